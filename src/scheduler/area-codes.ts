@@ -1,0 +1,93 @@
+/**
+ * US (NANP) area code → state and plausible IANA zones.
+ *
+ * No installed package maps area codes to time zones (libphonenumber-js ships no time-zone
+ * data), so this is a compact table. Source: the union, per area code, of the zones in Google
+ * libphonenumber's resources/timezones/map_data.txt (prefix-level data, 2018), plus NANPA
+ * overlays assigned since then (326, 350, 448, 464, 472, 557, 582, 628, 640, 645, 656, 659, 730,
+ * 771, 826, 839, 945) given their parent code's zones; overlays listed there with fewer zones
+ * than their parent (364, 458, 930, 986) were widened to the parent's, and 689 (Orlando) was
+ * corrected to Eastern. An area code missing here simply adds no constraint.
+ */
+const ZONE_LETTERS: Record<string, string> = {
+  E: 'America/New_York',
+  C: 'America/Chicago',
+  M: 'America/Denver',
+  P: 'America/Los_Angeles',
+  A: 'America/Phoenix',
+  B: 'America/Boise',
+  N: 'America/North_Dakota/Center',
+  K: 'America/Anchorage',
+  J: 'America/Juneau',
+  D: 'America/Adak',
+  H: 'Pacific/Honolulu',
+  R: 'America/Puerto_Rico',
+  T: 'America/St_Thomas',
+  G: 'Pacific/Guam',
+  S: 'Pacific/Saipan',
+  O: 'Pacific/Pago_Pago',
+};
+
+// "area state zone-letters", space separated.
+const TABLE = `
+201NJE 202DCE 203CTE 205ALC 206WAP 207MEE 208IDBPM 209CAP 210TXC 212NYE 213CAP 214TXC 215PAE
+216OHE 217ILC 218MNC 219INEC 220OHE 223PAE 224ILC 225LAC 228MSC 229GAE 231MIE 234OHE 239FLE
+240MDE 248MIE 251ALC 252NCE 253WAP 254TXC 256ALC 260INE 262WIC 267PAE 269MIE 270KYEC 272PAE
+276VAE 279CAP 281TXC 283OHE
+301MDE 302DEE 303COM 304WVE 305FLE 307WYM 308NECM 309ILC 310CAP 312ILC 313MIE 314MOC 315NYE
+316KSC 317INE 318LAC 319IAC 320MNC 321FLE 323CAP 325TXC 326OHE 330OHE 331ILC 332NYE 334ALC
+336NCE 337LAC 339MAE 340VIT 341CAP 346TXC 347NYE 350CAP 351MAE 352FLE 360WAP 361TXC 364KYEC
+380OHE 385UTM 386FLE
+401RIE 402NEC 404GAE 405OKC 406MTM 407FLE 408CAP 409TXC 410MDE 412PAE 413MAE 414WIC 415CAP
+417MOC 419OHE 423TNCE 424CAP 425WAP 430TXC 432TXC 434VAE 435UTM 440OHE 442CAP 443MDE 445PAE
+448FLEC 458ORPM 463INE 464ILC 469TXC 470GAE 472NCE 475CTE 478GAE 479ARC 480AZAM 484PAE
+501ARC 502KYE 503ORP 504LAC 505NMM 507MNC 508MAE 509WAP 510CAP 512TXC 513OHE 515IAC 516NYE
+517MIE 518NYE 520AZAM 530CAP 531NEC 534WIC 539OKC 540VAE 541ORPM 551NJE 557MOC 559CAP 561FLE
+562CAP 563IAC 564WAP 567OHE 570PAE 571VAE 573MOC 574INEC 575NMM 580OKC 582PAE 585NYE 586MIE
+601MSC 602AZAM 603NHE 605SDMNC 606KYEC 607NYE 608WIC 609NJE 610PAE 612MNC 614OHE 615TNC
+616MIE 617MAE 618ILC 619CAP 620KSCM 623AZA 626CAP 628CAP 629TNC 630ILC 631NYE 636MOC 640NJE
+641IAC 645FLE 646NYE 650CAP 651MNC 656FLE 657CAP 659ALC 660MOC 661CAP 662MSC 667MDE 669CAP
+670MPS 671GUG 678GAE 680NYE 681WVE 682TXC 684ASO 689FLE
+701NDCMN 702NVP 703VAE 704NCE 706GAE 707CAP 708ILC 712IAC 713TXC 714CAP 715WIC 716NYE 717PAE
+718NYE 719COM 720COM 724PAE 725NVP 726TXC 727FLE 730ILC 731TNC 732NJE 734MIE 737TXC 740OHE
+743NCE 747CAP 754FLE 757VAE 760CAP 762GAE 763MNC 765INE 769MSC 770GAE 771DCE 772FLE 773ILC
+774MAE 775NVPBM 779ILC 781MAE 785KSCM 786FLE 787PRR
+801UTM 802VTE 803SCE 804VAE 805CAP 806TXC 808HIH 810MIE 812INEC 813FLE 814PAE 815ILC 816MOC
+817TXC 818CAP 820CAP 826VAE 828NCE 830TXC 831CAP 832TXC 838NYE 839SCE 843SCE 845NYE 847ILC
+848NJE 850FLEC 854SCE 856NJE 857MAE 858CAP 859KYE 860CTE 862NJE 863FLE 864SCE 865TNE 870ARC
+872ILC 878PAE
+901TNC 903TXC 904FLE 906MIEC 907AKKJD 908NJE 909CAP 910NCE 912GAE 913KSC 914NYE 915TXM 916CAP
+917NYE 918OKC 919NCE 920WIC 925CAP 928AZAM 929NYE 930INEC 931TNC 934NYE 936TXC 937OHE 938ALC
+939PRR 940TXC 941FLE 945TXC 947MIE 949CAP 951CAP 952MNC 954FLE 956TXC 959CTE 970COM 971ORP
+972TXC 973NJE 978MAE 979TXC 980NCE 984NCE 985LAC 986IDBPM 989MIE
+`;
+
+export interface AreaCodeInfo {
+  readonly state: string;
+  readonly zones: readonly string[];
+}
+
+const AREA_CODES = new Map<string, AreaCodeInfo>();
+for (const entry of TABLE.split(/\s+/)) {
+  if (entry === '') continue;
+  const zones = [...entry.slice(5)].map((letter) => {
+    const zone = ZONE_LETTERS[letter];
+    if (zone === undefined) throw new Error(`area-codes: unknown zone letter in ${entry}`);
+    return zone;
+  });
+  AREA_CODES.set(entry.slice(0, 3), { state: entry.slice(3, 5), zones });
+}
+
+/** The 3-digit area code of a +1 E.164 number, or undefined for other numbers. */
+export function areaCodeOf(e164: string | undefined): string | undefined {
+  if (e164 === undefined || e164.length !== 12 || !e164.startsWith('+1')) return undefined;
+  return e164.slice(2, 5);
+}
+
+export function areaCodeInfo(areaCode: string | undefined): AreaCodeInfo | undefined {
+  return areaCode === undefined ? undefined : AREA_CODES.get(areaCode);
+}
+
+export function knownAreaCodes(): string[] {
+  return [...AREA_CODES.keys()];
+}

@@ -1,0 +1,28 @@
+/**
+ * The pure scheduler: calling windows, business days, contact restrictions, call-frequency
+ * caps, cadence planning, phone rotation and transfer routing. No I/O; `now` is a parameter.
+ */
+export { planEnrollment } from './plan.js';
+export { nextAllowedTime } from './next-allowed.js';
+export {
+  DEFAULT_SCHEDULER_CONFIG,
+  NEW_LEAD_CADENCE,
+  RETURNING_INITIAL_CADENCE,
+  RETURNING_RECENT_CADENCE,
+  RETURNING_MID_CADENCE,
+  RETURNING_LAPSED_CADENCE,
+  COLLECTIONS_CADENCE,
+} from './default-config.js';
+export {
+  effectiveRules,
+  SchedulerConfigError,
+  type ConfigAdjustment,
+  type EffectiveRules,
+} from './effective-rules.js';
+export { compileConfig, type CompiledConfig } from './compile-config.js';
+export { mergeSchedulerConfig } from './merge-config.js';
+export { findContactRestriction, RESTRICTION_RULES } from './restrictions.js';
+export { normalizeHistory, RESTRICTING_FLAGS } from './history.js';
+export { normalizePhone, phoneBook } from './phones.js';
+export { isFederalHoliday } from './holidays.js';
+export type * from './types.js';

@@ -1,0 +1,78 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEDULER_CONFIG } from './default-config.js';
+import { nextAllowedTime } from './next-allowed.js';
+import type { SchedulingContext } from './types.js';
+
+const context: SchedulingContext = {
+  customer: { timezone: 'America/New_York', state: 'NY', phoneNumber: '+12125550100' },
+  purpose: 'collections',
+  loanId: 'L1',
+};
+const at = (iso: string) => DateTime.fromISO(iso);
+
+describe('nextAllowedTime', () => {
+  it('returns the candidate itself when every rule allows it', () => {
+    expect(nextAllowedTime(at('2026-03-10T14:00:00Z'), context, DEFAULT_SCHEDULER_CONFIG)).toEqual({
+      time: '2026-03-10T14:00:00.000Z',
+      decisions: [],
+    });
+  });
+
+  it('lists each rule that moved the time and where to', () => {
+    const result = nextAllowedTime(at('2026-03-08T02:30:00Z'), context, DEFAULT_SCHEDULER_CONFIG); // Sat 21:30 EST
+    expect(result.time).toBe('2026-03-09T12:00:00.000Z');
+    expect(result.decisions.map((d) => [d.rule, d.from, d.to])).toEqual([
+      ['calling-window', '2026-03-08T02:30:00.000Z', '2026-03-08T12:00:00.000Z'],
+      ['blocked-weekday', '2026-03-08T12:00:00.000Z', '2026-03-09T04:00:00.000Z'],
+      ['calling-window', '2026-03-09T04:00:00.000Z', '2026-03-09T12:00:00.000Z'],
+    ]);
+    expect(result.decisions[1]!.source).toBe('Company policy (default: no Sunday calls)');
+  });
+
+  it('counts history toward Reg F', () => {
+    const history = [{ at: '2026-03-09T15:00:00Z', loanId: 'L1', flags: ['RPC'] }];
+    const result = nextAllowedTime(at('2026-03-10T14:00:00Z'), { ...context, history }, DEFAULT_SCHEDULER_CONFIG);
+    expect(result.time).toBe('2026-03-16T15:00:00.000Z');
+    expect(result.decisions.map((d) => d.rule)).toEqual(['regf-after-conversation']);
+  });
+
+  it('is blocked by a contact restriction', () => {
+    const result = nextAllowedTime(
+      at('2026-03-10T14:00:00Z'),
+      { ...context, customer: { ...context.customer, restrictions: [{ kind: 'bankruptcy' }] } },
+      DEFAULT_SCHEDULER_CONFIG,
+    );
+    expect(result.time).toBeNull();
+    expect(result.decisions).toMatchObject([{ rule: 'restriction-bankruptcy', effect: 'blocked', source: '11 U.S.C. 362(a) (bankruptcy automatic stay)' }]);
+  });
+
+  it('is blocked for a wrong number but not for the customer’s other number', () => {
+    const history = [{ at: '2026-03-01T15:00:00Z', phoneNumber: '+12125550100', flags: ['WRONG_NUMBER'] }];
+    const wrong = nextAllowedTime(at('2026-03-10T14:00:00Z'), { ...context, history }, DEFAULT_SCHEDULER_CONFIG);
+    expect(wrong.time).toBeNull();
+    expect(wrong.decisions[0]!.rule).toBe('wrong-number');
+    const other = nextAllowedTime(
+      at('2026-03-10T14:00:00Z'),
+      { ...context, history, phoneNumber: '+19175550100' },
+      DEFAULT_SCHEDULER_CONFIG,
+    );
+    expect(other.time).toBe('2026-03-10T14:00:00.000Z');
+  });
+
+  it('gives up at the horizon when no time can ever work', () => {
+    // With a 09:00–17:00 company window, Guam (UTC+10) and New York (UTC-4) never overlap.
+    const result = nextAllowedTime(
+      at('2026-03-10T14:00:00Z'),
+      { ...context, customer: { ...context.customer, timezone: 'Pacific/Guam', state: 'NY' } },
+      { ...DEFAULT_SCHEDULER_CONFIG, callingWindow: { start: '09:00', end: '17:00' } },
+    );
+    expect(result.time).toBeNull();
+    expect(result.decisions[result.decisions.length - 1]!.rule).toBe('search-horizon');
+  });
+
+  it('rejects an ISO history time without offset (it would depend on the process zone)', () => {
+    const history = [{ at: '2026-03-09 15:00:00', loanId: 'L1' }];
+    expect(() => nextAllowedTime(at('2026-03-10T14:00:00Z'), { ...context, history }, DEFAULT_SCHEDULER_CONFIG)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,108 @@
+import type { EffectiveRules } from '../effective-rules.js';
+import { DAY, HOUR, formatClockTime } from '../zone-clock.js';
+import { afterConversationRule } from './after-conversation.js';
+import { blockedDateReason, blockedDayRule, federalHolidayReason, weekdayReason } from './business-days.js';
+import { callingWindowRule } from './calling-window.js';
+import {
+  BLOCKED_WEEKDAYS,
+  CALLING_WINDOW,
+  COMPANY_BLOCKED_DATES,
+  FEDERAL_HOLIDAYS,
+  MA_COLLECTIONS,
+  REG_F_AFTER_CONVERSATION,
+  REG_F_FREQUENCY,
+  STATE_MARKETING_RULES,
+} from './catalog.js';
+import { frequencyCapRule } from './frequency-cap.js';
+import type { AttemptPoint, RuleContext, SchedulingRule } from './rule.js';
+
+/**
+ * A "7 consecutive days" window is 7 × 24 h plus one hour, so it also covers a calendar week
+ * that contains the autumn DST change (169 h); rolling 168 h alone would miss that week.
+ */
+export const SEVEN_DAY_WINDOW_MS = 7 * DAY + HOUR;
+
+const isCollections = (ctx: RuleContext): boolean => ctx.purpose === 'collections';
+const isOrigination = (ctx: RuleContext): boolean => ctx.purpose === 'origination';
+
+/** Same debt, conservatively: an attempt or a call without a loan counts for every loan. */
+const sameLoan = (a: AttemptPoint, ctx: RuleContext): boolean =>
+  a.loanId === undefined || ctx.loanId === undefined || a.loanId === ctx.loanId;
+
+/** Marketing calls to the customer about anything; unknown purpose counts. */
+const marketingAttempt = (a: AttemptPoint): boolean => a.purpose !== 'collections';
+
+/** Every rule that times a call, in the order the search applies them. */
+export function buildRules(eff: EffectiveRules): SchedulingRule[] {
+  const rules: SchedulingRule[] = [
+    blockedDayRule({ ...BLOCKED_WEEKDAYS, blockedReason: weekdayReason(eff.blockedWeekdays) }),
+    blockedDayRule({ ...FEDERAL_HOLIDAYS, blockedReason: federalHolidayReason }),
+  ];
+  if (eff.blockedDays.size > 0) {
+    rules.push(blockedDayRule({ ...COMPANY_BLOCKED_DATES, blockedReason: blockedDateReason(eff.blockedDays) }));
+  }
+  rules.push(
+    callingWindowRule({
+      id: CALLING_WINDOW.id,
+      source: CALLING_WINDOW.source,
+      description: CALLING_WINDOW.description,
+      startMin: eff.callingWindow.startMin,
+      endMin: eff.callingWindow.endMin,
+    }),
+  );
+  const marketingLabel = `${formatClockTime(eff.marketingWindow.startMin)}–${formatClockTime(eff.marketingWindow.endMin)}`;
+  for (const law of STATE_MARKETING_RULES) {
+    const inState = (ctx: RuleContext): boolean => isOrigination(ctx) && ctx.states.includes(law.state);
+    rules.push(
+      callingWindowRule({
+        id: `state-marketing-hours-${law.state.toLowerCase()}`,
+        source: law.source,
+        description: `${law.state} marketing/origination calls only ${marketingLabel} customer-local`,
+        startMin: eff.marketingWindow.startMin,
+        endMin: eff.marketingWindow.endMin,
+        applies: inState,
+      }),
+      frequencyCapRule({
+        id: `state-marketing-frequency-${law.state.toLowerCase()}`,
+        source: law.source,
+        description: `${law.state} marketing/origination: at most ${eff.marketingMaxCallsPer24h} calls per 24 hours`,
+        maxAttempts: eff.marketingMaxCallsPer24h,
+        windowMs: DAY,
+        windowLabel: '24-hour',
+        applies: inState,
+        counts: marketingAttempt,
+      }),
+    );
+  }
+  rules.push(
+    frequencyCapRule({
+      id: MA_COLLECTIONS.id,
+      source: MA_COLLECTIONS.source,
+      description: `Collections: at most ${eff.maCollectionsMaxAttemptsPer7Days} call attempts per 7 days per debt (MA)`,
+      maxAttempts: eff.maCollectionsMaxAttemptsPer7Days,
+      windowMs: SEVEN_DAY_WINDOW_MS,
+      windowLabel: '7-day',
+      applies: (ctx) => isCollections(ctx) && ctx.states.includes(MA_COLLECTIONS.state),
+      counts: sameLoan,
+    }),
+    frequencyCapRule({
+      id: REG_F_FREQUENCY.id,
+      source: REG_F_FREQUENCY.source,
+      description: `Collections: at most ${eff.regFMaxAttemptsPer7Days} call attempts per 7 consecutive days per loan`,
+      maxAttempts: eff.regFMaxAttemptsPer7Days,
+      windowMs: SEVEN_DAY_WINDOW_MS,
+      windowLabel: '7-day',
+      applies: isCollections,
+      counts: sameLoan,
+    }),
+    afterConversationRule({
+      id: REG_F_AFTER_CONVERSATION.id,
+      source: REG_F_AFTER_CONVERSATION.source,
+      description: `Collections: no call within ${eff.regFQuietDaysAfterConversation} days after a conversation about the loan`,
+      days: eff.regFQuietDaysAfterConversation,
+      applies: isCollections,
+      counts: sameLoan,
+    }),
+  );
+  return rules;
+}

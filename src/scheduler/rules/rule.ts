@@ -1,0 +1,49 @@
+import type { Purpose } from '../types.js';
+import type { ZoneClock } from '../zone-clock.js';
+
+/** An attempt as the rules see it: epoch ms and what it counts toward. */
+export interface AttemptPoint {
+  readonly atMs: number;
+  readonly loanId: string | undefined;
+  /** undefined = unknown, which counts toward every purpose's caps. */
+  readonly purpose: Purpose | undefined;
+  /** A telephone conversation with the customer (RPC). */
+  readonly conversation: boolean;
+  /** Planned by the current plan rather than taken from history. */
+  readonly planned: boolean;
+}
+
+/** Everything a time rule needs about one call. */
+export interface RuleContext {
+  /** Plausible zones of the callee; the first is the customer's own. */
+  readonly zones: readonly ZoneClock[];
+  /** States whose rules apply (customer's state, dialed area code's state). */
+  readonly states: readonly string[];
+  readonly purpose: Purpose;
+  readonly loanId: string | undefined;
+  /** History plus calls already planned, ascending by time. */
+  readonly attempts: readonly AttemptPoint[];
+}
+
+export type RuleCheck =
+  | { readonly ok: true }
+  | {
+      readonly ok: false;
+      /** Earliest time this rule could allow; null = never (blocked). */
+      readonly until: number | null;
+      readonly message: string;
+    };
+
+export const ALLOWED: RuleCheck = { ok: true };
+
+/**
+ * A scheduling rule as data plus behaviour: it names its source, says whether it applies to a
+ * call, and for a time either allows it or names the earliest time it could allow.
+ */
+export interface SchedulingRule {
+  readonly id: string;
+  readonly source: string;
+  readonly description: string;
+  applies(ctx: RuleContext): boolean;
+  check(utcMs: number, ctx: RuleContext): RuleCheck;
+}

@@ -1,0 +1,229 @@
+import type { DateTime } from 'luxon';
+
+/** What a task type's calls are for; decides which state and Reg F rules apply. */
+export type Purpose = 'origination' | 'collections';
+
+/** An instant: a luxon DateTime or an ISO 8601 string with offset or Z. */
+export type Instant = DateTime | string;
+
+export type RestrictionKind =
+  | 'do_not_call'
+  | 'cease_request'
+  | 'attorney_representation'
+  | 'bankruptcy'
+  | 'deceased';
+
+export interface ContactRestriction {
+  kind: RestrictionKind;
+  /** When set, restricts outreach about this loan only. */
+  loanId?: string | null;
+  since?: string | null;
+}
+
+export interface CustomerContact {
+  id?: string;
+  /** IANA zone name. */
+  timezone: string;
+  /** 2-letter state code. */
+  state?: string | null;
+  phoneNumber?: string | null;
+  mobilePhone?: string | null;
+  /** cell_phone and home_phone are used for rotation. */
+  externalMetadata?: Record<string, unknown> | null;
+  doNotCall?: boolean | null;
+  restrictions?: readonly ContactRestriction[];
+  /** Numbers marked unusable (wrong number). */
+  unusablePhones?: readonly string[];
+}
+
+/** A past (or already pending) call attempt to the customer. */
+export interface ContactAttempt {
+  at: Instant;
+  loanId?: string | null;
+  phoneNumber?: string | null;
+  taskType?: string | null;
+  /** Overrides the purpose derived from taskType; unknown purpose counts toward every cap. */
+  purpose?: Purpose | null;
+  /** Post-processing flags: RPC marks a conversation, WRONG_NUMBER, DNC, ATTORNEY_REP, BANKRUPTCY, DECEASED … */
+  flags?: readonly string[] | null;
+}
+
+export interface EnrollmentPlanInput {
+  taskType: string;
+  loanId?: string | null;
+  daysSincePaidOff?: number | null;
+  /** Context only: never skips cadence steps. */
+  daysInApplied?: number | null;
+  oneOff?: boolean | null;
+  customer: CustomerContact;
+  history?: readonly ContactAttempt[];
+}
+
+/** One step of reasoning: which rule moved, blocked or selected something, and why. */
+export interface Decision {
+  rule: string;
+  source: string;
+  effect: 'moved' | 'blocked' | 'selected' | 'skipped' | 'note';
+  message: string;
+  /** UTC ISO time before the move. */
+  from?: string;
+  /** UTC ISO time after the move. */
+  to?: string;
+}
+
+export interface PlannedCall {
+  /** UTC ISO 8601. */
+  scheduledTime: string;
+  phoneNumber: string;
+  transferDestination: string;
+  step: string;
+  stepIndex: number;
+  fallback: boolean;
+  explanation: Decision[];
+}
+
+export interface SkippedStep {
+  step: string;
+  stepIndex: number;
+  reason: 'no_allowed_time' | 'no_fallback_phone' | 'nothing_to_back_up';
+  explanation: Decision[];
+}
+
+export type PlanFailureReason =
+  | 'contact_restricted'
+  | 'unknown_task_type'
+  | 'one_off_not_allowed'
+  | 'no_cadence_for_days_since_paid_off'
+  | 'no_usable_phone'
+  | 'invalid_timezone'
+  | 'no_allowed_time';
+
+export type PlanResult =
+  | {
+      ok: true;
+      taskType: string;
+      purpose: Purpose;
+      cadence: string;
+      calls: PlannedCall[];
+      skipped: SkippedStep[];
+      notes: Decision[];
+    }
+  | {
+      ok: false;
+      reason: PlanFailureReason;
+      rule: string;
+      source: string;
+      message: string;
+      explanation: Decision[];
+    };
+
+// ---- Company configuration -------------------------------------------------------------
+
+/** Wall-clock window, "HH:mm" each, end exclusive. */
+export interface LocalTimeWindow {
+  start: string;
+  end: string;
+}
+
+/** rotate: next usable number; primary: phoneNumber (mobile if unusable); mobile: mobilePhone only. */
+export type PhoneChoice = 'rotate' | 'primary' | 'mobile';
+
+export interface CadenceStep {
+  id: string;
+  /** Customer-local calendar days after enrollment (0 = enrollment day). */
+  day?: number;
+  /** Customer-local "HH:mm" on that day; omitted = enrollment time + `day` days. */
+  at?: string;
+  /** Added to the base time; for a fallback step, minutes after the call it backs up. */
+  offsetMinutes?: number;
+  phone?: PhoneChoice;
+  /** Backs up the previous call on another number; skipped when there is none. */
+  fallback?: boolean;
+}
+
+export interface CadenceConfig {
+  id: string;
+  steps: CadenceStep[];
+}
+
+/** Inclusive range of daysSincePaidOff; max null = open ended. */
+export interface DaysSincePaidOffCadence {
+  min: number;
+  max: number | null;
+  cadence: CadenceConfig;
+}
+
+export interface BusinessHours {
+  /** IANA zone of the destination (e.g. the call center's). */
+  zone: string;
+  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+  days: number[];
+  start: string;
+  end: string;
+  closedOnFederalHolidays?: boolean;
+}
+
+export interface TransferRoute {
+  id: string;
+  destination: string;
+  /** Omitted = always open. */
+  hours?: BusinessHours;
+}
+
+export interface TaskTypeConfig {
+  purpose: Purpose;
+  /** New-lead cadence, or the returning initial call when daysSincePaidOff is omitted. */
+  cadence: CadenceConfig;
+  /** Returning cadences selected by daysSincePaidOff. */
+  byDaysSincePaidOff?: DaysSincePaidOffCadence[];
+  /** oneOff = exactly one call, no fallback. */
+  oneOffAllowed?: boolean;
+  /** First route open at the call's time wins; else the config's transferFallback. */
+  transfer: TransferRoute[];
+}
+
+/** Company tightenings of the regulatory defaults; a looser value is clamped to the default. */
+export interface RuleLimits {
+  /** Reg F 1006.14(b)(2)(i): ≤ 7. */
+  regFMaxAttemptsPer7Days?: number;
+  /** Reg F 1006.14(b)(2)(ii): ≥ 7. */
+  regFQuietDaysAfterConversation?: number;
+  /** 940 CMR 7.04(1)(f): ≤ 2. */
+  maCollectionsMaxAttemptsPer7Days?: number;
+  /** FL/OK/MD telephone solicitation: ≤ 3. */
+  marketingMaxCallsPer24h?: number;
+  /** FL/OK/MD telephone solicitation window, inside 08:00–20:00. */
+  marketingWindow?: LocalTimeWindow;
+}
+
+export interface SchedulerConfig {
+  /** Inside 08:00–21:00 customer-local. */
+  callingWindow?: LocalTimeWindow;
+  /** ISO weekdays never called; Sunday (7) always is. */
+  blockedWeekdays?: number[];
+  /** Extra customer-local "YYYY-MM-DD" dates never called (federal holidays always are). */
+  blockedDates?: string[];
+  limits?: RuleLimits;
+  /** Minimum minutes between two calls of one plan (fallback steps use their own offset). */
+  minGapMinutes?: number;
+  /** How far past its target a step may be pushed before it is dropped. */
+  horizonDays?: number;
+  taskTypes: Record<string, TaskTypeConfig>;
+  transferFallback: string;
+}
+
+/** Input of nextAllowedTime: who is called, why, and what was already attempted. */
+export interface SchedulingContext {
+  customer: CustomerContact;
+  purpose: Purpose;
+  loanId?: string | null;
+  /** The number to dial (its area code widens the plausible zones); defaults to phoneNumber. */
+  phoneNumber?: string | null;
+  history?: readonly ContactAttempt[];
+}
+
+export interface NextAllowedResult {
+  /** UTC ISO, or null when blocked or nothing is allowed within the horizon. */
+  time: string | null;
+  decisions: Decision[];
+}
