@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config.js';
+import { issueApiKey, revokeKey } from './domain/api-keys.js';
+import { createCompany, getCompanyConfig, setCompanyConfig } from './domain/companies.js';
+import { DomainError } from './domain/errors.js';
+import { startService } from './server.js';
+import { openDb } from './store/db.js';
+import { migrateLatest } from './store/migrate.js';
+
+const USAGE = `Usage: outreach <command> [options]
+
+  serve [--no-migrate]                    run the HTTP API (applies pending migrations first)
+  migrate                                 apply pending database migrations
+  company create --name NAME [--json]     create a company and its first API key
+  company config get --company ID         print the company configuration (JSON)
+  company config set --company ID [--file F]
+                                          replace the configuration (JSON from F or stdin), validated
+  key create --company ID [--json]        issue another API key for a company
+  key revoke --company ID --key ID|PREFIX revoke a key
+
+DATABASE_URL selects the database (postgres://… or sqlite:PATH; default sqlite:./data/outreach.db).`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      company: { type: 'string' },
+      key: { type: 'string' },
+      file: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'no-migrate': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const command = positionals.join(' ');
+  if (values.help || !command) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+
+  if (command === 'serve') {
+    const service = await startService(config, { migrate: !values['no-migrate'] });
+    const shutdown = async (signal: string) => {
+      console.error(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
+      await service.stop();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    return new Promise<number>(() => {}); // runs until a signal
+  }
+
+  const db = openDb(config.databaseUrl);
+  try {
+    await migrateLatest(db);
+    const now = new Date();
+    const need = (name: 'name' | 'company' | 'key'): string => {
+      const v = values[name];
+      if (!v) throw new UsageError(`--${name} is required for "${command}"`);
+      return v;
+    };
+    switch (command) {
+      case 'migrate':
+        console.log('migrations are current');
+        return 0;
+      case 'company create': {
+        const created = await createCompany(db, need('name'), now);
+        console.log(values.json ? JSON.stringify(created) : `company ${created.companyId}\napi key ${created.apiKey}  (shown once; store it now)`);
+        return 0;
+      }
+      case 'company config get':
+        console.log(JSON.stringify(await getCompanyConfig(db, need('company')), null, 2));
+        return 0;
+      case 'company config set': {
+        const text = values.file ? fs.readFileSync(values.file, 'utf8') : fs.readFileSync(0, 'utf8');
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          throw new UsageError('configuration is not valid JSON');
+        }
+        console.log(JSON.stringify(await setCompanyConfig(db, need('company'), parsed), null, 2));
+        return 0;
+      }
+      case 'key create': {
+        const { apiKey } = await issueApiKey(db, need('company'), now);
+        console.log(values.json ? JSON.stringify({ apiKey }) : `api key ${apiKey}  (shown once; store it now)`);
+        return 0;
+      }
+      case 'key revoke':
+        await revokeKey(db, need('company'), need('key'), now);
+        console.log('revoked');
+        return 0;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UsageError || err instanceof ConfigError || err instanceof DomainError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      console.error(`outreach: ${(err as Error).message}`);
+      if (err instanceof UsageError) console.error(USAGE);
+      process.exit(err instanceof DomainError ? 1 : 2);
+    }
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,32 @@
+/** Process configuration from the environment; invalid values fail at start with one clear line. */
+export interface Config {
+  databaseUrl: string;
+  port: number;
+  host: string;
+  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  publicBaseUrl: string;
+  /** Instant from which the deprecated `test` alias is rejected. */
+  testAliasSunset: Date;
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['silent', 'error', 'info', 'debug'] as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0-65535, got "${env.PORT}"`);
+  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/outreach.db';
+  if (!/^(postgres|postgresql|sqlite):/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
+  }
+  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const sunsetText = env.OUTREACH_TEST_ALIAS_SUNSET ?? '2026-10-25';
+  const testAliasSunset = new Date(/T/.test(sunsetText) ? sunsetText : `${sunsetText}T00:00:00Z`);
+  if (Number.isNaN(testAliasSunset.getTime())) throw new ConfigError(`OUTREACH_TEST_ALIAS_SUNSET is not a date: "${sunsetText}"`);
+  const host = env.HOST ?? '127.0.0.1';
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024 };
+}

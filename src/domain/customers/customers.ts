@@ -1,0 +1,127 @@
+import type { Db } from '../../store/db.js';
+import { type CustomerFields, type CustomerRow, getCustomer as loadCustomer, updateCustomer as writeCustomer, upsertCustomer } from '../../store/customers.js';
+import type { CompanyConfig } from '../company-config.js';
+import { InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
+import { normalizePhone, requireTimezone, timezoneFromZip } from './normalize.js';
+import { missingCustomerFields } from './required-fields.js';
+import { deprecationHeaders, resolveTestFlag } from './test-flag.js';
+
+/** What a use case needs besides its input: the tenant, its configuration and the clock. */
+export interface CompanyContext {
+  db: Db;
+  companyId: string;
+  config: CompanyConfig;
+  now: Date;
+  testAliasSunset: Date;
+}
+
+/** The customer write payload (POST /customers, customer-create batch rows), already type-checked against the spec. */
+export interface CustomerWrite {
+  id?: string;
+  firstName?: string;
+  lastName?: string;
+  timezone?: string;
+  phoneNumber?: string;
+  taskType?: string;
+  email?: string;
+  birthday?: string;
+  ssnLastFour?: string;
+  streetAddress1?: string;
+  streetAddress2?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  doNotCall?: boolean;
+  isTest?: boolean | string;
+  test?: boolean | string;
+  externalMetadata?: Record<string, unknown>;
+  loanIds?: number[];
+  sync?: boolean;
+  loanId?: string;
+}
+
+export interface CustomerUpdate {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  birthday?: string;
+  timezone?: string;
+  phoneNumber?: string;
+  ssnLastFour?: string;
+  doNotCall?: boolean;
+  state?: string;
+}
+
+export function requireKnownTaskType(config: CompanyConfig, taskType: string): void {
+  const names = config.taskTypes.map((t) => t.name);
+  if (!names.includes(taskType)) {
+    throw new InvalidInputError(`taskType "${taskType}" is not configured for this company; allowed values: ${names.join(', ')}`);
+  }
+}
+
+/**
+ * Creates the customer or updates it (upsert by id). On update only the fields sent are written:
+ * an omitted optional field never erases stored data. `loanId` is accepted and ignored.
+ */
+export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
+  const missing = missingCustomerFields(body as Record<string, unknown>, ctx.config.customerContract);
+  if (missing.length > 0) throw new MissingFieldsError(missing);
+  const isTest = resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
+  requireKnownTaskType(ctx.config, body.taskType!);
+  // Only the announced contract lets timezone be omitted; it is then derived from zipCode.
+  const timezone = body.timezone ? requireTimezone('timezone', body.timezone) : body.zipCode ? timezoneFromZip(body.zipCode) : undefined;
+
+  const given: Partial<CustomerFields> = {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    birthday: body.birthday,
+    ssnLastFour: body.ssnLastFour,
+    timezone,
+    phoneNumber: body.phoneNumber ? normalizePhone('phoneNumber', body.phoneNumber) : undefined,
+    streetAddress1: body.streetAddress1,
+    streetAddress2: body.streetAddress2,
+    city: body.city,
+    state: body.state,
+    zipCode: body.zipCode,
+    doNotCall: body.doNotCall,
+    isTest,
+    taskType: body.taskType,
+    externalMetadata: body.externalMetadata,
+    loanIds: body.loanIds,
+  };
+  // Unset columns of a new row default to NULL; the two flags default to false.
+  const fresh = { ...given, doNotCall: body.doNotCall ?? false, isTest: isTest ?? false } as CustomerFields;
+  const at = ctx.now.toISOString();
+  const { created } = await upsertCustomer(ctx.db, ctx.companyId, body.id!, fresh, stripUndefined(given), at);
+  const customer = (await loadCustomer(ctx.db, ctx.companyId, body.id!))!;
+  return { customer, created, headers: deprecationHeaders(body, ctx.testAliasSunset) };
+}
+
+/** Partial update: only the fields sent change. */
+export async function updateCustomer(ctx: CompanyContext, id: string, body: CustomerUpdate): Promise<CustomerRow> {
+  const fields: Partial<CustomerFields> = stripUndefined({
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    birthday: body.birthday,
+    timezone: body.timezone === undefined ? undefined : requireTimezone('timezone', body.timezone),
+    phoneNumber: body.phoneNumber === undefined ? undefined : normalizePhone('phoneNumber', body.phoneNumber),
+    ssnLastFour: body.ssnLastFour,
+    doNotCall: body.doNotCall,
+    state: body.state,
+  });
+  const found = await writeCustomer(ctx.db, ctx.companyId, id, fields, ctx.now.toISOString());
+  if (!found) throw new NotFoundError(`Customer ${id} not found`);
+  return (await loadCustomer(ctx.db, ctx.companyId, id))!;
+}
+
+export async function getCustomer(ctx: Pick<CompanyContext, 'db' | 'companyId'>, id: string): Promise<CustomerRow> {
+  const customer = await loadCustomer(ctx.db, ctx.companyId, id);
+  if (!customer) throw new NotFoundError(`Customer ${id} not found`);
+  return customer;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

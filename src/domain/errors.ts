@@ -1,0 +1,81 @@
+/**
+ * Typed domain errors, one class per kind. The HTTP layer maps each kind to a status and to the
+ * error shape of the operation's family in one place (src/http/error-response.ts); the domain never
+ * knows about HTTP.
+ */
+export abstract class DomainError extends Error {
+  /** Machine-readable code, used as `detail.code` in the `{detail: {code, message}}` family. */
+  abstract readonly code: string;
+  /** Extra response headers the error implies (e.g. Retry-After). */
+  readonly headers: Record<string, string> = {};
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Required fields are absent. `fields` are in the contract's field-table order. */
+export class MissingFieldsError extends DomainError {
+  readonly code = 'missing_required_fields';
+  constructor(readonly fields: string[]) {
+    super(`Missing required fields: ${fields.join(', ')}`);
+  }
+}
+
+/** The request is well-formed JSON but a value breaks a rule (400). */
+export class InvalidInputError extends DomainError {
+  constructor(message: string, readonly code: string = 'invalid_request') {
+    super(message);
+  }
+}
+
+/** Input that breaks a rule the contract answers with 422 (enrollment input, consent restoration…). */
+export class UnprocessableError extends DomainError {
+  constructor(message: string, readonly code: string = 'invalid_request') {
+    super(message);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly code = 'not_found';
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, readonly code: string = 'conflict', retryAfterSeconds?: number) {
+    super(message);
+    if (retryAfterSeconds !== undefined) this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  readonly code = 'unauthorized';
+  constructor(message = 'Missing or invalid X-API-Key header') {
+    super(message);
+  }
+}
+
+export class RateLimitedError extends DomainError {
+  readonly code = 'rate_limited';
+  constructor(message: string, headers: Record<string, string>) {
+    super(message);
+    Object.assign(this.headers, headers);
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly code = 'payload_too_large';
+}
+
+/** An operation whose issue has not landed yet (see src/handlers/not-implemented.ts). */
+export class NotImplementedError extends DomainError {
+  readonly code = 'not_implemented';
+}
+
+/** A dependency is down for a moment; the caller may retry (with the same idempotency key). */
+export class UnavailableError extends DomainError {
+  readonly code = 'unavailable';
+  constructor(message: string, retryAfterSeconds = 1) {
+    super(message);
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}

@@ -1,0 +1,15 @@
+import type { CompanyContext } from '../domain/customers/customers.js';
+import { UnauthorizedError } from '../domain/errors.js';
+import type { RequestEnv } from '../http/handler-types.js';
+
+/** The authenticated company's context for a use case. */
+export function companyContext(env: RequestEnv): CompanyContext {
+  if (!env.company) throw new UnauthorizedError();
+  return {
+    db: env.services.db,
+    companyId: env.company.id,
+    config: env.company.config,
+    now: env.services.now(),
+    testAliasSunset: env.services.config.testAliasSunset,
+  };
+}

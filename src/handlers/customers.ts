@@ -1,0 +1,21 @@
+import { getCustomer as readCustomer, saveCustomer, updateCustomer as changeCustomer } from '../domain/customers/customers.js';
+import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
+import { companyContext } from './context.js';
+import { presentCustomer } from './presenters.js';
+
+export const createCustomer: OperationHandler = async (c, env) => {
+  const body = c.request.requestBody as RequestBody<'createCustomer'>;
+  const { customer, created, headers } = await saveCustomer(companyContext(env), body);
+  return { status: created ? 201 : 200, body: presentCustomer(customer), headers };
+};
+
+export const getCustomer: OperationHandler = async (c, env) => {
+  const { id } = c.request.params as PathParams<'getCustomer'>;
+  return { status: 200, body: presentCustomer(await readCustomer(companyContext(env), id)) };
+};
+
+export const updateCustomer: OperationHandler = async (c, env) => {
+  const { id } = c.request.params as PathParams<'updateCustomer'>;
+  const body = c.request.requestBody as RequestBody<'updateCustomer'>;
+  return { status: 200, body: presentCustomer(await changeCustomer(companyContext(env), id, body)) };
+};

@@ -1,0 +1,17 @@
+import type { OperationHandler } from '../http/handler-types.js';
+import * as customers from './customers.js';
+import * as ops from './ops.js';
+import { NOT_YET_IMPLEMENTED, notImplemented } from './not-implemented.js';
+
+/** operationId → handler. Registration is strict: this map must match the contract exactly (src/http/api.ts). */
+export function operationHandlers(): Record<string, OperationHandler> {
+  const handlers: Record<string, OperationHandler> = {
+    ...customers,
+    ...ops,
+  };
+  for (const id of NOT_YET_IMPLEMENTED) {
+    if (handlers[id]) throw new Error(`${id} has a handler but is still listed as not implemented`);
+    handlers[id] = notImplemented(id);
+  }
+  return handlers;
+}

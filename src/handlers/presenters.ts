@@ -1,0 +1,27 @@
+import type { CustomerRow } from '../store/customers.js';
+import type { components } from '../../generated/api-types.js';
+
+export type CustomerBody = components['schemas']['Customer'];
+
+/** The customer response body. `loanId` is never part of it. */
+export function presentCustomer(c: CustomerRow): CustomerBody {
+  return {
+    id: c.id,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    birthday: c.birthday,
+    ssnLastFour: c.ssnLastFour,
+    timezone: c.timezone,
+    phoneNumber: c.phoneNumber,
+    streetAddress1: c.streetAddress1,
+    streetAddress2: c.streetAddress2,
+    city: c.city,
+    state: c.state,
+    zipCode: c.zipCode,
+    doNotCall: c.doNotCall,
+    isTest: c.isTest,
+    taskType: c.taskType,
+    externalMetadata: c.externalMetadata ?? {},
+  } as CustomerBody;
+}

@@ -1,0 +1,106 @@
+import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
+import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/errors.js';
+import { authenticateCompany } from '../domain/api-keys.js';
+import { createAjv } from '../lib/ajv.js';
+import { errorResult, internalErrorResult } from './error-response.js';
+import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
+import { type OpenApiDocument, operationIds } from './openapi-document.js';
+import { blockingErrors, describeErrors } from './request-validation.js';
+import { errorBody } from './error-family.js';
+
+/**
+ * openapi-backend validates the document against the OpenAPI 3.0 meta-schema (upstream issue #532),
+ * which a 3.1 document fails; the 3.1 document is linted by Redocly in CI instead.
+ */
+class OpenApi31Backend extends OpenAPIBackend {
+  override validateDefinition() {
+    return this.document;
+  }
+}
+
+export interface ApiOptions {
+  /** Validate every response against the contract and turn a mismatch into a 500 (tests). */
+  validateResponses?: boolean;
+  /** Where contract violations are reported (tests collect them). */
+  onContractViolation?: (violation: ContractViolation) => void;
+}
+
+export interface ContractViolation {
+  operationId: string;
+  status: number;
+  problems: string;
+}
+
+export type Api = OpenAPIBackend;
+
+export async function createApi(doc: OpenApiDocument, handlers: Record<string, OperationHandler>, opts: ApiOptions = {}): Promise<Api> {
+  // Strict registration in both directions: an operation without a handler, or a handler without an operation, fails at start.
+  const ids = operationIds(doc);
+  const unhandled = ids.filter((id) => !handlers[id]);
+  const unknown = Object.keys(handlers).filter((id) => !ids.includes(id));
+  if (unhandled.length || unknown.length) {
+    throw new Error(`Handler registration does not match the contract. Without handler: [${unhandled.join(', ')}]; without operation: [${unknown.join(', ')}]`);
+  }
+
+  const wrapped: Record<string, (c: Context, env: RequestEnv) => Promise<HandlerResult>> = {};
+  for (const [id, handler] of Object.entries(handlers)) wrapped[id] = (c, env) => runHandler(id, handler, c, env);
+
+  const api = new OpenApi31Backend({
+    definition: structuredClone(doc) as unknown as Document,
+    strict: true,
+    validate: true,
+    // Ajv on draft 2020-12 (OpenAPI 3.1) with formats; openapi-backend's default Ajv is draft-07 and drops formats.
+    customizeAjv: () => createAjv({ allErrors: true, coerceTypes: false }),
+    coerceTypes: true,
+    handlers: {
+      ...wrapped,
+      notFound: async (c: Context) => ({ status: 404, body: errorBody('errorMessage', 404, 'not_found', `No route for ${c.request.method.toUpperCase()} ${c.request.path}`) }),
+      methodNotAllowed: async (c: Context) => ({ status: 405, body: errorBody('errorMessage', 405, 'method_not_allowed', `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`) }),
+      unauthorizedHandler: async (c: Context) => errorResult(c.operation.operationId, new UnauthorizedError()),
+      validationFail: async (c: Context, env: RequestEnv) => {
+        const id = c.operation.operationId!;
+        const blocking = blockingErrors(id, c.validation.errors ?? []);
+        if (blocking.length === 0) return wrapped[id](c, env);
+        return errorResult(id, new InvalidInputError(describeErrors(blocking)));
+      },
+      postResponseHandler: async (c: Context) => {
+        const result = c.response as HandlerResult;
+        if (!opts.validateResponses || !c.operation?.operationId || result.status === 501) return result;
+        return checkResponse(api, c.operation.operationId, result, opts.onContractViolation);
+      },
+    },
+    securityHandlers: {
+      ApiKeyAuth: async (c: Context, env: RequestEnv) => {
+        const key = c.request.headers['x-api-key'];
+        env.company = await authenticateCompany(env.services.db, Array.isArray(key) ? key[0] : key);
+        return env.company !== null;
+      },
+    },
+  });
+  await api.init();
+  return api;
+}
+
+async function runHandler(id: string, handler: OperationHandler, c: Context, env: RequestEnv): Promise<HandlerResult> {
+  try {
+    return await handler(c, env);
+  } catch (err) {
+    if (err instanceof DomainError) return errorResult(id, err);
+    env.services.log.error('unhandled error', { requestId: env.requestId, operationId: id, error: (err as Error).stack });
+    return internalErrorResult(id);
+  }
+}
+
+function checkResponse(api: Api, operationId: string, result: HandlerResult, report?: (v: ContractViolation) => void): HandlerResult {
+  const body = api.validateResponse(result.body, operationId, result.status);
+  const headers = api.validator.validateResponseHeaders(lowerKeys(result.headers ?? {}), operationId, { statusCode: result.status });
+  const errors = [...(body.errors ?? []), ...(headers.errors ?? [])];
+  if (errors.length === 0) return result;
+  const problems = errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+  report?.({ operationId, status: result.status, problems });
+  return { status: 500, body: { error: 500, message: `Response of ${operationId} (${result.status}) breaks the contract: ${problems}` } };
+}
+
+function lowerKeys(h: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+}

@@ -1,0 +1,34 @@
+import {
+  ConflictError, DomainError, InvalidInputError, MissingFieldsError, NotFoundError, NotImplementedError,
+  PayloadTooLargeError, RateLimitedError, UnauthorizedError, UnavailableError, UnprocessableError,
+} from '../domain/errors.js';
+import { errorBody, errorFamilyOf } from './error-family.js';
+import type { HandlerResult } from './handler-types.js';
+
+// One table from error kind to HTTP status; nothing else in the code base picks error statuses.
+const STATUS = new Map<Function, number>([
+  [MissingFieldsError, 400],
+  [InvalidInputError, 400],
+  [UnauthorizedError, 401],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [UnprocessableError, 422],
+  [RateLimitedError, 429],
+  [NotImplementedError, 501],
+  [UnavailableError, 503],
+]);
+
+export function errorResult(operationId: string | undefined, err: DomainError): HandlerResult {
+  const status = STATUS.get(err.constructor) ?? 500;
+  return {
+    status,
+    body: errorBody(errorFamilyOf(operationId), status, err.code, err.message),
+    headers: { ...err.headers },
+  };
+}
+
+/** Anything that is not a DomainError is a bug: the caller gets a plain 500, the log gets the stack. */
+export function internalErrorResult(operationId: string | undefined): HandlerResult {
+  return { status: 500, body: errorBody(errorFamilyOf(operationId), 500, 'internal_error', 'Internal server error') };
+}

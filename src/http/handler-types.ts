@@ -1,0 +1,46 @@
+import type { Context } from 'openapi-backend';
+import type { Config } from '../config.js';
+import type { CompanyConfig } from '../domain/company-config.js';
+import type { Db } from '../store/db.js';
+import type { Logger } from '../lib/logger.js';
+import type { operations } from '../../generated/api-types.js';
+
+/** Long-lived dependencies shared by every request. */
+export interface Services {
+  db: Db;
+  config: Config;
+  /** The clock; tests pass a fixed one. */
+  now: () => Date;
+  log: Logger;
+}
+
+/** Per-request environment passed to every handler next to openapi-backend's context. */
+export interface RequestEnv {
+  services: Services;
+  requestId: string;
+  /** Set by the API-key security handler for authenticated operations. */
+  company: { id: string; config: CompanyConfig } | null;
+}
+
+export interface HandlerResult {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type OperationId = keyof operations;
+
+type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+
+/** Request body type of an operation, from the generated contract types. */
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R } ? JsonBody<NonNullable<R>> : never;
+
+/** Body type of one documented response of an operation. */
+export type ResponseBody<Op extends OperationId, Status extends number> = operations[Op] extends { responses: infer R }
+  ? Status extends keyof R ? JsonBody<R[Status]> : never
+  : never;
+
+export type PathParams<Op extends OperationId> = operations[Op] extends { parameters: { path: infer P } } ? P : never;
+export type QueryParams<Op extends OperationId> = operations[Op] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+export type OperationHandler = (context: Context, env: RequestEnv) => Promise<HandlerResult>;

@@ -1,0 +1,58 @@
+import type { Db } from './db.js';
+import { fromJson, toIso } from './db.js';
+import type { CompanyConfig } from '../domain/company-config.js';
+
+export interface ApiKeyRow {
+  id: string;
+  companyId: string;
+  keyHash: string;
+  keyPrefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export async function insertApiKey(db: Db, row: ApiKeyRow): Promise<void> {
+  await db('api_keys').insert({
+    id: row.id,
+    company_id: row.companyId,
+    key_hash: row.keyHash,
+    key_prefix: row.keyPrefix,
+    created_at: row.createdAt,
+    revoked_at: row.revokedAt,
+  });
+}
+
+/**
+ * The live (unrevoked) key with this hash and its company's configuration, in one query: this runs
+ * on every request. It is the one query not scoped by company, because it is what finds the company.
+ */
+export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<{ companyId: string; keyHash: string; config: CompanyConfig } | null> {
+  const r = await db('api_keys')
+    .join('companies', 'companies.id', 'api_keys.company_id')
+    .select('api_keys.company_id', 'api_keys.key_hash', 'companies.config')
+    .where('api_keys.key_hash', keyHash)
+    .whereNull('api_keys.revoked_at')
+    .first();
+  return r ? { companyId: String(r.company_id), keyHash: String(r.key_hash), config: fromJson<CompanyConfig>(r.config)! } : null;
+}
+
+/** Revokes a key by id or by its display prefix; returns how many keys were revoked. */
+export async function revokeApiKey(db: Db, companyId: string, idOrPrefix: string, revokedAt: string): Promise<number> {
+  return db('api_keys')
+    .where({ company_id: companyId })
+    .andWhere((q) => q.where({ id: idOrPrefix }).orWhere({ key_prefix: idOrPrefix }))
+    .whereNull('revoked_at')
+    .update({ revoked_at: revokedAt });
+}
+
+export async function listApiKeys(db: Db, companyId: string): Promise<ApiKeyRow[]> {
+  const rows = await db('api_keys').where({ company_id: companyId }).orderBy('created_at');
+  return rows.map((r) => ({
+    id: r.id,
+    companyId: r.company_id,
+    keyHash: r.key_hash,
+    keyPrefix: r.key_prefix,
+    createdAt: toIso(r.created_at)!,
+    revokedAt: toIso(r.revoked_at),
+  }));
+}

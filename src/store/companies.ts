@@ -1,0 +1,31 @@
+import type { Db } from './db.js';
+import { fromJson, toIso } from './db.js';
+import type { CompanyConfig } from '../domain/company-config.js';
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  config: CompanyConfig;
+  createdAt: string;
+}
+
+function fromRow(r: Record<string, unknown>): CompanyRow {
+  return { id: String(r.id), name: String(r.name), config: fromJson<CompanyConfig>(r.config)!, createdAt: toIso(r.created_at)! };
+}
+
+export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {
+  await db('companies').insert({ id: row.id, name: row.name, config: JSON.stringify(row.config), created_at: row.createdAt });
+}
+
+export async function getCompany(db: Db, companyId: string): Promise<CompanyRow | null> {
+  const r = await db('companies').where({ id: companyId }).first();
+  return r ? fromRow(r) : null;
+}
+
+export async function listCompanies(db: Db): Promise<CompanyRow[]> {
+  return (await db('companies').orderBy('created_at')).map(fromRow);
+}
+
+export async function updateCompanyConfig(db: Db, companyId: string, config: CompanyConfig): Promise<boolean> {
+  return (await db('companies').where({ id: companyId }).update({ config: JSON.stringify(config) })) > 0;
+}

@@ -1,0 +1,125 @@
+import type { Db } from './db.js';
+import { fromJson, toBool, toDateOnly, toIso, toJson } from './db.js';
+
+/** Mirrors the `customers` table, camel-cased. */
+export interface CustomerRow {
+  companyId: string;
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  birthday: string | null;
+  ssnLastFour: string | null;
+  timezone: string | null;
+  phoneNumber: string | null;
+  streetAddress1: string | null;
+  streetAddress2: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  doNotCall: boolean;
+  isTest: boolean;
+  taskType: string | null;
+  externalMetadata: Record<string, unknown> | null;
+  loanIds: number[] | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type CustomerFields = Omit<CustomerRow, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+const COLUMNS: Record<keyof CustomerFields, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  birthday: 'birthday',
+  ssnLastFour: 'ssn_last_four',
+  timezone: 'timezone',
+  phoneNumber: 'phone_number',
+  streetAddress1: 'street_address1',
+  streetAddress2: 'street_address2',
+  city: 'city',
+  state: 'state',
+  zipCode: 'zip_code',
+  doNotCall: 'do_not_call',
+  isTest: 'is_test',
+  taskType: 'task_type',
+  externalMetadata: 'external_metadata',
+  loanIds: 'loan_ids',
+};
+
+const JSON_FIELDS = new Set<keyof CustomerFields>(['externalMetadata', 'loanIds']);
+
+function toColumns(fields: Partial<CustomerFields>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields) as [keyof CustomerFields, unknown][]) {
+    if (value === undefined) continue;
+    out[COLUMNS[key]] = JSON_FIELDS.has(key) ? toJson(value) : value;
+  }
+  return out;
+}
+
+export function customerFromRow(r: Record<string, unknown>): CustomerRow {
+  const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  return {
+    companyId: String(r.company_id),
+    id: String(r.id),
+    firstName: String(r.first_name),
+    lastName: String(r.last_name),
+    email: s(r.email),
+    birthday: toDateOnly(r.birthday),
+    ssnLastFour: s(r.ssn_last_four),
+    timezone: s(r.timezone),
+    phoneNumber: s(r.phone_number),
+    streetAddress1: s(r.street_address1),
+    streetAddress2: s(r.street_address2),
+    city: s(r.city),
+    state: s(r.state),
+    zipCode: s(r.zip_code),
+    doNotCall: toBool(r.do_not_call),
+    isTest: toBool(r.is_test),
+    taskType: s(r.task_type),
+    externalMetadata: fromJson(r.external_metadata),
+    loanIds: fromJson(r.loan_ids),
+    createdAt: toIso(r.created_at)!,
+    updatedAt: toIso(r.updated_at)!,
+  };
+}
+
+export async function getCustomer(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
+  const r = await db('customers').where({ company_id: companyId, id }).first();
+  return r ? customerFromRow(r) : null;
+}
+
+export async function insertCustomer(db: Db, companyId: string, id: string, fields: CustomerFields, at: string): Promise<void> {
+  await db('customers').insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at });
+}
+
+/** Writes only the fields given; returns false when the customer does not exist in this company. */
+export async function updateCustomer(db: Db, companyId: string, id: string, fields: Partial<CustomerFields>, at: string): Promise<boolean> {
+  const n = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(fields), updated_at: at });
+  return n > 0;
+}
+
+/**
+ * Creates the customer, or updates the given fields of the existing one. The insert is
+ * `ON CONFLICT DO NOTHING` so two concurrent creates of one id cannot both insert; whichever
+ * loses becomes an update. Returns whether the row was created.
+ */
+export async function upsertCustomer(
+  db: Db,
+  companyId: string,
+  id: string,
+  fields: CustomerFields,
+  onUpdate: Partial<CustomerFields>,
+  at: string,
+): Promise<{ created: boolean }> {
+  const inserted = await db('customers')
+    .insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at })
+    .onConflict(['company_id', 'id'])
+    .ignore()
+    .returning('id');
+  if (inserted.length > 0) return { created: true };
+  await updateCustomer(db, companyId, id, onUpdate, at);
+  return { created: false };
+}

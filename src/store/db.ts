@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+// `date` columns as 'YYYY-MM-DD' text: the driver's default turns them into local-midnight Dates.
+pg.types.setTypeParser(1082, (v: string) => v);
+
+export type Db = Knex;
+export type Dialect = 'pg' | 'sqlite';
+
+export interface DbOptions {
+  /** Postgres schema to use (tests create one per file). */
+  schema?: string;
+  poolMax?: number;
+}
+
+/** Opens Knex for a `DATABASE_URL` (postgres://… or sqlite:<path>). */
+export function openDb(url: string, opts: DbOptions = {}): Db {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length) || './data/outreach.db';
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: file },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        // WAL lets readers proceed during a write; busy_timeout makes a second process wait, not fail.
+        afterCreate: (conn: { pragma(s: string): unknown }, done: (err: Error | null, conn: unknown) => void) => {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          conn.pragma('synchronous = NORMAL');
+          done(null, conn);
+        },
+      },
+    });
+  }
+  return knexFactory({
+    client: 'pg',
+    connection: url,
+    searchPath: opts.schema ? [opts.schema] : undefined,
+    pool: { min: 0, max: opts.poolMax ?? 10 },
+  });
+}
+
+export function dialectOf(db: Db): Dialect {
+  return db.client.config.client === 'pg' ? 'pg' : 'sqlite';
+}
+
+// Row normalisation: the two drivers return different JS types for the same column type
+// (see toolchain notes); every store reads through these so callers see one shape.
+
+export function toIso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return new Date(value).toISOString();
+  const s = String(value);
+  // SQLite keeps what was written; we always write ISO-8601 UTC, but be tolerant of "YYYY-MM-DD HH:MM:SS".
+  return s.includes('T') ? new Date(s).toISOString() : new Date(`${s.replace(' ', 'T')}Z`).toISOString();
+}
+
+export function toBool(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't';
+}
+
+export function fromJson<T>(value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export function toJson(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}
+
+/** Date-only columns, as 'YYYY-MM-DD'. */
+export function toDateOnly(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return String(value).slice(0, 10);
+}

@@ -1,0 +1,74 @@
+import { loadConfig } from '../../src/config.js';
+import { createCompany } from '../../src/domain/companies.js';
+import type { ContractViolation } from '../../src/http/api.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { startService, type RunningService } from '../../src/server.js';
+import type { Db } from '../../src/store/db.js';
+
+export interface TestService {
+  service: RunningService;
+  url: string;
+  /** Responses that broke the contract; every suite asserts this stays empty. */
+  violations: ContractViolation[];
+  /** A new company and its API key. */
+  company(name?: string): Promise<{ companyId: string; apiKey: string }>;
+  call(method: string, path: string, opts?: CallOptions): Promise<CallResult>;
+  stop(): Promise<void>;
+}
+
+export interface CallOptions {
+  key?: string;
+  body?: unknown;
+  /** Sent as-is instead of JSON-encoding `body`. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export interface TestServiceOptions {
+  now?: () => Date;
+  env?: Record<string, string>;
+}
+
+/** The real service on a loopback port over a test database, validating every response against the contract. */
+export async function startTestService(db: Db, opts: TestServiceOptions = {}): Promise<TestService> {
+  const violations: ContractViolation[] = [];
+  const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...opts.env }), databaseUrl: 'sqlite::memory:' };
+  const service = await startService(config, {
+    db,
+    migrate: false,
+    now: opts.now,
+    log: createLogger('silent'),
+    validateResponses: true,
+    onContractViolation: (v) => violations.push(v),
+  });
+  const now = opts.now ?? (() => new Date());
+  return {
+    service,
+    url: service.url,
+    violations,
+    company: (name = 'Acme Lending') => createCompany(db, name, now()),
+    async call(method, path, o = {}) {
+      const headers: Record<string, string> = { ...o.headers };
+      if (o.key !== undefined) headers['X-API-Key'] = o.key;
+      let body: string | undefined = o.rawBody;
+      if (body === undefined && o.body !== undefined) body = JSON.stringify(o.body);
+      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+      const res = await fetch(service.url + path, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* keep text */
+      }
+      return { status: res.status, headers: res.headers, body: parsed };
+    },
+    stop: () => service.stop(),
+  };
+}
