@@ -1,0 +1,74 @@
+// Fixtures the contract run needs, and the scenarios that make the app answer each documented
+// non-default status. Extend both when an operation lands (see hooks.cjs for the defaults:
+// 2xx = the spec's example with fixture ids, 401 = wrong key, 404 = unknown id).
+const { randomUUID } = require('node:crypto');
+
+const EXAMPLE_CUSTOMER = 'cust-1001';
+
+const state = { app: null, key: null, ids: new Map() };
+
+async function call(method, path, body) {
+  const res = await fetch(state.app + path, {
+    method,
+    headers: { 'X-API-Key': state.key, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`fixture ${method} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+const fixtures = {
+  async setup(app, key) {
+    state.app = app;
+    state.key = key;
+    await call('POST', '/customers', {
+      id: EXAMPLE_CUSTOMER, firstName: 'Maria', lastName: 'Alvarez', timezone: 'America/Chicago',
+      phoneNumber: '(512) 555-0143', taskType: 'PendingLoanNewLead', email: 'maria.alvarez@example.com',
+      streetAddress1: '1200 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701',
+    });
+  },
+  /** Registers a real id to stand in for an example id wherever the example uses it. */
+  use(exampleId, realId) {
+    state.ids.set(exampleId, realId);
+  },
+  call,
+  substitute(txn) {
+    for (const [example, real] of state.ids) rewritePath(txn, (p) => p.split(example).join(real));
+  },
+  unknownPath(txn) {
+    rewritePath(txn, (p) =>
+      p.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, randomUUID()).replace(EXAMPLE_CUSTOMER, 'cust-unknown'),
+    );
+  },
+};
+
+function rewritePath(txn, fn) {
+  txn.fullPath = fn(txn.fullPath);
+  txn.request.uri = fn(txn.request.uri);
+}
+
+function setBody(txn, body) {
+  txn.request.body = JSON.stringify(body);
+}
+
+function patchBody(txn, patch) {
+  setBody(txn, { ...JSON.parse(txn.request.body || '{}'), ...patch });
+}
+
+const scenarios = {
+  createCustomer: {
+    201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
+    400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
+  },
+  updateCustomer: {
+    400: async (txn) => setBody(txn, { timezone: 'Mars/Olympus' }),
+  },
+};
+
+// Prism's proxy answers unparseable and oversized bodies itself (empty body) instead of forwarding
+// them, so those statuses (400 for malformed JSON, 413) are checked by the vitest suites, which
+// validate the app's real responses against the same contract.
+scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness 400', 'getOpenApiDocument 400']);
+
+module.exports = { fixtures, scenarios };

@@ -1,0 +1,34 @@
+/**
+ * Rebuilds generated/ from the hand-written contract in openapi/:
+ *   generated/openapi.json  the bundled document (served at /openapi.json, used by the router, Prism and Dredd)
+ *   generated/api-types.ts  TypeScript types of every operation and schema (openapi-typescript)
+ * CI runs this and fails when it changes anything (`git diff --exit-code generated/`).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'generated');
+const BANNER = 'DO NOT EDIT: generated from openapi/ by `npm run generate`.';
+
+fs.mkdirSync(out, { recursive: true });
+const bundled = path.join(out, 'openapi.json');
+try {
+  execFileSync(path.join(root, 'node_modules', '.bin', 'redocly'), ['bundle', 'openapi/openapi.yaml', '--output', bundled, '--ext', 'json'], {
+    cwd: root,
+    stdio: 'pipe',
+  });
+} catch (err) {
+  // Redocly's own output (including its Node-version banner) only matters when bundling fails.
+  process.stderr.write(String((err as { stderr?: Buffer }).stderr ?? err));
+  process.exit(1);
+}
+const doc = JSON.parse(fs.readFileSync(bundled, 'utf8'));
+fs.writeFileSync(bundled, JSON.stringify({ 'x-generated': BANNER, ...doc }, null, 2) + '\n');
+
+const ast = await openapiTS(pathToFileURL(bundled), { alphabetize: false });
+fs.writeFileSync(path.join(out, 'api-types.ts'), `// ${BANNER}\n/* eslint-disable */\n\n${astToString(ast)}`);
+console.log('generated/openapi.json and generated/api-types.ts are up to date');
