@@ -165,7 +165,9 @@ export interface paths {
          *     it); on 400, 401 or 422, correct the input or configuration.
          *
          *     Rate limit: 60 requests per minute per company. Errors use the
-         *     `ErrorDetailObject` shape `{"detail": {"code", "message"}}`.
+         *     `ErrorDetailObject` shape `{"detail": {"code", "message"}}`. The request
+         *     example below is a replacement sync; enrollment examples are on the
+         *     `EnrollmentRequest` schema.
          */
         post: operations["syncCustomerSchedule"];
         delete?: never;
