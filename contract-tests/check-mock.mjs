@@ -64,6 +64,6 @@ for (const [path, item] of Object.entries(doc.paths)) {
     }
   }
 }
-console.log(`prism mock: ${checked - failures.length} passed, ${failures.length} failed`);
+console.log(`prism-mock: ${checked - failures.length} passed, ${failures.length} failed`);
 for (const f of failures) console.log(`  ${f}`);
 process.exit(failures.length ? 1 : 0);

@@ -38,9 +38,17 @@ wait_for "http://127.0.0.1:$PROXY_PORT/healthz"
 NOT_IMPLEMENTED=$(node --import tsx -e 'import("./src/handlers/not-implemented.ts").then(m => console.log(m.NOT_YET_IMPLEMENTED.join(",")))')
 export APP_URL="http://127.0.0.1:$APP_PORT" API_KEY NOT_IMPLEMENTED
 
+summarize() { # log → one "name: N passed, N failed" line for the caller's summary
+  [ -n "${CONTRACT_SUMMARY:-}" ] || return 0
+  sed -nE 's/.*complete.*: ([0-9]+) passing, ([0-9]+) failing.*/dredd: \1 passed, \2 failed/p; s/^(prism-mock: [0-9]+ passed, [0-9]+ failed)/\1/p' "$1" >> "$CONTRACT_SUMMARY"
+}
+
 echo "== Dredd through prism proxy --errors"
-if ! "$bin/dredd" generated/openapi.json "http://127.0.0.1:$PROXY_PORT" \
-    --hookfiles=contract-tests/hooks.cjs --loglevel=warning --reporter=dot 2> >(grep -v "API description parser warning\|padLevels\|trace-warnings" >&2); then
+dredd_status=0
+"$bin/dredd" generated/openapi.json "http://127.0.0.1:$PROXY_PORT" --hookfiles=contract-tests/hooks.cjs --loglevel=warning --reporter=dot \
+  2> >(grep -v "API description parser warning\|padLevels\|trace-warnings" >&2) | tee "$work/dredd.log" || dredd_status=$?
+summarize "$work/dredd.log"
+if [ "$dredd_status" -ne 0 ]; then
   echo "--- prism proxy log (violations)"; grep -iE "violation|error" "$work/proxy.log" | tail -40 || true
   echo "--- app log"; tail -20 "$work/app.log"
   exit 1
@@ -49,4 +57,5 @@ fi
 echo "== Prism mock sandbox"
 "$bin/prism" mock generated/openapi.json --host 127.0.0.1 --port "$MOCK_PORT" > "$work/mock.log" 2>&1 & pids+=($!)
 wait_for "http://127.0.0.1:$MOCK_PORT/healthz"
-node contract-tests/check-mock.mjs "http://127.0.0.1:$MOCK_PORT"
+node contract-tests/check-mock.mjs "http://127.0.0.1:$MOCK_PORT" | tee "$work/check-mock.log" || { summarize "$work/check-mock.log"; exit 1; }
+summarize "$work/check-mock.log"
