@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authenticateCompany } from '../src/domain/api-keys.js';
+import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+
+const run = promisify(execFile);
+
+/** Runs the real `outreach` command (through tsx) against the test database. */
+async function outreach(url: string, args: string[], input?: string) {
+  const child = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+  });
+  if (input !== undefined) {
+    child.child.stdin!.end(input);
+  }
+  try {
+    const { stdout } = await child;
+    return { code: 0, stdout, stderr: '' };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe.each(DIALECTS)('outreach CLI on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('creates a company whose key authenticates; more keys; revoking one stops only it', async () => {
+    const created = await outreach(database.url, ['company', 'create', '--name', 'Demo', '--json']);
+    expect(created.code).toBe(0);
+    const { companyId, apiKey } = JSON.parse(created.stdout);
+    expect(apiKey).toMatch(/^ok_[A-Za-z0-9_-]{43}$/);
+    expect((await authenticateCompany(database.db, apiKey))?.id).toBe(companyId);
+
+    const second = JSON.parse((await outreach(database.url, ['key', 'create', '--company', companyId, '--json'])).stdout).apiKey;
+    expect((await authenticateCompany(database.db, second))?.id).toBe(companyId);
+
+    const revoked = await outreach(database.url, ['key', 'revoke', '--company', companyId, '--key', apiKey.slice(0, 11)]);
+    expect(revoked.code).toBe(0);
+    expect(await authenticateCompany(database.db, apiKey)).toBeNull();
+    expect((await authenticateCompany(database.db, second))?.id).toBe(companyId);
+  });
+
+  it('gets the default configuration and only accepts a valid replacement', async () => {
+    const { companyId } = JSON.parse((await outreach(database.url, ['company', 'create', '--name', 'Cfg', '--json'])).stdout);
+    const config = JSON.parse((await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout);
+    expect(config.taskTypes.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['PendingLoanNewLead', 'PendingLoanReturning']));
+
+    const bad = await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify({ ...config, customerContract: 'future' }));
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/Invalid company configuration: \/customerContract must be equal to one of the allowed values/);
+
+    const good = await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify({ ...config, customerContract: 'announced' }));
+    expect(good.code).toBe(0);
+    const after = JSON.parse((await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout);
+    expect(after.customerContract).toBe('announced');
+  });
+
+  it('fails with a usage message for a missing option or unknown command', async () => {
+    const missing = await outreach(database.url, ['key', 'create']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--company is required for "key create"');
+    expect((await outreach(database.url, ['launch', 'rockets'])).stderr).toContain('unknown command "launch rockets"');
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('configuration', () => {
+  it('defaults to the embedded SQLite database on port 3000', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ databaseUrl: 'sqlite:./data/outreach.db', port: 3000, host: '127.0.0.1' });
+    expect(c.testAliasSunset.toISOString()).toBe('2026-10-25T00:00:00.000Z');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be 0-65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ OUTREACH_TEST_ALIAS_SUNSET: 'someday' }, /not a date/],
+  ])('rejects %o with one clear line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
