@@ -5,13 +5,15 @@ import { ConfigError, loadConfig } from './config.js';
 import { issueApiKey, revokeKey } from './domain/api-keys.js';
 import { createCompany, getCompanyConfig, setCompanyConfig } from './domain/companies.js';
 import { DomainError } from './domain/errors.js';
-import { startService } from './server.js';
+import { startService, startWorker } from './server.js';
 import { openDb } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
 
 const USAGE = `Usage: outreach <command> [options]
 
-  serve [--no-migrate]                    run the HTTP API (applies pending migrations first)
+  serve [--no-migrate] [--no-workers]     run the HTTP API and the batch workers (applies pending
+                                          migrations first); --no-workers runs the API alone
+  worker [--no-migrate]                   run batch workers only (scale apart from API nodes)
   migrate                                 apply pending database migrations
   company create --name NAME [--json]     create a company and its first API key
   company config get --company ID         print the company configuration (JSON)
@@ -33,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
       file: { type: 'string' },
       json: { type: 'boolean', default: false },
       'no-migrate': { type: 'boolean', default: false },
+      'no-workers': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -43,8 +46,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
 
-  if (command === 'serve') {
-    const service = await startService(config, { migrate: !values['no-migrate'] });
+  if (command === 'serve' || command === 'worker') {
+    // Graceful: stop taking work, let in-flight requests and slices finish (or release them), exit.
+    const service =
+      command === 'serve'
+        ? await startService(config, { migrate: !values['no-migrate'], workers: !values['no-workers'] })
+        : await startWorker(config, { migrate: !values['no-migrate'] });
     const shutdown = async (signal: string) => {
       console.error(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
       await service.stop();

@@ -1,3 +1,5 @@
+import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options.js';
+
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
 export interface Config {
   databaseUrl: string;
@@ -8,6 +10,8 @@ export interface Config {
   /** Instant from which the deprecated `test` alias is rejected. */
   testAliasSunset: Date;
   bodyLimitBytes: number;
+  /** Batch job workers and queue (src/jobs/options.ts). */
+  jobs: JobOptions;
 }
 
 export class ConfigError extends Error {}
@@ -28,5 +32,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Number.isNaN(testAliasSunset.getTime())) throw new ConfigError(`OUTREACH_TEST_ALIAS_SUNSET is not a date: "${sunsetText}"`);
   const host = env.HOST ?? '127.0.0.1';
   const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024 };
+  let jobs: JobOptions;
+  try {
+    jobs = loadJobOptions(env);
+  } catch (err) {
+    if (err instanceof JobOptionsError) throw new ConfigError(err.message);
+    throw err;
+  }
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs };
 }

@@ -2,6 +2,9 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
+import { createJobQueue, startWorkers } from './jobs/index.js';
+import type { JobQueue } from './jobs/queue.js';
+import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
@@ -10,6 +13,9 @@ export interface RunningService {
   server: Server;
   url: string;
   db: Db;
+  queue: JobQueue;
+  /** This process's workers, or null with `workers: false` (`serve --no-workers`). */
+  workers: WorkerPool | null;
   stop(): Promise<void>;
 }
 
@@ -19,17 +25,40 @@ export interface StartOptions extends ApiOptions {
   db?: Db;
   now?: () => Date;
   log?: Logger;
+  /** Run batch workers in this process too (default true: `outreach serve`). */
+  workers?: boolean;
 }
 
-/** Starts the HTTP API; `stop()` stops accepting, drains open requests and closes the database. */
-export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
+export interface RunningWorker {
+  db: Db;
+  queue: JobQueue;
+  workers: WorkerPool;
+  stop(): Promise<void>;
+}
+
+/** Database, migrations and job queue: what both the API and a worker process need. */
+async function openBackend(config: Config, opts: StartOptions, supervise: boolean) {
   const log = opts.log ?? createLogger(config.logLevel);
   const db = opts.db ?? openDb(config.databaseUrl);
   if (opts.migrate !== false) {
     const applied = await migrateLatest(db);
     if (applied.length) log.info('migrations applied', { applied });
   }
-  const { app } = await createApp({ db, config, now: opts.now ?? (() => new Date()), log }, opts);
+  const queue = createJobQueue(db, config.jobs, log);
+  await queue.start({ supervise });
+  const now = opts.now ?? (() => new Date());
+  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs });
+  return { log, db, queue, now, startWorkersHere };
+}
+
+/**
+ * Starts the HTTP API (and, unless `workers: false`, the batch workers). `stop()` stops accepting,
+ * drains open requests, lets in-flight slices finish (or releases them) and closes the database.
+ */
+export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
+  const withWorkers = opts.workers !== false;
+  const { log, db, queue, now, startWorkersHere } = await openBackend(config, opts, withWorkers);
+  const { app } = await createApp({ db, config, now, log, queue }, opts);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -38,16 +67,37 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  log.info('listening', { url });
+  const workers = withWorkers ? startWorkersHere() : null;
+  log.info('listening', { url, workers: withWorkers });
   return {
     server,
     url,
     db,
+    queue,
+    workers,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await workers?.stop();
+      await queue.stop();
+      if (!opts.db) await db.destroy();
+    },
+  };
+}
+
+/** `outreach worker`: batch workers without the HTTP API (scale them apart from API nodes on Postgres). */
+export async function startWorker(config: Config, opts: StartOptions = {}): Promise<RunningWorker> {
+  const { db, queue, startWorkersHere } = await openBackend(config, opts, true);
+  const workers = startWorkersHere();
+  return {
+    db,
+    queue,
+    workers,
+    async stop() {
+      await workers.stop();
+      await queue.stop();
       if (!opts.db) await db.destroy();
     },
   };

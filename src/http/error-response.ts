@@ -19,8 +19,13 @@ const STATUS = new Map<Function, number>([
   [UnavailableError, 503],
 ]);
 
+/** The HTTP status of a domain error (also used for batch row failures: `<status>: <reason>`). */
+export function statusOf(err: DomainError): number {
+  return STATUS.get(err.constructor) ?? 500;
+}
+
 export function errorResult(operationId: string | undefined, err: DomainError): HandlerResult {
-  const status = STATUS.get(err.constructor) ?? 500;
+  const status = statusOf(err);
   return {
     status,
     body: errorBody(errorFamilyOf(operationId), status, err.code, err.message),

@@ -2,6 +2,7 @@ import type { Context } from 'openapi-backend';
 import type { Config } from '../config.js';
 import type { CompanyConfig } from '../domain/company-config.js';
 import type { Db } from '../store/db.js';
+import type { JobQueue } from '../jobs/queue.js';
 import type { Logger } from '../lib/logger.js';
 import type { operations } from '../../generated/api-types.js';
 
@@ -12,6 +13,8 @@ export interface Services {
   /** The clock; tests pass a fixed one. */
   now: () => Date;
   log: Logger;
+  /** Where batch slices (and later other background work) are enqueued. */
+  queue: JobQueue;
 }
 
 /** Per-request environment passed to every handler next to openapi-backend's context. */

@@ -9,9 +9,15 @@ import type { ErrorObject } from 'ajv';
  */
 const DEFERRED: Record<string, (e: ErrorObject) => boolean> = {
   createCustomer: (e) => e.instancePath === '/requestBody' && (e.keyword === 'required' || e.keyword === 'if'),
-  createCustomerBatch: (e) => e.instancePath.startsWith('/requestBody/customers/') || /^\/header\/idempotency-key/i.test(e.instancePath) || isMissingHeader(e, 'idempotency-key'),
+  createCustomerBatch: (e) => e.instancePath.startsWith('/requestBody/customers/') || isRowCount(e, 'customers') || /^\/header\/idempotency-key/i.test(e.instancePath) || isMissingHeader(e, 'idempotency-key'),
+  // Row-count limits answer with the batch's own codes/messages (empty_batch, batch_too_large).
+  createLoanBatch: (e) => isRowCount(e, 'loans'),
   syncCustomerSchedule: (e) => e.instancePath.startsWith('/requestBody') || /^\/header\/idempotency-key/i.test(e.instancePath) || isMissingHeader(e, 'idempotency-key'),
 };
+
+function isRowCount(e: ErrorObject, array: string): boolean {
+  return e.instancePath === `/requestBody/${array}` && (e.keyword === 'minItems' || e.keyword === 'maxItems');
+}
 
 function isMissingHeader(e: ErrorObject, name: string): boolean {
   return e.instancePath === '/header' && e.keyword === 'required' && (e.params as { missingProperty?: string }).missingProperty?.toLowerCase() === name;

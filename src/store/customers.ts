@@ -123,3 +123,41 @@ export async function upsertCustomer(
   await updateCustomer(db, companyId, id, onUpdate, at);
   return { created: false };
 }
+
+/** One row of upsertCustomers: `fresh` is written when the customer is new, `given` when it exists. */
+export interface CustomerUpsert {
+  id: string;
+  fresh: CustomerFields;
+  given: Partial<CustomerFields>;
+}
+
+/**
+ * upsertCustomer for many rows (customer batch slices): one INSERT … ON CONFLICT DO UPDATE per run
+ * of consecutive rows that send the same fields (a batch is usually a single run). New customers get
+ * `fresh`; existing ones get only the fields they sent, as with upsertCustomer. A statement never
+ * holds one id twice (Postgres refuses that) and statements run in row order, so a later row for
+ * the same id wins exactly as it would one by one.
+ */
+export async function upsertCustomers(db: Db, companyId: string, rows: CustomerUpsert[], at: string): Promise<void> {
+  let run: CustomerUpsert[] = [];
+  let shape = '';
+  let ids = new Set<string>();
+  const flush = async () => {
+    if (run.length === 0) return;
+    const updated = [...Object.keys(toColumns(run[0]!.given)), 'updated_at'];
+    await db('customers')
+      .insert(run.map((r) => ({ company_id: companyId, id: r.id, ...toColumns(r.fresh), created_at: at, updated_at: at })))
+      .onConflict(['company_id', 'id'])
+      .merge(updated);
+    run = [];
+    ids = new Set();
+  };
+  for (const row of rows) {
+    const rowShape = Object.keys(row.given).sort().join(',');
+    if (rowShape !== shape || ids.has(row.id)) await flush();
+    shape = rowShape;
+    run.push(row);
+    ids.add(row.id);
+  }
+  await flush();
+}

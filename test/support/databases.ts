@@ -53,6 +53,7 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
       await db.destroy();
       const cleanup = openDb(base);
       await cleanup.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await cleanup.raw(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`); // pg-boss's schema for this one (src/jobs)
       await cleanup.destroy();
     },
   };

@@ -33,6 +33,8 @@ export interface CallResult {
 export interface TestServiceOptions {
   now?: () => Date;
   env?: Record<string, string>;
+  /** Run batch workers in the service (default true); false for an API-only process. */
+  workers?: boolean;
 }
 
 /** The real service on a loopback port over a test database, validating every response against the contract. */
@@ -45,6 +47,7 @@ export async function startTestService(db: Db, opts: TestServiceOptions = {}): P
     now: opts.now,
     log: createLogger('silent'),
     validateResponses: true,
+    workers: opts.workers,
     onContractViolation: (v) => violations.push(v),
   });
   const now = opts.now ?? (() => new Date());

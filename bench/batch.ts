@@ -1,0 +1,124 @@
+/**
+ * Batch benchmark: a 10,000-row customer batch and a 10,000-row loan batch, submit → completed, over
+ * real HTTP against the service (API + workers in one process), on Postgres and SQLite. Next to
+ * each: a baseline measured in the same run, a raw multi-row Knex INSERT of the same rows.
+ *
+ *   npm run bench:batch            (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test)
+ *   npx tsx bench/batch.ts [rows]  (OUTREACH_JOBS_CONCURRENCY etc. apply as in production)
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { createCompany } from '../src/domain/companies.js';
+import { createLogger } from '../src/lib/logger.js';
+import { startService } from '../src/server.js';
+import { type Db, openDb } from '../src/store/db.js';
+import { migrateLatest } from '../src/store/migrate.js';
+
+const ROWS = Number(process.argv[2] ?? 10_000);
+const PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const TARGET_PG_ROWS_PER_SECOND = 5_000;
+
+const customer = (i: number) => ({
+  id: `bench-${i}`, firstName: 'Ada', lastName: `Lovelace ${i}`, timezone: 'America/New_York', phoneNumber: `(212) 736-${String(5000 + (i % 4000)).padStart(4, '0')}`,
+  taskType: 'PendingLoanNewLead', email: `ada${i}@example.com`, streetAddress1: `${i} Main St`, city: 'New York', state: 'NY', zipCode: '10001',
+});
+const loan = (i: number) => ({
+  id: `loan-${i}`, customerId: `bench-${i}`, type: 'installment', servicingStatus: 'current', originationDate: '2026-02-20', dueDate: '2026-03-20',
+  totalBalance: 1180.5 + i, amountDue: 125.5, interestRate: 0.2999, isSettled: false, daysPastDueAtBoarding: i % 30,
+});
+
+/** The rows the batch writes, as columns, for the raw baseline INSERT (another company, same shape). */
+const customerColumns = (companyId: string, i: number, at: string) => ({
+  company_id: companyId, id: `bench-${i}`, first_name: 'Ada', last_name: `Lovelace ${i}`, email: `ada${i}@example.com`, timezone: 'America/New_York',
+  phone_number: '+12127365000', street_address1: `${i} Main St`, city: 'New York', state: 'NY', zip_code: '10001', do_not_call: false, is_test: false,
+  task_type: 'PendingLoanNewLead', created_at: at, updated_at: at,
+});
+const loanColumns = (companyId: string, i: number, at: string) => ({
+  company_id: companyId, customer_id: `bench-${i}`, id: `loan-${i}`, type: 'installment', servicing_status: 'current', origination_date: '2026-02-20',
+  due_date: '2026-03-20', total_balance: String(1180.5 + i), amount_due: '125.5', interest_rate: '0.2999', is_settled: false, days_past_due_at_boarding: i % 30,
+  created_at: at, updated_at: at,
+});
+
+async function rawInsert(db: Db, table: string, rows: object[]): Promise<number> {
+  const started = performance.now();
+  await db.transaction(async (trx) => {
+    for (let i = 0; i < rows.length; i += 500) await trx(table).insert(rows.slice(i, i + 500)); // SQLite: ≤ 500 rows a statement
+  });
+  return performance.now() - started;
+}
+
+async function submitAndWait(url: string, key: string, path: string, body: object): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url + path, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const accepted = (await res.json()) as { jobId: string };
+  if (res.status !== 202) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(accepted)}`);
+  if (process.env.BENCH_VERBOSE) console.log(`  ${path}: 202 after ${(performance.now() - started).toFixed(0)} ms`);
+  for (;;) {
+    const job = (await (await fetch(`${url}${path}/${accepted.jobId}`, { headers: { 'X-API-Key': key } })).json()) as { status: string; failed: number; processed: number };
+    if (job.status === 'completed' || job.status === 'failed') {
+      if (job.status !== 'completed' || job.failed !== 0 || job.processed !== ROWS) throw new Error(`${path}: ${JSON.stringify(job)}`);
+      return performance.now() - started;
+    }
+    await new Promise((r) => setTimeout(r, 25)); // the poller shares this process's CPU with the service
+  }
+}
+
+async function runOn(dialect: 'postgres' | 'sqlite') {
+  const tag = randomBytes(4).toString('hex');
+  let db: Db;
+  let cleanup: () => Promise<void>;
+  if (dialect === 'postgres') {
+    const schema = `bench_${tag}`;
+    const admin = openDb(PG_URL);
+    await admin.raw(`CREATE SCHEMA ${schema}`);
+    db = openDb(PG_URL, { schema, poolMax: 20 });
+    cleanup = async () => {
+      await admin.raw(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+      await admin.destroy();
+    };
+  } else {
+    const file = path.join(os.tmpdir(), `outreach-bench-${tag}.db`);
+    db = openDb(`sqlite:${file}`);
+    cleanup = async () => {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+    };
+  }
+  await migrateLatest(db);
+  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+  const service = await startService(config, { db, migrate: false, log: createLogger('silent') });
+  const { apiKey } = await createCompany(db, 'Bench Lending', new Date());
+  const { companyId: baselineCompany } = await createCompany(db, 'Baseline', new Date());
+  const at = new Date().toISOString();
+  const n = Array.from({ length: ROWS }, (_, i) => i);
+  const results = [];
+  try {
+    const customersMs = await submitAndWait(service.url, apiKey, '/customers/batch', { customers: n.map(customer) });
+    const customersRaw = await rawInsert(db, 'customers', n.map((i) => customerColumns(baselineCompany, i, at)));
+    results.push({ dialect, batch: 'customers', ms: customersMs, rawMs: customersRaw });
+    const loansMs = await submitAndWait(service.url, apiKey, '/loans/batch', { loans: n.map(loan) });
+    const loansRaw = await rawInsert(db, 'loans', n.map((i) => loanColumns(baselineCompany, i, at)));
+    results.push({ dialect, batch: 'loans', ms: loansMs, rawMs: loansRaw });
+  } finally {
+    await service.stop();
+    await db.destroy();
+    await cleanup();
+  }
+  return results;
+}
+
+const rate = (ms: number) => Math.round(ROWS / (ms / 1000));
+console.log(`Batch benchmark: ${ROWS} rows per batch, submit → completed over HTTP; baseline = raw multi-row Knex INSERT of the same rows`);
+console.log(`workers: concurrency ${loadConfig({ ...process.env, PORT: '0' }).jobs.concurrency} per process, ${os.cpus().length} cores\n`);
+console.log('database   batch       end-to-end        rows/s   raw INSERT     rows/s   raw/e2e');
+let ok = true;
+for (const dialect of ['postgres', 'sqlite'] as const) {
+  for (const r of await runOn(dialect)) {
+    const line = [r.dialect.padEnd(10), r.batch.padEnd(10), `${r.ms.toFixed(0)} ms`.padStart(11), String(rate(r.ms)).padStart(13), `${r.rawMs.toFixed(0)} ms`.padStart(12), String(rate(r.rawMs)).padStart(10), `${(r.ms / r.rawMs).toFixed(1)}×`.padStart(9)];
+    console.log(line.join(' '));
+    if (r.dialect === 'postgres' && rate(r.ms) < TARGET_PG_ROWS_PER_SECOND) ok = false;
+  }
+}
+console.log(`\nTarget on Postgres: ≥ ${TARGET_PG_ROWS_PER_SECOND} rows/s end to end for each batch: ${ok ? 'met' : 'NOT met'}`);

@@ -1,0 +1,60 @@
+import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
+import type { Logger } from '../lib/logger.js';
+import { type Db, dialectOf } from '../store/db.js';
+import { createSliceHandler } from './batch-slices.js';
+import type { JobOptions } from './options.js';
+import { PgBossQueue } from './pgboss-queue.js';
+import { sweepRetention } from './retention.js';
+import type { JobQueue } from './queue.js';
+import { TableQueue } from './table-queue.js';
+import { startWorkerPool, type WorkerPool } from './worker-pool.js';
+
+export type { JobQueue } from './queue.js';
+
+/** pg-boss on Postgres (production, many processes); the durable table queue on SQLite (one process). */
+export function createJobQueue(db: Db, options: JobOptions, log: Logger): JobQueue {
+  if (dialectOf(db) === 'pg') {
+    return new PgBossQueue(db, { schema: options.pgBossSchema, maintenanceSeconds: options.maintenanceSeconds, queues: [SLICE_QUEUE], log });
+  }
+  return new TableQueue(db);
+}
+
+export interface WorkerDeps {
+  db: Db;
+  queue: JobQueue;
+  log: Logger;
+  now: () => Date;
+  testAliasSunset: Date;
+  options: JobOptions;
+}
+
+const RETENTION_SWEEP_MS = 60 * 60 * 1000;
+
+/** The workers of this process: batch slices, plus the hourly retention sweep (old jobs, expired idempotency records). */
+export function startWorkers(deps: WorkerDeps): WorkerPool {
+  const { options, log } = deps;
+  const slices = startWorkerPool(
+    deps.queue,
+    {
+      queue: SLICE_QUEUE,
+      concurrency: options.concurrency,
+      // Slices of one job claimed together run in one transaction (fewer round trips); each is still acked alone.
+      groupSize: options.slicesPerTransaction,
+      groupKey: (slice: SliceMessage) => slice.jobId,
+      pollMs: options.pollMs,
+      shutdownGraceMs: options.shutdownGraceMs,
+      log,
+    },
+    createSliceHandler(deps),
+  );
+  const sweep = () => sweepRetention(deps.db, deps.now(), log);
+  const timer = setInterval(() => void sweep(), RETENTION_SWEEP_MS);
+  timer.unref();
+  log.info('workers started', { engine: deps.queue.engine, concurrency: options.concurrency });
+  return {
+    async stop() {
+      clearInterval(timer);
+      await slices.stop();
+    },
+  };
+}

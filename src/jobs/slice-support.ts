@@ -1,0 +1,85 @@
+import type { RowProcessor, RowResult } from '../domain/batches/row-processors.js';
+import type { CompanyContext } from '../domain/customers/customers.js';
+import { statusOf } from '../http/error-response.js';
+import { getBatchJobForWork, type RowOutcome } from '../store/batch-jobs.js';
+import type { Db } from '../store/db.js';
+
+export type Row = { index: number; payload: unknown };
+
+/** The job itself cannot run here (no processor for its kind): a job-level error, not a row's. */
+export class UnknownJobKindError extends Error {}
+
+/** A row's outcome as stored: a DomainError becomes `<status>: <reason>` (e.g. `400: Missing required fields: email`). */
+export function toOutcome(index: number, r: RowResult): RowOutcome {
+  return 'error' in r ? { index, failure: `${statusOf(r.error)}: ${r.error.message}`, result: r.result } : { index, result: r.result };
+}
+
+/**
+ * A row given up after the last attempt: `500: Processing failed after N attempts`, plus the
+ * kind's result for it when its rows all report one (enrollment: `failed`, retryable).
+ */
+export function gaveUp(processor: RowProcessor | undefined, row: Row, attempts: number, err: unknown): RowOutcome {
+  const message = `Processing failed after ${attempts} attempts${codeOf(err)}`;
+  const result = processor?.failedResult?.(row.payload, { status: 500, code: 'internal_error', message });
+  return { index: row.index, failure: `500: ${message}`, result };
+}
+
+/** Runs the rows of a unit in the caller's transaction, one statement set for all of them. */
+export async function runRows(ctx: CompanyContext, processor: RowProcessor, rows: Row[]): Promise<RowOutcome[]> {
+  const results = await processor.runAll(ctx, rows.map((r) => r.payload));
+  return rows.map((row, i) => toOutcome(row.index, results[i]!));
+}
+
+/** One row in its own savepoint: an unexpected error rolls back only this row's writes. */
+export async function runIsolated(trx: Db, ctx: CompanyContext, processor: RowProcessor, row: Row): Promise<RowOutcome | { error: Error }> {
+  try {
+    const [result] = await trx.transaction((savepoint) => processor.runAll({ ...ctx, db: savepoint }, [row.payload]));
+    return toOutcome(row.index, result!);
+  } catch (err) {
+    if (isTransient(err)) throw err;
+    return { error: err instanceof Error ? err : new Error(String(err)) };
+  }
+}
+
+/** A short, safe reason: the driver's error code, never SQL text or values. */
+export function codeOf(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' ? ` (database error ${code})` : '';
+}
+
+/** Errors that are not a row's fault and deserve a retry of the whole slice. */
+export function isTransient(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  return (
+    /^(08|40|53|57)/.test(code) || // Postgres: connection, serialization/deadlock, resources, shutdown
+    ['SQLITE_BUSY', 'SQLITE_LOCKED', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT'].includes(code) ||
+    e.name === 'KnexTimeoutError' ||
+    /Connection terminated|Transaction query already complete/i.test(String(e.message ?? ''))
+  );
+}
+
+type WorkJob = NonNullable<Awaited<ReturnType<typeof getBatchJobForWork>>>;
+
+/**
+ * A job's kind, status and company configuration, read once per job rather than once per slice (a
+ * 10,000-row job has 400 slices). Entries live briefly, so a status change (an operator failing or
+ * cancelling the job) or a configuration change is seen within seconds.
+ */
+export class JobCache {
+  private entries = new Map<string, { at: number; job: WorkJob | null }>();
+  constructor(private readonly db: Db, private readonly ttlMs = 5_000) {}
+
+  forget(jobId: string): void {
+    this.entries.delete(jobId);
+  }
+
+  async get(companyId: string, jobId: string): Promise<WorkJob | null> {
+    const hit = this.entries.get(jobId);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.job;
+    const job = await getBatchJobForWork(this.db, companyId, jobId);
+    if (this.entries.size > 1_000) this.entries.clear();
+    this.entries.set(jobId, { at: Date.now(), job });
+    return job;
+  }
+}

@@ -1,0 +1,147 @@
+import type { Db } from './db.js';
+import { fromJson, toBool, toDateOnly, toIso, toJson } from './db.js';
+
+/** Mirrors the `loans` table, camel-cased. Decimals are exact decimal strings (NUMERIC / text). */
+export interface LoanRow {
+  companyId: string;
+  customerId: string;
+  id: string;
+  type: string | null;
+  applicationStatus: string | null;
+  servicingStatus: string | null;
+  originationDate: string | null;
+  startDate: string | null;
+  dueDate: string | null;
+  chargeoffDate: string | null;
+  totalBalance: string | null;
+  amountDue: string | null;
+  originalFundedAmount: string | null;
+  originalTotalOwed: string | null;
+  interestRate: string | null;
+  apr: string | null;
+  payoffAmount: string | null;
+  totalPayoffAmount: string | null;
+  balanceAtTransfer: string | null;
+  preTransferPayments: string | null;
+  chargeoffAmount: string | null;
+  paymentPlanMinPercentage: string | null;
+  paymentPlanMaxPercentage: string | null;
+  isSettled: boolean | null;
+  autopayEnabled: boolean | null;
+  isVisibleInBorrowerPortal: boolean | null;
+  daysPastDueAtBoarding: number | null;
+  daysSinceOriginationAtBoarding: number | null;
+  externalLmsMetadata: Record<string, unknown> | null;
+  portfolioId: string | null;
+  taskType: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type LoanFields = Omit<LoanRow, 'companyId' | 'customerId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const DATE_FIELDS = ['originationDate', 'startDate', 'dueDate', 'chargeoffDate'] as const;
+export const DECIMAL_FIELDS = [
+  'totalBalance', 'amountDue', 'originalFundedAmount', 'originalTotalOwed', 'interestRate', 'apr', 'payoffAmount',
+  'totalPayoffAmount', 'balanceAtTransfer', 'preTransferPayments', 'chargeoffAmount', 'paymentPlanMinPercentage', 'paymentPlanMaxPercentage',
+] as const;
+const BOOLEAN_FIELDS = ['isSettled', 'autopayEnabled', 'isVisibleInBorrowerPortal'] as const;
+const INTEGER_FIELDS = ['daysPastDueAtBoarding', 'daysSinceOriginationAtBoarding'] as const;
+const TEXT_FIELDS = ['type', 'applicationStatus', 'servicingStatus', 'portfolioId', 'taskType'] as const;
+
+function toColumns(fields: Partial<LoanFields>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    out[snake(key)] = key === 'externalLmsMetadata' ? toJson(value) : value;
+  }
+  return out;
+}
+
+/** Decimal columns come back as strings (Postgres NUMERIC) or as the text we stored (SQLite). */
+const decimalText = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+export function loanFromRow(r: Record<string, unknown>): LoanRow {
+  const out: Record<string, unknown> = {
+    companyId: String(r.company_id),
+    customerId: String(r.customer_id),
+    id: String(r.id),
+    externalLmsMetadata: fromJson(r.external_lms_metadata),
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
+  };
+  for (const f of TEXT_FIELDS) out[f] = r[snake(f)] ?? null;
+  for (const f of DATE_FIELDS) out[f] = toDateOnly(r[snake(f)]);
+  for (const f of DECIMAL_FIELDS) out[f] = decimalText(r[snake(f)]);
+  for (const f of BOOLEAN_FIELDS) out[f] = r[snake(f)] === null || r[snake(f)] === undefined ? null : toBool(r[snake(f)]);
+  for (const f of INTEGER_FIELDS) out[f] = r[snake(f)] === null || r[snake(f)] === undefined ? null : Number(r[snake(f)]);
+  return out as unknown as LoanRow;
+}
+
+export async function customerExists(db: Db, companyId: string, customerId: string): Promise<boolean> {
+  return (await db('customers').where({ company_id: companyId, id: customerId }).first('id')) !== undefined;
+}
+
+/** Which of these customer ids exist in the company (one query for a whole slice). */
+export async function existingCustomerIds(db: Db, companyId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db('customers').where('company_id', companyId).whereIn('id', ids).select('id');
+  return new Set(rows.map((r) => String(r.id)));
+}
+
+export async function getLoan(db: Db, companyId: string, customerId: string, id: string): Promise<LoanRow | null> {
+  const r = await db('loans').where({ company_id: companyId, customer_id: customerId, id }).first();
+  return r ? loanFromRow(r) : null;
+}
+
+/**
+ * Creates the loan, or updates the given fields of the existing one (upsert on (customerId, id)).
+ * Insert-or-ignore first, so two concurrent creates cannot both insert; the loser updates.
+ */
+export async function upsertLoan(
+  db: Db, companyId: string, customerId: string, id: string, fields: Partial<LoanFields>, at: string,
+): Promise<{ loan: LoanRow; created: boolean }> {
+  const key = { company_id: companyId, customer_id: customerId, id };
+  const inserted = await db('loans').insert({ ...key, ...toColumns(fields), created_at: at, updated_at: at }).onConflict(['company_id', 'customer_id', 'id']).ignore().returning('*');
+  if (inserted.length > 0) return { loan: loanFromRow(inserted[0]), created: true };
+  const updated = await db('loans').where(key).update({ ...toColumns(fields), updated_at: at }).returning('*');
+  return { loan: loanFromRow(updated[0]), created: false };
+}
+
+export interface LoanUpsert {
+  customerId: string;
+  id: string;
+  /** Only the fields sent: all of them for a new loan, and only these change on an existing one. */
+  fields: Partial<LoanFields>;
+}
+
+/**
+ * upsertLoan for many rows: one INSERT … ON CONFLICT DO UPDATE per run of consecutive rows that send
+ * the same fields. A statement never holds one key twice (Postgres refuses that), and statements
+ * run in row order, so the outcome equals upserting the rows one by one.
+ */
+export async function upsertLoans(db: Db, companyId: string, rows: LoanUpsert[], at: string): Promise<void> {
+  let run: LoanUpsert[] = [];
+  let shape = '';
+  let keys = new Set<string>();
+  const flush = async () => {
+    if (run.length === 0) return;
+    const updated = [...Object.keys(toColumns(run[0]!.fields)), 'updated_at'];
+    await db('loans')
+      .insert(run.map((r) => ({ company_id: companyId, customer_id: r.customerId, id: r.id, ...toColumns(r.fields), created_at: at, updated_at: at })))
+      .onConflict(['company_id', 'customer_id', 'id'])
+      .merge(updated);
+    run = [];
+    keys = new Set();
+  };
+  for (const row of rows) {
+    const rowShape = Object.keys(row.fields).sort().join(',');
+    const key = JSON.stringify([row.customerId, row.id]);
+    if (rowShape !== shape || keys.has(key)) await flush();
+    shape = rowShape;
+    run.push(row);
+    keys.add(key);
+  }
+  await flush();
+}

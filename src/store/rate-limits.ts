@@ -1,0 +1,23 @@
+import type { Db } from './db.js';
+
+/**
+ * Counts one request against a company's fixed window for a policy and returns the count so far.
+ * One atomic upsert: concurrent API processes cannot lose or double a hit, on Postgres (row lock of
+ * ON CONFLICT DO UPDATE) or SQLite (single writer). A window that has ended restarts at 1.
+ * Times are epoch milliseconds from the service clock, so tests can move time.
+ */
+export async function hitRateWindow(
+  db: Db, companyId: string, policy: string, nowMs: number, windowMs: number,
+): Promise<{ hits: number; windowEndsAt: number }> {
+  const endsAt = nowMs + windowMs;
+  const result = await db.raw(
+    `INSERT INTO rate_limits (company_id, policy, hits, window_ends_at) VALUES (?, ?, 1, ?)
+     ON CONFLICT (company_id, policy) DO UPDATE SET
+       hits = CASE WHEN rate_limits.window_ends_at <= ? THEN 1 ELSE rate_limits.hits + 1 END,
+       window_ends_at = CASE WHEN rate_limits.window_ends_at <= ? THEN ? ELSE rate_limits.window_ends_at END
+     RETURNING hits, window_ends_at`,
+    [companyId, policy, endsAt, nowMs, nowMs, endsAt],
+  );
+  const row = (Array.isArray(result) ? result[0] : result.rows[0]) as { hits: unknown; window_ends_at: unknown };
+  return { hits: Number(row.hits), windowEndsAt: Number(row.window_ends_at) };
+}

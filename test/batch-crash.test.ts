@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../src/lib/project-root.js';
+import { freshDatabase, type TestDatabase } from './support/databases.js';
+import { customerRow, waitForJob } from './support/jobs.js';
+import { startTestService, type TestService } from './support/service.js';
+
+const ROWS = 5_000;
+
+/** `outreach worker` in its own process, looking for lost slices every second. */
+function startWorkerProcess(url: string): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
+    cwd: projectRoot(),
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      LOG_LEVEL: 'error',
+      OUTREACH_JOBS_CONCURRENCY: '2',
+      OUTREACH_JOBS_POLL_MS: '50',
+      OUTREACH_JOBS_MAINTENANCE_SECONDS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
+
+describePostgres('a worker process killed in the middle of a batch (Postgres)', () => {
+  let database: TestDatabase;
+  let t: TestService; // API only: the work happens in the worker processes
+
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+    // The API sets a slice's timeout when it enqueues it: short here, so the dead worker's slices come back soon.
+    t = await startTestService(database.db, { workers: false, env: { OUTREACH_JOBS_SLICE_TIMEOUT_SECONDS: '2' } });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await database.drop();
+  });
+
+  it('another worker finishes it and every row is present exactly once', { timeout: 120_000 }, async () => {
+    const { apiKey: key, companyId } = await t.company();
+    const submitted = await t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: ROWS }, (_, i) => customerRow(`crash-${i}`)) } });
+    expect(submitted.status).toBe(202);
+    const path = `/customers/batch/${submitted.body.jobId}`;
+    const boss = `${database.schema}_boss`;
+
+    const first = startWorkerProcess(database.url);
+    let seen = 0;
+    while (seen === 0) {
+      seen = (await t.call('GET', path, { key })).body.processed;
+      if (first.child.exitCode !== null) throw new Error(`worker exited early: ${first.output()}`);
+    }
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const atKill = (await t.call('GET', path, { key })).body;
+    expect(atKill.status).toBe('processing');
+    expect(atKill.processed).toBeGreaterThan(0);
+    expect(atKill.processed).toBeLessThan(ROWS);
+    // Slices the dead worker held: claimed, never acked; they must not be lost.
+    const held = await database.db.raw(`select count(*)::int as n from ${boss}.job where name = 'batch-slices' and state = 'active'`);
+    expect(held.rows[0].n).toBeGreaterThan(0);
+
+    const second = startWorkerProcess(database.url);
+    const job = await waitForJob(t, key, path);
+    second.child.kill('SIGTERM'); // graceful: finishes in-flight work, then exits 0
+    expect(await second.exited).toBe(0);
+
+    expect(job).toMatchObject({ status: 'completed', totalCustomers: ROWS, processed: ROWS, failed: 0, failures: [] });
+    const count = async (q: Promise<unknown>) => Number(((await q) as { n: unknown }[])[0]!.n);
+    expect(await count(database.db('customers').where('company_id', companyId).count({ n: '*' }))).toBe(ROWS);
+    expect(await count(database.db('customers').where('company_id', companyId).countDistinct({ n: 'id' }))).toBe(ROWS);
+    expect(await count(database.db('batch_job_rows').where({ job_id: submitted.body.jobId, status: 'succeeded' }).count({ n: '*' }))).toBe(ROWS);
+    const left = await database.db.raw(`select count(*)::int as n from ${boss}.job where name = 'batch-slices' and state < 'completed'`);
+    expect(left.rows[0].n).toBe(0);
+    const redelivered = await database.db.raw(`select count(*)::int as n from ${boss}.job where name = 'batch-slices' and retry_count > 0`);
+    expect(redelivered.rows[0].n).toBeGreaterThan(0); // the dead worker's slices ran again elsewhere
+  });
+});
