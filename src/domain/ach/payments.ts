@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { type ReturnHistoryRow, listReturns } from '../../store/ach-returns.js';
+import {
+  type AchPaymentRow, type PaymentFields, type PaymentKey, type PaymentRow, findPayment, getAchPayment, insertPaymentIfAbsent,
+  loanExists, updatePayment, upsertAchPayment,
+} from '../../store/payments.js';
+import { InvalidInputError, NotFoundError } from '../errors.js';
+import { dollarsToCents } from './money.js';
+import { type AchContext, requireCustomer, requireMethod } from './payment-methods.js';
+import type { AchStatus } from './return-submission.js';
+
+/** PUT /payments body (snake_case as in the contract), already type-checked against the spec. */
+export interface PaymentInput {
+  customer_id: string;
+  loan_id: string;
+  payment_id: string;
+  payment_method_id?: string;
+  payment_date?: string;
+  payment_amount?: number;
+  payment_type?: string;
+  system_source?: string;
+  ach_status?: AchStatus;
+  ach_submitted_date?: string;
+  ach_settlement_date?: string;
+}
+
+/** A payment with its ACH record and return history, as the read returns it. */
+export interface PaymentView {
+  payment: PaymentRow;
+  ach: AchPaymentRow | null;
+  history: ReturnHistoryRow[];
+}
+
+export function paymentNotFound(key: PaymentKey): NotFoundError {
+  return new NotFoundError(`Payment ${key.paymentId} of loan ${key.loanId} for customer ${key.customerId} not found`);
+}
+
+function keyOf(input: { customer_id: string; loan_id: string; payment_id: string }): PaymentKey {
+  return { customerId: input.customer_id, loanId: input.loan_id, paymentId: input.payment_id };
+}
+
+/**
+ * Creates or updates the payment keyed by (customer, loan, payment) in the company. Fields not sent
+ * keep their stored values. `ach_status` creates or updates the ACH record and is the transaction's
+ * latest reported status.
+ */
+export async function upsertPayment(ctx: AchContext, input: PaymentInput): Promise<{ view: PaymentView; created: boolean }> {
+  const key = keyOf(input);
+  // Input problems first (400), then what the references point at (404).
+  if (input.ach_submitted_date && input.ach_settlement_date && input.ach_settlement_date < input.ach_submitted_date) {
+    throw new InvalidInputError(`ach_settlement_date: ${input.ach_settlement_date} is before the ACH submitted date ${input.ach_submitted_date}`);
+  }
+  const fields: Partial<PaymentFields> = {
+    paymentMethodId: input.payment_method_id,
+    status: input.ach_status,
+    paymentDate: input.payment_date,
+    paymentAmountCents: input.payment_amount === undefined ? undefined : dollarsToCents('payment_amount', input.payment_amount),
+    paymentType: input.payment_type,
+    systemSource: input.system_source,
+  };
+  await requireCustomer(ctx, key.customerId);
+  if (!(await loanExists(ctx.db, ctx.companyId, key.customerId, key.loanId))) throw new NotFoundError(`Loan ${key.loanId} of customer ${key.customerId} not found`);
+  if (input.payment_method_id !== undefined) await requireMethod(ctx, key.customerId, input.payment_method_id);
+  const at = ctx.now.toISOString();
+  const created = await ctx.db.transaction(async (trx) => {
+    const inserted = await insertPaymentIfAbsent(trx, ctx.companyId, randomUUID(), key, fields, at);
+    const payment = (await findPayment(trx, ctx.companyId, key))!;
+    if (!inserted) await updatePayment(trx, ctx.companyId, payment.rowId, fields, at);
+    const achDates = { achSubmittedDate: input.ach_submitted_date, achSettlementDate: input.ach_settlement_date };
+    if (input.ach_status !== undefined) {
+      await upsertAchPayment(trx, ctx.companyId, payment.rowId, { status: input.ach_status, ...achDates }, at);
+    } else if (achDates.achSubmittedDate !== undefined || achDates.achSettlementDate !== undefined) {
+      const existing = await getAchPayment(trx, ctx.companyId, payment.rowId);
+      if (!existing) throw new InvalidInputError('ach_status: is required to create the ACH payment record that holds the ACH dates');
+      await upsertAchPayment(trx, ctx.companyId, payment.rowId, { status: existing.status, ...achDates }, at);
+    }
+    return inserted;
+  });
+  return { view: await readPayment(ctx, key), created };
+}
+
+export async function getPayment(ctx: AchContext, key: PaymentKey): Promise<PaymentView> {
+  return readPayment(ctx, key);
+}
+
+async function readPayment(ctx: AchContext, key: PaymentKey): Promise<PaymentView> {
+  const payment = await findPayment(ctx.db, ctx.companyId, key);
+  if (!payment) throw paymentNotFound(key);
+  const [ach, history] = await Promise.all([getAchPayment(ctx.db, ctx.companyId, payment.rowId), listReturns(ctx.db, ctx.companyId, payment.rowId)]);
+  return { payment, ach, history };
+}

@@ -1,0 +1,99 @@
+import type { ReturnHistoryRow } from '../store/ach-returns.js';
+import type { PaymentMethodView } from '../domain/ach/payment-methods.js';
+import type { PaymentView } from '../domain/ach/payments.js';
+import { centsToDollars } from '../domain/ach/money.js';
+import type { components } from '../../generated/api-types.js';
+
+type Schemas = components['schemas'];
+
+/** A payment method; account and routing numbers never leave the service. */
+export function presentPaymentMethod({ method: m, history }: PaymentMethodView): Schemas['PaymentMethod'] {
+  return {
+    id: m.id,
+    customerId: m.customerId,
+    type: m.type,
+    isDefault: m.isDefault,
+    last4: m.last4,
+    accountType: m.accountType as Schemas['PaymentMethod']['accountType'],
+    brand: m.brand,
+    achAuthorization: {
+      status: m.achAuthStatus,
+      authorizedAt: m.achAuthorizedAt,
+      revokedAt: m.achAuthStatus === 'revoked' ? m.achRevokedAt : null,
+      history: history.map((e) => ({
+        event: e.event, source: e.source, occurredAt: e.occurredAt, method: e.captureMethod, evidenceRef: e.evidenceRef, returnCode: e.returnCode,
+      })),
+    },
+    unusableForAch: m.achUnusableCode === null ? null : { returnCode: m.achUnusableCode, since: m.achUnusableAt! },
+    createdAt: m.createdAt,
+  };
+}
+
+/** Corrected account numbers are shown as their last four digits, like every other account number. */
+function maskAccount(value: string | null): string | null {
+  return value === null ? null : `****${value.slice(-4)}`;
+}
+
+function presentReturn(r: ReturnHistoryRow): Schemas['AchReturnRecord'] {
+  return {
+    id: r.id,
+    ach_return_code: r.achReturnCode,
+    ach_return_reason: r.achReturnReason,
+    ach_return_date: r.achReturnDate,
+    ach_correction_code: r.achCorrectionCode,
+    ach_corrected_aba_number: r.achCorrectedAbaNumber,
+    ach_corrected_account_number: maskAccount(r.achCorrectedAccountNumber),
+    ach_correction_date: r.achCorrectionDate,
+    debit_status: r.debitStatus,
+    debit_decline_reason: r.debitDeclineReason,
+    overall_return_code: r.overallReturnCode,
+    risk: {
+      returnsForMethodLast60Days: r.returnsForMethod60d,
+      returnsForCustomerLast180Days: r.returnsForCustomer180d,
+      representmentsLast180Days: r.representments180d,
+    },
+    action: {
+      category: r.actionCategory,
+      retryAllowed: r.retryAllowed,
+      accountUnusable: r.accountUnusable,
+      authorizationRevoked: r.authorizationRevoked,
+      stopPayment: r.stopPayment,
+      correctionApplied: r.correctionApplied,
+    },
+    created_at: r.createdAt,
+  };
+}
+
+export function presentPayment({ payment: p, ach, history }: PaymentView): Schemas['Payment'] {
+  return {
+    customer_id: p.customerId,
+    loan_id: p.loanId,
+    payment_id: p.paymentId,
+    payment_method_id: p.paymentMethodId,
+    transaction: {
+      status: p.status as Schemas['AchStatus'] | null,
+      payment_date: p.paymentDate,
+      payment_amount: centsToDollars(p.paymentAmountCents),
+      payment_type: p.paymentType,
+      system_source: p.systemSource,
+      payment_reversed: p.paymentReversed,
+      payment_reverse_date: p.paymentReverseDate,
+      payment_reverse_reason_code: p.paymentReverseReasonCode,
+      payment_reverse_comments: p.paymentReverseComments,
+      debit_status: p.debitStatus,
+      debit_decline_reason: p.debitDeclineReason,
+      overall_return_code: p.overallReturnCode,
+    },
+    ach_payment: ach && {
+      status: ach.status as Schemas['AchStatus'],
+      ach_submitted_date: ach.achSubmittedDate,
+      ach_settlement_date: ach.achSettlementDate,
+      ach_return_date: ach.achReturnDate,
+      ach_return_code: ach.achReturnCode,
+      updated_at: ach.updatedAt,
+    },
+    return_history: history.map(presentReturn),
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
+  };
+}
