@@ -2,6 +2,9 @@
 // non-default status. Extend both when an operation lands (see hooks.cjs for the defaults:
 // 2xx = the spec's example with fixture ids, 401 = wrong key, 404 = unknown id).
 const { randomUUID } = require('node:crypto');
+const achFixtures = require('./ach-fixtures.cjs');
+const batchFixtures = require('./batch-fixtures.cjs');
+const outreachFixtures = require('./outreach-fixtures.cjs');
 
 const EXAMPLE_CUSTOMER = 'cust-1001';
 
@@ -27,6 +30,9 @@ const fixtures = {
       phoneNumber: '(512) 555-0143', taskType: 'PendingLoanNewLead', email: 'maria.alvarez@example.com',
       streetAddress1: '1200 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701',
     });
+    await achFixtures.setup(call, fixtures);
+    await outreachFixtures.setup(call, fixtures);
+    await batchFixtures.setup(call, fixtures);
   },
   /** Registers a real id to stand in for an example id wherever the example uses it. */
   use(exampleId, realId) {
@@ -57,6 +63,9 @@ function patchBody(txn, patch) {
 }
 
 const scenarios = {
+  ...achFixtures.scenarios,
+  ...outreachFixtures.scenarios,
+  ...batchFixtures.scenarios,
   createCustomer: {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
     400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
@@ -70,5 +79,8 @@ const scenarios = {
 // them, so those statuses (400 for malformed JSON, 413) are checked by the vitest suites, which
 // validate the app's real responses against the same contract.
 scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness 400', 'getOpenApiDocument 400']);
+for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
+for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
+for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 
 module.exports = { fixtures, scenarios };

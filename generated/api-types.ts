@@ -164,7 +164,10 @@ export interface paths {
          *     `Retry-After`; on other 409s, review the conflict (a new key does not bypass
          *     it); on 400, 401 or 422, correct the input or configuration.
          *
-         *     Rate limit: 60 requests per minute per company. Errors use the
+         *     Rate limit: 60 requests per minute per company, shared by both modes and by
+         *     all the company's keys (policy `schedule-sync`; every request counts,
+         *     replays included). `Deprecation` and `Sunset` are sent when the deprecated
+         *     `test` field was used. Errors use the
          *     `ErrorDetailObject` shape `{"detail": {"code", "message"}}`. The request
          *     example below is a replacement sync; enrollment examples are on the
          *     `EnrollmentRequest` schema.
@@ -269,9 +272,12 @@ export interface paths {
          *     | none | `false` | none (no-op); 200 |
          *     | any | omitted or `null` | unchanged; 200 |
          *
-         *     A revoked authorization becomes active again only through the separate
-         *     authorization workflow (`createAchAuthorization`, an extension). Errors use
-         *     the `ErrorMessage` shape.
+         *     A debit card gives 422 whatever the body; an unknown customer or method (404)
+         *     is reported before that. A revocation is added to the method's authorization
+         *     history (source `revocation_request`); repeating it adds nothing. A revoked
+         *     authorization becomes active again only through the separate authorization
+         *     workflow (`createAchAuthorization`, an extension). Errors use the
+         *     `ErrorMessage` shape.
          */
         put: operations["updateAchAuthorization"];
         post?: never;
@@ -303,7 +309,7 @@ export interface paths {
         put?: never;
         /**
          * Capture a new ACH authorization
-         * @description Extension, not part of the partner contract: the separate authorization workflow. Records a new customer ACH authorization for a bank-account payment method; its authorization becomes `active` (clearing a revoked one) and the updated payment method is returned (201). Debit cards give 422. Errors use the `ErrorMessage` shape.
+         * @description Extension, not part of the partner contract: the separate authorization workflow. Records a new customer ACH authorization for a bank-account payment method; its authorization becomes `active` (clearing a revoked one), the capture is added to its authorization history, and the updated payment method is returned (201). The default status and `unusableForAch` are not changed by a capture. Debit cards give 422. Errors use the `ErrorMessage` shape.
          */
         post: operations["createAchAuthorization"];
         delete?: never;
@@ -595,9 +601,12 @@ export interface paths {
          *     the reversal data and becomes `RETURNED` when a return code is present; an
          *     existing ACH payment record gets the ACH dates and the status mapped from
          *     `ach_status`; a return-history record stores code, reason, correction data,
-         *     risk tracking and action metadata (read it with `getPayment`). Resubmitting the
-         *     same return does not duplicate history. A batch variant exists outside this
-         *     contract. Errors use the `ErrorMessage` shape.
+         *     risk tracking and action metadata (read it with `getPayment`), and the action is
+         *     applied to the payment method (authorization revoked, account unusable, NOC
+         *     correction). Resubmitting the same return does not duplicate history or re-apply
+         *     its effect (see `AchReturnSubmission` for the dedupe key, the accepted codes and
+         *     the validation rules: R01–R29 as in the contract, plus R51). A batch variant
+         *     exists outside this contract. Errors use the `ErrorMessage` shape.
          */
         post: operations["createAchReturn"];
         delete?: never;
@@ -965,18 +974,20 @@ export interface components {
             scheduledTime: string;
             scheduledCallCount: number;
         };
-        /** @description Result of one finished enrollment row of a customer batch, ordered by submitted index. */
+        /** @description Result of one finished enrollment row of a customer batch, ordered by submitted index. A row is a single enrollment whose `Idempotency-Key` is the row's `idempotencyKey`. A failed row (`status: failed`, with `code` and `message`, `origination` null) also appears in the job's `failures` at its index. */
         OriginationRowResult: {
             index: number;
-            customerId: string;
+            /** @description The row's `id` as sent, or null when the row had none. */
+            customerId: string | null;
             /** @description `scheduled`, `already_scheduled` or `failed` (open-ended). */
             status: string;
-            loanId: string;
+            /** @description The row's `loanId` as sent, or null when the row had none. */
+            loanId: string | null;
             /** @description True when the row's `idempotencyKey` returned an earlier result. */
             replayed: boolean;
-            /** @description True when repeating the row with the same key may succeed (for example after a transient error). */
+            /** @description True when repeating the row with the same key may succeed: a transient failure (`request_in_progress`, or a server error after the worker's retries). False for invalid rows and business conflicts (for example `existing_application`). */
             retryable: boolean;
-            /** @description Error code of a failed row (same codes as `ErrorDetailObject`), null on success. */
+            /** @description Error code of a failed row (the codes of `ErrorDetailObject`, or `internal_error` for a row given up after the worker's retries), null on success. */
             code: string | null;
             /** @description Reason of a failed row, null on success. */
             message: string | null;
@@ -1099,7 +1110,19 @@ export interface components {
          *       relative to the previous payoff; when omitted, an initial call is created under
          *       the normal returning flow (possibly with mobile fallback) and no payoff-based
          *       cadence. `oneOff: true` creates exactly one scheduled call without mobile
-         *       fallback; it must not be sent with `PendingLoanNewLead` (422).
+         *       fallback; it must not be sent with `PendingLoanNewLead` (422), nor may
+         *       `daysSincePaidOff`.
+         *
+         *     An existing customer is reused as stored: enrollment never updates it, its stored
+         *     phone number and zone are called (a `mobilePhone` in the request adds the fallback
+         *     number for this cadence), and the request's other customer fields only shape the
+         *     response. A customer with an active cadence for another application gets 409
+         *     `existing_application`; the application's own cadence answers `already_scheduled`
+         *     (active), 409 `cadence_paused` or 409 `cadence_finished`; a cancelled cadence (by
+         *     a contact restriction or a replacement sync) does not block a new enrollment.
+         *     When the scheduler refuses: an active restriction or calling rules that leave no
+         *     allowed time give 409 `contact_restricted`; a configuration or input it cannot use
+         *     (no usable phone, no cadence for `daysSincePaidOff`) gives 422 naming the field.
          *
          *     When both `test` and `isTest` are omitted the flag is false, and it must match an
          *     existing customer's test setting (409 `test_mode_mismatch`). Enrollment does not
@@ -1159,7 +1182,7 @@ export interface components {
             timezone?: string;
             /** @description Days since the application was made (context only). */
             daysInApplied?: number;
-            /** @description Days since the borrower's previous loan was paid off (`PendingLoanReturning`). */
+            /** @description Days since the borrower's previous loan was paid off. `PendingLoanReturning` only (422 with `PendingLoanNewLead`). */
             daysSincePaidOff?: number;
             /** @description Exactly one scheduled call, no mobile fallback. `PendingLoanReturning` only. */
             oneOff?: boolean;
@@ -1242,7 +1265,7 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "in_progress" | "completed" | "cancelled" | "failed";
         };
-        /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards). */
+        /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
             /** @enum {string} */
             status: "active" | "revoked" | "none";
@@ -1256,6 +1279,30 @@ export interface components {
              * @description When it was revoked; null unless the status is `revoked`.
              */
             revokedAt: string | null;
+            /** @description Every capture and revocation, oldest first; entries are never edited. A revocation is recorded once: repeating it (or resubmitting the ACH return that caused it) adds nothing. */
+            history: {
+                /** @enum {string} */
+                event: "captured" | "revoked";
+                /**
+                 * @description `authorization_workflow`: `createAchAuthorization`; `revocation_request`: `updateAchAuthorization` with `revokeAuthorization: true`; `ach_return`: a return whose code means the authorization is gone (R05, R07, R10, R11, R29, R51).
+                 * @enum {string}
+                 */
+                source: "authorization_workflow" | "revocation_request" | "ach_return";
+                /**
+                 * Format: date-time
+                 * @description When the customer authorized (as sent), or when the revocation was recorded.
+                 */
+                occurredAt: string;
+                /**
+                 * @description How a captured authorization was obtained; null for revocations.
+                 * @enum {string|null}
+                 */
+                method: "written" | "electronic" | "recorded_call" | null;
+                /** @description The caller's evidence reference sent with the capture. */
+                evidenceRef: string | null;
+                /** @description The return code of an `ach_return` revocation. */
+                returnCode: string | null;
+            }[];
         };
         /** @description Extension, not part of the partner contract. A payment method of a customer. */
         PaymentMethod: {
@@ -1268,8 +1315,9 @@ export interface components {
             customerId: string;
             /** @enum {string} */
             type: "bank_account" | "debit_card";
+            /** @description At most one method of a customer is the default. A revoked authorization or an unusable account removes the default status; nothing restores it automatically. */
             isDefault: boolean;
-            /** @description Last four digits of the account or card number. */
+            /** @description Last four digits of the account or card number (follows an applied C01/C03/C06/C07 correction). */
             last4: string;
             /**
              * @description Bank accounts only; null for debit cards.
@@ -1279,6 +1327,12 @@ export interface components {
             /** @description Debit cards only; null for bank accounts. */
             brand?: string | null;
             achAuthorization: components["schemas"]["AchAuthorization"];
+            /** @description Set when an ACH return showed that the account cannot be debited (R02, R03, R04, R16, R20); null otherwise. It stays set: register the customer's new account as a new payment method. */
+            unusableForAch: null | {
+                returnCode: string;
+                /** Format: date-time */
+                since: string;
+            };
             /** Format: date-time */
             createdAt: string;
         };
@@ -1286,7 +1340,7 @@ export interface components {
         BankAccountCreate: {
             /** @constant */
             type: "bank_account";
-            /** @description ABA routing number, 9 digits. */
+            /** @description ABA routing number, 9 digits with a valid check digit (400 otherwise; NACHA would return it R28). */
             routingNumber: string;
             /** @description Account number, 4 to 17 digits. */
             accountNumber: string;
@@ -1349,7 +1403,7 @@ export interface components {
         AchAuthorizationCapture: {
             /**
              * Format: date-time
-             * @description When the customer gave the authorization; defaults to the time of the request.
+             * @description When the customer gave the authorization; defaults to the time of the request. More than 5 minutes ahead of the server clock gives 400.
              */
             authorizedAt?: string;
             /**
@@ -1397,28 +1451,28 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description Risk tracking computed when the return was recorded (counts include this return). */
+        /** @description Risk tracking computed when the record was created. ACH returns and debit declines count; corrections do not. Windows end on the event's date (the return date, else the correction date, else the day it was received) and include this return. */
         ReturnRisk: {
-            /** @description Returns on the same payment method in the last 60 days. */
+            /** @description Returns on the same payment method in the last 60 days (on this payment when it names no method). */
             returnsForMethodLast60Days: number;
-            /** @description Returns for the customer in the last 180 days. */
+            /** @description Returns for the customer, on any payment, in the last 180 days. */
             returnsForCustomerLast180Days: number;
-            /** @description Re-presentments of this payment in the last 180 days (at most 2 are allowed). */
+            /** @description Re-presentments of this payment already made in the last 180 days: the earlier R01/R09 returns of the same payment (each was followed by the re-presentment now returned). NACHA allows at most 2. */
             representmentsLast180Days: number;
         };
-        /** @description What the return means for further collection, from NACHA semantics. `category` (open-ended) is one of `retry` (R01, R09), `account_unusable` (R02, R03, R04, R16, R20), `authorization_revoked` (R05, R07, R10, R11, R29, R51; the method's ACH authorization becomes revoked), `stop_payment` (R08), `correction` (C01–C13, applied to the payment method), `debit_decline` or `other`. */
+        /** @description What the return means for further collection, from NACHA semantics (Operating Rules, Appendix Four and Five). `category` (open-ended) is one of `retry` (R01, R09), `account_unusable` (R02, R03, R04, R16, R20; the method gets `unusableForAch`), `authorization_revoked` (R05, R07, R10, R11, R29, R51; the method's ACH authorization becomes revoked), `stop_payment` (R08), `correction` (C01–C13), `debit_decline` or `other` (other return codes). An `account_unusable` or `authorization_revoked` return also removes the method's default status. */
         ReturnAction: {
             category: string;
-            /** @description True when the item may be re-presented (at most 2 re-presentments within 180 days). */
+            /** @description True only for R01/R09 with fewer than 2 re-presentments so far, within 180 days of the payment date (Subsection 2.12.4), on a method whose authorization is not revoked and whose account is not unusable. */
             retryAllowed: boolean;
             accountUnusable: boolean;
             authorizationRevoked: boolean;
-            /** @description Stop payment on this item only. */
+            /** @description Stop payment on this item only; the method is unchanged. */
             stopPayment: boolean;
-            /** @description A notification-of-change correction was applied to the payment method. */
+            /** @description The corrected account and/or routing number replaced the stored ones (C01, C02, C03, C06, C07 on a bank account). C04, C05 and C08–C13 are recorded only: nothing stored carries a name, transaction code or addenda. */
             correctionApplied: boolean;
         };
-        /** @description One return-history record created by `POST /ach-returns`. */
+        /** @description One return-history record created by `POST /ach-returns`: one per distinct return, correction or decline of the payment (see `AchReturnSubmission` for the dedupe key). */
         AchReturnRecord: {
             /** Format: uuid */
             id: string;
@@ -1428,6 +1482,7 @@ export interface components {
             ach_return_date: string | null;
             ach_correction_code: string | null;
             ach_corrected_aba_number: string | null;
+            /** @description Shown as `****` and the last four digits; full account numbers are never returned. */
             ach_corrected_account_number: string | null;
             /** Format: date */
             ach_correction_date: string | null;
@@ -1667,15 +1722,37 @@ export interface components {
          *     from the LMS. The payment is located by (`customer_id`, `loan_id`, `payment_id`)
          *     within the company (404 otherwise). Effects:
          *     1. the payment transaction gets the reversal data; its status becomes `RETURNED`
-         *        when `ach_return_code` is present;
-         *     2. an existing ACH payment record gets the ACH dates and the status mapped from
-         *        `ach_status`;
+         *        when `ach_return_code` is present (and then `payment_reversed`, the reversal
+         *        date and reason code default to the return's), otherwise it follows
+         *        `ach_status` when sent;
+         *     2. an existing ACH payment record gets the ACH dates, the return code and date,
+         *        and the status mapped from `ach_status` (`RETURNED` when a return code is present);
+         *        a payment without an ACH record does not get one;
          *     3. a return-history record stores the return code and reason, correction data,
-         *        risk tracking and action metadata (NACHA semantics: R01/R09 retry allowed;
-         *        R02/R03/R04/R16/R20 account unusable; R05/R07/R10/R11/R29/R51 authorization
-         *        revoked; R08 stop payment; C01–C13 corrections applied to the payment method).
-         *     Resubmitting the same return does not duplicate history. Only the identifiers
-         *     are required. Unknown fields are ignored.
+         *        risk tracking and action metadata (NACHA Operating Rules, Appendix Four and
+         *        Five: R01/R09 retry allowed; R02/R03/R04/R16/R20 account unusable;
+         *        R05/R07/R10/R11/R29/R51 authorization revoked; R08 stop payment; C01–C13
+         *        corrections applied to the payment method where they carry account data).
+         *
+         *     One history record per event. The event and its dedupe key within the payment:
+         *     a return is (`ach_return_code`, `ach_return_date`); otherwise a notification of
+         *     change is (`ach_correction_code`, `ach_correction_date`); otherwise a debit decline
+         *     (a submission with `debit_decline_reason`) is (`debit_status`,
+         *     `debit_decline_reason`); otherwise a bare `overall_return_code` is that code.
+         *     Resubmitting an event answers 200 ("already recorded"), updates the transaction and
+         *     ACH record again, adds no history record and does not re-apply its effect on the
+         *     payment method. A submission with none of these updates the records only.
+         *
+         *     Validation (400, nothing changes): return codes `R01`–`R29` and `R51`, change codes
+         *     `C01`–`C13`; `ach_return_code` needs `ach_return_date` (and `ach_return_date` needs
+         *     a code); `ach_correction_code` needs `ach_correction_date` and the corrected data
+         *     its code carries (C01/C06 the account number, C02 the routing number, C03/C07
+         *     both); corrected data needs a code; no date after today (UTC); a return not before
+         *     the payment date or the ACH submitted date, a reversal not before the payment
+         *     date, a settlement not before the submission, a correction not before the
+         *     original entry (sent values first, stored ones otherwise); amounts with at most
+         *     two decimals, at most 99999999.99. Only the identifiers are required. Unknown
+         *     fields are ignored.
          */
         AchReturnSubmission: {
             /** @description Caller's customer reference. */
@@ -1688,7 +1765,7 @@ export interface components {
             system_source?: string;
             /** Format: date */
             payment_date?: string;
-            /** @description Amount in dollars, at most two decimal places (more precision gives 400). */
+            /** @description Amount in dollars, at most two decimal places and at most 99999999.99 (the NACHA amount field); stored as exact cents. More precision gives 400. */
             payment_amount?: number;
             payment_type?: string;
             payment_reversed?: boolean;
@@ -1701,18 +1778,27 @@ export interface components {
             /** Format: date */
             ach_settlement_date?: string;
             ach_status?: components["schemas"]["AchStatus"];
-            /** @description NACHA return reason code, `R01` to `R29` per the contract (other R codes such as `R51` are recorded as sent). */
+            /** @description NACHA return reason code: `R01` to `R29` as in the contract, and `R51` (an authorization return: the method's ACH authorization becomes revoked). Any other code gives 400 rather than being recorded with no meaning. */
             ach_return_code?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Required with `ach_return_code`; anchors the risk windows and the dedupe key.
+             */
             ach_return_date?: string;
             ach_return_reason?: string;
-            /** @description NACHA notification-of-change code (`C01` to `C13`). */
+            /** @description NACHA notification-of-change code, `C01` to `C13` (others give 400). */
             ach_correction_code?: string;
+            /** @description Corrected routing number (C02, C03, C07); 9 digits with a valid ABA check digit. */
             ach_corrected_aba_number?: string;
+            /** @description Corrected account number (C01, C03, C06, C07); 4 to 17 digits. */
             ach_corrected_account_number?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description Required with `ach_correction_code`.
+             */
             ach_correction_date?: string;
             debit_status?: string;
+            /** @description Present for a debit-card decline; the decline is recorded in the return history. */
             debit_decline_reason?: string;
             /** @description Combined return code across ACH and debit card. */
             overall_return_code?: string;
@@ -1722,7 +1808,7 @@ export interface components {
             success: boolean;
             message: string;
         };
-        /** @description Extension, not part of the partner contract. Creates or updates the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer and loan must exist (404 otherwise). Fields not sent keep their stored values. Unknown fields are ignored. */
+        /** @description Extension, not part of the partner contract. Creates or updates the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer and loan must exist (404 otherwise). Fields not sent keep their stored values. `ach_status` creates or updates the payment's ACH record (and is the transaction's latest status); ACH dates without `ach_status` need an existing ACH record (400 otherwise). Unknown fields are ignored. */
         PaymentUpsert: {
             customer_id: string;
             loan_id: string;
@@ -1734,7 +1820,7 @@ export interface components {
             payment_method_id?: string;
             /** Format: date */
             payment_date?: string;
-            /** @description Amount in dollars, at most two decimal places. */
+            /** @description Amount in dollars, at most two decimal places and at most 99999999.99 (400 otherwise); stored as exact cents. */
             payment_amount?: number;
             /** @description For example `ach` or `debit_card`. */
             payment_type?: string;
@@ -2047,11 +2133,6 @@ export interface components {
          */
         IdempotencyReplayed: "true" | "false";
         /**
-         * @description Number of seconds to wait before repeating the same request.
-         * @example 42
-         */
-        RetryAfter: number;
-        /**
          * @description Remaining quota of the company's policy, as an HTTP structured field (IETF draft-ietf-httpapi-ratelimit-headers): `r` is the remaining number of requests in the window and `t` the seconds until the quota resets.
          * @example "batch";r=0;t=42
          */
@@ -2061,6 +2142,11 @@ export interface components {
          * @example "batch";q=10;w=60
          */
         RateLimitPolicy: string;
+        /**
+         * @description Number of seconds to wait before repeating the same request.
+         * @example 42
+         */
+        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -2218,35 +2304,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "customers": [
-                 *         {
-                 *           "id": "cust-1001",
-                 *           "firstName": "Maria",
-                 *           "lastName": "Alvarez",
-                 *           "timezone": "America/Chicago",
-                 *           "phoneNumber": "(512) 555-0143",
-                 *           "taskType": "PendingLoanNewLead",
-                 *           "email": "maria.alvarez@example.com",
-                 *           "streetAddress1": "1200 Congress Ave",
-                 *           "city": "Austin",
-                 *           "state": "TX",
-                 *           "zipCode": "78701",
-                 *           "isTest": false
-                 *         },
-                 *         {
-                 *           "id": "cust-1002",
-                 *           "firstName": "James",
-                 *           "lastName": "Okafor",
-                 *           "timezone": "America/New_York",
-                 *           "phoneNumber": "+17045550188",
-                 *           "taskType": "PendingLoanReturning",
-                 *           "sync": true
-                 *         }
-                 *       ]
-                 *     }
-                 */
                 "application/json": components["schemas"]["CustomerBatchRequest"];
             };
         };
@@ -2256,6 +2313,8 @@ export interface operations {
                 headers: {
                     Location: components["headers"]["Location"];
                     "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2383,13 +2442,17 @@ export interface operations {
             200: {
                 headers: {
                     "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ScheduleSyncResponse"];
                 };
             };
-            /** @description Missing required fields (`missing_required_fields`), Do Not Call conflict in replacement sync (`do_not_call`), conflicting `test` and `isTest`, an unknown timezone or unparseable phone number, a body that is not valid JSON or not an object (`invalid_request`), or enrollment without a valid `Idempotency-Key` (`missing_idempotency_key`, `invalid_idempotency_key`). */
+            /** @description Missing required fields (`missing_required_fields`; when `firstName`, `lastName`, `phoneNumber` or `timezone` is among them the message adds that no LMS connector is configured to supply them), Do Not Call conflict in replacement sync (`do_not_call`), conflicting `test` and `isTest`, an unknown timezone or unparseable phone number, a body that is not valid JSON or not an object (`invalid_request`), or enrollment without a valid `Idempotency-Key` (`missing_idempotency_key`, `invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2399,7 +2462,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["UnauthorizedDetailObject"];
-            /** @description Enrollment conflict, stored under the idempotency key (a new key does not bypass it): `existing_application`, `contact_restricted`, `cadence_finished`, `cadence_paused`, `test_mode_mismatch`; or `request_in_progress` while the same request is still running (with `Retry-After`; repeat the same request). */
+            /** @description Enrollment conflict, stored under the idempotency key (a new key does not bypass it): `existing_application`, `contact_restricted` (an active restriction or Do Not Call, a restricting call outcome such as DNC or ATTORNEY_REP, or calling rules — frequency caps, quiet periods — that leave no allowed call time within the scheduling horizon), `cadence_finished`, `cadence_paused`, `test_mode_mismatch`; or `request_in_progress` while the same request is still running (with `Retry-After`; repeat the same request). */
             409: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -2411,7 +2474,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLargeDetailObject"];
-            /** @description The enrollment body breaks enrollment rules (`invalid_request` naming the field): unrecognized field, null flag, value out of bounds, `oneOff` with `PendingLoanNewLead`, a task type the company has not enabled, missing data to create a new customer, or `test` after 2026-10-25. Or the `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            /** @description The enrollment body breaks enrollment rules (`invalid_request` naming the field): unrecognized field, null flag, value out of bounds, `oneOff` or `daysSincePaidOff` with `PendingLoanNewLead`, conflicting `test` and `isTest`, an unparseable phone number or unknown timezone, a task type the company has not enabled, missing data to create a new customer, a `daysSincePaidOff` no configured cadence covers, a customer without a usable phone number, or `test` after 2026-10-25. Or the `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2538,8 +2601,19 @@ export interface operations {
                      *         "achAuthorization": {
                      *           "status": "active",
                      *           "authorizedAt": "2026-03-02T15:35:00Z",
-                     *           "revokedAt": null
+                     *           "revokedAt": null,
+                     *           "history": [
+                     *             {
+                     *               "event": "captured",
+                     *               "source": "authorization_workflow",
+                     *               "occurredAt": "2026-03-02T15:35:00Z",
+                     *               "method": "electronic",
+                     *               "evidenceRef": "consent-7781",
+                     *               "returnCode": null
+                     *             }
+                     *           ]
                      *         },
+                     *         "unusableForAch": null,
                      *         "createdAt": "2026-03-02T15:30:00Z"
                      *       },
                      *       {
@@ -2553,8 +2627,10 @@ export interface operations {
                      *         "achAuthorization": {
                      *           "status": "none",
                      *           "authorizedAt": null,
-                     *           "revokedAt": null
+                     *           "revokedAt": null,
+                     *           "history": []
                      *         },
+                     *         "unusableForAch": null,
                      *         "createdAt": "2026-03-02T15:40:00Z"
                      *       }
                      *     ]
@@ -2612,8 +2688,10 @@ export interface operations {
                      *       "achAuthorization": {
                      *         "status": "none",
                      *         "authorizedAt": null,
-                     *         "revokedAt": null
+                     *         "revokedAt": null,
+                     *         "history": []
                      *       },
+                     *       "unusableForAch": null,
                      *       "createdAt": "2026-03-02T15:30:00Z"
                      *     }
                      */
@@ -2764,8 +2842,19 @@ export interface operations {
                      *       "achAuthorization": {
                      *         "status": "active",
                      *         "authorizedAt": "2026-03-02T15:35:00Z",
-                     *         "revokedAt": null
+                     *         "revokedAt": null,
+                     *         "history": [
+                     *           {
+                     *             "event": "captured",
+                     *             "source": "authorization_workflow",
+                     *             "occurredAt": "2026-03-02T15:35:00Z",
+                     *             "method": "electronic",
+                     *             "evidenceRef": "consent-7781",
+                     *             "returnCode": null
+                     *           }
+                     *         ]
                      *       },
+                     *       "unusableForAch": null,
                      *       "createdAt": "2026-03-02T15:30:00Z"
                      *     }
                      */
@@ -3069,6 +3158,8 @@ export interface operations {
             /** @description Batch accepted and queued. */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3327,13 +3418,8 @@ export interface operations {
                      *         "id": "6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a",
                      *         "customerId": "cust-1001",
                      *         "scheduledTime": "2026-03-03T15:00:00Z",
-                     *         "status": "completed",
-                     *         "callId": "5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b",
-                     *         "postProcessingFlags": [
-                     *           "CONNECT",
-                     *           "LIVE_CONNECT",
-                     *           "RPC"
-                     *         ]
+                     *         "status": "pending",
+                     *         "postProcessingFlags": []
                      *       },
                      *       {
                      *         "id": "8f9a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b2c",
@@ -3373,20 +3459,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": "6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a",
-                     *       "customerId": "cust-1001",
-                     *       "scheduledTime": "2026-03-03T15:00:00Z",
-                     *       "status": "completed",
-                     *       "callId": "5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b",
-                     *       "postProcessingFlags": [
-                     *         "CONNECT",
-                     *         "LIVE_CONNECT",
-                     *         "RPC"
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["ScheduledCall"];
                 };
             };

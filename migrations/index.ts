@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
 import * as foundation from './20261121_001_foundation.js';
+import * as jobs from './20261121_002_jobs.js';
+import * as ach from './20261121_003_ach.js';
+import * as outreach from './20261121_004_outreach.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
   '20261121_001_foundation': foundation,
+  '20261121_002_jobs': jobs,
+  '20261121_003_ach': ach,
+  '20261121_004_outreach': outreach,
 };

@@ -14,11 +14,11 @@ export abstract class DomainError extends Error {
   }
 }
 
-/** Required fields are absent. `fields` are in the contract's field-table order. */
+/** Required fields are absent. `fields` are in the contract's field-table order; `note` says why, after a semicolon. */
 export class MissingFieldsError extends DomainError {
   readonly code = 'missing_required_fields';
-  constructor(readonly fields: string[]) {
-    super(`Missing required fields: ${fields.join(', ')}`);
+  constructor(readonly fields: string[], note?: string) {
+    super(`Missing required fields: ${fields.join(', ')}${note ? `; ${note}` : ''}`);
   }
 }
 
@@ -73,7 +73,8 @@ export class NotImplementedError extends DomainError {
 
 /** A dependency is down for a moment; the caller may retry (with the same idempotency key). */
 export class UnavailableError extends DomainError {
-  readonly code = 'unavailable';
+  /** The code the specification documents for 503 (ErrorDetailObject). */
+  readonly code = 'service_unavailable';
   constructor(message: string, retryAfterSeconds = 1) {
     super(message);
     this.headers['Retry-After'] = String(retryAfterSeconds);

@@ -6,12 +6,6 @@ import type { OperationHandler } from '../http/handler-types.js';
  * shape. This list must be empty when the roadmap is done.
  */
 export const NOT_YET_IMPLEMENTED = [
-  // Durable jobs (issue 3)
-  'createCustomerBatch', 'getCustomerBatch', 'createLoan', 'createLoanBatch', 'getLoanBatch',
-  // Scheduler and enrollment (issue 4)
-  'syncCustomerSchedule', 'listCustomerScheduledCalls', 'getScheduledCall', 'listOriginationTaskTypes',
-  // ACH (issue 5)
-  'updateAchAuthorization', 'createAchReturn', 'createPaymentMethod', 'listPaymentMethods', 'createAchAuthorization', 'upsertPayment', 'getPayment',
   // Call, email and legacy scheduled-call records: no issue yet
   'listCustomerCalls', 'getCall', 'listCustomerEmails', 'createScheduledCalls',
 ] as const;

@@ -50,7 +50,8 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
     strict: true,
     validate: true,
     // Ajv on draft 2020-12 (OpenAPI 3.1) with formats; openapi-backend's default Ajv is draft-07 and drops formats.
-    customizeAjv: () => createAjv({ allErrors: true, coerceTypes: false }),
+    // Keep its per-context coercion: parameters and response headers arrive as strings (Retry-After: "1"), bodies never coerce.
+    customizeAjv: (_ajv, ajvOpts) => createAjv({ allErrors: true, coerceTypes: ajvOpts.coerceTypes === true }),
     coerceTypes: true,
     handlers: {
       ...wrapped,

@@ -1,7 +1,10 @@
 import type { Db } from '../../store/db.js';
-import { type CustomerFields, type CustomerRow, getCustomer as loadCustomer, updateCustomer as writeCustomer, upsertCustomer } from '../../store/customers.js';
+import {
+  type CustomerFields, type CustomerRow, type CustomerUpsert, getCustomer as loadCustomer, updateCustomer as writeCustomer, upsertCustomer, upsertCustomers,
+} from '../../store/customers.js';
 import type { CompanyConfig } from '../company-config.js';
-import { InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
+import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
+import { stopOutreach } from '../scheduling/outreach.js';
 import { normalizePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
 import { deprecationHeaders, resolveTestFlag } from './test-flag.js';
@@ -64,10 +67,35 @@ export function requireKnownTaskType(config: CompanyConfig, taskType: string): v
  * an omitted optional field never erases stored data. `loanId` is accepted and ignored.
  */
 export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
+  const isTest = validateCustomerWrite(ctx, body);
+  const { created } = await persistCustomer(ctx, body, isTest);
+  const customer = (await loadCustomer(ctx.db, ctx.companyId, body.id!))!;
+  return { customer, created, headers: deprecationHeaders(body, ctx.testAliasSunset) };
+}
+
+/**
+ * Normalizes and upserts a validated customer write (shared with replacement schedule sync).
+ * `isTest` undefined keeps a stored customer's value (false for a new one).
+ */
+export async function persistCustomer(ctx: CompanyContext, body: CustomerWrite, isTest: boolean | undefined): Promise<{ created: boolean }> {
+  const { fresh, given } = customerWriteFields(body, isTest);
+  return upsertCustomer(ctx.db, ctx.companyId, body.id!, fresh, given, ctx.now.toISOString());
+}
+
+/** The create rules of a customer write (required fields, test/isTest, task type); returns the resolved test flag. */
+export function validateCustomerWrite(ctx: CompanyContext, body: CustomerWrite): boolean | undefined {
   const missing = missingCustomerFields(body as Record<string, unknown>, ctx.config.customerContract);
   if (missing.length > 0) throw new MissingFieldsError(missing);
   const isTest = resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
   requireKnownTaskType(ctx.config, body.taskType!);
+  return isTest;
+}
+
+/**
+ * Normalized columns of a validated write (phone to E.164, timezone checked or derived): `fresh`
+ * for a new customer, `given` (only what was sent) for an update.
+ */
+export function customerWriteFields(body: CustomerWrite, isTest: boolean | undefined): { fresh: CustomerFields; given: Partial<CustomerFields> } {
   // Only the announced contract lets timezone be omitted; it is then derived from zipCode.
   const timezone = body.timezone ? requireTimezone('timezone', body.timezone) : body.zipCode ? timezoneFromZip(body.zipCode) : undefined;
 
@@ -92,10 +120,28 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
   };
   // Unset columns of a new row default to NULL; the two flags default to false.
   const fresh = { ...given, doNotCall: body.doNotCall ?? false, isTest: isTest ?? false } as CustomerFields;
-  const at = ctx.now.toISOString();
-  const { created } = await upsertCustomer(ctx.db, ctx.companyId, body.id!, fresh, stripUndefined(given), at);
-  const customer = (await loadCustomer(ctx.db, ctx.companyId, body.id!))!;
-  return { customer, created, headers: deprecationHeaders(body, ctx.testAliasSunset) };
+  return { fresh, given: stripUndefined(given) };
+}
+
+/**
+ * The customer-create workflow for the rows of a batch slice: every row passes exactly the rules
+ * and normalization of saveCustomer, then all valid rows are written with set-based upserts of the
+ * same semantics (new: all columns; existing: only the fields sent). Returns each row's DomainError,
+ * or null when it was saved.
+ */
+export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]): Promise<(DomainError | null)[]> {
+  const writes: CustomerUpsert[] = [];
+  const outcomes = bodies.map((body) => {
+    try {
+      writes.push({ id: body.id!, ...customerWriteFields(body, validateCustomerWrite(ctx, body)) });
+      return null;
+    } catch (err) {
+      if (err instanceof DomainError) return err;
+      throw err;
+    }
+  });
+  await upsertCustomers(ctx.db, ctx.companyId, writes, ctx.now.toISOString());
+  return outcomes;
 }
 
 /** Partial update: only the fields sent change. */
@@ -111,9 +157,14 @@ export async function updateCustomer(ctx: CompanyContext, id: string, body: Cust
     doNotCall: body.doNotCall,
     state: body.state,
   });
-  const found = await writeCustomer(ctx.db, ctx.companyId, id, fields, ctx.now.toISOString());
-  if (!found) throw new NotFoundError(`Customer ${id} not found`);
-  return (await loadCustomer(ctx.db, ctx.companyId, id))!;
+  const at = ctx.now.toISOString();
+  return ctx.db.transaction(async (trx) => {
+    const found = await writeCustomer(trx, ctx.companyId, id, fields, at);
+    if (!found) throw new NotFoundError(`Customer ${id} not found`);
+    // Do Not Call is a contact restriction: it stops outreach and cancels pending calls (DESIGN §4.6).
+    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, id, at);
+    return (await loadCustomer(trx, ctx.companyId, id))!;
+  });
 }
 
 export async function getCustomer(ctx: Pick<CompanyContext, 'db' | 'companyId'>, id: string): Promise<CustomerRow> {

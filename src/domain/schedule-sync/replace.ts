@@ -1,0 +1,78 @@
+import { getCustomer, type CustomerRow } from '../../store/customers.js';
+import { inTransaction } from '../../store/transactions.js';
+import { persistCustomer, requireKnownTaskType, type CompanyContext, type CustomerWrite } from '../customers/customers.js';
+import { FIELD_ORDER } from '../customers/required-fields.js';
+import { deprecationHeaders, resolveTestFlag } from '../customers/test-flag.js';
+import { InvalidInputError, MissingFieldsError } from '../errors.js';
+import { planCadence, stopOutreach, storeSchedule } from '../scheduling/outreach.js';
+import type { ReplaceBody } from './validate.js';
+
+export interface ReplaceResult {
+  customer: CustomerRow;
+  scheduleCreated: boolean;
+  /** One per created schedule. */
+  tasksCreated: number;
+  headers: Record<string, string>;
+}
+
+/** Fields an LMS connector could fill with `sync: true`; no company has a connector yet, so they must be sent. */
+const LMS_FILLABLE = ['firstName', 'lastName', 'phoneNumber', 'timezone'];
+
+/**
+ * Replacement schedule sync: saves the customer (omitted doNotCall/isTest keep their stored value),
+ * cancels the customer's active schedules and their pending calls, and plans a new schedule for
+ * `taskType`. A customer marked Do Not Call proceeds only with `doNotCall: false` (the Do Not Call
+ * table). When the scheduler refuses (e.g. the customer is now restricted) the customer is saved and
+ * no schedule is created. Not idempotent by design.
+ */
+export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): Promise<ReplaceResult> {
+  requireReplaceFields(body);
+  const isTest = resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
+  requireKnownTaskType(ctx.config, body.taskType);
+  const headers = deprecationHeaders({ test: body.test }, ctx.testAliasSunset);
+  const at = ctx.now.toISOString();
+
+  return inTransaction(ctx.db, async (trx) => {
+    const scope = { ...ctx, db: trx };
+    const existing = await getCustomer(trx, ctx.companyId, body.id);
+    if (existing?.doNotCall && body.doNotCall !== false) {
+      throw new InvalidInputError(`Customer ${body.id} is marked Do Not Call; send doNotCall false to clear it`, 'do_not_call');
+    }
+    await persistCustomer(scope, customerWrite(body), isTest);
+    await stopOutreach(trx, ctx.companyId, body.id, at);
+    const customer = (await getCustomer(trx, ctx.companyId, body.id))!;
+    const who = {
+      customerId: customer.id, timezone: customer.timezone!, state: customer.state, phoneNumber: customer.phoneNumber,
+      mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall,
+    };
+    const request = { taskType: body.taskType, loanId: body.loanId ?? null };
+    const plan = await planCadence(scope, who, request);
+    if (!plan.ok) return { customer, scheduleCreated: false, tasksCreated: 0, headers };
+    await storeSchedule(scope, who, request, plan, { cadenceId: null, source: 'replace' });
+    return { customer, scheduleCreated: true, tasksCreated: 1, headers };
+  });
+}
+
+function requireReplaceFields(body: ReplaceBody): void {
+  const has = (f: string) => {
+    const v = (body as Record<string, unknown>)[f];
+    return v !== undefined && v !== null && v !== '';
+  };
+  const needed = ['id', 'taskType', ...LMS_FILLABLE, ...(body.sync === true ? [] : ['email', 'streetAddress1', 'city', 'state', 'zipCode'])];
+  const rank = (f: string) => FIELD_ORDER.indexOf(f as (typeof FIELD_ORDER)[number]);
+  const missing = needed.filter((f) => !has(f)).sort((a, b) => rank(a) - rank(b));
+  if (missing.length === 0) return;
+  const lms = missing.filter((f) => LMS_FILLABLE.includes(f));
+  const note = lms.length > 0 ? `no LMS connector is configured for this company to supply ${lms.join(', ')}` : undefined;
+  throw new MissingFieldsError(missing, note);
+}
+
+/** The customer part of the body; loanIds, mobilePhone, oneOff and the cadence-age fields are ignored in this mode. */
+function customerWrite(body: ReplaceBody): CustomerWrite {
+  return {
+    id: body.id, firstName: body.firstName, lastName: body.lastName, timezone: body.timezone, phoneNumber: body.phoneNumber,
+    taskType: body.taskType, email: body.email, birthday: body.birthday, ssnLastFour: body.ssnLastFour,
+    streetAddress1: body.streetAddress1, streetAddress2: body.streetAddress2, city: body.city, state: body.state,
+    zipCode: body.zipCode, doNotCall: body.doNotCall, externalMetadata: body.externalMetadata as Record<string, unknown> | undefined,
+  };
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanResult, type PlannedCall } from '../../scheduler/index.js';
+import { cancelActiveCadences } from '../../store/cadences.js';
+import { listActiveRestrictions } from '../../store/contact-restrictions.js';
+import type { Db } from '../../store/db.js';
+import { cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory } from '../../store/schedules.js';
+import type { CompanyConfig } from '../company-config.js';
+import { schedulerConfigFor } from './scheduler-config.js';
+
+/** How far back stored calls are read as history: longer than every frequency window and quiet period. */
+const HISTORY_DAYS = 60;
+
+export interface ScheduleScope {
+  db: Db;
+  companyId: string;
+  config: CompanyConfig;
+  now: Date;
+}
+
+/** Who is called: the stored customer's contact data (plus a mobile number the request supplied). */
+export interface Contactee {
+  customerId: string;
+  timezone: string;
+  state: string | null;
+  phoneNumber: string | null;
+  mobilePhone: string | null;
+  externalMetadata: Record<string, unknown> | null;
+  doNotCall: boolean;
+}
+
+export interface CadenceRequest {
+  taskType: string;
+  loanId: string | null;
+  daysSincePaidOff?: number;
+  daysInApplied?: number;
+  oneOff?: boolean;
+}
+
+/**
+ * Plans a cadence with the pure scheduler, against the customer's active contact restrictions and
+ * the calls already stored for them (past outcomes and future pending calls count toward caps).
+ */
+export async function planCadence(scope: ScheduleScope, who: Contactee, request: CadenceRequest): Promise<PlanResult> {
+  const since = new Date(scope.now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+  const [restrictions, calls] = await Promise.all([
+    listActiveRestrictions(scope.db, scope.companyId, who.customerId),
+    listContactHistory(scope.db, scope.companyId, who.customerId, since),
+  ]);
+  const customer: CustomerContact = {
+    id: who.customerId,
+    timezone: who.timezone,
+    state: who.state,
+    phoneNumber: who.phoneNumber,
+    mobilePhone: who.mobilePhone,
+    externalMetadata: who.externalMetadata,
+    doNotCall: who.doNotCall,
+    restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
+  };
+  const history: ContactAttempt[] = calls.map((c) => ({
+    at: c.scheduledTime,
+    loanId: c.loanId,
+    phoneNumber: c.phoneNumber,
+    taskType: c.taskType,
+    purpose: c.purpose === 'collections' ? 'collections' : 'origination',
+    flags: c.postProcessingFlags,
+  }));
+  return planEnrollment(
+    { taskType: request.taskType, loanId: request.loanId, daysSincePaidOff: request.daysSincePaidOff, daysInApplied: request.daysInApplied, oneOff: request.oneOff, customer, history },
+    schedulerConfigFor(scope.config),
+    DateTime.fromJSDate(scope.now, { zone: 'utc' }),
+  );
+}
+
+export interface StoredSchedule {
+  scheduleId: string;
+  /** In scheduled-time order; the first is the receipt's scheduledCallId. */
+  calls: Array<{ id: string; scheduledTime: string }>;
+}
+
+/** Writes a successful plan as a schedule with its pending calls. */
+export async function storeSchedule(
+  scope: ScheduleScope,
+  who: Contactee,
+  request: CadenceRequest,
+  plan: Extract<PlanResult, { ok: true }>,
+  owner: { cadenceId: string | null; source: 'enrollment' | 'replace' },
+): Promise<StoredSchedule> {
+  const at = scope.now.toISOString();
+  const scheduleId = randomUUID();
+  await insertSchedule(scope.db, scope.companyId, {
+    id: scheduleId, customerId: who.customerId, cadenceId: owner.cadenceId, source: owner.source,
+    taskType: request.taskType, cadence: plan.cadence, loanId: request.loanId, at,
+  });
+  const sorted = [...plan.calls].sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime) || a.stepIndex - b.stepIndex);
+  const rows = sorted.map((call: PlannedCall) => ({
+    id: randomUUID(),
+    customerId: who.customerId,
+    scheduleId,
+    loanId: request.loanId,
+    taskType: request.taskType,
+    purpose: plan.purpose,
+    scheduledTime: call.scheduledTime,
+    phoneNumber: call.phoneNumber,
+    transferDestination: call.transferDestination,
+    step: call.step,
+    stepIndex: call.stepIndex,
+    fallback: call.fallback,
+    explanation: call.explanation,
+  }));
+  await insertScheduledCalls(scope.db, scope.companyId, rows, at);
+  return { scheduleId, calls: rows.map((r) => ({ id: r.id, scheduledTime: r.scheduledTime })) };
+}
+
+/**
+ * Stops the customer's outreach: active schedules and every pending call are cancelled, and active
+ * enrollment cadences end as cancelled (a contact restriction, or a replacement sync rebuilding them).
+ */
+export async function stopOutreach(db: Db, companyId: string, customerId: string, at: string): Promise<{ calls: number }> {
+  const { calls } = await cancelActiveSchedules(db, companyId, customerId, at);
+  const stray = await cancelPendingCalls(db, companyId, customerId, at);
+  await cancelActiveCadences(db, companyId, customerId, at);
+  return { calls: calls + stray };
+}

@@ -1,0 +1,31 @@
+import { customerScheduledCalls, scheduledCall } from '../domain/scheduled-calls.js';
+import type { OperationHandler, PathParams, QueryParams, ResponseBody } from '../http/handler-types.js';
+import type { ScheduledCallRow } from '../store/schedules.js';
+import { companyContext } from './context.js';
+
+type ScheduledCallBody = ResponseBody<'getScheduledCall', 200>;
+
+export const listCustomerScheduledCalls: OperationHandler = async (c, env) => {
+  const { customerId } = c.request.params as PathParams<'listCustomerScheduledCalls'>;
+  const query = c.request.query as Record<keyof QueryParams<'listCustomerScheduledCalls'>, string | undefined>;
+  const page = { limit: query.limit === undefined ? undefined : Number(query.limit), offset: query.offset === undefined ? undefined : Number(query.offset) };
+  const calls = await customerScheduledCalls(companyContext(env), customerId, page);
+  return { status: 200, body: calls.map(presentScheduledCall) };
+};
+
+export const getScheduledCall: OperationHandler = async (c, env) => {
+  const { id } = c.request.params as PathParams<'getScheduledCall'>;
+  return { status: 200, body: presentScheduledCall(await scheduledCall(companyContext(env), id)) };
+};
+
+/** `callId` appears once the call has been executed. */
+function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody {
+  return {
+    id: call.id,
+    customerId: call.customerId,
+    scheduledTime: call.scheduledTime,
+    status: call.status,
+    ...(call.callId ? { callId: call.callId } : {}),
+    postProcessingFlags: call.postProcessingFlags,
+  };
+}

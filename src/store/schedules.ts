@@ -1,0 +1,150 @@
+import type { Db } from './db.js';
+import { fromJson, toBool, toIso, toJson } from './db.js';
+
+export type ScheduledCallStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled' | 'failed';
+
+export interface NewSchedule {
+  id: string;
+  customerId: string;
+  cadenceId: string | null;
+  source: 'enrollment' | 'replace';
+  taskType: string;
+  cadence: string;
+  loanId: string | null;
+  at: string;
+}
+
+/** Mirrors `scheduled_calls`, camel-cased. */
+export interface ScheduledCallRow {
+  id: string;
+  companyId: string;
+  customerId: string;
+  scheduleId: string;
+  loanId: string | null;
+  taskType: string;
+  purpose: string;
+  scheduledTime: string;
+  phoneNumber: string;
+  transferDestination: string;
+  step: string;
+  stepIndex: number;
+  fallback: boolean;
+  status: ScheduledCallStatus;
+  callId: string | null;
+  postProcessingFlags: string[];
+  explanation: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewScheduledCall = Omit<ScheduledCallRow, 'companyId' | 'status' | 'callId' | 'postProcessingFlags' | 'createdAt' | 'updatedAt'>;
+
+function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
+  return {
+    id: String(r.id),
+    companyId: String(r.company_id),
+    customerId: String(r.customer_id),
+    scheduleId: String(r.schedule_id),
+    loanId: r.loan_id === null || r.loan_id === undefined ? null : String(r.loan_id),
+    taskType: String(r.task_type),
+    purpose: String(r.purpose),
+    scheduledTime: toIso(r.scheduled_time)!,
+    phoneNumber: String(r.phone_number),
+    transferDestination: String(r.transfer_destination),
+    step: String(r.step),
+    stepIndex: Number(r.step_index),
+    fallback: toBool(r.fallback),
+    status: r.status as ScheduledCallStatus,
+    callId: r.call_id === null || r.call_id === undefined ? null : String(r.call_id),
+    postProcessingFlags: fromJson<string[]>(r.post_processing_flags) ?? [],
+    explanation: fromJson(r.explanation),
+    createdAt: toIso(r.created_at)!,
+    updatedAt: toIso(r.updated_at)!,
+  };
+}
+
+export async function insertSchedule(db: Db, companyId: string, s: NewSchedule): Promise<void> {
+  await db('schedules').insert({
+    id: s.id, company_id: companyId, customer_id: s.customerId, cadence_id: s.cadenceId, channel: 'call', source: s.source,
+    task_type: s.taskType, cadence: s.cadence, loan_id: s.loanId, status: 'active', created_at: s.at, updated_at: s.at,
+  });
+}
+
+export async function insertScheduledCalls(db: Db, companyId: string, calls: NewScheduledCall[], at: string): Promise<void> {
+  if (calls.length === 0) return;
+  await db('scheduled_calls').insert(
+    calls.map((c) => ({
+      id: c.id, company_id: companyId, customer_id: c.customerId, schedule_id: c.scheduleId, loan_id: c.loanId,
+      task_type: c.taskType, purpose: c.purpose, scheduled_time: c.scheduledTime, phone_number: c.phoneNumber,
+      transfer_destination: c.transferDestination, step: c.step, step_index: c.stepIndex, fallback: c.fallback,
+      status: 'pending', call_id: null, post_processing_flags: '[]', explanation: toJson(c.explanation), created_at: at, updated_at: at,
+    })),
+  );
+}
+
+/** Attempts that count toward frequency caps: every call not cancelled, from `since` on (including future pending ones). */
+export async function listContactHistory(db: Db, companyId: string, customerId: string, since: string): Promise<ScheduledCallRow[]> {
+  const rows = await db('scheduled_calls')
+    .where({ company_id: companyId, customer_id: customerId })
+    .whereNot('status', 'cancelled')
+    .andWhere('scheduled_time', '>=', since)
+    .orderBy('scheduled_time');
+  return rows.map(callFromRow);
+}
+
+export async function listScheduledCalls(db: Db, companyId: string, customerId: string, limit: number, offset: number): Promise<ScheduledCallRow[]> {
+  const rows = await db('scheduled_calls')
+    .where({ company_id: companyId, customer_id: customerId })
+    .orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }, { column: 'id' }])
+    .limit(limit)
+    .offset(offset);
+  return rows.map(callFromRow);
+}
+
+export async function getScheduledCall(db: Db, companyId: string, id: string): Promise<ScheduledCallRow | null> {
+  const r = await db('scheduled_calls').where({ company_id: companyId, id }).first();
+  return r ? callFromRow(r) : null;
+}
+
+/** The cadence's schedule that is still active, with its calls in time order. */
+export async function activeScheduleOfCadence(db: Db, companyId: string, cadenceId: string): Promise<{ scheduleId: string; calls: ScheduledCallRow[] } | null> {
+  const s = await db('schedules').where({ company_id: companyId, cadence_id: cadenceId, status: 'active' }).orderBy('created_at', 'desc').first('id');
+  if (!s) return null;
+  const rows = await db('scheduled_calls').where({ company_id: companyId, schedule_id: s.id }).orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }]);
+  return { scheduleId: String(s.id), calls: rows.map(callFromRow) };
+}
+
+/**
+ * Cancels the customer's active schedules and their pending calls (calls already in progress or
+ * done are left as they are). Returns the numbers cancelled.
+ */
+export async function cancelActiveSchedules(db: Db, companyId: string, customerId: string, at: string): Promise<{ schedules: number; calls: number }> {
+  const active = db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' }).select('id');
+  const calls = await db('scheduled_calls')
+    .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
+    .whereIn('schedule_id', active)
+    .update({ status: 'cancelled', updated_at: at });
+  const schedules = await db('schedules')
+    .where({ company_id: companyId, customer_id: customerId, status: 'active' })
+    .update({ status: 'cancelled', cancelled_at: at, updated_at: at });
+  return { schedules, calls };
+}
+
+/** Cancels every pending call of the customer, whatever its schedule (a contact restriction stops all outreach). */
+export async function cancelPendingCalls(db: Db, companyId: string, customerId: string, at: string): Promise<number> {
+  return db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).update({ status: 'cancelled', updated_at: at });
+}
+
+/** Records the outcome of an executed call (used by call dispatch, and by tests to build history). */
+export async function recordCallOutcome(
+  db: Db,
+  companyId: string,
+  id: string,
+  outcome: { status: ScheduledCallStatus; callId?: string | null; flags?: string[] },
+  at: string,
+): Promise<boolean> {
+  const n = await db('scheduled_calls')
+    .where({ company_id: companyId, id })
+    .update({ status: outcome.status, call_id: outcome.callId ?? null, post_processing_flags: toJson(outcome.flags ?? []), updated_at: at });
+  return n > 0;
+}
