@@ -86,6 +86,8 @@ export async function getPayment(ctx: AchContext, key: PaymentKey): Promise<Paym
 async function readPayment(ctx: AchContext, key: PaymentKey): Promise<PaymentView> {
   const payment = await findPayment(ctx.db, ctx.companyId, key);
   if (!payment) throw paymentNotFound(key);
-  const [ach, history] = await Promise.all([getAchPayment(ctx.db, ctx.companyId, payment.rowId), listReturns(ctx.db, ctx.companyId, payment.rowId)]);
+  // Sequential: upserts call this inside their transaction, whose one connection runs one query at a time.
+  const ach = await getAchPayment(ctx.db, ctx.companyId, payment.rowId);
+  const history = await listReturns(ctx.db, ctx.companyId, payment.rowId);
   return { payment, ach, history };
 }

@@ -66,12 +66,11 @@ async function riskCounts(db: Db, companyId: string, payment: PaymentRow, event:
   const self = event.isReturn ? 1 : 0;
   const until = event.eventDate;
   const methodScope = payment.paymentMethodId ? { paymentMethodId: payment.paymentMethodId } : { paymentRowId: payment.rowId };
-  const [forMethod, forCustomer, representments] = await Promise.all([
-    countReturns(db, companyId, { ...methodScope, after: addDays(until, -METHOD_RISK_WINDOW_DAYS), until }),
-    countReturns(db, companyId, { customerId: payment.customerId, after: addDays(until, -CUSTOMER_RISK_WINDOW_DAYS), until }),
-    // Each earlier R01/R09 return of this payment was followed by a re-presentment (the one now returned).
-    countReturns(db, companyId, { paymentRowId: payment.rowId, actionCategory: 'retry', after: addDays(until, -REPRESENTMENT_WINDOW_DAYS), until }),
-  ]);
+  // Sequential on purpose: db is the submission's transaction, whose one connection runs one query at a time.
+  const forMethod = await countReturns(db, companyId, { ...methodScope, after: addDays(until, -METHOD_RISK_WINDOW_DAYS), until });
+  const forCustomer = await countReturns(db, companyId, { customerId: payment.customerId, after: addDays(until, -CUSTOMER_RISK_WINDOW_DAYS), until });
+  // Each earlier R01/R09 return of this payment was followed by a re-presentment (the one now returned).
+  const representments = await countReturns(db, companyId, { paymentRowId: payment.rowId, actionCategory: 'retry', after: addDays(until, -REPRESENTMENT_WINDOW_DAYS), until });
   return { returnsForMethod60d: forMethod + self, returnsForCustomer180d: forCustomer + self, representments180d: representments };
 }
 

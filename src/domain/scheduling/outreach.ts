@@ -43,10 +43,9 @@ export interface CadenceRequest {
  */
 export async function planCadence(scope: ScheduleScope, who: Contactee, request: CadenceRequest): Promise<PlanResult> {
   const since = new Date(scope.now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
-  const [restrictions, calls] = await Promise.all([
-    listActiveRestrictions(scope.db, scope.companyId, who.customerId),
-    listContactHistory(scope.db, scope.companyId, who.customerId, since),
-  ]);
+  // Sequential on purpose: scope.db may be a transaction, whose one connection runs one query at a time.
+  const restrictions = await listActiveRestrictions(scope.db, scope.companyId, who.customerId);
+  const calls = await listContactHistory(scope.db, scope.companyId, who.customerId, since);
   const customer: CustomerContact = {
     id: who.customerId,
     timezone: who.timezone,
