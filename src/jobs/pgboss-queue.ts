@@ -102,7 +102,11 @@ export class PgBossQueue implements JobQueue {
   async complete(trx: Db, messages: Claimed<unknown>[]): Promise<void> {
     if (messages.length === 0) return;
     const db = (trx as { isTransaction?: boolean }).isTransaction ? transactionExecutor(trx) : poolExecutor(trx);
-    await this.started().complete(messages[0]!.queue, messages.map((m) => m.id), { db });
+    // pg-boss 10 is complete(name, ids, data, options); its typings' (name, ids[], options) overload would
+    // pass { db } as job output and ack on the pool, committing the ack before the slice's own work.
+    const boss = this.started();
+    const complete = boss.complete as unknown as (name: string, ids: string[], data: null, options: { db: unknown }) => Promise<unknown>;
+    await complete.call(boss, messages[0]!.queue, messages.map((m) => m.id), null, { db });
   }
 
   async fail(message: Claimed<unknown>, error: Error): Promise<void> {
