@@ -32,7 +32,7 @@ export function openDb(url: string, opts: DbOptions = {}): Db {
           conn.pragma('journal_mode = WAL');
           conn.pragma('foreign_keys = ON');
           conn.pragma('busy_timeout = 5000');
-          conn.pragma('synchronous = NORMAL');
+          conn.pragma('synchronous = FULL'); // a confirmed 2xx must survive an OS crash, not only a process crash
           done(null, conn);
         },
       },
