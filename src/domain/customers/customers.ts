@@ -68,9 +68,13 @@ export function requireKnownTaskType(config: CompanyConfig, taskType: string): v
  */
 export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
   const isTest = validateCustomerWrite(ctx, body);
-  const { created } = await persistCustomer(ctx, body, isTest);
-  const customer = (await loadCustomer(ctx.db, ctx.companyId, body.id!))!;
-  return { customer, created, headers: deprecationHeaders(body, ctx.testAliasSunset) };
+  return ctx.db.transaction(async (trx) => {
+    const { created } = await persistCustomer({ ...ctx, db: trx }, body, isTest);
+    // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (DESIGN §4.6).
+    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, body.id!, ctx.now.toISOString());
+    const customer = (await loadCustomer(trx, ctx.companyId, body.id!))!;
+    return { customer, created, headers: deprecationHeaders(body, ctx.testAliasSunset) };
+  });
 }
 
 /**
@@ -140,7 +144,12 @@ export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]
       throw err;
     }
   });
-  await upsertCustomers(ctx.db, ctx.companyId, writes, ctx.now.toISOString());
+  const at = ctx.now.toISOString();
+  await upsertCustomers(ctx.db, ctx.companyId, writes, at);
+  // ctx.db is the slice's transaction: a row that sets Do Not Call stops its outreach with it.
+  for (const [i, body] of bodies.entries()) {
+    if (outcomes[i] === null && body.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at);
+  }
   return outcomes;
 }
 
