@@ -2095,7 +2095,7 @@ export interface components {
          */
         Limit: number;
         /**
-         * @description Zero-based position of the first record to return.
+         * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
          * @example 0
          */
         Offset: number;
@@ -3261,7 +3261,7 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Zero-based position of the first record to return.
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -3389,7 +3389,7 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Zero-based position of the first record to return.
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -3489,7 +3489,7 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description Zero-based position of the first record to return.
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];

@@ -1,5 +1,6 @@
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
-import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/errors.js';
+import { DomainError, InvalidInputError, UnauthorizedError, UnavailableError } from '../domain/errors.js';
+import { isInvalidValue, isTransient } from '../store/db-errors.js';
 import { authenticateCompany } from '../domain/api-keys.js';
 import { createAjv } from '../lib/ajv.js';
 import { errorResult, internalErrorResult } from './error-response.js';
@@ -87,6 +88,9 @@ async function runHandler(id: string, handler: OperationHandler, c: Context, env
     return await handler(c, env);
   } catch (err) {
     if (err instanceof DomainError) return errorResult(id, err);
+    // Nothing was committed in either case: the caller may retry (503) or must fix the value (400).
+    if (isTransient(err)) return errorResult(id, new UnavailableError('The service is briefly unavailable; retry the same request', 1));
+    if (isInvalidValue(err)) return errorResult(id, new InvalidInputError('A value is too long or out of range for its field'));
     env.services.log.error('unhandled error', { requestId: env.requestId, operationId: id, error: (err as Error).stack });
     return internalErrorResult(id);
   }

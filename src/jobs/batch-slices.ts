@@ -5,7 +5,8 @@ import type { Logger } from '../lib/logger.js';
 import { failBatchJob, markBatchJobProcessing, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
 import type { Claimed, JobQueue } from './queue.js';
-import { gaveUp, isTransient, JobCache, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
+import { gaveUp, JobCache, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
+import { isTransient } from '../store/db-errors.js';
 import type { UnitHandler } from './worker-pool.js';
 
 export interface SliceWorkerDeps {

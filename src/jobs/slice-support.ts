@@ -3,6 +3,7 @@ import type { CompanyContext } from '../domain/customers/customers.js';
 import { statusOf } from '../http/error-response.js';
 import { getBatchJobForWork, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
+import { isTransient } from '../store/db-errors.js';
 
 export type Row = { index: number; payload: unknown };
 
@@ -47,17 +48,6 @@ export function codeOf(err: unknown): string {
   return typeof code === 'string' ? ` (database error ${code})` : '';
 }
 
-/** Errors that are not a row's fault and deserve a retry of the whole slice. */
-export function isTransient(err: unknown): boolean {
-  const e = err as { code?: unknown; name?: unknown; message?: unknown };
-  const code = typeof e.code === 'string' ? e.code : '';
-  return (
-    /^(08|40|53|57)/.test(code) || // Postgres: connection, serialization/deadlock, resources, shutdown
-    ['SQLITE_BUSY', 'SQLITE_LOCKED', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT'].includes(code) ||
-    e.name === 'KnexTimeoutError' ||
-    /Connection terminated|Transaction query already complete/i.test(String(e.message ?? ''))
-  );
-}
 
 type WorkJob = NonNullable<Awaited<ReturnType<typeof getBatchJobForWork>>>;
 

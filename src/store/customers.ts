@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson, toBool, toDateOnly, toIso, toJson } from './db.js';
+import { dialectOf, fromJson, toBool, toDateOnly, toIso, toJson } from './db.js';
 
 /** Mirrors the `customers` table, camel-cased. */
 export interface CustomerRow {
@@ -88,6 +88,16 @@ export function customerFromRow(r: Record<string, unknown>): CustomerRow {
 
 export async function getCustomer(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
   const r = await db('customers').where({ company_id: companyId, id }).first();
+  return r ? customerFromRow(r) : null;
+}
+
+/**
+ * The customer, row-locked until the transaction ends (Postgres; SQLite serializes writers anyway),
+ * so a concurrent Do Not Call update cannot slip between reading the customer and scheduling.
+ */
+export async function getCustomerForUpdate(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
+  const q = db('customers').where({ company_id: companyId, id });
+  const r = await (dialectOf(db) === 'pg' ? q.forUpdate() : q).first();
   return r ? customerFromRow(r) : null;
 }
 

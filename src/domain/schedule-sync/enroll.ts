@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PlanResult } from '../../scheduler/index.js';
 import { findActiveCadenceOfCustomer, findLiveCadence, getApplication, insertApplication, insertCadence, type CadenceRow } from '../../store/cadences.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
-import { type CustomerRow, getCustomer, insertCustomer } from '../../store/customers.js';
+import { type CustomerRow, getCustomerForUpdate, insertCustomer } from '../../store/customers.js';
 import { activeScheduleOfCadence } from '../../store/schedules.js';
 import type { CompanyContext } from '../customers/customers.js';
 import { ConflictError, UnprocessableError } from '../errors.js';
@@ -39,7 +39,7 @@ export const prepareEnrollment = (ctx: CompanyContext, body: EnrollmentBody): En
 export async function executeEnrollment(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {
   const { db, companyId } = ctx;
   const who = input.customerId;
-  const existing = await getCustomer(db, companyId, who);
+  const existing = await getCustomerForUpdate(db, companyId, who);
   if (existing && existing.isTest !== input.isTest) {
     throw new ConflictError(`isTest is ${input.isTest} but customer ${who} is ${existing.isTest ? 'a test customer' : 'not a test customer'}`, 'test_mode_mismatch');
   }

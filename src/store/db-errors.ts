@@ -1,0 +1,19 @@
+/** What a driver error means for the caller, from the SQLSTATE / SQLite codes (never from SQL text). */
+
+/** Not the request's fault and worth a retry: connection loss, serialization failure/deadlock, busy database. */
+export function isTransient(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  return (
+    /^(08|40|53|57)/.test(code) || // Postgres: connection, serialization/deadlock, resources, shutdown
+    ['SQLITE_BUSY', 'SQLITE_LOCKED', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT'].includes(code) ||
+    e.name === 'KnexTimeoutError' ||
+    /Connection terminated|Transaction query already complete/i.test(String(e.message ?? ''))
+  );
+}
+
+/** A value the column cannot hold (Postgres class 22: too long, out of range, NUL byte): the input's fault. */
+export function isInvalidValue(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && /^22/.test(code);
+}
