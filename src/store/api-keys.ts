@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson, toIso } from './db.js';
+import { fromJson } from './db.js';
 import type { CompanyConfig } from '../domain/company-config.js';
 
 export interface ApiKeyRow {
@@ -43,16 +43,4 @@ export async function revokeApiKey(db: Db, companyId: string, idOrPrefix: string
     .andWhere((q) => q.where({ id: idOrPrefix }).orWhere({ key_prefix: idOrPrefix }))
     .whereNull('revoked_at')
     .update({ revoked_at: revokedAt });
-}
-
-export async function listApiKeys(db: Db, companyId: string): Promise<ApiKeyRow[]> {
-  const rows = await db('api_keys').where({ company_id: companyId }).orderBy('created_at');
-  return rows.map((r) => ({
-    id: r.id,
-    companyId: r.company_id,
-    keyHash: r.key_hash,
-    keyPrefix: r.key_prefix,
-    createdAt: toIso(r.created_at)!,
-    revokedAt: toIso(r.revoked_at),
-  }));
 }

@@ -90,11 +90,6 @@ export async function existingCustomerIds(db: Db, companyId: string, ids: string
   return new Set(rows.map((r) => String(r.id)));
 }
 
-export async function getLoan(db: Db, companyId: string, customerId: string, id: string): Promise<LoanRow | null> {
-  const r = await db('loans').where({ company_id: companyId, customer_id: customerId, id }).first();
-  return r ? loanFromRow(r) : null;
-}
-
 /**
  * Creates the loan, or updates the given fields of the existing one (upsert on (customerId, id)).
  * Insert-or-ignore first, so two concurrent creates cannot both insert; the loser updates.
