@@ -1,31 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
-import { startTestService, type TestService } from './support/service.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { type AchApi, ROUTING, achApi, bankAccount, debitCard } from './support/ach.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 describe.each(DIALECTS)('payment methods and ACH authorization on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let key: string;
   let ach: AchApi;
   let clock = NOW;
 
+  const suite = useTestService(dialect, { now: () => clock });
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => clock });
-    const company = await t.company();
+    const company = await suite.t.company();
     key = company.apiKey;
-    ach = achApi(t, database.db, company.companyId, key);
-  });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
+    ach = achApi(suite.t, suite.database.db, company.companyId, key);
   });
   afterEach(() => {
     clock = NOW;
-    expect(t.violations).toEqual([]);
   });
 
   /** A bank account in each authorization state, for one fresh customer. */
@@ -40,7 +32,7 @@ describe.each(DIALECTS)('payment methods and ACH authorization on %s', (dialect)
   describe('payment methods (extension)', () => {
     it('creates a bank account with a UUID, last four digits and no authorization; never returns account numbers', async () => {
       await ach.customer('pm-1');
-      const res = await t.call('POST', '/customers/pm-1/payment-methods', { key, body: bankAccount({ accountNumber: '9876543210' }) });
+      const res = await suite.t.call('POST', '/customers/pm-1/payment-methods', { key, body: bankAccount({ accountNumber: '9876543210' }) });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
@@ -63,18 +55,18 @@ describe.each(DIALECTS)('payment methods and ACH authorization on %s', (dialect)
 
     it('rejects a routing number with a bad check digit and a malformed body (400)', async () => {
       await ach.customer('pm-3');
-      const bad = await t.call('POST', '/customers/pm-3/payment-methods', { key, body: bankAccount({ routingNumber: '021000022' }) });
+      const bad = await suite.t.call('POST', '/customers/pm-3/payment-methods', { key, body: bankAccount({ routingNumber: '021000022' }) });
       expect(bad).toMatchObject({ status: 400, body: { error: 400, message: 'routingNumber: must be a 9-digit ABA routing number with a valid check digit' } });
-      const shape = await t.call('POST', '/customers/pm-3/payment-methods', { key, body: bankAccount({ accountNumber: '12' }) });
+      const shape = await suite.t.call('POST', '/customers/pm-3/payment-methods', { key, body: bankAccount({ accountNumber: '12' }) });
       expect(shape.status).toBe(400);
       expect(shape.body.message).toContain('accountNumber: must match pattern');
       expect(await ach.methods('pm-3')).toEqual([]);
     });
 
     it('answers 404 for an unknown customer', async () => {
-      const res = await t.call('POST', '/customers/nobody/payment-methods', { key, body: bankAccount() });
+      const res = await suite.t.call('POST', '/customers/nobody/payment-methods', { key, body: bankAccount() });
       expect(res).toMatchObject({ status: 404, body: { error: 404, message: 'Customer nobody not found' } });
-      expect((await t.call('GET', '/customers/nobody/payment-methods', { key })).status).toBe(404);
+      expect((await suite.t.call('GET', '/customers/nobody/payment-methods', { key })).status).toBe(404);
     });
   });
 
@@ -102,10 +94,10 @@ describe.each(DIALECTS)('payment methods and ACH authorization on %s', (dialect)
     it('rejects debit cards (422) and a future authorization time (400)', async () => {
       await ach.customer('aw-3');
       const card = await ach.method('aw-3', debitCard());
-      const res = await t.call('POST', `/customers/aw-3/payment-methods/${card}/ach-authorizations`, { key, body: { method: 'electronic' } });
+      const res = await suite.t.call('POST', `/customers/aw-3/payment-methods/${card}/ach-authorizations`, { key, body: { method: 'electronic' } });
       expect(res).toMatchObject({ status: 422, body: { error: 422, message: `Payment method ${card} is not a bank account` } });
       const bank = await ach.method('aw-3');
-      const future = await t.call('POST', `/customers/aw-3/payment-methods/${bank}/ach-authorizations`, { key, body: { method: 'electronic', authorizedAt: '2026-11-22T00:00:00Z' } });
+      const future = await suite.t.call('POST', `/customers/aw-3/payment-methods/${bank}/ach-authorizations`, { key, body: { method: 'electronic', authorizedAt: '2026-11-22T00:00:00Z' } });
       expect(future).toMatchObject({ status: 400, body: { error: 400, message: 'authorizedAt: 2026-11-22T00:00:00Z is in the future' } });
       expect((await ach.methodOf('aw-3', bank)).achAuthorization.status).toBe('none');
     });
@@ -220,13 +212,13 @@ describe.each(DIALECTS)('payment methods and ACH authorization on %s', (dialect)
 
     it('404 across companies: another company cannot see or revoke the method, even with the same customer reference', async () => {
       const id = await methodIn('active', 'sc-5');
-      const other = await t.company('Other Lender');
-      const theirs = achApi(t, database.db, other.companyId, other.apiKey);
-      expect((await t.call('PUT', `/customers/sc-5/payment-methods/${id}/ach-authorization`, { key: other.apiKey, body: { revokeAuthorization: true } })).status).toBe(404);
+      const other = await suite.t.company('Other Lender');
+      const theirs = achApi(suite.t, suite.database.db, other.companyId, other.apiKey);
+      expect((await suite.t.call('PUT', `/customers/sc-5/payment-methods/${id}/ach-authorization`, { key: other.apiKey, body: { revokeAuthorization: true } })).status).toBe(404);
       await theirs.customer('sc-5');
-      const res = await t.call('PUT', `/customers/sc-5/payment-methods/${id}/ach-authorization`, { key: other.apiKey, body: { revokeAuthorization: true } });
+      const res = await suite.t.call('PUT', `/customers/sc-5/payment-methods/${id}/ach-authorization`, { key: other.apiKey, body: { revokeAuthorization: true } });
       expect(res).toMatchObject({ status: 404, body: { message: `Payment method ${id} not found for customer sc-5` } });
-      expect((await t.call('POST', `/customers/sc-5/payment-methods/${id}/ach-authorizations`, { key: other.apiKey, body: { method: 'written' } })).status).toBe(404);
+      expect((await suite.t.call('POST', `/customers/sc-5/payment-methods/${id}/ach-authorizations`, { key: other.apiKey, body: { method: 'written' } })).status).toBe(404);
       expect(await theirs.methods('sc-5')).toEqual([]);
       expect((await ach.methodOf('sc-5', id)).achAuthorization.status).toBe('active');
     });
@@ -237,7 +229,7 @@ describe.each(DIALECTS)('payment methods and ACH authorization on %s', (dialect)
       expect(text).toMatchObject({ status: 400, body: { error: 400, message: 'revokeAuthorization: must be boolean,null' } });
       const badId = await ach.revoke('sc-6', 'not-a-uuid', { revokeAuthorization: true });
       expect(badId.status).toBe(400);
-      const anon = await t.call('PUT', `/customers/sc-6/payment-methods/${id}/ach-authorization`, { body: { revokeAuthorization: true } });
+      const anon = await suite.t.call('PUT', `/customers/sc-6/payment-methods/${id}/ach-authorization`, { body: { revokeAuthorization: true } });
       expect(anon).toMatchObject({ status: 401, body: { error: 401 } });
       expect((await ach.methodOf('sc-6', id)).achAuthorization.status).toBe('active');
     });

@@ -1,28 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
-import { startTestService, type TestService } from './support/service.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { type AchApi, ROUTING, achApi, bankAccount } from './support/ach.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 describe.each(DIALECTS)('POST /ach-returns: dedupe, risk, validation and tenancy on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let key: string;
   let ach: AchApi;
 
+  const suite = useTestService(dialect, { now: () => NOW });
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => NOW });
-    const company = await t.company();
+    const company = await suite.t.company();
     key = company.apiKey;
-    ach = achApi(t, database.db, company.companyId, key);
+    ach = achApi(suite.t, suite.database.db, company.companyId, key);
   });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
-  });
-  afterEach(() => expect(t.violations).toEqual([]));
 
   describe('the same return submitted twice', () => {
     it('adds no second history record (dedupe key: payment, return code, return date)', async () => {
@@ -56,7 +48,7 @@ describe.each(DIALECTS)('POST /ach-returns: dedupe, risk, validation and tenancy
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(results.filter((r) => r.body.message.includes('already recorded'))).toHaveLength(5);
       expect((await p.read()).return_history).toHaveLength(1);
-      const events = await database.db('ach_authorization_events').where({ payment_method_id: p.methodId }).orderBy('created_at');
+      const events = await suite.database.db('ach_authorization_events').where({ payment_method_id: p.methodId }).orderBy('created_at');
       expect(events.map((e) => [e.event, e.source, e.return_code])).toEqual([['captured', 'authorization_workflow', null], ['revoked', 'ach_return', 'R10']]);
     });
 
@@ -164,12 +156,12 @@ describe.each(DIALECTS)('POST /ach-returns: dedupe, risk, validation and tenancy
 
     it('another company cannot report a return on this company\'s payment, even with the same references', async () => {
       const p = await ach.achPayment('tenant');
-      const other = await t.company('Other Lender');
+      const other = await suite.t.company('Other Lender');
       const body = { ...p.ids, ach_return_code: 'R07', ach_return_date: '2026-11-05' };
-      expect((await t.call('POST', '/ach-returns', { key: other.apiKey, body })).status).toBe(404);
-      const theirs = achApi(t, database.db, other.companyId, other.apiKey);
+      expect((await suite.t.call('POST', '/ach-returns', { key: other.apiKey, body })).status).toBe(404);
+      const theirs = achApi(suite.t, suite.database.db, other.companyId, other.apiKey);
       await theirs.achPayment('tenant');
-      expect((await t.call('POST', '/ach-returns', { key: other.apiKey, body })).status).toBe(200);
+      expect((await suite.t.call('POST', '/ach-returns', { key: other.apiKey, body })).status).toBe(200);
       expect((await p.read()).return_history).toEqual([]);
       expect((await ach.methodOf(p.customerId, p.methodId)).achAuthorization.status).toBe('active');
     });

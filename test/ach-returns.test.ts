@@ -1,31 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
-import { startTestService, type TestService } from './support/service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { type AchApi, ROUTING, achApi, bankAccount, debitCard } from './support/ach.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const NO_ACTION = { retryAllowed: false, accountUnusable: false, authorizationRevoked: false, stopPayment: false, correctionApplied: false };
 
 describe.each(DIALECTS)('POST /ach-returns: NACHA behaviours on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let companyId: string;
   let ach: AchApi;
 
+  const suite = useTestService(dialect, { now: () => NOW });
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => NOW });
-    const company = await t.company();
+    const company = await suite.t.company();
     companyId = company.companyId;
-    ach = achApi(t, database.db, companyId, company.apiKey);
+    ach = achApi(suite.t, suite.database.db, companyId, company.apiKey);
   });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
-  });
-  afterEach(() => expect(t.violations).toEqual([]));
 
-  const storedMethod = (id: string) => database.db('payment_methods').where({ company_id: companyId, id }).first();
+  const storedMethod = (id: string) => suite.database.db('payment_methods').where({ company_id: companyId, id }).first();
 
   it('R01: transaction RETURNED with reversal data, ACH record dates and status, one history record; retry allowed', async () => {
     const p = await ach.achPayment('r01');

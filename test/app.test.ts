@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../src/http/api.js';
 import { loadOpenApiDocument, operationIds } from '../src/http/openapi-document.js';
 import { operationHandlers } from '../src/handlers/index.js';
 import { NOT_YET_IMPLEMENTED } from '../src/handlers/not-implemented.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
-import { startTestService, type TestService } from './support/service.js';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 
 describe('handler registration is strict', () => {
   const doc = loadOpenApiDocument();
@@ -26,37 +26,29 @@ describe('handler registration is strict', () => {
 });
 
 describe.each(DIALECTS)('service basics on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let key: string;
 
+  const suite = useTestService(dialect);
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db);
-    key = (await t.company()).apiKey;
-  });
-  afterAll(async () => {
-    expect(t.violations).toEqual([]);
-    await t.stop();
-    await database.drop();
+    key = (await suite.t.company()).apiKey;
   });
 
   it('serves health, readiness and the contract without a key', async () => {
-    expect(await t.call('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
-    expect(await t.call('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready', database: 'ok', migrations: 'current' } });
-    const spec = await t.call('GET', '/openapi.json');
+    expect(await suite.t.call('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await suite.t.call('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready', database: 'ok', migrations: 'current' } });
+    const spec = await suite.t.call('GET', '/openapi.json');
     expect(spec.status).toBe(200);
     expect(spec.body.openapi).toBe('3.1.0');
     expect(spec.body.info.version).toBe('1.0.0');
   });
 
   it('answers an unknown route with 404 in the {error, message} shape', async () => {
-    const res = await t.call('GET', '/nope', { key });
+    const res = await suite.t.call('GET', '/nope', { key });
     expect(res).toMatchObject({ status: 404, body: { error: 404, message: 'No route for GET /nope' } });
   });
 
   it('sets a request id and safe headers, and never a stack trace', async () => {
-    const res = await t.call('GET', '/healthz', { headers: { 'X-Request-Id': 'abc-123' } });
+    const res = await suite.t.call('GET', '/healthz', { headers: { 'X-Request-Id': 'abc-123' } });
     expect(res.headers.get('x-request-id')).toBe('abc-123');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();
@@ -64,7 +56,7 @@ describe.each(DIALECTS)('service basics on %s', (dialect) => {
 
   it('answers operations whose issue has not landed with 501 in their family shape', async () => {
     expect(NOT_YET_IMPLEMENTED).toContain('getCall');
-    const res = await t.call('GET', '/calls/some-call', { key });
+    const res = await suite.t.call('GET', '/calls/some-call', { key });
     expect(res).toMatchObject({ status: 501, body: { error: 501, message: 'getCall is not available yet' } });
   });
 });

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/lib/project-root.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
-import { customerRow, waitForJob } from './support/jobs.js';
+import { validCustomer } from './support/customers.js';
+import { waitForJob } from './support/jobs.js';
 import { startTestService, type TestService } from './support/service.js';
 
 const ROWS = 5_000;
@@ -46,7 +47,7 @@ describePostgres('a worker process killed in the middle of a batch (Postgres)', 
 
   it('another worker finishes it and every row is present exactly once', { timeout: 120_000 }, async () => {
     const { apiKey: key, companyId } = await t.company();
-    const submitted = await t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: ROWS }, (_, i) => customerRow(`crash-${i}`)) } });
+    const submitted = await t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: ROWS }, (_, i) => validCustomer(`crash-${i}`)) } });
     expect(submitted.status).toBe(202);
     const path = `/customers/batch/${submitted.body.jobId}`;
     const boss = `${database.schema}_boss`;

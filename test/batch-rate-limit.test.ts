@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../src/domain/api-keys.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
-import { customerRow } from './support/jobs.js';
+import { validCustomer } from './support/customers.js';
 import { startTestService, type TestService } from './support/service.js';
 
 const START = new Date('2026-11-21T12:00:00Z');
@@ -28,7 +28,7 @@ describe.each(DIALECTS)('batch submission rate limit on %s', (dialect) => {
     expect(b.violations).toEqual([]);
   });
 
-  const customerBatch = (t: TestService, key: string) => t.call('POST', '/customers/batch', { key, body: { customers: [customerRow('rl-1')] } });
+  const customerBatch = (t: TestService, key: string) => t.call('POST', '/customers/batch', { key, body: { customers: [validCustomer('rl-1')] } });
   const loanBatch = (t: TestService, key: string) => t.call('POST', '/loans/batch', { key, body: { loans: [{ id: 'L-1', customerId: 'rl-1' }] } });
 
   it('the 11th submission in a minute is 429 in each family shape, with Retry-After and RateLimit headers', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readBatchJob } from '../src/domain/batches/read.js';
 import { perRow, registerRowProcessor } from '../src/domain/batches/row-processors.js';
 import { SLICE_QUEUE, sliceMessages, type SliceMessage } from '../src/domain/batches/slices.js';
@@ -9,9 +9,9 @@ import { presentCustomerBatchJob } from '../src/handlers/batch-presenters.js';
 import type { Claimed } from '../src/jobs/queue.js';
 import { createLogger } from '../src/lib/logger.js';
 import { insertBatchJob } from '../src/store/batch-jobs.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
-import { customerRow } from './support/jobs.js';
-import { startTestService, type TestService } from './support/service.js';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
+import { validCustomer } from './support/customers.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -31,98 +31,90 @@ registerRowProcessor('test_mixed', perRow(async (_ctx, row) => {
  * intermediate state can be observed: pending, partial progress, redelivery, retries, last attempt.
  */
 describe.each(DIALECTS)('batch slices on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let handleUnit: (m: Claimed<SliceMessage>[]) => Promise<void>;
   const handle = (m: Claimed<SliceMessage>) => handleUnit([m]);
 
+  const suite = useTestService(dialect, { now: () => NOW, workers: false });
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => NOW, workers: false });
-    handleUnit = createSliceHandler({ db: database.db, queue: t.service.queue, log: createLogger('silent'), now: () => NOW, testAliasSunset: new Date('2026-10-25T00:00:00Z') });
+    handleUnit = createSliceHandler({ db: suite.database.db, queue: suite.t.service.queue, log: createLogger('silent'), now: () => NOW, testAliasSunset: new Date('2026-10-25T00:00:00Z') });
   });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
-  });
-  afterEach(() => expect(t.violations).toEqual([]));
 
   const fetchAll = async () => {
     const all: Claimed<SliceMessage>[] = [];
-    for (let batch = await t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50); batch.length; batch = await t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50)) all.push(...batch);
+    for (let batch = await suite.t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50); batch.length; batch = await suite.t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50)) all.push(...batch);
     return all.sort((a, b) => a.data.from - b.data.from);
   };
 
   /** A job of any kind, stored and enqueued the way a submission does. */
   const createJob = async (companyId: string, kind: string, payloads: unknown[]) => {
     const id = randomUUID();
-    await database.db.transaction(async (trx) => {
+    await suite.database.db.transaction(async (trx) => {
       await insertBatchJob(trx, companyId, { id, kind, createdAt: NOW.toISOString() }, payloads.map((payload, index) => ({ index, payload, customerRef: null, loanRef: null })));
-      await t.service.queue.enqueue(trx, SLICE_QUEUE, sliceMessages(id, companyId, payloads.length), { maxAttempts: 3, retryDelaySeconds: 1, timeoutSeconds: 60 });
+      await suite.t.service.queue.enqueue(trx, SLICE_QUEUE, sliceMessages(id, companyId, payloads.length), { maxAttempts: 3, retryDelaySeconds: 1, timeoutSeconds: 60 });
     });
     return id;
   };
 
   it('pending until a worker runs; exact progress per slice; a slice delivered twice counts once', async () => {
-    const { apiKey: key, companyId } = await t.company();
-    const res = await t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 50 }, (_, i) => customerRow(`p-${i}`)) } });
+    const { apiKey: key, companyId } = await suite.t.company();
+    const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 50 }, (_, i) => validCustomer(`p-${i}`)) } });
     const path = `/customers/batch/${res.body.jobId}`;
-    expect((await t.call('GET', path, { key })).body).toMatchObject({
+    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({
       status: 'pending', totalCustomers: 50, processed: 0, failed: 0, progressPercentage: 0, processingStartedAt: null, processingCompletedAt: null, failures: [],
     });
-    expect(Number((await database.db('batch_job_rows').where({ job_id: res.body.jobId, status: 'pending' }).count({ n: '*' }))[0]!.n)).toBe(50);
+    expect(Number((await suite.database.db('batch_job_rows').where({ job_id: res.body.jobId, status: 'pending' }).count({ n: '*' }))[0]!.n)).toBe(50);
 
     const [first, second] = await fetchAll();
     expect([first!.data.from, first!.data.to, second!.data.from, second!.data.to]).toEqual([0, 25, 25, 50]);
     await handle(first!);
-    expect((await t.call('GET', path, { key })).body).toMatchObject({ status: 'processing', processed: 25, progressPercentage: 50, processingStartedAt: NOW.toISOString(), processingCompletedAt: null });
+    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({ status: 'processing', processed: 25, progressPercentage: 50, processingStartedAt: NOW.toISOString(), processingCompletedAt: null });
 
     await handle(first!); // redelivered after its work committed: nothing changes
-    expect((await t.call('GET', path, { key })).body).toMatchObject({ status: 'processing', processed: 25, failed: 0 });
+    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({ status: 'processing', processed: 25, failed: 0 });
 
     await handle(second!);
-    expect((await t.call('GET', path, { key })).body).toMatchObject({ status: 'completed', processed: 50, failed: 0, progressPercentage: 100, processingCompletedAt: NOW.toISOString() });
-    expect(Number((await database.db('customers').where('company_id', companyId).count({ n: '*' }))[0]!.n)).toBe(50);
+    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({ status: 'completed', processed: 50, failed: 0, progressPercentage: 100, processingCompletedAt: NOW.toISOString() });
+    expect(Number((await suite.database.db('customers').where('company_id', companyId).count({ n: '*' }))[0]!.n)).toBe(50);
     expect(await fetchAll()).toEqual([]); // both acked
   });
 
   it('progress is processed / total × 100 without rounding', async () => {
-    const { apiKey: key } = await t.company();
-    const res = await t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 60 }, (_, i) => customerRow(`r-${i}`)) } });
+    const { apiKey: key } = await suite.t.company();
+    const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 60 }, (_, i) => validCustomer(`r-${i}`)) } });
     const slices = await fetchAll();
     await handle(slices[2]!); // the 10-row tail
-    expect((await t.call('GET', `/customers/batch/${res.body.jobId}`, { key })).body.progressPercentage).toBe((10 / 60) * 100);
+    expect((await suite.t.call('GET', `/customers/batch/${res.body.jobId}`, { key })).body.progressPercentage).toBe((10 / 60) * 100);
     for (const s of slices.slice(0, 2)) await handle(s);
   });
 
   it('a slice that keeps failing is retried, then its rows fail with the reason and the job completes', async () => {
-    const { companyId } = await t.company();
+    const { companyId } = await suite.t.company();
     const jobId = await createJob(companyId, 'test_explode', Array.from({ length: 30 }, (_, n) => ({ n })));
     const [head, tail] = await fetchAll();
     await handle({ ...head!, attempt: 1, maxAttempts: 3 }); // fails the attempt: back to the queue, rows untouched
     await handle({ ...head!, attempt: 2, maxAttempts: 3 });
-    let view = await readBatchJob({ db: database.db, companyId }, jobId, ['test_explode']);
+    let view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['test_explode']);
     expect(view.job).toMatchObject({ status: 'processing', processed: 0, failed: 0 });
 
     await handle({ ...head!, attempt: 3, maxAttempts: 3 }); // the last attempt gives up instead of throwing
     await handle({ ...tail!, attempt: 3, maxAttempts: 3 });
-    view = await readBatchJob({ db: database.db, companyId }, jobId, ['test_explode']);
+    view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['test_explode']);
     expect(view.job).toMatchObject({ status: 'completed', processed: 30, failed: 30, errorMessage: null });
     expect(view.failures.map((f) => f.index)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     expect(new Set(view.failures.map((f) => f.message))).toEqual(new Set(['500: Processing failed after 3 attempts']));
   });
 
   it('an unexpected error in one row holds back only that row: retried, then failed alone on the last attempt', async () => {
-    const { companyId } = await t.company();
+    const { companyId } = await suite.t.company();
     const payloads = Array.from({ length: 25 }, (_, n) => ({ n, mode: n === 4 ? 'crash' : n === 9 ? 'reject' : 'ok' }));
     const jobId = await createJob(companyId, 'test_mixed', payloads);
     const [only] = await fetchAll();
     await handle(only!);
-    let view = await readBatchJob({ db: database.db, companyId }, jobId, ['test_mixed']);
+    let view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['test_mixed']);
     expect(view.job).toMatchObject({ status: 'processing', processed: 24, failed: 1 }); // the others committed
 
     await handle({ ...only!, attempt: 3 }); // the last attempt runs only the row still pending
-    view = await readBatchJob({ db: database.db, companyId }, jobId, ['test_mixed']);
+    view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['test_mixed']);
     expect(view.job).toMatchObject({ status: 'completed', processed: 25, failed: 2 });
     expect(view.failures).toEqual([
       { index: 4, customerRef: null, loanRef: null, message: '500: Processing failed after 3 attempts' },
@@ -134,42 +126,42 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
   });
 
   it('slices claimed together run in one transaction; if one of them fails, each runs alone', async () => {
-    const { companyId } = await t.company();
+    const { companyId } = await suite.t.company();
     const good = await createJob(companyId, 'test_mixed', Array.from({ length: 75 }, (_, n) => ({ n, mode: 'ok' })));
     await handleUnit(await fetchAll());
-    expect((await readBatchJob({ db: database.db, companyId }, good, ['test_mixed'])).job).toMatchObject({ status: 'completed', processed: 75, failed: 0 });
+    expect((await readBatchJob({ db: suite.database.db, companyId }, good, ['test_mixed'])).job).toMatchObject({ status: 'completed', processed: 75, failed: 0 });
     expect(await fetchAll()).toEqual([]);
 
     const mixed = await createJob(companyId, 'test_mixed', Array.from({ length: 50 }, (_, n) => ({ n, mode: n === 30 ? 'crash' : 'ok' })));
     await handleUnit(await fetchAll());
-    const view = await readBatchJob({ db: database.db, companyId }, mixed, ['test_mixed']);
+    const view = await readBatchJob({ db: suite.database.db, companyId }, mixed, ['test_mixed']);
     expect(view.job).toMatchObject({ status: 'processing', processed: 49, failed: 0 }); // only row 30 waits for its retry
-    expect(await database.db('batch_job_rows').where({ job_id: mixed, status: 'pending' }).pluck('row_index')).toEqual([30]);
+    expect(await suite.database.db('batch_job_rows').where({ job_id: mixed, status: 'pending' }).pluck('row_index')).toEqual([30]);
   });
 
   it('a job no worker can run (unknown kind) fails as a whole after the last attempt, with its reason', async () => {
-    const { companyId } = await t.company();
+    const { companyId } = await suite.t.company();
     const jobId = await createJob(companyId, 'no_such_kind', Array.from({ length: 30 }, (_, n) => ({ n })));
     const [head, tail] = await fetchAll();
     await handle({ ...head!, attempt: 1, maxAttempts: 3 });
-    expect((await readBatchJob({ db: database.db, companyId }, jobId, ['no_such_kind'])).job.status).toBe('processing');
+    expect((await readBatchJob({ db: suite.database.db, companyId }, jobId, ['no_such_kind'])).job.status).toBe('processing');
     await handle({ ...head!, attempt: 3, maxAttempts: 3 });
     await handle(tail!); // the job has failed: its remaining slice is acked without running
-    const view = await readBatchJob({ db: database.db, companyId }, jobId, ['no_such_kind']);
+    const view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['no_such_kind']);
     expect(view.job).toMatchObject({ status: 'failed', processed: 0, errorMessage: 'No row processor for job kind "no_such_kind"' });
     expect(await fetchAll()).toEqual([]);
     expect(presentCustomerBatchJob(view)).toMatchObject({ status: 'failed', errorMessage: 'No row processor for job kind "no_such_kind"', processingCompletedAt: NOW.toISOString() });
   });
 
   it('a failed attempt goes back to the queue for a retry (with backoff), not lost', async () => {
-    const { companyId } = await t.company();
+    const { companyId } = await suite.t.company();
     await createJob(companyId, 'test_explode', [{ n: 1 }]);
     const [message] = await fetchAll();
-    await t.service.queue.fail(message!, new Error('boom'));
+    await suite.t.service.queue.fail(message!, new Error('boom'));
     expect(await fetchAll()).toEqual([]); // not due yet: the backoff delays it
     const row = dialect === 'sqlite'
-      ? await database.db('job_queue').where({ id: message!.id }).first('state', 'attempts')
-      : await database.db.raw(`select state from ${database.schema}_boss.job where id = ?`, [message!.id]).then((r: any) => r.rows[0]);
+      ? await suite.database.db('job_queue').where({ id: message!.id }).first('state', 'attempts')
+      : await suite.database.db.raw(`select state from ${suite.database.schema}_boss.job where id = ?`, [message!.id]).then((r: any) => r.rows[0]);
     expect(row.state).toBe(dialect === 'sqlite' ? 'queued' : 'retry');
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENROLLMENT, rowProcessor } from '../src/domain/batches/row-processors.js';
 import { SLICE_QUEUE, type SliceMessage } from '../src/domain/batches/slices.js';
 import { getCompanyConfig } from '../src/domain/companies.js';
@@ -10,10 +10,10 @@ import { sweepRetention } from '../src/jobs/retention.js';
 import { createLogger } from '../src/lib/logger.js';
 import { insertApplication, insertCadence } from '../src/store/cadences.js';
 import { getRecord } from '../src/store/idempotency.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { enrollBody, enrollRow, newKey, NOW } from './support/enrollment.js';
-import { customerRow } from './support/jobs.js';
-import { startTestService, type TestService } from './support/service.js';
+import { validCustomer } from './support/customers.js';
 
 const SUNSET = new Date('2026-10-25T00:00:00Z');
 
@@ -22,39 +22,31 @@ const SUNSET = new Date('2026-10-25T00:00:00Z');
  * between slices can be observed: partial results, redelivery, a slice's rows run twice, give-up.
  */
 describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let handle: (m: Claimed<SliceMessage>) => Promise<void>;
   let key: string;
   let companyId: string;
 
+  const suite = useTestService(dialect, { now: () => NOW, workers: false });
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => NOW, workers: false });
-    const handleUnit = createSliceHandler({ db: database.db, queue: t.service.queue, log: createLogger('silent'), now: () => NOW, testAliasSunset: SUNSET });
+    const handleUnit = createSliceHandler({ db: suite.database.db, queue: suite.t.service.queue, log: createLogger('silent'), now: () => NOW, testAliasSunset: SUNSET });
     handle = (m) => handleUnit([m]);
   });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
-  });
   beforeEach(async () => {
-    ({ apiKey: key, companyId } = await t.company());
+    ({ apiKey: key, companyId } = await suite.t.company());
   });
-  afterEach(() => expect(t.violations).toEqual([]));
 
   const fetchAll = async () => {
     const all: Claimed<SliceMessage>[] = [];
-    for (let b = await t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50); b.length; b = await t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50)) all.push(...b);
+    for (let b = await suite.t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50); b.length; b = await suite.t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50)) all.push(...b);
     return all.sort((a, b) => a.data.from - b.data.from);
   };
   const submit = async (customers: unknown[]) => {
-    const res = await t.call('POST', '/customers/batch', { key, body: { scheduleMode: 'enroll', customers }, headers: { 'Idempotency-Key': newKey('batch') } });
+    const res = await suite.t.call('POST', '/customers/batch', { key, body: { scheduleMode: 'enroll', customers }, headers: { 'Idempotency-Key': newKey('batch') } });
     expect(res.status).toBe(202);
     return `/customers/batch/${res.body.jobId}`;
   };
-  const read = async (path: string) => (await t.call('GET', path, { key })).body;
-  const count = async (table: string) => Number((await database.db(table).where('company_id', companyId).count({ n: '*' }))[0]!.n);
+  const read = async (path: string) => (await suite.t.call('GET', path, { key })).body;
+  const count = async (table: string) => Number((await suite.database.db(table).where('company_id', companyId).count({ n: '*' }))[0]!.n);
   const indexes = (job: { results: { index: number }[] }) => job.results.map((r) => r.index);
 
   it('results hold only finished rows, by index, while running; all rows once completed; a redelivered slice changes nothing', async () => {
@@ -82,9 +74,9 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
 
   it('a slice\'s rows run twice enroll once: the second run replays every row\'s stored result', async () => {
     const rows = [enrollRow('tw-1'), enrollRow('tw-2', { taskType: 'PendingLoanReturning', oneOff: true }), enrollRow('tw-3', { oneOff: true })];
-    const ctx: CompanyContext = { db: database.db, companyId, config: await getCompanyConfig(database.db, companyId), now: NOW, testAliasSunset: SUNSET };
+    const ctx: CompanyContext = { db: suite.database.db, companyId, config: await getCompanyConfig(suite.database.db, companyId), now: NOW, testAliasSunset: SUNSET };
     const processor = rowProcessor(ENROLLMENT)!;
-    const runOnce = () => database.db.transaction((trx) => processor.runAll({ ...ctx, db: trx }, rows));
+    const runOnce = () => suite.database.db.transaction((trx) => processor.runAll({ ...ctx, db: trx }, rows));
     const first = await runOnce();
     const second = await runOnce();
     const results = (r: typeof first) => r.map((x) => x.result as Record<string, unknown>);
@@ -98,16 +90,16 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
 
   it('a row with an unexpected error is retried alone, then fails with a retryable result; the others commit', async () => {
     // An active cadence without a schedule: enrollment cannot answer already_scheduled (a bug, not the row's fault).
-    await t.call('POST', '/customers', { key, body: customerRow('broken') });
+    await suite.t.call('POST', '/customers', { key, body: validCustomer('broken') });
     const applicationId = randomUUID();
-    await insertApplication(database.db, companyId, { id: applicationId, customerId: 'broken', loanId: 'loan-1', createdAt: NOW.toISOString() });
-    await insertCadence(database.db, companyId, { id: randomUUID(), customerId: 'broken', applicationId, taskType: 'PendingLoanNewLead', cadence: 'new_lead', at: NOW.toISOString() });
+    await insertApplication(suite.database.db, companyId, { id: applicationId, customerId: 'broken', loanId: 'loan-1', createdAt: NOW.toISOString() });
+    await insertCadence(suite.database.db, companyId, { id: randomUUID(), customerId: 'broken', applicationId, taskType: 'PendingLoanNewLead', cadence: 'new_lead', at: NOW.toISOString() });
     const rows = [enrollRow('ok-1'), enrollRow('broken'), enrollRow('ok-2')];
     const path = await submit(rows);
     const [only] = await fetchAll();
     await handle(only!);
     expect(await read(path)).toMatchObject({ status: 'processing', processed: 2, failed: 0 });
-    expect(await getRecord(database.db, companyId, rows[1]!.idempotencyKey as string)).toBeNull(); // its claim was released
+    expect(await getRecord(suite.database.db, companyId, rows[1]!.idempotencyKey as string)).toBeNull(); // its claim was released
 
     await handle({ ...only!, attempt: only!.maxAttempts }); // the last attempt gives up on it
     const job = await read(path);
@@ -122,25 +114,25 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
 
   it('the retention sweep purges expired idempotency records and jobs older than 30 days', async () => {
     const kept = newKey();
-    await t.call('POST', '/customers/schedule/sync', { key, body: enrollBody({ id: 'ret-1' }), headers: { 'Idempotency-Key': kept } });
+    await suite.t.call('POST', '/customers/schedule/sync', { key, body: enrollBody({ id: 'ret-1' }), headers: { 'Idempotency-Key': kept } });
     await submit([enrollRow('ret-2')]);
     const expired = newKey();
-    await database.db('idempotency_records').insert({
+    await suite.database.db('idempotency_records').insert({
       company_id: companyId, key: expired, operation: 'x', fingerprint: 'f', state: 'completed', response_status: 200,
       created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', expires_at: '2026-12-01T00:00:00.000Z',
     });
     const log = createLogger('silent');
-    expect(await sweepRetention(database.db, NOW, log)).toEqual({ batchJobs: 0, idempotencyRecords: 1 });
-    expect(await getRecord(database.db, companyId, expired)).toBeNull();
-    expect((await getRecord(database.db, companyId, kept))?.state).toBe('completed');
+    expect(await sweepRetention(suite.database.db, NOW, log)).toEqual({ batchJobs: 0, idempotencyRecords: 1 });
+    expect(await getRecord(suite.database.db, companyId, expired)).toBeNull();
+    expect((await getRecord(suite.database.db, companyId, kept))?.state).toBe('completed');
 
     // 30 days later the single enrollment's and the batch's records expire, and the job is deleted.
     // (The sweep covers every company: this file's earlier jobs and records, all made at NOW, go too.)
-    const total = async (table: string) => Number((await database.db(table).count({ n: '*' }))[0]!.n);
+    const total = async (table: string) => Number((await suite.database.db(table).count({ n: '*' }))[0]!.n);
     const expected = { batchJobs: await total('batch_jobs'), idempotencyRecords: await total('idempotency_records') };
     expect(expected.batchJobs).toBeGreaterThanOrEqual(1);
     const later = new Date(NOW.getTime() + 30 * 86_400_000 + 1000);
-    expect(await sweepRetention(database.db, later, log)).toEqual(expected);
+    expect(await sweepRetention(suite.database.db, later, log)).toEqual(expected);
     expect(await total('idempotency_records')).toBe(0);
     expect(await total('batch_jobs')).toBe(0);
   });

@@ -1,50 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ENROLLMENT_BATCH_OPERATION } from '../src/domain/batches/submit-enrollment.js';
 import { requestFingerprint } from '../src/domain/idempotency.js';
 import { loadOpenApiDocument } from '../src/http/openapi-document.js';
 import { ENROLLMENT_OPERATION } from '../src/domain/schedule-sync/sync.js';
 import { findLiveCadence, getApplication, setCadenceStatus } from '../src/store/cadences.js';
 import { insertClaim } from '../src/store/idempotency.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { enrollBody, enrollRow, newKey, NOW } from './support/enrollment.js';
 import { waitForJob } from './support/jobs.js';
-import { startTestService, type TestService } from './support/service.js';
 
 const BASE = 'https://api.example.test';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const KEY_RULE = 'must be 1 to 128 characters matching ^[A-Za-z0-9._:-]{1,128}$';
 
 describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let key: string;
   let companyId: string;
 
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => NOW, env: { PUBLIC_BASE_URL: BASE } });
-  });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
-  });
+  const suite = useTestService(dialect, { now: () => NOW, env: { PUBLIC_BASE_URL: BASE } });
   // A company per test: a fresh batch quota (10/min) and no data.
   beforeEach(async () => {
-    ({ apiKey: key, companyId } = await t.company());
+    ({ apiKey: key, companyId } = await suite.t.company());
   });
-  afterEach(() => expect(t.violations).toEqual([]));
 
   const submit = (customers: unknown[], idempotencyKey: string | null = newKey('batch')) =>
-    t.call('POST', '/customers/batch', { key, body: { scheduleMode: 'enroll', customers }, headers: idempotencyKey === null ? {} : { 'Idempotency-Key': idempotencyKey } });
+    suite.t.call('POST', '/customers/batch', { key, body: { scheduleMode: 'enroll', customers }, headers: idempotencyKey === null ? {} : { 'Idempotency-Key': idempotencyKey } });
   const enroll = (body: Record<string, unknown>, idempotencyKey: string) =>
-    t.call('POST', '/customers/schedule/sync', { key, body, headers: { 'Idempotency-Key': idempotencyKey } });
+    suite.t.call('POST', '/customers/schedule/sync', { key, body, headers: { 'Idempotency-Key': idempotencyKey } });
   const run = async (customers: unknown[]) => {
     const res = await submit(customers);
     expect(res.status).toBe(202);
-    return waitForJob(t, key, `/customers/batch/${res.body.jobId}`);
+    return waitForJob(suite.t, key, `/customers/batch/${res.body.jobId}`);
   };
-  const count = async (table: string) => Number((await database.db(table).where('company_id', companyId).count({ n: '*' }))[0]!.n);
+  const count = async (table: string) => Number((await suite.database.db(table).where('company_id', companyId).count({ n: '*' }))[0]!.n);
 
   it('requires a well-formed Idempotency-Key header (400); nothing is stored', async () => {
     const missing = await submit([enrollRow('c-1')], null);
@@ -80,7 +70,7 @@ describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
     expect(res.headers.get('idempotency-replayed')).toBeNull();
     expect(res.headers.get('ratelimit-policy')).toBe('"batch";q=10;w=60');
 
-    const job = await waitForJob(t, key, `/customers/batch/${res.body.jobId}`);
+    const job = await waitForJob(suite.t, key, `/customers/batch/${res.body.jobId}`);
     expect(job).toMatchObject({ status: 'completed', totalCustomers: 30, processed: 30, failed: 5, progressPercentage: 100, errorMessage: null });
     expect(job.failures).toEqual([
       { index: 3, customerId: 'c-3', message: '400: idempotencyKey: is required in every enrollment row' },
@@ -109,7 +99,7 @@ describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
     expect(job.results.filter((r: { status: string }) => r.status === 'scheduled')).toHaveLength(25);
 
     // The first call of a row's receipt is a real scheduled call; 25 customers × 5 calls were planned.
-    const call = await t.call('GET', `/scheduled-calls/${first.origination.scheduledCallId}`, { key });
+    const call = await suite.t.call('GET', `/scheduled-calls/${first.origination.scheduledCallId}`, { key });
     expect(call.body).toMatchObject({ customerId: 'c-0', scheduledTime: '2026-12-08T15:00:00.000Z', status: 'pending' });
     expect(await count('scheduled_calls')).toBe(125);
     expect(await count('cadences')).toBe(25);
@@ -123,7 +113,7 @@ describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
       ['cust-1001', 'loan-5001', 'scheduled', 5],
       ['cust-1002', 'loan-5002', 'scheduled', 1],
     ]);
-    expect((await t.call('GET', '/customers/cust-1002', { key })).body.phoneNumber).toBe('+17045550188'); // from mobilePhone
+    expect((await suite.t.call('GET', '/customers/cust-1002', { key })).body.phoneNumber).toBe('+17045550188'); // from mobilePhone
   });
 
   it('the header key covers the submission: same body → same job (replayed), different body → 422', async () => {
@@ -133,7 +123,7 @@ describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
     expect(first.status).toBe(202);
     // Same body with its keys in another order: the canonical fingerprint is the same.
     const reordered = { customers: rows.map((r) => Object.fromEntries(Object.entries(r).reverse())), scheduleMode: 'enroll' };
-    const again = await t.call('POST', '/customers/batch', { key, body: reordered, headers: { 'Idempotency-Key': k } });
+    const again = await suite.t.call('POST', '/customers/batch', { key, body: reordered, headers: { 'Idempotency-Key': k } });
     expect(again.status).toBe(202);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotency-replayed')).toBe('true');
@@ -144,7 +134,7 @@ describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
     expect(other.body).toEqual({ detail: { code: 'idempotency_key_reused', message: 'Idempotency-Key was already used with a different request body' } });
     // The header key shares the namespace with single enrollments: another operation's body is a different request.
     expect((await enroll(enrollBody(), k)).body.detail.code).toBe('idempotency_key_reused');
-    await waitForJob(t, key, `/customers/batch/${first.body.jobId}`);
+    await waitForJob(suite.t, key, `/customers/batch/${first.body.jobId}`);
     expect(await count('batch_jobs')).toBe(1);
     expect(await count('cadences')).toBe(2);
   });
@@ -153,11 +143,11 @@ describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
     const k = newKey('batch');
     const body = { scheduleMode: 'enroll', customers: [enrollRow('p-1')] };
     const fingerprint = requestFingerprint(ENROLLMENT_BATCH_OPERATION, body);
-    await insertClaim(database.db, companyId, {
+    await insertClaim(suite.database.db, companyId, {
       key: k, operation: ENROLLMENT_BATCH_OPERATION, fingerprint, lockToken: randomUUID(), lockedUntil: '2026-12-08T15:00:30.000Z',
       at: NOW.toISOString(), expiresAt: '2027-01-08T00:00:00.000Z',
     });
-    const res = await t.call('POST', '/customers/batch', { key, body, headers: { 'Idempotency-Key': k } });
+    const res = await suite.t.call('POST', '/customers/batch', { key, body, headers: { 'Idempotency-Key': k } });
     expect(res.status).toBe(409);
     expect(res.headers.get('retry-after')).toBe('1');
     expect(res.body).toEqual({ detail: { code: 'request_in_progress', message: 'A request with this Idempotency-Key is still being processed; retry after the Retry-After delay' } });
@@ -200,12 +190,12 @@ describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
   it('per-row conflicts carry their codes (not retryable); a key still running elsewhere is retryable; conflicts replay', async () => {
     await enroll(enrollBody({ id: 'x-active' }), newKey());
     await enroll(enrollBody({ id: 'x-finished' }), newKey());
-    const app = await getApplication(database.db, companyId, 'x-finished', 'loan-1');
-    await setCadenceStatus(database.db, companyId, (await findLiveCadence(database.db, companyId, app!.id))!.id, 'finished', NOW.toISOString());
+    const app = await getApplication(suite.database.db, companyId, 'x-finished', 'loan-1');
+    await setCadenceStatus(suite.database.db, companyId, (await findLiveCadence(suite.database.db, companyId, app!.id))!.id, 'finished', NOW.toISOString());
     await enroll(enrollBody({ id: 'x-test', isTest: true }), newKey());
     const busy = enrollRow('x-busy');
     const { idempotencyKey: busyKey, ...busyBody } = busy;
-    await insertClaim(database.db, companyId, {
+    await insertClaim(suite.database.db, companyId, {
       key: busyKey as string, operation: ENROLLMENT_OPERATION, fingerprint: requestFingerprint(ENROLLMENT_OPERATION, { scheduleMode: 'enroll', ...busyBody }),
       lockToken: randomUUID(), lockedUntil: '2026-12-08T15:00:30.000Z', at: NOW.toISOString(), expiresAt: '2027-01-08T00:00:00.000Z',
     });

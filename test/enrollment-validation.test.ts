@@ -1,41 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCompanyConfig } from '../src/domain/companies.js';
 import { defaultCompanyConfig } from '../src/domain/company-config.js';
 import { requestFingerprint } from '../src/domain/idempotency.js';
 import { ENROLLMENT_OPERATION } from '../src/domain/schedule-sync/sync.js';
 import { getRecord, insertClaim } from '../src/store/idempotency.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { BEFORE_SUNSET, enrollBody, newKey, NOW } from './support/enrollment.js';
-import { startTestService, type TestService } from './support/service.js';
 
 describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let clock = NOW;
   let key: string;
   let companyId: string;
 
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => clock });
-  });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
-  });
+  const suite = useTestService(dialect, { now: () => clock });
   beforeEach(async () => {
-    ({ apiKey: key, companyId } = await t.company());
+    ({ apiKey: key, companyId } = await suite.t.company());
   });
   afterEach(() => {
     clock = NOW;
-    expect(t.violations).toEqual([]);
   });
 
   // `null` sends no Idempotency-Key header.
   const enroll = (body: unknown, idempotencyKey: string | null = newKey(), apiKey = key) =>
-    t.call('POST', '/customers/schedule/sync', { key: apiKey, body, headers: idempotencyKey === null ? {} : { 'Idempotency-Key': idempotencyKey } });
-  const scheduledCallCount = async () => Number((await database.db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
+    suite.t.call('POST', '/customers/schedule/sync', { key: apiKey, body, headers: idempotencyKey === null ? {} : { 'Idempotency-Key': idempotencyKey } });
+  const scheduledCallCount = async () => Number((await suite.database.db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
 
   it.each([
     ['an unrecognized field', { streetAddress1: '1 Main St' }, 'Unrecognized field: streetAddress1'],
@@ -60,7 +50,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
     const res = await enroll(enrollBody(patch), k);
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ detail: { code: 'invalid_request', message } });
-    expect(await getRecord(database.db, companyId, k)).toBeNull();
+    expect(await getRecord(suite.database.db, companyId, k)).toBeNull();
     const fixed = await enroll(enrollBody(), k); // a validation failure is safe to retry with the same key
     expect(fixed.status).toBe(200);
     expect(fixed.headers.get('idempotency-replayed')).toBeNull();
@@ -76,7 +66,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
   it('422 for a task type the company has not enabled', async () => {
     const config = defaultCompanyConfig();
     config.taskTypes = config.taskTypes.filter((x) => x.name !== 'PendingLoanReturning');
-    await setCompanyConfig(database.db, companyId, config);
+    await setCompanyConfig(suite.database.db, companyId, config);
     const res = await enroll(enrollBody({ taskType: 'PendingLoanReturning' }));
     expect(res.status).toBe(422);
     expect(res.body.detail.message).toBe('taskType: PendingLoanReturning is not enabled for this company (enabled: PendingLoanNewLead, Collections)');
@@ -87,7 +77,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
       purpose: 'origination', cadence: { id: 'r', steps: [{ id: 'a', day: 0 }] },
       byDaysSincePaidOff: [{ min: 0, max: 30, cadence: { id: 'r30', steps: [{ id: 'a', day: 0 }] } }], transfer: [],
     } } } };
-    await setCompanyConfig(database.db, companyId, config);
+    await setCompanyConfig(suite.database.db, companyId, config);
     const res = await enroll(enrollBody({ taskType: 'PendingLoanReturning', daysSincePaidOff: 31 }));
     expect(res.status).toBe(422);
     expect(res.body.detail.message).toMatch(/^daysSincePaidOff: no PendingLoanReturning cadence covers daysSincePaidOff 31/);
@@ -95,7 +85,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
 
   it('rejects an unreadable scheduler section at config time', async () => {
     const bad = { ...defaultCompanyConfig(), scheduler: { taskTypes: { PendingLoanNewLead: { purpose: 'origination', cadence: { id: 'x', steps: [] }, transfer: [] } } } };
-    await expect(setCompanyConfig(database.db, companyId, bad)).rejects.toThrow(/Invalid company configuration: scheduler: taskTypes.PendingLoanNewLead.cadence: a cadence needs at least one step/);
+    await expect(setCompanyConfig(suite.database.db, companyId, bad)).rejects.toThrow(/Invalid company configuration: scheduler: taskTypes.PendingLoanNewLead.cadence: a cadence needs at least one step/);
   });
 
   it.each([
@@ -120,7 +110,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
     ['an unknown scheduleMode', JSON.stringify({ scheduleMode: 'later', id: 'x' }), 'scheduleMode: must be "enroll", "replace" or omitted (got "later")'],
     ['malformed JSON', '{"scheduleMode": "enroll",', 'Request body is not valid JSON'],
   ])('400 invalid_request for %s', async (_what, rawBody, message) => {
-    const res = await t.call('POST', '/customers/schedule/sync', { key, rawBody, headers: { 'Idempotency-Key': newKey() } });
+    const res = await suite.t.call('POST', '/customers/schedule/sync', { key, rawBody, headers: { 'Idempotency-Key': newKey() } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: { code: 'invalid_request', message } });
   });
@@ -141,7 +131,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
     const body = enrollBody();
     const fingerprint = requestFingerprint(ENROLLMENT_OPERATION, body);
     const claim = { key: k, operation: ENROLLMENT_OPERATION, fingerprint, lockToken: randomUUID(), at: NOW.toISOString(), expiresAt: '2027-01-08T00:00:00.000Z' };
-    await insertClaim(database.db, companyId, { ...claim, lockedUntil: '2026-12-08T15:00:30.000Z' });
+    await insertClaim(suite.database.db, companyId, { ...claim, lockedUntil: '2026-12-08T15:00:30.000Z' });
     const res = await enroll(body, k);
     expect(res.status).toBe(409);
     expect(res.headers.get('retry-after')).toBe('1');
@@ -153,13 +143,13 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
     const taken = await enroll(body, k);
     expect(taken.status).toBe(200);
     expect(taken.body.origination.status).toBe('scheduled');
-    expect((await getRecord(database.db, companyId, k))?.state).toBe('completed');
+    expect((await getRecord(suite.database.db, companyId, k))?.state).toBe('completed');
   });
 
   it('keeps records 30 days; an expired record no longer answers for its key', async () => {
     const k = newKey();
     await enroll(enrollBody(), k);
-    expect((await getRecord(database.db, companyId, k))?.expiresAt).toBe('2027-01-07T15:00:00.000Z');
+    expect((await getRecord(suite.database.db, companyId, k))?.expiresAt).toBe('2027-01-07T15:00:00.000Z');
     clock = new Date('2027-01-07T15:00:01Z');
     const res = await enroll(enrollBody(), k);
     expect(res.headers.get('idempotency-replayed')).toBeNull();
@@ -169,7 +159,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
   it('scopes keys to the company: another company can use the same key', async () => {
     const k = newKey();
     await enroll(enrollBody(), k);
-    const other = await t.company('Other Lending');
+    const other = await suite.t.company('Other Lending');
     const res = await enroll(enrollBody({ loanId: 'different' }), k, other.apiKey);
     expect(res.status).toBe(200);
     expect(res.body.origination.status).toBe('scheduled');

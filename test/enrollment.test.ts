@@ -1,42 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getApplication, findLiveCadence, setCadenceStatus } from '../src/store/cadences.js';
 import { insertRestriction } from '../src/store/contact-restrictions.js';
 import { recordCallOutcome } from '../src/store/schedules.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { BEFORE_SUNSET, enrollBody, insideCallingRules, newKey, NOW } from './support/enrollment.js';
-import { startTestService, type TestService } from './support/service.js';
 
 describe.each(DIALECTS)('enrollment on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let clock = NOW;
   let key: string;
   let companyId: string;
 
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => clock });
-  });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
-  });
+  const suite = useTestService(dialect, { now: () => clock });
   // A company per test: every test starts with a fresh 60/min quota and no data.
   beforeEach(async () => {
-    ({ apiKey: key, companyId } = await t.company());
+    ({ apiKey: key, companyId } = await suite.t.company());
   });
   afterEach(() => {
     clock = NOW;
-    expect(t.violations).toEqual([]);
   });
 
   const enroll = (body: Record<string, unknown>, idempotencyKey = newKey(), apiKey = key) =>
-    t.call('POST', '/customers/schedule/sync', { key: apiKey, body, headers: { 'Idempotency-Key': idempotencyKey } });
-  const calls = async (customerId: string) => (await t.call('GET', `/scheduled-calls/customer/${customerId}`, { key })).body as any[];
+    suite.t.call('POST', '/customers/schedule/sync', { key: apiKey, body, headers: { 'Idempotency-Key': idempotencyKey } });
+  const calls = async (customerId: string) => (await suite.t.call('GET', `/scheduled-calls/customer/${customerId}`, { key })).body as any[];
   const cadenceOf = async (customerId: string, loanId: string) => {
-    const app = await getApplication(database.db, companyId, customerId, loanId);
-    return app ? findLiveCadence(database.db, companyId, app.id) : null;
+    const app = await getApplication(suite.database.db, companyId, customerId, loanId);
+    return app ? findLiveCadence(suite.database.db, companyId, app.id) : null;
   };
 
   it('schedules the new-lead cadence: receipt, counts and calls inside the calling rules', async () => {
@@ -59,7 +49,7 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
     expect(list.every((c) => c.status === 'pending' && c.postProcessingFlags.length === 0 && !('callId' in c))).toBe(true);
     expect(list[0].id).toBe(origination.scheduledCallId);
     expect(list.every((c) => insideCallingRules(c.scheduledTime, 'America/New_York'))).toBe(true);
-    const stored = await t.call('GET', '/customers/cust-1', { key });
+    const stored = await suite.t.call('GET', '/customers/cust-1', { key });
     expect(stored.body).toMatchObject({ firstName: 'Maria', phoneNumber: '+12127365000', isTest: false, doNotCall: false, taskType: 'PendingLoanNewLead' });
   });
 
@@ -89,7 +79,7 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
   it('returning without daysSincePaidOff: initial call, then the mobile fallback 30 minutes later', async () => {
     const res = await enroll(enrollBody({ taskType: 'PendingLoanReturning', mobilePhone: '917-555-0100' }));
     expect(res.body.origination.scheduledCallCount).toBe(2);
-    const rows = await database.db('scheduled_calls').where({ company_id: companyId }).orderBy('scheduled_time');
+    const rows = await suite.database.db('scheduled_calls').where({ company_id: companyId }).orderBy('scheduled_time');
     expect(rows.map((r) => [r.phone_number, r.step])).toEqual([['+12127365000', 'initial'], ['+19175550100', 'mobile-fallback']]);
     expect(rows.map((r) => new Date(r.scheduled_time).toISOString())).toEqual(['2026-12-08T15:00:00.000Z', '2026-12-08T15:30:00.000Z']);
   });
@@ -98,7 +88,7 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
     const res = await enroll(enrollBody({ taskType: 'PendingLoanReturning', phoneNumber: undefined, mobilePhone: '(704) 555-0188' }));
     expect(res.status).toBe(200);
     expect(res.body.phoneNumber).toBe('+17045550188');
-    expect((await t.call('GET', '/customers/cust-1', { key })).body.phoneNumber).toBe('+17045550188');
+    expect((await suite.t.call('GET', '/customers/cust-1', { key })).body.phoneNumber).toBe('+17045550188');
   });
 
   it.each([
@@ -134,7 +124,7 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
     });
     expect(res.body.origination.id).not.toBe(first.body.origination.id);
     expect(list).toHaveLength(5);
-    expect((await t.call('GET', '/customers/cust-1', { key })).body.firstName).toBe('Maria');
+    expect((await suite.t.call('GET', '/customers/cust-1', { key })).body.firstName).toBe('Maria');
   });
 
   it('409 existing_application for another application with an active cadence; stored under the key', async () => {
@@ -156,7 +146,7 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
   ] as const)('409 for a %s cadence of this application, whatever the key', async (status, code) => {
     await enroll(enrollBody());
     const cadence = (await cadenceOf('cust-1', 'loan-1'))!;
-    await setCadenceStatus(database.db, companyId, cadence.id, status, NOW.toISOString());
+    await setCadenceStatus(suite.database.db, companyId, cadence.id, status, NOW.toISOString());
     for (const k of [newKey(), newKey()]) {
       const res = await enroll(enrollBody(), k);
       expect(res.status).toBe(409);
@@ -166,19 +156,19 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
   });
 
   it('409 contact_restricted for a Do Not Call customer or an active restriction; a restriction on another loan does not block', async () => {
-    await t.call('POST', '/customers', { key, body: { id: 'dnc', firstName: 'D', lastName: 'N', timezone: 'America/New_York', phoneNumber: '2127365000', taskType: 'PendingLoanNewLead', email: 'd@example.com', streetAddress1: 'x', city: 'y', state: 'NY', zipCode: '10001', doNotCall: true } });
+    await suite.t.call('POST', '/customers', { key, body: { id: 'dnc', firstName: 'D', lastName: 'N', timezone: 'America/New_York', phoneNumber: '2127365000', taskType: 'PendingLoanNewLead', email: 'd@example.com', streetAddress1: 'x', city: 'y', state: 'NY', zipCode: '10001', doNotCall: true } });
     const dnc = await enroll(enrollBody({ id: 'dnc' }));
     expect(dnc.status).toBe(409);
     expect(dnc.body.detail).toEqual({ code: 'contact_restricted', message: 'Customer dnc has an active contact restriction (do_not_call)' });
 
     await enroll(enrollBody({ id: 'att' }));
-    await t.call('PUT', '/customers/att', { key, body: { doNotCall: true } }); // stops the cadence
-    await t.call('PUT', '/customers/att', { key, body: { doNotCall: false } });
-    await insertRestriction(database.db, companyId, { id: randomUUID(), customerId: 'att', loanId: 'loan-9', kind: 'bankruptcy', source: 'operator', at: NOW.toISOString() });
+    await suite.t.call('PUT', '/customers/att', { key, body: { doNotCall: true } }); // stops the cadence
+    await suite.t.call('PUT', '/customers/att', { key, body: { doNotCall: false } });
+    await insertRestriction(suite.database.db, companyId, { id: randomUUID(), customerId: 'att', loanId: 'loan-9', kind: 'bankruptcy', source: 'operator', at: NOW.toISOString() });
     expect((await enroll(enrollBody({ id: 'att', loanId: 'loan-5' }))).status).toBe(200);
-    await t.call('PUT', '/customers/att', { key, body: { doNotCall: true } });
-    await t.call('PUT', '/customers/att', { key, body: { doNotCall: false } });
-    await insertRestriction(database.db, companyId, { id: randomUUID(), customerId: 'att', loanId: null, kind: 'attorney_representation', source: 'operator', at: NOW.toISOString() });
+    await suite.t.call('PUT', '/customers/att', { key, body: { doNotCall: true } });
+    await suite.t.call('PUT', '/customers/att', { key, body: { doNotCall: false } });
+    await insertRestriction(suite.database.db, companyId, { id: randomUUID(), customerId: 'att', loanId: null, kind: 'attorney_representation', source: 'operator', at: NOW.toISOString() });
     const att = await enroll(enrollBody({ id: 'att', loanId: 'loan-6' }));
     expect(att.status).toBe(409);
     expect(att.body.detail).toEqual({ code: 'contact_restricted', message: 'Customer att has an active contact restriction (attorney_representation)' });
@@ -187,9 +177,9 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
   it('reads the stored call history: a DNC call outcome blocks a new enrollment (409 contact_restricted)', async () => {
     await enroll(enrollBody());
     const [first] = await calls('cust-1');
-    await recordCallOutcome(database.db, companyId, first.id, { status: 'completed', callId: randomUUID(), flags: ['CONNECT', 'DNC'] }, NOW.toISOString());
+    await recordCallOutcome(suite.database.db, companyId, first.id, { status: 'completed', callId: randomUUID(), flags: ['CONNECT', 'DNC'] }, NOW.toISOString());
     const cadence = (await cadenceOf('cust-1', 'loan-1'))!;
-    await setCadenceStatus(database.db, companyId, cadence.id, 'finished', NOW.toISOString());
+    await setCadenceStatus(suite.database.db, companyId, cadence.id, 'finished', NOW.toISOString());
     const res = await enroll(enrollBody({ loanId: 'loan-2' }));
     expect(res.status).toBe(409);
     expect(res.body.detail.code).toBe('contact_restricted');
@@ -215,18 +205,18 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
 
   it('reuses an existing customer as stored: a minimal body enrolls it and the response echoes the request', async () => {
     await enroll(enrollBody({ id: 'known', loanId: 'old', taskType: 'PendingLoanReturning', oneOff: true, mobilePhone: '917 555 0100' }));
-    await database.db('cadences').where({ company_id: companyId }).update({ status: 'finished' });
+    await suite.database.db('cadences').where({ company_id: companyId }).update({ status: 'finished' });
     const res = await enroll({ scheduleMode: 'enroll', taskType: 'PendingLoanNewLead', id: 'known', loanId: 'new' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: 'known', firstName: null, lastName: null, phoneNumber: null, timezone: null, doNotCall: false, isTest: false, tasksCreated: 5 });
-    const rows = await database.db('scheduled_calls').where({ company_id: companyId, loan_id: 'new' });
+    const rows = await suite.database.db('scheduled_calls').where({ company_id: companyId, loan_id: 'new' });
     expect(new Set(rows.map((r) => r.phone_number))).toEqual(new Set(['+12127365000'])); // the stored number; mobilePhone was never stored
-    expect((await t.call('GET', '/customers/known', { key })).body).toMatchObject({ firstName: 'Maria', taskType: 'PendingLoanReturning' });
+    expect((await suite.t.call('GET', '/customers/known', { key })).body).toMatchObject({ firstName: 'Maria', taskType: 'PendingLoanReturning' });
   });
 
   it('counts the customer\'s stored pending calls toward caps: at most 3 calls in any 24 h in Florida', async () => {
     const florida = { id: 'fl', taskType: 'PendingLoanNewLead', firstName: 'F', lastName: 'L', timezone: 'America/New_York', phoneNumber: '(305) 555-0100', email: 'f@example.com', streetAddress1: 'x', city: 'Miami', state: 'FL', zipCode: '33101' };
-    expect((await t.call('POST', '/customers/schedule/sync', { key, body: florida })).body.scheduleCreated).toBe(true);
+    expect((await suite.t.call('POST', '/customers/schedule/sync', { key, body: florida })).body.scheduleCreated).toBe(true);
     // Without the stored calls, the initial call and its mobile fallback would join the two calls already due today: 4 in 24 h.
     const res = await enroll(enrollBody({ id: 'fl', taskType: 'PendingLoanReturning', mobilePhone: '(305) 555-0199', firstName: undefined, lastName: undefined, phoneNumber: undefined, timezone: undefined }));
     expect(res.status).toBe(200);
@@ -234,15 +224,15 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
     expect(times).toHaveLength(5 + res.body.origination.scheduledCallCount);
     for (const start of times) expect(times.filter((x) => x >= start && x < start + 86_400_000).length).toBeLessThanOrEqual(3);
     // The fallback (due 10:30 local) moved to when the FL window frees up, and says which rule moved it.
-    const fallback = await database.db('scheduled_calls').where({ company_id: companyId, customer_id: 'fl', step: 'mobile-fallback' }).first();
+    const fallback = await suite.database.db('scheduled_calls').where({ company_id: companyId, customer_id: 'fl', step: 'mobile-fallback' }).first();
     expect(new Date(fallback.scheduled_time).toISOString()).toBe('2026-12-09T15:00:00.000Z');
     expect(String(typeof fallback.explanation === 'string' ? fallback.explanation : JSON.stringify(fallback.explanation))).toContain('state-marketing-frequency-fl');
   });
 
   it('a re-enrollment after Do Not Call was set and cleared starts a new cadence (the old one was cancelled)', async () => {
     const first = await enroll(enrollBody());
-    await t.call('PUT', '/customers/cust-1', { key, body: { doNotCall: true } });
-    await t.call('PUT', '/customers/cust-1', { key, body: { doNotCall: false } });
+    await suite.t.call('PUT', '/customers/cust-1', { key, body: { doNotCall: true } });
+    await suite.t.call('PUT', '/customers/cust-1', { key, body: { doNotCall: false } });
     const again = await enroll(enrollBody());
     expect(again.body.origination.status).toBe('scheduled');
     expect(again.body.origination.scheduleId).not.toBe(first.body.origination.scheduleId);

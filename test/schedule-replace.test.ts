@@ -1,33 +1,23 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { BEFORE_SUNSET, enrollBody, insideCallingRules, newKey, NOW, replaceBody } from './support/enrollment.js';
-import { startTestService, type TestService } from './support/service.js';
 
 describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let clock = NOW;
   let key: string;
 
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => clock });
-  });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
-  });
+  const suite = useTestService(dialect, { now: () => clock });
   beforeEach(async () => {
-    ({ apiKey: key } = await t.company());
+    ({ apiKey: key } = await suite.t.company());
   });
   afterEach(() => {
     clock = NOW;
-    expect(t.violations).toEqual([]);
   });
 
-  const sync = (body: unknown) => t.call('POST', '/customers/schedule/sync', { key, body });
-  const calls = async (id = 'cust-r') => (await t.call('GET', `/scheduled-calls/customer/${id}`, { key })).body as any[];
-  const customer = async (id = 'cust-r') => (await t.call('GET', `/customers/${id}`, { key })).body;
+  const sync = (body: unknown) => suite.t.call('POST', '/customers/schedule/sync', { key, body });
+  const calls = async (id = 'cust-r') => (await suite.t.call('GET', `/scheduled-calls/customer/${id}`, { key })).body as any[];
+  const customer = async (id = 'cust-r') => (await suite.t.call('GET', `/customers/${id}`, { key })).body;
 
   it('creates the customer and a schedule (scheduleMode omitted, no Idempotency-Key needed)', async () => {
     const res = await sync(replaceBody({ loanIds: [1], mobilePhone: 'ignored', oneOff: true, daysSincePaidOff: 3, unknownField: 'ignored' }));
@@ -41,7 +31,7 @@ describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
     const list = await calls();
     expect(list).toHaveLength(5); // the task type's configured cadence; oneOff is ignored in this mode
     expect(list.every((c) => c.status === 'pending' && insideCallingRules(c.scheduledTime, 'America/Chicago'))).toBe(true);
-    expect((await database.db('customers').where({ id: 'cust-r' }).first()).loan_ids).toBeNull(); // loanIds ignored in this mode
+    expect((await suite.database.db('customers').where({ id: 'cust-r' }).first()).loan_ids).toBeNull(); // loanIds ignored in this mode
   });
 
   it('a second sync cancels the pending calls and builds a new schedule (a Collections task type here)', async () => {
@@ -54,11 +44,11 @@ describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
   });
 
   it('replacing cancels an enrollment cadence; enrolling that application again starts a new one', async () => {
-    const enrolled = await t.call('POST', '/customers/schedule/sync', { key, body: enrollBody({ id: 'cust-r' }), headers: { 'Idempotency-Key': newKey() } });
+    const enrolled = await suite.t.call('POST', '/customers/schedule/sync', { key, body: enrollBody({ id: 'cust-r' }), headers: { 'Idempotency-Key': newKey() } });
     expect(enrolled.body.origination.status).toBe('scheduled');
     await sync(replaceBody());
     expect((await calls()).filter((c) => c.status === 'cancelled')).toHaveLength(5);
-    const again = await t.call('POST', '/customers/schedule/sync', { key, body: enrollBody({ id: 'cust-r' }), headers: { 'Idempotency-Key': newKey() } });
+    const again = await suite.t.call('POST', '/customers/schedule/sync', { key, body: enrollBody({ id: 'cust-r' }), headers: { 'Idempotency-Key': newKey() } });
     expect(again.status).toBe(200);
     expect(again.body.origination.status).toBe('scheduled');
     expect(again.body.origination.scheduleId).not.toBe(enrolled.body.origination.scheduleId);
@@ -115,7 +105,7 @@ describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
   describe('the Do Not Call table', () => {
     const markDnc = async () => {
       await sync(replaceBody());
-      await t.call('PUT', '/customers/cust-r', { key, body: { doNotCall: true } });
+      await suite.t.call('PUT', '/customers/cust-r', { key, body: { doNotCall: true } });
     };
 
     it('Do Not Call set, doNotCall omitted → 400 do_not_call, nothing changes', async () => {

@@ -1,35 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { findActiveCadenceOfCustomer } from '../src/store/cadences.js';
 import { recordCallOutcome } from '../src/store/schedules.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+import { DIALECTS } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { enrollBody, newKey, NOW } from './support/enrollment.js';
-import { startTestService, type TestService } from './support/service.js';
 
 describe.each(DIALECTS)('scheduled calls and task types on %s', (dialect) => {
-  let database: TestDatabase;
-  let t: TestService;
   let key: string;
   let companyId: string;
 
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-    t = await startTestService(database.db, { now: () => NOW });
-  });
-  afterAll(async () => {
-    await t.stop();
-    await database.drop();
-  });
+  const suite = useTestService(dialect, { now: () => NOW });
   beforeEach(async () => {
-    ({ apiKey: key, companyId } = await t.company());
-    const res = await t.call('POST', '/customers/schedule/sync', { key, body: enrollBody(), headers: { 'Idempotency-Key': newKey() } });
+    ({ apiKey: key, companyId } = await suite.t.company());
+    const res = await suite.t.call('POST', '/customers/schedule/sync', { key, body: enrollBody(), headers: { 'Idempotency-Key': newKey() } });
     expect(res.body.origination.scheduledCallCount).toBe(5);
   });
-  afterEach(() => {
-    expect(t.violations).toEqual([]);
-  });
 
-  const list = (query = '', apiKey = key, customerId = 'cust-1') => t.call('GET', `/scheduled-calls/customer/${customerId}${query}`, { key: apiKey });
+  const list = (query = '', apiKey = key, customerId = 'cust-1') => suite.t.call('GET', `/scheduled-calls/customer/${customerId}${query}`, { key: apiKey });
 
   it('lists by scheduledTime ascending with limit and offset', async () => {
     const all = (await list()).body as any[];
@@ -55,19 +43,19 @@ describe.each(DIALECTS)('scheduled calls and task types on %s', (dialect) => {
 
   it('GET /scheduled-calls/{id} returns the current status; callId and flags once executed', async () => {
     const [first] = (await list()).body;
-    const pending = await t.call('GET', `/scheduled-calls/${first.id}`, { key });
+    const pending = await suite.t.call('GET', `/scheduled-calls/${first.id}`, { key });
     expect(pending.body).toEqual({ id: first.id, customerId: 'cust-1', scheduledTime: '2026-12-08T15:00:00.000Z', status: 'pending', postProcessingFlags: [] });
     const callId = randomUUID();
-    await recordCallOutcome(database.db, companyId, first.id, { status: 'completed', callId, flags: ['CONNECT', 'RPC'] }, NOW.toISOString());
-    const done = await t.call('GET', `/scheduled-calls/${first.id}`, { key });
+    await recordCallOutcome(suite.database.db, companyId, first.id, { status: 'completed', callId, flags: ['CONNECT', 'RPC'] }, NOW.toISOString());
+    const done = await suite.t.call('GET', `/scheduled-calls/${first.id}`, { key });
     expect(done.body).toEqual({ ...pending.body, status: 'completed', callId, postProcessingFlags: ['CONNECT', 'RPC'] });
-    expect((await t.call('GET', `/scheduled-calls/${randomUUID()}`, { key })).status).toBe(404);
+    expect((await suite.t.call('GET', `/scheduled-calls/${randomUUID()}`, { key })).status).toBe(404);
   });
 
   it("another company's scheduled calls and customer are 404", async () => {
-    const other = await t.company('Other');
+    const other = await suite.t.company('Other');
     const [first] = (await list()).body;
-    const res = await t.call('GET', `/scheduled-calls/${first.id}`, { key: other.apiKey });
+    const res = await suite.t.call('GET', `/scheduled-calls/${first.id}`, { key: other.apiKey });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 404, message: `Scheduled call ${first.id} not found` });
     expect((await list('', other.apiKey)).status).toBe(404);
@@ -75,23 +63,23 @@ describe.each(DIALECTS)('scheduled calls and task types on %s', (dialect) => {
 
   it('PUT doNotCall true cancels the pending calls and the active cadence; calls already executed keep their status', async () => {
     const [first] = (await list()).body;
-    await recordCallOutcome(database.db, companyId, first.id, { status: 'completed', callId: randomUUID(), flags: ['NO_ANSWER'] }, NOW.toISOString());
-    const res = await t.call('PUT', '/customers/cust-1', { key, body: { doNotCall: true } });
+    await recordCallOutcome(suite.database.db, companyId, first.id, { status: 'completed', callId: randomUUID(), flags: ['NO_ANSWER'] }, NOW.toISOString());
+    const res = await suite.t.call('PUT', '/customers/cust-1', { key, body: { doNotCall: true } });
     expect(res.status).toBe(200);
     const statuses = (await list()).body.map((c: any) => c.status);
     expect(statuses).toEqual(['completed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
-    expect(await findActiveCadenceOfCustomer(database.db, companyId, 'cust-1')).toBeNull();
+    expect(await findActiveCadenceOfCustomer(suite.database.db, companyId, 'cust-1')).toBeNull();
   });
 
   it('PUT without doNotCall leaves pending calls alone', async () => {
-    await t.call('PUT', '/customers/cust-1', { key, body: { firstName: 'Other', doNotCall: false } });
+    await suite.t.call('PUT', '/customers/cust-1', { key, body: { firstName: 'Other', doNotCall: false } });
     expect((await list()).body.every((c: any) => c.status === 'pending')).toBe(true);
   });
 
   it('GET /origination/task-types lists the catalog names, whatever the company enabled', async () => {
-    const res = await t.call('GET', '/origination/task-types', { key });
+    const res = await suite.t.call('GET', '/origination/task-types', { key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ taskTypes: ['PendingLoanNewLead', 'PendingLoanReturning'] });
-    expect((await t.call('GET', '/origination/task-types', { key: 'ok_wrong' })).status).toBe(401);
+    expect((await suite.t.call('GET', '/origination/task-types', { key: 'ok_wrong' })).status).toBe(401);
   });
 });

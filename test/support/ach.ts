@@ -1,14 +1,7 @@
 import { expect } from 'vitest';
 import type { Db } from '../../src/store/db.js';
+import { validCustomer } from './customers.js';
 import type { TestService } from './service.js';
-
-// Not imported from customers.test.ts: importing a test file would register its suites here too.
-function customerBody(id: string) {
-  return {
-    id, firstName: 'Ada', lastName: 'Lovelace', timezone: 'America/New_York', phoneNumber: '(212) 736-5000', taskType: 'Collections',
-    email: 'ada@example.com', streetAddress1: '1 Main St', city: 'New York', state: 'NY', zipCode: '10001',
-  };
-}
 
 /** Routing numbers with valid ABA check digits. */
 export const ROUTING = { chase: '021000021', boston: '011000015', bofa: '026009593', example: '111000025' };
@@ -25,7 +18,7 @@ export function debitCard(overrides: Record<string, unknown> = {}) {
 export function achApi(t: TestService, db: Db, companyId: string, key: string) {
   return {
     async customer(id: string): Promise<void> {
-      const res = await t.call('POST', '/customers', { key, body: customerBody(id) });
+      const res = await t.call('POST', '/customers', { key, body: validCustomer(id, { taskType: 'Collections' }) });
       expect(res.status).toBe(201);
     },
     /** Loans are boarded by the loan operations; tests place one directly. */

@@ -1,23 +1,5 @@
 import type { TestService } from './service.js';
 
-/** A valid customer-create row (today's contract). */
-export function customerRow(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    timezone: 'America/New_York',
-    phoneNumber: '(212) 736-5000',
-    taskType: 'PendingLoanNewLead',
-    email: 'ada@example.com',
-    streetAddress1: '1 Main St',
-    city: 'New York',
-    state: 'NY',
-    zipCode: '10001',
-    ...overrides,
-  };
-}
-
 const FINAL = ['completed', 'failed', 'cancelled'];
 
 /**
