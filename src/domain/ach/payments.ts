@@ -7,22 +7,10 @@ import {
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { dollarsToCents } from './money.js';
 import { type AchContext, requireCustomer, requireMethod } from './payment-methods.js';
-import type { AchStatus } from './return-submission.js';
+import type { components } from '../../../generated/api-types.js';
 
 /** PUT /payments body (snake_case as in the contract), already type-checked against the spec. */
-export interface PaymentInput {
-  customer_id: string;
-  loan_id: string;
-  payment_id: string;
-  payment_method_id?: string;
-  payment_date?: string;
-  payment_amount?: number;
-  payment_type?: string;
-  system_source?: string;
-  ach_status?: AchStatus;
-  ach_submitted_date?: string;
-  ach_settlement_date?: string;
-}
+export type PaymentInput = components['schemas']['PaymentUpsert'];
 
 /** A payment with its ACH record and return history, as the read returns it. */
 export interface PaymentView {

@@ -2,36 +2,12 @@ import { InvalidInputError } from '../errors.js';
 import { isValidAccountNumber, isValidRoutingNumber } from './bank-numbers.js';
 import { dollarsToCents } from './money.js';
 import { CHANGE_CODES, RETURN_CODES } from './nacha-codes.js';
+import type { components } from '../../../generated/api-types.js';
 
-export type AchStatus = 'PENDING' | 'SUBMITTED' | 'PROCESSED' | 'COMPLETED' | 'FAILED' | 'RETURNED' | 'CANCELED';
+export type AchStatus = components['schemas']['AchStatus'];
 
 /** POST /ach-returns body (snake_case as in the contract), already type-checked against the spec. */
-export interface AchReturnInput {
-  customer_id: string;
-  loan_id: string;
-  payment_id: string;
-  system_source?: string;
-  payment_date?: string;
-  payment_amount?: number;
-  payment_type?: string;
-  payment_reversed?: boolean;
-  payment_reverse_date?: string;
-  payment_reverse_reason_code?: string;
-  payment_reverse_comments?: string;
-  ach_submitted_date?: string;
-  ach_settlement_date?: string;
-  ach_status?: AchStatus;
-  ach_return_code?: string;
-  ach_return_date?: string;
-  ach_return_reason?: string;
-  ach_correction_code?: string;
-  ach_corrected_aba_number?: string;
-  ach_corrected_account_number?: string;
-  ach_correction_date?: string;
-  debit_status?: string;
-  debit_decline_reason?: string;
-  overall_return_code?: string;
-}
+export type AchReturnInput = components['schemas']['AchReturnSubmission'];
 
 /**
  * Checks that need nothing stored: known codes, the data each code needs, number formats, amounts,

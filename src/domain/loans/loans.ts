@@ -3,40 +3,10 @@ import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } fro
 import {
   customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, type LoanFields, type LoanRow, type LoanUpsert, upsertLoan, upsertLoans,
 } from '../../store/loans.js';
+import type { components } from '../../../generated/api-types.js';
 
 /** The loan write payload (POST /loans, loan batch rows), already type-checked against the spec's LoanInput. */
-export interface LoanWrite {
-  id?: string;
-  customerId?: string;
-  type?: string;
-  applicationStatus?: string;
-  servicingStatus?: string;
-  originationDate?: string;
-  startDate?: string;
-  dueDate?: string;
-  chargeoffDate?: string;
-  totalBalance?: number;
-  amountDue?: number;
-  originalFundedAmount?: number;
-  originalTotalOwed?: number;
-  interestRate?: number;
-  apr?: number;
-  payoffAmount?: number;
-  totalPayoffAmount?: number;
-  balanceAtTransfer?: number;
-  preTransferPayments?: number;
-  chargeoffAmount?: number;
-  paymentPlanMinPercentage?: number;
-  paymentPlanMaxPercentage?: number;
-  isSettled?: boolean;
-  autopayEnabled?: boolean;
-  isVisibleInBorrowerPortal?: boolean;
-  daysPastDueAtBoarding?: number;
-  daysSinceOriginationAtBoarding?: number;
-  externalLmsMetadata?: Record<string, unknown>;
-  portfolioId?: string;
-  taskType?: string;
-}
+export type LoanWrite = Partial<components['schemas']['LoanInput']>;
 
 const PASSTHROUGH = [
   'type', 'applicationStatus', 'servicingStatus', 'isSettled', 'autopayEnabled', 'isVisibleInBorrowerPortal',
