@@ -3,6 +3,7 @@ import * as foundation from './20261121_001_foundation.js';
 import * as jobs from './20261121_002_jobs.js';
 import * as ach from './20261121_003_ach.js';
 import * as outreach from './20261121_004_outreach.js';
+import * as oneDefaultMethod from './20261121_005_one_default_method.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121_002_jobs': jobs,
   '20261121_003_ach': ach,
   '20261121_004_outreach': outreach,
+  '20261121_005_one_default_method': oneDefaultMethod,
 };

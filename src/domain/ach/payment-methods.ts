@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getCustomer } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
+import { inTransaction } from '../../store/transactions.js';
 import {
   type AuthorizationEventRow, type PaymentMethodRow, clearOtherDefaults, getPaymentMethod, getPaymentMethodById, insertAuthorizationEvent,
   insertPaymentMethod, listAuthorizationEvents, listPaymentMethods as loadMethods, updatePaymentMethod,
@@ -73,9 +74,11 @@ export async function createPaymentMethod(ctx: AchContext, customerId: string, i
   const details = input.type === 'bank_account'
     ? { last4: lastFour(input.accountNumber), accountType: input.accountType, brand: null, routingNumber: input.routingNumber, accountNumber: input.accountNumber }
     : { last4: input.last4, accountType: null, brand: input.brand, routingNumber: null, accountNumber: null };
-  await ctx.db.transaction(async (trx) => {
-    await insertPaymentMethod(trx, ctx.companyId, { id, companyId: ctx.companyId, customerId, type: input.type, isDefault: input.isDefault ?? false, ...details, createdAt: at });
+  // Clear first, then insert: the one-default unique index makes a concurrent default wait and,
+  // once the other commits, fail; inTransaction then reruns it, clearing the winner's default.
+  await inTransaction(ctx.db, async (trx) => {
     if (input.isDefault) await clearOtherDefaults(trx, ctx.companyId, customerId, id, at);
+    await insertPaymentMethod(trx, ctx.companyId, { id, companyId: ctx.companyId, customerId, type: input.type, isDefault: input.isDefault ?? false, ...details, createdAt: at });
   });
   return readMethod(ctx, customerId, id);
 }
