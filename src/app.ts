@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { type ApiOptions, createApi, type Api } from './http/api.js';
 import { errorBody, errorFamilyOf } from './http/error-family.js';
 import type { HandlerResult, RequestEnv, Services } from './http/handler-types.js';
-import { loadOpenApiDocument } from './http/openapi-document.js';
+import { loadOpenApiDocument } from './contract/openapi-document.js';
 import { operationHandlers } from './handlers/index.js';
 
 /** The express application: headers, request id + log line, JSON body parsing, then openapi-backend. */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../src/http/api.js';
-import { loadOpenApiDocument, operationIds } from '../src/http/openapi-document.js';
+import { loadOpenApiDocument, operationIds } from '../src/contract/openapi-document.js';
 import { operationHandlers } from '../src/handlers/index.js';
 import { NOT_YET_IMPLEMENTED } from '../src/handlers/not-implemented.js';
 import { DIALECTS } from './support/databases.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENROLLMENT_BATCH_OPERATION } from '../src/domain/batches/submit-enrollment.js';
 import { requestFingerprint } from '../src/domain/idempotency.js';
-import { loadOpenApiDocument } from '../src/http/openapi-document.js';
+import { loadOpenApiDocument } from '../src/contract/openapi-document.js';
 import { ENROLLMENT_OPERATION } from '../src/domain/schedule-sync/sync.js';
 import { findLiveCadence, getApplication, setCadenceStatus } from '../src/store/cadences.js';
 import { insertClaim } from '../src/store/idempotency.js';

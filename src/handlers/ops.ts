@@ -1,5 +1,5 @@
 import type { OperationHandler } from '../http/handler-types.js';
-import { loadOpenApiDocument } from '../http/openapi-document.js';
+import { loadOpenApiDocument } from '../contract/openapi-document.js';
 import { migrationsCurrent } from '../store/migrate.js';
 
 export const getHealth: OperationHandler = async () => ({ status: 200, body: { status: 'ok' } });

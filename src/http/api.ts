@@ -5,8 +5,9 @@ import { authenticateCompany } from '../domain/api-keys.js';
 import { createAjv } from '../lib/ajv.js';
 import { errorResult, internalErrorResult } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
-import { type OpenApiDocument, operationIds } from './openapi-document.js';
-import { blockingErrors, describeErrors } from './request-validation.js';
+import { type OpenApiDocument, operationIds } from '../contract/openapi-document.js';
+import { blockingErrors } from './request-validation.js';
+import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
 
 /**

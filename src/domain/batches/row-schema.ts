@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { loadOpenApiDocument } from '../../http/openapi-document.js';
-import { describeErrors } from '../../http/request-validation.js';
+import { loadOpenApiDocument } from '../../contract/openapi-document.js';
+import { describeErrors } from '../../contract/schema-errors.js';
 import { createAjv } from '../../lib/ajv.js';
 
 /**

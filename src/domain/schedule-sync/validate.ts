@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { components } from '../../../generated/api-types.js';
-import { loadOpenApiDocument } from '../../http/openapi-document.js';
+import { loadOpenApiDocument } from '../../contract/openapi-document.js';
 import { createAjv } from '../../lib/ajv.js';
 import { InvalidInputError, UnprocessableError } from '../errors.js';
 
