@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './support/databases.js';
 import { useTestService } from './support/suite.js';
 import { validCustomer } from './support/customers.js';
+import { waitForJob } from './support/jobs.js';
 
 /** Values the schema allows but a column cannot hold are the caller's fault: 400, never 500. */
 describe.each(DIALECTS)('values out of range on %s', (dialect) => {
@@ -24,5 +25,16 @@ describe.each(DIALECTS)('values out of range on %s', (dialect) => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'A value is too long or out of range for its field' });
     expect((await suite.t.call('GET', '/customers/c-long', { key })).status).toBe(404);
+  });
+
+  it.runIf(dialect === 'postgres')('in a customer batch, such a row fails alone as a 400 and the others are saved', async () => {
+    const { apiKey } = await suite.t.company();
+    const rows = [validCustomer('b-ok-1'), validCustomer('b-long', { state: 'S'.repeat(40) }), validCustomer('b-ok-2')];
+    const submit = await suite.t.call('POST', '/customers/batch', { key: apiKey, body: { customers: rows } });
+    expect(submit.status).toBe(202);
+    const job = await waitForJob(suite.t, apiKey, `/customers/batch/${submit.body.jobId}`);
+    expect(job).toMatchObject({ status: 'completed', processed: 3, failed: 1 });
+    expect(job.failures).toEqual([{ index: 1, customerId: 'b-long', message: '400: A value is too long or out of range for its field' }]);
+    expect((await suite.t.call('GET', '/customers/b-ok-2', { key: apiKey })).status).toBe(200);
   });
 });

@@ -3,7 +3,8 @@ import type { CompanyContext } from '../domain/customers/customers.js';
 import { statusOf } from '../http/error-response.js';
 import { getBatchJobForWork, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
-import { isTransient } from '../store/db-errors.js';
+import { isInvalidValue, isTransient } from '../store/db-errors.js';
+import { InvalidInputError } from '../domain/errors.js';
 
 export type Row = { index: number; payload: unknown };
 
@@ -38,6 +39,12 @@ export async function runIsolated(trx: Db, ctx: CompanyContext, processor: RowPr
     return toOutcome(row.index, result!);
   } catch (err) {
     if (isTransient(err)) throw err;
+    // A value the column cannot hold is the row's own fault: fail it now as a 400, no retries.
+    if (isInvalidValue(err)) {
+      const error = new InvalidInputError('A value is too long or out of range for its field');
+      const result = processor.failedResult?.(row.payload, { status: 400, code: error.code, message: error.message });
+      return { index: row.index, failure: `400: ${error.message}`, result };
+    }
     return { error: err instanceof Error ? err : new Error(String(err)) };
   }
 }
