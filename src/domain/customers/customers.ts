@@ -8,6 +8,7 @@ import { stopOutreach } from '../scheduling/outreach.js';
 import { normalizePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
 import { deprecationHeaders, resolveTestFlag } from './test-flag.js';
+import type { components } from '../../../generated/api-types.js';
 
 /** What a use case needs besides its input: the tenant, its configuration and the clock. */
 export interface CompanyContext {
@@ -19,29 +20,8 @@ export interface CompanyContext {
 }
 
 /** The customer write payload (POST /customers, customer-create batch rows), already type-checked against the spec. */
-export interface CustomerWrite {
-  id?: string;
-  firstName?: string;
-  lastName?: string;
-  timezone?: string;
-  phoneNumber?: string;
-  taskType?: string;
-  email?: string;
-  birthday?: string;
-  ssnLastFour?: string;
-  streetAddress1?: string;
-  streetAddress2?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-  doNotCall?: boolean;
-  isTest?: boolean | string;
-  test?: boolean | string;
-  externalMetadata?: Record<string, unknown>;
-  loanIds?: number[];
-  sync?: boolean;
-  loanId?: string;
-}
+// Partial: required fields depend on `sync` and the company's contract version, so the domain checks them itself.
+export type CustomerWrite = Partial<components['schemas']['CustomerCreate']>;
 
 export interface CustomerUpdate {
   firstName?: string;
