@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getCustomer } from '../../store/customers.js';
+import { getCustomer, getCustomerForUpdate } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
 import { inTransaction } from '../../store/transactions.js';
 import {
@@ -74,10 +74,13 @@ export async function createPaymentMethod(ctx: AchContext, customerId: string, i
   const details = input.type === 'bank_account'
     ? { last4: lastFour(input.accountNumber), accountType: input.accountType, brand: null, routingNumber: input.routingNumber, accountNumber: input.accountNumber }
     : { last4: input.last4, accountType: null, brand: input.brand, routingNumber: null, accountNumber: null };
-  // Clear first, then insert: the one-default unique index makes a concurrent default wait and,
-  // once the other commits, fail; inTransaction then reruns it, clearing the winner's default.
+  // Default changes of one customer are serialized on the customer row (Postgres), then cleared
+  // before the insert; the one-default unique index stays as the backstop (retried by inTransaction).
   await inTransaction(ctx.db, async (trx) => {
-    if (input.isDefault) await clearOtherDefaults(trx, ctx.companyId, customerId, id, at);
+    if (input.isDefault) {
+      await getCustomerForUpdate(trx, ctx.companyId, customerId);
+      await clearOtherDefaults(trx, ctx.companyId, customerId, id, at);
+    }
     await insertPaymentMethod(trx, ctx.companyId, { id, companyId: ctx.companyId, customerId, type: input.type, isDefault: input.isDefault ?? false, ...details, createdAt: at });
   });
   return readMethod(ctx, customerId, id);
