@@ -1,3 +1,4 @@
+import { type CallConfig, CallConfigError, loadCallConfig } from './call-config.js';
 import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options.js';
 
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
@@ -12,6 +13,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Batch job workers and queue (src/jobs/options.ts). */
   jobs: JobOptions;
+  /** Calls: clock, voice provider and simulator, recordings, dispatcher (src/call-config.ts). */
+  calls: CallConfig;
 }
 
 export class ConfigError extends Error {}
@@ -39,5 +42,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof JobOptionsError) throw new ConfigError(err.message);
     throw err;
   }
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs };
+  let calls: CallConfig;
+  try {
+    calls = loadCallConfig(env, databaseUrl);
+  } catch (err) {
+    if (err instanceof CallConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs, calls };
 }

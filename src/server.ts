@@ -1,11 +1,15 @@
 import type { Server } from 'node:http';
+import { processClock } from './adapters/clock/sandbox-clock.js';
 import { createApp } from './app.js';
+import { createCallServices } from './call-runtime.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
+import { startCallWorkers } from './jobs/call-workers.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
+import type { VoiceSimulator } from './simulators/voice/server.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
 
@@ -16,6 +20,8 @@ export interface RunningService {
   queue: JobQueue;
   /** This process's workers, or null with `workers: false` (`serve --no-workers`). */
   workers: WorkerPool | null;
+  /** The voice simulator this process started (no OUTREACH_VOICE_SIMULATOR_URL), else null. */
+  simulator: VoiceSimulator | null;
   stop(): Promise<void>;
 }
 
@@ -46,9 +52,22 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   }
   const queue = createJobQueue(db, config.jobs, log);
   await queue.start({ supervise });
-  const now = opts.now ?? (() => new Date());
-  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs });
-  return { log, db, queue, now, startWorkersHere };
+  if (config.calls.clockStart && !opts.now) {
+    log.info('OUTREACH_CLOCK IS SET: this process runs on a moved clock, not real time', { startsAt: config.calls.clockStart.toISOString() });
+  }
+  const now = opts.now ?? processClock(config.calls.clockStart);
+  if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
+  const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue });
+  const startWorkersHere = (): WorkerPool => {
+    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs });
+    const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
+    return {
+      async stop() {
+        await Promise.all([batch.stop(), dispatch.stop()]);
+      },
+    };
+  };
+  return { log, db, queue, now, calls, simulator, startWorkersHere };
 }
 
 /**
@@ -57,8 +76,8 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
  */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
-  const { log, db, queue, now, startWorkersHere } = await openBackend(config, opts, withWorkers);
-  const { app } = await createApp({ db, config, now, log, queue }, opts);
+  const { log, db, queue, now, calls, simulator, startWorkersHere } = await openBackend(config, opts, withWorkers);
+  const { app } = await createApp({ db, config, now, log, queue, calls }, opts);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -67,6 +86,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
+  // Callback and recording links need the real port when the service listens on an ephemeral one.
+  if (new URL(calls.settings.publicBaseUrl).port === '0') calls.settings.publicBaseUrl = url;
   const workers = withWorkers ? startWorkersHere() : null;
   log.info('listening', { url, workers: withWorkers });
   return {
@@ -75,12 +96,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     db,
     queue,
     workers,
+    simulator,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       await workers?.stop();
+      await simulator?.close();
       await queue.stop();
       if (!opts.db) await db.destroy();
     },
@@ -89,7 +112,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
 
 /** `outreach worker`: batch workers without the HTTP API (scale them apart from API nodes on Postgres). */
 export async function startWorker(config: Config, opts: StartOptions = {}): Promise<RunningWorker> {
-  const { db, queue, startWorkersHere } = await openBackend(config, opts, true);
+  const { db, queue, simulator, startWorkersHere } = await openBackend(config, opts, true);
   const workers = startWorkersHere();
   return {
     db,
@@ -97,6 +120,7 @@ export async function startWorker(config: Config, opts: StartOptions = {}): Prom
     workers,
     async stop() {
       await workers.stop();
+      await simulator?.close();
       await queue.stop();
       if (!opts.db) await db.destroy();
     },

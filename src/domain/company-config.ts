@@ -18,6 +18,15 @@ export interface CompanyConfig {
   scheduleTypes: string[];
   /** Scheduler overrides; may only tighten the defaults (see src/scheduler). */
   scheduler?: Record<string, unknown>;
+  /** Call dispatch (README "Calls"). */
+  calls?: CallsConfig;
+}
+
+export interface CallsConfig {
+  /** Calls of the company in `dialing` at once (default OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY). */
+  maxConcurrentCalls?: number;
+  /** Provider agent (script) per task type; default `agent-<taskType>`. */
+  agents?: Record<string, string>;
 }
 
 export const ORIGINATION_TASK_TYPES = ['PendingLoanNewLead', 'PendingLoanReturning'] as const;
@@ -56,6 +65,14 @@ export const companyConfigSchema = {
     },
     scheduleTypes: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 120 } },
     scheduler: { type: 'object' },
+    calls: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxConcurrentCalls: { type: 'integer', minimum: 1, maximum: 1000 },
+        agents: { type: 'object', additionalProperties: { type: 'string', minLength: 1, maxLength: 200 } },
+      },
+    },
   },
 } as const;
 

@@ -40,6 +40,11 @@ export class NotFoundError extends DomainError {
   readonly code = 'not_found';
 }
 
+/** A signed link that is expired or was altered (403). */
+export class ForbiddenError extends DomainError {
+  readonly code = 'forbidden';
+}
+
 export class ConflictError extends DomainError {
   constructor(message: string, readonly code: string = 'conflict', retryAfterSeconds?: number) {
     super(message);

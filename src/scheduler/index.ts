@@ -4,6 +4,7 @@
  */
 export { planEnrollment } from './plan.js';
 export { nextAllowedTime } from './next-allowed.js';
+export { transferDestinationAt } from './transfer.js';
 export {
   DEFAULT_SCHEDULER_CONFIG,
   NEW_LEAD_CADENCE,
