@@ -11,7 +11,7 @@ import type { CompanyConfig } from '../company-config.js';
 import { schedulerConfigFor } from '../scheduling/scheduler-config.js';
 import { stopOutreach } from '../scheduling/outreach.js';
 import { type EffectRule, effectsOf } from './call-effects.js';
-import { callingState, usableNumbers } from './call-rules.js';
+import { callingState, explain, usableNumbers } from './call-rules.js';
 
 export interface EffectScope {
   db: Db;
@@ -90,8 +90,7 @@ async function recheckPendingCalls(scope: EffectScope): Promise<void> {
     const candidate = DateTime.fromISO(call.scheduledTime > at ? call.scheduledTime : at, { zone: 'utc' });
     const purpose = call.purpose === 'collections' ? 'collections' : 'origination';
     const result = nextAllowedTime(candidate, { customer: contact, purpose, loanId: call.loanId, phoneNumber: phone, history }, config);
-    const last = result.decisions.filter((d) => d.effect !== 'note' && d.effect !== 'selected').at(-1);
-    const why = last ? `${last.message} (rule ${last.rule})` : '';
+    const why = explain(result.decisions);
     if (result.time === null) {
       await updatePendingCall(db, customer.companyId, call.id, { status: 'skipped', reason: `Not allowed after call outcome: ${why}` }, at);
       continue;

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { type ContactAttempt, type CustomerContact, nextAllowedTime, normalizePhone, phoneBook, transferDestinationAt } from '../../scheduler/index.js';
+import { type ContactAttempt, type CustomerContact, type Decision, nextAllowedTime, normalizePhone, phoneBook, transferDestinationAt } from '../../scheduler/index.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
@@ -29,12 +29,20 @@ export async function checkCallAt(db: Db, config: CompanyConfig, customer: Custo
     { customer: contact, purpose: call.purpose === 'collections' ? 'collections' : 'origination', loanId: call.loanId, phoneNumber: call.phoneNumber, history },
     schedulerConfig,
   );
-  const last = result.decisions.filter((d) => d.effect === 'blocked' || d.effect === 'moved').at(-1);
-  const because = last ? `${last.message} (rule ${last.rule}: ${last.source})` : 'not allowed by the calling rules';
+  const because = explain(result.decisions);
   if (result.time === null) return { kind: 'never', reason: because };
   if (new Date(result.time).getTime() > at.getTime()) return { kind: 'later', time: result.time, reason: because };
   const route = transferDestinationAt(schedulerConfig, call.taskType, DateTime.fromJSDate(at, { zone: 'utc' }));
   return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination };
+}
+
+/** Every rule that moved or blocked the call, in order, then the last one's message and source. */
+export function explain(decisions: readonly Decision[]): string {
+  const deciding = decisions.filter((d) => d.effect === 'blocked' || d.effect === 'moved');
+  const last = deciding.at(-1);
+  if (!last) return 'not allowed by the calling rules';
+  const rules = [...new Set(deciding.map((d) => d.rule))].join(' → ');
+  return `${rules}: ${last.message} (${last.source})`;
 }
 
 /** The customer as the scheduler sees them now, and every other attempt that counts. */
