@@ -5,6 +5,7 @@ const { randomUUID } = require('node:crypto');
 const achFixtures = require('./ach-fixtures.cjs');
 const batchFixtures = require('./batch-fixtures.cjs');
 const outreachFixtures = require('./outreach-fixtures.cjs');
+const callFixtures = require('./call-fixtures.cjs');
 
 const EXAMPLE_CUSTOMER = 'cust-1001';
 
@@ -33,6 +34,7 @@ const fixtures = {
     await achFixtures.setup(call, fixtures);
     await outreachFixtures.setup(call, fixtures);
     await batchFixtures.setup(call, fixtures);
+    await callFixtures.setup(call, fixtures);
   },
   /** Registers a real id to stand in for an example id wherever the example uses it. */
   use(exampleId, realId) {
@@ -66,6 +68,7 @@ const scenarios = {
   ...achFixtures.scenarios,
   ...outreachFixtures.scenarios,
   ...batchFixtures.scenarios,
+  ...callFixtures.scenarios,
   createCustomer: {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
     400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
@@ -82,5 +85,6 @@ scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness
 for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
+for (const k of callFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 
 module.exports = { fixtures, scenarios };
