@@ -3,7 +3,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
-import type { JobQueue } from './jobs/queue.js';
+import type { JobQueue } from './domain/ports/job-queue.js';
 import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { type Db, openDb } from './store/db.js';

@@ -6,7 +6,7 @@ import { SLICE_QUEUE, sliceMessages, type SliceMessage } from '../src/domain/bat
 import { InvalidInputError } from '../src/domain/errors.js';
 import { createSliceHandler } from '../src/jobs/batch-slices.js';
 import { presentCustomerBatchJob } from '../src/handlers/batch-presenters.js';
-import type { Claimed } from '../src/jobs/queue.js';
+import type { Claimed } from '../src/domain/ports/job-queue.js';
 import { createLogger } from '../src/lib/logger.js';
 import { insertBatchJob } from '../src/store/batch-jobs.js';
 import { DIALECTS } from './support/databases.js';

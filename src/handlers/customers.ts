@@ -1,4 +1,4 @@
-import { getCustomer as readCustomer, saveCustomer, updateCustomer as changeCustomer } from '../domain/customers/customers.js';
+import { getCustomer as readCustomer, saveCustomer, updateCustomer as changeCustomer } from '../domain/customers/records.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
 import { presentCustomer } from './presenters.js';

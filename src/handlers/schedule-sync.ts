@@ -1,5 +1,5 @@
-import { enrollmentResponses } from '../domain/schedule-sync/responses.js';
-import { syncSchedule } from '../domain/schedule-sync/sync.js';
+import { enrollmentResponses } from '../domain/outreach/enrollment-responses.js';
+import { syncSchedule } from '../domain/outreach/sync.js';
 import type { OperationHandler } from '../http/handler-types.js';
 import { companyContext } from './context.js';
 import { presentCustomer } from './presenters.js';

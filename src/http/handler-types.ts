@@ -2,7 +2,7 @@ import type { Context } from 'openapi-backend';
 import type { Config } from '../config.js';
 import type { CompanyConfig } from '../domain/company-config.js';
 import type { Db } from '../store/db.js';
-import type { JobQueue } from '../jobs/queue.js';
+import type { JobQueue } from '../domain/ports/job-queue.js';
 import type { Logger } from '../lib/logger.js';
 import type { operations } from '../../generated/api-types.js';
 

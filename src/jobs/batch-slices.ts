@@ -1,10 +1,10 @@
 import { rowProcessor } from '../domain/batches/row-processors.js';
 import type { SliceMessage } from '../domain/batches/slices.js';
-import type { CompanyContext } from '../domain/customers/customers.js';
+import type { CompanyContext } from '../domain/customers/records.js';
 import type { Logger } from '../lib/logger.js';
 import { failBatchJob, markBatchJobProcessing, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
-import type { Claimed, JobQueue } from './queue.js';
+import type { Claimed, JobQueue } from '../domain/ports/job-queue.js';
 import { gaveUp, JobCache, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
 import { isTransient } from '../store/db-errors.js';
 import type { UnitHandler } from './worker-pool.js';

@@ -5,11 +5,11 @@ import { createSliceHandler } from './batch-slices.js';
 import type { JobOptions } from './options.js';
 import { PgBossQueue } from './pgboss-queue.js';
 import { sweepRetention } from './retention.js';
-import type { JobQueue } from './queue.js';
+import type { JobQueue } from '../domain/ports/job-queue.js';
 import { TableQueue } from './table-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 
-export type { JobQueue } from './queue.js';
+export type { JobQueue } from '../domain/ports/job-queue.js';
 
 /** pg-boss on Postgres (production, many processes); the durable table queue on SQLite (one process). */
 export function createJobQueue(db: Db, options: JobOptions, log: Logger): JobQueue {

@@ -1,11 +1,11 @@
 import { statusOf } from '../../http/error-response.js';
-import type { CompanyContext } from '../customers/customers.js';
+import type { CompanyContext } from '../customers/records.js';
 import { ConflictError, DomainError, InvalidInputError, UnprocessableError } from '../errors.js';
 import { IDEMPOTENCY_KEY_PATTERN, type StoredResponse } from '../idempotency.js';
-import { prepareEnrollment, type OriginationReceipt } from '../schedule-sync/enroll.js';
-import { enrollmentResponses } from '../schedule-sync/responses.js';
-import { enrollOnce } from '../schedule-sync/sync.js';
-import { validateEnrollmentBody } from '../schedule-sync/validate.js';
+import { prepareEnrollment, type OriginationReceipt } from '../outreach/enroll.js';
+import { enrollmentResponses } from '../outreach/enrollment-responses.js';
+import { enrollOnce } from '../outreach/sync.js';
+import { validateEnrollmentBody } from '../outreach/validate.js';
 // Type-only: row-processors.ts imports this module to register it (no runtime cycle).
 import type { RowProcessor, RowResult } from './row-processors.js';
 

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
-import { type CompanyContext, type CustomerWrite, saveCustomers } from '../customers/customers.js';
+import { type CompanyContext, type CustomerWrite, saveCustomers } from '../customers/records.js';
 import { DomainError, InvalidInputError } from '../errors.js';
-import { type LoanWrite, saveLoans } from '../loans/loans.js';
+import { type LoanWrite, saveLoans } from '../loans.js';
 import { enrollmentRows } from './enrollment-rows.js';
 import { rowProblems, type RowSchemaName } from './row-schema.js';
 

@@ -4,7 +4,7 @@ import {
 } from '../../store/customers.js';
 import type { CompanyConfig } from '../company-config.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
-import { stopOutreach } from '../scheduling/outreach.js';
+import { stopOutreach } from '../outreach/schedules.js';
 import { normalizePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
 import { deprecationHeaders, resolveTestFlag } from './test-flag.js';

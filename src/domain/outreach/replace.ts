@@ -1,10 +1,10 @@
 import { getCustomer, type CustomerRow } from '../../store/customers.js';
 import { inTransaction } from '../../store/transactions.js';
-import { persistCustomer, requireKnownTaskType, type CompanyContext, type CustomerWrite } from '../customers/customers.js';
+import { persistCustomer, requireKnownTaskType, type CompanyContext, type CustomerWrite } from '../customers/records.js';
 import { FIELD_ORDER } from '../customers/required-fields.js';
 import { deprecationHeaders, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, MissingFieldsError } from '../errors.js';
-import { planCadence, stopOutreach, storeSchedule } from '../scheduling/outreach.js';
+import { planCadence, stopOutreach, storeSchedule } from './schedules.js';
 import type { ReplaceBody } from './validate.js';
 
 export interface ReplaceResult {

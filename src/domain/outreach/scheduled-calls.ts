@@ -1,7 +1,7 @@
-import { getCustomer } from '../store/customers.js';
-import type { Db } from '../store/db.js';
-import { getScheduledCall as loadCall, listScheduledCalls, type ScheduledCallRow } from '../store/schedules.js';
-import { NotFoundError } from './errors.js';
+import { getCustomer } from '../../store/customers.js';
+import type { Db } from '../../store/db.js';
+import { getScheduledCall as loadCall, listScheduledCalls, type ScheduledCallRow } from '../../store/schedules.js';
+import { NotFoundError } from '../errors.js';
 
 type Scope = { db: Db; companyId: string };
 
