@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from './domain/ports/clock.js';
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -23,7 +24,7 @@ export interface StartOptions extends ApiOptions {
   migrate?: boolean;
   /** Reuse an open database (tests); otherwise one is opened from config.databaseUrl. */
   db?: Db;
-  now?: () => Date;
+  now?: Clock;
   log?: Logger;
   /** Run batch workers in this process too (default true: `outreach serve`). */
   workers?: boolean;
@@ -46,7 +47,7 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   }
   const queue = createJobQueue(db, config.jobs, log);
   await queue.start({ supervise });
-  const now = opts.now ?? (() => new Date());
+  const now = opts.now ?? systemClock;
   const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs });
   return { log, db, queue, now, startWorkersHere };
 }

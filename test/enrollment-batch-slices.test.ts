@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ENROLLMENT, rowProcessor } from '../src/domain/batches/row-processors.js';
 import { SLICE_QUEUE, type SliceMessage } from '../src/domain/batches/slices.js';
 import { getCompanyConfig } from '../src/domain/companies.js';
-import type { CompanyContext } from '../src/domain/customers/records.js';
+import type { CompanyContext } from '../src/domain/context.js';
 import { createSliceHandler } from '../src/jobs/batch-slices.js';
 import type { Claimed } from '../src/domain/ports/job-queue.js';
 import { sweepRetention } from '../src/jobs/retention.js';

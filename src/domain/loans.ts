@@ -1,4 +1,4 @@
-import type { CompanyContext } from './customers/records.js';
+import type { CompanyContext } from './context.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from './errors.js';
 import {
   customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, type LoanFields, type LoanRow, type LoanUpsert, upsertLoan, upsertLoans,

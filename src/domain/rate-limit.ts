@@ -1,4 +1,4 @@
-import type { Db } from '../store/db.js';
+import type { CompanyContext } from './context.js';
 import { hitRateWindow } from '../store/rate-limits.js';
 import { RateLimitedError } from './errors.js';
 
@@ -22,18 +22,12 @@ export interface RatePolicy {
 
 export const BATCH_SUBMISSIONS: RatePolicy = { name: 'batch', limit: 10, windowSeconds: 60, noun: 'batch submissions' };
 
-export interface RateContext {
-  db: Db;
-  companyId: string;
-  now: Date;
-}
-
 /**
  * Counts this request. Over the limit: throws RateLimitedError (429) with `Retry-After`, `RateLimit`
  * and `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers). Otherwise returns those two
  * informational headers for the success response.
  */
-export async function enforceRateLimit(ctx: RateContext, policy: RatePolicy): Promise<Record<string, string>> {
+export async function enforceRateLimit(ctx: Pick<CompanyContext, 'db' | 'companyId' | 'now'>, policy: RatePolicy): Promise<Record<string, string>> {
   const nowMs = ctx.now.getTime();
   const { hits, windowEndsAt } = await hitRateWindow(ctx.db, ctx.companyId, policy.name, nowMs, policy.windowSeconds * 1000);
   const resetSeconds = Math.max(1, Math.ceil((windowEndsAt - nowMs) / 1000));

@@ -1,6 +1,7 @@
+import type { Clock } from '../domain/ports/clock.js';
 import { rowProcessor } from '../domain/batches/row-processors.js';
 import type { SliceMessage } from '../domain/batches/slices.js';
-import type { CompanyContext } from '../domain/customers/records.js';
+import type { CompanyContext } from '../domain/context.js';
 import type { Logger } from '../lib/logger.js';
 import { failBatchJob, markBatchJobProcessing, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
@@ -13,7 +14,7 @@ export interface SliceWorkerDeps {
   db: Db;
   queue: JobQueue;
   log: Logger;
-  now: () => Date;
+  now: Clock;
   testAliasSunset: Date;
 }
 

@@ -1,3 +1,4 @@
+import type { Clock } from '../domain/ports/clock.js';
 import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
 import type { Logger } from '../lib/logger.js';
 import { type Db, dialectOf } from '../store/db.js';
@@ -23,7 +24,7 @@ export interface WorkerDeps {
   db: Db;
   queue: JobQueue;
   log: Logger;
-  now: () => Date;
+  now: Clock;
   testAliasSunset: Date;
   options: JobOptions;
 }

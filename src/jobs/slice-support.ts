@@ -1,5 +1,5 @@
 import type { RowProcessor, RowResult } from '../domain/batches/row-processors.js';
-import type { CompanyContext } from '../domain/customers/records.js';
+import type { CompanyContext } from '../domain/context.js';
 import { statusOf } from '../http/error-response.js';
 import { getBatchJobForWork, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';

@@ -1,5 +1,5 @@
 import { statusOf } from '../../http/error-response.js';
-import type { CompanyContext } from '../customers/records.js';
+import type { CompanyContext } from '../context.js';
 import { ConflictError, DomainError, InvalidInputError, UnprocessableError } from '../errors.js';
 import { IDEMPOTENCY_KEY_PATTERN, type StoredResponse } from '../idempotency.js';
 import { prepareEnrollment, type OriginationReceipt } from '../outreach/enroll.js';

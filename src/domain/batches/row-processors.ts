@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { type CompanyContext, type CustomerWrite, saveCustomers } from '../customers/records.js';
+import type { CompanyContext } from '../context.js';
+import { type CustomerWrite, saveCustomers } from '../customers/records.js';
 import { DomainError, InvalidInputError } from '../errors.js';
 import { type LoanWrite, saveLoans } from '../loans.js';
 import { enrollmentRows } from './enrollment-rows.js';

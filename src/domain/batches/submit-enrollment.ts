@@ -1,4 +1,4 @@
-import type { CompanyContext } from '../customers/records.js';
+import type { CompanyContext } from '../context.js';
 import { requireIdempotencyKey, runIdempotent, type StoredResponse } from '../idempotency.js';
 import { BATCH_SUBMISSIONS, enforceRateLimit } from '../rate-limit.js';
 import { ENROLLMENT } from './row-processors.js';

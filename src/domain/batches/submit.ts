@@ -3,7 +3,7 @@ import type { JobOptions } from '../../jobs/options.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import { insertBatchJob, type NewBatchRow } from '../../store/batch-jobs.js';
 import type { Db } from '../../store/db.js';
-import type { CompanyContext } from '../customers/records.js';
+import type { CompanyContext } from '../context.js';
 import { InvalidInputError } from '../errors.js';
 import { BATCH_SUBMISSIONS, enforceRateLimit } from '../rate-limit.js';
 import { CUSTOMER_CREATE, LOAN_UPSERT } from './row-processors.js';

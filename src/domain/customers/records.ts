@@ -1,23 +1,14 @@
-import type { Db } from '../../store/db.js';
 import {
   type CustomerFields, type CustomerRow, type CustomerUpsert, getCustomer as loadCustomer, updateCustomer as writeCustomer, upsertCustomer, upsertCustomers,
 } from '../../store/customers.js';
 import type { CompanyConfig } from '../company-config.js';
+import type { CompanyContext } from '../context.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
 import { stopOutreach } from '../outreach/schedules.js';
 import { normalizePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
 import { deprecationHeaders, resolveTestFlag } from './test-flag.js';
 import type { components } from '../../../generated/api-types.js';
-
-/** What a use case needs besides its input: the tenant, its configuration and the clock. */
-export interface CompanyContext {
-  db: Db;
-  companyId: string;
-  config: CompanyConfig;
-  now: Date;
-  testAliasSunset: Date;
-}
 
 /** The customer write payload (POST /customers, customer-create batch rows), already type-checked against the spec. */
 // Partial: required fields depend on `sync` and the company's contract version, so the domain checks them itself.

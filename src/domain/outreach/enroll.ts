@@ -4,7 +4,7 @@ import { findActiveCadenceOfCustomer, findLiveCadence, getApplication, insertApp
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import { type CustomerRow, getCustomerForUpdate, insertCustomer } from '../../store/customers.js';
 import { activeScheduleOfCadence } from '../../store/schedules.js';
-import type { CompanyContext } from '../customers/records.js';
+import type { CompanyContext } from '../context.js';
 import { ConflictError, UnprocessableError } from '../errors.js';
 import { planCadence, storeSchedule, type Contactee } from './schedules.js';
 import { readEnrollment, requireNewCustomerData, type EnrollmentInput } from './enrollment-input.js';

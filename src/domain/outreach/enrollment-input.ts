@@ -1,5 +1,5 @@
 import { ORIGINATION_TASK_TYPES } from '../company-config.js';
-import type { CompanyContext } from '../customers/records.js';
+import type { CompanyContext } from '../context.js';
 import { normalizePhone, requireTimezone } from '../customers/normalize.js';
 import { deprecationHeaders, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, UnprocessableError } from '../errors.js';

@@ -1,6 +1,7 @@
 import { getCustomer, type CustomerRow } from '../../store/customers.js';
 import { inTransaction } from '../../store/transactions.js';
-import { persistCustomer, requireKnownTaskType, type CompanyContext, type CustomerWrite } from '../customers/records.js';
+import type { CompanyContext } from '../context.js';
+import { persistCustomer, requireKnownTaskType, type CustomerWrite } from '../customers/records.js';
 import { FIELD_ORDER } from '../customers/required-fields.js';
 import { deprecationHeaders, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, MissingFieldsError } from '../errors.js';

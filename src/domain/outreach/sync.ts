@@ -1,4 +1,4 @@
-import type { CompanyContext } from '../customers/records.js';
+import type { CompanyContext } from '../context.js';
 import { ConflictError, type DomainError } from '../errors.js';
 import { requireIdempotencyKey, runIdempotent, type StoredResponse } from '../idempotency.js';
 import { enforceRateLimit, type RatePolicy } from '../rate-limit.js';
