@@ -22,24 +22,24 @@ export interface RatePolicy {
 
 export const BATCH_SUBMISSIONS: RatePolicy = { name: 'batch', limit: 10, windowSeconds: 60, noun: 'batch submissions' };
 
-/**
- * Counts this request. Over the limit: throws RateLimitedError (429) with `Retry-After`, `RateLimit`
- * and `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers). Otherwise returns those two
- * informational headers for the success response.
- */
-export async function enforceRateLimit(ctx: Pick<CompanyContext, 'db' | 'companyId' | 'now'>, policy: RatePolicy): Promise<Record<string, string>> {
+/** A policy's current window after counting this request (rendered as IETF RateLimit headers by src/http/). */
+export interface RateWindow {
+  policy: RatePolicy;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/** Counts this request. Over the limit: throws RateLimitedError (429) carrying the window; otherwise returns it. */
+export async function enforceRateLimit(ctx: Pick<CompanyContext, 'db' | 'companyId' | 'now'>, policy: RatePolicy): Promise<RateWindow> {
   const nowMs = ctx.now.getTime();
   const { hits, windowEndsAt } = await hitRateWindow(ctx.db, ctx.companyId, policy.name, nowMs, policy.windowSeconds * 1000);
   const resetSeconds = Math.max(1, Math.ceil((windowEndsAt - nowMs) / 1000));
-  const headers = {
-    RateLimit: `"${policy.name}";r=${Math.max(0, policy.limit - hits)};t=${resetSeconds}`,
-    'RateLimit-Policy': `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`,
-  };
+  const window: RateWindow = { policy, remaining: Math.max(0, policy.limit - hits), resetSeconds };
   if (hits > policy.limit) {
     throw new RateLimitedError(
       `Rate limit of ${policy.limit} ${policy.noun} per ${policy.windowSeconds} seconds exceeded; retry after ${resetSeconds} seconds`,
-      { ...headers, 'Retry-After': String(resetSeconds) },
+      window,
     );
   }
-  return headers;
+  return window;
 }

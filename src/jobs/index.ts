@@ -3,6 +3,7 @@ import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
 import type { Logger } from '../lib/logger.js';
 import { type Db, dialectOf } from '../store/db.js';
 import { createSliceHandler } from './batch-slices.js';
+import type { RowHandling } from './slice-support.js';
 import type { JobOptions } from './options.js';
 import { PgBossQueue } from './pgboss-queue.js';
 import { sweepRetention } from './retention.js';
@@ -27,6 +28,7 @@ export interface WorkerDeps {
   now: Clock;
   testAliasSunset: Date;
   options: JobOptions;
+  rows: RowHandling;
 }
 
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;

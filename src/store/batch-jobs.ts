@@ -1,4 +1,4 @@
-import type { CompanyConfig } from '../domain/company-config.js';
+import type { CompanyConfig } from './companies.js';
 import type { Db } from './db.js';
 import { dialectOf, fromJson, toIso, toJson } from './db.js';
 

@@ -7,7 +7,7 @@ import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } fro
 import { stopOutreach } from '../outreach/schedules.js';
 import { normalizePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
-import { deprecationHeaders, resolveTestFlag } from './test-flag.js';
+import { deprecatedFields, resolveTestFlag } from './test-flag.js';
 import type { components } from '../../../generated/api-types.js';
 
 /** The customer write payload (POST /customers, customer-create batch rows), already type-checked against the spec. */
@@ -44,7 +44,7 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
     // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (DESIGN §4.6).
     if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, body.id!, ctx.now.toISOString());
     const customer = (await loadCustomer(trx, ctx.companyId, body.id!))!;
-    return { customer, created, headers: deprecationHeaders(body, ctx.testAliasSunset) };
+    return { customer, created, deprecated: deprecatedFields(body, ctx.testAliasSunset) };
   });
 }
 

@@ -1,7 +1,7 @@
 import { ORIGINATION_TASK_TYPES } from '../company-config.js';
 import type { CompanyContext } from '../context.js';
 import { normalizePhone, requireTimezone } from '../customers/normalize.js';
-import { deprecationHeaders, resolveTestFlag } from '../customers/test-flag.js';
+import { type DeprecatedField, deprecatedFields, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, UnprocessableError } from '../errors.js';
 import type { EnrollmentBody } from './validate.js';
 
@@ -24,8 +24,8 @@ export interface EnrollmentInput {
   daysSincePaidOff?: number;
   oneOff?: boolean;
   isTest: boolean;
-  /** Deprecation/Sunset when the deprecated `test` alias was used. */
-  headers: Record<string, string>;
+  /** The deprecated `test` alias, when it was used. */
+  deprecated: DeprecatedField[];
 }
 
 /**
@@ -61,7 +61,7 @@ export function readEnrollment(body: EnrollmentBody, ctx: CompanyContext): Enrol
     daysSincePaidOff: body.daysSincePaidOff,
     oneOff: body.oneOff,
     isTest,
-    headers: deprecationHeaders({ test: body.test }, ctx.testAliasSunset),
+    deprecated: deprecatedFields({ test: body.test }, ctx.testAliasSunset),
   };
 }
 

@@ -3,7 +3,7 @@ import { inTransaction } from '../../store/transactions.js';
 import type { CompanyContext } from '../context.js';
 import { persistCustomer, requireKnownTaskType, type CustomerWrite } from '../customers/records.js';
 import { FIELD_ORDER } from '../customers/required-fields.js';
-import { deprecationHeaders, resolveTestFlag } from '../customers/test-flag.js';
+import { type DeprecatedField, deprecatedFields, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, MissingFieldsError } from '../errors.js';
 import { planCadence, stopOutreach, storeSchedule } from './schedules.js';
 import type { ReplaceBody } from './validate.js';
@@ -13,7 +13,7 @@ export interface ReplaceResult {
   scheduleCreated: boolean;
   /** One per created schedule. */
   tasksCreated: number;
-  headers: Record<string, string>;
+  deprecated: DeprecatedField[];
 }
 
 /** Fields an LMS connector could fill with `sync: true`; no company has a connector yet, so they must be sent. */
@@ -30,7 +30,7 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
   requireReplaceFields(body);
   const isTest = resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
   requireKnownTaskType(ctx.config, body.taskType);
-  const headers = deprecationHeaders({ test: body.test }, ctx.testAliasSunset);
+  const deprecated = deprecatedFields({ test: body.test }, ctx.testAliasSunset);
   const at = ctx.now.toISOString();
 
   return inTransaction(ctx.db, async (trx) => {
@@ -48,9 +48,9 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
     };
     const request = { taskType: body.taskType, loanId: body.loanId ?? null };
     const plan = await planCadence(scope, who, request);
-    if (!plan.ok) return { customer, scheduleCreated: false, tasksCreated: 0, headers };
+    if (!plan.ok) return { customer, scheduleCreated: false, tasksCreated: 0, deprecated };
     await storeSchedule(scope, who, request, plan, { cadenceId: null, source: 'replace' });
-    return { customer, scheduleCreated: true, tasksCreated: 1, headers };
+    return { customer, scheduleCreated: true, tasksCreated: 1, deprecated };
   });
 }
 
