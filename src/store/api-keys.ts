@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson } from './db.js';
+import { fromJson } from './columns.js';
 import type { CompanyConfig } from './companies.js';
 
 export interface ApiKeyRow {

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson, toIso } from './db.js';
+import { fromJson, readInstant } from './columns.js';
 
 export type TaskPurpose = 'origination' | 'collections';
 
@@ -28,7 +28,7 @@ export interface CompanyRow {
 }
 
 function fromRow(r: Record<string, unknown>): CompanyRow {
-  return { id: String(r.id), name: String(r.name), config: fromJson<CompanyConfig>(r.config)!, createdAt: toIso(r.created_at)! };
+  return { id: String(r.id), name: String(r.name), config: fromJson<CompanyConfig>(r.config)!, createdAt: readInstant(r.created_at)! };
 }
 
 export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {

@@ -39,9 +39,8 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
     if (existing?.doNotCall && body.doNotCall !== false) {
       throw new InvalidInputError(`Customer ${body.id} is marked Do Not Call; send doNotCall false to clear it`, 'do_not_call');
     }
-    await persistCustomer(scope, customerWrite(body), isTest);
+    const { customer } = await persistCustomer(scope, customerWrite(body), isTest);
     await stopOutreach(trx, ctx.companyId, body.id, at);
-    const customer = (await getCustomer(trx, ctx.companyId, body.id))!;
     const who = {
       customerId: customer.id, timezone: customer.timezone!, state: customer.state, phoneNumber: customer.phoneNumber,
       mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall,
