@@ -1,4 +1,4 @@
-import type { RateWindow } from './rate-limit.js';
+import type { RateWindow } from './rate-window.js';
 
 /**
  * Typed domain errors, one class per kind. The HTTP layer maps each kind to a status and to the

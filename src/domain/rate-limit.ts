@@ -1,8 +1,11 @@
 import type { CompanyContext } from './context.js';
 import { hitRateWindow } from '../store/rate-limits.js';
 import { RateLimitedError } from './errors.js';
+import type { RatePolicy, RateWindow } from './rate-window.js';
 
-/**
+export type { RatePolicy, RateWindow } from './rate-window.js';
+
+/*
  * Per-company quotas, shared by all the company's keys and all API processes (the count lives in
  * the database). Fixed windows that start at a company's first request.
  *
@@ -11,23 +14,8 @@ import { RateLimitedError } from './errors.js';
  * outside our migrations, and would need a different store class per dialect. The whole mechanism
  * here is one atomic upsert (src/store/rate-limits.ts) that runs unchanged on SQLite and Postgres.
  */
-export interface RatePolicy {
-  /** Policy name used in the IETF RateLimit headers and as the counter key. */
-  name: string;
-  limit: number;
-  windowSeconds: number;
-  /** What is counted, for messages ("batch submissions"). */
-  noun: string;
-}
 
 export const BATCH_SUBMISSIONS: RatePolicy = { name: 'batch', limit: 10, windowSeconds: 60, noun: 'batch submissions' };
-
-/** A policy's current window after counting this request (rendered as IETF RateLimit headers by src/http/). */
-export interface RateWindow {
-  policy: RatePolicy;
-  remaining: number;
-  resetSeconds: number;
-}
 
 /** Counts this request. Over the limit: throws RateLimitedError (429) carrying the window; otherwise returns it. */
 export async function enforceRateLimit(ctx: Pick<CompanyContext, 'db' | 'companyId' | 'now'>, policy: RatePolicy): Promise<RateWindow> {

@@ -1,4 +1,4 @@
-import { getCustomer as readCustomer, saveCustomer, updateCustomer as changeCustomer } from '../domain/customers/records.js';
+import { changeCustomer, readCustomer, saveCustomer } from '../domain/customers/records.js';
 import { deprecationHeaders } from '../http/deprecation-headers.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';

@@ -1,5 +1,5 @@
 import {
-  captureAuthorization, createPaymentMethod as addMethod, listPaymentMethods as readMethods, updateAuthorization,
+  captureAuthorization, addPaymentMethod, readPaymentMethods, updateAuthorization,
   type PaymentMethodInput,
 } from '../domain/ach/payment-methods.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
@@ -9,12 +9,12 @@ import { presentPaymentMethod } from './payment-presenters.js';
 export const createPaymentMethod: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'createPaymentMethod'>;
   const body = c.request.requestBody as RequestBody<'createPaymentMethod'>;
-  return { status: 201, body: presentPaymentMethod(await addMethod(companyContext(env), customerId, body as PaymentMethodInput)) };
+  return { status: 201, body: presentPaymentMethod(await addPaymentMethod(companyContext(env), customerId, body as PaymentMethodInput)) };
 };
 
 export const listPaymentMethods: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'listPaymentMethods'>;
-  return { status: 200, body: (await readMethods(companyContext(env), customerId)).map(presentPaymentMethod) };
+  return { status: 200, body: (await readPaymentMethods(companyContext(env), customerId)).map(presentPaymentMethod) };
 };
 
 export const createAchAuthorization: OperationHandler = async (c, env) => {

@@ -1,4 +1,4 @@
-import { getPayment as readPayment, upsertPayment as savePayment } from '../domain/ach/payments.js';
+import { readPayment, savePayment } from '../domain/ach/payments.js';
 import { recordAchReturn } from '../domain/ach/returns.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';

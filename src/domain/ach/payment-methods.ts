@@ -4,7 +4,7 @@ import type { Db } from '../../store/db.js';
 import { inTransaction } from '../../store/transactions.js';
 import {
   type AuthorizationEventRow, type PaymentMethodRow, clearOtherDefaults, getPaymentMethod, getPaymentMethodById, insertAuthorizationEvent,
-  insertPaymentMethod, listAuthorizationEvents, listPaymentMethods as loadMethods, updatePaymentMethod,
+  insertPaymentMethod, listAuthorizationEvents, listPaymentMethods, updatePaymentMethod,
 } from '../../store/payment-methods.js';
 import type { CompanyContext } from '../context.js';
 import { ConflictError, InvalidInputError, NotFoundError, UnprocessableError } from '../errors.js';
@@ -57,7 +57,7 @@ async function requireBankAccount(ctx: CompanyContext, customerId: string, metho
   return method;
 }
 
-export async function createPaymentMethod(ctx: CompanyContext, customerId: string, input: PaymentMethodInput): Promise<PaymentMethodView> {
+export async function addPaymentMethod(ctx: CompanyContext, customerId: string, input: PaymentMethodInput): Promise<PaymentMethodView> {
   // A wrong check digit would come back as R28 on the first debit; refuse it up front.
   if (input.type === 'bank_account' && !isValidRoutingNumber(input.routingNumber)) {
     throw new InvalidInputError('routingNumber: must be a 9-digit ABA routing number with a valid check digit');
@@ -80,9 +80,9 @@ export async function createPaymentMethod(ctx: CompanyContext, customerId: strin
   return readMethod(ctx, customerId, id);
 }
 
-export async function listPaymentMethods(ctx: CompanyContext, customerId: string): Promise<PaymentMethodView[]> {
+export async function readPaymentMethods(ctx: CompanyContext, customerId: string): Promise<PaymentMethodView[]> {
   await requireCustomer(ctx, customerId);
-  return withHistory(ctx, await loadMethods(ctx.db, ctx.companyId, customerId));
+  return withHistory(ctx, await listPaymentMethods(ctx.db, ctx.companyId, customerId));
 }
 
 /** The separate authorization workflow: a new customer authorization makes the state active (clearing a revocation). */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { JobOptions } from '../../jobs/options.js';
 import type { JobQueue } from '../ports/job-queue.js';
 import { insertBatchJob, type NewBatchRow } from '../../store/batch-jobs.js';
 import type { Db } from '../../store/db.js';
@@ -11,7 +10,8 @@ import { MAX_BATCH_ROWS, SLICE_QUEUE, sliceMessages } from './slices.js';
 
 export interface BatchDeps {
   queue: JobQueue;
-  options: JobOptions;
+  /** Retry settings of the slices' messages (the process's job options, src/jobs/options.ts). */
+  options: { maxAttempts: number; retryDelaySeconds: number; sliceTimeoutSeconds: number };
 }
 
 export interface Submitted {
