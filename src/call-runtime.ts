@@ -3,7 +3,7 @@ import { HttpVoiceProvider } from './adapters/voice/http-voice-provider.js';
 import type { Config } from './config.js';
 import type { Clock } from './domain/ports/clock.js';
 import type { CallServices } from './domain/outreach/call-services.js';
-import type { JobQueue } from './jobs/queue.js';
+import type { JobQueue } from './domain/ports/job-queue.js';
 import type { Logger } from './lib/logger.js';
 import { startVoiceSimulator, type VoiceSimulator } from './simulators/voice/server.js';
 import type { Db } from './store/db.js';

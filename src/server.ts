@@ -1,12 +1,17 @@
+import type { Clock } from './domain/ports/clock.js';
 import type { Server } from 'node:http';
 import { processClock } from './adapters/clock/sandbox-clock.js';
 import { createApp } from './app.js';
 import { createCallServices } from './call-runtime.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
+import { batchRowProcessors } from './domain/batches/processors.js';
+import { enrollmentResponses } from './http/enrollment-responses.js';
+import { statusOf } from './http/error-response.js';
 import { startCallWorkers } from './jobs/call-workers.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
-import type { JobQueue } from './jobs/queue.js';
+import type { RowHandling } from './jobs/slice-support.js';
+import type { JobQueue } from './domain/ports/job-queue.js';
 import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import type { VoiceSimulator } from './simulators/voice/server.js';
@@ -29,7 +34,7 @@ export interface StartOptions extends ApiOptions {
   migrate?: boolean;
   /** Reuse an open database (tests); otherwise one is opened from config.databaseUrl. */
   db?: Db;
-  now?: () => Date;
+  now?: Clock;
   log?: Logger;
   /** Run batch workers in this process too (default true: `outreach serve`). */
   workers?: boolean;
@@ -59,7 +64,7 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
   const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue });
   const startWorkersHere = (): WorkerPool => {
-    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs });
+    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: rowHandling });
     const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
     return {
       async stop() {
@@ -126,3 +131,6 @@ export async function startWorker(config: Config, opts: StartOptions = {}): Prom
     },
   };
 }
+
+/** Batch rows run in the workers but report like the API: enrollment rows store its responses, failures carry its statuses. */
+export const rowHandling: RowHandling = { processors: batchRowProcessors(enrollmentResponses), statusOf };

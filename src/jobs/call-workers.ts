@@ -2,7 +2,7 @@ import { type CallServices, CLAIM_SIGNAL, DIAL_QUEUE } from '../domain/outreach/
 import { type DialRequest, dialScheduledCall } from '../domain/outreach/dial.js';
 import { RECORDING_QUEUE, type RecordingMessage, storeRecording } from '../domain/outreach/recordings.js';
 import { claimDueCalls } from '../store/call-dispatch.js';
-import type { Claimed } from './queue.js';
+import type { Claimed } from '../domain/ports/job-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 
 

@@ -4,7 +4,7 @@
  */
 export { planEnrollment } from './plan.js';
 export { nextAllowedTime } from './next-allowed.js';
-export { transferDestinationAt } from './transfer.js';
+export { transferDestinationAt } from './dial-transfer.js';
 export {
   DEFAULT_SCHEDULER_CONFIG,
   NEW_LEAD_CADENCE,
@@ -24,6 +24,6 @@ export { compileConfig, type CompiledConfig } from './compile-config.js';
 export { mergeSchedulerConfig } from './merge-config.js';
 export { findContactRestriction, RESTRICTION_RULES } from './restrictions.js';
 export { normalizeHistory, RESTRICTING_FLAGS } from './history.js';
-export { normalizePhone, phoneBook } from './phones.js';
+export { canonicalPhone, phoneBook } from './phones.js';
 export { isFederalHoliday } from './holidays.js';
 export type * from './types.js';

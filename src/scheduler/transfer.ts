@@ -1,5 +1,3 @@
-import { compileConfig } from './compile-config.js';
-import { instantMs } from './instants.js';
 import { isFederalHolidayDay } from './holidays.js';
 import type { Decision } from './types.js';
 import { DAY, MINUTE, dayNumber, describeLocal, isoWeekday, type ZoneClock } from './zone-clock.js';
@@ -58,18 +56,4 @@ export function routeTransfer(
       message: `no route open at the call time (${closed}); fallback destination`,
     },
   };
-}
-
-/**
- * The transfer destination for a call of `taskType` placed at `at` (re-evaluated at dial time, since
- * business hours may have closed since the call was planned); null for a task type not configured.
- */
-export function transferDestinationAt(
-  config: import('./types.js').SchedulerConfig,
-  taskType: string,
-  at: import('./types.js').Instant,
-): { destination: string; decision: Decision } | null {
-  const cfg = compileConfig(config);
-  const type = cfg.taskTypes.get(taskType);
-  return type ? routeTransfer(type.routes, cfg.transferFallback, instantMs(at, 'at')) : null;
 }

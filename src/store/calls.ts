@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson, toIso } from './db.js';
+import { fromJson, readInstant, readText } from './columns.js';
 
 /** Provider call state, in order; a call only ever moves forward. */
 export const CALL_STATES = ['registered', 'ongoing', 'ended', 'analyzed'] as const;
@@ -31,8 +31,6 @@ export interface CallRow {
   updatedAt: string;
 }
 
-const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
-
 function fromRow(r: Record<string, unknown>): CallRow {
   return {
     id: String(r.id),
@@ -42,21 +40,21 @@ function fromRow(r: Record<string, unknown>): CallRow {
     provider: String(r.provider),
     providerCallId: String(r.provider_call_id),
     toPhoneNumber: String(r.to_phone_number),
-    fromPhoneNumber: text(r.from_phone_number),
+    fromPhoneNumber: readText(r.from_phone_number),
     state: r.state as CallState,
-    timestamp: toIso(r.timestamp)!,
-    startedAt: toIso(r.started_at),
-    endedAt: toIso(r.ended_at),
+    timestamp: readInstant(r.timestamp)!,
+    startedAt: readInstant(r.started_at),
+    endedAt: readInstant(r.ended_at),
     durationMs: r.duration_ms === null || r.duration_ms === undefined ? null : Number(r.duration_ms),
-    disconnectionReason: text(r.disconnection_reason),
-    answeredBy: text(r.answered_by),
+    disconnectionReason: readText(r.disconnection_reason),
+    answeredBy: readText(r.answered_by),
     transcript: String(r.transcript ?? ''),
     summarization: String(r.summarization ?? ''),
     flags: fromJson<string[]>(r.flags) ?? [],
-    providerRecordingUrl: text(r.provider_recording_url),
-    recordingKey: text(r.recording_key),
-    createdAt: toIso(r.created_at)!,
-    updatedAt: toIso(r.updated_at)!,
+    providerRecordingUrl: readText(r.provider_recording_url),
+    recordingKey: readText(r.recording_key),
+    createdAt: readInstant(r.created_at)!,
+    updatedAt: readInstant(r.updated_at)!,
   };
 }
 

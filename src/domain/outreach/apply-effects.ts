@@ -8,8 +8,8 @@ import { type CustomerRow, updateCustomer } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
 import type { ScheduledCallRow } from '../../store/schedules.js';
 import type { CompanyConfig } from '../company-config.js';
-import { schedulerConfigFor } from '../scheduling/scheduler-config.js';
-import { stopOutreach } from '../scheduling/outreach.js';
+import { schedulerConfigFor } from './scheduler-config.js';
+import { stopOutreach } from './schedules.js';
 import { type EffectRule, effectsOf } from './call-effects.js';
 import { callingState, explain, usableNumbers } from './call-rules.js';
 

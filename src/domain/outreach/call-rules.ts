@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon';
-import { type ContactAttempt, type CustomerContact, type Decision, nextAllowedTime, normalizePhone, phoneBook, transferDestinationAt } from '../../scheduler/index.js';
+import { type ContactAttempt, type CustomerContact, type Decision, nextAllowedTime, canonicalPhone, phoneBook, transferDestinationAt } from '../../scheduler/index.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
 import { listContactHistory, type ScheduledCallRow } from '../../store/schedules.js';
 import type { CompanyConfig } from '../company-config.js';
-import { schedulerConfigFor } from '../scheduling/scheduler-config.js';
+import { schedulerConfigFor } from './scheduler-config.js';
 
 /** History read for caps and quiet periods: longer than every frequency window and quiet period. */
 const HISTORY_DAYS = 60;
@@ -74,7 +74,7 @@ export async function callingState(db: Db, customer: CustomerRow, call: Pick<Sch
 export function usableNumbers(contact: CustomerContact, history: readonly ContactAttempt[], pendingPhones: readonly string[]): string[] {
   const wrong = new Map<string, string>();
   for (const h of history) {
-    const phone = normalizePhone(h.phoneNumber);
+    const phone = canonicalPhone(h.phoneNumber);
     if (phone && h.flags?.includes('WRONG_NUMBER')) wrong.set(phone, 'WRONG_NUMBER outcome');
   }
   const usable = [...phoneBook(contact, wrong).usable];

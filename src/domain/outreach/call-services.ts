@@ -1,4 +1,4 @@
-import type { JobQueue } from '../../jobs/queue.js';
+import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Db } from '../../store/db.js';
 import type { Clock } from '../ports/clock.js';
