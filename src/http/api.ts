@@ -1,12 +1,13 @@
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
-import { DomainError, InvalidInputError, UnauthorizedError, UnavailableError } from '../domain/errors.js';
+import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/errors.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
 import { authenticateCompany } from '../domain/api-keys.js';
 import { createAjv } from '../lib/ajv.js';
-import { errorResult, internalErrorResult } from './error-response.js';
+import { errorResult, internalErrorResult, unavailableBody } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
 import { type OpenApiDocument, operationIds } from '../contract/openapi-document.js';
-import { blockingErrors } from './request-validation.js';
+import { blockingErrors, nulInRequest } from './request-validation.js';
+import { nulMessage } from '../contract/json-limits.js';
 import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
 
@@ -85,12 +86,14 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
 }
 
 async function runHandler(id: string, handler: OperationHandler, c: Context, env: RequestEnv): Promise<HandlerResult> {
+  const nul = nulInRequest(id, c);
+  if (nul) return errorResult(id, new InvalidInputError(nulMessage(nul)));
   try {
     return await handler(c, env);
   } catch (err) {
     if (err instanceof DomainError) return errorResult(id, err);
     // Nothing was committed in either case: the caller may retry (503) or must fix the value (400).
-    if (isTransient(err)) return errorResult(id, new UnavailableError('The service is briefly unavailable; retry the same request', 1));
+    if (isTransient(err)) return unavailableBody(id);
     if (isInvalidValue(err)) return errorResult(id, new InvalidInputError('A value is too long or out of range for its field'));
     env.services.log.error('unhandled error', { requestId: env.requestId, operationId: id, error: (err as Error).stack });
     return internalErrorResult(id);

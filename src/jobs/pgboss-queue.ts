@@ -40,6 +40,16 @@ function transactionExecutor(trx: Db): PgBoss.Db {
   };
 }
 
+/**
+ * Deliveries pg-boss keeps beyond the policy's attempts. The worker treats every delivery from the
+ * policy's last one on as "last" (it fails the rows instead of retrying them), but when the database
+ * is down it cannot record even that, nor the failed attempt: the message then expires in `active`
+ * and, without these spare deliveries, pg-boss would mark it failed for good and leave the batch job
+ * `processing` forever. With them it is delivered again (backoff up to ~9 h each, ~36 h in all) and
+ * the job finishes once the database is back.
+ */
+export const RECOVERY_DELIVERIES = 10;
+
 export interface PgBossQueueOptions {
   /** pg-boss schema; default `pgboss`, or `<schema>_boss` when the database runs in another schema (tests). */
   schema?: string;
@@ -86,7 +96,7 @@ export class PgBossQueue implements JobQueue {
     const jobs: PgBoss.JobInsert[] = messages.map((data) => ({
       name: queue,
       data,
-      retryLimit: opts.maxAttempts - 1,
+      retryLimit: opts.maxAttempts - 1 + RECOVERY_DELIVERIES,
       retryDelay: opts.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: opts.timeoutSeconds,
@@ -96,7 +106,8 @@ export class PgBossQueue implements JobQueue {
 
   async fetch<T>(queue: string, limit: number): Promise<Claimed<T>[]> {
     const jobs = await this.started().fetch<T>(queue, { batchSize: limit, includeMetadata: true });
-    return jobs.map((j) => ({ id: j.id, queue, data: j.data, attempt: j.retryCount + 1, maxAttempts: j.retryLimit + 1 }));
+    // Messages enqueued before RECOVERY_DELIVERIES existed have no spare deliveries: at least 1 attempt.
+    return jobs.map((j) => ({ id: j.id, queue, data: j.data, attempt: j.retryCount + 1, maxAttempts: Math.max(1, j.retryLimit + 1 - RECOVERY_DELIVERIES) }));
   }
 
   async complete(trx: Db, messages: Claimed<unknown>[]): Promise<void> {

@@ -6,6 +6,7 @@ import { prepareEnrollment, type OriginationReceipt } from '../schedule-sync/enr
 import { enrollmentResponses } from '../schedule-sync/responses.js';
 import { enrollOnce } from '../schedule-sync/sync.js';
 import { validateEnrollmentBody } from '../schedule-sync/validate.js';
+import { nulMessage, nulPath } from '../../contract/json-limits.js';
 // Type-only: row-processors.ts imports this module to register it (no runtime cycle).
 import type { RowProcessor, RowResult } from './row-processors.js';
 
@@ -64,6 +65,8 @@ function isRetryable(err: DomainError): boolean {
 /** The row's key and the single-enrollment body it stands for (so both fingerprint alike). */
 function splitRow(row: unknown): { key: string; body: Record<string, unknown> } {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new InvalidInputError('Each row must be a JSON object');
+  const nul = nulPath(row);
+  if (nul) throw new InvalidInputError(nulMessage(nul));
   const { idempotencyKey: key, ...rest } = row as Record<string, unknown>;
   if (key === undefined || key === null || key === '') {
     throw new InvalidInputError('idempotencyKey: is required in every enrollment row', 'missing_idempotency_key');

@@ -5,7 +5,7 @@ import {
 import type { CompanyConfig } from '../company-config.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
 import { stopOutreach } from '../scheduling/outreach.js';
-import { normalizePhone, requireTimezone, timezoneFromZip } from './normalize.js';
+import { normalizePhone, requireOutreachMetadataPhones, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
 import { deprecationHeaders, resolveTestFlag } from './test-flag.js';
 import type { components } from '../../../generated/api-types.js';
@@ -82,6 +82,7 @@ export function validateCustomerWrite(ctx: CompanyContext, body: CustomerWrite):
 export function customerWriteFields(body: CustomerWrite, isTest: boolean | undefined): { fresh: CustomerFields; given: Partial<CustomerFields> } {
   // Only the announced contract lets timezone be omitted; it is then derived from zipCode.
   const timezone = body.timezone ? requireTimezone('timezone', body.timezone) : body.zipCode ? timezoneFromZip(body.zipCode) : undefined;
+  requireOutreachMetadataPhones(body.externalMetadata);
 
   const given: Partial<CustomerFields> = {
     firstName: body.firstName,
