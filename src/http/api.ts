@@ -60,7 +60,16 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
       ...wrapped,
       notFound: async (c: Context) => ({ status: 404, body: errorBody('errorMessage', 404, 'not_found', `No route for ${c.request.method.toUpperCase()} ${c.request.path}`) }),
       methodNotAllowed: async (c: Context) => ({ status: 405, body: errorBody('errorMessage', 405, 'method_not_allowed', `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`) }),
-      unauthorizedHandler: async (c: Context) => errorResult(c.operation.operationId, new UnauthorizedError()),
+      unauthorizedHandler: async (c: Context, env: RequestEnv) => {
+        // openapi-backend turns a throwing security handler into "unauthorized": a lost database is a 503, not a 401.
+        const failure = (c.security?.ApiKeyAuth as { error?: unknown } | undefined)?.error;
+        if (failure && isTransient(failure)) return unavailableBody(c.operation.operationId);
+        if (failure) {
+          env.services.log.error('unhandled error', { requestId: env.requestId, operationId: c.operation.operationId, error: (failure as Error).stack });
+          return internalErrorResult(c.operation.operationId);
+        }
+        return errorResult(c.operation.operationId, new UnauthorizedError());
+      },
       validationFail: async (c: Context, env: RequestEnv) => {
         const id = c.operation.operationId!;
         const blocking = blockingErrors(id, c.validation.errors ?? []);

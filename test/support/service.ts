@@ -45,7 +45,7 @@ export async function startTestService(db: Db, opts: TestServiceOptions = {}): P
     db,
     migrate: false,
     now: opts.now,
-    log: createLogger('silent'),
+    log: createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent'),
     validateResponses: true,
     workers: opts.workers,
     onContractViolation: (v) => violations.push(v),
