@@ -947,7 +947,7 @@ export interface components {
         BatchFailure: {
             /** @description Zero-based position of the submitted row. */
             index: number;
-            /** @description The row's `id`, or null when the row had none. */
+            /** @description The row's `id`, or null when the row had none (or one longer than 255 characters, which fails the row). */
             customerId: string | null;
             /** @description The status code followed by the reason, for example `400: Missing required fields: email`. */
             message: string;
@@ -980,11 +980,11 @@ export interface components {
         /** @description Result of one finished enrollment row of a customer batch, ordered by submitted index. A row is a single enrollment whose `Idempotency-Key` is the row's `idempotencyKey`. A failed row (`status: failed`, with `code` and `message`, `origination` null) also appears in the job's `failures` at its index. */
         OriginationRowResult: {
             index: number;
-            /** @description The row's `id` as sent, or null when the row had none. */
+            /** @description The row's `id` as sent, or null when the row had none (or one longer than 255 characters, which fails the row). */
             customerId: string | null;
             /** @description `scheduled`, `already_scheduled` or `failed` (open-ended). */
             status: string;
-            /** @description The row's `loanId` as sent, or null when the row had none. */
+            /** @description The row's `loanId` as sent, or null when the row had none (or one longer than 255 characters, which fails the row). */
             loanId: string | null;
             /** @description True when the row's `idempotencyKey` returned an earlier result. */
             replayed: boolean;
@@ -1638,9 +1638,9 @@ export interface components {
         LoanBatchFailure: {
             /** @description Zero-based position of the submitted row. */
             index: number;
-            /** @description The row's `customerId`, or null when the row had none. */
+            /** @description The row's `customerId`, or null when the row had none (or one longer than 255 characters, which fails the row). */
             customerId: string | null;
-            /** @description The row's `id`, or null when the row had none. */
+            /** @description The row's `id`, or null when the row had none (or one longer than 255 characters, which fails the row). */
             loanId: string | null;
             /** @description The status code followed by the reason, for example `404: Customer cust-1002 not found`. */
             message: string;

@@ -154,6 +154,21 @@ describe.each(DIALECTS)('input limits on %s', (dialect) => {
     });
   });
 
+  it('a batch row whose id is too long fails alone, reported without echoing the id (the job stays within the contract)', async () => {
+    const { apiKey } = await suite.t.company();
+    const submitted = await suite.t.call('POST', '/customers/batch', { key: apiKey, body: { customers: [validCustomer('i'.repeat(300)), validCustomer('ok-id')] } });
+    const job = await waitForJob(suite.t, apiKey, `/customers/batch/${submitted.body.jobId}`);
+    expect(job.failures).toEqual([{ index: 0, customerId: null, message: '400: id: must NOT have more than 255 characters' }]);
+  });
+
+  it('an error listing thousands of problems is cut to 2,000 characters, within the contract', async () => {
+    const body = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`unknown${i}`, i]));
+    const res = await suite.t.call('POST', '/customers/schedule/sync', { key, headers: { 'Idempotency-Key': 'many-fields' }, body: { scheduleMode: 'enroll', ...body } });
+    expect(res.status).toBe(422);
+    expect(res.body.detail.message).toHaveLength(2000);
+    expect(res.body.detail.message.endsWith('…')).toBe(true);
+  });
+
   describe('inputs that decide which calling rules apply', () => {
     it('PUT /customers/{id} with state ZZ (or lowercase) is 400 listing the allowed codes', async () => {
       for (const state of ['ZZ', 'ny']) {

@@ -7,6 +7,7 @@ import { enrollmentResponses } from '../schedule-sync/responses.js';
 import { enrollOnce } from '../schedule-sync/sync.js';
 import { validateEnrollmentBody } from '../schedule-sync/validate.js';
 import { nulMessage, nulPath } from '../../contract/json-limits.js';
+import { refOf } from './row-refs.js';
 // Type-only: row-processors.ts imports this module to register it (no runtime cycle).
 import type { RowProcessor, RowResult } from './row-processors.js';
 
@@ -97,7 +98,6 @@ function failed(refs: Refs, code: string, message: string, retryable: boolean): 
 }
 
 function refsOf(row: unknown): Refs {
-  const r = row && typeof row === 'object' ? (row as Record<string, unknown>) : {};
-  const str = (v: unknown) => (typeof v === 'string' ? v.replace(/\u0000/g, '') : null); // Postgres text cannot hold NUL
-  return { customerId: str(r.id), loanId: str(r.loanId) };
+  const str = (field: string) => (typeof (row as Record<string, unknown> | null)?.[field] === 'string' ? refOf(row, field) : null);
+  return { customerId: str('id'), loanId: str('loanId') };
 }
