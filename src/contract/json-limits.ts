@@ -4,28 +4,13 @@
  * JSON.stringify or a database's own limits, decides what is accepted.
  */
 
-/** Schema keyword bounding how deep a free-form object (externalMetadata, …) may nest. */
-export const MAX_DEPTH_KEYWORD = 'x-maxDepth';
-
 /**
  * Nothing deeper than this is read in a request body: deeper values are replaced by null before
  * validation. Every field of the contract is far shallower, and free-form fields are bounded by
- * `x-maxDepth` (16), so a body that reached this depth is rejected by that rule or lay in an ignored
- * field; either way the replacement cannot change what is stored.
+ * `x-maxDepth` (16, see src/lib/ajv.ts), so a body that reached this depth is rejected by that rule
+ * or lay in an ignored field; either way the replacement cannot change what is stored.
  */
 export const READ_DEPTH = 64;
-
-/** Levels of nested objects/arrays (a scalar is 0, `{}` is 1); counting stops above `stopAbove`. */
-export function nestingDepth(value: unknown, stopAbove: number): number {
-  if (value === null || typeof value !== 'object') return 0;
-  if (stopAbove <= 0) return 1;
-  let deepest = 0;
-  for (const child of Object.values(value)) {
-    deepest = Math.max(deepest, nestingDepth(child, stopAbove - 1));
-    if (deepest >= stopAbove) break;
-  }
-  return 1 + deepest;
-}
 
 /** The value with every object/array deeper than `maxDepth` levels replaced by null (a copy only where needed). */
 export function capDepth(value: unknown, maxDepth: number): unknown {

@@ -1,7 +1,6 @@
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, Options } from 'ajv';
-import { MAX_DEPTH_KEYWORD, nestingDepth } from '../contract/json-limits.js';
 
 // Under NodeNext these CommonJS modules' default imports are typed as the module namespace,
 // not the callable export (toolchain notes); unwrap once here.
@@ -27,3 +26,18 @@ function maxDepth(limit: number, data: unknown): boolean {
   return false;
 }
 maxDepth.errors = [] as Partial<ErrorObject>[];
+
+/** Schema keyword bounding how deep a free-form object (externalMetadata, …) may nest. */
+export const MAX_DEPTH_KEYWORD = 'x-maxDepth';
+
+/** Levels of nested objects/arrays (a scalar is 0, `{}` is 1); counting stops above `stopAbove`. */
+export function nestingDepth(value: unknown, stopAbove: number): number {
+  if (value === null || typeof value !== 'object') return 0;
+  if (stopAbove <= 0) return 1;
+  let deepest = 0;
+  for (const child of Object.values(value)) {
+    deepest = Math.max(deepest, nestingDepth(child, stopAbove - 1));
+    if (deepest >= stopAbove) break;
+  }
+  return 1 + deepest;
+}

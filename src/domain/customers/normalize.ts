@@ -16,7 +16,7 @@ const REGION_LIST = OUTREACH_REGIONS.join(', ');
 const OUTREACH_ZONES = new Set<string>(OUTREACH_REGIONS.flatMap((c) => (getTimezonesForCountry(c, { deprecated: true }) ?? []).map((z) => z.name)));
 
 /** E.164 form of a phone number; US is the default region for numbers without a country code. */
-export function normalizePhone(field: string, value: string): string {
+export function requirePhone(field: string, value: string): string {
   const parsed = parsePhoneNumberFromString(value, 'US');
   if (!parsed || !parsed.isValid()) throw new InvalidInputError(`${field} "${value}" is not a valid phone number`);
   if (!(OUTREACH_REGIONS as readonly string[]).includes(parsed.country ?? '')) {
