@@ -7,7 +7,7 @@ import { loadOpenApiDocument } from './contract/openapi-document.js';
 import { operationHandlers } from './handlers/index.js';
 import { capDepth, READ_DEPTH } from './contract/json-limits.js';
 import { isTransient } from './store/db-errors.js';
-import { unavailableBody } from './http/error-response.js';
+import { unavailableResult } from './http/error-response.js';
 
 /** The express application: headers, request id + log line, JSON body parsing, then openapi-backend. */
 export async function createApp(services: Services, opts: ApiOptions = {}) {
@@ -49,7 +49,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
       // Outside a handler (the API-key lookup): a lost database is a 503 here too, never a 500.
       if (!isTransient(err)) throw err;
       const operationId = api.matchOperation({ method: req.method, path: req.path, headers: {} })?.operationId;
-      send(res, unavailableBody(operationId));
+      send(res, unavailableResult(operationId));
     }
   });
 

@@ -4,6 +4,8 @@ import { useTestService } from './support/suite.js';
 import { validCustomer } from './support/customers.js';
 import { waitForJob } from './support/jobs.js';
 import { fillPath, responseProblems, specOperations } from './support/contract.js';
+import { loadOpenApiDocument } from '../src/contract/openapi-document.js';
+import { normalizeState, stateZones } from '../src/scheduler/state-zones.js';
 
 /** `{"a": {"a": … {"leaf": "x"}}}`, `depth` objects deep, as JSON text (JSON.stringify itself overflows on it). */
 function nestedJson(depth: number): string {
@@ -244,5 +246,14 @@ describe.each(DIALECTS)('input limits on %s', (dialect) => {
       expect(job).toMatchObject({ status: 'completed', processed: 6, failed: 5 });
       expect(job.failures.map((f: { index: number; message: string }) => [f.index, f.message])).toEqual(junk.map((_, i) => [i, '400: Each row must be a JSON object']));
     });
+  });
+});
+
+describe('the contract\'s state codes', () => {
+  it('are exactly the states and territories whose calling rules the scheduler applies', () => {
+    const codes = (loadOpenApiDocument() as unknown as { components: { schemas: Record<string, { enum: string[] }> } }).components.schemas.UsStateCode!.enum;
+    expect(codes).toHaveLength(56);
+    for (const code of codes) expect(normalizeState(code)).toBe(code);
+    expect(stateZones('ZZ')).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** Significant digits a decimal may have so that every JSON parser reads it back exactly (IEEE-754 doubles hold 15). */
-export const AMOUNT_DIGITS = 15;
+const AMOUNT_DIGITS = 15;
 
 /**
  * Amounts stay exact: the number as the caller wrote it is stored as a decimal (never a binary float

@@ -3,7 +3,7 @@ import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/err
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
 import { authenticateCompany } from '../domain/api-keys.js';
 import { createAjv } from '../lib/ajv.js';
-import { errorResult, internalErrorResult, unavailableBody } from './error-response.js';
+import { errorResult, internalErrorResult, unavailableResult } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
 import { type OpenApiDocument, operationIds } from '../contract/openapi-document.js';
 import { blockingErrors, nulInRequest } from './request-validation.js';
@@ -63,7 +63,7 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
       unauthorizedHandler: async (c: Context, env: RequestEnv) => {
         // openapi-backend turns a throwing security handler into "unauthorized": a lost database is a 503, not a 401.
         const failure = (c.security?.ApiKeyAuth as { error?: unknown } | undefined)?.error;
-        if (failure && isTransient(failure)) return unavailableBody(c.operation.operationId);
+        if (failure && isTransient(failure)) return unavailableResult(c.operation.operationId);
         if (failure) {
           env.services.log.error('unhandled error', { requestId: env.requestId, operationId: c.operation.operationId, error: (failure as Error).stack });
           return internalErrorResult(c.operation.operationId);
@@ -102,7 +102,7 @@ async function runHandler(id: string, handler: OperationHandler, c: Context, env
   } catch (err) {
     if (err instanceof DomainError) return errorResult(id, err);
     // Nothing was committed in either case: the caller may retry (503) or must fix the value (400).
-    if (isTransient(err)) return unavailableBody(id);
+    if (isTransient(err)) return unavailableResult(id);
     if (isInvalidValue(err)) return errorResult(id, new InvalidInputError('A value is too long or out of range for its field'));
     env.services.log.error('unhandled error', { requestId: env.requestId, operationId: id, error: (err as Error).stack });
     return internalErrorResult(id);

@@ -48,6 +48,6 @@ export function internalErrorResult(operationId: string | undefined): HandlerRes
 }
 
 /** A dependency (the database) is briefly unavailable: 503 with Retry-After in the operation's family. */
-export function unavailableBody(operationId: string | undefined): HandlerResult {
+export function unavailableResult(operationId: string | undefined): HandlerResult {
   return errorResult(operationId, new UnavailableError('The service is briefly unavailable; retry the same request', 1));
 }
