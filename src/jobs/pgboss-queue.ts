@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger.js';
 import type { Db } from '../store/db.js';
 import { currentPgSchema } from '../store/job-queue.js';
 import { type Claimed, type EnqueueOptions, type JobQueue, WakeSignals } from '../domain/ports/job-queue.js';
+import { RECOVERY_DELIVERIES } from './recovery.js';
 
 interface PgConnection {
   query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
@@ -39,16 +40,6 @@ function transactionExecutor(trx: Db): PgBoss.Db {
     },
   };
 }
-
-/**
- * Deliveries pg-boss keeps beyond the policy's attempts. The worker treats every delivery from the
- * policy's last one on as "last" (it fails the rows instead of retrying them), but when the database
- * is down it cannot record even that, nor the failed attempt: the message then expires in `active`
- * and, without these spare deliveries, pg-boss would mark it failed for good and leave the batch job
- * `processing` forever. With them it is delivered again (backoff up to ~9 h each, ~36 h in all) and
- * the job finishes once the database is back.
- */
-export const RECOVERY_DELIVERIES = 10;
 
 export interface PgBossQueueOptions {
   /** pg-boss schema; default `pgboss`, or `<schema>_boss` when the database runs in another schema (tests). */
