@@ -1,7 +1,7 @@
 import { loadConfig } from '../../src/config.js';
 import { createCompany } from '../../src/domain/companies.js';
 import type { ContractViolation } from '../../src/http/api.js';
-import { createLogger } from '../../src/lib/logger.js';
+import { createLogger, type LogLevel } from '../../src/lib/logger.js';
 import { startService, type RunningService, type StartOptions } from '../../src/server.js';
 import type { Db } from '../../src/store/db.js';
 
@@ -47,7 +47,8 @@ export async function startTestService(db: Db, opts: TestServiceOptions = {}): P
     db,
     migrate: false,
     now: opts.now,
-    log: createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent'),
+    // TEST_LOG_LEVEL=error (or info) shows the service's own log while debugging a test.
+    log: createLogger((process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent'),
     validateResponses: true,
     workers: opts.workers,
     rows: opts.rows,
