@@ -751,7 +751,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Free-form extra data from the LMS. The keys below are the ones seen in the contract (all strings; `home_phone` and `cell_phone` are also used for phone rotation). Other keys are accepted and stored as sent. */
+        /**
+         * @description Two-letter USPS code of a US state, the District of Columbia or a US territory with its own calling rules (PR, VI, GU, MP, AS). State-based calling rules are applied by this code, so any other value (including lowercase) gives 400 listing the allowed values.
+         * @example NY
+         * @enum {string}
+         */
+        UsStateCode: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "VI" | "GU" | "MP" | "AS";
+        /** @description Free-form extra data from the LMS. The keys below are the ones seen in the contract (all strings; `home_phone` and `cell_phone` are also used for phone rotation; a value that is a phone number of a region outside the US and its territories gives 400, as for `phoneNumber`). Other keys are accepted and stored as sent. Objects and arrays may nest at most 16 levels deep (`x-maxDepth`; deeper gives 400 naming `externalMetadata`, and in a batch only that row fails). */
         ExternalMetadata: {
             home_phone?: string;
             cell_phone?: string;
@@ -796,9 +802,9 @@ export interface components {
             id: string;
             firstName: string;
             lastName: string;
-            /** @description IANA timezone name (for example `America/Chicago`). An unknown zone gives 400. */
+            /** @description IANA timezone name (for example `America/Chicago`). An unknown zone gives 400. Must be a zone of the United States or its territories (current or alias name, e.g. `America/New_York`, `US/Eastern`, `Pacific/Guam`); other zones give 400. */
             timezone: string;
-            /** @description Phone number in any common format; normalized to E.164 (default region US). A number that cannot be parsed gives 400. */
+            /** @description Phone number in any common format; normalized to E.164 (default region US). A number that cannot be parsed gives 400. US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 400. */
             phoneNumber: string;
             /** @description Kind of tasks for the automated schedule. Must be in the company's task-type catalog (company configuration); otherwise 400 naming the allowed values. */
             taskType: string;
@@ -819,8 +825,8 @@ export interface components {
             streetAddress2?: string;
             /** @description Required unless `sync` is true. */
             city?: string;
-            /** @description Two-letter state code. Required unless `sync` is true. */
-            state?: string;
+            /** @description Two-letter state or territory code (see `UsStateCode`). Required unless `sync` is true. */
+            state?: components["schemas"]["UsStateCode"];
             /** @description Required unless `sync` is true. */
             zipCode?: string;
             /** @description Marks the customer Do Not Call. */
@@ -892,14 +898,13 @@ export interface components {
             email?: string;
             /** Format: date */
             birthday?: string;
-            /** @description IANA timezone name; an unknown zone gives 400. */
+            /** @description IANA timezone name; an unknown zone gives 400. Must be a zone of the United States or its territories (current or alias name, e.g. `America/New_York`, `US/Eastern`, `Pacific/Guam`); other zones give 400. */
             timezone?: string;
-            /** @description Normalized to E.164 (default region US); unparseable gives 400. */
+            /** @description Normalized to E.164 (default region US); unparseable gives 400. US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 400. */
             phoneNumber?: string;
             ssnLastFour?: string;
             doNotCall?: boolean;
-            /** @description Two-letter state code. */
-            state?: string;
+            state?: components["schemas"]["UsStateCode"];
         };
         /** @description Enrollment row of a customer batch with `scheduleMode: enroll`: the fields of `EnrollmentRequest` plus the row's own `idempotencyKey`, which makes the row idempotent exactly like a single enrollment (a resubmitted row with the same key returns its original receipt with `replayed: true`). `scheduleMode` may be omitted in the row. Unrecognized fields fail the row. */
         EnrollmentBatchRow: {
@@ -931,10 +936,8 @@ export interface components {
              */
             test?: boolean;
         };
-        /** @description One row of a customer batch: a `CustomerCreate` payload, or an `EnrollmentBatchRow` when the batch's `scheduleMode` is `enroll`. At submission the request schema only requires each row to be a JSON object: rows are validated one by one when the job runs, and a row that is invalid (missing fields, conflicting `test`/`isTest`, bad phone number, ...) is reported in the job's `failures` at its index. A bad row never rejects the whole batch and never stops the valid rows. */
-        CustomerBatchRow: components["schemas"]["CustomerCreate"] | components["schemas"]["EnrollmentBatchRow"] | {
-            [key: string]: unknown;
-        };
+        /** @description One row of a customer batch: a `CustomerCreate` payload, or an `EnrollmentBatchRow` when the batch's `scheduleMode` is `enroll`. Rows are not checked at submission: each is validated when the job runs, and a row that is invalid (not a JSON object, missing fields, conflicting `test`/`isTest`, bad phone number, ...) is reported in the job's `failures` at its index. A bad row never rejects the whole batch and never stops the valid rows. */
+        CustomerBatchRow: components["schemas"]["CustomerCreate"] | components["schemas"]["EnrollmentBatchRow"] | unknown;
         /** @description Customer batch submission. Without `scheduleMode` every row follows the customer-create workflow (the `POST /customers` payload). With `scheduleMode: enroll` every row is an enrollment row carrying its own `idempotencyKey`, and the `Idempotency-Key` header is required. 1 to 10,000 rows (empty: 400 `empty_batch`; more: 400 `batch_too_large`). */
         CustomerBatchRequest: {
             customers: components["schemas"]["CustomerBatchRow"][];
@@ -996,7 +999,7 @@ export interface components {
         BatchFailure: {
             /** @description Zero-based position of the submitted row. */
             index: number;
-            /** @description The row's `id`, or null when the row had none. */
+            /** @description The row's `id`, or null when the row had none (or one longer than 255 characters, which fails the row). */
             customerId: string | null;
             /** @description The status code followed by the reason, for example `400: Missing required fields: email`. */
             message: string;
@@ -1029,11 +1032,11 @@ export interface components {
         /** @description Result of one finished enrollment row of a customer batch, ordered by submitted index. A row is a single enrollment whose `Idempotency-Key` is the row's `idempotencyKey`. A failed row (`status: failed`, with `code` and `message`, `origination` null) also appears in the job's `failures` at its index. */
         OriginationRowResult: {
             index: number;
-            /** @description The row's `id` as sent, or null when the row had none. */
+            /** @description The row's `id` as sent, or null when the row had none (or one longer than 255 characters, which fails the row). */
             customerId: string | null;
             /** @description `scheduled`, `already_scheduled` or `failed` (open-ended). */
             status: string;
-            /** @description The row's `loanId` as sent, or null when the row had none. */
+            /** @description The row's `loanId` as sent, or null when the row had none (or one longer than 255 characters, which fails the row). */
             loanId: string | null;
             /** @description True when the row's `idempotencyKey` returned an earlier result. */
             replayed: boolean;
@@ -1108,9 +1111,9 @@ export interface components {
             taskType: string;
             firstName?: string;
             lastName?: string;
-            /** @description IANA timezone name. */
+            /** @description IANA timezone name. Must be a zone of the United States or its territories (current or alias name, e.g. `America/New_York`, `US/Eastern`, `Pacific/Guam`); other zones give 400. */
             timezone?: string;
-            /** @description Normalized to E.164 (default region US). */
+            /** @description Normalized to E.164 (default region US). US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 400. */
             phoneNumber?: string;
             /** Format: email */
             email?: string;
@@ -1120,7 +1123,7 @@ export interface components {
             streetAddress1?: string;
             streetAddress2?: string;
             city?: string;
-            state?: string;
+            state?: components["schemas"]["UsStateCode"];
             zipCode?: string;
             doNotCall?: boolean;
             /** @enum {boolean|string} */
@@ -1226,11 +1229,11 @@ export interface components {
             /** Format: date */
             birthday?: string;
             ssnLastFour?: string;
-            /** @description Normalized to E.164 (default region US). */
+            /** @description Normalized to E.164 (default region US). US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 422. */
             phoneNumber?: string;
-            /** @description Mobile number; used as `phoneNumber` when that is omitted, and for mobile fallback. */
+            /** @description Mobile number; used as `phoneNumber` when that is omitted, and for mobile fallback. Same regions as `phoneNumber`. */
             mobilePhone?: string;
-            /** @description IANA timezone name. */
+            /** @description IANA timezone name. Must be a zone of the United States or its territories (current or alias name, e.g. `America/New_York`, `US/Eastern`, `Pacific/Guam`); other zones give 422. */
             timezone?: string;
             /** @description Days since the application was made (context only). */
             daysInApplied?: number;
@@ -1568,7 +1571,10 @@ export interface components {
         TaskTypeCatalog: {
             taskTypes: string[];
         };
-        /** @description A loan of an existing customer, upserted on (`customerId`, `id`): resubmitting updates rather than duplicates, and creates or refreshes the loan's schedule. Only `id` and `customerId` are required; dates are `YYYY-MM-DD`; amounts are numbers in dollars. Unknown fields are ignored. Allowed values of `type`, `applicationStatus` and `servicingStatus` depend on the company's LMS. */
+        /**
+         * @description A loan of an existing customer, upserted on (`customerId`, `id`): resubmitting updates rather than duplicates, and creates or refreshes the loan's schedule. Only `id` and `customerId` are required; dates are `YYYY-MM-DD`; amounts are numbers in dollars.
+         *     Amounts and rates are kept exactly: each must have at most 15 significant digits (every such decimal survives a JSON parser unchanged) and lie strictly between -10^12 and 10^12. It is stored as that decimal (its shortest form: `12.50` is stored and returned as `12.5`) on every database. A number with more significant digits, which could not be kept exactly, or out of range gives 400 naming the field (in a batch only that row fails). Unknown fields are ignored. Allowed values of `type`, `applicationStatus` and `servicingStatus` depend on the company's LMS.
+         */
         LoanInput: {
             /** @description Caller's loan reference, unique per customer. */
             id: string;
@@ -1607,13 +1613,13 @@ export interface components {
             isVisibleInBorrowerPortal?: boolean;
             daysPastDueAtBoarding?: number;
             daysSinceOriginationAtBoarding?: number;
-            /** @description Free-form data from the LMS, stored as sent. */
+            /** @description Free-form data from the LMS, stored as sent. Objects and arrays may nest at most 16 levels deep (deeper gives 400 naming the field; in a batch only that row fails). */
             externalLmsMetadata?: {
                 [key: string]: unknown;
             };
             /** Format: uuid */
             portfolioId?: string;
-            /** @description Kind of tasks for the loan's schedule (company configuration). */
+            /** @description Kind of tasks for the loan's schedule. Must be in the company's task-type catalog (company configuration); otherwise 400 naming the allowed values. */
             taskType?: string;
         };
         /** @description A stored loan. Every property is always present; fields never sent are null. */
@@ -1668,10 +1674,8 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description One row of a loan batch: a `LoanInput`. At submission the request schema only requires each row to be a JSON object; rows are validated one by one when the job runs and an invalid row (or one whose `customerId` is unknown) is reported in the job's `failures` at its index without affecting the other rows. Create customers first, for example with the customer batch. */
-        LoanBatchRow: components["schemas"]["LoanInput"] | {
-            [key: string]: unknown;
-        };
+        /** @description One row of a loan batch: a `LoanInput`. Rows are not checked at submission: each is validated when the job runs, and an invalid row (not a JSON object, a bad field, or an unknown `customerId`) is reported in the job's `failures` at its index without affecting the other rows. Create customers first, for example with the customer batch. */
+        LoanBatchRow: components["schemas"]["LoanInput"] | unknown;
         /** @description Loan batch submission. Each row has the semantics of `POST /loans` (same fields, validation, upsert on (`customerId`, `id`) and schedule creation). Every (`customerId`, `id`) pair must be unique within one request; a repeated pair rejects the whole request with 400 before anything is queued. 1 to 10,000 rows; low thousands per request are recommended. Rows run in slices of 25, in parallel. */
         LoanBatchRequest: {
             loans: components["schemas"]["LoanBatchRow"][];
@@ -1689,9 +1693,9 @@ export interface components {
         LoanBatchFailure: {
             /** @description Zero-based position of the submitted row. */
             index: number;
-            /** @description The row's `customerId`, or null when the row had none. */
+            /** @description The row's `customerId`, or null when the row had none (or one longer than 255 characters, which fails the row). */
             customerId: string | null;
-            /** @description The row's `id`, or null when the row had none. */
+            /** @description The row's `id`, or null when the row had none (or one longer than 255 characters, which fails the row). */
             loanId: string | null;
             /** @description The status code followed by the reason, for example `404: Customer cust-1002 not found`. */
             message: string;
@@ -1970,6 +1974,30 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetailString"];
             };
         };
+        /** @description The database is briefly unreachable (code `service_unavailable`). Nothing was changed; repeat the same request after `Retry-After` seconds. The service reconnects by itself. */
+        ServiceUnavailableDetailString: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "The service is briefly unavailable; retry the same request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailString"];
+            };
+        };
+        /** @description The request is malformed (body that is not valid JSON, wrong content type) or breaks the schema (missing or mistyped field, parameter out of range). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description The `X-API-Key` header is missing or the key is unknown or disabled. */
         Unauthorized: {
             headers: {
@@ -2000,12 +2028,19 @@ export interface components {
                 "application/json": components["schemas"]["ErrorMessage"];
             };
         };
-        /** @description The request is malformed (body that is not valid JSON, wrong content type) or breaks the schema (missing or mistyped field, parameter out of range). */
-        BadRequest: {
+        /** @description The database is briefly unreachable (code `service_unavailable`). Nothing was changed; repeat the same request after `Retry-After` seconds. The service reconnects by itself. */
+        ServiceUnavailable: {
             headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "error": 503,
+                 *       "message": "The service is briefly unavailable; retry the same request"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorMessage"];
             };
         };
@@ -2090,6 +2125,24 @@ export interface components {
                  *       "detail": {
                  *         "code": "rate_limited",
                  *         "message": "Rate limit exceeded; retry after 42 seconds"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailObject"];
+            };
+        };
+        /** @description The database is briefly unreachable (code `service_unavailable`). Nothing was changed; repeat the same request after `Retry-After` seconds. The service reconnects by itself. */
+        ServiceUnavailableDetailObject: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "code": "service_unavailable",
+                 *         "message": "The service is briefly unavailable; retry the same request"
                  *       }
                  *     }
                  */
@@ -2205,6 +2258,11 @@ export interface components {
          */
         Sunset: string;
         /**
+         * @description Number of seconds to wait before repeating the same request.
+         * @example 42
+         */
+        RetryAfter: number;
+        /**
          * @description Address of the created batch job, to poll for progress. Absolute when the server is configured with a public base URL, otherwise relative to the server.
          * @example /customers/batch/8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69
          */
@@ -2224,11 +2282,6 @@ export interface components {
          * @example "batch";q=10;w=60
          */
         RateLimitPolicy: string;
-        /**
-         * @description Number of seconds to wait before repeating the same request.
-         * @example 42
-         */
-        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -2300,6 +2353,7 @@ export interface operations {
             400: components["responses"]["BadRequestDetailString"];
             401: components["responses"]["UnauthorizedDetailString"];
             413: components["responses"]["PayloadTooLargeDetailString"];
+            503: components["responses"]["ServiceUnavailableDetailString"];
         };
     };
     getCustomer: {
@@ -2326,8 +2380,10 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCustomer: {
@@ -2369,6 +2425,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCustomerBatch: {
@@ -2440,6 +2497,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsDetailObject"];
+            503: components["responses"]["ServiceUnavailableDetailObject"];
         };
     };
     getCustomerBatch: {
@@ -2466,6 +2524,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchJob"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No batch job with this id in the company of the API key. */
             404: {
@@ -2482,6 +2541,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     syncCustomerSchedule: {
@@ -2647,6 +2707,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listPaymentMethods: {
@@ -2720,8 +2781,10 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethod"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createPaymentMethod: {
@@ -2784,6 +2847,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateAchAuthorization: {
@@ -2873,6 +2937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAchAuthorization: {
@@ -2976,6 +3041,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPayment: {
@@ -3073,6 +3139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Payment"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description The payment does not exist in the company of the API key. */
             404: {
@@ -3089,6 +3156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listOriginationTaskTypes: {
@@ -3117,7 +3185,9 @@ export interface operations {
                     "application/json": components["schemas"]["TaskTypeCatalog"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createLoan: {
@@ -3199,6 +3269,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createLoanBatch: {
@@ -3267,6 +3338,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getLoanBatch: {
@@ -3316,6 +3388,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoanBatchJob"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No loan batch job with this id in the company of the API key. */
             404: {
@@ -3332,6 +3405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCustomerCalls: {
@@ -3402,6 +3476,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCall: {
@@ -3444,6 +3519,7 @@ export interface operations {
                     "application/json": components["schemas"]["Call"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No call with this id in the company of the API key. */
             404: {
@@ -3460,6 +3536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCustomerScheduledCalls: {
@@ -3518,6 +3595,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getScheduledCall: {
@@ -3544,6 +3622,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduledCall"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No scheduled call with this id in the company of the API key. */
             404: {
@@ -3560,6 +3639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listCustomerEmails: {
@@ -3610,6 +3690,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAchReturn: {
@@ -3679,6 +3760,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     upsertPayment: {
@@ -3744,6 +3826,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveVoiceCallback: {

@@ -5,6 +5,9 @@ import { errorBody, errorFamilyOf } from './http/error-family.js';
 import type { HandlerResult, RequestEnv, Services } from './http/handler-types.js';
 import { loadOpenApiDocument } from './contract/openapi-document.js';
 import { operationHandlers } from './handlers/index.js';
+import { capDepth, READ_DEPTH } from './contract/json-limits.js';
+import { isTransient } from './store/db-errors.js';
+import { unavailableResult } from './http/error-response.js';
 
 /** The express application: headers, request id + log line, JSON body parsing, then openapi-backend. */
 export async function createApp(services: Services, opts: ApiOptions = {}) {
@@ -41,11 +44,21 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     const env: RequestEnv = { services, requestId: res.locals.requestId, company: null, rawBody: (req as Request & { rawBody?: Buffer }).rawBody };
     const bodyless = req.body === undefined && Number(req.get('content-length') ?? 0) > 0;
     if (bodyless) return send(res, parseFailure(api, req, 400, 'Content-Type must be application/json'));
-    const result = (await api.handleRequest(
-      { method: req.method, path: req.path, query: req.query as Record<string, string>, headers: req.headers as Record<string, string>, body: req.body },
-      env,
-    )) as HandlerResult;
-    send(res, result);
+    // The router percent-decodes path parameters and would throw URIError on `%ZZ` or `%C3%28`.
+    if (!decodesCleanly(req.path)) return send(res, parseFailure(api, req, 400, 'The path is not valid percent-encoded UTF-8'));
+    const body = capDepth(req.body, READ_DEPTH);
+    try {
+      const result = (await api.handleRequest(
+        { method: req.method, path: req.path, query: req.query as Record<string, string>, headers: req.headers as Record<string, string>, body },
+        env,
+      )) as HandlerResult;
+      send(res, result);
+    } catch (err) {
+      // Outside a handler (the API-key lookup): a lost database is a 503 here too, never a 500.
+      if (!isTransient(err)) throw err;
+      const operationId = api.matchOperation({ method: req.method, path: req.path, headers: {} })?.operationId;
+      send(res, unavailableResult(operationId));
+    }
   });
 
   // Body-parser failures happen before routing; answer them in the family of the operation they were for.
@@ -64,6 +77,15 @@ function parseFailure(api: Api, req: Request, status: number, message: string): 
   const operationId = api.matchOperation({ method: req.method, path: req.path, headers: {} })?.operationId;
   const code = status === 413 ? 'payload_too_large' : status === 500 ? 'internal_error' : 'invalid_request';
   return { status, body: errorBody(errorFamilyOf(operationId), status, code, message) };
+}
+
+function decodesCleanly(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function send(res: Response, result: HandlerResult): void {

@@ -38,6 +38,8 @@ export interface StartOptions extends ApiOptions {
   log?: Logger;
   /** Run batch workers in this process too (default true: `outreach serve`). */
   workers?: boolean;
+  /** How batch rows run (default: the production processors); tests wrap a processor to inject faults. */
+  rows?: RowHandling;
 }
 
 export interface RunningWorker {
@@ -64,7 +66,7 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
   const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue });
   const startWorkersHere = (): WorkerPool => {
-    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: rowHandling });
+    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling });
     const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
     return {
       async stop() {

@@ -11,10 +11,14 @@ export abstract class DomainError extends Error {
   /** Seconds after which the same request may succeed, when the error implies one. */
   retryAfterSeconds?: number;
   constructor(message: string) {
-    super(message);
+    // Messages can quote input (a list of bad fields); bounded so every error body stays within the contract.
+    super(message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message);
     this.name = new.target.name;
   }
 }
+
+/** Longest error message (the contract allows more; see ErrorMessage.message). */
+export const MAX_MESSAGE_LENGTH = 2000;
 
 /** Required fields are absent. `fields` are in the contract's field-table order; `note` says why, after a semicolon. */
 export class MissingFieldsError extends DomainError {

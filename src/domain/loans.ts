@@ -1,4 +1,5 @@
 import type { CompanyContext } from './context.js';
+import { requireKnownTaskType } from './customers/records.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from './errors.js';
 import {
   customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, type LoanFields, type LoanRow, type LoanUpsert, upsertLoan, upsertLoans,
@@ -20,19 +21,36 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
+/** Significant digits a decimal may have so that every JSON parser reads it back exactly (IEEE-754 doubles hold 15). */
+const AMOUNT_DIGITS = 15;
+
 /**
- * Amounts stay exact: the number as the caller wrote it (JSON's shortest round-trip form) is stored
- * as a decimal, never as a binary float column. JSON like 1e400 parses to Infinity: rejected.
+ * Amounts stay exact: the number as the caller wrote it is stored as a decimal (never a binary float
+ * column). JSON numbers arrive as doubles, so only what a double holds exactly is accepted: at most
+ * 15 significant digits (its shortest form then has as many digits as the caller wrote). The range is
+ * checked by the contract; 1e400 parses to Infinity and is rejected here too.
  */
 function decimalOf(field: string, value: number): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new InvalidInputError(`${field} must be a finite number`);
-  return String(value);
+  const text = String(value);
+  if (significantDigits(text) > AMOUNT_DIGITS) {
+    throw new InvalidInputError(`${field}: ${text} has more than ${AMOUNT_DIGITS} significant digits and cannot be kept exactly`);
+  }
+  return text;
+}
+
+/** Digits of a number's decimal text without sign, exponent, point, leading or trailing zeros. */
+function significantDigits(text: string): number {
+  const mantissa = text.replace(/^-/, '').replace(/e.*$/i, '').replace('.', '');
+  return mantissa.replace(/^0+/, '').replace(/0+$/, '').length;
 }
 
 /** The loan's key and the columns it sends, after the loan rules (ids present, real dates, finite numbers). */
-export function prepareLoanWrite(body: LoanWrite): LoanUpsert {
+export function prepareLoanWrite(ctx: Pick<CompanyContext, 'config'>, body: LoanWrite): LoanUpsert {
   const missing = (['id', 'customerId'] as const).filter((f) => typeof body[f] !== 'string' || body[f] === '');
   if (missing.length) throw new MissingFieldsError([...missing]);
+  // The loan's schedule is planned by its task type (issue 11): an unknown one could never be planned.
+  if (body.taskType !== undefined) requireKnownTaskType(ctx.config, body.taskType);
   const fields: Partial<LoanFields> = {};
   for (const f of DATE_FIELDS) {
     const v = body[f];
@@ -56,7 +74,7 @@ const unknownCustomer = (customerId: string) => new NotFoundError(`Customer ${cu
  * The loan's schedule is created by the scheduler workflow (issue 4), not here.
  */
 export async function saveLoan(ctx: CompanyContext, body: LoanWrite): Promise<{ loan: LoanRow; created: boolean }> {
-  const write = prepareLoanWrite(body);
+  const write = prepareLoanWrite(ctx, body);
   if (!(await customerExists(ctx.db, ctx.companyId, write.customerId))) throw unknownCustomer(write.customerId);
   return upsertLoan(ctx.db, ctx.companyId, write.customerId, write.id, write.fields, ctx.now.toISOString());
 }
@@ -68,7 +86,7 @@ export async function saveLoan(ctx: CompanyContext, body: LoanWrite): Promise<{ 
 export async function saveLoans(ctx: CompanyContext, bodies: LoanWrite[]): Promise<(DomainError | null)[]> {
   const prepared = bodies.map((body) => {
     try {
-      return prepareLoanWrite(body);
+      return prepareLoanWrite(ctx, body);
     } catch (err) {
       if (err instanceof DomainError) return err;
       throw err;

@@ -1,12 +1,13 @@
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
-import { DomainError, InvalidInputError, UnauthorizedError, UnavailableError } from '../domain/errors.js';
+import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/errors.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
 import { authenticateCompany } from '../domain/api-keys.js';
 import { createAjv } from '../lib/ajv.js';
-import { errorResult, internalErrorResult } from './error-response.js';
+import { errorResult, internalErrorResult, unavailableResult } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
 import { type OpenApiDocument, operationIds } from '../contract/openapi-document.js';
-import { blockingErrors } from './request-validation.js';
+import { blockingErrors, nulInRequest } from './request-validation.js';
+import { nulMessage } from '../contract/json-limits.js';
 import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
 
@@ -59,7 +60,16 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
       ...wrapped,
       notFound: async (c: Context) => ({ status: 404, body: errorBody('errorMessage', 404, 'not_found', `No route for ${c.request.method.toUpperCase()} ${c.request.path}`) }),
       methodNotAllowed: async (c: Context) => ({ status: 405, body: errorBody('errorMessage', 405, 'method_not_allowed', `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`) }),
-      unauthorizedHandler: async (c: Context) => errorResult(c.operation.operationId, new UnauthorizedError()),
+      unauthorizedHandler: async (c: Context, env: RequestEnv) => {
+        // openapi-backend turns a throwing security handler into "unauthorized": a lost database is a 503, not a 401.
+        const failure = (c.security?.ApiKeyAuth as { error?: unknown } | undefined)?.error;
+        if (failure && isTransient(failure)) return unavailableResult(c.operation.operationId);
+        if (failure) {
+          env.services.log.error('unhandled error', { requestId: env.requestId, operationId: c.operation.operationId, error: (failure as Error).stack });
+          return internalErrorResult(c.operation.operationId);
+        }
+        return errorResult(c.operation.operationId, new UnauthorizedError());
+      },
       validationFail: async (c: Context, env: RequestEnv) => {
         const id = c.operation.operationId!;
         const blocking = blockingErrors(id, c.validation.errors ?? []);
@@ -86,12 +96,14 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
 }
 
 async function runHandler(id: string, handler: OperationHandler, c: Context, env: RequestEnv): Promise<HandlerResult> {
+  const nul = nulInRequest(id, c);
+  if (nul) return errorResult(id, new InvalidInputError(nulMessage(nul)));
   try {
     return await handler(c, env);
   } catch (err) {
     if (err instanceof DomainError) return errorResult(id, err);
     // Nothing was committed in either case: the caller may retry (503) or must fix the value (400).
-    if (isTransient(err)) return errorResult(id, new UnavailableError('The service is briefly unavailable; retry the same request', 1));
+    if (isTransient(err)) return unavailableResult(id);
     if (isInvalidValue(err)) return errorResult(id, new InvalidInputError('A value is too long or out of range for its field'));
     env.services.log.error('unhandled error', { requestId: env.requestId, operationId: id, error: (err as Error).stack });
     return internalErrorResult(id);

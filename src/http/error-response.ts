@@ -47,3 +47,8 @@ function errorHeaders(err: DomainError): Record<string, string> {
 export function internalErrorResult(operationId: string | undefined): HandlerResult {
   return { status: 500, body: errorBody(errorFamilyOf(operationId), 500, 'internal_error', 'Internal server error') };
 }
+
+/** A dependency (the database) is briefly unavailable: 503 with Retry-After in the operation's family. */
+export function unavailableResult(operationId: string | undefined): HandlerResult {
+  return errorResult(operationId, new UnavailableError('The service is briefly unavailable; retry the same request', 1));
+}

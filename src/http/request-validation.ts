@@ -1,4 +1,6 @@
 import type { ErrorObject } from 'ajv';
+import type { Context } from 'openapi-backend';
+import { nulPath } from '../contract/json-limits.js';
 
 /**
  * Operations whose request body the domain validates itself, because the rules depend on the company
@@ -11,7 +13,7 @@ const DEFERRED: Record<string, (e: ErrorObject) => boolean> = {
   createCustomer: (e) => e.instancePath === '/requestBody' && (e.keyword === 'required' || e.keyword === 'if'),
   createCustomerBatch: (e) => e.instancePath.startsWith('/requestBody/customers/') || isRowCount(e, 'customers') || /^\/header\/idempotency-key/i.test(e.instancePath) || isMissingHeader(e, 'idempotency-key'),
   // Row-count limits answer with the batch's own codes/messages (empty_batch, batch_too_large).
-  createLoanBatch: (e) => isRowCount(e, 'loans'),
+  createLoanBatch: (e) => e.instancePath.startsWith('/requestBody/loans/') || isRowCount(e, 'loans'),
   syncCustomerSchedule: (e) => e.instancePath.startsWith('/requestBody') || /^\/header\/idempotency-key/i.test(e.instancePath) || isMissingHeader(e, 'idempotency-key'),
 };
 
@@ -27,4 +29,19 @@ function isMissingHeader(e: ErrorObject, name: string): boolean {
 export function blockingErrors(operationId: string, errors: ErrorObject[]): ErrorObject[] {
   const deferred = DEFERRED[operationId];
   return deferred ? errors.filter((e) => !deferred(e)) : errors;
+}
+
+/** Batch operations' row arrays: their rows are checked when they run, so a bad row fails alone. */
+const ROW_ARRAYS: Record<string, string> = { createCustomerBatch: 'customers', createLoanBatch: 'loans' };
+
+/** The first parameter or body field holding a NUL character (rows of a batch excepted), or null. */
+export function nulInRequest(operationId: string, c: Context): string | null {
+  const { params, query, requestBody } = c.request;
+  const rows = ROW_ARRAYS[operationId];
+  let body: unknown = requestBody;
+  if (rows && body && typeof body === 'object' && !Array.isArray(body)) {
+    const { [rows]: _rows, ...envelope } = body as Record<string, unknown>;
+    body = envelope;
+  }
+  return nulPath(params, '') ?? nulPath(query, '') ?? nulPath(body, '');
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger.js';
 import type { Db } from '../store/db.js';
 import { currentPgSchema } from '../store/job-queue.js';
 import { type Claimed, type EnqueueOptions, type JobQueue, WakeSignals } from '../domain/ports/job-queue.js';
+import { RECOVERY_DELIVERIES } from './recovery.js';
 
 interface PgConnection {
   query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
@@ -86,7 +87,7 @@ export class PgBossQueue implements JobQueue {
     const jobs: PgBoss.JobInsert[] = messages.map((data) => ({
       name: queue,
       data,
-      retryLimit: opts.maxAttempts - 1,
+      retryLimit: opts.maxAttempts - 1 + RECOVERY_DELIVERIES,
       retryDelay: opts.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: opts.timeoutSeconds,
@@ -96,7 +97,8 @@ export class PgBossQueue implements JobQueue {
 
   async fetch<T>(queue: string, limit: number): Promise<Claimed<T>[]> {
     const jobs = await this.started().fetch<T>(queue, { batchSize: limit, includeMetadata: true });
-    return jobs.map((j) => ({ id: j.id, queue, data: j.data, attempt: j.retryCount + 1, maxAttempts: j.retryLimit + 1 }));
+    // Messages enqueued before RECOVERY_DELIVERIES existed have no spare deliveries: at least 1 attempt.
+    return jobs.map((j) => ({ id: j.id, queue, data: j.data, attempt: j.retryCount + 1, maxAttempts: Math.max(1, j.retryLimit + 1 - RECOVERY_DELIVERIES) }));
   }
 
   async complete(trx: Db, messages: Claimed<unknown>[]): Promise<void> {

@@ -4,6 +4,7 @@ import {
   claimQueueMessages, deleteQueueMessages, getQueueMessageRetry, insertQueueMessages, releaseQueueMessage, rescheduleQueueMessage,
 } from '../store/job-queue.js';
 import { type Claimed, type EnqueueOptions, type JobQueue, WakeSignals } from '../domain/ports/job-queue.js';
+import { RECOVERY_DELIVERIES } from './recovery.js';
 
 /**
  * The embedded adapter for SQLite: messages live in the `job_queue` table of the same database, so
@@ -44,7 +45,7 @@ export class TableQueue implements JobQueue {
   async fail(message: Claimed<unknown>, error: Error): Promise<void> {
     const retry = await getQueueMessageRetry(this.db, message.id);
     if (!retry) return;
-    const runAt = retry.attempts >= retry.maxAttempts ? null : this.clock() + backoffMs(retry.retryDelayMs, retry.attempts);
+    const runAt = retry.attempts >= retry.maxAttempts + RECOVERY_DELIVERIES ? null : this.clock() + backoffMs(retry.retryDelayMs, retry.attempts);
     await rescheduleQueueMessage(this.db, message.id, runAt, error.message);
   }
 

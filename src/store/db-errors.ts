@@ -6,9 +6,9 @@ export function isTransient(err: unknown): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   return (
     /^(08|40|53|57)/.test(code) || // Postgres: connection, serialization/deadlock, resources, shutdown
-    ['SQLITE_BUSY', 'SQLITE_LOCKED', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT'].includes(code) ||
+    ['SQLITE_BUSY', 'SQLITE_LOCKED', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE'].includes(code) ||
     e.name === 'KnexTimeoutError' ||
-    /Connection terminated|Transaction query already complete/i.test(String(e.message ?? ''))
+    /Connection terminated|Transaction query already complete|not queryable|Connection ended|EPIPE/i.test(String(e.message ?? ''))
   );
 }
 

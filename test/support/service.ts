@@ -3,8 +3,8 @@ import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { createCompany } from '../../src/domain/companies.js';
 import type { ContractViolation } from '../../src/http/api.js';
-import { createLogger } from '../../src/lib/logger.js';
-import { startService, type RunningService } from '../../src/server.js';
+import { createLogger, type LogLevel } from '../../src/lib/logger.js';
+import { startService, type RunningService, type StartOptions } from '../../src/server.js';
 import type { Db } from '../../src/store/db.js';
 
 export interface TestService {
@@ -37,6 +37,8 @@ export interface TestServiceOptions {
   env?: Record<string, string>;
   /** Run batch workers in the service (default true); false for an API-only process. */
   workers?: boolean;
+  /** Replaces how batch rows run (fault injection). */
+  rows?: StartOptions['rows'];
 }
 
 /** The real service on a loopback port over a test database, validating every response against the contract. */
@@ -52,9 +54,11 @@ export async function startTestService(db: Db, opts: TestServiceOptions = {}): P
     db,
     migrate: false,
     now: opts.now,
-    log: createLogger('silent'),
+    // TEST_LOG_LEVEL=error (or info) shows the service's own log while debugging a test.
+    log: createLogger((process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent'),
     validateResponses: true,
     workers: opts.workers,
+    rows: opts.rows,
     onContractViolation: (v) => violations.push(v),
   });
   const now = opts.now ?? (() => new Date());

@@ -4,6 +4,8 @@ import { IDEMPOTENCY_KEY_PATTERN, type StoredResponse } from '../idempotency.js'
 import { prepareEnrollment, type OriginationReceipt } from '../outreach/enroll.js';
 import { enrollOnce, type EnrollmentResponder } from '../outreach/sync.js';
 import { validateEnrollmentBody } from '../outreach/validate.js';
+import { nulMessage, nulPath } from '../../contract/json-limits.js';
+import { refOf } from './row-refs.js';
 import type { RowProcessor, RowResult } from './row-processors.js';
 
 /** One row's entry in the job's `results` (OriginationRowResult without `index`, which the presenter adds). */
@@ -63,6 +65,8 @@ function isRetryable(err: DomainError): boolean {
 /** The row's key and the single-enrollment body it stands for (so both fingerprint alike). */
 function splitRow(row: unknown): { key: string; body: Record<string, unknown> } {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new InvalidInputError('Each row must be a JSON object');
+  const nul = nulPath(row);
+  if (nul) throw new InvalidInputError(nulMessage(nul));
   const { idempotencyKey: key, ...rest } = row as Record<string, unknown>;
   if (key === undefined || key === null || key === '') {
     throw new InvalidInputError('idempotencyKey: is required in every enrollment row', 'missing_idempotency_key');
@@ -93,7 +97,6 @@ function failed(refs: Refs, code: string, message: string, retryable: boolean): 
 }
 
 function refsOf(row: unknown): Refs {
-  const r = row && typeof row === 'object' ? (row as Record<string, unknown>) : {};
-  const str = (v: unknown) => (typeof v === 'string' ? v.replace(/\u0000/g, '') : null); // Postgres text cannot hold NUL
-  return { customerId: str(r.id), loanId: str(r.loanId) };
+  const str = (field: string) => (typeof (row as Record<string, unknown> | null)?.[field] === 'string' ? refOf(row, field) : null);
+  return { customerId: str('id'), loanId: str('loanId') };
 }

@@ -3,7 +3,8 @@ import { requireIdempotencyKey, runIdempotent, type StoredResponse } from '../id
 import { BATCH_SUBMISSIONS, enforceRateLimit, type RateWindow } from '../rate-limit.js';
 import { ENROLLMENT } from './row-processors.js';
 import { SLICE_QUEUE } from './slices.js';
-import { type BatchDeps, refOf, requireRows, writeBatch } from './submit.js';
+import { type BatchDeps, requireRows, writeBatch } from './submit.js';
+import { refOf } from './row-refs.js';
 
 /** Fingerprint scope of enrollment batch submissions (the header key shares the company's key namespace). */
 export const ENROLLMENT_BATCH_OPERATION = 'createCustomerBatch:enroll';

@@ -7,6 +7,7 @@ import { InvalidInputError } from '../errors.js';
 import { BATCH_SUBMISSIONS, enforceRateLimit, type RateWindow } from '../rate-limit.js';
 import { CUSTOMER_CREATE, LOAN_UPSERT } from './row-processors.js';
 import { MAX_BATCH_ROWS, SLICE_QUEUE, sliceMessages } from './slices.js';
+import { refOf } from './row-refs.js';
 
 export interface BatchDeps {
   queue: JobQueue;
@@ -50,13 +51,6 @@ export function requireRows(rows: unknown, name: string): unknown[] {
   if (rows.length === 0) throw new InvalidInputError(`${name} must contain at least 1 row`, 'empty_batch');
   if (rows.length > MAX_BATCH_ROWS) throw new InvalidInputError(`${name} must contain at most ${MAX_BATCH_ROWS} rows`, 'batch_too_large');
   return rows;
-}
-
-/** A row's reference as sent, for failure items (null when absent or not a scalar). */
-export function refOf(row: unknown, field: string): string | null {
-  const v = row && typeof row === 'object' ? (row as Record<string, unknown>)[field] : undefined;
-  // Postgres text cannot hold NUL; the reference is only for reporting.
-  return typeof v === 'string' ? v.replace(/\u0000/g, '') : typeof v === 'number' ? String(v) : null;
 }
 
 /** Customer-create rows (no `scheduleMode`); enrollment batches: submit-enrollment.ts. */

@@ -5,7 +5,7 @@ import type { CompanyConfig } from '../company-config.js';
 import type { CompanyContext } from '../context.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
 import { stopOutreach } from '../outreach/schedules.js';
-import { requirePhone, requireTimezone, timezoneFromZip } from './normalize.js';
+import { requireOutreachMetadataPhones, requirePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
 import { deprecatedFields, resolveTestFlag } from './test-flag.js';
 import type { components } from '../../../generated/api-types.js';
@@ -72,6 +72,7 @@ export function validateCustomerWrite(ctx: CompanyContext, body: CustomerWrite):
 export function customerWriteFields(body: CustomerWrite, isTest: boolean | undefined): { fresh: CustomerFields; given: Partial<CustomerFields> } {
   // Only the announced contract lets timezone be omitted; it is then derived from zipCode.
   const timezone = body.timezone ? requireTimezone('timezone', body.timezone) : body.zipCode ? timezoneFromZip(body.zipCode) : undefined;
+  requireOutreachMetadataPhones(body.externalMetadata);
 
   const given: Partial<CustomerFields> = {
     firstName: body.firstName,

@@ -1,0 +1,10 @@
+/** Longest reference echoed in failure items: the contract's id length (a longer one is itself the row's error). */
+export const MAX_REF_LENGTH = 255;
+
+/** A row's reference as sent, for failure items (null when absent, not a scalar, or longer than an id may be). */
+export function refOf(row: unknown, field: string): string | null {
+  const v = row && typeof row === 'object' ? (row as Record<string, unknown>)[field] : undefined;
+  // Postgres text cannot hold NUL; the reference is only for reporting.
+  const ref = typeof v === 'string' ? v.replace(/\u0000/g, '') : typeof v === 'number' ? String(v) : null;
+  return ref !== null && ref.length <= MAX_REF_LENGTH ? ref : null;
+}
