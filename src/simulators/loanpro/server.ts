@@ -20,6 +20,8 @@ export interface LoanProSimulator {
   setFault(fault: Fault): void;
   /** API requests received (faulty ones included), newest last. */
   requests: { method: string; path: string }[];
+  /** Most API requests open at the same time so far. */
+  peakInFlight(): number;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,8 @@ export const API_ROOT = '/api/public/api/1';
 export async function startLoanProSimulator(seed: LoanProSeed, opts: { port?: number; host?: string } = {}): Promise<LoanProSimulator> {
   let fault: Fault = { mode: 'none' };
   const requests: LoanProSimulator['requests'] = [];
+  let inFlight = 0;
+  let peak = 0;
   const host = opts.host ?? '127.0.0.1';
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -57,6 +61,8 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: { port?: nu
     }
     if (!url.pathname.startsWith(`${API_ROOT}/odata.svc/`)) return send(res, 404, errorBody(404, 'Not found', 'NotFound'));
     requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search });
+    peak = Math.max(peak, ++inFlight);
+    res.once('close', () => (inFlight -= 1));
 
     const active = fault.mode !== 'none' && (fault.times === undefined || fault.times > 0) ? fault : undefined;
     if (active && active.times !== undefined) active.times -= 1;
@@ -77,7 +83,7 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: { port?: nu
     if (m[1] === 'Customers') {
       const customer = seed.customers.find((c) => c.id === id);
       if (!customer) return send(res, 404, errorBody(404, `Resource not found for the segment 'Customers'`, 'ResourceNotFoundException'));
-      if (active?.mode === 'malformed') return send(res, 200, { d: { id, firstName: 42, PrimaryAddress: 'not an object' } });
+      if (active?.mode === 'malformed') return send(res, 200, { d: { id, firstName: 42 } });
       return send(res, 200, renderCustomer(root, customer, expand));
     }
     const loan = seed.loans.find((l) => l.id === id);
@@ -99,6 +105,7 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: { port?: nu
     token: seed.token,
     setFault: (f) => void (fault = { ...f }),
     requests,
+    peakInFlight: () => peak,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

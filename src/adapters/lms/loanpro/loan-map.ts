@@ -1,5 +1,5 @@
 import type { LmsLoan } from '../../../domain/ports/lms.js';
-import { collection, date, decimal, entity, enumValue, flag, integer, text } from './odata.js';
+import { collection, date, decimal, entity, enumValue, flag, id, integer, text } from './odata.js';
 
 /** What GET Loans({id}) must expand for the mapping below. */
 export const LOAN_EXPAND = 'LoanSetup,LoanSettings,StatusArchive,Customers';
@@ -18,7 +18,7 @@ export function mapLoan(d: Obj): LmsLoan {
   const s = status?.entry;
   const sp = status?.path ?? '';
   const out: LmsLoan = {
-    id: text(d, 'id', 'd')!,
+    id: id(d, 'd'),
     type: setup && enumValue(setup, 'loanType', 'd.LoanSetup'),
     servicingStatus: s && text(s, 'loanStatusText', sp),
     applicationStatus: s && text(s, 'loanSubStatusText', sp),
@@ -47,7 +47,7 @@ export function mapLoan(d: Obj): LmsLoan {
 
 /** LoanPro ids of the loan's customers (the expanded Customers collection). */
 export function loanCustomerIds(d: Obj): string[] {
-  return collection(d, 'Customers', 'd').map((c, i) => text(c, 'id', `d.Customers.results[${i}]`) ?? '');
+  return collection(d, 'Customers', 'd').map((c, i) => id(c, `d.Customers.results[${i}]`));
 }
 
 function newestStatus(d: Obj): { entry: Obj; path: string } | undefined {

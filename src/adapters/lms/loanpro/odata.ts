@@ -41,7 +41,6 @@ export function collection(parent: Obj, key: string, path: string): Obj[] {
 export function text(o: Obj, key: string, path: string): string | undefined {
   const v = o[key];
   if (v === undefined || v === null) return undefined;
-  if (typeof v === 'number') return String(v);
   if (typeof v !== 'string') fail(`${path}.${key}`, 'a string', v);
   const t = v.trim();
   return t === '' ? undefined : t;
@@ -86,4 +85,12 @@ export function flag(o: Obj, key: string, path: string): boolean | undefined {
 export function enumValue(o: Obj, key: string, path: string): string | undefined {
   const v = text(o, key, path);
   return v === undefined ? undefined : v.slice(v.lastIndexOf('.') + 1) || undefined;
+}
+
+/** An entity id (LoanPro sends integers). */
+export function id(o: Obj, path: string): string {
+  const v = o.id;
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
+  if (typeof v === 'string' && /^\d+$/.test(v)) return v;
+  fail(`${path}.id`, 'an integer id', v);
 }
