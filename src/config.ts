@@ -1,3 +1,4 @@
+import { parseKey } from './adapters/secrets/aes-gcm-box.js';
 import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options.js';
 
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
@@ -12,6 +13,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Batch job workers and queue (src/jobs/options.ts). */
   jobs: JobOptions;
+  /** OUTREACH_CONFIG_KEY: encrypts secrets in company configuration (README "LMS"); unset → see configKeySource. */
+  configKey?: Buffer;
 }
 
 export class ConfigError extends Error {}
@@ -39,5 +42,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof JobOptionsError) throw new ConfigError(err.message);
     throw err;
   }
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs };
+  let configKey: Buffer | undefined;
+  if (env.OUTREACH_CONFIG_KEY) {
+    configKey = parseKey(env.OUTREACH_CONFIG_KEY);
+    if (!configKey) throw new ConfigError('OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
+  }
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs, configKey };
 }

@@ -1,4 +1,7 @@
 import type { Server } from 'node:http';
+import { lmsConnectors } from './adapters/lms/connectors.js';
+import type { LmsResolver } from './domain/ports/lms.js';
+import { aesGcmBox, configKeySource } from './adapters/secrets/aes-gcm-box.js';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
@@ -27,6 +30,8 @@ export interface StartOptions extends ApiOptions {
   log?: Logger;
   /** Run batch workers in this process too (default true: `outreach serve`). */
   workers?: boolean;
+  /** LMS connectors (tests shorten the retry backoff); default: the adapters with the configuration key. */
+  lms?: LmsResolver;
 }
 
 export interface RunningWorker {
@@ -47,8 +52,9 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   const queue = createJobQueue(db, config.jobs, log);
   await queue.start({ supervise });
   const now = opts.now ?? (() => new Date());
-  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs });
-  return { log, db, queue, now, startWorkersHere };
+  const lms = opts.lms ?? lmsConnectors(aesGcmBox(configKeySource(config.configKey, config.databaseUrl)));
+  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, lms });
+  return { log, db, queue, now, lms, startWorkersHere };
 }
 
 /**
@@ -57,8 +63,8 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
  */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
-  const { log, db, queue, now, startWorkersHere } = await openBackend(config, opts, withWorkers);
-  const { app } = await createApp({ db, config, now, log, queue }, opts);
+  const { log, db, queue, now, lms, startWorkersHere } = await openBackend(config, opts, withWorkers);
+  const { app } = await createApp({ db, config, now, log, queue, lms }, opts);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

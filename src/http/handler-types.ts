@@ -1,5 +1,6 @@
 import type { Context } from 'openapi-backend';
 import type { Config } from '../config.js';
+import type { LmsResolver } from '../domain/ports/lms.js';
 import type { CompanyConfig } from '../domain/company-config.js';
 import type { Db } from '../store/db.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -15,6 +16,8 @@ export interface Services {
   log: Logger;
   /** Where batch slices (and later other background work) are enqueued. */
   queue: JobQueue;
+  /** The LMS connector of a company, from its configuration. */
+  lms: LmsResolver;
 }
 
 /** Per-request environment passed to every handler next to openapi-backend's context. */

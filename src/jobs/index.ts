@@ -1,3 +1,4 @@
+import type { LmsResolver } from '../domain/ports/lms.js';
 import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
 import type { Logger } from '../lib/logger.js';
 import { type Db, dialectOf } from '../store/db.js';
@@ -26,6 +27,7 @@ export interface WorkerDeps {
   now: () => Date;
   testAliasSunset: Date;
   options: JobOptions;
+  lms: LmsResolver;
 }
 
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;

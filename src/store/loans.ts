@@ -140,3 +140,8 @@ export async function upsertLoans(db: Db, companyId: string, rows: LoanUpsert[],
   }
   await flush();
 }
+
+/** The loans of one customer, by id. */
+export async function listLoans(db: Db, companyId: string, customerId: string): Promise<LoanRow[]> {
+  return (await db('loans').where({ company_id: companyId, customer_id: customerId }).orderBy('id')).map(loanFromRow);
+}

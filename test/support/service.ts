@@ -1,5 +1,6 @@
 import { loadConfig } from '../../src/config.js';
 import { createCompany } from '../../src/domain/companies.js';
+import type { LmsResolver } from '../../src/domain/ports/lms.js';
 import type { ContractViolation } from '../../src/http/api.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { startService, type RunningService } from '../../src/server.js';
@@ -35,6 +36,8 @@ export interface TestServiceOptions {
   env?: Record<string, string>;
   /** Run batch workers in the service (default true); false for an API-only process. */
   workers?: boolean;
+  /** LMS connectors (default: the real adapters with an in-memory configuration key). */
+  lms?: LmsResolver;
 }
 
 /** The real service on a loopback port over a test database, validating every response against the contract. */
@@ -48,6 +51,7 @@ export async function startTestService(db: Db, opts: TestServiceOptions = {}): P
     log: createLogger('silent'),
     validateResponses: true,
     workers: opts.workers,
+    lms: opts.lms,
     onContractViolation: (v) => violations.push(v),
   });
   const now = opts.now ?? (() => new Date());

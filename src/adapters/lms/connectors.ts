@@ -1,13 +1,10 @@
 import type { LmsConfig } from '../../domain/company-config.js';
 import { secretContext } from '../../domain/config-secrets.js';
 import { UpstreamError } from '../../domain/errors.js';
-import type { LmsConnector } from '../../domain/ports/lms.js';
+import type { LmsConnector, LmsResolver } from '../../domain/ports/lms.js';
 import { type SecretBox, SecretUnreadableError } from '../../domain/ports/secrets.js';
 import { perCompanyLimit } from './http-reader.js';
 import { loanProConnector } from './loanpro.js';
-
-/** Resolves the LMS connector of a company from its configuration (undefined: none configured). */
-export type LmsResolver = (companyId: string, lms: LmsConfig | undefined) => LmsConnector | undefined;
 
 /** One adapter per `lms.kind`. */
 const ADAPTERS: Record<LmsConfig['kind'], typeof loanProConnector> = { loanpro: loanProConnector };

@@ -36,7 +36,7 @@ describe('AES-256-GCM secret box', () => {
   });
 
   it('Postgres without OUTREACH_CONFIG_KEY has no key', () => {
-    expect(() => configKeySource(undefined, 'postgres://x/y')()).toThrow('OUTREACH_CONFIG_KEY is not set');
+    expect(() => configKeySource(undefined, 'postgres://x/y')()).toThrow('OUTREACH_CONFIG_KEY is not set (it is required');
   });
 });
 

@@ -54,7 +54,7 @@ export function configKeySource(envKey: Buffer | undefined, databaseUrl: string)
   let key = envKey;
   return () => {
     if (key) return key;
-    if (!databaseUrl.startsWith('sqlite:')) throw new SecretUnreadableError('OUTREACH_CONFIG_KEY is not set');
+    if (!databaseUrl.startsWith('sqlite:')) throw new SecretUnreadableError('OUTREACH_CONFIG_KEY is not set (it is required to store or read secrets in company configuration on Postgres)');
     const file = databaseUrl.slice('sqlite:'.length) || './data/outreach.db';
     if (file === ':memory:') return (key = randomBytes(KEY_BYTES));
     key = readOrCreateKeyFile(path.join(path.dirname(path.resolve(file)), 'config.key'));

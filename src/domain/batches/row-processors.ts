@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import { type CompanyContext, type CustomerWrite, saveCustomers } from '../customers/customers.js';
+import type { CompanyContext } from '../customers/customers.js';
+import { customerRows } from './customer-rows.js';
 import { DomainError, InvalidInputError } from '../errors.js';
 import { type LoanWrite, saveLoans } from '../loans/loans.js';
 import { enrollmentRows } from './enrollment-rows.js';
@@ -16,6 +17,12 @@ export type RowResult = { error: DomainError; result?: unknown } | { result?: un
  * enrollment rows) only registers a processor: submission, slicing, retries, progress and failures are shared.
  */
 export interface RowProcessor {
+  /**
+   * Work done before the slice's transaction opens (reads from outside systems such as the LMS),
+   * one entry per row: what runAll receives in place of the row, or the DomainError that fails the
+   * row. An UnavailableError defers the row to the job's next attempt (src/jobs/slice-support.ts).
+   */
+  prefetch?(ctx: CompanyContext, rows: unknown[]): Promise<unknown[]>;
   /**
    * Runs the rows of one slice, in index order, inside the slice's transaction (`ctx.db`), and
    * returns one RowResult per row. A result other than undefined is kept (the job's `results`).
@@ -83,9 +90,6 @@ function setBased<T>(schema: RowSchemaName, save: (ctx: CompanyContext, rows: T[
   };
 }
 
-// Missing customer fields are reported by the customer workflow with the contract's exact message.
-const missingCustomerField = (e: ErrorObject) => e.instancePath === '' && (e.keyword === 'required' || e.keyword === 'if');
-
-registerRowProcessor(CUSTOMER_CREATE, setBased<CustomerWrite>('CustomerCreate', saveCustomers, missingCustomerField));
+registerRowProcessor(CUSTOMER_CREATE, customerRows);
 registerRowProcessor(LOAN_UPSERT, setBased<LoanWrite>('LoanInput', saveLoans));
 registerRowProcessor(ENROLLMENT, enrollmentRows);

@@ -10,6 +10,8 @@
  * - NotFoundError: no such customer in the LMS; InvalidInputError: a requested loan is not that customer's.
  */
 
+import type { LmsConfig } from '../company-config.js';
+
 /** Customer write fields the LMS can supply, already in our shapes (E.164 not yet applied; dates YYYY-MM-DD). */
 export interface LmsCustomer {
   firstName?: string;
@@ -55,3 +57,6 @@ export interface LmsConnector {
   /** One loan of that customer; a loan of another customer is refused like a missing one. */
   getLoan(customerId: string, loanId: number): Promise<LmsLoan>;
 }
+
+/** The connector of a company, from its configuration's `lms` section (undefined: none configured). */
+export type LmsResolver = (companyId: string, lms: LmsConfig | undefined) => LmsConnector | undefined;

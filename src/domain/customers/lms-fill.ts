@@ -1,0 +1,75 @@
+import { InvalidInputError, MissingFieldsError } from '../errors.js';
+import type { LmsCustomer, LmsLoan } from '../ports/lms.js';
+import type { CompanyContext, CustomerWrite } from './customers.js';
+import { timezoneFromZip } from './normalize.js';
+
+/** What the company's LMS supplied for one customer write. */
+export interface LmsFill {
+  /** Names the LMS in messages. */
+  label: string;
+  customer: LmsCustomer | undefined;
+  /** The loans named by `loanIds`, in that order, each once. */
+  loans: LmsLoan[];
+}
+
+type LmsRequest = Pick<CustomerWrite, 'id' | 'taskType' | 'sync' | 'loanIds'>;
+
+const present = (v: unknown) => v !== undefined && v !== null && v !== '';
+
+/**
+ * Reads what a customer write asks of the LMS, before any transaction opens: the customer with
+ * `sync: true`, the loans named by `loanIds`. Nothing when neither is asked. `sync: true` without a
+ * connector is refused (the fields would silently stay empty); `loanIds` without a connector is only
+ * stored, as before connectors existed. Faults surface as the port's errors (503, 502, 404, 400).
+ */
+export async function fetchLmsFill(ctx: Pick<CompanyContext, 'lms'>, body: LmsRequest): Promise<LmsFill | undefined> {
+  const sync = body.sync === true;
+  const loanIds = [...new Set(Array.isArray(body.loanIds) ? body.loanIds : [])];
+  if (!sync && loanIds.length === 0) return undefined;
+  const lms = ctx.lms?.();
+  if (!lms) {
+    if (!sync) return undefined;
+    throw new InvalidInputError(
+      'sync: true fetches missing customer data from the company\'s LMS, but no LMS connector is configured for this company; ' +
+        'send the fields yourself, or ask your operator to configure one (company configuration "lms")',
+      'lms_not_configured',
+    );
+  }
+  // The LMS cannot supply the customer reference or the task type: report them before calling it.
+  const missing = (['id', 'taskType'] as const).filter((f) => !present(body[f]));
+  if (missing.length > 0) throw new MissingFieldsError([...missing]);
+  const id = body.id!;
+  const [customer, loans] = await Promise.all([
+    sync ? lms.getCustomer(id) : Promise.resolve(undefined),
+    Promise.all(loanIds.map((loanId) => lms.getLoan(id, loanId))),
+  ]);
+  return { label: lms.label, customer, loans };
+}
+
+/**
+ * The write with the fields it omits taken from the LMS (the fields it sends win; externalMetadata
+ * is merged key by key, sent keys winning). A missing timezone is derived from the merged ZIP code
+ * (LMSs keep addresses, not zones); a ZIP that resolves to no zone leaves it missing.
+ */
+export function mergeLmsFill<T extends CustomerWrite>(body: T, fill: LmsFill | undefined): T {
+  if (!fill?.customer) return body;
+  const merged: Record<string, unknown> = { ...body };
+  for (const [field, value] of Object.entries(fill.customer)) {
+    if (field !== 'externalMetadata' && !present(merged[field])) merged[field] = value;
+  }
+  if (fill.customer.externalMetadata) {
+    const sent = body.externalMetadata && typeof body.externalMetadata === 'object' ? body.externalMetadata : {};
+    merged.externalMetadata = { ...fill.customer.externalMetadata, ...sent };
+  }
+  if (!present(merged.timezone) && typeof merged.zipCode === 'string') {
+    try {
+      merged.timezone = timezoneFromZip(merged.zipCode);
+    } catch {
+      // left missing: the required-field check names it
+    }
+  }
+  return merged as T;
+}
+
+/** Says where the missing fields were looked for, after the contract's message. */
+export const lmsNote = (fill: LmsFill | undefined) => (fill?.customer ? `not in the request nor in ${fill.label}` : undefined);
