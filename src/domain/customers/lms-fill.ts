@@ -39,11 +39,18 @@ export async function fetchLmsFill(ctx: Pick<CompanyContext, 'lms'>, body: LmsRe
   const missing = (['id', 'taskType'] as const).filter((f) => !present(body[f]));
   if (missing.length > 0) throw new MissingFieldsError([...missing]);
   const id = body.id!;
-  const [customer, loans] = await Promise.all([
+  // Read together; the first failure in request order is reported (the customer's, then the loans' in loanIds order).
+  const [customer, ...loans] = await Promise.allSettled([
     sync ? lms.getCustomer(id) : Promise.resolve(undefined),
-    Promise.all(loanIds.map((loanId) => lms.getLoan(id, loanId))),
+    ...loanIds.map((loanId) => lms.getLoan(id, loanId)),
   ]);
-  return { label: lms.label, customer, loans };
+  const failed = [customer, ...loans].find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return {
+    label: lms.label,
+    customer: (customer as PromiseFulfilledResult<LmsCustomer | undefined>).value,
+    loans: loans.map((l) => (l as PromiseFulfilledResult<LmsLoan>).value),
+  };
 }
 
 /**
