@@ -5,8 +5,8 @@ import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './
 import { maskSecrets, sealSecrets } from './config-secrets.js';
 import { NotFoundError, InvalidInputError } from './errors.js';
 import { issueApiKey } from './api-keys.js';
+import { validateSchedulerConfig } from './outreach/scheduler-config.js';
 import type { SecretBox } from './ports/secrets.js';
-import { validateSchedulerConfig } from './scheduling/scheduler-config.js';
 
 export async function createCompany(db: Db, name: string, now: Date): Promise<{ companyId: string; apiKey: string }> {
   if (!name.trim()) throw new InvalidInputError('Company name must not be empty');

@@ -1,42 +1,10 @@
 import { createAjv } from '../lib/ajv.js';
+import type { CompanyConfig } from '../store/companies.js';
 import { InvalidInputError } from './errors.js';
 
-export type TaskPurpose = 'origination' | 'collections';
+// The stored shape is declared by the store (a JSON column); the rules about it live here.
+export type { CompanyConfig, LmsConfig, TaskPurpose, TaskTypeConfig } from '../store/companies.js';
 
-export interface TaskTypeConfig {
-  name: string;
-  /** Drives which call-frequency rules apply (marketing/origination vs debt collection). */
-  purpose: TaskPurpose;
-}
-
-/** Per-company configuration, managed with `outreach company config get|set`. */
-export interface CompanyConfig {
-  /** `announced` opts the company in early to the announced POST /customers contract changes. */
-  customerContract: 'current' | 'announced';
-  taskTypes: TaskTypeConfig[];
-  /** Integration identifiers accepted by the legacy create-scheduled-calls operation. */
-  scheduleTypes: string[];
-  /** Scheduler overrides; may only tighten the defaults (see src/scheduler). */
-  scheduler?: Record<string, unknown>;
-  /** The company's loan management system, read by `sync: true` and `loanIds` (README "LMS"). */
-  lms?: LmsConfig;
-}
-
-export interface LmsConfig {
-  kind: 'loanpro';
-  /** API root, e.g. https://loanpro.simnang.com/api/public/api/1 (OData paths are appended). */
-  baseUrl: string;
-  /** LoanPro's tenant id, sent as `Autopal-Instance-Id`. */
-  instanceId: string;
-  /** API token; stored encrypted (`enc:v1:…`), printed masked. */
-  token: string;
-  /** Per LMS request; default 5000. */
-  timeoutMs?: number;
-  /** Extra attempts of a read after a timeout, network error, 429 or 5xx; default 2. */
-  retries?: number;
-  /** Requests in flight to the LMS per company and process; default 4. */
-  maxConcurrency?: number;
-}
 
 export const ORIGINATION_TASK_TYPES = ['PendingLoanNewLead', 'PendingLoanReturning'] as const;
 

@@ -1,6 +1,5 @@
 import type { RowProcessor, RowResult } from '../domain/batches/row-processors.js';
-import type { CompanyContext } from '../domain/customers/customers.js';
-import { statusOf } from '../http/error-response.js';
+import type { CompanyContext } from '../domain/context.js';
 import { getBatchJobForWork, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
@@ -13,11 +12,21 @@ export type Row = {
   prepared?: unknown;
 };
 
+/**
+ * How the worker runs and reports rows: the processor of each job kind and the HTTP status a
+ * failed row reports. Both come from the composition root (src/server.ts), so the jobs layer never
+ * imports the HTTP layer.
+ */
+export interface RowHandling {
+  processors: ReadonlyMap<string, RowProcessor>;
+  statusOf(err: DomainError): number;
+}
+
 /** The job itself cannot run here (no processor for its kind): a job-level error, not a row's. */
 export class UnknownJobKindError extends Error {}
 
 /** A row's outcome as stored: a DomainError becomes `<status>: <reason>` (e.g. `400: Missing required fields: email`). */
-export function toOutcome(index: number, r: RowResult): RowOutcome {
+export function toOutcome(statusOf: RowHandling['statusOf'], index: number, r: RowResult): RowOutcome {
   return 'error' in r ? { index, failure: `${statusOf(r.error)}: ${r.error.message}`, result: r.result } : { index, result: r.result };
 }
 
@@ -48,30 +57,32 @@ export class RowsDeferredError extends Error {}
  * outside system is unavailable (UnavailableError) stays pending for the job's next attempt, and on
  * the last attempt fails as `503: …`.
  */
-export async function prefetchRows(ctx: CompanyContext, processor: RowProcessor, rows: Row[], lastAttempt: boolean): Promise<Prefetched> {
+export async function prefetchRows(
+  statusOf: RowHandling['statusOf'], ctx: CompanyContext, processor: RowProcessor, rows: Row[], lastAttempt: boolean,
+): Promise<Prefetched> {
   if (!processor.prefetch || rows.length === 0) return { ready: rows, failed: [], deferred: 0 };
   const prepared = await processor.prefetch(ctx, rows.map((r) => r.payload));
   const out: Prefetched = { ready: [], failed: [], deferred: 0 };
   rows.forEach((row, i) => {
     const p = prepared[i];
     if (p instanceof UnavailableError && !lastAttempt) out.deferred += 1;
-    else if (p instanceof DomainError) out.failed.push(toOutcome(row.index, { error: p }));
+    else if (p instanceof DomainError) out.failed.push(toOutcome(statusOf, row.index, { error: p }));
     else out.ready.push({ ...row, prepared: p });
   });
   return out;
 }
 
 /** Runs the rows of a unit in the caller's transaction, one statement set for all of them. */
-export async function runRows(ctx: CompanyContext, processor: RowProcessor, rows: Row[]): Promise<RowOutcome[]> {
+export async function runRows(statusOf: RowHandling['statusOf'], ctx: CompanyContext, processor: RowProcessor, rows: Row[]): Promise<RowOutcome[]> {
   const results = await processor.runAll(ctx, rows.map(inputOf));
-  return rows.map((row, i) => toOutcome(row.index, results[i]!));
+  return rows.map((row, i) => toOutcome(statusOf, row.index, results[i]!));
 }
 
 /** One row in its own savepoint: an unexpected error rolls back only this row's writes. */
-export async function runIsolated(trx: Db, ctx: CompanyContext, processor: RowProcessor, row: Row): Promise<RowOutcome | { error: Error }> {
+export async function runIsolated(statusOf: RowHandling['statusOf'], trx: Db, ctx: CompanyContext, processor: RowProcessor, row: Row): Promise<RowOutcome | { error: Error }> {
   try {
     const [result] = await trx.transaction((savepoint) => processor.runAll({ ...ctx, db: savepoint }, [inputOf(row)]));
-    return toOutcome(row.index, result!);
+    return toOutcome(statusOf, row.index, result!);
   } catch (err) {
     if (isTransient(err)) throw err;
     // A value the column cannot hold is the row's own fault: fail it now as a 400, no retries.

@@ -1,6 +1,42 @@
 import type { Db } from './db.js';
-import { fromJson, toIso } from './db.js';
-import type { CompanyConfig } from '../domain/company-config.js';
+import { fromJson, readInstant } from './columns.js';
+
+export type TaskPurpose = 'origination' | 'collections';
+
+export interface TaskTypeConfig {
+  name: string;
+  /** Drives which call-frequency rules apply (marketing/origination vs debt collection). */
+  purpose: TaskPurpose;
+}
+
+/** Per-company configuration, managed with `outreach company config get|set`. */
+export interface CompanyConfig {
+  /** `announced` opts the company in early to the announced POST /customers contract changes. */
+  customerContract: 'current' | 'announced';
+  taskTypes: TaskTypeConfig[];
+  /** Integration identifiers accepted by the legacy create-scheduled-calls operation. */
+  scheduleTypes: string[];
+  /** Scheduler overrides; may only tighten the defaults (see src/scheduler). */
+  scheduler?: Record<string, unknown>;
+  /** The company's loan management system, read by `sync: true` and `loanIds` (README "LMS"). */
+  lms?: LmsConfig;
+}
+
+export interface LmsConfig {
+  kind: 'loanpro';
+  /** API root, e.g. https://loanpro.simnang.com/api/public/api/1 (OData paths are appended). */
+  baseUrl: string;
+  /** LoanPro's tenant id, sent as `Autopal-Instance-Id`. */
+  instanceId: string;
+  /** API token; stored encrypted (`enc:v1:…`), printed masked. */
+  token: string;
+  /** Per LMS request; default 5000. */
+  timeoutMs?: number;
+  /** Extra attempts of a read after a timeout, network error, 429 or 5xx; default 2. */
+  retries?: number;
+  /** Requests in flight to the LMS per company and process; default 4. */
+  maxConcurrency?: number;
+}
 
 export interface CompanyRow {
   id: string;
@@ -10,7 +46,7 @@ export interface CompanyRow {
 }
 
 function fromRow(r: Record<string, unknown>): CompanyRow {
-  return { id: String(r.id), name: String(r.name), config: fromJson<CompanyConfig>(r.config)!, createdAt: toIso(r.created_at)! };
+  return { id: String(r.id), name: String(r.name), config: fromJson<CompanyConfig>(r.config)!, createdAt: readInstant(r.created_at)! };
 }
 
 export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {

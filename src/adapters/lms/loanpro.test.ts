@@ -60,7 +60,7 @@ describe('LoanPro adapter against the simulator', () => {
     const err = await connector({ retries: 2 }).getCustomer('1001').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UnavailableError);
     expect((err as Error).message).toBe('LoanPro (instance 5200776) is unavailable: no answer within 300 ms (customer 1001; 3 attempts); retry later');
-    expect((err as UnavailableError).headers['Retry-After']).toBe('5');
+    expect((err as UnavailableError).retryAfterSeconds).toBe(5);
     expect(sim.requests).toHaveLength(3);
   });
 

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
-import { type CompanyContext, type CustomerWrite, saveCustomers } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
+import { type CustomerWrite, saveCustomers } from '../customers/records.js';
 import { fetchLmsFill, type LmsFill } from '../customers/lms-fill.js';
 import { DomainError, InvalidInputError } from '../errors.js';
-// Type-only: row-processors.ts imports this module to register it (no runtime cycle).
 import type { RowProcessor, RowResult } from './row-processors.js';
 import { rowProblems } from './row-schema.js';
 

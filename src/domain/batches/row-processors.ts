@@ -1,9 +1,7 @@
 import type { ErrorObject } from 'ajv';
-import type { CompanyContext } from '../customers/customers.js';
-import { customerRows } from './customer-rows.js';
+import type { CompanyContext } from '../context.js';
 import { DomainError, InvalidInputError } from '../errors.js';
-import { type LoanWrite, saveLoans } from '../loans/loans.js';
-import { enrollmentRows } from './enrollment-rows.js';
+import { type LoanWrite, saveLoans } from '../loans.js';
 import { rowProblems, type RowSchemaName } from './row-schema.js';
 
 /**
@@ -14,7 +12,7 @@ export type RowResult = { error: DomainError; result?: unknown } | { result?: un
 
 /**
  * What runs the rows of a batch job, by job kind. Pluggable so each kind (customer, loan and
- * enrollment rows) only registers a processor: submission, slicing, retries, progress and failures are shared.
+ * enrollment rows) only supplies a processor (src/domain/batches/processors.ts): submission, slicing, retries, progress and failures are shared.
  */
 export interface RowProcessor {
   /**
@@ -39,16 +37,6 @@ export interface RowProcessor {
 export const CUSTOMER_CREATE = 'customer_create';
 export const LOAN_UPSERT = 'loan_upsert';
 export const ENROLLMENT = 'enrollment';
-
-const processors = new Map<string, RowProcessor>();
-
-export function registerRowProcessor(kind: string, processor: RowProcessor): void {
-  processors.set(kind, processor);
-}
-
-export function rowProcessor(kind: string): RowProcessor | undefined {
-  return processors.get(kind);
-}
 
 /** A processor that runs rows one at a time (for kinds without a set-based write). */
 export function perRow(run: (ctx: CompanyContext, row: unknown) => Promise<unknown>): RowProcessor {
@@ -90,6 +78,4 @@ function setBased<T>(schema: RowSchemaName, save: (ctx: CompanyContext, rows: T[
   };
 }
 
-registerRowProcessor(CUSTOMER_CREATE, customerRows);
-registerRowProcessor(LOAN_UPSERT, setBased<LoanWrite>('LoanInput', saveLoans));
-registerRowProcessor(ENROLLMENT, enrollmentRows);
+export const loanRows = setBased<LoanWrite>('LoanInput', saveLoans);

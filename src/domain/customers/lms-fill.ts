@@ -1,7 +1,11 @@
 import { InvalidInputError, MissingFieldsError } from '../errors.js';
 import type { LmsCustomer, LmsLoan } from '../ports/lms.js';
-import type { CompanyContext, CustomerWrite } from './customers.js';
+import type { CompanyContext } from '../context.js';
 import { timezoneFromZip } from './normalize.js';
+import type { components } from '../../../generated/api-types.js';
+
+// The customer write payload (records.ts names it too; declared from the contract here to keep imports one way).
+type CustomerWrite = Partial<components['schemas']['CustomerCreate']>;
 
 /** What the company's LMS supplied for one customer write. */
 export interface LmsFill {
@@ -22,7 +26,7 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
  * connector is refused (the fields would silently stay empty); `loanIds` without a connector is only
  * stored, as before connectors existed. Faults surface as the port's errors (503, 502, 404, 400).
  */
-export async function fetchLmsFill(ctx: Pick<CompanyContext, 'lms'>, body: LmsRequest): Promise<LmsFill | undefined> {
+export async function fetchLmsFill(ctx: { lms?: CompanyContext['lms'] }, body: LmsRequest): Promise<LmsFill | undefined> {
   const sync = body.sync === true;
   const loanIds = [...new Set(Array.isArray(body.loanIds) ? body.loanIds : [])];
   if (!sync && loanIds.length === 0) return undefined;
