@@ -83,4 +83,8 @@ for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroug
 for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 
+// LMS outcomes (customer missing in the LMS, credentials rejected, LMS down) need a company whose
+// configuration points at an LMS; test/lms.test.ts produces each against the LoanPro simulator.
+scenarios.needsLms = new Set(['createCustomer 404', 'createCustomer 502', 'createCustomer 503', 'syncCustomerSchedule 404', 'syncCustomerSchedule 502']);
+
 module.exports = { fixtures, scenarios };
