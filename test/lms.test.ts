@@ -82,6 +82,14 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
     expect(ok.body).toMatchObject({ firstName: 'Grace', timezone: 'America/New_York', state: 'VA' });
   });
 
+  it('a write without taskType fails on its required fields without asking the LMS', async () => {
+    const { apiKey: key } = await lmsCompany();
+    const before = sim.requests.length;
+    const res = await post(key, { id: '1001', sync: true });
+    expect(res.body).toEqual({ detail: 'Missing required fields: firstName, lastName, timezone, phoneNumber, taskType' });
+    expect(sim.requests.length).toBe(before);
+  });
+
   describe('faults answer clearly and write nothing', () => {
     it.each([
       ['the LMS times out', { mode: 'timeout' as const }, 503, /^LoanPro \(instance 5200776\) is unavailable: no answer within 300 ms \(customer 1001; 2 attempts\); retry later$/],

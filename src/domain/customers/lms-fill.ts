@@ -1,4 +1,4 @@
-import { InvalidInputError, MissingFieldsError } from '../errors.js';
+import { InvalidInputError } from '../errors.js';
 import type { LmsCustomer, LmsLoan } from '../ports/lms.js';
 import type { CompanyContext } from '../context.js';
 import { timezoneFromZip } from './normalize.js';
@@ -39,9 +39,9 @@ export async function fetchLmsFill(ctx: { lms?: CompanyContext['lms'] }, body: L
       'lms_not_configured',
     );
   }
-  // The LMS cannot supply the customer reference or the task type: report them before calling it.
-  const missing = (['id', 'taskType'] as const).filter((f) => !present(body[f]));
-  if (missing.length > 0) throw new MissingFieldsError([...missing]);
+  // Without the customer reference or the task type (which no LMS supplies) the write fails anyway:
+  // skip the LMS and let the required-field check list everything that is missing.
+  if (!present(body.id) || !present(body.taskType)) return undefined;
   const id = body.id!;
   // Read together; the first failure in request order is reported (the customer's, then the loans' in loanIds order).
   const [customer, ...loans] = await Promise.allSettled([
