@@ -35,6 +35,7 @@ hooks.beforeEach(async (txn, done) => {
     if (scenarios.unreachableThroughProxy.has(status) || scenarios.unreachableThroughProxy.has(`${op} ${status}`)) {
       return skip(txn, `status ${status}: the proxy cannot forward it (covered by vitest)`, done);
     }
+    if (scenarios.needsLms.has(`${op} ${status}`)) return skip(txn, `status ${status}: needs a company LMS (covered by test/lms.test.ts against the LoanPro simulator)`, done);
     const scenario = (scenarios[op] && scenarios[op][status]) || defaultScenario(status);
     if (!scenario) return skip(txn, `status ${status}: no scenario`, done);
     await scenario(txn, fixtures);

@@ -8,6 +8,12 @@ const outreachFixtures = require('./outreach-fixtures.cjs');
 const callFixtures = require('./call-fixtures.cjs');
 
 const EXAMPLE_CUSTOMER = 'cust-1001';
+const FIXTURE_CUSTOMER = {
+  id: EXAMPLE_CUSTOMER, firstName: 'Maria', lastName: 'Alvarez', timezone: 'America/Chicago',
+  phoneNumber: '(512) 555-0143', taskType: 'PendingLoanNewLead', email: 'maria.alvarez@example.com',
+  streetAddress1: '1200 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701',
+};
+const doc = require(require('node:path').join(__dirname, '..', 'generated', 'openapi.json'));
 
 const state = { app: null, key: null, ids: new Map() };
 
@@ -26,11 +32,7 @@ const fixtures = {
   async setup(app, key) {
     state.app = app;
     state.key = key;
-    await call('POST', '/customers', {
-      id: EXAMPLE_CUSTOMER, firstName: 'Maria', lastName: 'Alvarez', timezone: 'America/Chicago',
-      phoneNumber: '(512) 555-0143', taskType: 'PendingLoanNewLead', email: 'maria.alvarez@example.com',
-      streetAddress1: '1200 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701',
-    });
+    await call('POST', '/customers', FIXTURE_CUSTOMER);
     await achFixtures.setup(call, fixtures);
     await outreachFixtures.setup(call, fixtures);
     await batchFixtures.setup(call, fixtures);
@@ -76,6 +78,18 @@ const scenarios = {
   updateCustomer: {
     400: async (txn) => setBody(txn, { timezone: 'Mars/Olympus' }),
   },
+  listCustomerLoans: {
+    // A customer whose one loan is the documented example (Dredd compares the body with the example;
+    // the shared fixture loans leave externalLmsMetadata null).
+    200: async (txn) => {
+      const customerId = `cust-${randomUUID()}`;
+      await call('POST', '/customers', { ...FIXTURE_CUSTOMER, id: customerId });
+      const [example] = doc.paths['/customers/{customerId}/loans'].get.responses['200'].content['application/json'].example;
+      const loan = Object.fromEntries(Object.entries(example).filter(([k, v]) => v !== null && k !== 'createdAt' && k !== 'updatedAt'));
+      await call('POST', '/loans', { ...loan, customerId });
+      rewritePath(txn, (p) => p.split(EXAMPLE_CUSTOMER).join(customerId));
+    },
+  },
 };
 
 // Prism's proxy answers unparseable and oversized bodies itself (empty body) instead of forwarding
@@ -86,5 +100,9 @@ for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroug
 for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of callFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
+
+// LMS outcomes (customer missing in the LMS, credentials rejected, LMS down) need a company whose
+// configuration points at an LMS; test/lms.test.ts produces each against the LoanPro simulator.
+scenarios.needsLms = new Set(['createCustomer 404', 'createCustomer 502', 'createCustomer 503', 'syncCustomerSchedule 404', 'syncCustomerSchedule 502']);
 
 module.exports = { fixtures, scenarios };

@@ -15,8 +15,12 @@ export interface paths {
          * Create or update a customer
          * @description Creates the customer, or updates it when a customer with the same `id` exists
          *     in the company (upsert by `id`): 201 when created, 200 when updated. With
-         *     `sync: true` missing customer data is fetched from the company's integrated
-         *     LMS; `loanIds` selects the loans to import from it. Unknown fields are ignored.
+         *     `sync: true` the fields the request omits are fetched from the company's
+         *     integrated LMS (sent fields win; the required fields are then checked on the
+         *     merged record); `loanIds` imports exactly those loans of the customer from it
+         *     as loan records. The LMS is read before anything is written, and the customer
+         *     and its imported loans commit together: an LMS fault writes nothing. Unknown
+         *     fields are ignored.
          *
          *     Errors use the `ErrorDetailString` shape `{"detail": "..."}`. Missing required
          *     fields give 400 `Missing required fields: a, b` (field-table order). Which
@@ -89,7 +93,12 @@ export interface paths {
          *
          *     Rows are validated one by one when the job runs: an invalid row (for example
          *     conflicting `test` and `isTest`) appears in the job's `failures` at its index
-         *     and never stops the valid rows. 1 to 10,000 rows; rows run in slices of 25 in
+         *     and never stops the valid rows. Customer-create rows with `sync: true` or
+         *     `loanIds` read the company's LMS before the row is written, as in
+         *     `POST /customers`; when the LMS is unavailable such a row stays pending and is
+         *     retried with the job's backoff, and fails as `503: …` only after the last
+         *     attempt. Other LMS outcomes fail the row at once with the status
+         *     `POST /customers` would answer (`400`, `404`, `502`). 1 to 10,000 rows; rows run in slices of 25 in
          *     parallel. Rate limit: 10 batch submissions per minute per company.
          *
          *     Errors use the `ErrorDetailObject` shape `{"detail": {"code", "message"}}`.
@@ -312,6 +321,32 @@ export interface paths {
          * @description Extension, not part of the partner contract: the separate authorization workflow. Records a new customer ACH authorization for a bank-account payment method; its authorization becomes `active` (clearing a revoked one), the capture is added to its authorization history, and the updated payment method is returned (201). The default status and `unusableForAch` are not changed by a capture. Debit cards give 422. Errors use the `ErrorMessage` shape.
          */
         post: operations["createAchAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's loans
+         * @description Extension, not part of the partner contract. The customer's loan records, by `id`: loans pushed with `POST /loans` or `POST /loans/batch`, and loans imported from the company's LMS with `loanIds` (their `externalLmsMetadata` names the LMS and its loan id). Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerLoans"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -780,8 +815,10 @@ export interface components {
          *
          *     **Required today** (`customerContract: current`, the default): `id`,
          *     `firstName`, `lastName`, `taskType`, `phoneNumber` and `timezone` always; unless
-         *     `sync` is `true` (missing data is then fetched from the company's integrated LMS)
-         *     also `email`, `streetAddress1`, `city`, `state` and `zipCode`.
+         *     `sync` is `true` also `email`, `streetAddress1`, `city`, `state` and `zipCode`.
+         *     With `sync: true` the fields the request omits are first taken from the
+         *     company's LMS (see `sync`), and these rules then apply to the merged record: a
+         *     request may send only `id` and `taskType` when the LMS has the rest.
          *
          *     **Announced contract** (not yet enforced; a company can opt in early with
          *     `customerContract: announced`): at least one of `email`/`phoneNumber`;
@@ -800,12 +837,12 @@ export interface components {
         CustomerCreate: {
             /** @description Caller's customer reference. Unique per company. */
             id: string;
-            firstName: string;
-            lastName: string;
+            firstName?: string;
+            lastName?: string;
             /** @description IANA timezone name (for example `America/Chicago`). An unknown zone gives 400. Must be a zone of the United States or its territories (current or alias name, e.g. `America/New_York`, `US/Eastern`, `Pacific/Guam`); other zones give 400. */
-            timezone: string;
+            timezone?: string;
             /** @description Phone number in any common format; normalized to E.164 (default region US). A number that cannot be parsed gives 400. US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 400. */
-            phoneNumber: string;
+            phoneNumber?: string;
             /** @description Kind of tasks for the automated schedule. Must be in the company's task-type catalog (company configuration); otherwise 400 naming the allowed values. */
             taskType: string;
             /**
@@ -843,9 +880,9 @@ export interface components {
              */
             test?: true | false | "true" | "false";
             externalMetadata?: components["schemas"]["ExternalMetadata"];
-            /** @description LMS loan identifiers (integers, not strings) selecting the loans to import from the company's LMS. */
+            /** @description LMS loan identifiers (integers, not strings) selecting the loans to import from the company's LMS. When the company has an LMS connector, exactly these loans of this customer are read from it and saved as loan records (upsert on (`customerId`, `id`), `id` being the LMS loan id as a string) in the same transaction as the customer, so `GET /loans`-style reads, loan-driven outreach and ACH operations see them. A loan the LMS does not have, or that belongs to another customer, fails the write with 400 naming the loan; nothing is written. Without a connector the list is only stored with the customer. Always stored as sent. */
             loanIds?: number[];
-            /** @description When true, missing customer data is fetched from the company's integrated LMS. Defaults to false. */
+            /** @description When true, the customer is read from the company's LMS (the customer `id` is the LMS customer id, e.g. LoanPro's integer id) and every field the request omits is taken from it: names, email, birth date, SSN last four, primary address, phone (primary, else first active), home/cell phones and employer in `externalMetadata` (sent keys win), and `timezone` derived from the ZIP code when none is sent. Fields the request sends always win. The required fields are then checked on the merged record. Without an LMS connector configured for the company: 400 saying so. The LMS not answering in time or failing: 503 with `Retry-After`, nothing written. The LMS rejecting the company's credentials or answering an unreadable payload: 502 naming the configuration. The customer missing in the LMS: 404. Defaults to false. */
             sync?: boolean;
             /**
              * @deprecated
@@ -1001,7 +1038,7 @@ export interface components {
             index: number;
             /** @description The row's `id`, or null when the row had none (or one longer than 255 characters, which fails the row). */
             customerId: string | null;
-            /** @description The status code followed by the reason, for example `400: Missing required fields: email`. */
+            /** @description The status code followed by the reason, for example `400: Missing required fields: email`, or `503: LoanPro (instance 5200776) is unavailable: …` for a row whose LMS stayed unavailable through the job's retries. */
             message: string;
         };
         /** @description Durable receipt of an origination enrollment. `scheduled`: a new cadence was created (`scheduledCallCount` counts its calls). `already_scheduled`: a matching active cadence exists for the application; no calls were created (`scheduledCallCount` 0), customer data was not updated, and `scheduleId`, `scheduledCallId` and `scheduledTime` name the existing cadence and its next call. A replay returns the original receipt unchanged. */
@@ -1135,7 +1172,7 @@ export interface components {
              */
             test?: true | false | "true" | "false";
             externalMetadata?: components["schemas"]["ExternalMetadata"];
-            /** @description When true, missing customer data is fetched from the company's integrated LMS. Defaults to false. */
+            /** @description When true, the customer is read from the company's LMS (`id` is the LMS customer id) and the fields the request omits are taken from it, as in `POST /customers` (sent fields win; `timezone` is derived from the ZIP code when none is sent); `firstName`, `lastName`, `phoneNumber` and `timezone` must then be available in the merged record and the schedule is planned from it. `loanIds` are not imported in this mode. Without an LMS connector: 400 `lms_not_configured`; the LMS unavailable: 503 with `Retry-After`; credentials rejected or unreadable payload: 502; customer missing in the LMS: 404. Nothing is written in any of these cases. Defaults to false. */
             sync?: boolean;
             /** @description External loan reference for configured LMS workflows; no write-back by itself. */
             loanId?: string;
@@ -1472,6 +1509,58 @@ export interface components {
             /** @description Caller's reference to the stored evidence (signed form, consent record, recording). */
             evidenceRef?: string;
         };
+        /** @description A stored loan. Every property is always present; fields never sent are null. */
+        Loan: {
+            /** @description Caller's loan reference. */
+            id: string;
+            /** @description Caller's customer reference. */
+            customerId: string;
+            /** @description Loan type (allowed values depend on company configuration). */
+            type: string | null;
+            applicationStatus: string | null;
+            servicingStatus: string | null;
+            /** Format: date */
+            originationDate: string | null;
+            /** Format: date */
+            startDate: string | null;
+            /**
+             * Format: date
+             * @description Next due date.
+             */
+            dueDate: string | null;
+            /** Format: date */
+            chargeoffDate: string | null;
+            totalBalance: number | null;
+            amountDue: number | null;
+            originalFundedAmount: number | null;
+            originalTotalOwed: number | null;
+            interestRate: number | null;
+            apr: number | null;
+            payoffAmount: number | null;
+            totalPayoffAmount: number | null;
+            balanceAtTransfer: number | null;
+            preTransferPayments: number | null;
+            chargeoffAmount: number | null;
+            paymentPlanMinPercentage: number | null;
+            paymentPlanMaxPercentage: number | null;
+            isSettled: boolean | null;
+            autopayEnabled: boolean | null;
+            isVisibleInBorrowerPortal: boolean | null;
+            daysPastDueAtBoarding: number | null;
+            daysSinceOriginationAtBoarding: number | null;
+            /** @description Free-form data from the LMS, stored as sent. */
+            externalLmsMetadata: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            portfolioId: string | null;
+            /** @description Kind of tasks for the loan's schedule (company configuration). */
+            taskType: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /**
          * @description ACH transaction status. When an ACH return exists on a submission, the payment transaction's status becomes `RETURNED`.
          * @enum {string}
@@ -1621,58 +1710,6 @@ export interface components {
             portfolioId?: string;
             /** @description Kind of tasks for the loan's schedule. Must be in the company's task-type catalog (company configuration); otherwise 400 naming the allowed values. */
             taskType?: string;
-        };
-        /** @description A stored loan. Every property is always present; fields never sent are null. */
-        Loan: {
-            /** @description Caller's loan reference. */
-            id: string;
-            /** @description Caller's customer reference. */
-            customerId: string;
-            /** @description Loan type (allowed values depend on company configuration). */
-            type: string | null;
-            applicationStatus: string | null;
-            servicingStatus: string | null;
-            /** Format: date */
-            originationDate: string | null;
-            /** Format: date */
-            startDate: string | null;
-            /**
-             * Format: date
-             * @description Next due date.
-             */
-            dueDate: string | null;
-            /** Format: date */
-            chargeoffDate: string | null;
-            totalBalance: number | null;
-            amountDue: number | null;
-            originalFundedAmount: number | null;
-            originalTotalOwed: number | null;
-            interestRate: number | null;
-            apr: number | null;
-            payoffAmount: number | null;
-            totalPayoffAmount: number | null;
-            balanceAtTransfer: number | null;
-            preTransferPayments: number | null;
-            chargeoffAmount: number | null;
-            paymentPlanMinPercentage: number | null;
-            paymentPlanMaxPercentage: number | null;
-            isSettled: boolean | null;
-            autopayEnabled: boolean | null;
-            isVisibleInBorrowerPortal: boolean | null;
-            daysPastDueAtBoarding: number | null;
-            daysSinceOriginationAtBoarding: number | null;
-            /** @description Free-form data from the LMS, stored as sent. */
-            externalLmsMetadata: {
-                [key: string]: unknown;
-            } | null;
-            /** Format: uuid */
-            portfolioId: string | null;
-            /** @description Kind of tasks for the loan's schedule (company configuration). */
-            taskType: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
         };
         /** @description One row of a loan batch: a `LoanInput`. Rows are not checked at submission: each is validated when the job runs, and an invalid row (not a JSON object, a bad field, or an unknown `customerId`) is reported in the job's `failures` at its index without affecting the other rows. Create customers first, for example with the customer batch. */
         LoanBatchRow: components["schemas"]["LoanInput"] | unknown;
@@ -1937,7 +1974,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Missing required fields (listed in field-table order), a phone number that cannot be parsed, an unknown IANA timezone, a `taskType` outside the company's catalog, conflicting `test` and `isTest`, `test` after its 2026-10-25 sunset, an unresolvable ZIP code (announced contract), a body that is not valid JSON, or a schema violation. */
+        /** @description Missing required fields (listed in field-table order), a phone number that cannot be parsed, an unknown IANA timezone, a `taskType` outside the company's catalog, conflicting `test` and `isTest`, `test` after its 2026-10-25 sunset, an unresolvable ZIP code (announced contract), `sync: true` for a company without an LMS connector, a `loanIds` loan that the company's LMS does not have for this customer, a body that is not valid JSON, or a schema violation. */
         BadRequestDetailString: {
             headers: {
                 [name: string]: unknown;
@@ -1969,21 +2006,6 @@ export interface components {
                 /**
                  * @example {
                  *       "detail": "Request body exceeds the size limit"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorDetailString"];
-            };
-        };
-        /** @description The database is briefly unreachable (code `service_unavailable`). Nothing was changed; repeat the same request after `Retry-After` seconds. The service reconnects by itself. */
-        ServiceUnavailableDetailString: {
-            headers: {
-                "Retry-After": components["headers"]["RetryAfter"];
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "detail": "The service is briefly unavailable; retry the same request"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorDetailString"];
@@ -2352,8 +2374,50 @@ export interface operations {
             };
             400: components["responses"]["BadRequestDetailString"];
             401: components["responses"]["UnauthorizedDetailString"];
+            /** @description With `sync: true`, the customer `id` does not exist in the company's LMS. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Customer 1001 not found in LoanPro (instance 5200776)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailString"];
+                };
+            };
             413: components["responses"]["PayloadTooLargeDetailString"];
-            503: components["responses"]["ServiceUnavailableDetailString"];
+            /** @description The company's LMS rejected the credentials in the company configuration, or answered a payload that cannot be read. Nothing was written; an operator must fix the LMS configuration (`outreach company config set`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "LoanPro (instance 5200776) rejected the credentials in this company's LMS configuration (lms.token, lms.instanceId): HTTP 401. An operator must update them with `outreach company config set`."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailString"];
+                };
+            };
+            /** @description The company's LMS did not answer in time or kept failing after the service's retries. Nothing was written; repeat the request after `Retry-After`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "LoanPro (instance 5200776) is unavailable: no answer within 5000 ms (customer 1001; 3 attempts); retry later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailString"];
+                };
+            };
         };
     };
     getCustomer: {
@@ -2594,7 +2658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScheduleSyncResponse"];
                 };
             };
-            /** @description Missing required fields (`missing_required_fields`; when `firstName`, `lastName`, `phoneNumber` or `timezone` is among them the message adds that no LMS connector is configured to supply them), Do Not Call conflict in replacement sync (`do_not_call`), conflicting `test` and `isTest`, an unknown timezone or unparseable phone number, a body that is not valid JSON or not an object (`invalid_request`), or enrollment without a valid `Idempotency-Key` (`missing_idempotency_key`, `invalid_idempotency_key`). */
+            /** @description Missing required fields (`missing_required_fields`; when `firstName`, `lastName`, `phoneNumber` or `timezone` is among them the message says where they could come from: no LMS connector configured, `sync: true`, or not in the request nor in the LMS), `sync: true` for a company without an LMS connector (`lms_not_configured`), Do Not Call conflict in replacement sync (`do_not_call`), conflicting `test` and `isTest`, an unknown timezone or unparseable phone number, a body that is not valid JSON or not an object (`invalid_request`), or enrollment without a valid `Idempotency-Key` (`missing_idempotency_key`, `invalid_idempotency_key`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2604,6 +2668,23 @@ export interface operations {
                 };
             };
             401: components["responses"]["UnauthorizedDetailObject"];
+            /** @description Replacement sync with `sync: true`: the customer `id` does not exist in the company's LMS (`not_found`). Nothing was written. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": {
+                     *         "code": "not_found",
+                     *         "message": "Customer 1001 not found in LoanPro (instance 5200776)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
             /** @description Enrollment conflict, stored under the idempotency key (a new key does not bypass it): `existing_application`, `contact_restricted` (an active restriction or Do Not Call, a restricting call outcome such as DNC or ATTORNEY_REP, or calling rules — frequency caps, quiet periods — that leave no allowed call time within the scheduling horizon), `cadence_finished`, `cadence_paused`, `test_mode_mismatch`; or `request_in_progress` while the same request is still running (with `Retry-After`; repeat the same request). */
             409: {
                 headers: {
@@ -2626,7 +2707,24 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsDetailObject"];
-            /** @description Temporarily unavailable (`service_unavailable`). Repeat the same request with the same `Idempotency-Key` after `Retry-After`. */
+            /** @description Replacement sync with `sync: true`: the company's LMS rejected the credentials in the company configuration (`lms_credentials_rejected`, `lms_credentials_unreadable`) or answered a payload that cannot be read (`lms_bad_response`). Nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": {
+                     *         "code": "lms_credentials_rejected",
+                     *         "message": "LoanPro (instance 5200776) rejected the credentials in this company's LMS configuration (lms.token, lms.instanceId): HTTP 401. An operator must update them with `outreach company config set`."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
+            /** @description Temporarily unavailable (`service_unavailable`): the database, or, for replacement sync with `sync: true`, the company's LMS (no answer in time or failing after the service's retries; nothing was written). Repeat the same request (with the same `Idempotency-Key` in enrollment mode) after `Retry-After`. */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
@@ -3042,6 +3140,78 @@ export interface operations {
                 };
             };
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomerLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's loans (empty when it has none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "9001",
+                     *         "customerId": "1001",
+                     *         "type": "installment",
+                     *         "applicationStatus": "Past Due",
+                     *         "servicingStatus": "Open",
+                     *         "originationDate": "2026-05-01",
+                     *         "startDate": "2026-06-01",
+                     *         "dueDate": "2026-12-01",
+                     *         "chargeoffDate": null,
+                     *         "totalBalance": 1980.55,
+                     *         "amountDue": 212.4,
+                     *         "originalFundedAmount": 2500,
+                     *         "originalTotalOwed": null,
+                     *         "interestRate": 24.99,
+                     *         "apr": 27.31,
+                     *         "payoffAmount": 2011.02,
+                     *         "totalPayoffAmount": null,
+                     *         "balanceAtTransfer": null,
+                     *         "preTransferPayments": null,
+                     *         "chargeoffAmount": null,
+                     *         "paymentPlanMinPercentage": null,
+                     *         "paymentPlanMaxPercentage": null,
+                     *         "isSettled": null,
+                     *         "autopayEnabled": true,
+                     *         "isVisibleInBorrowerPortal": null,
+                     *         "daysPastDueAtBoarding": 12,
+                     *         "daysSinceOriginationAtBoarding": null,
+                     *         "externalLmsMetadata": {
+                     *           "lms": "loanpro",
+                     *           "loanId": 9001,
+                     *           "displayId": "LN-9001",
+                     *           "loanClass": "consumer",
+                     *           "statusDate": "2026-11-20"
+                     *         },
+                     *         "portfolioId": null,
+                     *         "taskType": null,
+                     *         "createdAt": "2026-11-22T15:10:00Z",
+                     *         "updatedAt": "2026-11-22T15:10:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Loan"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getPayment: {

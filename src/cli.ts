@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { aesGcmBox, configKeySource } from './adapters/secrets/aes-gcm-box.js';
 import { ConfigError, loadConfig } from './config.js';
 import { issueApiKey, revokeKey } from './domain/api-keys.js';
 import { createCompany, getCompanyConfig, setCompanyConfig } from './domain/companies.js';
@@ -8,6 +9,9 @@ import { DomainError } from './domain/errors.js';
 import { processClock } from './adapters/clock/sandbox-clock.js';
 import { startService, startWorker } from './server.js';
 import { startVoiceSimulator } from './simulators/voice/server.js';
+import { SecretUnreadableError } from './domain/ports/secrets.js';
+import { readSeedFile, SeedError } from './simulators/loanpro/seed.js';
+import { startLoanProSimulator } from './simulators/loanpro/server.js';
 import { openDb } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
 
@@ -19,11 +23,14 @@ const USAGE = `Usage: outreach <command> [options]
   migrate                                 apply pending database migrations
   simulator voice [--port N]              run the voice provider simulator on 127.0.0.1 (README "Calls")
   company create --name NAME [--json]     create a company and its first API key
-  company config get --company ID         print the company configuration (JSON)
+  company config get --company ID         print the company configuration (JSON; secrets masked)
   company config set --company ID [--file F]
-                                          replace the configuration (JSON from F or stdin), validated
+                                          replace the configuration (JSON from F or stdin), validated;
+                                          secrets are stored encrypted (OUTREACH_CONFIG_KEY), and a
+                                          masked secret ("********") keeps the stored one
   key create --company ID [--json]        issue another API key for a company
   key revoke --company ID --key ID|PREFIX revoke a key
+  simulator loanpro --seed F [--port N]   run the simulated LoanPro LMS API on 127.0.0.1 (README "LMS")
 
 DATABASE_URL selects the database (postgres://… or sqlite:PATH; default sqlite:./data/outreach.db).`;
 
@@ -36,10 +43,11 @@ async function main(argv: string[]): Promise<number> {
       company: { type: 'string' },
       key: { type: 'string' },
       file: { type: 'string' },
+      seed: { type: 'string' },
+      port: { type: 'string' },
       json: { type: 'boolean', default: false },
       'no-migrate': { type: 'boolean', default: false },
       'no-workers': { type: 'boolean', default: false },
-      port: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -48,6 +56,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
+  if (command === 'simulator loanpro') return runLoanProSimulator(values.seed, values.port);
   const config = loadConfig();
 
   if (command === 'simulator voice') {
@@ -111,7 +120,8 @@ async function main(argv: string[]): Promise<number> {
         } catch {
           throw new UsageError('configuration is not valid JSON');
         }
-        console.log(JSON.stringify(await setCompanyConfig(db, need('company'), parsed), null, 2));
+        const secrets = aesGcmBox(configKeySource(config.configKey, config.databaseUrl));
+        console.log(JSON.stringify(await setCompanyConfig(db, need('company'), parsed, secrets), null, 2));
         return 0;
       }
       case 'key create': {
@@ -133,10 +143,23 @@ async function main(argv: string[]): Promise<number> {
 
 class UsageError extends Error {}
 
+/** `outreach simulator loanpro`: serves the seed until SIGINT/SIGTERM; prints where (one JSON line). */
+async function runLoanProSimulator(seedFile: string | undefined, portText: string | undefined): Promise<number> {
+  if (!seedFile) throw new UsageError('--seed is required for "simulator loanpro"');
+  const port = portText === undefined ? 0 : Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${portText}"`);
+  const sim = await startLoanProSimulator(readSeedFile(seedFile), { port });
+  console.log(JSON.stringify({ simulator: 'loanpro', baseUrl: sim.baseUrl, instanceId: sim.instanceId, token: sim.token }));
+  const stop = () => void sim.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return new Promise<number>(() => {}); // runs until a signal
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof UsageError || err instanceof ConfigError || err instanceof DomainError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (err instanceof UsageError || err instanceof ConfigError || err instanceof DomainError || err instanceof SeedError || err instanceof SecretUnreadableError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       console.error(`outreach: ${(err as Error).message}`);
       if (err instanceof UsageError) console.error(USAGE);
       process.exit(err instanceof DomainError ? 1 : 2);

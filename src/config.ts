@@ -1,4 +1,5 @@
 import { type CallConfig, CallConfigError, loadCallConfig } from './call-config.js';
+import { parseKey } from './adapters/secrets/aes-gcm-box.js';
 import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options.js';
 
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
@@ -15,6 +16,8 @@ export interface Config {
   jobs: JobOptions;
   /** Calls: clock, voice provider and simulator, recordings, dispatcher (src/call-config.ts). */
   calls: CallConfig;
+  /** OUTREACH_CONFIG_KEY: encrypts secrets in company configuration (README "LMS"); unset → see configKeySource. */
+  configKey?: Buffer;
 }
 
 export class ConfigError extends Error {}
@@ -49,5 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof CallConfigError) throw new ConfigError(err.message);
     throw err;
   }
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs, calls };
+  let configKey: Buffer | undefined;
+  if (env.OUTREACH_CONFIG_KEY) {
+    configKey = parseKey(env.OUTREACH_CONFIG_KEY);
+    if (!configKey) throw new ConfigError('OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
+  }
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs, calls, configKey };
 }

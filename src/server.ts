@@ -1,6 +1,9 @@
 import type { Clock } from './domain/ports/clock.js';
 import type { Server } from 'node:http';
 import { processClock } from './adapters/clock/sandbox-clock.js';
+import { lmsConnectors } from './adapters/lms/connectors.js';
+import type { LmsResolver } from './domain/ports/lms.js';
+import { aesGcmBox, configKeySource } from './adapters/secrets/aes-gcm-box.js';
 import { createApp } from './app.js';
 import { createCallServices } from './call-runtime.js';
 import type { Config } from './config.js';
@@ -40,6 +43,8 @@ export interface StartOptions extends ApiOptions {
   workers?: boolean;
   /** How batch rows run (default: the production processors); tests wrap a processor to inject faults. */
   rows?: RowHandling;
+  /** LMS connectors (tests shorten the retry backoff); default: the adapters with the configuration key. */
+  lms?: LmsResolver;
 }
 
 export interface RunningWorker {
@@ -64,9 +69,10 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   }
   const now = opts.now ?? processClock(config.calls.clockStart);
   if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
+  const lms = opts.lms ?? lmsConnectors(aesGcmBox(configKeySource(config.configKey, config.databaseUrl)));
   const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue });
   const startWorkersHere = (): WorkerPool => {
-    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling });
+    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling, lms });
     const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
     return {
       async stop() {
@@ -74,7 +80,7 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
       },
     };
   };
-  return { log, db, queue, now, calls, simulator, startWorkersHere };
+  return { log, db, queue, now, calls, simulator, lms, startWorkersHere };
 }
 
 /**
@@ -83,8 +89,8 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
  */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
-  const { log, db, queue, now, calls, simulator, startWorkersHere } = await openBackend(config, opts, withWorkers);
-  const { app } = await createApp({ db, config, now, log, queue, calls }, opts);
+  const { log, db, queue, now, calls, simulator, lms, startWorkersHere } = await openBackend(config, opts, withWorkers);
+  const { app } = await createApp({ db, config, now, log, queue, calls, lms }, opts);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateCompany } from '../src/domain/api-keys.js';
@@ -7,9 +7,9 @@ import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.
 const run = promisify(execFile);
 
 /** Runs the real `outreach` command (through tsx) against the test database. */
-async function outreach(url: string, args: string[], input?: string) {
+async function outreach(url: string, args: string[], input?: string, env: Record<string, string> = {}) {
   const child = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env },
   });
   if (input !== undefined) {
     child.child.stdin!.end(input);
@@ -63,10 +63,46 @@ describe.each(DIALECTS)('outreach CLI on %s', (dialect) => {
     expect(after.customerContract).toBe('announced');
   });
 
+  it('stores the LMS token encrypted with OUTREACH_CONFIG_KEY, prints it masked, and keeps it when the mask is sent back', async () => {
+    const env = { OUTREACH_CONFIG_KEY: 'ab'.repeat(32) };
+    const { companyId } = JSON.parse((await outreach(database.url, ['company', 'create', '--name', 'Lms', '--json'])).stdout);
+    const config = JSON.parse((await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout);
+    const lms = { kind: 'loanpro', baseUrl: 'https://lms.example.com/api/public/api/1', instanceId: '5200776', token: 'secret-token-1' };
+    const set = await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify({ ...config, lms }), env);
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout).lms.token).toBe('********');
+    const stored = async () => JSON.stringify((await database.db('companies').where({ id: companyId }).first()).config);
+    const sealed = await stored();
+    expect(sealed).not.toContain('secret-token-1');
+    expect(sealed).toContain('enc:v1:');
+    const shown = JSON.parse((await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout);
+    expect(shown.lms).toEqual({ ...lms, token: '********' });
+    expect((await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify(shown), env)).code).toBe(0);
+    expect(await stored()).toBe(sealed);
+    const insecure = await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify({ ...config, lms: { ...lms, baseUrl: 'http://lms.example.com/api' } }), env);
+    expect(insecure.stderr).toContain('/lms/baseUrl must use https');
+  }, 120_000); // six CLI processes
+
   it('fails with a usage message for a missing option or unknown command', async () => {
     const missing = await outreach(database.url, ['key', 'create']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--company is required for "key create"');
     expect((await outreach(database.url, ['launch', 'rockets'])).stderr).toContain('unknown command "launch rockets"');
+  });
+});
+
+describe('outreach simulator loanpro', () => {
+  it('serves the seed on 127.0.0.1 and prints where', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'simulator', 'loanpro', '--seed', 'src/simulators/loanpro/demo-seed.json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const line = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString('utf8'))));
+      const { baseUrl, instanceId, token } = JSON.parse(line);
+      expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/public\/api\/1$/);
+      const res = await fetch(`${baseUrl}/odata.svc/Customers(1001)`, { headers: { Authorization: `Bearer ${token}`, 'Autopal-Instance-Id': instanceId } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).d).toMatchObject({ id: 1001, firstName: 'Ada', birthDate: '/Date(503020800)/' });
+    } finally {
+      child.kill('SIGTERM');
+    }
   });
 });

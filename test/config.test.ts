@@ -8,11 +8,18 @@ describe('configuration', () => {
     expect(c.testAliasSunset.toISOString()).toBe('2026-10-25T00:00:00.000Z');
   });
 
+  it('reads OUTREACH_CONFIG_KEY as hex or base64', () => {
+    expect(loadConfig({ OUTREACH_CONFIG_KEY: 'ab'.repeat(32) }).configKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ OUTREACH_CONFIG_KEY: Buffer.alloc(32, 1).toString('base64') }).configKey).toEqual(Buffer.alloc(32, 1));
+    expect(loadConfig({}).configKey).toBeUndefined();
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT must be 0-65535/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ OUTREACH_TEST_ALIAS_SUNSET: 'someday' }, /not a date/],
+    [{ OUTREACH_CONFIG_KEY: 'short' }, /OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64/],
   ])('rejects %o with one clear line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

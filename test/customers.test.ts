@@ -57,13 +57,18 @@ describe.each(DIALECTS)('customers on %s', (dialect) => {
       expect(res.body).toEqual({ detail: `Missing required fields: ${field}` });
     });
 
-    it('with sync: true, email, address, city, state and zip may be omitted; phone and timezone may not', async () => {
+    it('sync: true without an LMS connector is a 400 that says so, and writes nothing', async () => {
       const body = { id: 'c-sync', firstName: 'S', lastName: 'Y', taskType: 'PendingLoanNewLead', timezone: 'America/Chicago', phoneNumber: '312-555-0188', sync: true };
-      const ok = await suite.t.call('POST', '/customers', { key, body });
-      expect(ok.status).toBe(201);
-      expect(ok.body).toMatchObject({ email: null, zipCode: null, timezone: 'America/Chicago' });
-      const bad = await suite.t.call('POST', '/customers', { key, body: { ...body, id: 'c-sync2', phoneNumber: undefined, timezone: undefined } });
-      expect(bad.body).toEqual({ detail: 'Missing required fields: timezone, phoneNumber' });
+      const res = await suite.t.call('POST', '/customers', { key, body });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/^sync: true fetches missing customer data from the company's LMS, but no LMS connector is configured for this company/);
+      expect(await suite.database.db('customers').where({ id: 'c-sync' }).first()).toBeUndefined();
+    });
+
+    it('loanIds without an LMS connector are stored and import nothing', async () => {
+      const res = await suite.t.call('POST', '/customers', { key, body: validCustomer('c-noimport', { loanIds: [5] }) });
+      expect(res.status).toBe(201);
+      expect(await suite.database.db('loans').where({ customer_id: 'c-noimport' })).toHaveLength(0);
     });
 
     it('rejects an unparseable phone number and a non-IANA timezone with 400', async () => {

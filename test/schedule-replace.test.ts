@@ -60,12 +60,11 @@ describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
     expect(res.body).toEqual({ detail: { code: 'missing_required_fields', message: 'Missing required fields: firstName, lastName, timezone, phoneNumber, taskType, streetAddress1, city, state, zipCode; no LMS connector is configured for this company to supply firstName, lastName, timezone, phoneNumber' } });
   });
 
-  it('with sync: true the address fields and email may be omitted, but the LMS-fillable ones may not', async () => {
-    const missing = await sync({ id: 'cust-r', taskType: 'PendingLoanNewLead', sync: true, firstName: 'Ada', lastName: 'L' });
-    expect(missing.body.detail.message).toBe('Missing required fields: timezone, phoneNumber; no LMS connector is configured for this company to supply timezone, phoneNumber');
-    const ok = await sync({ id: 'cust-r', taskType: 'PendingLoanNewLead', sync: true, firstName: 'Ada', lastName: 'L', timezone: 'America/New_York', phoneNumber: '2127365000' });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ email: null, city: null, scheduleCreated: true });
+  it('with sync: true and no LMS connector: 400 lms_not_configured, nothing written', async () => {
+    const res = await sync({ id: 'cust-nolms', taskType: 'PendingLoanNewLead', sync: true, firstName: 'Ada', lastName: 'L', timezone: 'America/New_York', phoneNumber: '2127365000' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail.code).toBe('lms_not_configured');
+    expect(await suite.database.db('customers').where({ id: 'cust-nolms' }).first()).toBeUndefined();
   });
 
   it('without the LMS-fillable fields missing, the message is the plain list', async () => {

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.js';
 import { getCompany, insertCompany, updateCompanyConfig } from '../store/companies.js';
 import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './company-config.js';
+import { maskSecrets, sealSecrets } from './config-secrets.js';
 import { NotFoundError, InvalidInputError } from './errors.js';
 import { issueApiKey } from './api-keys.js';
 import { validateSchedulerConfig } from './outreach/scheduler-config.js';
+import type { SecretBox } from './ports/secrets.js';
 
 export async function createCompany(db: Db, name: string, now: Date): Promise<{ companyId: string; apiKey: string }> {
   if (!name.trim()) throw new InvalidInputError('Company name must not be empty');
@@ -14,15 +16,28 @@ export async function createCompany(db: Db, name: string, now: Date): Promise<{ 
   return { companyId, apiKey };
 }
 
+/** The company configuration as operators see it: secrets masked. */
 export async function getCompanyConfig(db: Db, companyId: string): Promise<CompanyConfig> {
   const company = await getCompany(db, companyId);
   if (!company) throw new NotFoundError(`Company ${companyId} not found`);
-  return company.config;
+  return maskSecrets(company.config);
 }
 
-export async function setCompanyConfig(db: Db, companyId: string, value: unknown): Promise<CompanyConfig> {
+/**
+ * Replaces the configuration; secrets are encrypted with `secrets` before they are stored (a masked
+ * secret keeps the stored one). Returns what was stored, masked.
+ */
+export async function setCompanyConfig(db: Db, companyId: string, value: unknown, secrets?: SecretBox): Promise<CompanyConfig> {
   const config = parseCompanyConfig(value);
   validateSchedulerConfig(config); // an unreadable scheduler section fails here, not at the first enrollment
-  if (!(await updateCompanyConfig(db, companyId, config))) throw new NotFoundError(`Company ${companyId} not found`);
+  const company = await getCompany(db, companyId);
+  if (!company) throw new NotFoundError(`Company ${companyId} not found`);
+  const sealed = secrets ? sealSecrets(secrets, companyId, config, company.config) : requireNoSecrets(config);
+  await updateCompanyConfig(db, companyId, sealed);
+  return maskSecrets(sealed);
+}
+
+function requireNoSecrets(config: CompanyConfig): CompanyConfig {
+  if (config.lms) throw new InvalidInputError('Invalid company configuration: /lms holds a secret and no configuration key is available to encrypt it');
   return config;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../store/db.js';
 import type { CompanyConfig } from './company-config.js';
+import type { LmsConnector } from './ports/lms.js';
 
 /**
  * What every use case takes besides its input: the tenant, its configuration and the request's
@@ -11,4 +12,6 @@ export interface CompanyContext {
   config: CompanyConfig;
   now: Date;
   testAliasSunset: Date;
+  /** The company's LMS connector, resolved on first use (undefined: none configured). */
+  lms?: () => LmsConnector | undefined;
 }

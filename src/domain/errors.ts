@@ -91,3 +91,10 @@ export class UnavailableError extends DomainError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/** An outside system the company configured (its LMS) refused us or answered something unreadable (502); names what to fix. */
+export class UpstreamError extends DomainError {
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}

@@ -1,8 +1,8 @@
 import type { CompanyContext } from './context.js';
-import { requireKnownTaskType } from './customers/records.js';
+import { requireKnownTaskType } from './company-config.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from './errors.js';
 import {
-  customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, type LoanFields, type LoanRow, type LoanUpsert, upsertLoan, upsertLoans,
+  customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, listLoans, type LoanFields, type LoanRow, type LoanUpsert, upsertLoan, upsertLoans,
 } from '../store/loans.js';
 import type { components } from '../../generated/api-types.js';
 
@@ -96,4 +96,10 @@ export async function saveLoans(ctx: CompanyContext, bodies: LoanWrite[]): Promi
   const known = await existingCustomerIds(ctx.db, ctx.companyId, [...new Set(writes.map((w) => w.customerId))]);
   await upsertLoans(ctx.db, ctx.companyId, writes.filter((w) => known.has(w.customerId)), ctx.now.toISOString());
   return prepared.map((p) => (p instanceof DomainError ? p : known.has(p.customerId) ? null : unknownCustomer(p.customerId)));
+}
+
+/** The customer's loans (pushed with POST /loans or imported from the LMS with `loanIds`); 404 for an unknown customer. */
+export async function customerLoans(ctx: Pick<CompanyContext, 'db' | 'companyId'>, customerId: string): Promise<LoanRow[]> {
+  if (!(await customerExists(ctx.db, ctx.companyId, customerId))) throw unknownCustomer(customerId);
+  return listLoans(ctx.db, ctx.companyId, customerId);
 }

@@ -11,5 +11,6 @@ export function companyContext(env: RequestEnv): CompanyContext {
     config: env.company.config,
     now: env.services.now(),
     testAliasSunset: env.services.config.testAliasSunset,
+    lms: () => env.services.lms(env.company!.id, env.company!.config.lms),
   };
 }

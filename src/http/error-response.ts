@@ -1,6 +1,6 @@
 import {
   ConflictError, DomainError, ForbiddenError, InvalidInputError, MissingFieldsError, NotFoundError, NotImplementedError,
-  PayloadTooLargeError, RateLimitedError, UnauthorizedError, UnavailableError, UnprocessableError,
+  PayloadTooLargeError, RateLimitedError, UnauthorizedError, UnavailableError, UnprocessableError, UpstreamError,
 } from '../domain/errors.js';
 import { errorBody, errorFamilyOf } from './error-family.js';
 import type { HandlerResult } from './handler-types.js';
@@ -18,6 +18,7 @@ const STATUS = new Map<Function, number>([
   [UnprocessableError, 422],
   [RateLimitedError, 429],
   [NotImplementedError, 501],
+  [UpstreamError, 502],
   [UnavailableError, 503],
 ]);
 

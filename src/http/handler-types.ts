@@ -1,6 +1,7 @@
 import type { Clock } from '../domain/ports/clock.js';
 import type { Context } from 'openapi-backend';
 import type { Config } from '../config.js';
+import type { LmsResolver } from '../domain/ports/lms.js';
 import type { CompanyConfig } from '../domain/company-config.js';
 import type { Db } from '../store/db.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
@@ -19,6 +20,8 @@ export interface Services {
   queue: JobQueue;
   /** Voice providers, recordings and call settings. */
   calls: CallServices;
+  /** The LMS connector of a company, from its configuration. */
+  lms: LmsResolver;
 }
 
 /** Per-request environment passed to every handler next to openapi-backend's context. */

@@ -1,11 +1,12 @@
 import type { Clock } from '../domain/ports/clock.js';
 import type { SliceMessage } from '../domain/batches/slices.js';
 import type { CompanyContext } from '../domain/context.js';
+import type { LmsResolver } from '../domain/ports/lms.js';
 import type { Logger } from '../lib/logger.js';
 import { failBatchJob, markBatchJobProcessing, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
 import type { Claimed, JobQueue } from '../domain/ports/job-queue.js';
-import { gaveUp, JobCache, type RowHandling, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
+import { gaveUp, JobCache, prefetchRows, type RowHandling, RowsDeferredError, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
 import { isTransient } from '../store/db-errors.js';
 import type { UnitHandler } from './worker-pool.js';
 
@@ -16,6 +17,7 @@ export interface SliceWorkerDeps {
   now: Clock;
   testAliasSunset: Date;
   rows: RowHandling;
+  lms?: LmsResolver;
 }
 
 /**
@@ -35,8 +37,11 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
   const { db, queue, log } = deps;
   const jobs = new JobCache(db);
 
-  /** Loads what a unit needs; null when there is nothing left to do (and the messages are acked). */
-  async function prepare(messages: Claimed<SliceMessage>[]) {
+  /**
+   * Loads what a unit needs and runs the kind's prefetch (LMS reads) before any transaction; null
+   * when there is nothing left to do (and the messages are acked).
+   */
+  async function prepare(messages: Claimed<SliceMessage>[], lastAttempt: boolean) {
     const { jobId, companyId } = messages[0]!.data;
     const job = await jobs.get(companyId, jobId);
     if (!job || job.status === 'failed' || job.status === 'cancelled') return void (await queue.complete(db, messages));
@@ -48,9 +53,14 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
     if (rows.length === 0) return void (await queue.complete(db, messages));
     const processor = deps.rows.processors.get(job.kind);
     if (!processor) throw new UnknownJobKindError(`No row processor for job kind "${job.kind}"`);
-    const context = (trx: Db): CompanyContext => ({ db: trx, companyId, config: job.config, now: deps.now(), testAliasSunset: deps.testAliasSunset });
-    return { jobId, companyId, rows, processor, context };
+    const context = (trx: Db): CompanyContext => ({
+      db: trx, companyId, config: job.config, now: deps.now(), testAliasSunset: deps.testAliasSunset, lms: () => deps.lms?.(companyId, job.config.lms),
+    });
+    const { ready, failed, deferred } = await prefetchRows(deps.rows.statusOf, context(db), processor, rows, lastAttempt);
+    return { jobId, companyId, rows: ready, failed, deferred, processor, context };
   }
+
+  const deferredError = (n: number) => new RowsDeferredError(`${n} rows wait for an outside system that is unavailable (the LMS); they are retried`);
 
   const record = (trx: Db, unit: { companyId: string; jobId: string }, outcomes: RowOutcome[], ack: Claimed<SliceMessage>[]) =>
     recordRowOutcomes(trx, unit.companyId, unit.jobId, outcomes, deps.now().toISOString(), ack.length ? () => queue.complete(trx, ack) : undefined);
@@ -59,7 +69,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
     const lastAttempt = message.attempt >= message.maxAttempts;
     let unit: Awaited<ReturnType<typeof prepare>>;
     try {
-      unit = await prepare([message]);
+      unit = await prepare([message], lastAttempt);
     } catch (err) {
       if (!lastAttempt) throw err;
       // Perhaps only this worker is older than the job's kind: that is why it was retried first.
@@ -67,18 +77,25 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
       return failSliceRows(message, err as Error);
     }
     if (!unit) return;
+    // Rows deferred by the prefetch stay pending: the message is not acked and the attempt fails after the others commit.
+    const ack = unit.deferred === 0 ? [message] : [];
+    let committed = false;
     try {
       await db.transaction(async (trx) => {
-        await record(trx, unit, await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows), [message]);
+        await record(trx, unit, [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))], ack);
       });
-      return;
+      committed = true;
     } catch (err) {
       if (isTransient(err) && !lastAttempt) throw err;
+    }
+    if (committed) {
+      if (unit.deferred > 0) throw deferredError(unit.deferred);
+      return;
     }
     let deferred = 0;
     try {
       await db.transaction(async (trx) => {
-        const outcomes: RowOutcome[] = [];
+        const outcomes: RowOutcome[] = [...unit.failed];
         for (const row of unit.rows) {
           const outcome = await runIsolated(deps.rows.statusOf, trx, unit.context(trx), unit.processor, row);
           if (!('error' in outcome)) outcomes.push(outcome);
@@ -88,13 +105,14 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
             else deferred += 1;
           }
         }
-        await record(trx, unit, outcomes, deferred === 0 ? [message] : []);
+        await record(trx, unit, outcomes, deferred === 0 && unit.deferred === 0 ? [message] : []);
       });
     } catch (err) {
       if (!lastAttempt) throw err;
       return failSliceRows(message, err as Error);
     }
     if (deferred > 0) throw new Error(`${deferred} rows of the slice failed unexpectedly; they are retried`);
+    if (unit.deferred > 0) throw deferredError(unit.deferred);
   }
 
   /** Last attempt used up and not even the row failures could be written with the work: write them alone. */
@@ -122,10 +140,12 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
   return async (messages) => {
     if (messages.length > 1) {
       try {
-        const unit = await prepare(messages);
+        const unit = await prepare(messages, false);
         if (!unit) return;
+        // Deferred rows need each slice's own attempt count: run the slices one by one.
+        if (unit.deferred > 0) throw deferredError(unit.deferred);
         await db.transaction(async (trx) => {
-          await record(trx, unit, await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows), messages);
+          await record(trx, unit, [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))], messages);
         });
         return;
       } catch (err) {

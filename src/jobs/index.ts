@@ -1,4 +1,5 @@
 import type { Clock } from '../domain/ports/clock.js';
+import type { LmsResolver } from '../domain/ports/lms.js';
 import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
 import { DIAL_QUEUE } from '../domain/outreach/call-services.js';
 import { RECORDING_QUEUE } from '../domain/outreach/recordings.js';
@@ -31,6 +32,7 @@ export interface WorkerDeps {
   testAliasSunset: Date;
   options: JobOptions;
   rows: RowHandling;
+  lms: LmsResolver;
 }
 
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;

@@ -3,9 +3,14 @@ import type { CompanyContext } from '../domain/context.js';
 import { getBatchJobForWork, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
-import { type DomainError, InvalidInputError } from '../domain/errors.js';
+import { DomainError, InvalidInputError, UnavailableError } from '../domain/errors.js';
 
-export type Row = { index: number; payload: unknown };
+export type Row = {
+  index: number;
+  payload: unknown;
+  /** What the kind's prefetch made of the payload; runAll gets it instead of the payload. */
+  prepared?: unknown;
+};
 
 /**
  * How the worker runs and reports rows: the processor of each job kind and the HTTP status a
@@ -35,16 +40,48 @@ export function gaveUp(processor: RowProcessor | undefined, row: Row, attempts: 
   return { index: row.index, failure: `500: ${message}`, result };
 }
 
+const inputOf = (row: Row) => ('prepared' in row ? row.prepared : row.payload);
+
+/** Rows of a unit after the kind's prefetch: `ready` to run, `failed` already decided, `deferred` to a later attempt. */
+export interface Prefetched {
+  ready: Row[];
+  failed: RowOutcome[];
+  deferred: number;
+}
+
+/** Rows that wait for an outside system that is down: the attempt fails so the queue retries them with backoff. */
+export class RowsDeferredError extends Error {}
+
+/**
+ * Runs the kind's prefetch outside any transaction. A row it fails is decided now; a row whose
+ * outside system is unavailable (UnavailableError) stays pending for the job's next attempt, and on
+ * the last attempt fails as `503: …`.
+ */
+export async function prefetchRows(
+  statusOf: RowHandling['statusOf'], ctx: CompanyContext, processor: RowProcessor, rows: Row[], lastAttempt: boolean,
+): Promise<Prefetched> {
+  if (!processor.prefetch || rows.length === 0) return { ready: rows, failed: [], deferred: 0 };
+  const prepared = await processor.prefetch(ctx, rows.map((r) => r.payload));
+  const out: Prefetched = { ready: [], failed: [], deferred: 0 };
+  rows.forEach((row, i) => {
+    const p = prepared[i];
+    if (p instanceof UnavailableError && !lastAttempt) out.deferred += 1;
+    else if (p instanceof DomainError) out.failed.push(toOutcome(statusOf, row.index, { error: p }));
+    else out.ready.push({ ...row, prepared: p });
+  });
+  return out;
+}
+
 /** Runs the rows of a unit in the caller's transaction, one statement set for all of them. */
 export async function runRows(statusOf: RowHandling['statusOf'], ctx: CompanyContext, processor: RowProcessor, rows: Row[]): Promise<RowOutcome[]> {
-  const results = await processor.runAll(ctx, rows.map((r) => r.payload));
+  const results = await processor.runAll(ctx, rows.map(inputOf));
   return rows.map((row, i) => toOutcome(statusOf, row.index, results[i]!));
 }
 
 /** One row in its own savepoint: an unexpected error rolls back only this row's writes. */
 export async function runIsolated(statusOf: RowHandling['statusOf'], trx: Db, ctx: CompanyContext, processor: RowProcessor, row: Row): Promise<RowOutcome | { error: Error }> {
   try {
-    const [result] = await trx.transaction((savepoint) => processor.runAll({ ...ctx, db: savepoint }, [row.payload]));
+    const [result] = await trx.transaction((savepoint) => processor.runAll({ ...ctx, db: savepoint }, [inputOf(row)]));
     return toOutcome(statusOf, row.index, result!);
   } catch (err) {
     if (isTransient(err)) throw err;

@@ -20,6 +20,8 @@ export interface CompanyConfig {
   scheduler?: Record<string, unknown>;
   /** Call dispatch (README "Calls"). */
   calls?: CallsConfig;
+  /** The company's loan management system, read by `sync: true` and `loanIds` (README "LMS"). */
+  lms?: LmsConfig;
 }
 
 export interface CallsConfig {
@@ -27,6 +29,22 @@ export interface CallsConfig {
   maxConcurrentCalls?: number;
   /** Provider agent (script) per task type; default `agent-<taskType>`. */
   agents?: Record<string, string>;
+}
+
+export interface LmsConfig {
+  kind: 'loanpro';
+  /** API root, e.g. https://loanpro.simnang.com/api/public/api/1 (OData paths are appended). */
+  baseUrl: string;
+  /** LoanPro's tenant id, sent as `Autopal-Instance-Id`. */
+  instanceId: string;
+  /** API token; stored encrypted (`enc:v1:…`), printed masked. */
+  token: string;
+  /** Per LMS request; default 5000. */
+  timeoutMs?: number;
+  /** Extra attempts of a read after a timeout, network error, 429 or 5xx; default 2. */
+  retries?: number;
+  /** Requests in flight to the LMS per company and process; default 4. */
+  maxConcurrency?: number;
 }
 
 export interface CompanyRow {

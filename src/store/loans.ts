@@ -123,3 +123,8 @@ export async function upsertLoans(db: Db, companyId: string, rows: LoanUpsert[],
       .merge([...Object.keys(toColumns(run[0]!.fields)), 'updated_at']);
   });
 }
+
+/** The loans of one customer, by id. */
+export async function listLoans(db: Db, companyId: string, customerId: string): Promise<LoanRow[]> {
+  return (await db('loans').where({ company_id: companyId, customer_id: customerId }).orderBy('id')).map(loanFromRow);
+}

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { createCompany } from '../../src/domain/companies.js';
+import type { LmsResolver } from '../../src/domain/ports/lms.js';
 import type { ContractViolation } from '../../src/http/api.js';
 import { createLogger, type LogLevel } from '../../src/lib/logger.js';
 import { startService, type RunningService, type StartOptions } from '../../src/server.js';
@@ -39,6 +40,8 @@ export interface TestServiceOptions {
   workers?: boolean;
   /** Replaces how batch rows run (fault injection). */
   rows?: StartOptions['rows'];
+  /** LMS connectors (default: the real adapters with an in-memory configuration key). */
+  lms?: LmsResolver;
 }
 
 /** The real service on a loopback port over a test database, validating every response against the contract. */
@@ -59,6 +62,7 @@ export async function startTestService(db: Db, opts: TestServiceOptions = {}): P
     validateResponses: true,
     workers: opts.workers,
     rows: opts.rows,
+    lms: opts.lms,
     onContractViolation: (v) => violations.push(v),
   });
   const now = opts.now ?? (() => new Date());

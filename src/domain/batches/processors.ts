@@ -1,6 +1,7 @@
 import type { EnrollmentResponder } from '../outreach/sync.js';
+import { customerRows } from './customer-rows.js';
 import { enrollmentRows } from './enrollment-rows.js';
-import { CUSTOMER_CREATE, customerRows, ENROLLMENT, LOAN_UPSERT, loanRows, type RowProcessor } from './row-processors.js';
+import { CUSTOMER_CREATE, ENROLLMENT, LOAN_UPSERT, loanRows, type RowProcessor } from './row-processors.js';
 
 /**
  * The row processor of each batch job kind. Enrollment rows store the same response a single

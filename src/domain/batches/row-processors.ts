@@ -1,6 +1,5 @@
 import type { ErrorObject } from 'ajv';
 import type { CompanyContext } from '../context.js';
-import { type CustomerWrite, saveCustomers } from '../customers/records.js';
 import { DomainError, InvalidInputError } from '../errors.js';
 import { type LoanWrite, saveLoans } from '../loans.js';
 import { rowProblems, type RowSchemaName } from './row-schema.js';
@@ -17,6 +16,12 @@ export type RowResult = { error: DomainError; result?: unknown } | { result?: un
  * enrollment rows) only supplies a processor (src/domain/batches/processors.ts): submission, slicing, retries, progress and failures are shared.
  */
 export interface RowProcessor {
+  /**
+   * Work done before the slice's transaction opens (reads from outside systems such as the LMS),
+   * one entry per row: what runAll receives in place of the row, or the DomainError that fails the
+   * row. An UnavailableError defers the row to the job's next attempt (src/jobs/slice-support.ts).
+   */
+  prefetch?(ctx: CompanyContext, rows: unknown[]): Promise<unknown[]>;
   /**
    * Runs the rows of one slice, in index order, inside the slice's transaction (`ctx.db`), and
    * returns one RowResult per row. A result other than undefined is kept (the job's `results`).
@@ -76,8 +81,4 @@ function setBased<T>(schema: RowSchemaName, save: (ctx: CompanyContext, rows: T[
   };
 }
 
-// Missing customer fields are reported by the customer workflow with the contract's exact message.
-const missingCustomerField = (e: ErrorObject) => e.instancePath === '' && (e.keyword === 'required' || e.keyword === 'if');
-
-export const customerRows = setBased<CustomerWrite>('CustomerCreate', saveCustomers, missingCustomerField);
 export const loanRows = setBased<LoanWrite>('LoanInput', saveLoans);

@@ -1,10 +1,13 @@
 import {
   type CustomerFields, type CustomerRow, type CustomerUpsert, getCustomer, updateCustomer, upsertCustomer, upsertCustomers,
 } from '../../store/customers.js';
-import type { CompanyConfig } from '../company-config.js';
+import { requireKnownTaskType } from '../company-config.js';
 import type { CompanyContext } from '../context.js';
-import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
+import { DomainError, MissingFieldsError, NotFoundError } from '../errors.js';
+import { type LoanUpsert, upsertLoans } from '../../store/loans.js';
+import { prepareLoanWrite } from '../loans.js';
 import { stopOutreach } from '../outreach/schedules.js';
+import { fetchLmsFill, type LmsFill, lmsNote, mergeLmsFill } from './lms-fill.js';
 import { requireOutreachMetadataPhones, requirePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
 import { deprecatedFields, resolveTestFlag } from './test-flag.js';
@@ -26,25 +29,35 @@ export interface CustomerUpdate {
   state?: string;
 }
 
-export function requireKnownTaskType(config: CompanyConfig, taskType: string): void {
-  const names = config.taskTypes.map((t) => t.name);
-  if (!names.includes(taskType)) {
-    throw new InvalidInputError(`taskType "${taskType}" is not configured for this company; allowed values: ${names.join(', ')}`);
-  }
-}
-
 /**
  * Creates the customer or updates it (upsert by id). On update only the fields sent are written:
- * an omitted optional field never erases stored data. `loanId` is accepted and ignored.
+ * an omitted optional field never erases stored data. `loanId` is accepted and ignored. With
+ * `sync: true` omitted fields come from the company's LMS and `loanIds` imports those loans (read
+ * before the transaction; customer and loans then commit together).
  */
 export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
-  const isTest = validateCustomerWrite(ctx, body);
+  checkRequestOnlyRules(ctx, body);
+  const fill = await fetchLmsFill(ctx, body);
+  const merged = mergeLmsFill(body, fill);
+  const isTest = validateCustomerWrite(ctx, merged, fill);
   return ctx.db.transaction(async (trx) => {
-    const { customer, created } = await persistCustomer({ ...ctx, db: trx }, body, isTest);
+    const { customer, created } = await persistCustomer({ ...ctx, db: trx }, merged, isTest);
+    if (fill) await upsertLoans(trx, ctx.companyId, importedLoans(ctx, merged.id!, fill), ctx.now.toISOString());
     // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (DESIGN §4.6).
-    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, body.id!, ctx.now.toISOString());
+    if (merged.doNotCall === true) await stopOutreach(trx, ctx.companyId, merged.id!, ctx.now.toISOString());
     return { customer, created, deprecated: deprecatedFields(body, ctx.testAliasSunset) };
   });
+}
+
+/** Rules that need no LMS data (test/isTest, a task type that is sent): checked before the LMS is asked. */
+export function checkRequestOnlyRules(ctx: CompanyContext, body: CustomerWrite): void {
+  resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
+  if (typeof body.taskType === 'string' && body.taskType !== '') requireKnownTaskType(ctx.config, body.taskType);
+}
+
+/** The loans named by `loanIds`, as loan writes of the customer (upsert on (customerId, id)). */
+export function importedLoans(ctx: Pick<CompanyContext, 'config'>, customerId: string, fill: LmsFill): LoanUpsert[] {
+  return fill.loans.map((loan) => prepareLoanWrite(ctx, { ...loan, customerId }));
 }
 
 /**
@@ -56,10 +69,13 @@ export async function persistCustomer(ctx: CompanyContext, body: CustomerWrite, 
   return upsertCustomer(ctx.db, ctx.companyId, body.id!, fresh, given, ctx.now.toISOString());
 }
 
-/** The create rules of a customer write (required fields, test/isTest, task type); returns the resolved test flag. */
-export function validateCustomerWrite(ctx: CompanyContext, body: CustomerWrite): boolean | undefined {
+/**
+ * The create rules of a customer write (required fields, test/isTest, task type), applied after any
+ * LMS fill to the merged record; returns the resolved test flag.
+ */
+export function validateCustomerWrite(ctx: CompanyContext, body: CustomerWrite, fill?: LmsFill): boolean | undefined {
   const missing = missingCustomerFields(body as Record<string, unknown>, ctx.config.customerContract);
-  if (missing.length > 0) throw new MissingFieldsError(missing);
+  if (missing.length > 0) throw new MissingFieldsError(missing, lmsNote(fill));
   const isTest = resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
   requireKnownTaskType(ctx.config, body.taskType!);
   return isTest;
@@ -101,14 +117,21 @@ export function customerWriteFields(body: CustomerWrite, isTest: boolean | undef
 /**
  * The customer-create workflow for the rows of a batch slice: every row passes exactly the rules
  * and normalization of saveCustomer, then all valid rows are written with set-based upserts of the
- * same semantics (new: all columns; existing: only the fields sent). Returns each row's DomainError,
- * or null when it was saved.
+ * same semantics (new: all columns; existing: only the fields sent). `fills` are what the LMS
+ * supplied per row (read before the slice's transaction). Returns each row's DomainError, or null
+ * when it was saved.
  */
-export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]): Promise<(DomainError | null)[]> {
+export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[], fills: (LmsFill | undefined)[] = []): Promise<(DomainError | null)[]> {
   const writes: CustomerUpsert[] = [];
-  const outcomes = bodies.map((body) => {
+  const loans: LoanUpsert[] = [];
+  const merged = bodies.map((body, i) => mergeLmsFill(body, fills[i]));
+  const outcomes = merged.map((body, i) => {
     try {
-      writes.push({ id: body.id!, ...customerWriteFields(body, validateCustomerWrite(ctx, body)) });
+      checkRequestOnlyRules(ctx, bodies[i]!);
+      const fields = customerWriteFields(body, validateCustomerWrite(ctx, body, fills[i]));
+      const rowLoans = fills[i] ? importedLoans(ctx, body.id!, fills[i]!) : [];
+      writes.push({ id: body.id!, ...fields });
+      loans.push(...rowLoans);
       return null;
     } catch (err) {
       if (err instanceof DomainError) return err;
@@ -117,8 +140,9 @@ export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]
   });
   const at = ctx.now.toISOString();
   await upsertCustomers(ctx.db, ctx.companyId, writes, at);
+  if (loans.length > 0) await upsertLoans(ctx.db, ctx.companyId, loans, at);
   // ctx.db is the slice's transaction: a row that sets Do Not Call stops its outreach with it.
-  for (const [i, body] of bodies.entries()) {
+  for (const [i, body] of merged.entries()) {
     if (outcomes[i] === null && body.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at);
   }
   return outcomes;

@@ -1,7 +1,9 @@
 import { getCustomer, type CustomerRow } from '../../store/customers.js';
 import { inTransaction } from '../../store/transactions.js';
 import type { CompanyContext } from '../context.js';
-import { persistCustomer, requireKnownTaskType, type CustomerWrite } from '../customers/records.js';
+import { fetchLmsFill, type LmsFill, lmsNote, mergeLmsFill } from '../customers/lms-fill.js';
+import { persistCustomer, type CustomerWrite } from '../customers/records.js';
+import { requireKnownTaskType } from '../company-config.js';
 import { FIELD_ORDER } from '../customers/required-fields.js';
 import { type DeprecatedField, deprecatedFields, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, MissingFieldsError } from '../errors.js';
@@ -16,7 +18,7 @@ export interface ReplaceResult {
   deprecated: DeprecatedField[];
 }
 
-/** Fields an LMS connector could fill with `sync: true`; no company has a connector yet, so they must be sent. */
+/** Fields the contract lets the LMS supply with `sync: true` ("must be available after optional LMS fill"). */
 const LMS_FILLABLE = ['firstName', 'lastName', 'phoneNumber', 'timezone'];
 
 /**
@@ -27,11 +29,15 @@ const LMS_FILLABLE = ['firstName', 'lastName', 'phoneNumber', 'timezone'];
  * no schedule is created. Not idempotent by design.
  */
 export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): Promise<ReplaceResult> {
-  requireReplaceFields(body);
+  requireReplaceFields(ctx, body);
   const isTest = resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
   requireKnownTaskType(ctx.config, body.taskType);
   const deprecated = deprecatedFields({ test: body.test }, ctx.testAliasSunset);
   const at = ctx.now.toISOString();
+  // With sync: true the LMS is read before the transaction (loanIds are ignored in this mode).
+  const fill = body.sync === true ? await fetchLmsFill(ctx, { id: body.id, taskType: body.taskType, sync: true }) : undefined;
+  const write = mergeLmsFill(customerWrite(body), fill);
+  requireFilledFields(write, fill);
 
   return inTransaction(ctx.db, async (trx) => {
     const scope = { ...ctx, db: trx };
@@ -39,7 +45,7 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
     if (existing?.doNotCall && body.doNotCall !== false) {
       throw new InvalidInputError(`Customer ${body.id} is marked Do Not Call; send doNotCall false to clear it`, 'do_not_call');
     }
-    const { customer } = await persistCustomer(scope, customerWrite(body), isTest);
+    const { customer } = await persistCustomer(scope, write, isTest);
     await stopOutreach(trx, ctx.companyId, body.id, at);
     const who = {
       customerId: customer.id, timezone: customer.timezone!, state: customer.state, phoneNumber: customer.phoneNumber,
@@ -53,18 +59,29 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
   });
 }
 
-function requireReplaceFields(body: ReplaceBody): void {
-  const has = (f: string) => {
-    const v = (body as Record<string, unknown>)[f];
-    return v !== undefined && v !== null && v !== '';
-  };
-  const needed = ['id', 'taskType', ...LMS_FILLABLE, ...(body.sync === true ? [] : ['email', 'streetAddress1', 'city', 'state', 'zipCode'])];
-  const rank = (f: string) => FIELD_ORDER.indexOf(f as (typeof FIELD_ORDER)[number]);
-  const missing = needed.filter((f) => !has(f)).sort((a, b) => rank(a) - rank(b));
+const has = (o: object, f: string) => {
+  const v = (o as Record<string, unknown>)[f];
+  return v !== undefined && v !== null && v !== '';
+};
+const rank = (f: string) => FIELD_ORDER.indexOf(f as (typeof FIELD_ORDER)[number]);
+
+/** What the request itself must carry; with `sync: true` the LMS-fillable fields are checked after the fill. */
+function requireReplaceFields(ctx: CompanyContext, body: ReplaceBody): void {
+  const sync = body.sync === true;
+  const needed = ['id', 'taskType', ...(sync ? [] : [...LMS_FILLABLE, 'email', 'streetAddress1', 'city', 'state', 'zipCode'])];
+  const missing = needed.filter((f) => !has(body, f)).sort((a, b) => rank(a) - rank(b));
   if (missing.length === 0) return;
   const lms = missing.filter((f) => LMS_FILLABLE.includes(f));
-  const note = lms.length > 0 ? `no LMS connector is configured for this company to supply ${lms.join(', ')}` : undefined;
+  const note = lms.length === 0 ? undefined
+    : ctx.config.lms ? `send sync: true to take ${lms.join(', ')} from the company's LMS`
+    : `no LMS connector is configured for this company to supply ${lms.join(', ')}`;
   throw new MissingFieldsError(missing, note);
+}
+
+function requireFilledFields(write: CustomerWrite, fill: LmsFill | undefined): void {
+  if (!fill) return;
+  const missing = LMS_FILLABLE.filter((f) => !has(write, f)).sort((a, b) => rank(a) - rank(b));
+  if (missing.length > 0) throw new MissingFieldsError(missing, lmsNote(fill));
 }
 
 /** The customer part of the body; loanIds, mobilePhone, oneOff and the cadence-age fields are ignored in this mode. */

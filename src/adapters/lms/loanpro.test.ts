@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidInputError, NotFoundError, UnavailableError, UpstreamError } from '../../domain/errors.js';
+import { readSeedFile } from '../../simulators/loanpro/seed.js';
+import { startLoanProSimulator, type LoanProSimulator } from '../../simulators/loanpro/server.js';
+import { perCompanyLimit } from './http-reader.js';
+import { loanProConnector } from './loanpro.js';
+
+const SEED = new URL('../../simulators/loanpro/demo-seed.json', import.meta.url).pathname;
+
+let sim: LoanProSimulator;
+beforeAll(async () => void (sim = await startLoanProSimulator(readSeedFile(SEED))));
+afterAll(() => sim.close());
+beforeEach(() => {
+  sim.setFault({ mode: 'none' });
+  sim.requests.length = 0;
+});
+
+const connector = (o: { token?: string; retries?: number; max?: number; timeoutMs?: number } = {}) =>
+  loanProConnector(
+    { baseUrl: sim.baseUrl, instanceId: sim.instanceId, token: o.token ?? sim.token },
+    { timeoutMs: o.timeoutMs ?? 300, retries: o.retries ?? 2, backoffMs: 5, limit: perCompanyLimit(o.max ?? 4) },
+  );
+
+describe('LoanPro adapter against the simulator', () => {
+  it('reads a customer with its address, phones and employer', async () => {
+    const c = await connector().getCustomer('1001');
+    expect(c).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', birthday: '1985-12-10', ssnLastFour: '6789', phoneNumber: '9175550123', state: 'NY', zipCode: '10001' });
+    expect(c.externalMetadata).toMatchObject({ cell_phone: '9175550123', home_phone: '2127365000', employer_name: 'Analytical Engines Ltd' });
+    expect(sim.requests[0]!.path).toBe('/api/public/api/1/odata.svc/Customers(1001)?$expand=PrimaryAddress,Phones,Employer');
+  });
+
+  it('reads a loan of that customer', async () => {
+    expect(await connector().getLoan('1001', 9001)).toMatchObject({ id: '9001', originalFundedAmount: 2500, daysPastDueAtBoarding: 12, servicingStatus: 'Open' });
+  });
+
+  it('a customer missing in LoanPro is NotFound naming it', async () => {
+    await expect(connector().getCustomer('4242')).rejects.toThrow(new NotFoundError('Customer 4242 not found in LoanPro (instance 5200776)'));
+  });
+
+  it('a customer id that cannot be a LoanPro id is refused before any request', async () => {
+    await expect(connector().getCustomer('cust-1')).rejects.toBeInstanceOf(InvalidInputError);
+    expect(sim.requests).toHaveLength(0);
+  });
+
+  it('a missing loan, or a loan of another customer, is invalid input naming the loan', async () => {
+    await expect(connector().getLoan('1001', 777)).rejects.toThrow(new InvalidInputError('loanIds: loan 777 of customer 1001 not found in LoanPro (instance 5200776)'));
+    await expect(connector().getLoan('1001', 9100)).rejects.toThrow('loanIds: loan 9100 of customer 1001 not found');
+  });
+
+  it('rejected credentials name the configuration and are not retried', async () => {
+    const err = await connector({ token: 'wrong' }).getCustomer('1001').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect((err as UpstreamError).code).toBe('lms_credentials_rejected');
+    expect((err as Error).message).toContain("rejected the credentials in this company's LMS configuration (lms.token, lms.instanceId): HTTP 401");
+    expect(sim.requests).toHaveLength(1);
+  });
+
+  it('a timeout is retried, then Unavailable with Retry-After', async () => {
+    sim.setFault({ mode: 'timeout' });
+    const err = await connector({ retries: 2 }).getCustomer('1001').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UnavailableError);
+    expect((err as Error).message).toBe('LoanPro (instance 5200776) is unavailable: no answer within 300 ms (customer 1001; 3 attempts); retry later');
+    expect((err as UnavailableError).retryAfterSeconds).toBe(5);
+    expect(sim.requests).toHaveLength(3);
+  });
+
+  it('a 5xx is retried and a later success wins', async () => {
+    sim.setFault({ mode: 'error', status: 502, times: 2 });
+    expect((await connector({ retries: 2 }).getCustomer('1001')).firstName).toBe('Ada');
+    expect(sim.requests).toHaveLength(3);
+  });
+
+  it('5xx on every attempt is Unavailable', async () => {
+    sim.setFault({ mode: 'error' });
+    await expect(connector({ retries: 1 }).getLoan('1001', 9001)).rejects.toThrow('is unavailable: it answered HTTP 503 (loan 9001; 2 attempts)');
+  });
+
+  it('an unreachable LMS is Unavailable', async () => {
+    const down = loanProConnector({ baseUrl: 'http://127.0.0.1:9/api', instanceId: '1', token: 't' }, { timeoutMs: 300, retries: 1, backoffMs: 5, limit: perCompanyLimit(1) });
+    await expect(down.getCustomer('1')).rejects.toThrow('is unavailable: connection failed (customer 1; 2 attempts)');
+  });
+
+  it('a malformed payload is a clear error naming the path', async () => {
+    sim.setFault({ mode: 'malformed' });
+    const err = await connector().getCustomer('1001').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect((err as Error).message).toBe('LoanPro (instance 5200776) returned a malformed customer 1001: d.firstName must be a string (got 42)');
+  });
+
+  it('keeps at most maxConcurrency requests in flight', async () => {
+    const c = connector({ max: 2 });
+    await Promise.all(['1001', '1002', '1001', '1002', '1001'].map((id) => c.getCustomer(id)));
+    expect(sim.requests).toHaveLength(5);
+    expect(sim.peakInFlight()).toBeLessThanOrEqual(2);
+  });
+});

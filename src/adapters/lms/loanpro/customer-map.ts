@@ -1,0 +1,53 @@
+import type { LmsCustomer } from '../../../domain/ports/lms.js';
+import { collection, date, entity, enumValue, flag, text } from './odata.js';
+
+/** What GET Customers({id}) must expand for the mapping below. */
+export const CUSTOMER_EXPAND = 'PrimaryAddress,Phones,Employer';
+
+type Obj = Record<string, unknown>;
+
+/**
+ * A LoanPro customer (the `d` of Customers({id})?$expand=PrimaryAddress,Phones,Employer) as our
+ * customer write fields. One row per field of the README's LMS mapping table; absent stays absent.
+ */
+export function mapCustomer(d: Obj): LmsCustomer {
+  const p = 'd';
+  const address = entity(d, 'PrimaryAddress', p);
+  const employer = entity(d, 'Employer', p);
+  const phones = activePhones(d);
+  const ssn = text(d, 'ssn', p)?.replace(/\D/g, '');
+  const out: LmsCustomer = {
+    firstName: text(d, 'firstName', p),
+    lastName: text(d, 'lastName', p),
+    email: text(d, 'email', p),
+    birthday: date(d, 'birthDate', p),
+    ssnLastFour: ssn && ssn.length >= 4 ? ssn.slice(-4) : undefined,
+    phoneNumber: (phones.find((x) => x.primary) ?? phones[0])?.number,
+    streetAddress1: address && text(address, 'address1', `${p}.PrimaryAddress`),
+    streetAddress2: address && text(address, 'address2', `${p}.PrimaryAddress`),
+    city: address && text(address, 'city', `${p}.PrimaryAddress`),
+    state: address && enumValue(address, 'state', `${p}.PrimaryAddress`),
+    zipCode: address && text(address, 'zipcode', `${p}.PrimaryAddress`),
+  };
+  const metadata: Record<string, string | undefined> = {
+    cell_phone: phones.find((x) => x.type === 'cell' || x.type === 'cellSmartPhone')?.number,
+    home_phone: phones.find((x) => x.type === 'home')?.number,
+    employer_name: employer && text(employer, 'companyName', `${p}.Employer`),
+    employer_phone: employer && text(employer, 'phone', `${p}.Employer`),
+    pay_frequency: employer && enumValue(employer, 'payDateFrequency', `${p}.Employer`),
+    pay_day: employer && date(employer, 'payDate', `${p}.Employer`),
+  };
+  const present = Object.entries(metadata).filter((e): e is [string, string] => e[1] !== undefined);
+  if (present.length > 0) out.externalMetadata = Object.fromEntries(present);
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as LmsCustomer;
+}
+
+/** Active phones in LoanPro's order: number, type (`customer.phoneType.cell` → `cell`), primary flag. */
+function activePhones(d: Obj) {
+  return collection(d, 'Phones', 'd').flatMap((phone, i) => {
+    const at = `d.Phones.results[${i}]`;
+    const number = text(phone, 'phone', at);
+    if (!number || flag(phone, 'active', at) === false) return [];
+    return [{ number, type: enumValue(phone, 'type', at), primary: flag(phone, 'isPrimary', at) === true }];
+  });
+}

@@ -1,0 +1,60 @@
+import type { LmsLoan } from '../../../domain/ports/lms.js';
+import { collection, date, decimal, entity, enumValue, flag, id, integer, text } from './odata.js';
+
+/** What GET Loans({id}) must expand for the mapping below. */
+export const LOAN_EXPAND = 'LoanSetup,LoanSettings,StatusArchive,Customers';
+
+type Obj = Record<string, unknown>;
+
+/**
+ * A LoanPro loan (the `d` of Loans({id})?$expand=LoanSetup,LoanSettings,StatusArchive,Customers) as
+ * our loan fields. Balances, status and due date come from the newest StatusArchive entry (LoanPro's
+ * daily snapshot of the loan). One row per field of the README's LMS mapping table.
+ */
+export function mapLoan(d: Obj): LmsLoan {
+  const setup = entity(d, 'LoanSetup', 'd');
+  const settings = entity(d, 'LoanSettings', 'd');
+  const status = newestStatus(d);
+  const s = status?.entry;
+  const sp = status?.path ?? '';
+  const out: LmsLoan = {
+    id: id(d, 'd'),
+    type: setup && enumValue(setup, 'loanType', 'd.LoanSetup'),
+    servicingStatus: s && text(s, 'loanStatusText', sp),
+    applicationStatus: s && text(s, 'loanSubStatusText', sp),
+    originationDate: setup && date(setup, 'contractDate', 'd.LoanSetup'),
+    startDate: setup && date(setup, 'firstPaymentDate', 'd.LoanSetup'),
+    dueDate: s && date(s, 'nextPaymentDate', sp),
+    totalBalance: s && decimal(s, 'principalBalance', sp),
+    amountDue: s && decimal(s, 'amountDue', sp),
+    payoffAmount: s && decimal(s, 'payoff', sp),
+    daysPastDueAtBoarding: s && integer(s, 'daysPastDue', sp),
+    originalFundedAmount: setup && decimal(setup, 'loanAmount', 'd.LoanSetup'),
+    interestRate: setup && decimal(setup, 'loanRate', 'd.LoanSetup'),
+    apr: setup && decimal(setup, 'apr', 'd.LoanSetup'),
+    autopayEnabled: settings && flag(settings, 'autopayEnabled', 'd.LoanSettings'),
+  };
+  const metadata = {
+    lms: 'loanpro',
+    loanId: Number(out.id),
+    displayId: text(d, 'displayId', 'd'),
+    loanClass: setup && enumValue(setup, 'loanClass', 'd.LoanSetup'),
+    statusDate: s && date(s, 'date', sp),
+  };
+  out.externalLmsMetadata = Object.fromEntries(Object.entries(metadata).filter(([, v]) => v !== undefined));
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as LmsLoan;
+}
+
+/** LoanPro ids of the loan's customers (the expanded Customers collection). */
+export function loanCustomerIds(d: Obj): string[] {
+  return collection(d, 'Customers', 'd').map((c, i) => id(c, `d.Customers.results[${i}]`));
+}
+
+function newestStatus(d: Obj): { entry: Obj; path: string } | undefined {
+  const entries = collection(d, 'StatusArchive', 'd').map((entry, i) => {
+    const path = `d.StatusArchive.results[${i}]`;
+    return { entry, path, day: date(entry, 'date', path) ?? '' };
+  });
+  // YYYY-MM-DD sorts as text; the newest snapshot wins, the first listed on a tie.
+  return entries.reduce<(typeof entries)[number] | undefined>((best, e) => (!best || e.day > best.day ? e : best), undefined);
+}

@@ -1,0 +1,62 @@
+/**
+ * The lender's loan management system (LMS), read-only: what `sync: true` and `loanIds` need.
+ * One adapter per LMS product lives in src/adapters/lms/; a second LMS is one more adapter file
+ * registered by its `kind` (src/adapters/lms/connectors.ts).
+ *
+ * Adapters report faults with the domain's error kinds, so every LMS fails the same way:
+ * - UnavailableError: the LMS did not answer in time or answered 5xx after the retries (503 + Retry-After);
+ * - UpstreamError `lms_credentials_rejected`: the LMS refused the configured credentials;
+ * - UpstreamError `lms_bad_response`: the LMS answered something we cannot read;
+ * - NotFoundError: no such customer in the LMS; InvalidInputError: a requested loan is not that customer's.
+ */
+
+import type { LmsConfig } from '../company-config.js';
+
+/** Customer write fields the LMS can supply, already in our shapes (E.164 not yet applied; dates YYYY-MM-DD). */
+export interface LmsCustomer {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  birthday?: string;
+  ssnLastFour?: string;
+  phoneNumber?: string;
+  streetAddress1?: string;
+  streetAddress2?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  /** Contract keys (home_phone, cell_phone, employer_name, …). */
+  externalMetadata?: Record<string, string>;
+}
+
+/** Loan fields the LMS can supply (the LoanInput fields except customerId). Amounts are finite numbers. */
+export interface LmsLoan {
+  id: string;
+  type?: string;
+  applicationStatus?: string;
+  servicingStatus?: string;
+  originationDate?: string;
+  startDate?: string;
+  dueDate?: string;
+  totalBalance?: number;
+  amountDue?: number;
+  originalFundedAmount?: number;
+  interestRate?: number;
+  apr?: number;
+  payoffAmount?: number;
+  autopayEnabled?: boolean;
+  daysPastDueAtBoarding?: number;
+  externalLmsMetadata?: Record<string, unknown>;
+}
+
+export interface LmsConnector {
+  /** Names the connector in messages, e.g. `LoanPro (instance 5200776)`. */
+  readonly label: string;
+  /** The customer whose LMS id is `customerId` (our customer `id`). */
+  getCustomer(customerId: string): Promise<LmsCustomer>;
+  /** One loan of that customer; a loan of another customer is refused like a missing one. */
+  getLoan(customerId: string, loanId: number): Promise<LmsLoan>;
+}
+
+/** The connector of a company, from its configuration's `lms` section (undefined: none configured). */
+export type LmsResolver = (companyId: string, lms: LmsConfig | undefined) => LmsConnector | undefined;
