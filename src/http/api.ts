@@ -9,14 +9,25 @@ import { type OpenApiDocument, operationIds } from '../contract/openapi-document
 import { blockingErrors } from './request-validation.js';
 import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
+import { PrecompiledRouter } from './precompiled-router.js';
 
 /**
  * openapi-backend validates the document against the OpenAPI 3.0 meta-schema (upstream issue #532),
  * which a 3.1 document fails; the 3.1 document is linted by Redocly in CI instead.
+ * Its router rebuilds the operation list and path patterns on every request; after `init()` the
+ * router and the validator use a PrecompiledRouter built once over the same dereferenced definition.
  */
-class OpenApi31Backend extends OpenAPIBackend {
+export class OpenApi31Backend extends OpenAPIBackend {
   override validateDefinition() {
     return this.document;
+  }
+
+  override async init() {
+    await super.init();
+    const router = new PrecompiledRouter({ definition: this.definition, apiRoot: this.apiRoot, ignoreTrailingSlashes: this.ignoreTrailingSlashes });
+    this.router = router;
+    this.validator.router = router;
+    return this;
   }
 }
 
