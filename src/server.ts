@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
+import { ApiKeyCache } from './domain/api-keys.js';
+import { authChangeFeed } from './store/auth-changes.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
@@ -58,7 +60,8 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
   const { log, db, queue, now, startWorkersHere } = await openBackend(config, opts, withWorkers);
-  const { app } = await createApp({ db, config, now, log, queue }, opts);
+  const keys = new ApiKeyCache(db, authChangeFeed(db));
+  const { app } = await createApp({ db, config, now, log, queue, keys }, opts);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -82,6 +85,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       });
       await workers?.stop();
       await queue.stop();
+      await keys.stop();
       if (!opts.db) await db.destroy();
     },
   };

@@ -3,7 +3,7 @@ import type { Db } from '../store/db.js';
 import { getCompany, insertCompany, updateCompanyConfig } from '../store/companies.js';
 import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './company-config.js';
 import { NotFoundError, InvalidInputError } from './errors.js';
-import { issueApiKey } from './api-keys.js';
+import { forgetCompanyLocally, issueApiKey } from './api-keys.js';
 import { validateSchedulerConfig } from './scheduling/scheduler-config.js';
 
 export async function createCompany(db: Db, name: string, now: Date): Promise<{ companyId: string; apiKey: string }> {
@@ -24,5 +24,6 @@ export async function setCompanyConfig(db: Db, companyId: string, value: unknown
   const config = parseCompanyConfig(value);
   validateSchedulerConfig(config); // an unreadable scheduler section fails here, not at the first enrollment
   if (!(await updateCompanyConfig(db, companyId, config))) throw new NotFoundError(`Company ${companyId} not found`);
+  forgetCompanyLocally(db, companyId);
   return config;
 }

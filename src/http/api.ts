@@ -1,7 +1,6 @@
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { DomainError, InvalidInputError, UnauthorizedError, UnavailableError } from '../domain/errors.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
-import { authenticateCompany } from '../domain/api-keys.js';
 import { createAjv } from '../lib/ajv.js';
 import { errorResult, internalErrorResult } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
@@ -86,7 +85,7 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
     securityHandlers: {
       ApiKeyAuth: async (c: Context, env: RequestEnv) => {
         const key = c.request.headers['x-api-key'];
-        env.company = await authenticateCompany(env.services.db, Array.isArray(key) ? key[0] : key);
+        env.company = await env.services.keys.authenticate(Array.isArray(key) ? key[0] : key);
         return env.company !== null;
       },
     },

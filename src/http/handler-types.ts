@@ -1,5 +1,6 @@
 import type { Context } from 'openapi-backend';
 import type { Config } from '../config.js';
+import type { ApiKeyCache } from '../domain/api-keys.js';
 import type { CompanyConfig } from '../domain/company-config.js';
 import type { Db } from '../store/db.js';
 import type { JobQueue } from '../jobs/queue.js';
@@ -15,6 +16,8 @@ export interface Services {
   log: Logger;
   /** Where batch slices (and later other background work) are enqueued. */
   queue: JobQueue;
+  /** API keys answered from memory, dropped at once when a key or its company changes. */
+  keys: ApiKeyCache;
 }
 
 /** Per-request environment passed to every handler next to openapi-backend's context. */
