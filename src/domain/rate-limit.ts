@@ -36,6 +36,11 @@ export interface RateContext {
 export async function enforceRateLimit(ctx: RateContext, policy: RatePolicy): Promise<Record<string, string>> {
   const nowMs = ctx.now.getTime();
   const { hits, windowEndsAt } = await hitRateWindow(ctx.db, ctx.companyId, policy.name, nowMs, policy.windowSeconds * 1000);
+  return rateHeadersOrThrow(policy, hits, windowEndsAt, nowMs);
+}
+
+/** The decision on a counted request (`hits` so far in the window ending at `windowEndsAt`), as in enforceRateLimit. */
+export function rateHeadersOrThrow(policy: RatePolicy, hits: number, windowEndsAt: number, nowMs: number): Record<string, string> {
   const resetSeconds = Math.max(1, Math.ceil((windowEndsAt - nowMs) / 1000));
   const headers = {
     RateLimit: `"${policy.name}";r=${Math.max(0, policy.limit - hits)};t=${resetSeconds}`,
