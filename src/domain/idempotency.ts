@@ -3,7 +3,7 @@ import type { Db } from '../store/db.js';
 import { claimKey, finishKey } from '../store/idempotency.js';
 import { inTransaction } from '../store/transactions.js';
 import { ConflictError, type DomainError, InvalidInputError, RateLimitedError, UnprocessableError } from './errors.js';
-import { enforceRateLimit, rateHeadersOrThrow, type RatePolicy } from './rate-limit.js';
+import { enforceRateLimit, windowOrThrow, type RatePolicy, type RateWindow } from './rate-limit.js';
 
 /**
  * Durable idempotency (DESIGN §4.5), shared by single enrollment, batch enrollment rows and batch
@@ -35,8 +35,8 @@ export interface IdempotentRequest {
 export interface IdempotentResult {
   response: StoredResponse;
   replayed: boolean;
-  /** `RateLimit` / `RateLimit-Policy` when the request was counted against `rate`. */
-  rateHeaders: Record<string, string>;
+  /** The window the request was counted in, when counted against `rate`. */
+  rateWindow: RateWindow | null;
 }
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -128,16 +128,16 @@ function claimAndSettle(req: IdempotentRequest, fingerprint: string, work: (trx:
     const rate = req.rate ? { policy: req.rate.name, nowMs, windowMs: req.rate.windowSeconds * 1000 } : null;
     const done = await finishKey(trx, req.companyId, req.key, record, rate);
     if (record && !done.stored) throw new CompletedElsewhere();
-    let rateHeaders: Record<string, string> = {};
+    let rateWindow: RateWindow | null = null;
     if (req.rate) {
       try {
-        rateHeaders = rateHeadersOrThrow(req.rate, done.hits, done.windowEndsAt, nowMs);
+        rateWindow = windowOrThrow(req.rate, done.hits, done.windowEndsAt, nowMs);
       } catch (err) {
         if (err instanceof RateLimitedError) throw new OverLimit();
         throw err;
       }
     }
-    return 'error' in answer ? answer : { ...answer, rateHeaders };
+    return 'error' in answer ? answer : { ...answer, rateWindow };
   });
 }
 

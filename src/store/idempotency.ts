@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from './db.js';
-import { dialectOf, fromJson, toIso, toJson } from './db.js';
+import { dialectOf } from './db.js';
+import { fromJson, readInstant, readText, toJson } from './columns.js';
 
 /** Mirrors `idempotency_records`, camel-cased. */
 export interface IdempotencyRow {
@@ -26,14 +27,14 @@ function fromRow(r: Record<string, unknown>): IdempotencyRow {
     operation: String(r.operation),
     fingerprint: String(r.fingerprint),
     state: r.state as IdempotencyRow['state'],
-    lockToken: r.lock_token === null || r.lock_token === undefined ? null : String(r.lock_token),
-    lockedUntil: toIso(r.locked_until),
+    lockToken: readText(r.lock_token),
+    lockedUntil: readInstant(r.locked_until),
     responseStatus: r.response_status === null || r.response_status === undefined ? null : Number(r.response_status),
     responseBody: fromJson(r.response_body),
     responseHeaders: fromJson(r.response_headers),
-    createdAt: toIso(r.created_at)!,
-    updatedAt: toIso(r.updated_at)!,
-    expiresAt: toIso(r.expires_at)!,
+    createdAt: readInstant(r.created_at)!,
+    updatedAt: readInstant(r.updated_at)!,
+    expiresAt: readInstant(r.expires_at)!,
   };
 }
 
@@ -92,7 +93,7 @@ export async function claimKey(trx: Db, companyId: string, key: string, at: stri
         [`idempotency:${companyId}:${key}`, `${leaseSeconds}s`, companyId, key],
       )).rows[0]
     : { held: true, ...(await trx('idempotency_records as r').where({ 'r.company_id': companyId, 'r.key': key }).first(trx.raw(columns))) }) as Record<string, unknown>;
-  const live = row.state != null && toIso(row.expires_at)! > at;
+  const live = row.state != null && readInstant(row.expires_at)! > at;
   if (live && row.state === 'completed') {
     return {
       state: 'completed',
@@ -100,7 +101,7 @@ export async function claimKey(trx: Db, companyId: string, key: string, at: stri
       response: { status: Number(row.response_status), body: fromJson(row.response_body), headers: fromJson(row.response_headers) ?? {} },
     };
   }
-  const leased = live && row.state === 'in_progress' && row.locked_until != null && toIso(row.locked_until)! > at;
+  const leased = live && row.state === 'in_progress' && row.locked_until != null && readInstant(row.locked_until)! > at;
   if (row.held && !leased) return { state: 'free' };
   return { state: 'busy', fingerprint: leased ? String(row.fingerprint) : null };
 }

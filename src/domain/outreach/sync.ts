@@ -1,7 +1,7 @@
-import type { CompanyContext } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
 import { ConflictError, type DomainError } from '../errors.js';
 import { requireIdempotencyKey, runIdempotent, type StoredResponse } from '../idempotency.js';
-import { enforceRateLimit, type RatePolicy } from '../rate-limit.js';
+import { enforceRateLimit, type RatePolicy, type RateWindow } from '../rate-limit.js';
 import { executeEnrollment, prepareEnrollment, type EnrollmentResult } from './enroll.js';
 import type { EnrollmentInput } from './enrollment-input.js';
 import { replaceSchedule, type ReplaceResult } from './replace.js';
@@ -20,8 +20,8 @@ export interface EnrollmentResponder {
 }
 
 export type SyncOutcome =
-  | { mode: 'enroll'; response: StoredResponse; replayed: boolean; rateHeaders: Record<string, string> }
-  | { mode: 'replace'; result: ReplaceResult; rateHeaders: Record<string, string> };
+  | { mode: 'enroll'; response: StoredResponse; replayed: boolean; rateWindow: RateWindow }
+  | { mode: 'replace'; result: ReplaceResult; rateWindow: RateWindow };
 
 /**
  * POST /customers/schedule/sync: rate limit, then the mode's rules. Every request is counted; an
@@ -44,11 +44,11 @@ export async function syncSchedule(
     throw err;
   }
   if (!enrollment) {
-    const rateHeaders = await enforceRateLimit(ctx, SCHEDULE_SYNC_LIMIT);
-    return { mode: 'replace', result: await replaceSchedule(ctx, validateReplaceBody(request.body)), rateHeaders };
+    const rateWindow = await enforceRateLimit(ctx, SCHEDULE_SYNC_LIMIT);
+    return { mode: 'replace', result: await replaceSchedule(ctx, validateReplaceBody(request.body)), rateWindow };
   }
-  const { response, replayed, rateHeaders } = await enrollOnce(ctx, enrollment.key, request.body, enrollment.input, respond, SCHEDULE_SYNC_LIMIT);
-  return { mode: 'enroll', response, replayed, rateHeaders };
+  const { response, replayed, rateWindow } = await enrollOnce(ctx, enrollment.key, request.body, enrollment.input, respond, SCHEDULE_SYNC_LIMIT);
+  return { mode: 'enroll', response, replayed, rateWindow: rateWindow! };
 }
 
 /**

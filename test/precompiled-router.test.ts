@@ -1,10 +1,10 @@
 import { OpenAPIRouter, type Document } from 'openapi-backend';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadOpenApiDocument } from '../contract/openapi-document.js';
-import { operationHandlers } from '../handlers/index.js';
-import { createApi } from './api.js';
-import type { RequestEnv } from './handler-types.js';
-import { PrecompiledRouter } from './precompiled-router.js';
+import { loadOpenApiDocument } from '../src/contract/openapi-document.js';
+import { operationHandlers } from '../src/handlers/index.js';
+import { createApi } from '../src/http/api.js';
+import type { RequestEnv } from '../src/http/handler-types.js';
+import { PrecompiledRouter } from '../src/http/precompiled-router.js';
 
 const definition = structuredClone(loadOpenApiDocument()) as unknown as Document;
 const METHODS = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options'];
