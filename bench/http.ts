@@ -94,15 +94,15 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResu
       const seeded = 200;
       for (let i = 0; i < seeded; i++) await fetch(`${service.url}/customers`, { method: 'POST', headers: json(reader!), body: customerBody(`seed-${i}`) });
       const health = await medianLoad(RUNS, () => load(service.url, SECONDS, () => ({ method: 'GET', path: '/healthz' })));
-      rows.push({ database: dialect, request: 'GET /healthz', result: health, ceiling: 'bare express 5', ceilingRps: bare.express.rps, target: 0.7 });
+      record(rows, { database: dialect, request: 'GET /healthz', result: health, ceiling: 'bare express 5', ceilingRps: bare.express.rps, target: 0.7 });
       const get = await medianLoad(RUNS, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${i % seeded}`, headers: { 'X-API-Key': reader! } })));
-      rows.push({ database: dialect, request: 'GET /customers/{id}', result: get, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.6 });
+      record(rows, { database: dialect, request: 'GET /customers/{id}', result: get, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.6 });
       let r = 0;
       const post = await medianLoad(RUNS, () => {
         const tag = `${run}-${r++}`;
         return load(service.url, SECONDS, (i) => ({ method: 'POST', path: '/customers', headers: json(reader!), body: customerBody(`new-${tag}-${i}`) }));
       });
-      rows.push({ database: dialect, request: 'POST /customers (new ids)', result: post, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.4 });
+      record(rows, { database: dialect, request: 'POST /customers (new ids)', result: post, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.4 });
       // Enough companies that none passes its quota, however fast it runs (at most the /healthz rate).
       const perRun = Math.max(20, Math.ceil((health.rps * SECONDS) / QUOTA));
       const enroll = await medianLoad(RUNS, async () => {
@@ -112,7 +112,7 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResu
           method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[i % perRun]!), 'Idempotency-Key': `k-${tag}-${i}` }, body: enrollmentBody(`e-${tag}-${i}`, i),
         }));
       });
-      rows.push({ database: dialect, request: 'enrollment (new customers)', result: enroll, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
+      record(rows, { database: dialect, request: 'enrollment (new customers)', result: enroll, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
       if (dialect === 'postgres' && SOAK_SECONDS > 0) await soak(service, db, SOAK_SECONDS, reader!, seeded);
     } finally {
       await service.stop();
@@ -123,24 +123,35 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResu
   }
 }
 
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const HEADER = 'database   request                       req/s   p50 ms   p99 ms   non-2xx   ceiling                 req/s   ratio   target';
+
+function line(row: Row): string {
+  const ratio = row.result.rps / row.ceilingRps;
+  return [
+    row.database.padEnd(10), row.request.padEnd(27), n(row.result.rps).padStart(8), String(row.result.p50).padStart(8), String(row.result.p99).padStart(8),
+    String(row.result.non2xx).padStart(9), `   ${row.ceiling.padEnd(20)}`, n(row.ceilingRps).padStart(8), ratio.toFixed(2).padStart(7),
+    `   ≥ ${row.target} ${ratio >= row.target ? 'met' : 'NOT met'}`,
+  ].join(' ');
+}
+
 function print(rows: Row[], bare: { node: LoadResult; express: LoadResult }) {
-  const n = (x: number) => Math.round(x).toLocaleString('en-US');
   console.log(`\nceilings: bare node:http ${n(bare.node.rps)} req/s (p99 ${bare.node.p99} ms); bare express 5 ${n(bare.express.rps)} req/s (p99 ${bare.express.p99} ms)`);
-  console.log('database   request                       req/s   p50 ms   p99 ms   non-2xx   ceiling                 req/s   ratio   target');
-  for (const row of rows) {
-    const ratio = row.result.rps / row.ceilingRps;
-    console.log([
-      row.database.padEnd(10), row.request.padEnd(27), n(row.result.rps).padStart(8), String(row.result.p50).padStart(8), String(row.result.p99).padStart(8),
-      String(row.result.non2xx).padStart(9), `   ${row.ceiling.padEnd(20)}`, n(row.ceilingRps).padStart(8), ratio.toFixed(2).padStart(7),
-      `   ≥ ${row.target} ${ratio >= row.target ? 'met' : 'NOT met'}`,
-    ].join(' '));
-  }
+  console.log(HEADER);
+  for (const row of rows) console.log(line(row));
+}
+
+/** Prints each figure as soon as it is measured, so a run cut short still shows what it measured. */
+function record(rows: Row[], row: Row): void {
+  rows.push(row);
+  console.log(`  ${line(row)}`);
 }
 
 async function main() {
   const cpus = os.cpus();
   console.log(`HTTP bench: autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${RUNS}; ${cpus.length}× ${cpus[0]?.model}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; Node ${process.version}`);
   const bare = { node: await ceiling('node'), express: await ceiling('express') };
+  console.log(`ceilings: bare node:http ${n(bare.node.rps)} req/s, bare express 5 ${n(bare.express.rps)} req/s\n  ${HEADER}`);
   const rows: Row[] = [];
   for (const dialect of DATABASES) await onDatabase(dialect, bare, rows);
   print(rows, bare);

@@ -50,7 +50,7 @@ export async function startProcess(args: string[], env: Record<string, string> =
   };
 }
 
-/** Resident set size of a process, in MB (Linux /proc). */
+/** Resident set size of a process, in MB (Linux /proc); throws when the process is gone. */
 export function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;

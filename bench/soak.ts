@@ -37,11 +37,23 @@ export async function soak(service: ServerProcess, db: Db, seconds: number, read
   const before = rssMb(service.pid);
   const samples: Array<{ t: number; mb: number }> = [];
   const started = Date.now();
-  const timer = setInterval(() => samples.push({ t: (Date.now() - started) / 60_000, mb: rssMb(service.pid) }), SAMPLE_MS);
+  const timer = setInterval(() => {
+    try {
+      samples.push({ t: (Date.now() - started) / 60_000, mb: rssMb(service.pid) });
+    } catch {
+      console.log(`  soak: the service process ${service.pid} is gone after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      clearInterval(timer);
+    }
+  }, SAMPLE_MS);
   const result = await load(service.url, seconds, next);
   clearInterval(timer);
   await new Promise((r) => setTimeout(r, 10_000));
-  const after = rssMb(service.pid);
+  let after = NaN;
+  try {
+    after = rssMb(service.pid);
+  } catch {
+    /* reported as NaN */
+  }
 
   const slope = leastSquaresSlope(samples);
   const peak = Math.max(...samples.map((s) => s.mb));
