@@ -6,6 +6,8 @@ import type { LmsResolver } from './domain/ports/lms.js';
 import { aesGcmBox, configKeySource } from './adapters/secrets/aes-gcm-box.js';
 import { createApp } from './app.js';
 import { createCallServices } from './call-runtime.js';
+import { ApiKeyCache } from './domain/api-keys.js';
+import { authChangeFeed } from './store/auth-changes.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
 import { batchRowProcessors } from './domain/batches/processors.js';
@@ -90,7 +92,8 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
   const { log, db, queue, now, calls, simulator, lms, startWorkersHere } = await openBackend(config, opts, withWorkers);
-  const { app } = await createApp({ db, config, now, log, queue, calls, lms }, opts);
+  const keys = new ApiKeyCache(db, authChangeFeed(db));
+  const { app } = await createApp({ db, config, now, log, queue, calls, lms, keys }, opts);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -118,6 +121,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
       await workers?.stop();
       await simulator?.close();
       await queue.stop();
+      await keys.stop();
       if (!opts.db) await db.destroy();
     },
   };

@@ -4,7 +4,7 @@ import { getCompany, insertCompany, updateCompanyConfig } from '../store/compani
 import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './company-config.js';
 import { maskSecrets, sealSecrets } from './config-secrets.js';
 import { NotFoundError, InvalidInputError } from './errors.js';
-import { issueApiKey } from './api-keys.js';
+import { forgetCompanyLocally, issueApiKey } from './api-keys.js';
 import { validateSchedulerConfig } from './outreach/scheduler-config.js';
 import type { SecretBox } from './ports/secrets.js';
 
@@ -33,7 +33,8 @@ export async function setCompanyConfig(db: Db, companyId: string, value: unknown
   const company = await getCompany(db, companyId);
   if (!company) throw new NotFoundError(`Company ${companyId} not found`);
   const sealed = secrets ? sealSecrets(secrets, companyId, config, company.config) : requireNoSecrets(config);
-  await updateCompanyConfig(db, companyId, sealed);
+  if (!(await updateCompanyConfig(db, companyId, sealed))) throw new NotFoundError(`Company ${companyId} not found`);
+  forgetCompanyLocally(db, companyId);
   return maskSecrets(sealed);
 }
 

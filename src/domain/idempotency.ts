@@ -1,16 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Db } from '../store/db.js';
-import {
-  completeRecord, deleteExpired, getRecord, insertClaim, releaseClaim, takeOverExpired, type IdempotencyRow,
-} from '../store/idempotency.js';
+import { claimKey, finishKey } from '../store/idempotency.js';
 import { inTransaction } from '../store/transactions.js';
-import { ConflictError, InvalidInputError, UnprocessableError } from './errors.js';
+import { ConflictError, type DomainError, InvalidInputError, RateLimitedError, UnprocessableError } from './errors.js';
+import { enforceRateLimit, windowOrThrow, type RatePolicy, type RateWindow } from './rate-limit.js';
 
 /**
- * Durable idempotency (DESIGN §4.5), shared by single enrollment and batch enrollment rows.
- * The database row is the lock, so it holds across API processes: the first request inserts an
- * in_progress claim; the business work and the stored outcome commit in one transaction; a retry
- * of a finished request gets the stored response back.
+ * Durable idempotency (DESIGN §4.5), shared by single enrollment, batch enrollment rows and batch
+ * submissions. One transaction per request: the claim (one statement; the database arbitrates, so it
+ * holds across API processes), the business work, then one statement that stores the outcome and
+ * counts the request against its rate window; one commit. A retry of a finished request gets the
+ * stored response back; the same key running elsewhere answers 409 request_in_progress at once.
  */
 
 /** The response stored under a key and returned on replay. */
@@ -28,16 +28,23 @@ export interface IdempotentRequest {
   operation: string;
   body: unknown;
   now: Date;
+  /** Counts every request (whatever its answer) in the same transaction; over the limit: 429. */
+  rate?: RatePolicy;
 }
 
 export interface IdempotentResult {
   response: StoredResponse;
   replayed: boolean;
+  /** The window the request was counted in, when counted against `rate`. */
+  rateWindow: RateWindow | null;
 }
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 export const RETENTION_DAYS = 30;
-/** How long a claim is held before another process may assume its owner died and take over. */
+/**
+ * How long a claim may sit idle before another process may assume its owner died and take over
+ * (Postgres ends the session of a transaction idle that long, which drops its claim and its work).
+ */
 export const LEASE_SECONDS = 30;
 const RETRY_AFTER_SECONDS = 1;
 
@@ -66,10 +73,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * Runs `work` at most once per (company, key). `work` runs inside a transaction together with
- * storing its response. When it throws, `outcomeOf` decides: a business outcome (e.g. a 409
- * conflict) is returned as a response and stored; anything else (validation failure, server
- * error) releases the claim and is rethrown, so the same request can be retried.
+ * Runs `work` at most once per (company, key). `work` runs inside the transaction that claims the
+ * key and stores its response. When it throws, `outcomeOf` decides: a business outcome (e.g. a 409
+ * conflict) is stored as the response (in a transaction of its own, without the work's writes);
+ * anything else (validation failure, server error) stores nothing and is rethrown, so the same
+ * request can be retried. Either way the request is counted against `rate`.
  */
 export async function runIdempotent(
   req: IdempotentRequest,
@@ -77,73 +85,69 @@ export async function runIdempotent(
   outcomeOf: (err: unknown) => StoredResponse | undefined,
 ): Promise<IdempotentResult> {
   const fingerprint = requestFingerprint(req.operation, req.body);
-  const token = randomUUID();
-  const answered = await claim(req, fingerprint, token);
-  if (answered) return answered; // a replay of the stored response
-
-  const at = req.now.toISOString();
-  try {
-    const response = await inTransaction(req.db, async (trx) => {
-      const result = await work(trx);
-      if (!(await completeRecord(trx, req.companyId, req.key, token, result, at))) throw new LeaseLost();
-      return result;
-    });
-    return { response, replayed: false };
-  } catch (err) {
-    if (err instanceof LeaseLost) return afterLostLease(req, fingerprint);
-    const outcome = outcomeOf(err);
-    if (outcome === undefined) {
-      await releaseClaim(req.db, req.companyId, req.key, token).catch(() => undefined); // the lease expires anyway
-      throw err;
-    }
-    if (!(await completeRecord(req.db, req.companyId, req.key, token, outcome, at))) return afterLostLease(req, fingerprint);
-    return { response: outcome, replayed: false };
-  }
-}
-
-/** Inserts our claim, or answers from the existing record. Returns undefined when we hold the claim. */
-async function claim(req: IdempotentRequest, fingerprint: string, token: string): Promise<IdempotentResult | undefined> {
-  const at = req.now.toISOString();
-  const lockedUntil = new Date(req.now.getTime() + LEASE_SECONDS * 1000).toISOString();
-  const expiresAt = new Date(req.now.getTime() + RETENTION_DAYS * 86_400_000).toISOString();
+  let settle = work;
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await insertClaim(req.db, req.companyId, { key: req.key, operation: req.operation, fingerprint, lockToken: token, lockedUntil, at, expiresAt })) {
-      return undefined;
-    }
-    const record = await getRecord(req.db, req.companyId, req.key);
-    if (!record) continue; // released between our insert and read: try again
-    if (record.expiresAt <= at) {
-      await deleteExpired(req.db, req.companyId, req.key, at);
+    let answer: Answer;
+    try {
+      answer = await claimAndSettle(req, fingerprint, settle);
+    } catch (err) {
+      if (err instanceof CompletedElsewhere) continue; // the next claim sees that record and replays it
+      if (err instanceof OverLimit) {
+        await countAlone(req); // rolled back with the rest: count it now (throws 429)
+        continue;
+      }
+      const outcome = settle === work ? outcomeOf(err) : undefined;
+      if (outcome === undefined) {
+        await countAlone(req);
+        throw err;
+      }
+      settle = async () => outcome;
       continue;
     }
-    const answer = answerFrom(record, fingerprint);
-    if (answer) return answer;
-    // in_progress: take it over only when its lease has run out (its process died).
-    if (record.lockedUntil !== null && record.lockedUntil <= at && record.lockToken !== null) {
-      if (await takeOverExpired(req.db, req.companyId, req.key, record.lockToken, token, lockedUntil, at)) return undefined;
+    if ('error' in answer) throw answer.error;
+    return answer;
+  }
+  throw inProgress();
+}
+
+type Answer = IdempotentResult | { error: DomainError };
+
+/** One transaction: claim, work (when the key is free), store the outcome and count the request. */
+function claimAndSettle(req: IdempotentRequest, fingerprint: string, work: (trx: Db) => Promise<StoredResponse>): Promise<Answer> {
+  const at = req.now.toISOString();
+  const nowMs = req.now.getTime();
+  return inTransaction(req.db, async (trx) => {
+    const claim = await claimKey(trx, req.companyId, req.key, at, LEASE_SECONDS);
+    let answer: { response: StoredResponse; replayed: boolean } | { error: DomainError };
+    if (claim.state !== 'free' && claim.fingerprint !== null && claim.fingerprint !== fingerprint) answer = { error: reused() };
+    else if (claim.state === 'completed') answer = { response: claim.response, replayed: true };
+    else if (claim.state === 'busy') answer = { error: inProgress() };
+    else answer = { response: await work(trx), replayed: false };
+    const expiresAt = new Date(nowMs + RETENTION_DAYS * 86_400_000).toISOString();
+    const record = 'response' in answer && !answer.replayed ? { operation: req.operation, fingerprint, response: answer.response, at, expiresAt } : null;
+    const rate = req.rate ? { policy: req.rate.name, nowMs, windowMs: req.rate.windowSeconds * 1000 } : null;
+    const done = await finishKey(trx, req.companyId, req.key, record, rate);
+    if (record && !done.stored) throw new CompletedElsewhere();
+    let rateWindow: RateWindow | null = null;
+    if (req.rate) {
+      try {
+        rateWindow = windowOrThrow(req.rate, done.hits, done.windowEndsAt, nowMs);
+      } catch (err) {
+        if (err instanceof RateLimitedError) throw new OverLimit();
+        throw err;
+      }
     }
-    throw inProgress();
-  }
-  throw inProgress();
+    return 'error' in answer ? answer : { ...answer, rateWindow };
+  });
 }
 
-function answerFrom(record: IdempotencyRow, fingerprint: string): IdempotentResult | undefined {
-  if (record.fingerprint !== fingerprint) {
-    throw new UnprocessableError('Idempotency-Key was already used with a different request body', 'idempotency_key_reused');
-  }
-  if (record.state !== 'completed') return undefined;
-  return {
-    response: { status: record.responseStatus!, body: record.responseBody, headers: record.responseHeaders ?? {} },
-    replayed: true,
-  };
+/** Counts a request whose transaction rolled back (it did not change anything else); over the limit it throws 429. */
+async function countAlone(req: IdempotentRequest): Promise<void> {
+  if (req.rate) await enforceRateLimit({ db: req.db, companyId: req.companyId, now: req.now }, req.rate);
 }
 
-/** Another process took over our expired claim; its result (or its still-running claim) wins. */
-async function afterLostLease(req: IdempotentRequest, fingerprint: string): Promise<IdempotentResult> {
-  const record = await getRecord(req.db, req.companyId, req.key);
-  const answer = record ? answerFrom(record, fingerprint) : undefined;
-  if (answer) return answer;
-  throw inProgress();
+function reused(): UnprocessableError {
+  return new UnprocessableError('Idempotency-Key was already used with a different request body', 'idempotency_key_reused');
 }
 
 function inProgress(): ConflictError {
@@ -154,4 +158,7 @@ function inProgress(): ConflictError {
   );
 }
 
-class LeaseLost extends Error {}
+/** A completed record was stored under the key after this transaction's claim read it: roll back and replay it. */
+class CompletedElsewhere extends Error {}
+/** The request is over its rate limit: nothing of it may commit but the count. */
+class OverLimit extends Error {}

@@ -21,6 +21,11 @@ export const BATCH_SUBMISSIONS: RatePolicy = { name: 'batch', limit: 10, windowS
 export async function enforceRateLimit(ctx: Pick<CompanyContext, 'db' | 'companyId' | 'now'>, policy: RatePolicy): Promise<RateWindow> {
   const nowMs = ctx.now.getTime();
   const { hits, windowEndsAt } = await hitRateWindow(ctx.db, ctx.companyId, policy.name, nowMs, policy.windowSeconds * 1000);
+  return windowOrThrow(policy, hits, windowEndsAt, nowMs);
+}
+
+/** The decision on a counted request (`hits` so far in the window ending at `windowEndsAt`), as in enforceRateLimit. */
+export function windowOrThrow(policy: RatePolicy, hits: number, windowEndsAt: number, nowMs: number): RateWindow {
   const resetSeconds = Math.max(1, Math.ceil((windowEndsAt - nowMs) / 1000));
   const window: RateWindow = { policy, remaining: Math.max(0, policy.limit - hits), resetSeconds };
   if (hits > policy.limit) {

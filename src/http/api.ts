@@ -1,7 +1,6 @@
 import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
 import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/errors.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
-import { authenticateCompany } from '../domain/api-keys.js';
 import { createAjv } from '../lib/ajv.js';
 import { errorResult, internalErrorResult, unavailableResult } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
@@ -10,14 +9,25 @@ import { blockingErrors, nulInRequest } from './request-validation.js';
 import { nulMessage } from '../contract/json-limits.js';
 import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
+import { PrecompiledRouter } from './precompiled-router.js';
 
 /**
  * openapi-backend validates the document against the OpenAPI 3.0 meta-schema (upstream issue #532),
  * which a 3.1 document fails; the 3.1 document is linted by Redocly in CI instead.
+ * Its router rebuilds the operation list and path patterns on every request; after `init()` the
+ * router and the validator use a PrecompiledRouter built once over the same dereferenced definition.
  */
-class OpenApi31Backend extends OpenAPIBackend {
+export class OpenApi31Backend extends OpenAPIBackend {
   override validateDefinition() {
     return this.document;
+  }
+
+  override async init() {
+    await super.init();
+    const router = new PrecompiledRouter({ definition: this.definition, apiRoot: this.apiRoot, ignoreTrailingSlashes: this.ignoreTrailingSlashes });
+    this.router = router;
+    this.validator.router = router;
+    return this;
   }
 }
 
@@ -86,7 +96,7 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
     securityHandlers: {
       ApiKeyAuth: async (c: Context, env: RequestEnv) => {
         const key = c.request.headers['x-api-key'];
-        env.company = await authenticateCompany(env.services.db, Array.isArray(key) ? key[0] : key);
+        env.company = await env.services.keys.authenticate(Array.isArray(key) ? key[0] : key);
         return env.company !== null;
       },
     },

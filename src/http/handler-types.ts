@@ -2,6 +2,7 @@ import type { Clock } from '../domain/ports/clock.js';
 import type { Context } from 'openapi-backend';
 import type { Config } from '../config.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
+import type { ApiKeyCache } from '../domain/api-keys.js';
 import type { CompanyConfig } from '../domain/company-config.js';
 import type { Db } from '../store/db.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
@@ -22,6 +23,8 @@ export interface Services {
   calls: CallServices;
   /** The LMS connector of a company, from its configuration. */
   lms: LmsResolver;
+  /** API keys answered from memory, dropped at once when a key or its company changes. */
+  keys: ApiKeyCache;
 }
 
 /** Per-request environment passed to every handler next to openapi-backend's context. */

@@ -106,6 +106,16 @@ export async function insertCustomer(db: Db, companyId: string, id: string, fiel
   await db('customers').insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at });
 }
 
+/** Creates the customer unless one with this id exists (then nothing is written): one statement that also says which. */
+export async function insertCustomerIfNew(db: Db, companyId: string, id: string, fields: CustomerFields, at: string): Promise<boolean> {
+  const rows = await db('customers')
+    .insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at })
+    .onConflict(['company_id', 'id'])
+    .ignore()
+    .returning('id');
+  return rows.length > 0;
+}
+
 /** Writes only the fields given; returns false when the customer does not exist in this company. */
 export async function updateCustomer(db: Db, companyId: string, id: string, fields: Partial<CustomerFields>, at: string): Promise<boolean> {
   const n = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(fields), updated_at: at });

@@ -1,4 +1,6 @@
+import type { Knex } from 'knex';
 import type { Db } from './db.js';
+import { dialectOf } from './db.js';
 import { fromJson, readInstant, readText, toJson } from './columns.js';
 
 /** Mirrors `idempotency_records`, camel-cased. */
@@ -46,7 +48,10 @@ export interface NewClaim {
   expiresAt: string;
 }
 
-/** Inserts an in_progress claim; false when a record with this key already exists (the primary key is the lock). */
+/**
+ * Inserts a committed in_progress claim with a lease, as the former two-commit protocol did (tests use it
+ * to stand for a request still running, or a process that died, elsewhere); false when the key exists.
+ */
 export async function insertClaim(db: Db, companyId: string, c: NewClaim): Promise<boolean> {
   const rows = await db('idempotency_records')
     .insert({
@@ -64,44 +69,116 @@ export async function getRecord(db: Db, companyId: string, key: string): Promise
   return r ? fromRow(r) : null;
 }
 
+/** What a claim found: run the request here (`free`), it runs elsewhere (`busy`), or it finished (`completed`). */
+export type KeyClaim =
+  | { state: 'free' }
+  | { state: 'busy'; fingerprint: string | null }
+  | { state: 'completed'; fingerprint: string; response: { status: number; body: unknown; headers: Record<string, string> } };
+
 /**
- * Takes over an in_progress claim whose lease ran out (its process died). Conditional on the
- * token seen and on the lease being over, so of two racing takers only one wins.
+ * Claims (company, key) for the calling transaction: one statement, and the answer decides the request.
+ * Postgres: a transaction-scoped advisory lock on the key (held elsewhere: `busy` at once, never a
+ * wait), the transaction's lease (`idle_in_transaction_session_timeout`: a process that hangs or dies
+ * gives the key up when Postgres ends its session, which also drops its uncommitted work) and the
+ * stored record, read together. SQLite has one writer at a time, so reading the record is the claim.
+ * A record past its retention, or an in-progress claim of the former two-commit protocol whose lease
+ * ran out, counts as free. `finishKey` stores the outcome in the same transaction.
  */
-export async function takeOverExpired(db: Db, companyId: string, key: string, seenToken: string, lockToken: string, lockedUntil: string, at: string): Promise<boolean> {
-  const n = await db('idempotency_records')
-    .where({ company_id: companyId, key, state: 'in_progress', lock_token: seenToken })
-    .andWhere('locked_until', '<=', at)
-    .update({ lock_token: lockToken, locked_until: lockedUntil, updated_at: at });
-  return n > 0;
+export async function claimKey(trx: Db, companyId: string, key: string, at: string, leaseSeconds: number): Promise<KeyClaim> {
+  const columns = 'r.state, r.fingerprint, r.locked_until, r.expires_at, r.response_status, r.response_body, r.response_headers';
+  const row = (dialectOf(trx) === 'pg'
+    ? (await trx.raw(
+        `SELECT pg_try_advisory_xact_lock(hashtextextended(?, 0)) AS held, set_config('idle_in_transaction_session_timeout', ?, true) AS lease, ${columns}
+         FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON r.company_id = ? AND r.key = ?`,
+        [`idempotency:${companyId}:${key}`, `${leaseSeconds}s`, companyId, key],
+      )).rows[0]
+    : { held: true, ...(await trx('idempotency_records as r').where({ 'r.company_id': companyId, 'r.key': key }).first(trx.raw(columns))) }) as Record<string, unknown>;
+  const live = row.state != null && readInstant(row.expires_at)! > at;
+  if (live && row.state === 'completed') {
+    return {
+      state: 'completed',
+      fingerprint: String(row.fingerprint),
+      response: { status: Number(row.response_status), body: fromJson(row.response_body), headers: fromJson(row.response_headers) ?? {} },
+    };
+  }
+  const leased = live && row.state === 'in_progress' && row.locked_until != null && readInstant(row.locked_until)! > at;
+  if (row.held && !leased) return { state: 'free' };
+  return { state: 'busy', fingerprint: leased ? String(row.fingerprint) : null };
 }
 
-/** Deletes a record past its retention (a purge may not have run yet), so the key starts afresh. */
-export async function deleteExpired(db: Db, companyId: string, key: string, at: string): Promise<void> {
-  await db('idempotency_records').where({ company_id: companyId, key }).andWhere('expires_at', '<=', at).delete();
+export interface FinishedRecord {
+  operation: string;
+  fingerprint: string;
+  response: { status: number; body: unknown; headers: Record<string, string> };
+  at: string;
+  expiresAt: string;
 }
 
-/** Stores the outcome; false when this claim is no longer ours (lease taken over). */
-export async function completeRecord(
-  db: Db,
+/**
+ * The last statement of a claimed request: stores its outcome under the key (unless a completed,
+ * unexpired record is already there: then `stored` is false and the caller must roll back) and counts
+ * the request against a rate window, both optional. On Postgres one statement; on SQLite two.
+ */
+export async function finishKey(
+  trx: Db,
   companyId: string,
   key: string,
-  lockToken: string,
-  outcome: { status: number; body: unknown; headers: Record<string, string> },
-  at: string,
-): Promise<boolean> {
-  const n = await db('idempotency_records')
-    .where({ company_id: companyId, key, state: 'in_progress', lock_token: lockToken })
-    .update({
-      state: 'completed', lock_token: null, locked_until: null, response_status: outcome.status,
-      response_body: toJson(outcome.body), response_headers: toJson(outcome.headers), updated_at: at,
-    });
-  return n > 0;
+  record: FinishedRecord | null,
+  rate: { policy: string; nowMs: number; windowMs: number } | null,
+): Promise<{ stored: boolean; hits: number; windowEndsAt: number }> {
+  const parts: string[] = [];
+  const bindings: Knex.RawBinding[] = [];
+  if (rate) {
+    parts.push(`hit AS (${RATE_HIT})`);
+    bindings.push(...rateBindings(companyId, rate));
+  }
+  if (record) {
+    parts.push(`rec AS (${STORE_RECORD})`);
+    bindings.push(...recordBindings(companyId, key, record));
+  }
+  if (dialectOf(trx) === 'pg' && parts.length > 0) {
+    const result = await trx.raw(
+      `WITH ${parts.join(', ')} SELECT ${rate ? '(SELECT hits FROM hit) AS hits, (SELECT window_ends_at FROM hit) AS window_ends_at' : '0 AS hits, 0 AS window_ends_at'}, ${record ? '(SELECT count(*) FROM rec)' : '0'} AS stored`,
+      bindings,
+    );
+    const row = result.rows[0] as Record<string, unknown>;
+    return { stored: Number(row.stored) > 0, hits: Number(row.hits), windowEndsAt: Number(row.window_ends_at) };
+  }
+  let hits = 0;
+  let windowEndsAt = 0;
+  let stored = false;
+  if (rate) {
+    const [row] = (await trx.raw(RATE_HIT, rateBindings(companyId, rate))) as Array<Record<string, unknown>>;
+    hits = Number(row!.hits);
+    windowEndsAt = Number(row!.window_ends_at);
+  }
+  if (record) stored = ((await trx.raw(STORE_RECORD, recordBindings(companyId, key, record))) as unknown[]).length > 0;
+  return { stored, hits, windowEndsAt };
 }
 
-/** Removes our claim: the request failed validation or with a server error, so a retry must run again. */
-export async function releaseClaim(db: Db, companyId: string, key: string, lockToken: string): Promise<void> {
-  await db('idempotency_records').where({ company_id: companyId, key, state: 'in_progress', lock_token: lockToken }).delete();
+const RATE_HIT = `INSERT INTO rate_limits (company_id, policy, hits, window_ends_at) VALUES (?, ?, 1, ?)
+  ON CONFLICT (company_id, policy) DO UPDATE SET
+    hits = CASE WHEN rate_limits.window_ends_at <= ? THEN 1 ELSE rate_limits.hits + 1 END,
+    window_ends_at = CASE WHEN rate_limits.window_ends_at <= ? THEN ? ELSE rate_limits.window_ends_at END
+  RETURNING hits, window_ends_at`;
+
+function rateBindings(companyId: string, rate: { policy: string; nowMs: number; windowMs: number }): Knex.RawBinding[] {
+  const endsAt = rate.nowMs + rate.windowMs;
+  return [companyId, rate.policy, endsAt, rate.nowMs, rate.nowMs, endsAt];
+}
+
+const STORE_RECORD = `INSERT INTO idempotency_records
+    (company_id, key, operation, fingerprint, state, lock_token, locked_until, response_status, response_body, response_headers, created_at, updated_at, expires_at)
+  VALUES (?, ?, ?, ?, 'completed', NULL, NULL, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (company_id, key) DO UPDATE SET
+    operation = excluded.operation, fingerprint = excluded.fingerprint, state = 'completed', lock_token = NULL, locked_until = NULL,
+    response_status = excluded.response_status, response_body = excluded.response_body, response_headers = excluded.response_headers,
+    created_at = excluded.created_at, updated_at = excluded.updated_at, expires_at = excluded.expires_at
+  WHERE idempotency_records.state <> 'completed' OR idempotency_records.expires_at <= excluded.created_at
+  RETURNING key`;
+
+function recordBindings(companyId: string, key: string, r: FinishedRecord): Knex.RawBinding[] {
+  return [companyId, key, r.operation, r.fingerprint, r.response.status, toJson(r.response.body), toJson(r.response.headers), r.at, r.at, r.expiresAt];
 }
 
 /** Retention purge (records are kept at least 30 days; see expires_at). */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { PlanResult } from '../../scheduler/index.js';
 import { findActiveCadenceOfCustomer, findLiveCadence, getApplication, insertApplication, insertCadence, type CadenceRow } from '../../store/cadences.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
-import { type CustomerRow, getCustomerForUpdate, insertCustomer } from '../../store/customers.js';
+import { type CustomerRow, getCustomerForUpdate, insertCustomer, insertCustomerIfNew } from '../../store/customers.js';
 import { activeScheduleOfCadence } from '../../store/schedules.js';
 import type { CompanyContext } from '../context.js';
 import { ConflictError, UnprocessableError } from '../errors.js';
-import { planCadence, storeSchedule, type Contactee } from './schedules.js';
+import { type CadenceRequest, planCadence, planForNewCustomer, storeSchedule, type Contactee } from './schedules.js';
 import { readEnrollment, requireNewCustomerData, type EnrollmentInput } from './enrollment-input.js';
 import type { EnrollmentBody } from './validate.js';
 
@@ -37,6 +37,27 @@ export const prepareEnrollment = (ctx: CompanyContext, body: EnrollmentBody): En
  * without touching anything. An existing customer is reused as stored, never updated.
  */
 export async function executeEnrollment(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {
+  return (await enrollNewCustomer(ctx, input)) ?? enrollKnownOrRefused(ctx, input);
+}
+
+/**
+ * The common case, a customer not seen before, in as few statements as the rules allow: planned in
+ * memory (restrictions and calls reference their customer, so none exist for a new one), then one
+ * insert that creates the customer and says whether it was new. Null when the customer exists or the
+ * plan is refused: the full path then applies every check in its order.
+ */
+async function enrollNewCustomer(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult | null> {
+  if (!input.firstName || !input.lastName || !input.timezone || !input.phoneNumber) return null;
+  const contact = contactee(input, null);
+  const request = cadenceRequest(input);
+  const plan = planForNewCustomer(ctx, contact, request);
+  if (!plan.ok) return null;
+  const at = ctx.now.toISOString();
+  if (!(await insertCustomerIfNew(ctx.db, ctx.companyId, input.customerId, newCustomerFields(input), at))) return null;
+  return enrolled(ctx, input, contact, request, plan, null);
+}
+
+async function enrollKnownOrRefused(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {
   const { db, companyId } = ctx;
   const who = input.customerId;
   const existing = await getCustomerForUpdate(db, companyId, who);
@@ -59,12 +80,21 @@ export async function executeEnrollment(ctx: CompanyContext, input: EnrollmentIn
   const at = ctx.now.toISOString();
   if (!existing) await insertCustomer(db, companyId, who, newCustomerFields(input), at);
   const contact = contactee(input, existing);
-  const request = { taskType: input.taskType, loanId: input.loanId, daysSincePaidOff: input.daysSincePaidOff, daysInApplied: input.daysInApplied, oneOff: input.oneOff };
+  const request = cadenceRequest(input);
   const plan = await planCadence(ctx, contact, request);
   if (!plan.ok) throw planFailure(plan, who);
+  return enrolled(ctx, input, contact, request, plan, application?.id ?? null);
+}
 
-  const applicationId = application?.id ?? randomUUID();
-  if (!application) await insertApplication(db, companyId, { id: applicationId, customerId: who, loanId: input.loanId, createdAt: at });
+/** Writes the application (unless it exists), the cadence, and the schedule with its calls. */
+async function enrolled(
+  ctx: CompanyContext, input: EnrollmentInput, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>, existingApplication: string | null,
+): Promise<EnrollmentResult> {
+  const { db, companyId } = ctx;
+  const who = input.customerId;
+  const at = ctx.now.toISOString();
+  const applicationId = existingApplication ?? randomUUID();
+  if (!existingApplication) await insertApplication(db, companyId, { id: applicationId, customerId: who, loanId: input.loanId, createdAt: at });
   const cadenceId = randomUUID();
   await insertCadence(db, companyId, { id: cadenceId, customerId: who, applicationId, taskType: input.taskType, cadence: plan.cadence, at });
   const stored = await storeSchedule(ctx, contact, request, plan, { cadenceId, source: 'enrollment' });
@@ -102,6 +132,10 @@ async function alreadyScheduled(ctx: CompanyContext, input: EnrollmentInput, cad
       scheduledCallId: next.id, scheduledTime: next.scheduledTime, scheduledCallCount: 0,
     },
   };
+}
+
+function cadenceRequest(input: EnrollmentInput): CadenceRequest {
+  return { taskType: input.taskType, loanId: input.loanId, daysSincePaidOff: input.daysSincePaidOff, daysInApplied: input.daysInApplied, oneOff: input.oneOff };
 }
 
 /** A new customer from the enrollment request; email and address stay empty until a customer write supplies them. */

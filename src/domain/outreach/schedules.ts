@@ -46,6 +46,21 @@ export async function planCadence(scope: ScheduleScope, who: Contactee, request:
   // Sequential on purpose: scope.db may be a transaction, whose one connection runs one query at a time.
   const restrictions = await listActiveRestrictions(scope.db, scope.companyId, who.customerId);
   const calls = await listContactHistory(scope.db, scope.companyId, who.customerId, since);
+  return planWithHistory(scope, who, request, restrictions, calls);
+}
+
+/** Plans for a customer nothing is stored about yet: no restriction and no call can exist, so none are read. */
+export function planForNewCustomer(scope: ScheduleScope, who: Contactee, request: CadenceRequest): PlanResult {
+  return planWithHistory(scope, who, request, [], []);
+}
+
+function planWithHistory(
+  scope: ScheduleScope,
+  who: Contactee,
+  request: CadenceRequest,
+  restrictions: Awaited<ReturnType<typeof listActiveRestrictions>>,
+  calls: Awaited<ReturnType<typeof listContactHistory>>,
+): PlanResult {
   const customer: CustomerContact = {
     id: who.customerId,
     timezone: who.timezone,

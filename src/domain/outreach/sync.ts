@@ -23,29 +23,42 @@ export type SyncOutcome =
   | { mode: 'enroll'; response: StoredResponse; replayed: boolean; rateWindow: RateWindow }
   | { mode: 'replace'; result: ReplaceResult; rateWindow: RateWindow };
 
-/** POST /customers/schedule/sync: rate limit, then the mode's rules. */
+/**
+ * POST /customers/schedule/sync: rate limit, then the mode's rules. Every request is counted; an
+ * enrollment is counted in its own transaction (with its claim, work and stored response), a request
+ * refused before it (mode, key, body) on its own, where a 429 still takes precedence.
+ */
 export async function syncSchedule(
   ctx: CompanyContext,
   request: { body: unknown; idempotencyKey: string | string[] | undefined },
   respond: EnrollmentResponder,
 ): Promise<SyncOutcome> {
-  const rateWindow = await enforceRateLimit(ctx, SCHEDULE_SYNC_LIMIT);
-  if (syncMode(request.body) === 'replace') {
+  let enrollment: { key: string; input: EnrollmentInput } | null;
+  try {
+    enrollment = syncMode(request.body) === 'replace' ? null : {
+      key: requireIdempotencyKey(request.idempotencyKey, 'when scheduleMode is enroll'),
+      input: prepareEnrollment(ctx, validateEnrollmentBody(request.body)),
+    };
+  } catch (err) {
+    await enforceRateLimit(ctx, SCHEDULE_SYNC_LIMIT);
+    throw err;
+  }
+  if (!enrollment) {
+    const rateWindow = await enforceRateLimit(ctx, SCHEDULE_SYNC_LIMIT);
     return { mode: 'replace', result: await replaceSchedule(ctx, validateReplaceBody(request.body)), rateWindow };
   }
-  const key = requireIdempotencyKey(request.idempotencyKey, 'when scheduleMode is enroll');
-  const input = prepareEnrollment(ctx, validateEnrollmentBody(request.body));
-  const { response, replayed } = await enrollOnce(ctx, key, request.body, input, respond);
-  return { mode: 'enroll', response, replayed, rateWindow };
+  const { response, replayed, rateWindow } = await enrollOnce(ctx, enrollment.key, request.body, enrollment.input, respond, SCHEDULE_SYNC_LIMIT);
+  return { mode: 'enroll', response, replayed, rateWindow: rateWindow! };
 }
 
 /**
  * One enrollment, exactly once per (company, key): the first request runs it, a retry gets the
  * stored response. 200s and 409 conflicts are stored; validation failures and 5xx are not.
+ * `rate`: the request is counted in the enrollment's transaction (batch rows are not counted).
  */
-export function enrollOnce(ctx: CompanyContext, key: string, body: unknown, input: EnrollmentInput, respond: EnrollmentResponder) {
+export function enrollOnce(ctx: CompanyContext, key: string, body: unknown, input: EnrollmentInput, respond: EnrollmentResponder, rate?: RatePolicy) {
   return runIdempotent(
-    { db: ctx.db, companyId: ctx.companyId, key, operation: ENROLLMENT_OPERATION, body, now: ctx.now },
+    { db: ctx.db, companyId: ctx.companyId, key, operation: ENROLLMENT_OPERATION, body, now: ctx.now, rate },
     async (trx) => respond.enrolled(await executeEnrollment({ ...ctx, db: trx }, input)),
     (err) => (err instanceof ConflictError ? respond.conflict(err) : undefined),
   );

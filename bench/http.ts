@@ -1,0 +1,166 @@
+/**
+ * HTTP benchmark as a new user would measure it: the service runs in its own process (`outreach serve`,
+ * default settings) and autocannon drives it from this one. Every figure is printed beside a ceiling
+ * measured in the same run (bare node:http and bare express 5 in processes of their own, the service's
+ * own GET /healthz) and the ratio; then statements and commits per enrollment; then the service's RSS
+ * before, during and after a mixed soak on Postgres, with its slope.
+ *
+ *   npm run bench:http
+ *   BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CONNECTIONS=50      per figure: duration, runs (median), connections
+ *   BENCH_SOAK_SECONDS=600 (0: no soak)  BENCH_DATABASES=postgres,sqlite
+ *   BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test)
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createCompany } from '../src/domain/companies.js';
+import { type Db, openDb } from '../src/store/db.js';
+import { migrateLatest } from '../src/store/migrate.js';
+import { customerBody, enrollmentBody } from './bodies.js';
+import { CONNECTIONS, type LoadRequest, type LoadResult, load, medianLoad, startProcess } from './processes.js';
+import { soak } from './soak.js';
+import { countPerRequest } from './statements.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,sqlite').split(',') as Array<'postgres' | 'sqlite'>;
+const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const QUOTA = 55; // enrollments per company per run: under the 60 per minute schedule-sync quota
+
+const json = (key: string) => ({ 'X-API-Key': key, 'Content-Type': 'application/json' });
+
+interface Row {
+  database: string;
+  request: string;
+  result: LoadResult;
+  ceiling: string;
+  ceilingRps: number;
+  target: number;
+}
+
+async function openDatabase(dialect: 'postgres' | 'sqlite') {
+  const tag = randomBytes(4).toString('hex');
+  if (dialect === 'postgres') {
+    const schema = `bench_${tag}`;
+    const admin = openDb(PG_URL);
+    await admin.raw(`CREATE SCHEMA ${schema}`);
+    const url = new URL(PG_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return {
+      db: openDb(PG_URL, { schema }), url: url.toString(),
+      drop: async () => {
+        await admin.raw(`DROP SCHEMA ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
+        await admin.destroy();
+      },
+    };
+  }
+  const file = path.join(os.tmpdir(), `outreach-bench-${tag}.db`);
+  return { db: openDb(`sqlite:${file}`), url: `sqlite:${file}`, drop: async () => {
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  } };
+}
+
+async function companies(db: Db, n: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let c = 0; c < n; c++) keys.push((await createCompany(db, `Bench ${c}`, new Date())).apiKey);
+  return keys;
+}
+
+async function ceiling(kind: 'node' | 'express'): Promise<LoadResult> {
+  const server = await startProcess(['bench/bare-server.ts', kind, '{PORT}']);
+  try {
+    return await medianLoad(RUNS, () => load(server.url, SECONDS, () => ({ method: 'GET', path: '/healthz' })));
+  } finally {
+    await server.stop();
+  }
+}
+
+async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResult; express: LoadResult }, rows: Row[]) {
+  const { db, url, drop } = await openDatabase(dialect);
+  await migrateLatest(db);
+  const run = randomBytes(3).toString('hex');
+  try {
+    const sql = await countPerRequest(db, (key, i) => ({
+      path: '/customers/schedule/sync', headers: { ...json(key), 'Idempotency-Key': `count-${run}-${i}` }, body: enrollmentBody(`count-${run}-${i}`, i + 1),
+    }));
+    console.log(`${dialect}: per enrollment of a new customer (steady state, key in memory): ${sql.statements} statements, ${sql.commits} commits, ${sql.roundTrips} round trips`);
+    for (const s of sql.sample) console.log(`    ${s}`);
+
+    const service = await startProcess(['src/cli.ts', 'serve', '--no-migrate'], { DATABASE_URL: url });
+    try {
+      const [reader] = await companies(db, 1);
+      const seeded = 200;
+      for (let i = 0; i < seeded; i++) await fetch(`${service.url}/customers`, { method: 'POST', headers: json(reader!), body: customerBody(`seed-${i}`) });
+      const health = await medianLoad(RUNS, () => load(service.url, SECONDS, () => ({ method: 'GET', path: '/healthz' })));
+      record(rows, { database: dialect, request: 'GET /healthz', result: health, ceiling: 'bare express 5', ceilingRps: bare.express.rps, target: 0.7 });
+      const get = await medianLoad(RUNS, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${i % seeded}`, headers: { 'X-API-Key': reader! } })));
+      record(rows, { database: dialect, request: 'GET /customers/{id}', result: get, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.6 });
+      let r = 0;
+      const post = await medianLoad(RUNS, () => {
+        const tag = `${run}-${r++}`;
+        return load(service.url, SECONDS, (i) => ({ method: 'POST', path: '/customers', headers: json(reader!), body: customerBody(`new-${tag}-${i}`) }));
+      });
+      record(rows, { database: dialect, request: 'POST /customers (new ids)', result: post, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.4 });
+      // Enough companies that none passes its quota, however fast it runs (at most the /healthz rate).
+      const perRun = Math.max(20, Math.ceil((health.rps * SECONDS) / QUOTA));
+      const enroll = await medianLoad(RUNS, async () => {
+        const keys = await companies(db, perRun);
+        const tag = `${run}-${r++}`;
+        return load(service.url, SECONDS, (i): LoadRequest => ({
+          method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[i % perRun]!), 'Idempotency-Key': `k-${tag}-${i}` }, body: enrollmentBody(`e-${tag}-${i}`, i),
+        }));
+      });
+      record(rows, { database: dialect, request: 'enrollment (new customers)', result: enroll, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
+      if (dialect === 'postgres' && SOAK_SECONDS > 0) await soak(service, db, SOAK_SECONDS, reader!, seeded);
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    await db.destroy();
+    await drop();
+  }
+}
+
+const n = (x: number) => Math.round(x).toLocaleString('en-US');
+const HEADER = 'database   request                       req/s   p50 ms   p99 ms   non-2xx   ceiling                 req/s   ratio   target';
+
+function line(row: Row): string {
+  const ratio = row.result.rps / row.ceilingRps;
+  return [
+    row.database.padEnd(10), row.request.padEnd(27), n(row.result.rps).padStart(8), String(row.result.p50).padStart(8), String(row.result.p99).padStart(8),
+    String(row.result.non2xx).padStart(9), `   ${row.ceiling.padEnd(20)}`, n(row.ceilingRps).padStart(8), ratio.toFixed(2).padStart(7),
+    `   ≥ ${row.target} ${ratio >= row.target ? 'met' : 'NOT met'}`,
+  ].join(' ');
+}
+
+function print(rows: Row[], bare: { node: LoadResult; express: LoadResult }) {
+  console.log(`\nceilings: bare node:http ${n(bare.node.rps)} req/s (p99 ${bare.node.p99} ms); bare express 5 ${n(bare.express.rps)} req/s (p99 ${bare.express.p99} ms)`);
+  console.log(HEADER);
+  for (const row of rows) console.log(line(row));
+}
+
+/** Prints each figure as soon as it is measured, so a run cut short still shows what it measured. */
+function record(rows: Row[], row: Row): void {
+  rows.push(row);
+  console.log(`  ${line(row)}`);
+}
+
+async function main() {
+  const cpus = os.cpus();
+  console.log(`HTTP bench: autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${RUNS}; ${cpus.length}× ${cpus[0]?.model}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; Node ${process.version}`);
+  const bare = { node: await ceiling('node'), express: await ceiling('express') };
+  console.log(`ceilings: bare node:http ${n(bare.node.rps)} req/s, bare express 5 ${n(bare.express.rps)} req/s\n  ${HEADER}`);
+  const rows: Row[] = [];
+  for (const dialect of DATABASES) await onDatabase(dialect, bare, rows);
+  print(rows, bare);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,50 @@
+/**
+ * SQL per request, counted from Knex's query events while the service (in this process, on its own
+ * database) runs requests one at a time: statements (BEGIN/COMMIT not counted), commits (COMMITs plus
+ * writes outside a transaction, each its own commit) and round trips (everything sent).
+ */
+import { loadConfig } from '../src/config.js';
+import { createCompany } from '../src/domain/companies.js';
+import { createLogger } from '../src/lib/logger.js';
+import { startService } from '../src/server.js';
+import type { Db } from '../src/store/db.js';
+
+export interface StatementCount {
+  statements: number;
+  commits: number;
+  roundTrips: number;
+  /** The statements of one request, in order (abbreviated). */
+  sample: string[];
+}
+
+export async function countPerRequest(db: Db, requests: (key: string, i: number) => { path: string; headers: Record<string, string>; body: string }, n = 20): Promise<StatementCount> {
+  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+  const service = await startService(config, { db, migrate: false, workers: false, log: createLogger('silent') });
+  const { apiKey } = await createCompany(db, 'Statements', new Date());
+  const seen: Array<{ sql: string; inTransaction: boolean }> = [];
+  const listener = (q: { sql: string; __knexTxId?: string }) => seen.push({ sql: q.sql, inTransaction: Boolean(q.__knexTxId) });
+  const send = async (i: number) => {
+    const r = requests(apiKey, i);
+    const res = await fetch(service.url + r.path, { method: 'POST', headers: { ...r.headers, 'Content-Type': 'application/json' }, body: r.body });
+    if (res.status >= 300) throw new Error(`statement count: ${r.path} answered ${res.status}: ${await res.text()}`);
+  };
+  try {
+    await send(-1); // the key's first lookup; steady state is measured
+    db.on('query', listener);
+    let sample: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const before = seen.length;
+      await send(i);
+      if (i === 0) sample = seen.slice(before).map((q) => q.sql.replace(/\s+/g, ' ').slice(0, 90));
+    }
+    db.removeListener('query', listener);
+    const control = (sql: string) => /^(BEGIN|COMMIT|ROLLBACK)\b/i.test(sql.trim());
+    const write = (sql: string) => /^\s*(insert|update|delete|with)\b/i.test(sql);
+    const statements = seen.filter((q) => !control(q.sql)).length;
+    const commits = seen.filter((q) => /^COMMIT\b/i.test(q.sql.trim()) || (!q.inTransaction && write(q.sql))).length;
+    return { statements: statements / n, commits: commits / n, roundTrips: seen.length / n, sample };
+  } finally {
+    db.removeListener('query', listener);
+    await service.stop();
+  }
+}
