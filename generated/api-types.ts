@@ -780,7 +780,7 @@ export interface components {
             isTest?: true | false | "true" | "false";
             /**
              * @deprecated
-             * @description Deprecated alias of `isTest`, honored until 2026-10-25 and rejected (400 naming `isTest`) after it. Responses carry `Deprecation` and `Sunset` headers.
+             * @description Deprecated alias of `isTest`, honored before its sunset (2026-10-25 00:00 UTC, the deployment's `OUTREACH_TEST_ALIAS_SUNSET`); until then responses carry `Deprecation` and `Sunset` headers. From the sunset on, a request that sends `test` (any value) is rejected with 400 naming `isTest` and changes nothing; a batch row that sends it fails alone with the same message.
              * @enum {boolean|string}
              */
             test?: true | false | "true" | "false";
@@ -875,7 +875,7 @@ export interface components {
             isTest?: boolean;
             /**
              * @deprecated
-             * @description Deprecated alias of `isTest`; fails the row after 2026-10-25.
+             * @description Deprecated alias of `isTest` before its sunset (2026-10-25 00:00 UTC). From the sunset on, a row that sends `test` (any value) fails alone with `invalid_request` naming `isTest`; the other rows run.
              */
             test?: boolean;
         };
@@ -1075,7 +1075,7 @@ export interface components {
             isTest?: true | false | "true" | "false";
             /**
              * @deprecated
-             * @description Deprecated alias of `isTest` until 2026-10-25.
+             * @description Deprecated alias of `isTest` before its sunset (2026-10-25 00:00 UTC; responses carry `Deprecation` and `Sunset`). From the sunset on, a request that sends `test` (any value) is rejected with 400 naming `isTest` and changes nothing.
              * @enum {boolean|string}
              */
             test?: true | false | "true" | "false";
@@ -1190,7 +1190,7 @@ export interface components {
             isTest?: boolean;
             /**
              * @deprecated
-             * @description Deprecated alias of `isTest`; rejected with 422 after 2026-10-25.
+             * @description Deprecated alias of `isTest` before its sunset (2026-10-25 00:00 UTC; responses carry `Deprecation` and `Sunset`). From the sunset on, a request that sends `test` (any value) is rejected with 422 naming `isTest` and enrolls nothing.
              */
             test?: boolean;
         };
@@ -1873,7 +1873,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "detail": "Missing or invalid API key"
+                 *       "detail": "Missing or invalid X-API-Key header"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorDetailString"];
@@ -1902,7 +1902,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": 401,
-                 *       "message": "Missing or invalid API key"
+                 *       "message": "Missing or invalid X-API-Key header"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorMessage"];
@@ -1957,7 +1957,7 @@ export interface components {
                  * @example {
                  *       "detail": {
                  *         "code": "unauthorized",
-                 *         "message": "Missing or invalid API key"
+                 *         "message": "Missing or invalid X-API-Key header"
                  *       }
                  *     }
                  */
