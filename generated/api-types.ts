@@ -664,7 +664,7 @@ export interface paths {
         };
         /**
          * Readiness check
-         * @description Reports whether the instance can serve traffic: the database is reachable and all migrations are applied. 503 otherwise. No authentication.
+         * @description Reports whether the instance can serve traffic: the database is reachable and all migrations are applied. 503 otherwise, and from the moment the instance received SIGTERM (before it stops accepting connections). No authentication.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -1836,7 +1836,7 @@ export interface components {
             /** @constant */
             status: "ok";
         };
-        /** @description Readiness to serve traffic: the database is reachable and migrations are current. */
+        /** @description Readiness to serve traffic: the database is reachable, migrations are current and the instance is not shutting down. */
         Readiness: {
             /** @enum {string} */
             status: "ready" | "unavailable";
@@ -1847,6 +1847,8 @@ export interface components {
              * @enum {string}
              */
             migrations: "current" | "pending" | "unknown";
+            /** @description Present (true) once the instance received SIGTERM: it still answers requests for `OUTREACH_SHUTDOWN_DELAY_MS` so a load balancer can take it out of rotation, then drains open connections and exits. */
+            shuttingDown?: boolean;
         };
         /** @description This OpenAPI 3.1 document, bundled into one JSON object. */
         OpenApiDocument: {
@@ -3716,7 +3718,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["OpsBadRequest"];
-            /** @description Not ready (database unreachable or migrations pending). */
+            /** @description Not ready (database unreachable, migrations pending, or shutting down). */
             503: {
                 headers: {
                     [name: string]: unknown;

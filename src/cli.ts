@@ -2,11 +2,12 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
-import { issueApiKey, revokeKey } from './domain/api-keys.js';
-import { createCompany, getCompanyConfig, setCompanyConfig } from './domain/companies.js';
+import { issueApiKey, listKeys, revokeKey } from './domain/api-keys.js';
+import { createCompany, getCompanyConfig, listCompanySummaries, setCompanyConfig } from './domain/companies.js';
 import { DomainError } from './domain/errors.js';
-import { startService, startWorker } from './server.js';
-import { openDb } from './store/db.js';
+import { projectRoot } from './lib/project-root.js';
+import { ListenError, startService, startWorker } from './server.js';
+import { connectDatabase, DatabaseUnavailableError } from './store/connect.js';
 import { migrateLatest } from './store/migrate.js';
 
 const USAGE = `Usage: outreach <command> [options]
@@ -16,11 +17,15 @@ const USAGE = `Usage: outreach <command> [options]
   worker [--no-migrate]                   run batch workers only (scale apart from API nodes)
   migrate                                 apply pending database migrations
   company create --name NAME [--json]     create a company and its first API key
+  company list [--json]                   list companies (id, name, created, live keys)
   company config get --company ID         print the company configuration (JSON)
   company config set --company ID [--file F]
                                           replace the configuration (JSON from F or stdin), validated
   key create --company ID [--json]        issue another API key for a company
+  key list --company ID [--json]          list a company's keys (id, prefix, created, revoked)
   key revoke --company ID --key ID|PREFIX revoke a key
+
+  --version                               print the version
 
 DATABASE_URL selects the database (postgres://… or sqlite:PATH; default sqlite:./data/outreach.db).`;
 
@@ -37,9 +42,14 @@ async function main(argv: string[]): Promise<number> {
       'no-migrate': { type: 'boolean', default: false },
       'no-workers': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
     },
   });
   const command = positionals.join(' ');
+  if (values.version) {
+    console.log(JSON.parse(fs.readFileSync(`${projectRoot()}/package.json`, 'utf8')).version);
+    return 0;
+  }
   if (values.help || !command) {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -54,6 +64,10 @@ async function main(argv: string[]): Promise<number> {
         : await startWorker(config, { migrate: !values['no-migrate'] });
     const shutdown = async (signal: string) => {
       console.error(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
+      // SIGTERM (an orchestrator): /readyz turns unready at once and requests are still served for
+      // the delay, so the load balancer stops sending before connections drain. SIGINT (a person): at once.
+      if ('drain' in service) service.drain();
+      if (signal === 'SIGTERM') await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
       await service.stop();
       process.exit(0);
     };
@@ -62,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
     return new Promise<number>(() => {}); // runs until a signal
   }
 
-  const db = openDb(config.databaseUrl);
+  const db = await connectDatabase(config.databaseUrl);
   try {
     await migrateLatest(db);
     const now = new Date();
@@ -78,6 +92,12 @@ async function main(argv: string[]): Promise<number> {
       case 'company create': {
         const created = await createCompany(db, need('name'), now);
         console.log(values.json ? JSON.stringify(created) : `company ${created.companyId}\napi key ${created.apiKey}  (shown once; store it now)`);
+        return 0;
+      }
+      case 'company list': {
+        const companies = await listCompanySummaries(db);
+        if (values.json) console.log(JSON.stringify(companies));
+        else for (const c of companies) console.log(`${c.companyId}  ${c.createdAt}  keys ${c.activeKeys}  ${c.name}`);
         return 0;
       }
       case 'company config get':
@@ -99,6 +119,12 @@ async function main(argv: string[]): Promise<number> {
         console.log(values.json ? JSON.stringify({ apiKey }) : `api key ${apiKey}  (shown once; store it now)`);
         return 0;
       }
+      case 'key list': {
+        const keys = await listKeys(db, need('company'));
+        if (values.json) console.log(JSON.stringify(keys));
+        else for (const k of keys) console.log(`${k.id}  ${k.prefix}…  created ${k.createdAt}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`);
+        return 0;
+      }
       case 'key revoke':
         await revokeKey(db, need('company'), need('key'), now);
         console.log('revoked');
@@ -116,6 +142,10 @@ class UsageError extends Error {}
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
+    if (err instanceof DatabaseUnavailableError || err instanceof ListenError) {
+      console.error(`outreach: ${err.message}`);
+      process.exit(1);
+    }
     if (err instanceof UsageError || err instanceof ConfigError || err instanceof DomainError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       console.error(`outreach: ${(err as Error).message}`);
       if (err instanceof UsageError) console.error(USAGE);

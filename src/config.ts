@@ -5,18 +5,21 @@ export interface Config {
   databaseUrl: string;
   port: number;
   host: string;
-  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  logLevel: LogLevel;
   publicBaseUrl: string;
   /** Instant from which the deprecated `test` alias is rejected. */
   testAliasSunset: Date;
   bodyLimitBytes: number;
+  /** After SIGTERM: how long /readyz answers 503 while requests are still served, before connections drain. */
+  shutdownDelayMs: number;
   /** Batch job workers and queue (src/jobs/options.ts). */
   jobs: JobOptions;
 }
 
 export class ConfigError extends Error {}
 
-const LOG_LEVELS = ['silent', 'error', 'info', 'debug'] as const;
+const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -25,8 +28,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^(postgres|postgresql|sqlite):/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
   }
-  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const shutdownDelayMs = Number(env.OUTREACH_SHUTDOWN_DELAY_MS ?? 5000);
+  if (!Number.isInteger(shutdownDelayMs) || shutdownDelayMs < 0 || shutdownDelayMs > 600_000) {
+    throw new ConfigError(`OUTREACH_SHUTDOWN_DELAY_MS must be an integer 0-600000, got "${env.OUTREACH_SHUTDOWN_DELAY_MS}"`);
+  }
   const sunsetText = env.OUTREACH_TEST_ALIAS_SUNSET ?? '2026-10-25';
   const testAliasSunset = new Date(/T/.test(sunsetText) ? sunsetText : `${sunsetText}T00:00:00Z`);
   if (Number.isNaN(testAliasSunset.getTime())) throw new ConfigError(`OUTREACH_TEST_ALIAS_SUNSET is not a date: "${sunsetText}"`);
@@ -39,5 +46,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof JobOptionsError) throw new ConfigError(err.message);
     throw err;
   }
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs };
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, shutdownDelayMs, jobs };
 }

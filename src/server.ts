@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
@@ -6,7 +6,9 @@ import { createJobQueue, startWorkers } from './jobs/index.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
-import { type Db, openDb } from './store/db.js';
+import { observeService } from './observability/metrics.js';
+import { connectDatabase } from './store/connect.js';
+import type { Db } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
 
 export interface RunningService {
@@ -16,8 +18,13 @@ export interface RunningService {
   queue: JobQueue;
   /** This process's workers, or null with `workers: false` (`serve --no-workers`). */
   workers: WorkerPool | null;
+  /** Turns `/readyz` unready (load balancers stop sending) while requests are still served. */
+  drain(): void;
   stop(): Promise<void>;
 }
+
+/** The HTTP port cannot be bound; the message is one line naming it. */
+export class ListenError extends Error {}
 
 export interface StartOptions extends ApiOptions {
   migrate?: boolean;
@@ -39,7 +46,7 @@ export interface RunningWorker {
 /** Database, migrations and job queue: what both the API and a worker process need. */
 async function openBackend(config: Config, opts: StartOptions, supervise: boolean) {
   const log = opts.log ?? createLogger(config.logLevel);
-  const db = opts.db ?? openDb(config.databaseUrl);
+  const db = opts.db ?? (await connectDatabase(config.databaseUrl));
   if (opts.migrate !== false) {
     const applied = await migrateLatest(db);
     if (applied.length) log.info('migrations applied', { applied });
@@ -58,16 +65,29 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
   const { log, db, queue, now, startWorkersHere } = await openBackend(config, opts, withWorkers);
-  const { app } = await createApp({ db, config, now, log, queue }, opts);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
-  });
+  const lifecycle = { draining: false };
+  const { app } = await createApp({ db, config, now, log, queue, lifecycle }, opts);
+  // node:http directly: express 5's app.listen hands a bind error to the callback, which looked like success.
+  const server = createServer(app);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await queue.stop();
+    if (!opts.db) await db.destroy();
+    throw new ListenError(listenFailure(err, config));
+  }
   server.keepAliveTimeout = 65_000; // longer than common load-balancer idle timeouts
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   const workers = withWorkers ? startWorkersHere() : null;
+  const unobserve = observeService(db, queue);
   log.info('listening', { url, workers: withWorkers });
   return {
     server,
@@ -75,16 +95,30 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     db,
     queue,
     workers,
+    drain() {
+      lifecycle.draining = true;
+    },
     async stop() {
+      lifecycle.draining = true;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       await workers?.stop();
+      unobserve();
       await queue.stop();
       if (!opts.db) await db.destroy();
     },
   };
+}
+
+function listenFailure(err: unknown, config: Config): string {
+  const code = (err as { code?: string }).code;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE') return `cannot listen on ${where}: port ${config.port} is already in use (set PORT to another port)`;
+  if (code === 'EACCES') return `cannot listen on ${where}: port ${config.port} needs privileges (set PORT to 1024 or above)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on ${where}: HOST ${config.host} is not an address of this machine`;
+  return `cannot listen on ${where}: ${(err as Error).message}`;
 }
 
 /** `outreach worker`: batch workers without the HTTP API (scale them apart from API nodes on Postgres). */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../store/db.js';
-import { findActiveKeyByHash, insertApiKey, revokeApiKey } from '../store/api-keys.js';
+import { findActiveKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from '../store/api-keys.js';
 import { getCompany } from '../store/companies.js';
 import { NotFoundError } from './errors.js';
 import type { CompanyConfig } from './company-config.js';
@@ -39,4 +39,9 @@ export async function authenticateCompany(db: Db, presented: string | undefined)
 export async function revokeKey(db: Db, companyId: string, idOrPrefix: string, now: Date): Promise<void> {
   const n = await revokeApiKey(db, companyId, idOrPrefix, now.toISOString());
   if (n === 0) throw new NotFoundError(`No active key "${idOrPrefix}" in company ${companyId}`);
+}
+
+export async function listKeys(db: Db, companyId: string) {
+  if (!(await getCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
+  return listApiKeys(db, companyId);
 }

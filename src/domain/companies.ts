@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.js';
-import { getCompany, insertCompany, updateCompanyConfig } from '../store/companies.js';
+import { getCompany, insertCompany, listCompaniesWithKeyCounts, updateCompanyConfig } from '../store/companies.js';
 import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './company-config.js';
 import { NotFoundError, InvalidInputError } from './errors.js';
 import { issueApiKey } from './api-keys.js';
@@ -25,4 +25,8 @@ export async function setCompanyConfig(db: Db, companyId: string, value: unknown
   validateSchedulerConfig(config); // an unreadable scheduler section fails here, not at the first enrollment
   if (!(await updateCompanyConfig(db, companyId, config))) throw new NotFoundError(`Company ${companyId} not found`);
   return config;
+}
+
+export async function listCompanySummaries(db: Db) {
+  return (await listCompaniesWithKeyCounts(db)).map(({ id, ...rest }) => ({ companyId: id, ...rest }));
 }

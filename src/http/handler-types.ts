@@ -15,6 +15,8 @@ export interface Services {
   log: Logger;
   /** Where batch slices (and later other background work) are enqueued. */
   queue: JobQueue;
+  /** Set at shutdown before connections drain: `/readyz` answers 503 from then on. */
+  lifecycle?: { draining: boolean };
 }
 
 /** Per-request environment passed to every handler next to openapi-backend's context. */
@@ -23,6 +25,8 @@ export interface RequestEnv {
   requestId: string;
   /** Set by the API-key security handler for authenticated operations. */
   company: { id: string; config: CompanyConfig } | null;
+  /** The matched operation, once routed (unset for unknown paths). */
+  operationId?: string;
 }
 
 export interface HandlerResult {
