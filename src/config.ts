@@ -1,3 +1,4 @@
+import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options.js';
 
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
@@ -18,8 +19,6 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);

@@ -1,9 +1,14 @@
+import { type Clock, systemClock } from './domain/ports/clock.js';
 import { createServer, type Server } from 'node:http';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
+import { batchRowProcessors } from './domain/batches/processors.js';
+import { enrollmentResponses } from './http/enrollment-responses.js';
+import { statusOf } from './http/error-response.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
-import type { JobQueue } from './jobs/queue.js';
+import type { RowHandling } from './jobs/slice-support.js';
+import type { JobQueue } from './domain/ports/job-queue.js';
 import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { observeService } from './observability/metrics.js';
@@ -30,7 +35,7 @@ export interface StartOptions extends ApiOptions {
   migrate?: boolean;
   /** Reuse an open database (tests); otherwise one is opened from config.databaseUrl. */
   db?: Db;
-  now?: () => Date;
+  now?: Clock;
   log?: Logger;
   /** Run batch workers in this process too (default true: `outreach serve`). */
   workers?: boolean;
@@ -53,8 +58,8 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   }
   const queue = createJobQueue(db, config.jobs, log);
   await queue.start({ supervise });
-  const now = opts.now ?? (() => new Date());
-  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs });
+  const now = opts.now ?? systemClock;
+  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: rowHandling });
   return { log, db, queue, now, startWorkersHere };
 }
 
@@ -136,3 +141,6 @@ export async function startWorker(config: Config, opts: StartOptions = {}): Prom
     },
   };
 }
+
+/** Batch rows run in the workers but report like the API: enrollment rows store its responses, failures carry its statuses. */
+export const rowHandling: RowHandling = { processors: batchRowProcessors(enrollmentResponses), statusOf };

@@ -4,7 +4,7 @@ import { getCompany, insertCompany, listCompaniesWithKeyCounts, updateCompanyCon
 import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './company-config.js';
 import { NotFoundError, InvalidInputError } from './errors.js';
 import { issueApiKey } from './api-keys.js';
-import { validateSchedulerConfig } from './scheduling/scheduler-config.js';
+import { validateSchedulerConfig } from './outreach/scheduler-config.js';
 
 export async function createCompany(db: Db, name: string, now: Date): Promise<{ companyId: string; apiKey: string }> {
   if (!name.trim()) throw new InvalidInputError('Company name must not be empty');

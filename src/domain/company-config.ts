@@ -1,24 +1,10 @@
 import { createAjv } from '../lib/ajv.js';
+import type { CompanyConfig } from '../store/companies.js';
 import { InvalidInputError } from './errors.js';
 
-export type TaskPurpose = 'origination' | 'collections';
+// The stored shape is declared by the store (a JSON column); the rules about it live here.
+export type { CompanyConfig, TaskPurpose, TaskTypeConfig } from '../store/companies.js';
 
-export interface TaskTypeConfig {
-  name: string;
-  /** Drives which call-frequency rules apply (marketing/origination vs debt collection). */
-  purpose: TaskPurpose;
-}
-
-/** Per-company configuration, managed with `outreach company config get|set`. */
-export interface CompanyConfig {
-  /** `announced` opts the company in early to the announced POST /customers contract changes. */
-  customerContract: 'current' | 'announced';
-  taskTypes: TaskTypeConfig[];
-  /** Integration identifiers accepted by the legacy create-scheduled-calls operation. */
-  scheduleTypes: string[];
-  /** Scheduler overrides; may only tighten the defaults (see src/scheduler). */
-  scheduler?: Record<string, unknown>;
-}
 
 export const ORIGINATION_TASK_TYPES = ['PendingLoanNewLead', 'PendingLoanReturning'] as const;
 

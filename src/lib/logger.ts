@@ -1,5 +1,7 @@
 import { pino } from 'pino';
-import type { LogLevel } from '../config.js';
+
+export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
  * Structured logs through pino: one JSON object a line, `level` as its name and `time` in ISO-8601;

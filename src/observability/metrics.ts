@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { JobQueue } from '../jobs/queue.js';
+import type { JobQueue } from '../domain/ports/job-queue.js';
 import type { Db } from '../store/db.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
-import { fromJson, toIso } from './db.js';
-import type { CompanyConfig } from '../domain/company-config.js';
+import { fromJson, readInstant } from './columns.js';
+import type { CompanyConfig } from './companies.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -48,5 +48,5 @@ export async function revokeApiKey(db: Db, companyId: string, idOrPrefix: string
 /** A company's keys, oldest first, without their hashes. */
 export async function listApiKeys(db: Db, companyId: string): Promise<{ id: string; prefix: string; createdAt: string; revokedAt: string | null }[]> {
   const rows = await db('api_keys').where({ company_id: companyId }).select('id', 'key_prefix', 'created_at', 'revoked_at').orderBy('created_at');
-  return rows.map((r) => ({ id: String(r.id), prefix: String(r.key_prefix), createdAt: toIso(r.created_at)!, revokedAt: toIso(r.revoked_at) }));
+  return rows.map((r) => ({ id: String(r.id), prefix: String(r.key_prefix), createdAt: readInstant(r.created_at)!, revokedAt: readInstant(r.revoked_at) }));
 }

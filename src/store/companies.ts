@@ -1,6 +1,24 @@
 import type { Db } from './db.js';
-import { fromJson, toIso } from './db.js';
-import type { CompanyConfig } from '../domain/company-config.js';
+import { fromJson, readInstant } from './columns.js';
+
+export type TaskPurpose = 'origination' | 'collections';
+
+export interface TaskTypeConfig {
+  name: string;
+  /** Drives which call-frequency rules apply (marketing/origination vs debt collection). */
+  purpose: TaskPurpose;
+}
+
+/** Per-company configuration, managed with `outreach company config get|set`. */
+export interface CompanyConfig {
+  /** `announced` opts the company in early to the announced POST /customers contract changes. */
+  customerContract: 'current' | 'announced';
+  taskTypes: TaskTypeConfig[];
+  /** Integration identifiers accepted by the legacy create-scheduled-calls operation. */
+  scheduleTypes: string[];
+  /** Scheduler overrides; may only tighten the defaults (see src/scheduler). */
+  scheduler?: Record<string, unknown>;
+}
 
 export interface CompanyRow {
   id: string;
@@ -10,7 +28,7 @@ export interface CompanyRow {
 }
 
 function fromRow(r: Record<string, unknown>): CompanyRow {
-  return { id: String(r.id), name: String(r.name), config: fromJson<CompanyConfig>(r.config)!, createdAt: toIso(r.created_at)! };
+  return { id: String(r.id), name: String(r.name), config: fromJson<CompanyConfig>(r.config)!, createdAt: readInstant(r.created_at)! };
 }
 
 export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {
@@ -34,7 +52,7 @@ export async function listCompaniesWithKeyCounts(db: Db): Promise<{ id: string; 
     .select('companies.id', 'companies.name', 'companies.created_at')
     .count({ keys: 'api_keys.id' })
     .orderBy('companies.created_at');
-  return rows.map((r) => ({ id: String(r.id), name: String(r.name), createdAt: toIso(r.created_at)!, activeKeys: Number(r.keys) }));
+  return rows.map((r) => ({ id: String(r.id), name: String(r.name), createdAt: readInstant(r.created_at)!, activeKeys: Number(r.keys) }));
 }
 
 export async function updateCompanyConfig(db: Db, companyId: string, config: CompanyConfig): Promise<boolean> {

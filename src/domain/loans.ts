@@ -1,9 +1,9 @@
-import type { CompanyContext } from '../customers/customers.js';
-import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
+import type { CompanyContext } from './context.js';
+import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from './errors.js';
 import {
   customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, type LoanFields, type LoanRow, type LoanUpsert, upsertLoan, upsertLoans,
-} from '../../store/loans.js';
-import type { components } from '../../../generated/api-types.js';
+} from '../store/loans.js';
+import type { components } from '../../generated/api-types.js';
 
 /** The loan write payload (POST /loans, loan batch rows), already type-checked against the spec's LoanInput. */
 export type LoanWrite = Partial<components['schemas']['LoanInput']>;
