@@ -8,6 +8,7 @@ import { DomainError } from './domain/errors.js';
 import { projectRoot } from './lib/project-root.js';
 import { ListenError, startService, startWorker } from './server.js';
 import { connectDatabase, DatabaseUnavailableError } from './store/connect.js';
+import { runWebhookCommand, WEBHOOK_USAGE } from './cli-webhooks.js';
 import { migrateLatest } from './store/migrate.js';
 
 const USAGE = `Usage: outreach <command> [options]
@@ -25,6 +26,7 @@ const USAGE = `Usage: outreach <command> [options]
   key list --company ID [--json]          list a company's keys (id, prefix, created, revoked)
   key revoke --company ID --key ID|PREFIX revoke a key
 
+${WEBHOOK_USAGE}
   --version                               print the version
 
 DATABASE_URL selects the database (postgres://… or sqlite:PATH; default sqlite:./data/outreach.db).`;
@@ -38,6 +40,12 @@ async function main(argv: string[]): Promise<number> {
       company: { type: 'string' },
       key: { type: 'string' },
       file: { type: 'string' },
+      url: { type: 'string' },
+      endpoint: { type: 'string' },
+      delivery: { type: 'string' },
+      status: { type: 'string' },
+      limit: { type: 'string' },
+      'overlap-hours': { type: 'string' },
       json: { type: 'boolean', default: false },
       'no-migrate': { type: 'boolean', default: false },
       'no-workers': { type: 'boolean', default: false },
@@ -80,11 +88,16 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrateLatest(db);
     const now = new Date();
-    const need = (name: 'name' | 'company' | 'key'): string => {
+    const need = (name: 'name' | 'company' | 'key' | 'url' | 'endpoint' | 'delivery'): string => {
       const v = values[name];
       if (!v) throw new UsageError(`--${name} is required for "${command}"`);
       return v;
     };
+    if (command.startsWith('webhook ')) {
+      const args = { json: values.json, need, status: values.status, endpoint: values.endpoint, limit: values.limit, overlapHours: values['overlap-hours'] };
+      const code = await runWebhookCommand(db, command, args, now);
+      if (code !== null) return code;
+    }
     switch (command) {
       case 'migrate':
         console.log('migrations are current');

@@ -5,6 +5,8 @@ import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
 import { batchRowProcessors } from './domain/batches/processors.js';
 import { enrollmentResponses } from './http/enrollment-responses.js';
+import { httpWebhookTransport } from './adapters/webhooks/http-transport.js';
+import { webhookPayloads } from './handlers/webhook-payloads.js';
 import { statusOf } from './http/error-response.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
 import type { RowHandling } from './jobs/slice-support.js';
@@ -59,7 +61,7 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   const queue = createJobQueue(db, config.jobs, log);
   await queue.start({ supervise });
   const now = opts.now ?? systemClock;
-  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: rowHandling });
+  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: rowHandling, webhooks: { transport: httpWebhookTransport, builders: webhookPayloads } });
   return { log, db, queue, now, startWorkersHere };
 }
 

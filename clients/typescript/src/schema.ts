@@ -696,7 +696,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch job completed
+         * @description Sent to every webhook endpoint of the company when a customer or loan batch job completes. See the Webhooks section of the API description for signing, retries and rotation.
+         */
+        post: operations["batchCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "scheduled_call.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A scheduled call changed status
+         * @description Sent to every webhook endpoint of the company when a scheduled call changes status; `data` is the call as `GET /scheduled-calls/{id}` returns it. One event per call (a Do Not Call that cancels five calls sends five events).
+         */
+        post: operations["scheduledCallUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description Free-form extra data from the LMS. The keys below are the ones seen in the contract (all strings; `home_phone` and `cell_phone` are also used for phone rotation). Other keys are accepted and stored as sent. */
@@ -1856,6 +1897,36 @@ export interface components {
             info: Record<string, never>;
             paths: Record<string, never>;
         };
+        /** @description Body of `batch.completed`: sent once when a customer or loan batch job reaches `completed` (every row finished; failed rows are listed in `failures`). */
+        WebhookBatchCompleted: {
+            /** @constant */
+            type: "batch.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (the same on every attempt).
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * @description `customers` for `POST /customers/batch` jobs (both modes), `loans` for `POST /loans/batch`.
+                 * @enum {string}
+                 */
+                kind: "customers" | "loans";
+                /** @description The job exactly as `GET /customers/batch/{jobId}` or `GET /loans/batch/{jobId}` returns it. */
+                job: components["schemas"]["BatchJob"] | components["schemas"]["LoanBatchJob"];
+            };
+        };
+        /** @description Body of `scheduled_call.updated`: sent when a scheduled call changes status (for example `cancelled` by Do Not Call or a replacement sync). */
+        WebhookScheduledCallUpdated: {
+            /** @constant */
+            type: "scheduled_call.updated";
+            /**
+             * Format: date-time
+             * @description When the change happened (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["ScheduledCall"];
+        };
     };
     responses: {
         /** @description Missing required fields (listed in field-table order), a phone number that cannot be parsed, an unknown IANA timezone, a `taskType` outside the company's catalog, conflicting `test` and `isTest`, `test` after its 2026-10-25 sunset, an unresolvable ZIP code (announced contract), a body that is not valid JSON, or a schema violation. */
@@ -2054,6 +2125,13 @@ export interface components {
                 "application/json": components["schemas"]["ErrorMessage"];
             };
         };
+        /** @description Any 2xx acknowledges the event; the body is ignored. Anything else (or no answer within 10 seconds) is retried. */
+        WebhookAccepted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -2111,6 +2189,21 @@ export interface components {
          * @example 6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a
          */
         ScheduledCallIdPath: string;
+        /**
+         * @description Unique message id, the same on every attempt of one delivery
+         * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+         */
+        WebhookId: string;
+        /**
+         * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+         * @example 1796742003
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -3758,6 +3851,113 @@ export interface operations {
                 };
             };
             400: components["responses"]["OpsBadRequest"];
+        };
+    };
+    batchCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "batch.completed",
+                 *       "timestamp": "2026-12-08T15:00:03.120Z",
+                 *       "data": {
+                 *         "kind": "loans",
+                 *         "job": {
+                 *           "jobId": "7f8c2e0a-3b1d-4c55-9a7e-2d4f1c9b8e61",
+                 *           "status": "completed",
+                 *           "totalLoans": 2,
+                 *           "processed": 2,
+                 *           "failed": 1,
+                 *           "progressPercentage": 100,
+                 *           "createdAt": "2026-12-08T15:00:01.004Z",
+                 *           "processingStartedAt": "2026-12-08T15:00:01.210Z",
+                 *           "processingCompletedAt": "2026-12-08T15:00:03.120Z",
+                 *           "errorMessage": null,
+                 *           "failures": [
+                 *             {
+                 *               "index": 1,
+                 *               "customerId": "cust-404",
+                 *               "loanId": "loan-9",
+                 *               "message": "404: Customer cust-404 not found"
+                 *             }
+                 *           ],
+                 *           "results": []
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookBatchCompleted"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    scheduledCallUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "scheduled_call.updated",
+                 *       "timestamp": "2026-12-08T15:04:10.500Z",
+                 *       "data": {
+                 *         "id": "3d9b6f0e-8a41-4f57-b2c3-1e5a7d9c0b42",
+                 *         "customerId": "cust-1001",
+                 *         "scheduledTime": "2026-12-08T16:30:00.000Z",
+                 *         "status": "cancelled",
+                 *         "postProcessingFlags": []
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookScheduledCallUpdated"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
         };
     };
 }
