@@ -74,8 +74,10 @@ async function main(argv: string[]): Promise<number> {
       console.error(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
       // SIGTERM (an orchestrator): /readyz turns unready at once and requests are still served for
       // the delay, so the load balancer stops sending before connections drain. SIGINT (a person): at once.
-      if ('drain' in service) service.drain();
-      if (signal === 'SIGTERM') await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
+      if ('drain' in service) {
+        service.drain();
+        if (signal === 'SIGTERM') await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
+      }
       await service.stop();
       process.exit(0);
     };
