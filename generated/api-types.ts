@@ -751,7 +751,7 @@ export interface paths {
         };
         /**
          * Readiness check
-         * @description Reports whether the instance can serve traffic: the database is reachable and all migrations are applied. 503 otherwise. No authentication.
+         * @description Reports whether the instance can serve traffic: the database is reachable and all migrations are applied. 503 otherwise, and from the moment the instance received SIGTERM (before it stops accepting connections). No authentication.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -783,7 +783,48 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch job completed
+         * @description Sent to every webhook endpoint of the company when a customer or loan batch job completes. See the Webhooks section of the API description for signing, retries and rotation.
+         */
+        post: operations["batchCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "scheduled_call.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A scheduled call changed status
+         * @description Sent to every webhook endpoint of the company when a scheduled call changes status; `data` is the call as `GET /scheduled-calls/{id}` returns it. One event per call (a Do Not Call that cancels five calls sends five events).
+         */
+        post: operations["scheduledCallUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -875,7 +916,7 @@ export interface components {
             isTest?: true | false | "true" | "false";
             /**
              * @deprecated
-             * @description Deprecated alias of `isTest`, honored until 2026-10-25 and rejected (400 naming `isTest`) after it. Responses carry `Deprecation` and `Sunset` headers.
+             * @description Deprecated alias of `isTest`, honored before its sunset (2026-10-25 00:00 UTC, the deployment's `OUTREACH_TEST_ALIAS_SUNSET`); until then responses carry `Deprecation` and `Sunset` headers. From the sunset on, a request that sends `test` (any value) is rejected with 400 naming `isTest` and changes nothing; a batch row that sends it fails alone with the same message.
              * @enum {boolean|string}
              */
             test?: true | false | "true" | "false";
@@ -969,7 +1010,7 @@ export interface components {
             isTest?: boolean;
             /**
              * @deprecated
-             * @description Deprecated alias of `isTest`; fails the row after 2026-10-25.
+             * @description Deprecated alias of `isTest` before its sunset (2026-10-25 00:00 UTC). From the sunset on, a row that sends `test` (any value) fails alone with `invalid_request` naming `isTest`; the other rows run.
              */
             test?: boolean;
         };
@@ -1167,7 +1208,7 @@ export interface components {
             isTest?: true | false | "true" | "false";
             /**
              * @deprecated
-             * @description Deprecated alias of `isTest` until 2026-10-25.
+             * @description Deprecated alias of `isTest` before its sunset (2026-10-25 00:00 UTC; responses carry `Deprecation` and `Sunset`). From the sunset on, a request that sends `test` (any value) is rejected with 400 naming `isTest` and changes nothing.
              * @enum {boolean|string}
              */
             test?: true | false | "true" | "false";
@@ -1282,7 +1323,7 @@ export interface components {
             isTest?: boolean;
             /**
              * @deprecated
-             * @description Deprecated alias of `isTest`; rejected with 422 after 2026-10-25.
+             * @description Deprecated alias of `isTest` before its sunset (2026-10-25 00:00 UTC; responses carry `Deprecation` and `Sunset`). From the sunset on, a request that sends `test` (any value) is rejected with 422 naming `isTest` and enrolls nothing.
              */
             test?: boolean;
         };
@@ -1954,7 +1995,7 @@ export interface components {
             /** @constant */
             status: "ok";
         };
-        /** @description Readiness to serve traffic: the database is reachable and migrations are current. */
+        /** @description Readiness to serve traffic: the database is reachable, migrations are current and the instance is not shutting down. */
         Readiness: {
             /** @enum {string} */
             status: "ready" | "unavailable";
@@ -1965,12 +2006,44 @@ export interface components {
              * @enum {string}
              */
             migrations: "current" | "pending" | "unknown";
+            /** @description Present (true) once the instance received SIGTERM: it still answers requests for `OUTREACH_SHUTDOWN_DELAY_MS` so a load balancer can take it out of rotation, then drains open connections and exits. */
+            shuttingDown?: boolean;
         };
         /** @description This OpenAPI 3.1 document, bundled into one JSON object. */
         OpenApiDocument: {
             openapi: string;
             info: Record<string, never>;
             paths: Record<string, never>;
+        };
+        /** @description Body of `batch.completed`: sent once when a customer or loan batch job reaches `completed` (every row finished; failed rows are listed in `failures`). */
+        WebhookBatchCompleted: {
+            /** @constant */
+            type: "batch.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (the same on every attempt).
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * @description `customers` for `POST /customers/batch` jobs (both modes), `loans` for `POST /loans/batch`.
+                 * @enum {string}
+                 */
+                kind: "customers" | "loans";
+                /** @description The job exactly as `GET /customers/batch/{jobId}` or `GET /loans/batch/{jobId}` returns it. */
+                job: components["schemas"]["BatchJob"] | components["schemas"]["LoanBatchJob"];
+            };
+        };
+        /** @description Body of `scheduled_call.updated`: sent when a scheduled call changes status (for example `cancelled` by Do Not Call or a replacement sync). */
+        WebhookScheduledCallUpdated: {
+            /** @constant */
+            type: "scheduled_call.updated";
+            /**
+             * Format: date-time
+             * @description When the change happened (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["ScheduledCall"];
         };
     };
     responses: {
@@ -1991,7 +2064,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "detail": "Missing or invalid API key"
+                 *       "detail": "Missing or invalid X-API-Key header"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorDetailString"];
@@ -2029,7 +2102,7 @@ export interface components {
                 /**
                  * @example {
                  *       "error": 401,
-                 *       "message": "Missing or invalid API key"
+                 *       "message": "Missing or invalid X-API-Key header"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorMessage"];
@@ -2091,7 +2164,7 @@ export interface components {
                  * @example {
                  *       "detail": {
                  *         "code": "unauthorized",
-                 *         "message": "Missing or invalid API key"
+                 *         "message": "Missing or invalid X-API-Key header"
                  *       }
                  *     }
                  */
@@ -2204,6 +2277,13 @@ export interface components {
                 "application/json": components["schemas"]["ErrorMessage"];
             };
         };
+        /** @description Any 2xx acknowledges the event; the body is ignored. Anything else (or no answer within 10 seconds) is retried. */
+        WebhookAccepted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /**
@@ -2266,6 +2346,21 @@ export interface components {
          * @example sandbox
          */
         VoiceProviderPath: "live" | "sandbox";
+        /**
+         * @description Unique message id, the same on every attempt of one delivery
+         * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+         */
+        WebhookId: string;
+        /**
+         * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+         * @example 1796742003
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignature: string;
     };
     requestBodies: never;
     headers: {
@@ -4237,7 +4332,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["OpsBadRequest"];
-            /** @description Not ready (database unreachable or migrations pending). */
+            /** @description Not ready (database unreachable, migrations pending, or shutting down). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4277,6 +4372,113 @@ export interface operations {
                 };
             };
             400: components["responses"]["OpsBadRequest"];
+        };
+    };
+    batchCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "batch.completed",
+                 *       "timestamp": "2026-12-08T15:00:03.120Z",
+                 *       "data": {
+                 *         "kind": "loans",
+                 *         "job": {
+                 *           "jobId": "7f8c2e0a-3b1d-4c55-9a7e-2d4f1c9b8e61",
+                 *           "status": "completed",
+                 *           "totalLoans": 2,
+                 *           "processed": 2,
+                 *           "failed": 1,
+                 *           "progressPercentage": 100,
+                 *           "createdAt": "2026-12-08T15:00:01.004Z",
+                 *           "processingStartedAt": "2026-12-08T15:00:01.210Z",
+                 *           "processingCompletedAt": "2026-12-08T15:00:03.120Z",
+                 *           "errorMessage": null,
+                 *           "failures": [
+                 *             {
+                 *               "index": 1,
+                 *               "customerId": "cust-404",
+                 *               "loanId": "loan-9",
+                 *               "message": "404: Customer cust-404 not found"
+                 *             }
+                 *           ],
+                 *           "results": []
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookBatchCompleted"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    scheduledCallUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "scheduled_call.updated",
+                 *       "timestamp": "2026-12-08T15:04:10.500Z",
+                 *       "data": {
+                 *         "id": "3d9b6f0e-8a41-4f57-b2c3-1e5a7d9c0b42",
+                 *         "customerId": "cust-1001",
+                 *         "scheduledTime": "2026-12-08T16:30:00.000Z",
+                 *         "status": "cancelled",
+                 *         "postProcessingFlags": []
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookScheduledCallUpdated"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
         };
     };
 }

@@ -2,7 +2,8 @@
  * Rebuilds generated/ from the hand-written contract in openapi/:
  *   generated/openapi.json  the bundled document (served at /openapi.json, used by the router, Prism and Dredd)
  *   generated/api-types.ts  TypeScript types of every operation and schema (openapi-typescript)
- * CI runs this and fails when it changes anything (`git diff --exit-code generated/`).
+ *   clients/typescript/src/schema.ts  the same types for the typed client
+ * CI runs this and fails when it changes anything (`git diff --exit-code generated/ clients/`).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,5 +31,8 @@ const doc = JSON.parse(fs.readFileSync(bundled, 'utf8'));
 fs.writeFileSync(bundled, JSON.stringify({ 'x-generated': BANNER, ...doc }, null, 2) + '\n');
 
 const ast = await openapiTS(pathToFileURL(bundled), { alphabetize: false });
-fs.writeFileSync(path.join(out, 'api-types.ts'), `// ${BANNER}\n/* eslint-disable */\n\n${astToString(ast)}`);
-console.log('generated/openapi.json and generated/api-types.ts are up to date');
+const types = `/* eslint-disable */\n\n${astToString(ast)}`;
+fs.writeFileSync(path.join(out, 'api-types.ts'), `// ${BANNER}\n${types}`);
+// The typed client ships its own copy so it can be used (and published) without this repository.
+fs.writeFileSync(path.join(root, 'clients', 'typescript', 'src', 'schema.ts'), `// ${BANNER}\n${types}`);
+console.log('generated/openapi.json, generated/api-types.ts and clients/typescript/src/schema.ts are up to date');

@@ -8,6 +8,8 @@ import { operationHandlers } from './handlers/index.js';
 import { capDepth, READ_DEPTH } from './contract/json-limits.js';
 import { isTransient } from './store/db-errors.js';
 import { unavailableResult } from './http/error-response.js';
+import { httpRequestDuration, registry } from './observability/metrics.js';
+import { referencePage } from './http/reference-page.js';
 
 /** The express application: headers, request id + log line, JSON body parsing, then openapi-backend. */
 export async function createApp(services: Services, opts: ApiOptions = {}) {
@@ -22,13 +24,24 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     res.set({ 'X-Request-Id': requestId, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' });
     const started = process.hrtime.bigint();
     res.on('finish', () => {
+      const env = res.locals.env as RequestEnv | undefined;
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const operationId = env?.operationId ?? (res.locals.route as string | undefined) ?? null;
+      httpRequestDuration.observe({ operationId: operationId ?? 'unmatched', status: String(res.statusCode) }, ms / 1000);
       services.log.info('request', {
         requestId, method: req.method, path: req.path, status: res.statusCode,
-        ms: Number(process.hrtime.bigint() - started) / 1e6,
+        operationId, companyId: env?.company?.id ?? null, ms,
       });
     });
     next();
   });
+
+  // Operator and reference pages outside the partner contract (README "Operations").
+  app.get('/metrics', async (_req, res) => {
+    res.locals.route = 'metrics';
+    res.type(registry.contentType).send(await registry.metrics());
+  });
+  app.use(referencePage());
 
   app.use(express.json({
     limit: services.config.bodyLimitBytes,
@@ -42,6 +55,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
 
   app.use(async (req: Request, res: Response) => {
     const env: RequestEnv = { services, requestId: res.locals.requestId, company: null, rawBody: (req as Request & { rawBody?: Buffer }).rawBody };
+    res.locals.env = env;
     const bodyless = req.body === undefined && Number(req.get('content-length') ?? 0) > 0;
     if (bodyless) return send(res, parseFailure(api, req, 400, 'Content-Type must be application/json'));
     // The router percent-decodes path parameters and would throw URIError on `%ZZ` or `%C3%28`.

@@ -3,16 +3,18 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { aesGcmBox, configKeySource } from './adapters/secrets/aes-gcm-box.js';
 import { ConfigError, loadConfig } from './config.js';
-import { issueApiKey, revokeKey } from './domain/api-keys.js';
-import { createCompany, getCompanyConfig, setCompanyConfig } from './domain/companies.js';
+import { issueApiKey, listKeys, revokeKey } from './domain/api-keys.js';
+import { createCompany, getCompanyConfig, listCompanySummaries, setCompanyConfig } from './domain/companies.js';
 import { DomainError } from './domain/errors.js';
 import { processClock } from './adapters/clock/sandbox-clock.js';
-import { startService, startWorker } from './server.js';
 import { startVoiceSimulator } from './simulators/voice/server.js';
 import { SecretUnreadableError } from './domain/ports/secrets.js';
 import { readSeedFile, SeedError } from './simulators/loanpro/seed.js';
 import { startLoanProSimulator } from './simulators/loanpro/server.js';
-import { openDb } from './store/db.js';
+import { projectRoot } from './lib/project-root.js';
+import { ListenError, startService, startWorker } from './server.js';
+import { connectDatabase, DatabaseUnavailableError } from './store/connect.js';
+import { runWebhookCommand, WEBHOOK_USAGE } from './cli-webhooks.js';
 import { migrateLatest } from './store/migrate.js';
 
 const USAGE = `Usage: outreach <command> [options]
@@ -23,14 +25,19 @@ const USAGE = `Usage: outreach <command> [options]
   migrate                                 apply pending database migrations
   simulator voice [--port N]              run the voice provider simulator on 127.0.0.1 (README "Calls")
   company create --name NAME [--json]     create a company and its first API key
+  company list [--json]                   list companies (id, name, created, live keys)
   company config get --company ID         print the company configuration (JSON; secrets masked)
   company config set --company ID [--file F]
                                           replace the configuration (JSON from F or stdin), validated;
                                           secrets are stored encrypted (OUTREACH_CONFIG_KEY), and a
                                           masked secret ("********") keeps the stored one
   key create --company ID [--json]        issue another API key for a company
+  key list --company ID [--json]          list a company's keys (id, prefix, created, revoked)
   key revoke --company ID --key ID|PREFIX revoke a key
   simulator loanpro --seed F [--port N]   run the simulated LoanPro LMS API on 127.0.0.1 (README "LMS")
+
+${WEBHOOK_USAGE}
+  --version                               print the version
 
 DATABASE_URL selects the database (postgres://… or sqlite:PATH; default sqlite:./data/outreach.db).`;
 
@@ -45,13 +52,24 @@ async function main(argv: string[]): Promise<number> {
       file: { type: 'string' },
       seed: { type: 'string' },
       port: { type: 'string' },
+      url: { type: 'string' },
+      endpoint: { type: 'string' },
+      delivery: { type: 'string' },
+      status: { type: 'string' },
+      limit: { type: 'string' },
+      'overlap-hours': { type: 'string' },
       json: { type: 'boolean', default: false },
       'no-migrate': { type: 'boolean', default: false },
       'no-workers': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
     },
   });
   const command = positionals.join(' ');
+  if (values.version) {
+    console.log(JSON.parse(fs.readFileSync(`${projectRoot()}/package.json`, 'utf8')).version);
+    return 0;
+  }
   if (values.help || !command) {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -83,6 +101,12 @@ async function main(argv: string[]): Promise<number> {
         : await startWorker(config, { migrate: !values['no-migrate'] });
     const shutdown = async (signal: string) => {
       console.error(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
+      // SIGTERM (an orchestrator): /readyz turns unready at once and requests are still served for
+      // the delay, so the load balancer stops sending before connections drain. SIGINT (a person): at once.
+      if ('drain' in service) {
+        service.drain();
+        if (signal === 'SIGTERM') await new Promise((r) => setTimeout(r, config.shutdownDelayMs));
+      }
       await service.stop();
       process.exit(0);
     };
@@ -91,15 +115,20 @@ async function main(argv: string[]): Promise<number> {
     return new Promise<number>(() => {}); // runs until a signal
   }
 
-  const db = openDb(config.databaseUrl);
+  const db = await connectDatabase(config.databaseUrl);
   try {
     await migrateLatest(db);
     const now = new Date();
-    const need = (name: 'name' | 'company' | 'key'): string => {
+    const need = (name: 'name' | 'company' | 'key' | 'url' | 'endpoint' | 'delivery'): string => {
       const v = values[name];
       if (!v) throw new UsageError(`--${name} is required for "${command}"`);
       return v;
     };
+    if (command.startsWith('webhook ')) {
+      const args = { json: values.json, need, status: values.status, endpoint: values.endpoint, limit: values.limit, overlapHours: values['overlap-hours'] };
+      const code = await runWebhookCommand(db, command, args, now);
+      if (code !== null) return code;
+    }
     switch (command) {
       case 'migrate':
         console.log('migrations are current');
@@ -107,6 +136,12 @@ async function main(argv: string[]): Promise<number> {
       case 'company create': {
         const created = await createCompany(db, need('name'), now);
         console.log(values.json ? JSON.stringify(created) : `company ${created.companyId}\napi key ${created.apiKey}  (shown once; store it now)`);
+        return 0;
+      }
+      case 'company list': {
+        const companies = await listCompanySummaries(db);
+        if (values.json) console.log(JSON.stringify(companies));
+        else for (const c of companies) console.log(`${c.companyId}  ${c.createdAt}  keys ${c.activeKeys}  ${c.name}`);
         return 0;
       }
       case 'company config get':
@@ -127,6 +162,12 @@ async function main(argv: string[]): Promise<number> {
       case 'key create': {
         const { apiKey } = await issueApiKey(db, need('company'), now);
         console.log(values.json ? JSON.stringify({ apiKey }) : `api key ${apiKey}  (shown once; store it now)`);
+        return 0;
+      }
+      case 'key list': {
+        const keys = await listKeys(db, need('company'));
+        if (values.json) console.log(JSON.stringify(keys));
+        else for (const k of keys) console.log(`${k.id}  ${k.prefix}…  created ${k.createdAt}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`);
         return 0;
       }
       case 'key revoke':
@@ -159,6 +200,10 @@ async function runLoanProSimulator(seedFile: string | undefined, portText: strin
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
+    if (err instanceof DatabaseUnavailableError || err instanceof ListenError) {
+      console.error(`outreach: ${err.message}`);
+      process.exit(1);
+    }
     if (err instanceof UsageError || err instanceof ConfigError || err instanceof DomainError || err instanceof SeedError || err instanceof SecretUnreadableError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       console.error(`outreach: ${(err as Error).message}`);
       if (err instanceof UsageError) console.error(USAGE);

@@ -1,5 +1,6 @@
 import { type CallConfig, CallConfigError, loadCallConfig } from './call-config.js';
 import { parseKey } from './adapters/secrets/aes-gcm-box.js';
+import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options.js';
 
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
@@ -7,11 +8,13 @@ export interface Config {
   databaseUrl: string;
   port: number;
   host: string;
-  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  logLevel: LogLevel;
   publicBaseUrl: string;
   /** Instant from which the deprecated `test` alias is rejected. */
   testAliasSunset: Date;
   bodyLimitBytes: number;
+  /** After SIGTERM: how long /readyz answers 503 while requests are still served, before connections drain. */
+  shutdownDelayMs: number;
   /** Batch job workers and queue (src/jobs/options.ts). */
   jobs: JobOptions;
   /** Calls: clock, voice provider and simulator, recordings, dispatcher (src/call-config.ts). */
@@ -22,7 +25,6 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const LOG_LEVELS = ['silent', 'error', 'info', 'debug'] as const;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -31,8 +33,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^(postgres|postgresql|sqlite):/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
   }
-  const logLevel = (env.LOG_LEVEL ?? 'info') as Config['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase() as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const shutdownDelayMs = Number(env.OUTREACH_SHUTDOWN_DELAY_MS ?? 5000);
+  if (!Number.isInteger(shutdownDelayMs) || shutdownDelayMs < 0 || shutdownDelayMs > 600_000) {
+    throw new ConfigError(`OUTREACH_SHUTDOWN_DELAY_MS must be an integer 0-600000, got "${env.OUTREACH_SHUTDOWN_DELAY_MS}"`);
+  }
   const sunsetText = env.OUTREACH_TEST_ALIAS_SUNSET ?? '2026-10-25';
   const testAliasSunset = new Date(/T/.test(sunsetText) ? sunsetText : `${sunsetText}T00:00:00Z`);
   if (Number.isNaN(testAliasSunset.getTime())) throw new ConfigError(`OUTREACH_TEST_ALIAS_SUNSET is not a date: "${sunsetText}"`);
@@ -57,5 +63,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     configKey = parseKey(env.OUTREACH_CONFIG_KEY);
     if (!configKey) throw new ConfigError('OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
   }
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs, calls, configKey };
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, shutdownDelayMs, jobs, calls, configKey };
 }

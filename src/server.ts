@@ -1,5 +1,5 @@
 import type { Clock } from './domain/ports/clock.js';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { processClock } from './adapters/clock/sandbox-clock.js';
 import { lmsConnectors } from './adapters/lms/connectors.js';
 import type { LmsResolver } from './domain/ports/lms.js';
@@ -12,6 +12,8 @@ import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
 import { batchRowProcessors } from './domain/batches/processors.js';
 import { enrollmentResponses } from './http/enrollment-responses.js';
+import { httpWebhookTransport } from './adapters/webhooks/http-transport.js';
+import { webhookPayloads } from './handlers/webhook-payloads.js';
 import { statusOf } from './http/error-response.js';
 import { startCallWorkers } from './jobs/call-workers.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
@@ -20,7 +22,9 @@ import type { JobQueue } from './domain/ports/job-queue.js';
 import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import type { VoiceSimulator } from './simulators/voice/server.js';
-import { type Db, openDb } from './store/db.js';
+import { observeService } from './observability/metrics.js';
+import { connectDatabase } from './store/connect.js';
+import type { Db } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
 
 export interface RunningService {
@@ -32,8 +36,13 @@ export interface RunningService {
   workers: WorkerPool | null;
   /** The voice simulator this process started (no OUTREACH_VOICE_SIMULATOR_URL), else null. */
   simulator: VoiceSimulator | null;
+  /** Turns `/readyz` unready (load balancers stop sending) while requests are still served. */
+  drain(): void;
   stop(): Promise<void>;
 }
+
+/** The HTTP port cannot be bound; the message is one line naming it. */
+export class ListenError extends Error {}
 
 export interface StartOptions extends ApiOptions {
   migrate?: boolean;
@@ -59,7 +68,7 @@ export interface RunningWorker {
 /** Database, migrations and job queue: what both the API and a worker process need. */
 async function openBackend(config: Config, opts: StartOptions, supervise: boolean) {
   const log = opts.log ?? createLogger(config.logLevel);
-  const db = opts.db ?? openDb(config.databaseUrl);
+  const db = opts.db ?? (await connectDatabase(config.databaseUrl));
   if (opts.migrate !== false) {
     const applied = await migrateLatest(db);
     if (applied.length) log.info('migrations applied', { applied });
@@ -74,7 +83,7 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   const lms = opts.lms ?? lmsConnectors(aesGcmBox(configKeySource(config.configKey, config.databaseUrl)));
   const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue });
   const startWorkersHere = (): WorkerPool => {
-    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling, lms });
+    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling, lms, webhooks: { transport: httpWebhookTransport, builders: webhookPayloads } });
     const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
     return {
       async stop() {
@@ -92,12 +101,24 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
   const { log, db, queue, now, calls, simulator, lms, startWorkersHere } = await openBackend(config, opts, withWorkers);
+  const lifecycle = { draining: false };
   const keys = new ApiKeyCache(db, authChangeFeed(db));
-  const { app } = await createApp({ db, config, now, log, queue, calls, lms, keys }, opts);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
-  });
+  const { app } = await createApp({ db, config, now, log, queue, calls, lms, keys, lifecycle }, opts);
+  // node:http directly: express 5's app.listen hands a bind error to the callback, which looked like success.
+  const server = createServer(app);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await queue.stop();
+    if (!opts.db) await db.destroy();
+    throw new ListenError(listenFailure(err, config));
+  }
   server.keepAliveTimeout = 65_000; // longer than common load-balancer idle timeouts
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -105,6 +126,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   // Callback and recording links need the real port when the service listens on an ephemeral one.
   if (new URL(calls.settings.publicBaseUrl).port === '0') calls.settings.publicBaseUrl = url;
   const workers = withWorkers ? startWorkersHere() : null;
+  const unobserve = observeService(db, queue);
   log.info('listening', { url, workers: withWorkers });
   return {
     server,
@@ -113,18 +135,32 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     queue,
     workers,
     simulator,
+    drain() {
+      lifecycle.draining = true;
+    },
     async stop() {
+      lifecycle.draining = true;
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       await workers?.stop();
       await simulator?.close();
+      unobserve();
       await queue.stop();
       await keys.stop();
       if (!opts.db) await db.destroy();
     },
   };
+}
+
+function listenFailure(err: unknown, config: Config): string {
+  const code = (err as { code?: string }).code;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE') return `cannot listen on ${where}: port ${config.port} is already in use (set PORT to another port)`;
+  if (code === 'EACCES') return `cannot listen on ${where}: port ${config.port} needs privileges (set PORT to 1024 or above)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on ${where}: HOST ${config.host} is not an address of this machine`;
+  return `cannot listen on ${where}: ${(err as Error).message}`;
 }
 
 /** `outreach worker`: batch workers without the HTTP API (scale them apart from API nodes on Postgres). */

@@ -23,7 +23,8 @@ async function outreach(url: string, args: string[], input?: string, env: Record
   }
 }
 
-describe.each(DIALECTS)('outreach CLI on %s', (dialect) => {
+// Every step runs the real command in a new process (several seconds each on a loaded machine).
+describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await freshDatabase(dialect);
@@ -82,6 +83,32 @@ describe.each(DIALECTS)('outreach CLI on %s', (dialect) => {
     const insecure = await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify({ ...config, lms: { ...lms, baseUrl: 'http://lms.example.com/api' } }), env);
     expect(insecure.stderr).toContain('/lms/baseUrl must use https');
   }, 120_000); // six CLI processes
+  it('lists companies with their live key counts and a company\'s keys without secrets', async () => {
+    const { companyId, apiKey } = JSON.parse((await outreach(database.url, ['company', 'create', '--name', 'Listed', '--json'])).stdout);
+    await outreach(database.url, ['key', 'create', '--company', companyId]);
+    await outreach(database.url, ['key', 'revoke', '--company', companyId, '--key', apiKey.slice(0, 11)]);
+
+    const companies = JSON.parse((await outreach(database.url, ['company', 'list', '--json'])).stdout);
+    expect(companies).toContainEqual({ companyId, name: 'Listed', createdAt: expect.any(String), activeKeys: 1 });
+    expect((await outreach(database.url, ['company', 'list'])).stdout).toMatch(new RegExp(`${companyId} .* keys 1 {2}Listed`));
+
+    const keys = JSON.parse((await outreach(database.url, ['key', 'list', '--company', companyId, '--json'])).stdout);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatchObject({ prefix: apiKey.slice(0, 11), revokedAt: expect.any(String) });
+    expect(keys[1]).toMatchObject({ revokedAt: null });
+    const text = (await outreach(database.url, ['key', 'list', '--company', companyId])).stdout;
+    expect(text).toContain('revoked');
+    expect(text).toContain('active');
+    expect(text).not.toContain(apiKey);
+
+    const unknown = await outreach(database.url, ['key', 'list', '--company', '00000000-0000-4000-8000-000000000000']);
+    expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('not found') });
+  });
+
+  it('prints its version', async () => {
+    const { version } = JSON.parse(await import('node:fs').then((fs) => fs.readFileSync('package.json', 'utf8')));
+    expect(await outreach(database.url, ['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
 
   it('fails with a usage message for a missing option or unknown command', async () => {
     const missing = await outreach(database.url, ['key', 'create']);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AuthChangeFeed } from '../store/auth-changes.js';
 import type { Db } from '../store/db.js';
-import { findActiveKeyByHash, insertApiKey, revokeApiKey } from '../store/api-keys.js';
+import { findActiveKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from '../store/api-keys.js';
 import { getCompany } from '../store/companies.js';
 import { NotFoundError } from './errors.js';
 import type { CompanyConfig } from './company-config.js';
@@ -117,3 +117,7 @@ export function forgetCompanyLocally(db: Db, companyId: string): void {
   for (const cache of local.get(db) ?? []) cache.forget(companyId);
 }
 
+export async function listKeys(db: Db, companyId: string) {
+  if (!(await getCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
+  return listApiKeys(db, companyId);
+}

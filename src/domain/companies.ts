@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.js';
-import { getCompany, insertCompany, updateCompanyConfig } from '../store/companies.js';
+import { getCompany, insertCompany, listCompaniesWithKeyCounts, updateCompanyConfig } from '../store/companies.js';
 import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './company-config.js';
 import { maskSecrets, sealSecrets } from './config-secrets.js';
 import { NotFoundError, InvalidInputError } from './errors.js';
@@ -41,4 +41,8 @@ export async function setCompanyConfig(db: Db, companyId: string, value: unknown
 function requireNoSecrets(config: CompanyConfig): CompanyConfig {
   if (config.lms) throw new InvalidInputError('Invalid company configuration: /lms holds a secret and no configuration key is available to encrypt it');
   return config;
+}
+
+export async function listCompanySummaries(db: Db) {
+  return (await listCompaniesWithKeyCounts(db)).map(({ id, ...rest }) => ({ companyId: id, ...rest }));
 }

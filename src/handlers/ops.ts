@@ -12,8 +12,10 @@ export const getReadiness: OperationHandler = async (_c, env) => {
   } catch {
     database = 'unreachable';
   }
-  const ready = database === 'ok' && migrations === 'current';
-  return { status: ready ? 200 : 503, body: { status: ready ? 'ready' : 'unavailable', database, migrations } };
+  const draining = env.services.lifecycle?.draining === true;
+  const ready = database === 'ok' && migrations === 'current' && !draining;
+  const body = { status: ready ? 'ready' : 'unavailable', database, migrations, ...(draining ? { shuttingDown: true } : {}) };
+  return { status: ready ? 200 : 503, body };
 };
 
 export const getOpenApiDocument: OperationHandler = async () => ({ status: 200, body: loadOpenApiDocument() });

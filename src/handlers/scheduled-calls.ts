@@ -19,7 +19,7 @@ export const getScheduledCall: OperationHandler = async (c, env) => {
 };
 
 /** `callId` appears once the call has been executed. */
-function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody {
+export function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody {
   return {
     id: call.id,
     customerId: call.customerId,

@@ -86,7 +86,8 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
         if (blocking.length === 0) return wrapped[id](c, env);
         return errorResult(id, new InvalidInputError(describeErrors(blocking)));
       },
-      postResponseHandler: async (c: Context) => {
+      postResponseHandler: async (c: Context, env: RequestEnv) => {
+        env.operationId = c.operation?.operationId; // for the request log line and metrics
         const result = c.response as HandlerResult;
         // Binary bodies (recordings) are not JSON: their schema only names the media type.
         if (!opts.validateResponses || !c.operation?.operationId || result.status === 501 || Buffer.isBuffer(result.body)) return result;

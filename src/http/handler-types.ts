@@ -25,6 +25,8 @@ export interface Services {
   lms: LmsResolver;
   /** API keys answered from memory, dropped at once when a key or its company changes. */
   keys: ApiKeyCache;
+  /** Set at shutdown before connections drain: `/readyz` answers 503 from then on. */
+  lifecycle?: { draining: boolean };
 }
 
 /** Per-request environment passed to every handler next to openapi-backend's context. */
@@ -35,6 +37,8 @@ export interface RequestEnv {
   company: { id: string; config: CompanyConfig } | null;
   /** The request body exactly as received (signed callbacks verify it). */
   rawBody?: Buffer;
+  /** The matched operation, once routed (unset for unknown paths). */
+  operationId?: string;
 }
 
 export interface HandlerResult {

@@ -2,6 +2,7 @@ import type { Clock } from '../domain/ports/clock.js';
 import type { SliceMessage } from '../domain/batches/slices.js';
 import type { CompanyContext } from '../domain/context.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
+import { publishBatchCompletedIfDone } from '../domain/batches/completed-event.js';
 import type { Logger } from '../lib/logger.js';
 import { failBatchJob, markBatchJobProcessing, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
@@ -62,8 +63,12 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
 
   const deferredError = (n: number) => new RowsDeferredError(`${n} rows wait for an outside system that is unavailable (the LMS); they are retried`);
 
-  const record = (trx: Db, unit: { companyId: string; jobId: string }, outcomes: RowOutcome[], ack: Claimed<SliceMessage>[]) =>
-    recordRowOutcomes(trx, unit.companyId, unit.jobId, outcomes, deps.now().toISOString(), ack.length ? () => queue.complete(trx, ack) : undefined);
+  const record = async (trx: Db, unit: { companyId: string; jobId: string }, outcomes: RowOutcome[], ack: Claimed<SliceMessage>[]) => {
+    const now = deps.now();
+    const counted = await recordRowOutcomes(trx, unit.companyId, unit.jobId, outcomes, now.toISOString(), ack.length ? () => queue.complete(trx, ack) : undefined);
+    if (counted.processed > 0) await publishBatchCompletedIfDone(trx, unit.companyId, unit.jobId, now);
+    return counted;
+  };
 
   async function runSlice(message: Claimed<SliceMessage>): Promise<void> {
     const lastAttempt = message.attempt >= message.maxAttempts;

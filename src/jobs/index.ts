@@ -13,13 +13,16 @@ import { sweepRetention } from './retention.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
 import { TableQueue } from './table-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
+import { startWebhookWorkers, WEBHOOK_QUEUE } from './webhook-deliveries.js';
+import type { WebhookTransport } from '../domain/ports/webhook-transport.js';
+import type { EventDataBuilders } from '../domain/webhooks/events.js';
 
 export type { JobQueue } from '../domain/ports/job-queue.js';
 
 /** pg-boss on Postgres (production, many processes); the durable table queue on SQLite (one process). */
 export function createJobQueue(db: Db, options: JobOptions, log: Logger): JobQueue {
   if (dialectOf(db) === 'pg') {
-    return new PgBossQueue(db, { schema: options.pgBossSchema, maintenanceSeconds: options.maintenanceSeconds, queues: [SLICE_QUEUE, DIAL_QUEUE, RECORDING_QUEUE], log });
+    return new PgBossQueue(db, { schema: options.pgBossSchema, maintenanceSeconds: options.maintenanceSeconds, queues: [SLICE_QUEUE, DIAL_QUEUE, RECORDING_QUEUE, WEBHOOK_QUEUE], log });
   }
   return new TableQueue(db);
 }
@@ -33,6 +36,8 @@ export interface WorkerDeps {
   options: JobOptions;
   rows: RowHandling;
   lms: LmsResolver;
+  /** Outbound webhooks: how requests are sent, and how each event's `data` is built (src/server.ts). */
+  webhooks: { transport: WebhookTransport; builders: EventDataBuilders };
 }
 
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;
@@ -54,6 +59,10 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
     },
     createSliceHandler(deps),
   );
+  const webhooks = startWebhookWorkers({
+    db: deps.db, queue: deps.queue, log, now: deps.now, transport: deps.webhooks.transport, builders: deps.webhooks.builders,
+    policy: options.webhooks, pollMs: options.pollMs, shutdownGraceMs: options.shutdownGraceMs,
+  });
   const sweep = () => sweepRetention(deps.db, deps.now(), log);
   const timer = setInterval(() => void sweep(), RETENTION_SWEEP_MS);
   timer.unref();
@@ -61,7 +70,7 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
   return {
     async stop() {
       clearInterval(timer);
-      await slices.stop();
+      await Promise.all([slices.stop(), webhooks.stop()]);
     },
   };
 }

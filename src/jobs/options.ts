@@ -16,6 +16,8 @@ export interface JobOptions {
   maintenanceSeconds: number;
   /** At shutdown, how long in-flight slices may take before they are released. */
   shutdownGraceMs: number;
+  /** Outbound webhook delivery (README "Webhooks"). */
+  webhooks: { retryBaseMs: number; retryMaxMs: number; giveUpMs: number; timeoutMs: number };
   /** pg-boss schema override (default `pgboss`, or `<schema>_boss` when running in a non-public schema). */
   pgBossSchema?: string;
 }
@@ -44,6 +46,12 @@ export function loadJobOptions(env: NodeJS.ProcessEnv = process.env): JobOptions
     sliceTimeoutSeconds: int(env, 'OUTREACH_JOBS_SLICE_TIMEOUT_SECONDS', 60, 1, 3600),
     maintenanceSeconds: int(env, 'OUTREACH_JOBS_MAINTENANCE_SECONDS', 30, 1, 3600),
     shutdownGraceMs: int(env, 'OUTREACH_JOBS_SHUTDOWN_GRACE_MS', 20_000, 0, 600_000),
+    webhooks: {
+      retryBaseMs: int(env, 'OUTREACH_WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000),
+      retryMaxMs: int(env, 'OUTREACH_WEBHOOK_RETRY_MAX_MS', 4 * 3_600_000, 10, 24 * 3_600_000),
+      giveUpMs: int(env, 'OUTREACH_WEBHOOK_GIVE_UP_MS', 24 * 3_600_000, 0, 30 * 24 * 3_600_000),
+      timeoutMs: int(env, 'OUTREACH_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
     pgBossSchema,
   };
 }

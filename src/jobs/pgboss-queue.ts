@@ -1,8 +1,8 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../lib/logger.js';
 import type { Db } from '../store/db.js';
-import { currentPgSchema } from '../store/job-queue.js';
-import { type Claimed, type EnqueueOptions, type JobQueue, WakeSignals } from '../domain/ports/job-queue.js';
+import { currentPgSchema, pgBossQueueStats } from '../store/job-queue.js';
+import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals } from '../domain/ports/job-queue.js';
 import { RECOVERY_DELIVERIES } from './recovery.js';
 
 interface PgConnection {
@@ -53,6 +53,7 @@ export interface PgBossQueueOptions {
 export class PgBossQueue implements JobQueue {
   readonly engine = 'pg-boss' as const;
   private boss: PgBoss | null = null;
+  private schema: string | null = null;
   private readonly signals = new WakeSignals();
 
   constructor(private readonly db: Db, private readonly opts: PgBossQueueOptions) {}
@@ -74,6 +75,7 @@ export class PgBossQueue implements JobQueue {
     // Sending to a queue that does not exist silently drops the message: create them all up front.
     for (const q of this.opts.queues) await boss.createQueue(q);
     this.boss = boss;
+    this.schema = schema;
   }
 
   async stop(): Promise<void> {
@@ -118,6 +120,10 @@ export class PgBossQueue implements JobQueue {
   async release(message: Claimed<unknown>): Promise<void> {
     // pg-boss has no "unclaim": failing puts the message back as a retry (it costs one attempt).
     await this.started().fail(message.queue, message.id, { message: 'released at worker shutdown' });
+  }
+
+  async stats(): Promise<QueueStats[]> {
+    return this.schema ? pgBossQueueStats(this.db, this.schema) : [];
   }
 
   wake(queue: string): void {

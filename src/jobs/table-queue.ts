@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.js';
 import {
-  claimQueueMessages, deleteQueueMessages, getQueueMessageRetry, insertQueueMessages, releaseQueueMessage, rescheduleQueueMessage,
+  claimQueueMessages, deleteQueueMessages, getQueueMessageRetry, insertQueueMessages, queueStats, releaseQueueMessage, rescheduleQueueMessage,
 } from '../store/job-queue.js';
-import { type Claimed, type EnqueueOptions, type JobQueue, WakeSignals } from '../domain/ports/job-queue.js';
+import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals } from '../domain/ports/job-queue.js';
 import { RECOVERY_DELIVERIES } from './recovery.js';
 
 /**
@@ -51,6 +51,10 @@ export class TableQueue implements JobQueue {
 
   async release(message: Claimed<unknown>): Promise<void> {
     await releaseQueueMessage(this.db, message.id, this.clock());
+  }
+
+  stats(): Promise<QueueStats[]> {
+    return queueStats(this.db, this.clock());
   }
 
   wake(queue: string): void {

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson } from './columns.js';
+import { fromJson, readInstant } from './columns.js';
 import type { CompanyConfig } from './companies.js';
 
 export interface ApiKeyRow {
@@ -43,4 +43,10 @@ export async function revokeApiKey(db: Db, companyId: string, idOrPrefix: string
     .andWhere((q) => q.where({ id: idOrPrefix }).orWhere({ key_prefix: idOrPrefix }))
     .whereNull('revoked_at')
     .update({ revoked_at: revokedAt });
+}
+
+/** A company's keys, oldest first, without their hashes. */
+export async function listApiKeys(db: Db, companyId: string): Promise<{ id: string; prefix: string; createdAt: string; revokedAt: string | null }[]> {
+  const rows = await db('api_keys').where({ company_id: companyId }).select('id', 'key_prefix', 'created_at', 'revoked_at').orderBy('created_at');
+  return rows.map((r) => ({ id: String(r.id), prefix: String(r.key_prefix), createdAt: readInstant(r.created_at)!, revokedAt: readInstant(r.revoked_at) }));
 }

@@ -15,6 +15,14 @@ export interface DbOptions {
   poolMax?: number;
 }
 
+// Knex logs each failed connection attempt with a stack; the error also reaches the caller, who reports
+// it (start-up as one line naming DATABASE_URL, requests as a 503), so its own log is kept to one line.
+const knexLog = {
+  warn(message: string) {
+    if (!String(message).startsWith('Acquire connection error')) process.stderr.write(JSON.stringify({ level: 'warn', msg: 'knex', detail: String(message).split('\n')[0] }) + '\n');
+  },
+};
+
 /** Opens Knex for a `DATABASE_URL` (postgres://… or sqlite:<path>). */
 export function openDb(url: string, opts: DbOptions = {}): Db {
   if (url.startsWith('sqlite:')) {
@@ -22,6 +30,7 @@ export function openDb(url: string, opts: DbOptions = {}): Db {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     return knexFactory({
       client: 'better-sqlite3',
+      log: knexLog,
       connection: { filename: file },
       useNullAsDefault: true,
       pool: {
@@ -40,6 +49,7 @@ export function openDb(url: string, opts: DbOptions = {}): Db {
   }
   return knexFactory({
     client: 'pg',
+    log: knexLog,
     connection: url,
     searchPath: opts.schema ? [opts.schema] : undefined,
     pool: { min: 0, max: opts.poolMax ?? 10 },

@@ -87,6 +87,26 @@ export async function releaseQueueMessage(db: Db, id: string, nowMs: number): Pr
     .update({ state: 'queued', run_at: nowMs, locked_until: null, attempts: db.raw('CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END') });
 }
 
+/** Queued and running messages per queue, and the age of the oldest (epoch ms clock). */
+export async function queueStats(db: Db, nowMs: number): Promise<{ queue: string; depth: number; oldestAgeSeconds: number }[]> {
+  const rows: Record<string, unknown>[] = await db('job_queue')
+    .whereIn('state', ['queued', 'active'])
+    .groupBy('queue')
+    .select('queue')
+    .count({ depth: '*' })
+    .min({ oldest: 'created_at' });
+  return rows.map((r) => ({ queue: String(r.queue), depth: Number(r.depth), oldestAgeSeconds: Math.max(0, (nowMs - Number(r.oldest)) / 1000) }));
+}
+
+/** pg-boss 10's job table: messages created, retrying or active per queue, and the oldest one's age. */
+export async function pgBossQueueStats(db: Db, schema: string): Promise<{ queue: string; depth: number; oldestAgeSeconds: number }[]> {
+  const result = await db.raw(
+    `SELECT name, count(*) AS depth, extract(epoch FROM now() - min(created_on)) AS age FROM ??.job WHERE state IN ('created', 'retry', 'active') GROUP BY name`,
+    [schema],
+  );
+  return (result.rows as Record<string, unknown>[]).map((r) => ({ queue: String(r.name), depth: Number(r.depth), oldestAgeSeconds: Math.max(0, Number(r.age)) }));
+}
+
 /** Postgres: the schema unqualified names resolve to (tests run each file in its own schema). */
 export async function currentPgSchema(db: Db): Promise<string> {
   const result = await db.raw('select current_schema() as s');

@@ -145,6 +145,11 @@ export async function cancelActiveSchedules(db: Db, companyId: string, customerI
   return { schedules, calls };
 }
 
+/** Ids of the customer's pending calls (read before cancelling them, to report each change). */
+export async function pendingCallIds(db: Db, companyId: string, customerId: string): Promise<string[]> {
+  return (await db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).select('id')).map((r) => String(r.id));
+}
+
 /** Cancels every pending call of the customer, whatever its schedule (a contact restriction stops all outreach). */
 export async function cancelPendingCalls(db: Db, companyId: string, customerId: string, at: string): Promise<number> {
   return db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).update({ status: 'cancelled', updated_at: at });

@@ -4,7 +4,8 @@ import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanRes
 import { cancelActiveCadences } from '../../store/cadences.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import type { Db } from '../../store/db.js';
-import { cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory } from '../../store/schedules.js';
+import { cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory, pendingCallIds } from '../../store/schedules.js';
+import { publishEvents } from '../webhooks/publish.js';
 import type { CompanyConfig } from '../company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 
@@ -131,8 +132,12 @@ export async function storeSchedule(
  * enrollment cadences end as cancelled (a contact restriction, or a replacement sync rebuilding them).
  */
 export async function stopOutreach(db: Db, companyId: string, customerId: string, at: string): Promise<{ calls: number }> {
+  // Every pending call of the customer is cancelled below: each is a `scheduled_call.updated` event.
+  const cancelled = await pendingCallIds(db, companyId, customerId);
   const { calls } = await cancelActiveSchedules(db, companyId, customerId, at);
   const stray = await cancelPendingCalls(db, companyId, customerId, at);
   await cancelActiveCadences(db, companyId, customerId, at);
+  const events = cancelled.map((id) => ({ type: 'scheduled_call.updated' as const, subjectId: id, key: `scheduled_call.updated:${id}:cancelled` }));
+  await publishEvents(db, companyId, events, new Date(at));
   return { calls: calls + stray };
 }

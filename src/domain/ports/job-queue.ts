@@ -25,6 +25,8 @@ export interface JobQueue {
   fail(message: Claimed<unknown>, error: Error): Promise<void>;
   /** Gives an unfinished message back at shutdown so another worker can take it at once. */
   release(message: Claimed<unknown>): Promise<void>;
+  /** Messages waiting or running per queue and the age of the oldest (metrics). Failed-for-good ones are not counted. */
+  stats(): Promise<QueueStats[]>;
   /** Lets idle local workers of a queue fetch now instead of at their next poll (after a commit). */
   wake(queue: string): void;
   onWake(queue: string, listener: () => void): () => void;
@@ -37,6 +39,12 @@ export interface EnqueueOptions {
   retryDelaySeconds: number;
   /** A claimed message not acked within this time is considered lost and is delivered again. */
   timeoutSeconds: number;
+}
+
+export interface QueueStats {
+  queue: string;
+  depth: number;
+  oldestAgeSeconds: number;
 }
 
 export interface Claimed<T> {

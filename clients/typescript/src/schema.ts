@@ -1,0 +1,4484 @@
+// DO NOT EDIT: generated from openapi/ by `npm run generate`.
+/* eslint-disable */
+
+export interface paths {
+    "/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update a customer
+         * @description Creates the customer, or updates it when a customer with the same `id` exists
+         *     in the company (upsert by `id`): 201 when created, 200 when updated. With
+         *     `sync: true` the fields the request omits are fetched from the company's
+         *     integrated LMS (sent fields win; the required fields are then checked on the
+         *     merged record); `loanIds` imports exactly those loans of the customer from it
+         *     as loan records. The LMS is read before anything is written, and the customer
+         *     and its imported loans commit together: an LMS fault writes nothing. Unknown
+         *     fields are ignored.
+         *
+         *     Errors use the `ErrorDetailString` shape `{"detail": "..."}`. Missing required
+         *     fields give 400 `Missing required fields: a, b` (field-table order). Which
+         *     fields are required depends on the company's customer contract version (today's
+         *     contract by default, or the announced contract when the company opted in; see
+         *     `CustomerCreate`).
+         *
+         *     `test` (deprecated alias of `isTest`, sunset 2026-10-25) and `loanId`
+         *     (accepted and ignored) still work; responses to requests that use them carry
+         *     `Deprecation` and `Sunset` headers.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                id: components["parameters"]["CustomerReferencePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a customer
+         * @description Returns the stored customer of the company. `phoneNumber` is normalized to E.164. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getCustomer"];
+        /**
+         * Update a customer
+         * @description Partial update: only the fields sent are modified; omitted fields keep their values and other fields are ignored. Not affected by the announced customer-create contract changes. An unparseable phone number or unknown timezone gives 400. Errors use the `ErrorMessage` shape.
+         */
+        put: operations["updateCustomer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a customer batch
+         * @description Queues a batch of customer rows and returns a job identifier at once (202);
+         *     poll `GET /customers/batch/{jobId}` for progress and per-row results. 202
+         *     confirms acceptance only, not that every row succeeded.
+         *
+         *     - Without `scheduleMode`, each row follows the customer-create workflow of
+         *       `POST /customers` (same payload, rules and contract version).
+         *     - With `scheduleMode: enroll`, each row is an enrollment row with its own
+         *       `idempotencyKey`, the `Idempotency-Key` header is required, and the 202
+         *       carries a `Location` header. The header key covers the submission: the same
+         *       key and body return the same `jobId` (`Idempotency-Replayed: true`).
+         *
+         *     Rows are validated one by one when the job runs: an invalid row (for example
+         *     conflicting `test` and `isTest`) appears in the job's `failures` at its index
+         *     and never stops the valid rows. Customer-create rows with `sync: true` or
+         *     `loanIds` read the company's LMS before the row is written, as in
+         *     `POST /customers`; when the LMS is unavailable such a row stays pending and is
+         *     retried with the job's backoff, and fails as `503: …` only after the last
+         *     attempt. Other LMS outcomes fail the row at once with the status
+         *     `POST /customers` would answer (`400`, `404`, `502`). 1 to 10,000 rows; rows run in slices of 25 in
+         *     parallel. Rate limit: 10 batch submissions per minute per company.
+         *
+         *     Errors use the `ErrorDetailObject` shape `{"detail": {"code", "message"}}`.
+         */
+        post: operations["createCustomerBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/batch/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UUID of the batch job, returned by the batch submission.
+                 * @example 8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69
+                 */
+                jobId: components["parameters"]["JobIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get customer batch progress
+         * @description Returns the progress of a customer batch job of the company; another company's
+         *     job is 404. While running, `results` holds only finished enrollment rows
+         *     (ordered by index) and `failures` is partial; both are final once the status
+         *     is `completed` or `failed`. For customer-create jobs `results` is empty: use
+         *     `failures` and the counts. `completed` can include failed rows. Jobs are kept
+         *     30 days. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getCustomerBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/schedule/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enroll an application or replace a customer's schedule
+         * @description One operation with two modes, chosen by `scheduleMode`:
+         *
+         *     - **Enrollment** (`scheduleMode: enroll`, body `EnrollmentRequest`): enrolls
+         *       the application (`id`, `loanId`) into the origination cadence of `taskType`
+         *       and returns a durable origination receipt. Requires `Idempotency-Key`;
+         *       retries with the same key return the original result with
+         *       `Idempotency-Replayed: true`. Business outcomes (200 and 409 conflicts) are
+         *       stored under the key; validation failures and 5xx are not, so they are safe
+         *       to retry.
+         *     - **Replacement** (`scheduleMode: replace` or omitted, body
+         *       `ScheduleSyncReplaceRequest`): creates or updates the customer, cancels the
+         *       active call, email and SMS schedules and their eligible pending
+         *       communications, and creates new schedules. Omitting `scheduleMode` never
+         *       selects enrollment. Not idempotent.
+         *
+         *     Retry rules for enrollment: on timeout or 503, repeat the same request with the
+         *     same key, honoring `Retry-After` with exponential backoff and jitter; on 429,
+         *     wait for `Retry-After`; on 409 `request_in_progress`, repeat after
+         *     `Retry-After`; on other 409s, review the conflict (a new key does not bypass
+         *     it); on 400, 401 or 422, correct the input or configuration.
+         *
+         *     Rate limit: 60 requests per minute per company, shared by both modes and by
+         *     all the company's keys (policy `schedule-sync`; every request counts,
+         *     replays included). `Deprecation` and `Sunset` are sent when the deprecated
+         *     `test` field was used. Errors use the
+         *     `ErrorDetailObject` shape `{"detail": {"code", "message"}}`. The request
+         *     example below is a replacement sync; enrollment examples are on the
+         *     `EnrollmentRequest` schema.
+         */
+        post: operations["syncCustomerSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/scheduled-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create scheduled calls (legacy)
+         * @description Legacy operation: creates the scheduled calls of the integration identified by `scheduleType` for the customer and returns them (201). `scheduleType` is the identifier assigned to the company's integration, not a `taskType`; unsupported identifiers give 400. For new-application or returning-borrower outreach use enrollment (`POST /customers/schedule/sync` with `scheduleMode: enroll`) instead. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createScheduledCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's payment methods
+         * @description Extension, not part of the partner contract. Returns the customer's payment methods, oldest first, with their ACH authorization state. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        /**
+         * Add a payment method
+         * @description Extension, not part of the partner contract. Registers a bank account or debit card of the customer and returns it with the UUID that ACH operations use as `paymentMethodId` (201). A new bank account has no ACH authorization (status `none`) until one is captured with `POST /customers/{customerId}/payment-methods/{paymentMethodId}/ach-authorizations`. Full account numbers are never returned. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/payment-methods/{paymentMethodId}/ach-authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+                /**
+                 * @description UUID of the payment method, issued by this API.
+                 * @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                paymentMethodId: components["parameters"]["PaymentMethodIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Revoke the ACH authorization of a payment method
+         * @description Revokes the ACH authorization of one bank-account payment method. Both path
+         *     values are checked against the company of the API key (404 otherwise). Only
+         *     bank-account methods are accepted (422 otherwise), and the change applies to
+         *     that one method only, never to another method or to every method of the
+         *     customer.
+         *
+         *     | Current state | `revokeAuthorization` | Result |
+         *     |---|---|---|
+         *     | active | `true` | revoked; the method's default status is removed; 200 |
+         *     | revoked | `true` | revoked (idempotent); 200 |
+         *     | none (no active or historical authorization) | `true` | 409 |
+         *     | active | `false` | active (no-op); 200 |
+         *     | revoked | `false` | 422; consent is never restored by this operation |
+         *     | none | `false` | none (no-op); 200 |
+         *     | any | omitted or `null` | unchanged; 200 |
+         *
+         *     A debit card gives 422 whatever the body; an unknown customer or method (404)
+         *     is reported before that. A revocation is added to the method's authorization
+         *     history (source `revocation_request`); repeating it adds nothing. A revoked
+         *     authorization becomes active again only through the separate authorization
+         *     workflow (`createAchAuthorization`, an extension). Errors use the
+         *     `ErrorMessage` shape.
+         */
+        put: operations["updateAchAuthorization"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/payment-methods/{paymentMethodId}/ach-authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+                /**
+                 * @description UUID of the payment method, issued by this API.
+                 * @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                paymentMethodId: components["parameters"]["PaymentMethodIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Capture a new ACH authorization
+         * @description Extension, not part of the partner contract: the separate authorization workflow. Records a new customer ACH authorization for a bank-account payment method; its authorization becomes `active` (clearing a revoked one), the capture is added to its authorization history, and the updated payment method is returned (201). The default status and `unusableForAch` are not changed by a capture. Debit cards give 422. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createAchAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's loans
+         * @description Extension, not part of the partner contract. The customer's loan records, by `id`: loans pushed with `POST /loans` or `POST /loans/batch`, and loans imported from the company's LMS with `loanIds` (their `externalLmsMetadata` names the LMS and its loan id). Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerLoans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/loans/{loanId}/payments/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+                /**
+                 * @description The caller's loan reference (the loan `id` sent at boarding).
+                 * @example loan-5001
+                 */
+                loanId: components["parameters"]["LoanIdPath"];
+                /**
+                 * @description The caller's payment reference (`payment_id`).
+                 * @example pay-9001
+                 */
+                paymentId: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a payment with its ACH return history
+         * @description Extension, not part of the partner contract. Returns the payment's transaction (including reversal data), its ACH payment record (null when the payment is not an ACH payment) and its return history, oldest first, with risk tracking and action metadata. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/origination/task-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List origination task types
+         * @description Returns the catalog of origination task-type names accepted by enrollment. The catalog does not confirm that the company has these task types enabled. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listOriginationTaskTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or update a loan
+         * @description Upserts a loan on (`customerId`, `id`): 201 when created, 200 when updated; creates or refreshes the loan's schedule. The customer must exist (404 otherwise). Only `id` and `customerId` are required. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loans/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a loan batch
+         * @description Queues a batch of loan rows and returns a job identifier at once (202); poll
+         *     `GET /loans/batch/{jobId}` for progress and failed rows. Each row has the
+         *     semantics of `POST /loans` (same fields, validation, upsert on
+         *     (`customerId`, `id`) and schedule creation): resubmitting updates rather than
+         *     duplicates. Rows run in slices of 25, in parallel.
+         *
+         *     Every (`customerId`, `id`) pair must be unique within one request; a repeated
+         *     pair rejects the whole request with 400 naming the pair and its indexes, and
+         *     nothing is queued. Any other invalid row, or a row whose `customerId` is
+         *     unknown, fails on its own (reported in the job's `failures`) and does not
+         *     affect other rows: create customers first, for example with the customer
+         *     batch. 1 to 10,000 rows; low thousands per request are recommended.
+         *
+         *     Rate limit: 10 batch submissions per minute per company. Errors use the
+         *     `ErrorMessage` shape.
+         */
+        post: operations["createLoanBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loans/batch/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UUID of the batch job, returned by the batch submission.
+                 * @example 8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69
+                 */
+                jobId: components["parameters"]["JobIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get loan batch progress
+         * @description Returns the progress of a loan batch job of the company; another company's job is 404. `failures` is sorted by index, never truncated, partial while running and final once the status is `completed` or `failed`; `results` is always empty. `completed` can include failed rows. Jobs are kept 30 days. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getLoanBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calls/customer/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's calls
+         * @description Returns the customer's calls, newest first, paged with `limit` and `offset`. `recordingUrl` values are fresh one-hour links. An unknown customer gives 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the call, as returned in call records.
+                 * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
+                 */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a call
+         * @description Returns one call of the company. `recordingUrl` is a fresh pre-signed link valid for one hour, or null when no recording exists. A missing, deleted or inaccessible call gives 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduled-calls/customer/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's scheduled calls
+         * @description Returns the customer's scheduled calls ordered by `scheduledTime` ascending, paged with `limit` and `offset`. An unknown customer gives 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerScheduledCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduled-calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the scheduled call, as returned in scheduled-call records and origination receipts.
+                 * @example 6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a
+                 */
+                id: components["parameters"]["ScheduledCallIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a scheduled call
+         * @description Returns the current status of one scheduled call of the company (for example the `scheduledCallId` of an origination receipt). `callId` is present once the call has been executed. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getScheduledCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's emails
+         * @description Returns the emails sent to the customer, newest first, paged with `limit` and `offset`. An unknown customer gives 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ach-returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit an ACH return
+         * @description Records ACH return, correction (notification of change) and debit-decline
+         *     information for one payment, located by (`customer_id`, `loan_id`,
+         *     `payment_id`) within the company (404 otherwise). The payment transaction gets
+         *     the reversal data and becomes `RETURNED` when a return code is present; an
+         *     existing ACH payment record gets the ACH dates and the status mapped from
+         *     `ach_status`; a return-history record stores code, reason, correction data,
+         *     risk tracking and action metadata (read it with `getPayment`), and the action is
+         *     applied to the payment method (authorization revoked, account unusable, NOC
+         *     correction). Resubmitting the same return does not duplicate history or re-apply
+         *     its effect (see `AchReturnSubmission` for the dedupe key, the accepted codes and
+         *     the validation rules: R01–R29 as in the contract, plus R51). A batch variant
+         *     exists outside this contract. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createAchReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a payment
+         * @description Extension, not part of the partner contract. Creates (201) or updates (200) the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer, the loan and a given `payment_method_id` must exist (404 otherwise). When `ach_status` is sent the payment also gets an ACH payment record. Fields not sent keep their stored values. Errors use the `ErrorMessage` shape.
+         */
+        put: operations["upsertPayment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/callbacks/voice/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Which provider connection the callback belongs to: `live` (the configured voice provider) or `sandbox` (the voice simulator, which test customers always reach).
+                 * @example sandbox
+                 */
+                provider: components["parameters"]["VoiceProviderPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a voice provider callback
+         * @description Called by the voice provider, not by partners: no `X-API-Key`. Authenticated by the `X-Voice-Signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the provider's callback secret, compared in constant time; a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Each `event_id` is processed once: a redelivery gets 409 and changes nothing. Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (README "Calls"). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["receiveVoiceCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recordings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the call, as returned in call records.
+                 * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
+                 */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a call recording (signed link)
+         * @description The target of a call's `recordingUrl`. The link is its own authorization (no `X-API-Key`): `signature` is an HMAC-SHA256 over the call id and `expires` (unix seconds) keyed with the service's signing secret, valid for one hour from when the call was read. An expired or altered link gives 403; read the call again for a fresh one. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getRecording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness check
+         * @description Reports that the process is up. Does not touch the database. No authentication.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness check
+         * @description Reports whether the instance can serve traffic: the database is reachable and all migrations are applied. 503 otherwise, and from the moment the instance received SIGTERM (before it stops accepting connections). No authentication.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the OpenAPI document
+         * @description Returns this OpenAPI 3.1 document, bundled into one JSON object (the published contract used to generate SDKs and the mock sandbox). No authentication.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch job completed
+         * @description Sent to every webhook endpoint of the company when a customer or loan batch job completes. See the Webhooks section of the API description for signing, retries and rotation.
+         */
+        post: operations["batchCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "scheduled_call.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A scheduled call changed status
+         * @description Sent to every webhook endpoint of the company when a scheduled call changes status; `data` is the call as `GET /scheduled-calls/{id}` returns it. One event per call (a Do Not Call that cancels five calls sends five events).
+         */
+        post: operations["scheduledCallUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description Two-letter USPS code of a US state, the District of Columbia or a US territory with its own calling rules (PR, VI, GU, MP, AS). State-based calling rules are applied by this code, so any other value (including lowercase) gives 400 listing the allowed values.
+         * @example NY
+         * @enum {string}
+         */
+        UsStateCode: "AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY" | "PR" | "VI" | "GU" | "MP" | "AS";
+        /** @description Free-form extra data from the LMS. The keys below are the ones seen in the contract (all strings; `home_phone` and `cell_phone` are also used for phone rotation; a value that is a phone number of a region outside the US and its territories gives 400, as for `phoneNumber`). Other keys are accepted and stored as sent. Objects and arrays may nest at most 16 levels deep (`x-maxDepth`; deeper gives 400 naming `externalMetadata`, and in a batch only that row fails). */
+        ExternalMetadata: {
+            home_phone?: string;
+            cell_phone?: string;
+            employer_name?: string;
+            employer_address?: string;
+            employer_city?: string;
+            employer_state?: string;
+            employer_zip?: string;
+            employer_department?: string;
+            employer_phone?: string;
+            employer_direct_line?: string;
+            pay_frequency?: string;
+            pay_day?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description Customer write payload of `POST /customers` (and of each customer-create row of
+         *     `POST /customers/batch`). Upsert by `id`. Unknown fields are ignored.
+         *
+         *     **Required today** (`customerContract: current`, the default): `id`,
+         *     `firstName`, `lastName`, `taskType`, `phoneNumber` and `timezone` always; unless
+         *     `sync` is `true` also `email`, `streetAddress1`, `city`, `state` and `zipCode`.
+         *     With `sync: true` the fields the request omits are first taken from the
+         *     company's LMS (see `sync`), and these rules then apply to the merged record: a
+         *     request may send only `id` and `taskType` when the LMS has the rest.
+         *
+         *     **Announced contract** (not yet enforced; a company can opt in early with
+         *     `customerContract: announced`): at least one of `email`/`phoneNumber`;
+         *     `birthday` and `ssnLastFour` required; at least one of `timezone`/`zipCode` (an
+         *     omitted timezone is derived from `zipCode`, an unresolvable ZIP gives 400);
+         *     `state` always required; `test` and `loanId` removed. This schema describes
+         *     today's contract; the service checks the required fields itself against the
+         *     company's contract version and answers 400
+         *     `Missing required fields: a, b` listing the missing fields in this order: id,
+         *     firstName, lastName, timezone, phoneNumber, taskType, email, birthday,
+         *     ssnLastFour, streetAddress1, city, state, zipCode.
+         *
+         *     Sending both `test` and `isTest` with different values gives 400; equal values
+         *     (including the string form of the same boolean) are accepted.
+         */
+        CustomerCreate: {
+            /** @description Caller's customer reference. Unique per company. */
+            id: string;
+            firstName?: string;
+            lastName?: string;
+            /** @description IANA timezone name (for example `America/Chicago`). An unknown zone gives 400. Must be a zone of the United States or its territories (current or alias name, e.g. `America/New_York`, `US/Eastern`, `Pacific/Guam`); other zones give 400. */
+            timezone?: string;
+            /** @description Phone number in any common format; normalized to E.164 (default region US). A number that cannot be parsed gives 400. US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 400. */
+            phoneNumber?: string;
+            /** @description Kind of tasks for the automated schedule. Must be in the company's task-type catalog (company configuration); otherwise 400 naming the allowed values. */
+            taskType: string;
+            /**
+             * Format: email
+             * @description Required unless `sync` is true.
+             */
+            email?: string;
+            /**
+             * Format: date
+             * @description Date of birth, `YYYY-MM-DD`.
+             */
+            birthday?: string;
+            /** @description Last four digits of the SSN. */
+            ssnLastFour?: string;
+            /** @description Required unless `sync` is true. */
+            streetAddress1?: string;
+            streetAddress2?: string;
+            /** @description Required unless `sync` is true. */
+            city?: string;
+            /** @description Two-letter state or territory code (see `UsStateCode`). Required unless `sync` is true. */
+            state?: components["schemas"]["UsStateCode"];
+            /** @description Required unless `sync` is true. */
+            zipCode?: string;
+            /** @description Marks the customer Do Not Call. */
+            doNotCall?: boolean;
+            /**
+             * @description Marks a test customer. The strings `"true"`/`"false"` are read as booleans.
+             * @enum {boolean|string}
+             */
+            isTest?: true | false | "true" | "false";
+            /**
+             * @deprecated
+             * @description Deprecated alias of `isTest`, honored before its sunset (2026-10-25 00:00 UTC, the deployment's `OUTREACH_TEST_ALIAS_SUNSET`); until then responses carry `Deprecation` and `Sunset` headers. From the sunset on, a request that sends `test` (any value) is rejected with 400 naming `isTest` and changes nothing; a batch row that sends it fails alone with the same message.
+             * @enum {boolean|string}
+             */
+            test?: true | false | "true" | "false";
+            externalMetadata?: components["schemas"]["ExternalMetadata"];
+            /** @description LMS loan identifiers (integers, not strings) selecting the loans to import from the company's LMS. When the company has an LMS connector, exactly these loans of this customer are read from it and saved as loan records (upsert on (`customerId`, `id`), `id` being the LMS loan id as a string) in the same transaction as the customer, so `GET /loans`-style reads, loan-driven outreach and ACH operations see them. A loan the LMS does not have, or that belongs to another customer, fails the write with 400 naming the loan; nothing is written. Without a connector the list is only stored with the customer. Always stored as sent. */
+            loanIds?: number[];
+            /** @description When true, the customer is read from the company's LMS (the customer `id` is the LMS customer id, e.g. LoanPro's integer id) and every field the request omits is taken from it: names, email, birth date, SSN last four, primary address, phone (primary, else first active), home/cell phones and employer in `externalMetadata` (sent keys win), and `timezone` derived from the ZIP code when none is sent. Fields the request sends always win. The required fields are then checked on the merged record. Without an LMS connector configured for the company: 400 saying so. The LMS not answering in time or failing: 503 with `Retry-After`, nothing written. The LMS rejecting the company's credentials or answering an unreadable payload: 502 naming the configuration. The customer missing in the LMS: 404. Defaults to false. */
+            sync?: boolean;
+            /**
+             * @deprecated
+             * @description Accepted and ignored (use `loanIds`); scheduled for removal. Responses carry `Deprecation` and `Sunset` headers. Never returned.
+             */
+            loanId?: string;
+        };
+        /** @description Customer response body. Every property is always present; properties that are optional on input are `null` when not known. `phoneNumber` is normalized to E.164. `loanId` is never returned. */
+        Customer: {
+            /** @description Caller's customer reference. */
+            id: string;
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email: string | null;
+            /** Format: date */
+            birthday: string | null;
+            ssnLastFour: string | null;
+            /** @description IANA timezone name. */
+            timezone: string;
+            /** @description E.164 phone number; null only for companies on the announced contract that sent an email instead. */
+            phoneNumber: string | null;
+            streetAddress1: string | null;
+            streetAddress2: string | null;
+            city: string | null;
+            state: string | null;
+            zipCode: string | null;
+            doNotCall: boolean;
+            isTest: boolean;
+            taskType: string;
+            externalMetadata: components["schemas"]["ExternalMetadata"];
+        };
+        /** @description Error body of `POST /customers`. Missing required fields give 400 with `Missing required fields: ` followed by the field names, comma-separated, in the order of the customer field table (id, firstName, lastName, timezone, phoneNumber, taskType, email, birthday, ssnLastFour, streetAddress1, city, state, zipCode). */
+        ErrorDetailString: {
+            /** @description Human-readable reason. */
+            detail: string;
+        };
+        /** @description Error body of every operation except `POST /customers`, `POST /customers/batch` and `POST /customers/schedule/sync`. `error` repeats the HTTP status code. */
+        ErrorMessage: {
+            /** @description The HTTP status code of the response. */
+            error: number;
+            /** @description Human-readable reason. Never contains a stack trace. */
+            message: string;
+        };
+        /** @description Partial update of a customer. Every field is optional; only fields sent are modified and omitted fields keep their values. Other fields are ignored. Not affected by the announced customer-create contract changes. */
+        CustomerUpdate: {
+            firstName?: string;
+            lastName?: string;
+            /** Format: email */
+            email?: string;
+            /** Format: date */
+            birthday?: string;
+            /** @description IANA timezone name; an unknown zone gives 400. Must be a zone of the United States or its territories (current or alias name, e.g. `America/New_York`, `US/Eastern`, `Pacific/Guam`); other zones give 400. */
+            timezone?: string;
+            /** @description Normalized to E.164 (default region US); unparseable gives 400. US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 400. */
+            phoneNumber?: string;
+            ssnLastFour?: string;
+            doNotCall?: boolean;
+            state?: components["schemas"]["UsStateCode"];
+        };
+        /** @description Enrollment row of a customer batch with `scheduleMode: enroll`: the fields of `EnrollmentRequest` plus the row's own `idempotencyKey`, which makes the row idempotent exactly like a single enrollment (a resubmitted row with the same key returns its original receipt with `replayed: true`). `scheduleMode` may be omitted in the row. Unrecognized fields fail the row. */
+        EnrollmentBatchRow: {
+            /** @description Row idempotency key, scoped to the company. */
+            idempotencyKey: string;
+            /** @constant */
+            scheduleMode?: "enroll";
+            /** @enum {string} */
+            taskType: "PendingLoanNewLead" | "PendingLoanReturning";
+            /** @description Caller's customer reference; the customer is created or reused. */
+            id: string;
+            /** @description Caller's loan (application) reference. The application is (customer id, loanId). */
+            loanId: string;
+            firstName?: string;
+            lastName?: string;
+            /** Format: date */
+            birthday?: string;
+            ssnLastFour?: string;
+            phoneNumber?: string;
+            mobilePhone?: string;
+            timezone?: string;
+            daysInApplied?: number;
+            daysSincePaidOff?: number;
+            oneOff?: boolean;
+            isTest?: boolean;
+            /**
+             * @deprecated
+             * @description Deprecated alias of `isTest` before its sunset (2026-10-25 00:00 UTC). From the sunset on, a row that sends `test` (any value) fails alone with `invalid_request` naming `isTest`; the other rows run.
+             */
+            test?: boolean;
+        };
+        /** @description One row of a customer batch: a `CustomerCreate` payload, or an `EnrollmentBatchRow` when the batch's `scheduleMode` is `enroll`. Rows are not checked at submission: each is validated when the job runs, and a row that is invalid (not a JSON object, missing fields, conflicting `test`/`isTest`, bad phone number, ...) is reported in the job's `failures` at its index. A bad row never rejects the whole batch and never stops the valid rows. */
+        CustomerBatchRow: components["schemas"]["CustomerCreate"] | components["schemas"]["EnrollmentBatchRow"] | unknown;
+        /** @description Customer batch submission. Without `scheduleMode` every row follows the customer-create workflow (the `POST /customers` payload). With `scheduleMode: enroll` every row is an enrollment row carrying its own `idempotencyKey`, and the `Idempotency-Key` header is required. 1 to 10,000 rows (empty: 400 `empty_batch`; more: 400 `batch_too_large`). */
+        CustomerBatchRequest: {
+            customers: components["schemas"]["CustomerBatchRow"][];
+            /**
+             * @description `enroll` makes every row an enrollment row; omit for customer-create rows.
+             * @enum {string}
+             */
+            scheduleMode?: "enroll";
+        };
+        /** @description The customer batch was accepted and queued. This confirms acceptance only, not that every row will succeed: poll the job for per-row failures and results. */
+        BatchAccepted: {
+            /** Format: uuid */
+            jobId: string;
+            /** @description Number of submitted rows. */
+            totalCustomers: number;
+            /** @description Names the number of parallel batches (slices of 25 rows) and the status-poll path. */
+            message: string;
+        };
+        /**
+         * @description Error body of `POST /customers/batch` and `POST /customers/schedule/sync` (both
+         *     modes). `detail.code` is a stable, machine-readable code; new codes may be added,
+         *     so treat unknown codes by their HTTP status. Codes in use:
+         *
+         *     | code | status | meaning |
+         *     |---|---|---|
+         *     | `missing_required_fields` | 400 | message `Missing required fields: a, b` |
+         *     | `invalid_request` | 400 / 422 | malformed JSON, wrong content type or a schema violation (400); a body that breaks enrollment rules (422) |
+         *     | `missing_idempotency_key` | 400 | enrollment without `Idempotency-Key` |
+         *     | `invalid_idempotency_key` | 400 | `Idempotency-Key` not matching `^[A-Za-z0-9._:-]{1,128}$` |
+         *     | `idempotency_key_reused` | 422 | the key was used for a different request |
+         *     | `request_in_progress` | 409 | the same request is still running; retry after `Retry-After` |
+         *     | `existing_application` | 409 | an active cadence exists for another application of the customer |
+         *     | `contact_restricted` | 409 | an active contact restriction (Do Not Call, cease, attorney, bankruptcy, deceased) |
+         *     | `cadence_finished` | 409 | the cadence of this application has finished |
+         *     | `cadence_paused` | 409 | the cadence of this application is paused |
+         *     | `test_mode_mismatch` | 409 | `isTest` differs from the stored customer's test setting |
+         *     | `do_not_call` | 400 | replacement sync for a Do Not Call customer without `doNotCall: false` |
+         *     | `rate_limited` | 429 | company quota exceeded |
+         *     | `unauthorized` | 401 | missing or unknown API key |
+         *     | `empty_batch` | 400 | `customers` is empty |
+         *     | `batch_too_large` | 400 | more than 10,000 rows |
+         *     | `payload_too_large` | 413 | body over the size limit |
+         *     | `service_unavailable` | 503 | temporarily unavailable; retry with the same key |
+         */
+        ErrorDetailObject: {
+            detail: {
+                /** @description Machine-readable error code (see the table above). */
+                code: string;
+                /** @description Human-readable reason. */
+                message: string;
+            };
+        };
+        /**
+         * @description `pending` → `processing` → `completed` | `failed`; `cancelled` by an operator. `completed` may still include failed rows; `failed` means a fatal job-level error (see `errorMessage`).
+         * @enum {string}
+         */
+        BatchJobStatus: "pending" | "processing" | "completed" | "failed" | "cancelled";
+        /** @description A row of a customer batch that failed. */
+        BatchFailure: {
+            /** @description Zero-based position of the submitted row. */
+            index: number;
+            /** @description The row's `id`, or null when the row had none (or one longer than 255 characters, which fails the row). */
+            customerId: string | null;
+            /** @description The status code followed by the reason, for example `400: Missing required fields: email`, or `503: LoanPro (instance 5200776) is unavailable: …` for a row whose LMS stayed unavailable through the job's retries. */
+            message: string;
+        };
+        /** @description Durable receipt of an origination enrollment. `scheduled`: a new cadence was created (`scheduledCallCount` counts its calls). `already_scheduled`: a matching active cadence exists for the application; no calls were created (`scheduledCallCount` 0), customer data was not updated, and `scheduleId`, `scheduledCallId` and `scheduledTime` name the existing cadence and its next call. A replay returns the original receipt unchanged. */
+        OriginationReceipt: {
+            /**
+             * Format: uuid
+             * @description Receipt identifier.
+             */
+            id: string;
+            /** @enum {string} */
+            status: "scheduled" | "already_scheduled";
+            customerId: string;
+            loanId: string;
+            /** Format: uuid */
+            scheduleId: string;
+            /**
+             * Format: uuid
+             * @description The first scheduled call of the cadence (see `GET /scheduled-calls/{id}`).
+             */
+            scheduledCallId: string;
+            /**
+             * Format: date-time
+             * @description When the first call is scheduled, after calling-window and business-day rules.
+             */
+            scheduledTime: string;
+            scheduledCallCount: number;
+        };
+        /** @description Result of one finished enrollment row of a customer batch, ordered by submitted index. A row is a single enrollment whose `Idempotency-Key` is the row's `idempotencyKey`. A failed row (`status: failed`, with `code` and `message`, `origination` null) also appears in the job's `failures` at its index. */
+        OriginationRowResult: {
+            index: number;
+            /** @description The row's `id` as sent, or null when the row had none (or one longer than 255 characters, which fails the row). */
+            customerId: string | null;
+            /** @description `scheduled`, `already_scheduled` or `failed` (open-ended). */
+            status: string;
+            /** @description The row's `loanId` as sent, or null when the row had none (or one longer than 255 characters, which fails the row). */
+            loanId: string | null;
+            /** @description True when the row's `idempotencyKey` returned an earlier result. */
+            replayed: boolean;
+            /** @description True when repeating the row with the same key may succeed: a transient failure (`request_in_progress`, or a server error after the worker's retries). False for invalid rows and business conflicts (for example `existing_application`). */
+            retryable: boolean;
+            /** @description Error code of a failed row (the codes of `ErrorDetailObject`, or `internal_error` for a row given up after the worker's retries), null on success. */
+            code: string | null;
+            /** @description Reason of a failed row, null on success. */
+            message: string | null;
+            /** @description The origination receipt, null when the row failed. */
+            origination: components["schemas"]["OriginationReceipt"] | null;
+        };
+        /**
+         * @description Progress of a customer batch job, scoped to the company of the API key (another
+         *     company's job is 404). Jobs and row results are kept 30 days.
+         *     - `processed` counts finished rows (succeeded or failed), `failed` the failed
+         *       ones, `progressPercentage = processed / totalCustomers × 100`.
+         *     - `failures` is sorted by index and never truncated; partial while running and
+         *       final once the status is `completed` or `failed`. It is empty for jobs that ran
+         *       before August 2026.
+         *     - `results` holds the finished origination (enrollment) rows, ordered by index;
+         *       it is empty for customer-create jobs (use `failures` and the counts).
+         *     - `completed` can include failed rows: inspect `failed`, `failures` and each row
+         *       result.
+         */
+        BatchJob: {
+            /** Format: uuid */
+            jobId: string;
+            status: components["schemas"]["BatchJobStatus"];
+            totalCustomers: number;
+            processed: number;
+            failed: number;
+            progressPercentage: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            processingStartedAt: string | null;
+            /** Format: date-time */
+            processingCompletedAt: string | null;
+            /** @description Null unless the status is `failed`. */
+            errorMessage: string | null;
+            failures: components["schemas"]["BatchFailure"][];
+            results: components["schemas"]["OriginationRowResult"][];
+        };
+        /**
+         * @description Replacement schedule sync (`scheduleMode` `replace` or omitted). The customer is
+         *     created or updated and the configured scheduling workflow runs: active call,
+         *     email and SMS schedules and their eligible pending communications are cancelled
+         *     before new schedules are created. No idempotency receipt is recorded; repeating a
+         *     request can change schedule IDs and restart cadence timing.
+         *
+         *     Required fields (checked by the service, 400 `missing_required_fields`):
+         *     - `id` and `taskType` always;
+         *     - `firstName`, `lastName`, `phoneNumber`, `timezone` must be available after the
+         *       optional LMS fill (with `sync: true` a supported LMS can supply them);
+         *     - `email`, `streetAddress1`, `city`, `state`, `zipCode` unless `sync` is true.
+         *
+         *     `doNotCall` and `isTest` keep the existing value when omitted. For a customer with
+         *     Do Not Call set, only `doNotCall: false` proceeds (the flag is cleared and a
+         *     schedule created); omitted or `true` gives 400 `do_not_call`. Conflicting `test`
+         *     and `isTest` give 400. `loanIds`, `mobilePhone`, `oneOff`, `daysInApplied` and
+         *     `daysSincePaidOff` are accepted and ignored; other unknown fields are ignored.
+         */
+        ScheduleSyncReplaceRequest: {
+            /**
+             * @description `replace` or omitted (omitting never selects enrollment).
+             * @enum {string}
+             */
+            scheduleMode?: "replace";
+            id: string;
+            /** @description Must be in the company's task-type catalog. */
+            taskType: string;
+            firstName?: string;
+            lastName?: string;
+            /** @description IANA timezone name. Must be a zone of the United States or its territories (current or alias name, e.g. `America/New_York`, `US/Eastern`, `Pacific/Guam`); other zones give 400. */
+            timezone?: string;
+            /** @description Normalized to E.164 (default region US). US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 400. */
+            phoneNumber?: string;
+            /** Format: email */
+            email?: string;
+            /** Format: date */
+            birthday?: string;
+            ssnLastFour?: string;
+            streetAddress1?: string;
+            streetAddress2?: string;
+            city?: string;
+            state?: components["schemas"]["UsStateCode"];
+            zipCode?: string;
+            doNotCall?: boolean;
+            /** @enum {boolean|string} */
+            isTest?: true | false | "true" | "false";
+            /**
+             * @deprecated
+             * @description Deprecated alias of `isTest` before its sunset (2026-10-25 00:00 UTC; responses carry `Deprecation` and `Sunset`). From the sunset on, a request that sends `test` (any value) is rejected with 400 naming `isTest` and changes nothing.
+             * @enum {boolean|string}
+             */
+            test?: true | false | "true" | "false";
+            externalMetadata?: components["schemas"]["ExternalMetadata"];
+            /** @description When true, the customer is read from the company's LMS (`id` is the LMS customer id) and the fields the request omits are taken from it, as in `POST /customers` (sent fields win; `timezone` is derived from the ZIP code when none is sent); `firstName`, `lastName`, `phoneNumber` and `timezone` must then be available in the merged record and the schedule is planned from it. `loanIds` are not imported in this mode. Without an LMS connector: 400 `lms_not_configured`; the LMS unavailable: 503 with `Retry-After`; credentials rejected or unreadable payload: 502; customer missing in the LMS: 404. Nothing is written in any of these cases. Defaults to false. */
+            sync?: boolean;
+            /** @description External loan reference for configured LMS workflows; no write-back by itself. */
+            loanId?: string;
+            /** @description Ignored in replacement mode. */
+            loanIds?: unknown;
+            /** @description Ignored in replacement mode. */
+            mobilePhone?: unknown;
+            /** @description Ignored in replacement mode. */
+            oneOff?: unknown;
+            /** @description Ignored in replacement mode. */
+            daysInApplied?: unknown;
+            /** @description Ignored in replacement mode. */
+            daysSincePaidOff?: unknown;
+        };
+        /**
+         * @description Origination enrollment (`scheduleMode: enroll`) of `POST /customers/schedule/sync`.
+         *     Requires the `Idempotency-Key` header. Unrecognized fields are rejected and the
+         *     flags cannot be null (422 `invalid_request` naming the field). The application is
+         *     identified by (`id`, `loanId`); the customer is created or reused, so no separate
+         *     customer-create or scheduled-call request is needed. When the customer does not
+         *     exist yet, `firstName`, `lastName`, `timezone` and `phoneNumber` or `mobilePhone`
+         *     are needed to create it (422 `invalid_request` naming the field otherwise).
+         *
+         *     - `PendingLoanNewLead`: creates the configured new-lead cadence. `daysInApplied`
+         *       gives application-age context and does not skip cadence steps.
+         *     - `PendingLoanReturning`: `daysSincePaidOff` selects the returning cadence
+         *       relative to the previous payoff; when omitted, an initial call is created under
+         *       the normal returning flow (possibly with mobile fallback) and no payoff-based
+         *       cadence. `oneOff: true` creates exactly one scheduled call without mobile
+         *       fallback; it must not be sent with `PendingLoanNewLead` (422), nor may
+         *       `daysSincePaidOff`.
+         *
+         *     An existing customer is reused as stored: enrollment never updates it, its stored
+         *     phone number and zone are called (a `mobilePhone` in the request adds the fallback
+         *     number for this cadence), and the request's other customer fields only shape the
+         *     response. A customer with an active cadence for another application gets 409
+         *     `existing_application`; the application's own cadence answers `already_scheduled`
+         *     (active), 409 `cadence_paused` or 409 `cadence_finished`; a cancelled cadence (by
+         *     a contact restriction or a replacement sync) does not block a new enrollment.
+         *     When the scheduler refuses: an active restriction or calling rules that leave no
+         *     allowed time give 409 `contact_restricted`; a configuration or input it cannot use
+         *     (no usable phone, no cadence for `daysSincePaidOff`) gives 422 naming the field.
+         *
+         *     When both `test` and `isTest` are omitted the flag is false, and it must match an
+         *     existing customer's test setting (409 `test_mode_mismatch`). Enrollment does not
+         *     mark an application funded, cancel or restart a cadence, or write notes and flags
+         *     back to the LMS; changing the idempotency key does not restart a completed
+         *     cadence. Calling windows, business days, contact restrictions, phone rotation
+         *     and transfer routing cannot be overridden.
+         * @example {
+         *       "scheduleMode": "enroll",
+         *       "taskType": "PendingLoanNewLead",
+         *       "id": "cust-1001",
+         *       "loanId": "loan-5001",
+         *       "firstName": "Maria",
+         *       "lastName": "Alvarez",
+         *       "birthday": "1988-04-12",
+         *       "ssnLastFour": "4321",
+         *       "phoneNumber": "(512) 555-0143",
+         *       "timezone": "America/Chicago",
+         *       "daysInApplied": 2,
+         *       "isTest": false
+         *     }
+         * @example {
+         *       "scheduleMode": "enroll",
+         *       "taskType": "PendingLoanReturning",
+         *       "id": "cust-1002",
+         *       "loanId": "loan-5002",
+         *       "firstName": "James",
+         *       "lastName": "Okafor",
+         *       "mobilePhone": "+17045550188",
+         *       "timezone": "America/New_York",
+         *       "daysSincePaidOff": 45,
+         *       "oneOff": true
+         *     }
+         */
+        EnrollmentRequest: {
+            /** @constant */
+            scheduleMode: "enroll";
+            /**
+             * @description `PendingLoanNewLead` for new leads, `PendingLoanReturning` for returning borrowers.
+             * @enum {string}
+             */
+            taskType: "PendingLoanNewLead" | "PendingLoanReturning";
+            /** @description Caller's customer reference. */
+            id: string;
+            /** @description Caller's loan (application) reference. */
+            loanId: string;
+            firstName?: string;
+            lastName?: string;
+            /** Format: date */
+            birthday?: string;
+            ssnLastFour?: string;
+            /** @description Normalized to E.164 (default region US). US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 422. */
+            phoneNumber?: string;
+            /** @description Mobile number; used as `phoneNumber` when that is omitted, and for mobile fallback. Same regions as `phoneNumber`. */
+            mobilePhone?: string;
+            /** @description IANA timezone name. Must be a zone of the United States or its territories (current or alias name, e.g. `America/New_York`, `US/Eastern`, `Pacific/Guam`); other zones give 422. */
+            timezone?: string;
+            /** @description Days since the application was made (context only). */
+            daysInApplied?: number;
+            /** @description Days since the borrower's previous loan was paid off. `PendingLoanReturning` only (422 with `PendingLoanNewLead`). */
+            daysSincePaidOff?: number;
+            /** @description Exactly one scheduled call, no mobile fallback. `PendingLoanReturning` only. */
+            oneOff?: boolean;
+            /** @description Marks a test customer; defaults to false. */
+            isTest?: boolean;
+            /**
+             * @deprecated
+             * @description Deprecated alias of `isTest` before its sunset (2026-10-25 00:00 UTC; responses carry `Deprecation` and `Sunset`). From the sunset on, a request that sends `test` (any value) is rejected with 422 naming `isTest` and enrolls nothing.
+             */
+            test?: boolean;
+        };
+        /** @description Body of `POST /customers/schedule/sync`. `scheduleMode: enroll` selects origination enrollment (`EnrollmentRequest`); `replace` or omitted selects replacement sync (`ScheduleSyncReplaceRequest`). */
+        ScheduleSyncRequest: components["schemas"]["ScheduleSyncReplaceRequest"] | components["schemas"]["EnrollmentRequest"];
+        /** @description Result of a replacement sync: the stored customer (optional fields may be null) plus the schedule outcome. Some integrations need an eligible active loan; without one the customer is saved and no schedule is created (`scheduleCreated: false`), so a 200 alone does not prove a schedule exists. */
+        ScheduleSyncReplaceResponse: {
+            id: string;
+            firstName: string;
+            lastName: string;
+            /** Format: email */
+            email?: string | null;
+            /** Format: date */
+            birthday?: string | null;
+            ssnLastFour?: string | null;
+            timezone?: string | null;
+            /** @description E.164 phone number. */
+            phoneNumber?: string | null;
+            streetAddress1?: string | null;
+            streetAddress2?: string | null;
+            city?: string | null;
+            state?: string | null;
+            zipCode?: string | null;
+            doNotCall?: boolean | null;
+            isTest?: boolean | null;
+            taskType?: string | null;
+            externalMetadata?: components["schemas"]["ExternalMetadata"] | null;
+            origination?: never;
+            scheduleCreated: boolean;
+            /** @description Initial task counter, generally one per created schedule. */
+            tasksCreated: number;
+            /**
+             * @description Currently always 0.
+             * @constant
+             */
+            existingTasksRemoved: 0;
+        };
+        /** @description Result of an enrollment. The customer fields are built from the normalized request (`phoneNumber` falls back to `mobilePhone`; `doNotCall` is always false); they are not a read of the stored record. `tasksCreated` equals `origination.scheduledCallCount` when the status is `scheduled`, otherwise 0. A replay (`Idempotency-Replayed: true`) returns the original body. */
+        EnrollmentResponse: {
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            /** Format: date */
+            birthday?: string | null;
+            ssnLastFour?: string | null;
+            /** @description E.164 phone number. */
+            phoneNumber?: string | null;
+            timezone?: string | null;
+            /** @enum {string} */
+            taskType?: "PendingLoanNewLead" | "PendingLoanReturning";
+            /** @constant */
+            doNotCall?: false;
+            isTest?: boolean;
+            origination: components["schemas"]["OriginationReceipt"];
+            scheduleCreated: boolean;
+            tasksCreated: number;
+            /** @constant */
+            existingTasksRemoved: 0;
+        };
+        /** @description 200 body of `POST /customers/schedule/sync`: `EnrollmentResponse` (has `origination`) in enrollment mode, `ScheduleSyncReplaceResponse` otherwise. */
+        ScheduleSyncResponse: components["schemas"]["ScheduleSyncReplaceResponse"] | components["schemas"]["EnrollmentResponse"];
+        /** @description Legacy scheduled-call creation. `scheduleType` is the identifier assigned to the company's integration (company configuration); it is not a `taskType` and not a value of the task-type catalog. Unsupported identifiers give 400. */
+        ScheduledCallsCreate: {
+            scheduleType: string;
+        };
+        /** @description A scheduled call created by the legacy create-scheduled-calls operation. */
+        ScheduledCallCreated: {
+            id: string;
+            customerId: string;
+            /** Format: date-time */
+            scheduledTime: string;
+            /**
+             * @description See `ScheduledCall.status`.
+             * @enum {string}
+             */
+            status: "pending" | "dialing" | "completed" | "failed" | "skipped" | "cancelled";
+        };
+        /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
+        AchAuthorization: {
+            /** @enum {string} */
+            status: "active" | "revoked" | "none";
+            /**
+             * Format: date-time
+             * @description When the current (or last) authorization was captured.
+             */
+            authorizedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null unless the status is `revoked`.
+             */
+            revokedAt: string | null;
+            /** @description Every capture and revocation, oldest first; entries are never edited. A revocation is recorded once: repeating it (or resubmitting the ACH return that caused it) adds nothing. */
+            history: {
+                /** @enum {string} */
+                event: "captured" | "revoked";
+                /**
+                 * @description `authorization_workflow`: `createAchAuthorization`; `revocation_request`: `updateAchAuthorization` with `revokeAuthorization: true`; `ach_return`: a return whose code means the authorization is gone (R05, R07, R10, R11, R29, R51).
+                 * @enum {string}
+                 */
+                source: "authorization_workflow" | "revocation_request" | "ach_return";
+                /**
+                 * Format: date-time
+                 * @description When the customer authorized (as sent), or when the revocation was recorded.
+                 */
+                occurredAt: string;
+                /**
+                 * @description How a captured authorization was obtained; null for revocations.
+                 * @enum {string|null}
+                 */
+                method: "written" | "electronic" | "recorded_call" | null;
+                /** @description The caller's evidence reference sent with the capture. */
+                evidenceRef: string | null;
+                /** @description The return code of an `ach_return` revocation. */
+                returnCode: string | null;
+            }[];
+        };
+        /** @description Extension, not part of the partner contract. A payment method of a customer. */
+        PaymentMethod: {
+            /**
+             * Format: uuid
+             * @description Issued by this API; use it as `paymentMethodId`.
+             */
+            id: string;
+            /** @description Caller's customer reference. */
+            customerId: string;
+            /** @enum {string} */
+            type: "bank_account" | "debit_card";
+            /** @description At most one method of a customer is the default. A revoked authorization or an unusable account removes the default status; nothing restores it automatically. */
+            isDefault: boolean;
+            /** @description Last four digits of the account or card number (follows an applied C01/C03/C06/C07 correction). */
+            last4: string;
+            /**
+             * @description Bank accounts only; null for debit cards.
+             * @enum {string|null}
+             */
+            accountType?: "checking" | "savings" | null;
+            /** @description Debit cards only; null for bank accounts. */
+            brand?: string | null;
+            achAuthorization: components["schemas"]["AchAuthorization"];
+            /** @description Set when an ACH return showed that the account cannot be debited (R02, R03, R04, R16, R20); null otherwise. It stays set: register the customer's new account as a new payment method. */
+            unusableForAch: null | {
+                returnCode: string;
+                /** Format: date-time */
+                since: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /** @description A bank account payment method. */
+        BankAccountCreate: {
+            /** @constant */
+            type: "bank_account";
+            /** @description ABA routing number, 9 digits with a valid check digit (400 otherwise; NACHA would return it R28). */
+            routingNumber: string;
+            /** @description Account number, 4 to 17 digits. */
+            accountNumber: string;
+            /** @enum {string} */
+            accountType: "checking" | "savings";
+            /** @description Makes this the customer's only default payment method. Defaults to false. */
+            isDefault?: boolean;
+        };
+        /** @description A debit card payment method (reference data only; no card number). */
+        DebitCardCreate: {
+            /** @constant */
+            type: "debit_card";
+            /** @description Last four digits of the card. */
+            last4: string;
+            /** @description Card network, for example `visa` or `mastercard`. */
+            brand: string;
+            /** @description Makes this the customer's only default payment method. Defaults to false. */
+            isDefault?: boolean;
+        };
+        /**
+         * @description Extension, not part of the partner contract. Registers a payment method of a
+         *     customer: a `BankAccountCreate` (`type: bank_account`) or a `DebitCardCreate`
+         *     (`type: debit_card`). Full account numbers are stored for ACH use and never
+         *     returned; card numbers are never accepted. A new bank account has no ACH
+         *     authorization until one is captured with `POST .../ach-authorizations`.
+         *     `isDefault: true` makes it the customer's only default method.
+         */
+        PaymentMethodCreate: components["schemas"]["BankAccountCreate"] | components["schemas"]["DebitCardCreate"];
+        /**
+         * @description Revocation of the ACH authorization of one bank-account payment method. Only that
+         *     method changes, never another method or every method of the customer.
+         *
+         *     | Current state | `revokeAuthorization` | Result |
+         *     |---|---|---|
+         *     | active | `true` | revoked; the method's default status is removed; 200 |
+         *     | revoked | `true` | revoked (idempotent); 200 |
+         *     | none (no active or historical authorization) | `true` | 409 |
+         *     | active | `false` | active (no-op); 200 |
+         *     | revoked | `false` | 422; consent is never restored by this operation |
+         *     | none | `false` | none (no-op); 200 |
+         *     | any | omitted or `null` | unchanged; 200 |
+         *
+         *     A revoked authorization becomes active again only when a new customer
+         *     authorization is captured (`POST .../ach-authorizations`).
+         */
+        AchAuthorizationUpdate: {
+            /** @description `true` revokes; `false`, omitted or `null` change nothing (see the table). */
+            revokeAuthorization?: boolean | null;
+        };
+        /** @description ACH authorization status of a payment method after the update. */
+        AchAuthorizationStatus: {
+            /** @description Caller's customer reference. */
+            customerId: string;
+            /** Format: uuid */
+            paymentMethodId: string;
+            /** @description True when the method's ACH authorization is revoked. */
+            revokeAuthorization: boolean;
+        };
+        /** @description Extension, not part of the partner contract: the separate authorization workflow. Records a new customer ACH authorization for a bank-account payment method; the authorization becomes `active`, clearing a revoked one. */
+        AchAuthorizationCapture: {
+            /**
+             * Format: date-time
+             * @description When the customer gave the authorization; defaults to the time of the request. More than 5 minutes ahead of the server clock gives 400.
+             */
+            authorizedAt?: string;
+            /**
+             * @description How the authorization was obtained.
+             * @enum {string}
+             */
+            method: "written" | "electronic" | "recorded_call";
+            /** @description Caller's reference to the stored evidence (signed form, consent record, recording). */
+            evidenceRef?: string;
+        };
+        /** @description A stored loan. Every property is always present; fields never sent are null. */
+        Loan: {
+            /** @description Caller's loan reference. */
+            id: string;
+            /** @description Caller's customer reference. */
+            customerId: string;
+            /** @description Loan type (allowed values depend on company configuration). */
+            type: string | null;
+            applicationStatus: string | null;
+            servicingStatus: string | null;
+            /** Format: date */
+            originationDate: string | null;
+            /** Format: date */
+            startDate: string | null;
+            /**
+             * Format: date
+             * @description Next due date.
+             */
+            dueDate: string | null;
+            /** Format: date */
+            chargeoffDate: string | null;
+            totalBalance: number | null;
+            amountDue: number | null;
+            originalFundedAmount: number | null;
+            originalTotalOwed: number | null;
+            interestRate: number | null;
+            apr: number | null;
+            payoffAmount: number | null;
+            totalPayoffAmount: number | null;
+            balanceAtTransfer: number | null;
+            preTransferPayments: number | null;
+            chargeoffAmount: number | null;
+            paymentPlanMinPercentage: number | null;
+            paymentPlanMaxPercentage: number | null;
+            isSettled: boolean | null;
+            autopayEnabled: boolean | null;
+            isVisibleInBorrowerPortal: boolean | null;
+            daysPastDueAtBoarding: number | null;
+            daysSinceOriginationAtBoarding: number | null;
+            /** @description Free-form data from the LMS, stored as sent. */
+            externalLmsMetadata: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: uuid */
+            portfolioId: string | null;
+            /** @description Kind of tasks for the loan's schedule (company configuration). */
+            taskType: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description ACH transaction status. When an ACH return exists on a submission, the payment transaction's status becomes `RETURNED`.
+         * @enum {string}
+         */
+        AchStatus: "PENDING" | "SUBMITTED" | "PROCESSED" | "COMPLETED" | "FAILED" | "RETURNED" | "CANCELED";
+        /** @description The payment transaction, including reversal data received with ACH returns. */
+        PaymentTransaction: {
+            /** @description Transaction status; `RETURNED` once an ACH return exists. Null when never reported. */
+            status: components["schemas"]["AchStatus"] | null;
+            /** Format: date */
+            payment_date: string | null;
+            /** @description Amount in dollars. */
+            payment_amount: number | null;
+            payment_type: string | null;
+            system_source: string | null;
+            payment_reversed: boolean;
+            /** Format: date */
+            payment_reverse_date: string | null;
+            payment_reverse_reason_code: string | null;
+            payment_reverse_comments: string | null;
+            debit_status: string | null;
+            debit_decline_reason: string | null;
+            overall_return_code: string | null;
+        };
+        /** @description The ACH payment record of a payment paid by ACH. */
+        AchPayment: {
+            status: components["schemas"]["AchStatus"];
+            /** Format: date */
+            ach_submitted_date: string | null;
+            /** Format: date */
+            ach_settlement_date: string | null;
+            /** Format: date */
+            ach_return_date: string | null;
+            ach_return_code: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Risk tracking computed when the record was created. ACH returns and debit declines count; corrections do not. Windows end on the event's date (the return date, else the correction date, else the day it was received) and include this return. */
+        ReturnRisk: {
+            /** @description Returns on the same payment method in the last 60 days (on this payment when it names no method). */
+            returnsForMethodLast60Days: number;
+            /** @description Returns for the customer, on any payment, in the last 180 days. */
+            returnsForCustomerLast180Days: number;
+            /** @description Re-presentments of this payment already made in the last 180 days: the earlier R01/R09 returns of the same payment (each was followed by the re-presentment now returned). NACHA allows at most 2. */
+            representmentsLast180Days: number;
+        };
+        /** @description What the return means for further collection, from NACHA semantics (Operating Rules, Appendix Four and Five). `category` (open-ended) is one of `retry` (R01, R09), `account_unusable` (R02, R03, R04, R16, R20; the method gets `unusableForAch`), `authorization_revoked` (R05, R07, R10, R11, R29, R51; the method's ACH authorization becomes revoked), `stop_payment` (R08), `correction` (C01–C13), `debit_decline` or `other` (other return codes). An `account_unusable` or `authorization_revoked` return also removes the method's default status. */
+        ReturnAction: {
+            category: string;
+            /** @description True only for R01/R09 with fewer than 2 re-presentments so far, within 180 days of the payment date (Subsection 2.12.4), on a method whose authorization is not revoked and whose account is not unusable. */
+            retryAllowed: boolean;
+            accountUnusable: boolean;
+            authorizationRevoked: boolean;
+            /** @description Stop payment on this item only; the method is unchanged. */
+            stopPayment: boolean;
+            /** @description The corrected account and/or routing number replaced the stored ones (C01, C02, C03, C06, C07 on a bank account). C04, C05 and C08–C13 are recorded only: nothing stored carries a name, transaction code or addenda. */
+            correctionApplied: boolean;
+        };
+        /** @description One return-history record created by `POST /ach-returns`: one per distinct return, correction or decline of the payment (see `AchReturnSubmission` for the dedupe key). */
+        AchReturnRecord: {
+            /** Format: uuid */
+            id: string;
+            ach_return_code: string | null;
+            ach_return_reason: string | null;
+            /** Format: date */
+            ach_return_date: string | null;
+            ach_correction_code: string | null;
+            ach_corrected_aba_number: string | null;
+            /** @description Shown as `****` and the last four digits; full account numbers are never returned. */
+            ach_corrected_account_number: string | null;
+            /** Format: date */
+            ach_correction_date: string | null;
+            debit_status: string | null;
+            debit_decline_reason: string | null;
+            overall_return_code: string | null;
+            risk: components["schemas"]["ReturnRisk"];
+            action: components["schemas"]["ReturnAction"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Extension, not part of the partner contract. A payment with its transaction, ACH payment record (null when the payment is not an ACH payment) and return history (oldest first). */
+        Payment: {
+            customer_id: string;
+            loan_id: string;
+            payment_id: string;
+            /** Format: uuid */
+            payment_method_id: string | null;
+            transaction: components["schemas"]["PaymentTransaction"];
+            ach_payment: components["schemas"]["AchPayment"] | null;
+            return_history: components["schemas"]["AchReturnRecord"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description Catalog of origination task-type names. It does not confirm that the company has the task types enabled; enrollment with a disabled type gives 422. */
+        TaskTypeCatalog: {
+            taskTypes: string[];
+        };
+        /**
+         * @description A loan of an existing customer, upserted on (`customerId`, `id`): resubmitting updates rather than duplicates, and creates or refreshes the loan's schedule. Only `id` and `customerId` are required; dates are `YYYY-MM-DD`; amounts are numbers in dollars.
+         *     Amounts and rates are kept exactly: each must have at most 15 significant digits (every such decimal survives a JSON parser unchanged) and lie strictly between -10^12 and 10^12. It is stored as that decimal (its shortest form: `12.50` is stored and returned as `12.5`) on every database. A number with more significant digits, which could not be kept exactly, or out of range gives 400 naming the field (in a batch only that row fails). Unknown fields are ignored. Allowed values of `type`, `applicationStatus` and `servicingStatus` depend on the company's LMS.
+         */
+        LoanInput: {
+            /** @description Caller's loan reference, unique per customer. */
+            id: string;
+            /** @description Caller's reference of an existing customer (unknown customer gives 404). */
+            customerId: string;
+            /** @description Loan type (allowed values depend on company configuration). */
+            type?: string;
+            applicationStatus?: string;
+            servicingStatus?: string;
+            /** Format: date */
+            originationDate?: string;
+            /** Format: date */
+            startDate?: string;
+            /**
+             * Format: date
+             * @description Next due date.
+             */
+            dueDate?: string;
+            /** Format: date */
+            chargeoffDate?: string;
+            totalBalance?: number;
+            amountDue?: number;
+            originalFundedAmount?: number;
+            originalTotalOwed?: number;
+            interestRate?: number;
+            apr?: number;
+            payoffAmount?: number;
+            totalPayoffAmount?: number;
+            balanceAtTransfer?: number;
+            preTransferPayments?: number;
+            chargeoffAmount?: number;
+            paymentPlanMinPercentage?: number;
+            paymentPlanMaxPercentage?: number;
+            isSettled?: boolean;
+            autopayEnabled?: boolean;
+            isVisibleInBorrowerPortal?: boolean;
+            daysPastDueAtBoarding?: number;
+            daysSinceOriginationAtBoarding?: number;
+            /** @description Free-form data from the LMS, stored as sent. Objects and arrays may nest at most 16 levels deep (deeper gives 400 naming the field; in a batch only that row fails). */
+            externalLmsMetadata?: {
+                [key: string]: unknown;
+            };
+            /** Format: uuid */
+            portfolioId?: string;
+            /** @description Kind of tasks for the loan's schedule. Must be in the company's task-type catalog (company configuration); otherwise 400 naming the allowed values. */
+            taskType?: string;
+        };
+        /** @description One row of a loan batch: a `LoanInput`. Rows are not checked at submission: each is validated when the job runs, and an invalid row (not a JSON object, a bad field, or an unknown `customerId`) is reported in the job's `failures` at its index without affecting the other rows. Create customers first, for example with the customer batch. */
+        LoanBatchRow: components["schemas"]["LoanInput"] | unknown;
+        /** @description Loan batch submission. Each row has the semantics of `POST /loans` (same fields, validation, upsert on (`customerId`, `id`) and schedule creation). Every (`customerId`, `id`) pair must be unique within one request; a repeated pair rejects the whole request with 400 before anything is queued. 1 to 10,000 rows; low thousands per request are recommended. Rows run in slices of 25, in parallel. */
+        LoanBatchRequest: {
+            loans: components["schemas"]["LoanBatchRow"][];
+        };
+        /** @description The loan batch was accepted and queued. Poll `GET /loans/batch/{jobId}` for progress and failed rows. */
+        LoanBatchAccepted: {
+            /** Format: uuid */
+            jobId: string;
+            /** @description Number of submitted rows. */
+            totalLoans: number;
+            /** @description Names the number of parallel batches (slices of 25 rows) and the status-poll path. */
+            message: string;
+        };
+        /** @description A row of a loan batch that failed. */
+        LoanBatchFailure: {
+            /** @description Zero-based position of the submitted row. */
+            index: number;
+            /** @description The row's `customerId`, or null when the row had none (or one longer than 255 characters, which fails the row). */
+            customerId: string | null;
+            /** @description The row's `id`, or null when the row had none (or one longer than 255 characters, which fails the row). */
+            loanId: string | null;
+            /** @description The status code followed by the reason, for example `404: Customer cust-1002 not found`. */
+            message: string;
+        };
+        /** @description Progress of a loan batch job, scoped to the company of the API key (another company's job is 404). Same semantics as `BatchJob`, with `totalLoans` instead of `totalCustomers` and failure items carrying the loan `id` as `loanId`. `results` is always empty for loan jobs. */
+        LoanBatchJob: {
+            /** Format: uuid */
+            jobId: string;
+            status: components["schemas"]["BatchJobStatus"];
+            totalLoans: number;
+            processed: number;
+            failed: number;
+            progressPercentage: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            processingStartedAt: string | null;
+            /** Format: date-time */
+            processingCompletedAt: string | null;
+            /** @description Null unless the status is `failed`. */
+            errorMessage: string | null;
+            failures: components["schemas"]["LoanBatchFailure"][];
+            /** @description Always empty for loan batch jobs. */
+            results: unknown[];
+        };
+        /**
+         * @description A call made to the customer. `recordingUrl` is a fresh pre-signed link valid for
+         *     one hour, or null when no recording exists.
+         *
+         *     `flags` are post-processing outcome flags. The list is open-ended: other values
+         *     can occur, so do not reject unknown ones. Known values: NO_ANSWER, VOICEMAIL,
+         *     CONNECT, LIVE_CONNECT, VOICEMAIL_CONNECT, AUTO_SYSTEM_CONNECT, MESSAGE_LEFT, RPC,
+         *     THIRD_PARTY_CONTACT, WRONG_NUMBER, CUSTOMER_HANGUP, DNC, COMPLAINT,
+         *     THREAT_OR_ABUSE, DECEASED, INCARCERATED, MILITARY, BANKRUPTCY, HARDSHIP_REQUEST,
+         *     DEBT_DISPUTE, ATTORNEY_REP, FRAUD_CLAIM, ACCESSIBILITY_ISSUE, CALLBACK_REQUEST,
+         *     TRANSFER_FAILED, VOICEMAIL_FULL, VOICEMAIL_NOT_SET_UP, CIP_PASSED, CIP_FAILED,
+         *     CIP_PARTIAL, CIP_REFUSED, SUCCESSFUL_TRANSFER, FALLBACK_TRANSFER, TRANSFER.
+         */
+        Call: {
+            id: string;
+            customerId: string;
+            /** @description Number called, E.164. */
+            toPhoneNumber: string;
+            /** @description Transcript of the conversation; empty when nothing was said. */
+            transcript: string;
+            /** Format: uri */
+            recordingUrl: string | null;
+            /**
+             * Format: date-time
+             * @description When the call occurred.
+             */
+            timestamp: string;
+            flags: string[];
+            /** @description Machine-generated summary of the conversation; empty when there was none. */
+            summarization: string;
+        };
+        /** @description A call planned by the scheduler. Status: `pending` (waiting for its time; the dispatcher may move it later when the calling rules do not allow it when due), `dialing` (claimed by the dispatcher: being placed or in progress at the voice provider), `completed` (the call took place and was analyzed; `callId` and `postProcessingFlags` set), `failed` (the voice provider did not place it), `skipped` (the calling rules no longer allowed it when it was due, for example a contact restriction or a frequency cap with no allowed time left) or `cancelled` (stopped while pending, for example by Do Not Call, a contact restriction, a finished cadence or a replacement sync). Transitions: pending → dialing → completed | failed | skipped; pending → cancelled | skipped; dialing → pending only when the dial-time check moves it before anything was dialed. */
+        ScheduledCall: {
+            id: string;
+            customerId: string;
+            /** Format: date-time */
+            scheduledTime: string;
+            /** @enum {string} */
+            status: "pending" | "dialing" | "completed" | "failed" | "skipped" | "cancelled";
+            /** @description The call (`GET /calls/{id}`); present once the voice provider has placed it. */
+            callId?: string;
+            /** @description Flags of the associated call (same open-ended values as `Call.flags`); empty until executed. */
+            postProcessingFlags: string[];
+        };
+        /** @description An email sent to the customer. */
+        Email: {
+            customerId: string;
+            subject: string;
+            content: string;
+            /**
+             * Format: date-time
+             * @description When the email was sent.
+             */
+            timestamp: string;
+        };
+        /**
+         * @description ACH return, correction (notification of change) or debit-decline information
+         *     from the LMS. The payment is located by (`customer_id`, `loan_id`, `payment_id`)
+         *     within the company (404 otherwise). Effects:
+         *     1. the payment transaction gets the reversal data; its status becomes `RETURNED`
+         *        when `ach_return_code` is present (and then `payment_reversed`, the reversal
+         *        date and reason code default to the return's), otherwise it follows
+         *        `ach_status` when sent;
+         *     2. an existing ACH payment record gets the ACH dates, the return code and date,
+         *        and the status mapped from `ach_status` (`RETURNED` when a return code is present);
+         *        a payment without an ACH record does not get one;
+         *     3. a return-history record stores the return code and reason, correction data,
+         *        risk tracking and action metadata (NACHA Operating Rules, Appendix Four and
+         *        Five: R01/R09 retry allowed; R02/R03/R04/R16/R20 account unusable;
+         *        R05/R07/R10/R11/R29/R51 authorization revoked; R08 stop payment; C01–C13
+         *        corrections applied to the payment method where they carry account data).
+         *
+         *     One history record per event. The event and its dedupe key within the payment:
+         *     a return is (`ach_return_code`, `ach_return_date`); otherwise a notification of
+         *     change is (`ach_correction_code`, `ach_correction_date`); otherwise a debit decline
+         *     (a submission with `debit_decline_reason`) is (`debit_status`,
+         *     `debit_decline_reason`); otherwise a bare `overall_return_code` is that code.
+         *     Resubmitting an event answers 200 ("already recorded"), updates the transaction and
+         *     ACH record again, adds no history record and does not re-apply its effect on the
+         *     payment method. A submission with none of these updates the records only.
+         *
+         *     Validation (400, nothing changes): return codes `R01`–`R29` and `R51`, change codes
+         *     `C01`–`C13`; `ach_return_code` needs `ach_return_date` (and `ach_return_date` needs
+         *     a code); `ach_correction_code` needs `ach_correction_date` and the corrected data
+         *     its code carries (C01/C06 the account number, C02 the routing number, C03/C07
+         *     both); corrected data needs a code; no date after today (UTC); a return not before
+         *     the payment date or the ACH submitted date, a reversal not before the payment
+         *     date, a settlement not before the submission, a correction not before the
+         *     original entry (sent values first, stored ones otherwise); amounts with at most
+         *     two decimals, at most 99999999.99. Only the identifiers are required. Unknown
+         *     fields are ignored.
+         */
+        AchReturnSubmission: {
+            /** @description Caller's customer reference. */
+            customer_id: string;
+            /** @description Caller's loan reference. */
+            loan_id: string;
+            /** @description Caller's payment reference. */
+            payment_id: string;
+            /** @description The system that produced the event (for example the LMS name). */
+            system_source?: string;
+            /** Format: date */
+            payment_date?: string;
+            /** @description Amount in dollars, at most two decimal places and at most 99999999.99 (the NACHA amount field); stored as exact cents. More precision gives 400. */
+            payment_amount?: number;
+            payment_type?: string;
+            payment_reversed?: boolean;
+            /** Format: date */
+            payment_reverse_date?: string;
+            payment_reverse_reason_code?: string;
+            payment_reverse_comments?: string;
+            /** Format: date */
+            ach_submitted_date?: string;
+            /** Format: date */
+            ach_settlement_date?: string;
+            ach_status?: components["schemas"]["AchStatus"];
+            /** @description NACHA return reason code: `R01` to `R29` as in the contract, and `R51` (an authorization return: the method's ACH authorization becomes revoked). Any other code gives 400 rather than being recorded with no meaning. */
+            ach_return_code?: string;
+            /**
+             * Format: date
+             * @description Required with `ach_return_code`; anchors the risk windows and the dedupe key.
+             */
+            ach_return_date?: string;
+            ach_return_reason?: string;
+            /** @description NACHA notification-of-change code, `C01` to `C13` (others give 400). */
+            ach_correction_code?: string;
+            /** @description Corrected routing number (C02, C03, C07); 9 digits with a valid ABA check digit. */
+            ach_corrected_aba_number?: string;
+            /** @description Corrected account number (C01, C03, C06, C07); 4 to 17 digits. */
+            ach_corrected_account_number?: string;
+            /**
+             * Format: date
+             * @description Required with `ach_correction_code`.
+             */
+            ach_correction_date?: string;
+            debit_status?: string;
+            /** @description Present for a debit-card decline; the decline is recorded in the return history. */
+            debit_decline_reason?: string;
+            /** @description Combined return code across ACH and debit card. */
+            overall_return_code?: string;
+        };
+        /** @description Outcome of an ACH return submission. */
+        AchReturnResult: {
+            success: boolean;
+            message: string;
+        };
+        /** @description Extension, not part of the partner contract. Creates or updates the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer and loan must exist (404 otherwise). Fields not sent keep their stored values. `ach_status` creates or updates the payment's ACH record (and is the transaction's latest status); ACH dates without `ach_status` need an existing ACH record (400 otherwise). Unknown fields are ignored. */
+        PaymentUpsert: {
+            customer_id: string;
+            loan_id: string;
+            payment_id: string;
+            /**
+             * Format: uuid
+             * @description The customer's payment method used for the payment (404 if unknown).
+             */
+            payment_method_id?: string;
+            /** Format: date */
+            payment_date?: string;
+            /** @description Amount in dollars, at most two decimal places and at most 99999999.99 (400 otherwise); stored as exact cents. */
+            payment_amount?: number;
+            /** @description For example `ach` or `debit_card`. */
+            payment_type?: string;
+            system_source?: string;
+            ach_status?: components["schemas"]["AchStatus"];
+            /** Format: date */
+            ach_submitted_date?: string;
+            /** Format: date */
+            ach_settlement_date?: string;
+        };
+        /** @description A voice provider callback (the provider's wire format, modeled on Retell's webhooks): the event type, its unique id, and the whole call object as of the event. `call.metadata.scheduled_call_id` names the scheduled call the service sent when it created the call. */
+        VoiceCallbackEvent: {
+            /** @enum {string} */
+            event: "call_started" | "call_ended" | "call_analyzed";
+            event_id: string;
+            /** @description The provider's call object; fields beyond these are read as documented in README "Calls". */
+            call: {
+                call_id: string;
+                metadata: {
+                    scheduled_call_id: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The callback was authenticated and recorded. `applied` is false when the event arrived after a later state of the call (it is recorded but changes nothing: a call never moves backwards). */
+        VoiceCallbackReceipt: {
+            eventId: string;
+            applied: boolean;
+        };
+        /** @description The process is up. */
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
+        /** @description Readiness to serve traffic: the database is reachable, migrations are current and the instance is not shutting down. */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "unavailable";
+            /** @enum {string} */
+            database: "ok" | "unreachable";
+            /**
+             * @description `unknown` when the database cannot be reached.
+             * @enum {string}
+             */
+            migrations: "current" | "pending" | "unknown";
+            /** @description Present (true) once the instance received SIGTERM: it still answers requests for `OUTREACH_SHUTDOWN_DELAY_MS` so a load balancer can take it out of rotation, then drains open connections and exits. */
+            shuttingDown?: boolean;
+        };
+        /** @description This OpenAPI 3.1 document, bundled into one JSON object. */
+        OpenApiDocument: {
+            openapi: string;
+            info: Record<string, never>;
+            paths: Record<string, never>;
+        };
+        /** @description Body of `batch.completed`: sent once when a customer or loan batch job reaches `completed` (every row finished; failed rows are listed in `failures`). */
+        WebhookBatchCompleted: {
+            /** @constant */
+            type: "batch.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (the same on every attempt).
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * @description `customers` for `POST /customers/batch` jobs (both modes), `loans` for `POST /loans/batch`.
+                 * @enum {string}
+                 */
+                kind: "customers" | "loans";
+                /** @description The job exactly as `GET /customers/batch/{jobId}` or `GET /loans/batch/{jobId}` returns it. */
+                job: components["schemas"]["BatchJob"] | components["schemas"]["LoanBatchJob"];
+            };
+        };
+        /** @description Body of `scheduled_call.updated`: sent when a scheduled call changes status (for example `cancelled` by Do Not Call or a replacement sync). */
+        WebhookScheduledCallUpdated: {
+            /** @constant */
+            type: "scheduled_call.updated";
+            /**
+             * Format: date-time
+             * @description When the change happened (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["ScheduledCall"];
+        };
+    };
+    responses: {
+        /** @description Missing required fields (listed in field-table order), a phone number that cannot be parsed, an unknown IANA timezone, a `taskType` outside the company's catalog, conflicting `test` and `isTest`, `test` after its 2026-10-25 sunset, an unresolvable ZIP code (announced contract), `sync: true` for a company without an LMS connector, a `loanIds` loan that the company's LMS does not have for this customer, a body that is not valid JSON, or a schema violation. */
+        BadRequestDetailString: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorDetailString"];
+            };
+        };
+        /** @description The `X-API-Key` header is missing or the key is unknown or disabled. */
+        UnauthorizedDetailString: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Missing or invalid X-API-Key header"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailString"];
+            };
+        };
+        /** @description The request body is over the size limit. */
+        PayloadTooLargeDetailString: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "Request body exceeds the size limit"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailString"];
+            };
+        };
+        /** @description The request is malformed (body that is not valid JSON, wrong content type) or breaks the schema (missing or mistyped field, parameter out of range). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The `X-API-Key` header is missing or the key is unknown or disabled. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 401,
+                 *       "message": "Missing or invalid X-API-Key header"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description A resource named in the path does not exist in the company of the API key. Resources of another company are reported the same way. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 404,
+                 *       "message": "Customer cust-1001 not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The database is briefly unreachable (code `service_unavailable`). Nothing was changed; repeat the same request after `Retry-After` seconds. The service reconnects by itself. */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 503,
+                 *       "message": "The service is briefly unavailable; retry the same request"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The request body is over the size limit. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 413,
+                 *       "message": "Request body exceeds the size limit"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The `X-API-Key` header is missing or the key is unknown or disabled (code `unauthorized`). */
+        UnauthorizedDetailObject: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "code": "unauthorized",
+                 *         "message": "Missing or invalid X-API-Key header"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailObject"];
+            };
+        };
+        /** @description A request with the same `Idempotency-Key` is still running (code `request_in_progress`). Repeat the same request after `Retry-After`. */
+        RequestInProgress: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "code": "request_in_progress",
+                 *         "message": "A request with this Idempotency-Key is still being processed; retry after the Retry-After delay"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailObject"];
+            };
+        };
+        /** @description The request body is over the size limit (code `payload_too_large`). */
+        PayloadTooLargeDetailObject: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "code": "payload_too_large",
+                 *         "message": "Request body exceeds the size limit"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailObject"];
+            };
+        };
+        /** @description The company's quota for this operation is exhausted (code `rate_limited`; shared by all keys of the company). Wait for `Retry-After`, then repeat the same request with the same `Idempotency-Key`. */
+        TooManyRequestsDetailObject: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "code": "rate_limited",
+                 *         "message": "Rate limit exceeded; retry after 42 seconds"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailObject"];
+            };
+        };
+        /** @description The database is briefly unreachable (code `service_unavailable`). Nothing was changed; repeat the same request after `Retry-After` seconds. The service reconnects by itself. */
+        ServiceUnavailableDetailObject: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "code": "service_unavailable",
+                 *         "message": "The service is briefly unavailable; retry the same request"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailObject"];
+            };
+        };
+        /** @description The company's quota for this operation is exhausted (shared by all keys of the company). Wait for `Retry-After`, then repeat the same request. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 429,
+                 *       "message": "Rate limit of 10 batch submissions per minute exceeded; retry after 42 seconds"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The request could not be read, for example a body that is not valid JSON was sent with it. The operational endpoints take no parameters and no body; this response exists only for such malformed requests. */
+        OpsBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 400,
+                 *       "message": "Request body is not valid JSON: Unexpected end of JSON input"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description Any 2xx acknowledges the event; the body is ignored. Anything else (or no answer within 10 seconds) is retried. */
+        WebhookAccepted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
+    parameters: {
+        /**
+         * @description The caller's customer reference (the customer `id` sent at boarding).
+         * @example cust-1001
+         */
+        CustomerReferencePath: string;
+        /**
+         * @description Required when `scheduleMode` is `enroll` (missing: 400 `missing_idempotency_key`; not matching the pattern: 400 `invalid_idempotency_key`); not used otherwise. Scoped to the company and kept at least 30 days. The same key with the same request returns the original result (`Idempotency-Replayed: true`); the same key with a different request gives 422 `idempotency_key_reused`. Generate a new key per logical request (for example a UUID) and reuse it only for retries of that request.
+         * @example enroll-cust-1001-loan-5001
+         */
+        IdempotencyKey: string;
+        /**
+         * @description UUID of the batch job, returned by the batch submission.
+         * @example 8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69
+         */
+        JobIdPath: string;
+        /**
+         * @description The caller's customer reference (the customer `id` sent at boarding).
+         * @example cust-1001
+         */
+        CustomerIdPath: string;
+        /**
+         * @description UUID of the payment method, issued by this API.
+         * @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f
+         */
+        PaymentMethodIdPath: string;
+        /**
+         * @description The caller's loan reference (the loan `id` sent at boarding).
+         * @example loan-5001
+         */
+        LoanIdPath: string;
+        /**
+         * @description The caller's payment reference (`payment_id`).
+         * @example pay-9001
+         */
+        PaymentIdPath: string;
+        /**
+         * @description Maximum number of records to return (1 to 500).
+         * @example 100
+         */
+        Limit: number;
+        /**
+         * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+         * @example 0
+         */
+        Offset: number;
+        /**
+         * @description Identifier of the call, as returned in call records.
+         * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
+         */
+        CallIdPath: string;
+        /**
+         * @description Identifier of the scheduled call, as returned in scheduled-call records and origination receipts.
+         * @example 6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a
+         */
+        ScheduledCallIdPath: string;
+        /**
+         * @description Which provider connection the callback belongs to: `live` (the configured voice provider) or `sandbox` (the voice simulator, which test customers always reach).
+         * @example sandbox
+         */
+        VoiceProviderPath: "live" | "sandbox";
+        /**
+         * @description Unique message id, the same on every attempt of one delivery
+         * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+         */
+        WebhookId: string;
+        /**
+         * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+         * @example 1796742003
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignature: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Sent when the request used a deprecated field (`test` or `loanId`). RFC 9745 structured date (`@` followed by Unix seconds) at which the field was deprecated (2026-09-25).
+         * @example @1790294400
+         */
+        Deprecation: string;
+        /**
+         * @description Sent together with `Deprecation`. RFC 8594 HTTP-date after which the deprecated field is no longer accepted (`test`: 2026-10-25).
+         * @example Sun, 25 Oct 2026 00:00:00 GMT
+         */
+        Sunset: string;
+        /**
+         * @description Number of seconds to wait before repeating the same request.
+         * @example 42
+         */
+        RetryAfter: number;
+        /**
+         * @description Address of the created batch job, to poll for progress. Absolute when the server is configured with a public base URL, otherwise relative to the server.
+         * @example /customers/batch/8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69
+         */
+        Location: string;
+        /**
+         * @description `true` when this response is the stored result of an earlier request with the same `Idempotency-Key` (a replay); counts and identifiers are the original ones. Absent (or `false`) on a first execution.
+         * @example true
+         */
+        IdempotencyReplayed: "true" | "false";
+        /**
+         * @description Remaining quota of the company's policy, as an HTTP structured field (IETF draft-ietf-httpapi-ratelimit-headers): `r` is the remaining number of requests in the window and `t` the seconds until the quota resets.
+         * @example "batch";r=0;t=42
+         */
+        RateLimit: string;
+        /**
+         * @description The quota policy applied to this request, as an HTTP structured field (IETF draft-ietf-httpapi-ratelimit-headers): `q` is the number of requests allowed per window of `w` seconds. Batch submissions: 10 per 60 seconds per company; schedule sync and enrollment: 60 per 60 seconds per company.
+         * @example "batch";q=10;w=60
+         */
+        RateLimitPolicy: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "cust-1001",
+                 *       "firstName": "Maria",
+                 *       "lastName": "Alvarez",
+                 *       "timezone": "America/Chicago",
+                 *       "phoneNumber": "(512) 555-0143",
+                 *       "taskType": "PendingLoanNewLead",
+                 *       "email": "maria.alvarez@example.com",
+                 *       "birthday": "1988-04-12",
+                 *       "ssnLastFour": "4321",
+                 *       "streetAddress1": "1200 Congress Ave",
+                 *       "streetAddress2": "Apt 4B",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "zipCode": "78701",
+                 *       "doNotCall": false,
+                 *       "isTest": false,
+                 *       "externalMetadata": {
+                 *         "employer_name": "Lone Star Logistics",
+                 *         "pay_frequency": "biweekly",
+                 *         "pay_day": "friday"
+                 *       },
+                 *       "loanIds": [
+                 *         5001
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomerCreate"];
+            };
+        };
+        responses: {
+            /** @description Customer with this `id` already existed and was updated. */
+            200: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Customer created. */
+            201: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequestDetailString"];
+            401: components["responses"]["UnauthorizedDetailString"];
+            /** @description With `sync: true`, the customer `id` does not exist in the company's LMS. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "Customer 1001 not found in LoanPro (instance 5200776)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailString"];
+                };
+            };
+            413: components["responses"]["PayloadTooLargeDetailString"];
+            /** @description The company's LMS rejected the credentials in the company configuration, or answered a payload that cannot be read. Nothing was written; an operator must fix the LMS configuration (`outreach company config set`). */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "LoanPro (instance 5200776) rejected the credentials in this company's LMS configuration (lms.token, lms.instanceId): HTTP 401. An operator must update them with `outreach company config set`."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailString"];
+                };
+            };
+            /** @description The company's LMS did not answer in time or kept failing after the service's retries. Nothing was written; repeat the request after `Retry-After`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": "LoanPro (instance 5200776) is unavailable: no answer within 5000 ms (customer 1001; 3 attempts); retry later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailString"];
+                };
+            };
+        };
+    };
+    getCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                id: components["parameters"]["CustomerReferencePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                id: components["parameters"]["CustomerReferencePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "maria.alvarez@example.com",
+                 *       "phoneNumber": "+15125550143",
+                 *       "doNotCall": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomerUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated customer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createCustomerBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required when `scheduleMode` is `enroll` (missing: 400 `missing_idempotency_key`; not matching the pattern: 400 `invalid_idempotency_key`); not used otherwise. Scoped to the company and kept at least 30 days. The same key with the same request returns the original result (`Idempotency-Replayed: true`); the same key with a different request gives 422 `idempotency_key_reused`. Generate a new key per logical request (for example a UUID) and reuse it only for retries of that request.
+                 * @example enroll-cust-1001-loan-5001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Batch accepted and queued. */
+            202: {
+                headers: {
+                    Location: components["headers"]["Location"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69",
+                     *       "totalCustomers": 2,
+                     *       "message": "Batch job created with 1 parallel batches. Poll GET /customers/batch/8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69 for status."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchAccepted"];
+                };
+            };
+            /** @description Empty batch (`empty_batch`), more than 10,000 rows (`batch_too_large`), enrollment mode without `Idempotency-Key` (`missing_idempotency_key`) or with a malformed one (`invalid_idempotency_key`), or a body that is not valid JSON or not an object with a `customers` array (`invalid_request`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
+            401: components["responses"]["UnauthorizedDetailObject"];
+            409: components["responses"]["RequestInProgress"];
+            413: components["responses"]["PayloadTooLargeDetailObject"];
+            /** @description The `Idempotency-Key` was already used for a different submission (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": {
+                     *         "code": "idempotency_key_reused",
+                     *         "message": "Idempotency-Key was already used with a different request body"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
+            429: components["responses"]["TooManyRequestsDetailObject"];
+            503: components["responses"]["ServiceUnavailableDetailObject"];
+        };
+    };
+    getCustomerBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UUID of the batch job, returned by the batch submission.
+                 * @example 8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69
+                 */
+                jobId: components["parameters"]["JobIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No batch job with this id in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Batch job 8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69 not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    syncCustomerSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Required when `scheduleMode` is `enroll` (missing: 400 `missing_idempotency_key`; not matching the pattern: 400 `invalid_idempotency_key`); not used otherwise. Scoped to the company and kept at least 30 days. The same key with the same request returns the original result (`Idempotency-Replayed: true`); the same key with a different request gives 422 `idempotency_key_reused`. Generate a new key per logical request (for example a UUID) and reuse it only for retries of that request.
+                 * @example enroll-cust-1001-loan-5001
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scheduleMode": "replace",
+                 *       "id": "cust-1001",
+                 *       "taskType": "PendingLoanNewLead",
+                 *       "firstName": "Maria",
+                 *       "lastName": "Alvarez",
+                 *       "timezone": "America/Chicago",
+                 *       "phoneNumber": "(512) 555-0143",
+                 *       "email": "maria.alvarez@example.com",
+                 *       "streetAddress1": "1200 Congress Ave",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "zipCode": "78701",
+                 *       "loanId": "loan-5001"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScheduleSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description Enrollment scheduled, already scheduled or replayed (`EnrollmentResponse`), or replacement sync done (`ScheduleSyncReplaceResponse`). */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleSyncResponse"];
+                };
+            };
+            /** @description Missing required fields (`missing_required_fields`; when `firstName`, `lastName`, `phoneNumber` or `timezone` is among them the message says where they could come from: no LMS connector configured, `sync: true`, or not in the request nor in the LMS), `sync: true` for a company without an LMS connector (`lms_not_configured`), Do Not Call conflict in replacement sync (`do_not_call`), conflicting `test` and `isTest`, an unknown timezone or unparseable phone number, a body that is not valid JSON or not an object (`invalid_request`), or enrollment without a valid `Idempotency-Key` (`missing_idempotency_key`, `invalid_idempotency_key`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
+            401: components["responses"]["UnauthorizedDetailObject"];
+            /** @description Replacement sync with `sync: true`: the customer `id` does not exist in the company's LMS (`not_found`). Nothing was written. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": {
+                     *         "code": "not_found",
+                     *         "message": "Customer 1001 not found in LoanPro (instance 5200776)"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
+            /** @description Enrollment conflict, stored under the idempotency key (a new key does not bypass it): `existing_application`, `contact_restricted` (an active restriction or Do Not Call, a restricting call outcome such as DNC or ATTORNEY_REP, or calling rules — frequency caps, quiet periods — that leave no allowed call time within the scheduling horizon), `cadence_finished`, `cadence_paused`, `test_mode_mismatch`; or `request_in_progress` while the same request is still running (with `Retry-After`; repeat the same request). */
+            409: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotency-Replayed": components["headers"]["IdempotencyReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
+            413: components["responses"]["PayloadTooLargeDetailObject"];
+            /** @description The enrollment body breaks enrollment rules (`invalid_request` naming the field): unrecognized field, null flag, value out of bounds, `oneOff` or `daysSincePaidOff` with `PendingLoanNewLead`, conflicting `test` and `isTest`, an unparseable phone number or unknown timezone, a task type the company has not enabled, missing data to create a new customer, a `daysSincePaidOff` no configured cadence covers, a customer without a usable phone number, or `test` after 2026-10-25. Or the `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
+            429: components["responses"]["TooManyRequestsDetailObject"];
+            /** @description Replacement sync with `sync: true`: the company's LMS rejected the credentials in the company configuration (`lms_credentials_rejected`, `lms_credentials_unreadable`) or answered a payload that cannot be read (`lms_bad_response`). Nothing was written. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": {
+                     *         "code": "lms_credentials_rejected",
+                     *         "message": "LoanPro (instance 5200776) rejected the credentials in this company's LMS configuration (lms.token, lms.instanceId): HTTP 401. An operator must update them with `outreach company config set`."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
+            /** @description Temporarily unavailable (`service_unavailable`): the database, or, for replacement sync with `sync: true`, the company's LMS (no answer in time or failing after the service's retries; nothing was written). Repeat the same request (with the same `Idempotency-Key` in enrollment mode) after `Retry-After`. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "detail": {
+                     *         "code": "service_unavailable",
+                     *         "message": "Service temporarily unavailable; retry with the same Idempotency-Key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDetailObject"];
+                };
+            };
+        };
+    };
+    createScheduledCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scheduleType": "lms-welcome-call"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScheduledCallsCreate"];
+            };
+        };
+        responses: {
+            /** @description The created scheduled calls. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a",
+                     *         "customerId": "cust-1001",
+                     *         "scheduledTime": "2026-03-03T15:00:00Z",
+                     *         "status": "pending"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ScheduledCallCreated"][];
+                };
+            };
+            /** @description Unsupported `scheduleType`, a body that is not valid JSON, or a schema violation. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 400,
+                     *       "message": "Unsupported scheduleType: lms-welcome-cal"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's payment methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *         "customerId": "cust-1001",
+                     *         "type": "bank_account",
+                     *         "isDefault": true,
+                     *         "last4": "6789",
+                     *         "accountType": "checking",
+                     *         "brand": null,
+                     *         "achAuthorization": {
+                     *           "status": "active",
+                     *           "authorizedAt": "2026-03-02T15:35:00Z",
+                     *           "revokedAt": null,
+                     *           "history": [
+                     *             {
+                     *               "event": "captured",
+                     *               "source": "authorization_workflow",
+                     *               "occurredAt": "2026-03-02T15:35:00Z",
+                     *               "method": "electronic",
+                     *               "evidenceRef": "consent-7781",
+                     *               "returnCode": null
+                     *             }
+                     *           ]
+                     *         },
+                     *         "unusableForAch": null,
+                     *         "createdAt": "2026-03-02T15:30:00Z"
+                     *       },
+                     *       {
+                     *         "id": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
+                     *         "customerId": "cust-1001",
+                     *         "type": "debit_card",
+                     *         "isDefault": false,
+                     *         "last4": "4242",
+                     *         "accountType": null,
+                     *         "brand": "visa",
+                     *         "achAuthorization": {
+                     *           "status": "none",
+                     *           "authorizedAt": null,
+                     *           "revokedAt": null,
+                     *           "history": []
+                     *         },
+                     *         "unusableForAch": null,
+                     *         "createdAt": "2026-03-02T15:40:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["PaymentMethod"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "bank_account",
+                 *       "routingNumber": "111000025",
+                 *       "accountNumber": "000123456789",
+                 *       "accountType": "checking",
+                 *       "isDefault": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentMethodCreate"];
+            };
+        };
+        responses: {
+            /** @description The created payment method. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "customerId": "cust-1001",
+                     *       "type": "bank_account",
+                     *       "isDefault": true,
+                     *       "last4": "6789",
+                     *       "accountType": "checking",
+                     *       "brand": null,
+                     *       "achAuthorization": {
+                     *         "status": "none",
+                     *         "authorizedAt": null,
+                     *         "revokedAt": null,
+                     *         "history": []
+                     *       },
+                     *       "unusableForAch": null,
+                     *       "createdAt": "2026-03-02T15:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateAchAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+                /**
+                 * @description UUID of the payment method, issued by this API.
+                 * @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                paymentMethodId: components["parameters"]["PaymentMethodIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "revokeAuthorization": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["AchAuthorizationUpdate"];
+            };
+        };
+        responses: {
+            /** @description The authorization state after the request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customerId": "cust-1001",
+                     *       "paymentMethodId": "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "revokeAuthorization": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchAuthorizationStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The customer, or the payment method of that customer, does not exist in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Payment method 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f not found for customer cust-1001"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Nothing to revoke (the method never had an ACH authorization). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 409,
+                     *       "message": "Payment method 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f has no ACH authorization to revoke"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The method is not a bank account, or `false` was sent for a revoked authorization (consent is never restored here). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAchAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+                /**
+                 * @description UUID of the payment method, issued by this API.
+                 * @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f
+                 */
+                paymentMethodId: components["parameters"]["PaymentMethodIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "authorizedAt": "2026-03-02T15:35:00Z",
+                 *       "method": "electronic",
+                 *       "evidenceRef": "consent-7781"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AchAuthorizationCapture"];
+            };
+        };
+        responses: {
+            /** @description The authorization was captured; the updated payment method. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "customerId": "cust-1001",
+                     *       "type": "bank_account",
+                     *       "isDefault": true,
+                     *       "last4": "6789",
+                     *       "accountType": "checking",
+                     *       "brand": null,
+                     *       "achAuthorization": {
+                     *         "status": "active",
+                     *         "authorizedAt": "2026-03-02T15:35:00Z",
+                     *         "revokedAt": null,
+                     *         "history": [
+                     *           {
+                     *             "event": "captured",
+                     *             "source": "authorization_workflow",
+                     *             "occurredAt": "2026-03-02T15:35:00Z",
+                     *             "method": "electronic",
+                     *             "evidenceRef": "consent-7781",
+                     *             "returnCode": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "unusableForAch": null,
+                     *       "createdAt": "2026-03-02T15:30:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The customer, or the payment method of that customer, does not exist in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Payment method 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f not found for customer cust-1001"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            /** @description The payment method is not a bank account. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 422,
+                     *       "message": "Payment method e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b is not a bank account"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomerLoans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's loans (empty when it has none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "9001",
+                     *         "customerId": "1001",
+                     *         "type": "installment",
+                     *         "applicationStatus": "Past Due",
+                     *         "servicingStatus": "Open",
+                     *         "originationDate": "2026-05-01",
+                     *         "startDate": "2026-06-01",
+                     *         "dueDate": "2026-12-01",
+                     *         "chargeoffDate": null,
+                     *         "totalBalance": 1980.55,
+                     *         "amountDue": 212.4,
+                     *         "originalFundedAmount": 2500,
+                     *         "originalTotalOwed": null,
+                     *         "interestRate": 24.99,
+                     *         "apr": 27.31,
+                     *         "payoffAmount": 2011.02,
+                     *         "totalPayoffAmount": null,
+                     *         "balanceAtTransfer": null,
+                     *         "preTransferPayments": null,
+                     *         "chargeoffAmount": null,
+                     *         "paymentPlanMinPercentage": null,
+                     *         "paymentPlanMaxPercentage": null,
+                     *         "isSettled": null,
+                     *         "autopayEnabled": true,
+                     *         "isVisibleInBorrowerPortal": null,
+                     *         "daysPastDueAtBoarding": 12,
+                     *         "daysSinceOriginationAtBoarding": null,
+                     *         "externalLmsMetadata": {
+                     *           "lms": "loanpro",
+                     *           "loanId": 9001,
+                     *           "displayId": "LN-9001",
+                     *           "loanClass": "consumer",
+                     *           "statusDate": "2026-11-20"
+                     *         },
+                     *         "portfolioId": null,
+                     *         "taskType": null,
+                     *         "createdAt": "2026-11-22T15:10:00Z",
+                     *         "updatedAt": "2026-11-22T15:10:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Loan"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+                /**
+                 * @description The caller's loan reference (the loan `id` sent at boarding).
+                 * @example loan-5001
+                 */
+                loanId: components["parameters"]["LoanIdPath"];
+                /**
+                 * @description The caller's payment reference (`payment_id`).
+                 * @example pay-9001
+                 */
+                paymentId: components["parameters"]["PaymentIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customer_id": "cust-1001",
+                     *       "loan_id": "loan-5001",
+                     *       "payment_id": "pay-9001",
+                     *       "payment_method_id": "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "transaction": {
+                     *         "status": "RETURNED",
+                     *         "payment_date": "2026-03-20",
+                     *         "payment_amount": 125.5,
+                     *         "payment_type": "ach",
+                     *         "system_source": "acme-lms",
+                     *         "payment_reversed": true,
+                     *         "payment_reverse_date": "2026-03-24",
+                     *         "payment_reverse_reason_code": "R01",
+                     *         "payment_reverse_comments": "Insufficient funds",
+                     *         "debit_status": null,
+                     *         "debit_decline_reason": null,
+                     *         "overall_return_code": null
+                     *       },
+                     *       "ach_payment": {
+                     *         "status": "RETURNED",
+                     *         "ach_submitted_date": "2026-03-20",
+                     *         "ach_settlement_date": "2026-03-23",
+                     *         "ach_return_date": "2026-03-24",
+                     *         "ach_return_code": "R01",
+                     *         "updated_at": "2026-03-24T17:05:00Z"
+                     *       },
+                     *       "return_history": [
+                     *         {
+                     *           "id": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f7a",
+                     *           "ach_return_code": "R01",
+                     *           "ach_return_reason": "Insufficient Funds",
+                     *           "ach_return_date": "2026-03-24",
+                     *           "ach_correction_code": null,
+                     *           "ach_corrected_aba_number": null,
+                     *           "ach_corrected_account_number": null,
+                     *           "ach_correction_date": null,
+                     *           "debit_status": null,
+                     *           "debit_decline_reason": null,
+                     *           "overall_return_code": null,
+                     *           "risk": {
+                     *             "returnsForMethodLast60Days": 1,
+                     *             "returnsForCustomerLast180Days": 1,
+                     *             "representmentsLast180Days": 0
+                     *           },
+                     *           "action": {
+                     *             "category": "retry",
+                     *             "retryAllowed": true,
+                     *             "accountUnusable": false,
+                     *             "authorizationRevoked": false,
+                     *             "stopPayment": false,
+                     *             "correctionApplied": false
+                     *           },
+                     *           "created_at": "2026-03-24T17:05:00Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-03-20T18:00:00Z",
+                     *       "updated_at": "2026-03-24T17:05:00Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The payment does not exist in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Payment pay-9001 of loan loan-5001 for customer cust-1001 not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOriginationTaskTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task-type catalog. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "taskTypes": [
+                     *         "PendingLoanNewLead",
+                     *         "PendingLoanReturning"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TaskTypeCatalog"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createLoan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "loan-5001",
+                 *       "customerId": "cust-1001",
+                 *       "type": "installment",
+                 *       "applicationStatus": "approved",
+                 *       "servicingStatus": "current",
+                 *       "originationDate": "2026-02-20",
+                 *       "startDate": "2026-02-23",
+                 *       "dueDate": "2026-03-20",
+                 *       "totalBalance": 1180.5,
+                 *       "amountDue": 125.5,
+                 *       "originalFundedAmount": 1000,
+                 *       "originalTotalOwed": 1506,
+                 *       "interestRate": 0.2999,
+                 *       "apr": 0.3249,
+                 *       "payoffAmount": 1152.25,
+                 *       "totalPayoffAmount": 1180.5,
+                 *       "isSettled": false,
+                 *       "autopayEnabled": true,
+                 *       "isVisibleInBorrowerPortal": true,
+                 *       "daysPastDueAtBoarding": 0,
+                 *       "daysSinceOriginationAtBoarding": 10,
+                 *       "externalLmsMetadata": {
+                 *         "branch": "online"
+                 *       },
+                 *       "portfolioId": "c2d3e4f5-a6b7-4c8d-9e0f-1a2b3c4d5e6f",
+                 *       "taskType": "PendingLoanNewLead"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoanInput"];
+            };
+        };
+        responses: {
+            /** @description A loan with this (`customerId`, `id`) already existed and was updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Loan"];
+                };
+            };
+            /** @description Loan created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Loan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The `customerId` names no customer of the company. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Customer cust-1001 not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createLoanBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "loans": [
+                 *         {
+                 *           "id": "loan-5001",
+                 *           "customerId": "cust-1001",
+                 *           "type": "installment",
+                 *           "servicingStatus": "current",
+                 *           "originationDate": "2026-02-20",
+                 *           "dueDate": "2026-03-20",
+                 *           "totalBalance": 1180.5,
+                 *           "amountDue": 125.5
+                 *         },
+                 *         {
+                 *           "id": "loan-5002",
+                 *           "customerId": "cust-1002",
+                 *           "type": "installment",
+                 *           "applicationStatus": "pending",
+                 *           "originalFundedAmount": 800
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoanBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Batch accepted and queued. */
+            202: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "9e1a7f2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b",
+                     *       "totalLoans": 2,
+                     *       "message": "Batch job created with 1 parallel batches. Poll GET /loans/batch/9e1a7f2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b for status."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoanBatchAccepted"];
+                };
+            };
+            /** @description A repeated (`customerId`, `id`) pair (naming the pair and its indexes; nothing queued), an empty or oversized `loans` array, a body that is not valid JSON, or a body that is not an object with a `loans` array. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLoanBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description UUID of the batch job, returned by the batch submission.
+                 * @example 8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69
+                 */
+                jobId: components["parameters"]["JobIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The loan batch job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "9e1a7f2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b",
+                     *       "status": "completed",
+                     *       "totalLoans": 2,
+                     *       "processed": 2,
+                     *       "failed": 1,
+                     *       "progressPercentage": 100,
+                     *       "createdAt": "2026-03-02T15:20:00Z",
+                     *       "processingStartedAt": "2026-03-02T15:20:01Z",
+                     *       "processingCompletedAt": "2026-03-02T15:20:03Z",
+                     *       "errorMessage": null,
+                     *       "failures": [
+                     *         {
+                     *           "index": 1,
+                     *           "customerId": "cust-1002",
+                     *           "loanId": "loan-5002",
+                     *           "message": "404: Customer cust-1002 not found"
+                     *         }
+                     *       ],
+                     *       "results": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LoanBatchJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No loan batch job with this id in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Batch job 9e1a7f2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomerCalls: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b",
+                     *         "customerId": "cust-1001",
+                     *         "toPhoneNumber": "+15125550143",
+                     *         "transcript": "Agent: Hi Maria, this is Acme Lending about your application. Customer: Yes, I can finish it today.",
+                     *         "recordingUrl": "http://localhost:3000/recordings/5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b?expires=1772553600&signature=9f2c1a",
+                     *         "timestamp": "2026-03-03T15:00:12Z",
+                     *         "flags": [
+                     *           "CONNECT",
+                     *           "LIVE_CONNECT",
+                     *           "RPC"
+                     *         ],
+                     *         "summarization": "The customer confirmed she will complete her loan application today."
+                     *       },
+                     *       {
+                     *         "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *         "customerId": "cust-1001",
+                     *         "toPhoneNumber": "+15125550143",
+                     *         "transcript": "",
+                     *         "recordingUrl": null,
+                     *         "timestamp": "2026-03-02T19:30:05Z",
+                     *         "flags": [
+                     *           "NO_ANSWER"
+                     *         ],
+                     *         "summarization": ""
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Call"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the call, as returned in call records.
+                 * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
+                 */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b",
+                     *       "customerId": "cust-1001",
+                     *       "toPhoneNumber": "+15125550143",
+                     *       "transcript": "Agent: Hi Maria, this is Acme Lending about your application. Customer: Yes, I can finish it today.",
+                     *       "recordingUrl": "http://localhost:3000/recordings/5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b?expires=1772553600&signature=9f2c1a",
+                     *       "timestamp": "2026-03-03T15:00:12Z",
+                     *       "flags": [
+                     *         "CONNECT",
+                     *         "LIVE_CONNECT",
+                     *         "RPC"
+                     *       ],
+                     *       "summarization": "The customer confirmed she will complete her loan application today."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Call"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No call with this id in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Call 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomerScheduledCalls: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's scheduled calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a",
+                     *         "customerId": "cust-1001",
+                     *         "scheduledTime": "2026-03-03T15:00:00Z",
+                     *         "status": "pending",
+                     *         "postProcessingFlags": []
+                     *       },
+                     *       {
+                     *         "id": "8f9a0b1c-2d3e-4f5a-8b6c-7d8e9f0a1b2c",
+                     *         "customerId": "cust-1001",
+                     *         "scheduledTime": "2026-03-05T16:30:00Z",
+                     *         "status": "pending",
+                     *         "postProcessingFlags": []
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ScheduledCall"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getScheduledCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the scheduled call, as returned in scheduled-call records and origination receipts.
+                 * @example 6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a
+                 */
+                id: components["parameters"]["ScheduledCallIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scheduled call. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduledCall"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No scheduled call with this id in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Scheduled call 6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomerEmails: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's emails. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "customerId": "cust-1001",
+                     *         "subject": "Finish your Acme Lending application",
+                     *         "content": "Hi Maria, your application is almost complete. Sign in to finish it today.",
+                     *         "timestamp": "2026-03-02T14:00:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Email"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAchReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cust-1001",
+                 *       "loan_id": "loan-5001",
+                 *       "payment_id": "pay-9001",
+                 *       "system_source": "acme-lms",
+                 *       "payment_date": "2026-03-20",
+                 *       "payment_amount": 125.5,
+                 *       "payment_type": "ach",
+                 *       "payment_reversed": true,
+                 *       "payment_reverse_date": "2026-03-24",
+                 *       "payment_reverse_reason_code": "R01",
+                 *       "payment_reverse_comments": "Insufficient funds",
+                 *       "ach_submitted_date": "2026-03-20",
+                 *       "ach_settlement_date": "2026-03-23",
+                 *       "ach_status": "RETURNED",
+                 *       "ach_return_code": "R01",
+                 *       "ach_return_date": "2026-03-24",
+                 *       "ach_return_reason": "Insufficient Funds"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AchReturnSubmission"];
+            };
+        };
+        responses: {
+            /** @description The return was recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "ACH return R01 recorded for payment pay-9001"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchReturnResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No payment (`customer_id`, `loan_id`, `payment_id`) in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Payment pay-9001 of loan loan-5001 for customer cust-1001 not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    upsertPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cust-1001",
+                 *       "loan_id": "loan-5001",
+                 *       "payment_id": "pay-9001",
+                 *       "payment_method_id": "3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                 *       "payment_date": "2026-03-20",
+                 *       "payment_amount": 125.5,
+                 *       "payment_type": "ach",
+                 *       "system_source": "acme-lms",
+                 *       "ach_status": "SUBMITTED",
+                 *       "ach_submitted_date": "2026-03-20"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PaymentUpsert"];
+            };
+        };
+        responses: {
+            /** @description A payment with these identifiers already existed and was updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description Payment created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The customer, loan or payment method does not exist in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Loan loan-5001 of customer cust-1001 not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveVoiceCallback: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
+                 * @example t=1796742000,v1=5f0c9a3d2b1e4f6a7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b
+                 */
+                "X-Voice-Signature": string;
+            };
+            path: {
+                /**
+                 * @description Which provider connection the callback belongs to: `live` (the configured voice provider) or `sandbox` (the voice simulator, which test customers always reach).
+                 * @example sandbox
+                 */
+                provider: components["parameters"]["VoiceProviderPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "call_analyzed",
+                 *       "event_id": "call_7f3e:call_analyzed",
+                 *       "call": {
+                 *         "call_id": "call_7f3e",
+                 *         "call_status": "ended",
+                 *         "to_number": "+12125550100",
+                 *         "from_number": "+12025550199",
+                 *         "metadata": {
+                 *           "scheduled_call_id": "6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a"
+                 *         },
+                 *         "disconnection_reason": "call_transfer",
+                 *         "answered_by": "human",
+                 *         "transcript": "Agent: Hello ... Borrower: Yes, speaking.",
+                 *         "recording_url": "https://provider.example/recordings/call_7f3e.wav",
+                 *         "call_analysis": {
+                 *           "call_summary": "The borrower was transferred to a loan officer.",
+                 *           "in_voicemail": false,
+                 *           "custom_analysis_data": {
+                 *             "outcome_labels": [
+                 *               "live_conversation",
+                 *               "right_party_contact"
+                 *             ]
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["VoiceCallbackEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was authenticated and recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "eventId": "call_7f3e:call_analyzed",
+                     *       "applied": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VoiceCallbackReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The signature is missing, does not match, or its timestamp is outside the 5-minute tolerance. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 401,
+                     *       "message": "Callback rejected: Signature does not match"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The call is not one this provider connection placed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Unknown call call_7f3e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description This event id was already processed (a redelivery or a replay); nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 409,
+                     *       "message": "Event call_7f3e:call_analyzed was already processed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    getRecording: {
+        parameters: {
+            query: {
+                /**
+                 * @description Unix time (seconds) after which the link no longer works.
+                 * @example 1796745600
+                 */
+                expires: string;
+                /**
+                 * @description Hex HMAC-SHA256 of the call id and `expires`.
+                 * @example 5f0c9a3d2b1e4f6a7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b
+                 */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the call, as returned in call records.
+                 * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
+                 */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording (16-bit PCM WAV from the simulator; the provider's format otherwise). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example RIFF....WAVEfmt */
+                    "audio/wav": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The link has expired or was altered. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 403,
+                     *       "message": "Recording link has expired; read the call again for a fresh link"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The call has no stored recording. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "No recording for call 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            400: components["responses"]["OpsBadRequest"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "database": "ok",
+                     *       "migrations": "current"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            400: components["responses"]["OpsBadRequest"];
+            /** @description Not ready (database unreachable, migrations pending, or shutting down). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Outreach and Collections Service",
+                     *         "version": "1.0.0"
+                     *       },
+                     *       "paths": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            400: components["responses"]["OpsBadRequest"];
+        };
+    };
+    batchCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "batch.completed",
+                 *       "timestamp": "2026-12-08T15:00:03.120Z",
+                 *       "data": {
+                 *         "kind": "loans",
+                 *         "job": {
+                 *           "jobId": "7f8c2e0a-3b1d-4c55-9a7e-2d4f1c9b8e61",
+                 *           "status": "completed",
+                 *           "totalLoans": 2,
+                 *           "processed": 2,
+                 *           "failed": 1,
+                 *           "progressPercentage": 100,
+                 *           "createdAt": "2026-12-08T15:00:01.004Z",
+                 *           "processingStartedAt": "2026-12-08T15:00:01.210Z",
+                 *           "processingCompletedAt": "2026-12-08T15:00:03.120Z",
+                 *           "errorMessage": null,
+                 *           "failures": [
+                 *             {
+                 *               "index": 1,
+                 *               "customerId": "cust-404",
+                 *               "loanId": "loan-9",
+                 *               "message": "404: Customer cust-404 not found"
+                 *             }
+                 *           ],
+                 *           "results": []
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookBatchCompleted"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    scheduledCallUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "scheduled_call.updated",
+                 *       "timestamp": "2026-12-08T15:04:10.500Z",
+                 *       "data": {
+                 *         "id": "3d9b6f0e-8a41-4f57-b2c3-1e5a7d9c0b42",
+                 *         "customerId": "cust-1001",
+                 *         "scheduledTime": "2026-12-08T16:30:00.000Z",
+                 *         "status": "cancelled",
+                 *         "postProcessingFlags": []
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookScheduledCallUpdated"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+}

@@ -1,0 +1,41 @@
+// The test command's last line: "tests: N passed, N failed" over every stage.
+// Usage: node scripts/test-summary.mjs <report-dir> <stage>...
+// Each stage leaves <stage>.exit (its exit status) and, when it ran tests, <stage>.count
+// ("N passed, N failed") or vitest's <stage>.json. A stage with no count could not run and counts as
+// one failure; a stage that exited non-zero with no failing test counts as one failure too.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const [dir, ...stages] = process.argv.slice(2);
+const read = (name) => { try { return fs.readFileSync(path.join(dir, name), 'utf8'); } catch { return null; } };
+let passed = 0, failed = 0, skipped = 0;
+const notes = [];
+for (const stage of stages) {
+  let count = null;
+  const json = read(`${stage}.json`);
+  if (json) {
+    try {
+      const v = JSON.parse(json);
+      count = { passed: v.numPassedTests, failed: v.numFailedTests + (v.numFailedTestSuites ?? 0), skipped: v.numPendingTests + v.numTodoTests };
+    } catch { /* unreadable report: counted below as a stage that could not run */ }
+  }
+  const text = read(`${stage}.count`);
+  const m = text?.match(/(\d+) passed, (\d+) failed/);
+  if (m) count = { passed: +m[1], failed: +m[2], skipped: 0 };
+  const exit = Number((read(`${stage}.exit`) ?? 'missing').trim());
+  if (!count) {
+    failed += 1;
+    notes.push(`${stage}: could not run (exit ${Number.isNaN(exit) ? 'unknown' : exit}); counted as 1 failure`);
+    continue;
+  }
+  passed += count.passed; failed += count.failed; skipped += count.skipped;
+  if (exit !== 0 && count.failed === 0) {
+    failed += 1;
+    notes.push(`${stage}: exited ${Number.isNaN(exit) ? 'unknown' : exit} with no failing test; counted as 1 failure`);
+  }
+  notes.push(`${stage}: ${count.passed} passed, ${count.failed} failed${count.skipped ? `, ${count.skipped} skipped` : ''}`);
+}
+console.log('');
+for (const n of notes) console.log(`  ${n}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? ` (${skipped} skipped)` : ''}`);
+process.exit(failed > 0 ? 1 : 0);

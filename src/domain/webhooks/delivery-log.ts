@@ -1,0 +1,25 @@
+import type { Db } from '../../store/db.js';
+import { getCompany } from '../../store/companies.js';
+import { type DeliveryStatus, listWebhookDeliveries, requeueWebhookDelivery } from '../../store/webhooks.js';
+import { InvalidInputError, NotFoundError } from '../errors.js';
+
+const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'dead'];
+
+/** The operator's delivery log, newest first. */
+export async function webhookDeliveryLog(db: Db, companyId: string, filter: { status?: string; endpointId?: string; limit?: number }) {
+  if (!(await getCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
+  if (filter.status && !STATUSES.includes(filter.status as DeliveryStatus)) throw new InvalidInputError(`status must be one of ${STATUSES.join(', ')}`);
+  const rows = await listWebhookDeliveries(db, companyId, { status: filter.status as DeliveryStatus | undefined, endpointId: filter.endpointId, limit: filter.limit ?? 100 });
+  return rows.map((d) => ({
+    id: d.id, endpointId: d.endpointId, eventType: d.eventType, subjectId: d.subjectId, status: d.status, attempts: d.attempts,
+    createdAt: d.createdAt, lastAttemptAt: d.lastAttemptAt, lastStatusCode: d.lastStatusCode, lastError: d.lastError, deliveredAt: d.deliveredAt,
+    nextAttemptAt: d.status === 'pending' ? new Date(d.nextAttemptAt).toISOString() : null,
+  }));
+}
+
+/** Sends a delivery again (same webhook-id and body) with a fresh retry window, whatever its status. */
+export async function redeliverWebhook(db: Db, companyId: string, deliveryId: string, now: Date): Promise<void> {
+  if ((await requeueWebhookDelivery(db, companyId, deliveryId, now.getTime())) === 0) {
+    throw new NotFoundError(`Webhook delivery ${deliveryId} not found in company ${companyId}`);
+  }
+}

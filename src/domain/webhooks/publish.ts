@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../store/db.js';
+import { insertWebhookDeliveries, listWebhookEndpoints } from '../../store/webhooks.js';
+import type { WebhookEventType } from './events.js';
+
+export interface PublishedEvent {
+  type: WebhookEventType;
+  /** The id of what the event is about (batch job id, scheduled call id, call id). */
+  subjectId: string;
+  /** Unique per event: publishing the same key twice (work run twice) delivers once. */
+  key: string;
+}
+
+/**
+ * Publishes an event to every webhook endpoint of the company: one delivery row each, written with
+ * the caller's transaction (so an event exists exactly when the change it reports committed). The
+ * webhook relay puts due deliveries on the job queue; `data` is built when first sent.
+ */
+export async function publishEvent(db: Db, companyId: string, event: PublishedEvent, now: Date): Promise<void> {
+  await publishEvents(db, companyId, [event], now);
+}
+
+/** Several events of one company at once (one endpoint lookup, one multi-row insert). */
+export async function publishEvents(db: Db, companyId: string, events: PublishedEvent[], now: Date): Promise<void> {
+  if (events.length === 0) return;
+  const endpoints = await listWebhookEndpoints(db, companyId);
+  if (endpoints.length === 0) return;
+  const ms = now.getTime();
+  await insertWebhookDeliveries(
+    db,
+    endpoints.flatMap((e) =>
+      events.map((event) => ({
+        id: `msg_${randomUUID().replace(/-/g, '')}`, companyId, endpointId: e.id, eventType: event.type, eventKey: event.key, subjectId: event.subjectId,
+        status: 'pending' as const, nextAttemptAt: ms, windowStartedAt: ms, createdAt: now.toISOString(),
+      })),
+    ),
+  );
+}

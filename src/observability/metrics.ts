@@ -1,0 +1,100 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { JobQueue } from '../domain/ports/job-queue.js';
+import type { Db } from '../store/db.js';
+
+/**
+ * Prometheus metrics of this process (`GET /metrics`, prom-client). One registry per process; the
+ * counters are module-level so any layer can count an outcome without carrying a handle around.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: 'outreach_' });
+
+export const httpRequestDuration = new Histogram({
+  name: 'outreach_http_request_duration_seconds',
+  help: 'HTTP request duration by operationId (or "unmatched") and status code',
+  labelNames: ['operationId', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+/** Outbound webhook delivery attempts: `delivered`, `failed` (will be retried) or `dead` (given up). */
+export const webhookDeliveries = new Counter({
+  name: 'outreach_webhook_deliveries_total',
+  help: 'Webhook delivery attempts by result (delivered, failed = retried later, dead = given up)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
+/** Dials placed and their outcomes, by the customer's flag (e.g. test or live). */
+export const dials = new Counter({
+  name: 'outreach_dials_total',
+  help: 'Calls dialed by flag and outcome',
+  labelNames: ['flag', 'outcome'] as const,
+  registers: [registry],
+});
+
+/** The hook the call dispatcher uses: one dial and its outcome (e.g. recordDial('test', 'completed')). */
+export function recordDial(flag: string, outcome: string): void {
+  dials.inc({ flag, outcome });
+}
+
+export function recordWebhookDelivery(result: 'delivered' | 'failed' | 'dead'): void {
+  webhookDeliveries.inc({ result });
+}
+
+/** What the scrape-time gauges read: the service's database pool and job queue (the last one observed). */
+let source: { db: Db; queue: JobQueue } | null = null;
+
+/** Points the queue and pool gauges at a running service; returns the undo for its shutdown. */
+export function observeService(db: Db, queue: JobQueue): () => void {
+  const mine = { db, queue };
+  source = mine;
+  return () => {
+    if (source === mine) source = null;
+  };
+}
+
+new Gauge({
+  name: 'outreach_job_queue_depth',
+  help: 'Messages waiting or running, by job kind (queue)',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const s of (await source?.queue.stats().catch(() => [])) ?? []) this.set({ kind: s.queue }, s.depth);
+  },
+});
+
+new Gauge({
+  name: 'outreach_job_queue_oldest_age_seconds',
+  help: 'Age of the oldest waiting or running message, by job kind (queue)',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const s of (await source?.queue.stats().catch(() => [])) ?? []) this.set({ kind: s.queue }, s.oldestAgeSeconds);
+  },
+});
+
+interface TarnPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  max: number;
+}
+
+new Gauge({
+  name: 'outreach_db_pool_connections',
+  help: 'Database pool connections by state (used, free, pending = requests waiting for one, max)',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    this.reset();
+    const pool = (source?.db.client as { pool?: TarnPool } | undefined)?.pool;
+    if (!pool) return;
+    this.set({ state: 'used' }, pool.numUsed());
+    this.set({ state: 'free' }, pool.numFree());
+    this.set({ state: 'pending' }, pool.numPendingAcquires());
+    this.set({ state: 'max' }, pool.max);
+  },
+});
