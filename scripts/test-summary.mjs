@@ -37,5 +37,5 @@ for (const stage of stages) {
 }
 console.log('');
 for (const n of notes) console.log(`  ${n}`);
-console.log(`tests: ${passed} passed, ${failed} failed${skipped ? ` (${skipped} skipped)` : ''}`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed > 0 ? 1 : 0);
