@@ -26,7 +26,7 @@ free_port() { # port — a leftover server on a fixed port would silently answer
 for p in "$APP_PORT" "$PROXY_PORT" "$MOCK_PORT"; do free_port "$p"; done
 
 wait_for() { # url
-  for _ in $(seq 1 100); do curl -s -o /dev/null "$1" && return 0; sleep 0.2; done
+  for _ in $(seq 1 300); do curl -s -o /dev/null "$1" && return 0; sleep 0.2; done # 60 s: a loaded CI box starts slowly
   echo "timed out waiting for $1" >&2; return 1
 }
 
