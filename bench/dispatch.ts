@@ -24,14 +24,17 @@ const PER_COMPANY = Number(process.argv[2] ?? 100);
 const TOTAL = COMPANIES * PER_COMPANY;
 const BASE_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DUE = '2026-12-08T15:00:00.000Z'; // Tuesday 10:00 in New York
-const SIM_PORT = Number(process.env.BENCH_SIMULATOR_PORT ?? 5199);
 
-function startSimulator(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'simulator', 'voice', '--port', String(SIM_PORT)], {
+/** The simulator in its own process on a free loopback port; resolves with its URL from its first log line. */
+function startSimulator(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'simulator', 'voice', '--port', '0'], {
     cwd: projectRoot(), env: { ...process.env, OUTREACH_CLOCK: '2026-12-08T15:00:30Z' }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => (String(d).includes('listening') ? resolve(child) : undefined));
+    child.stdout!.on('data', (d) => {
+      const line = String(d).split('\n').find((l) => l.includes('listening'));
+      if (line) resolve({ child, url: JSON.parse(line).url });
+    });
     child.once('exit', (code) => reject(new Error(`simulator exited ${code}`)));
   });
 }
@@ -41,8 +44,7 @@ async function main() {
   const admin = openDb(BASE_URL);
   await admin.raw(`CREATE SCHEMA ${schema}`);
   const db = openDb(BASE_URL, { schema, poolMax: 20 });
-  const simulator = await startSimulator();
-  const simUrl = `http://127.0.0.1:${SIM_PORT}`;
+  const { child: simulator, url: simUrl } = await startSimulator();
   try {
     await migrateLatest(db);
     const at = new Date().toISOString();
@@ -71,8 +73,9 @@ async function main() {
       OUTREACH_CALLS_CONCURRENCY: '64', OUTREACH_CALLS_CLAIM_BATCH: '200', OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY: '100', OUTREACH_CALLS_POLL_MS: '20',
       OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), `bench-recordings-${schema}`),
     });
-    const started = performance.now();
     const service = await startService(config, { db, migrate: false, log: createLogger('error') });
+    // The workers start as startService returns: the clock starts here, not during the API's own start-up.
+    const started = performance.now();
     const count = async (q: Promise<unknown>) => Number(((await q) as Array<{ n: unknown }>)[0]!.n);
     let dialedAt = 0;
     for (;;) {
@@ -80,17 +83,25 @@ async function main() {
       if (!dialedAt && dialed >= TOTAL) dialedAt = performance.now();
       const completed = await count(db('scheduled_calls').where('status', 'completed').count({ n: '*' }));
       if (completed >= TOTAL) break;
-      if (performance.now() - started > 300_000) throw new Error(`stalled: ${dialed} dialed, ${completed} completed`);
+      if (performance.now() - started > 240_000) {
+        // Report what was measured rather than nothing: callbacks lost under overload leave calls in dialing.
+        const byState = await db('calls').select('state').count({ n: '*' }).groupBy('state');
+        console.log(`  NOT FINISHED after 240 s: ${dialed} dialed, ${completed} completed; call states ${JSON.stringify(byState)}`);
+        break;
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     const doneAt = performance.now();
     const events = await db('call_events').select(db.raw('count(*) as n, min(received_at) as first, max(received_at) as last'));
     const e = events[0] as { n: string; first: Date; last: Date };
+    const window = await db('calls').select(db.raw('min(created_at) as first, max(created_at) as last'));
+    const w = window[0] as { first: Date; last: Date };
     await service.stop();
-    const dialSeconds = (dialedAt - started) / 1000;
+    const dialSeconds = ((dialedAt || doneAt) - started) / 1000;
     const eventSeconds = (e.last.getTime() - e.first.getTime()) / 1000 || 0.001;
     console.log(`dispatch: ${TOTAL} due calls across ${COMPANIES} companies (Postgres, simulator in its own process, API + workers in one process)`);
-    console.log(`  dialed (claimed, accepted by the provider, recorded): ${dialSeconds.toFixed(2)} s → ${Math.round(TOTAL / dialSeconds)} dials/s`);
+    const steady = (w.last.getTime() - w.first.getTime()) / 1000 || 0.001;
+    console.log(`  dialed (claimed, re-checked, accepted by the provider, recorded): all ${TOTAL} after ${dialSeconds.toFixed(2)} s → ${Math.round(TOTAL / dialSeconds)} dials/s (first to last call record: ${Math.round(TOTAL / steady)} dials/s)`);
     console.log(`  callback events ingested: ${e.n} in ${eventSeconds.toFixed(2)} s → ${Math.round(Number(e.n) / eventSeconds)} events/s; all completed after ${((doneAt - started) / 1000).toFixed(2)} s`);
     console.log(`  baseline: bare HTTP round trip to the simulator (separate process, 16 in flight): ${baseline.perSecond} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`);
   } finally {

@@ -83,6 +83,6 @@ const scenarios = {
 };
 
 // Schema-invalid requests never reach the app through the proxy (vitest covers them); a malformed body neither.
-const unreachableThroughProxy = ['receiveVoiceCallback 400', 'getRecording 400', 'listCustomerCalls 400'];
+const unreachableThroughProxy = ['receiveVoiceCallback 400', 'receiveVoiceCallback 503', 'getRecording 400', 'listCustomerCalls 400'];
 
 module.exports = { setup, scenarios, unreachableThroughProxy };

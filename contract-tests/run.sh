@@ -30,7 +30,7 @@ not_in_use() { # port — a leftover server on a given port would silently answe
 for p in "$APP_PORT" "$PROXY_PORT" "$MOCK_PORT"; do not_in_use "$p"; done
 
 wait_for() { # url pid
-  for _ in $(seq 1 150); do
+  for _ in $(seq 1 300); do # 60 s: a loaded CI box starts slowly
     curl -s -o /dev/null "$1" && return 0
     kill -0 "$2" 2>/dev/null || { echo "the process serving $1 exited" >&2; return 1; }
     sleep 0.2

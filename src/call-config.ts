@@ -17,6 +17,8 @@ export interface CallConfig {
   fromNumber: string;
   recordingsDir: string;
   dispatch: CallDispatchOptions;
+  /** Provider callbacks processed at once by one API process; more get 503 with Retry-After (the provider retries). */
+  maxCallbacksInFlight: number;
   /** OUTREACH_CALLS_DISPATCH=off: this process's workers place no calls (an operator's pause; tests of planning). */
   dispatchEnabled: boolean;
 }
@@ -74,6 +76,7 @@ export function loadCallConfig(env: NodeJS.ProcessEnv, databaseUrl: string): Cal
     },
     fromNumber,
     dispatchEnabled: dispatchSwitch === 'on',
+    maxCallbacksInFlight: int(env, 'OUTREACH_CALLS_CALLBACKS_IN_FLIGHT', 16, 1, 1000),
     recordingsDir: env.OUTREACH_RECORDINGS_DIR ?? path.join(dataDir, 'recordings'),
     dispatch: {
       pollMs: int(env, 'OUTREACH_CALLS_POLL_MS', 500, 10, 60_000),

@@ -35,7 +35,7 @@ export async function createCallServices(config: Config, deps: { db: Db; now: Cl
     queue: deps.queue,
     voice: { live, sandbox },
     recordings: new FileRecordingStore(c.recordingsDir),
-    settings: { publicBaseUrl: config.publicBaseUrl, fromNumber: c.fromNumber, signingSecret: c.signingSecret, dialLeaseMs: c.dispatch.timeoutSeconds * 1000 },
+    settings: { publicBaseUrl: config.publicBaseUrl, fromNumber: c.fromNumber, signingSecret: c.signingSecret, dialLeaseMs: c.dispatch.timeoutSeconds * 1000, maxCallbacksInFlight: c.maxCallbacksInFlight },
   };
   return { services, simulator };
 }

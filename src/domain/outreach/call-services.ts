@@ -27,6 +27,11 @@ export interface CallSettings {
   signingSecret: string;
   /** How long a worker may hold a claimed call's dial before another takes over (and asks the provider first). */
   dialLeaseMs: number;
+  /**
+   * Callbacks processed at once by this process; more are answered 503 at once (the provider retries)
+   * instead of queueing for a database connection until the provider's own timeout fires and it retries anyway.
+   */
+  maxCallbacksInFlight: number;
 }
 
 /** Queue of claimed calls to dial (one message per claimed scheduled call). */

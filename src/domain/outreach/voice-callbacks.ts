@@ -1,6 +1,6 @@
 import { CALL_STATES, type CallState, getCallForUpdate, getCallOfScheduledCall, recordEventOnce, updateCall } from '../../store/calls.js';
 import { findScheduledCallById } from '../../store/call-dispatch.js';
-import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors.js';
+import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../errors.js';
 import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
 import { completeCall } from './complete-call.js';
@@ -24,6 +24,20 @@ export interface CallbackResult {
  * older event arriving late changes nothing), and `call_analyzed` completes the scheduled call.
  */
 export async function receiveVoiceCallback(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackResult> {
+  const gate = inFlight.get(s) ?? 0;
+  if (gate >= s.settings.maxCallbacksInFlight) throw new UnavailableError('Too many callbacks in progress; retry shortly', 1);
+  inFlight.set(s, gate + 1);
+  try {
+    return await receive(s, providerName, rawBody, headers);
+  } finally {
+    inFlight.set(s, (inFlight.get(s) ?? 1) - 1);
+  }
+}
+
+/** Callbacks being processed, per process (per set of call services). */
+const inFlight = new WeakMap<CallServices, number>();
+
+async function receive(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackResult> {
   const provider = s.voice[providerName as ProviderName];
   if (!provider || !Object.hasOwn(s.voice, providerName)) throw new NotFoundError(`No voice provider ${providerName}`);
   let event: VoiceEvent;

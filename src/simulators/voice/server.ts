@@ -72,7 +72,8 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     } catch {
       /* retried below */
     }
-    if (attempt < 5) later(250 * 2 ** attempt, () => void deliver(call, event, snapshot, attempt + 1));
+    // Like a real provider: retried with exponential backoff (capped at 30 s) for about three minutes.
+    if (attempt < 10) later(Math.min(30_000, 250 * 2 ** attempt), () => void deliver(call, event, snapshot, attempt + 1));
   };
 
   const play = (call: SimCall) => {
