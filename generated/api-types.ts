@@ -824,6 +824,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "call.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call was placed and its outcome is known
+         * @description Sent to every webhook endpoint of the company when a placed call is over and analyzed; `data` is the call as `GET /calls/{id}` returns it (flags, transcript, summary). `recordingUrl` is a one-hour link as of the delivery attempt, or null while the recording is still being stored: read `GET /calls/{id}` for a fresh link. A `scheduled_call.updated` event for the scheduled call (now `completed`) is sent with it.
+         */
+        post: operations["callCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2044,6 +2064,17 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["ScheduledCall"];
+        };
+        /** @description Body of `call.completed`: sent when a placed call is over and its analysis came back (the scheduled call is then `completed` with the call's flags). */
+        WebhookCallCompleted: {
+            /** @constant */
+            type: "call.completed";
+            /**
+             * Format: date-time
+             * @description When the call completed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Call"];
         };
     };
     responses: {
@@ -4491,6 +4522,59 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookScheduledCallUpdated"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    callCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "call.completed",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "customerId": "cust-1001",
+                 *         "toPhoneNumber": "+12125550100",
+                 *         "transcript": "Agent: Hello, may I speak with Ada?\nBorrower: Yes, speaking.",
+                 *         "recordingUrl": null,
+                 *         "timestamp": "2026-12-08T15:00:04.000Z",
+                 *         "flags": [
+                 *           "CONNECT",
+                 *           "LIVE_CONNECT",
+                 *           "RPC",
+                 *           "SUCCESSFUL_TRANSFER"
+                 *         ],
+                 *         "summarization": "The borrower confirmed their identity and was transferred to a loan officer."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookCallCompleted"];
             };
         };
         responses: {

@@ -83,7 +83,7 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   const lms = opts.lms ?? lmsConnectors(aesGcmBox(configKeySource(config.configKey, config.databaseUrl)));
   const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue });
   const startWorkersHere = (): WorkerPool => {
-    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling, lms, webhooks: { transport: httpWebhookTransport, builders: webhookPayloads } });
+    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling, lms, webhooks: { transport: httpWebhookTransport, builders: webhookPayloads(calls.settings) } });
     const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
     return {
       async stop() {

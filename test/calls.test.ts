@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processClock } from '../src/adapters/clock/sandbox-clock.js';
+import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
 import { postCallback, settledScheduledCall } from './support/calls.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
@@ -38,6 +42,17 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   let key: string;
   let companyId: string;
   const first: Record<string, string> = {}; // customer id → first scheduled call id
+  // The company's webhook endpoint: a partner server on 127.0.0.1 that keeps what it receives.
+  const hooks: Array<{ headers: Record<string, string>; body: string }> = [];
+  const partner = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      hooks.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200).end();
+    });
+  });
+  let hookSecret: string;
   const db = () => database.db;
 
   beforeAll(async () => {
@@ -53,6 +68,8 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
       },
     });
     ({ apiKey: key, companyId } = await t.company());
+    await new Promise<void>((r) => partner.listen(0, '127.0.0.1', r));
+    hookSecret = (await addWebhookEndpoint(database.db, companyId, `http://127.0.0.1:${(partner.address() as AddressInfo).port}/hooks`, new Date())).secret;
     const enrolled = await Promise.all(Object.entries(PEOPLE).map(([id, p]) =>
       t.call('POST', '/customers/schedule/sync', {
         key, headers: { 'Idempotency-Key': newKey() },
@@ -71,12 +88,30 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     await t?.stop();
     await sandbox?.close();
     await live?.close();
+    await new Promise((r) => partner.close(r));
     await database?.drop();
   });
 
   const scheduledOf = async (customerId: string) =>
     (await t.call('GET', `/scheduled-calls/customer/${customerId}`, { key })).body as Array<{ id: string; status: string; scheduledTime: string }>;
   const dbCalls = (customerId: string) => db()('scheduled_calls').where({ company_id: companyId, customer_id: customerId }).orderBy('scheduled_time');
+
+  it('the completed call reaches the company\'s webhook endpoint as call.completed with the call object, signed (Standard Webhooks)', { timeout: 90_000 }, async () => {
+    const scheduled = await settledScheduledCall(t, key, first['live-0100']!);
+    const event = async () => hooks.map((h) => ({ h, e: JSON.parse(h.body) })).find(({ e }) => e.type === 'call.completed' && e.data.id === scheduled.callId);
+    let found = await event();
+    for (let i = 0; !found && i < 600; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      found = await event();
+    }
+    expect(found, 'call.completed delivered').toBeDefined();
+    expect(() => new Webhook(hookSecret).verify(found!.h.body, found!.h.headers)).not.toThrow();
+    expect(found!.e.data).toMatchObject({ id: scheduled.callId, customerId: 'live-0100', toPhoneNumber: '+12125550100', flags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'] });
+    const read = (await t.call('GET', `/calls/${scheduled.callId}`, { key })).body;
+    expect({ ...found!.e.data, recordingUrl: null }).toEqual({ ...read, recordingUrl: null });
+    const updated = hooks.map((h) => JSON.parse(h.body)).filter((e) => e.type === 'scheduled_call.updated' && e.data.id === scheduled.id);
+    expect(updated.map((e) => e.data.status)).toContain('completed');
+  });
 
   it('a New York customer on 212-555-0100 is called at 10:00 and the call reads back with flags, transcript, summary and a one-hour recording link', { timeout: 90_000 }, async () => {
     const scheduled = await settledScheduledCall(t, key, first['live-0100']!);

@@ -1,14 +1,16 @@
 import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, readBatchJob } from '../domain/batches/read.js';
+import { callById } from '../domain/outreach/calls.js';
 import { scheduledCall } from '../domain/outreach/scheduled-calls.js';
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import { presentCustomerBatchJob, presentLoanBatchJob } from './batch-presenters.js';
+import { presentCall, type RecordingLinkSettings } from './call-presenters.js';
 import { presentScheduledCall } from './scheduled-calls.js';
 
 /**
  * `data` of each outbound event: the resource exactly as the API's read operation returns it
  * (the spec's `webhooks` section references the same schemas).
  */
-export const webhookPayloads: EventDataBuilders = {
+export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders => ({
   'batch.completed': async (db, companyId, jobId) => {
     const view = await readBatchJob({ db, companyId }, jobId, [...CUSTOMER_BATCH_KINDS, ...LOAN_BATCH_KINDS]);
     return LOAN_BATCH_KINDS.includes(view.job.kind)
@@ -16,4 +18,6 @@ export const webhookPayloads: EventDataBuilders = {
       : { kind: 'customers', job: presentCustomerBatchJob(view) };
   },
   'scheduled_call.updated': async (db, companyId, id) => presentScheduledCall(await scheduledCall({ db, companyId }, id)),
-};
+  // The call as GET /calls/{id} returns it; `recordingUrl` is null until the recording is stored.
+  'call.completed': async (db, companyId, id) => presentCall(links, await callById({ db, companyId }, id)),
+});

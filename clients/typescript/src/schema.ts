@@ -687,7 +687,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a voice provider callback
-         * @description Called by the voice provider, not by partners: no `X-API-Key`. Authenticated by the `X-Voice-Signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the provider's callback secret, compared in constant time; a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Each `event_id` is processed once: a redelivery gets 409 and changes nothing. Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (README "Calls"). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. Errors use the `ErrorMessage` shape.
+         * @description Called by the voice provider, not by partners: no `X-API-Key`. Authenticated by the `X-Voice-Signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the provider's callback secret, compared in constant time; a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Each `event_id` is processed once: a redelivery gets 409 and changes nothing. Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (README "Calls"). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. When the process is already handling its limit of callbacks (`OUTREACH_CALLS_CALLBACKS_IN_FLIGHT`) it answers 503 with `Retry-After` at once, and the provider delivers again. Errors use the `ErrorMessage` shape.
          */
         post: operations["receiveVoiceCallback"];
         delete?: never;
@@ -818,6 +818,26 @@ export interface webhooks {
          * @description Sent to every webhook endpoint of the company when a scheduled call changes status; `data` is the call as `GET /scheduled-calls/{id}` returns it. One event per call (a Do Not Call that cancels five calls sends five events).
          */
         post: operations["scheduledCallUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call was placed and its outcome is known
+         * @description Sent to every webhook endpoint of the company when a placed call is over and analyzed; `data` is the call as `GET /calls/{id}` returns it (flags, transcript, summary). `recordingUrl` is a one-hour link as of the delivery attempt, or null while the recording is still being stored: read `GET /calls/{id}` for a fresh link. A `scheduled_call.updated` event for the scheduled call (now `completed`) is sent with it.
+         */
+        post: operations["callCompletedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2044,6 +2064,17 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["ScheduledCall"];
+        };
+        /** @description Body of `call.completed`: sent when a placed call is over and its analysis came back (the scheduled call is then `completed` with the call's flags). */
+        WebhookCallCompleted: {
+            /** @constant */
+            type: "call.completed";
+            /**
+             * Format: date-time
+             * @description When the call completed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Call"];
         };
     };
     responses: {
@@ -4209,6 +4240,22 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            /** @description Too many callbacks in progress in this process; deliver again after `Retry-After`. Nothing was changed. */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 503,
+                     *       "message": "Too many callbacks in progress; retry shortly"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getRecording: {
@@ -4475,6 +4522,59 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookScheduledCallUpdated"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    callCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "call.completed",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "customerId": "cust-1001",
+                 *         "toPhoneNumber": "+12125550100",
+                 *         "transcript": "Agent: Hello, may I speak with Ada?\nBorrower: Yes, speaking.",
+                 *         "recordingUrl": null,
+                 *         "timestamp": "2026-12-08T15:00:04.000Z",
+                 *         "flags": [
+                 *           "CONNECT",
+                 *           "LIVE_CONNECT",
+                 *           "RPC",
+                 *           "SUCCESSFUL_TRANSFER"
+                 *         ],
+                 *         "summarization": "The borrower confirmed their identity and was transferred to a loan officer."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookCallCompleted"];
             };
         };
         responses: {

@@ -4,6 +4,7 @@ import type { CallRow } from '../../store/calls.js';
 import { getCustomer } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
 import type { ScheduledCallRow } from '../../store/schedules.js';
+import { publishEvents } from '../webhooks/publish.js';
 import { applyCallEffects } from './apply-effects.js';
 import type { EffectRule } from './call-effects.js';
 
@@ -20,7 +21,8 @@ export interface CompletedCall {
 /**
  * THE transition to completed: the scheduled call takes the call's flags (dialing → completed, once)
  * and the flags' effects apply, all in the caller's transaction. Null when it was already completed.
- * Hook outbound notifications here (they then commit with the outcome).
+ * The outbound events (`call.completed`, and `scheduled_call.updated` for the scheduled call) are
+ * published in the same transaction, so they exist exactly when the outcome committed.
  */
 export async function completeCall(db: Db, scheduled: ScheduledCallRow, call: CallRow, now: Date): Promise<CompletedCall | null> {
   const moved = await completeScheduledCall(db, scheduled.companyId, scheduled.id, call.flags, now.toISOString());
@@ -30,5 +32,9 @@ export async function completeCall(db: Db, scheduled: ScheduledCallRow, call: Ca
   const effects = company && customer
     ? await applyCallEffects({ db, config: company.config, customer, call: { ...scheduled, postProcessingFlags: call.flags }, now }, call.flags)
     : [];
+  await publishEvents(db, scheduled.companyId, [
+    { type: 'call.completed', subjectId: call.id, key: `call.completed:${call.id}` },
+    { type: 'scheduled_call.updated', subjectId: scheduled.id, key: `scheduled_call.updated:${scheduled.id}:completed` },
+  ], now);
   return { companyId: scheduled.companyId, customerId: scheduled.customerId, scheduledCallId: scheduled.id, call, flags: call.flags, effects };
 }
