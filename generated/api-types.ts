@@ -196,7 +196,7 @@ export interface paths {
         put?: never;
         /**
          * Create scheduled calls (legacy)
-         * @description Legacy operation: creates the scheduled calls of the integration identified by `scheduleType` for the customer and returns them (201). `scheduleType` is the identifier assigned to the company's integration, not a `taskType`; unsupported identifiers give 400. For new-application or returning-borrower outreach use enrollment (`POST /customers/schedule/sync` with `scheduleMode: enroll`) instead. Errors use the `ErrorMessage` shape.
+         * @description Legacy operation: creates the scheduled calls of the integration identified by `scheduleType` for the customer and returns them (201), in `scheduledTime` order. `scheduleType` is the identifier assigned to the company's integration (the `scheduleTypes` list of the company configuration), not a `taskType`; unsupported identifiers give 400 naming the supported ones. Each integration defines the calls it creates (its steps, and the task type whose purpose and transfer routing they use); an integration without a definition creates one call at the earliest allowed time. The calls are planned by the same scheduler as every call (calling window in the customer's local time, business days, contact restrictions, frequency caps counting the customer's other calls) and are added to the customer's outreach without replacing other schedules. When the rules leave no allowed time, or the customer is restricted, nothing is created and the answer is 409. An unknown customer gives 404. For new-application or returning-borrower outreach use enrollment (`POST /customers/schedule/sync` with `scheduleMode: enroll`) instead. Errors use the `ErrorMessage` shape.
          */
         post: operations["createScheduledCalls"];
         delete?: never;
@@ -2556,7 +2556,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": 400,
-                     *       "message": "Unsupported scheduleType: lms-welcome-cal"
+                     *       "message": "Unsupported scheduleType: lms-welcome-cal; supported: default, lms-welcome-call"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorMessage"];
@@ -2564,6 +2564,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /** @description The customer cannot be called under the rules (a contact restriction such as Do Not Call, no usable phone number, no stored time zone, or no allowed time within the scheduling horizon). Nothing was created. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 409,
+                     *       "message": "No call can be scheduled for customer cust-1001: the customer is marked Do Not Call (TCPA 47 CFR 64.1200(d))"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
         };
     };

@@ -5,6 +5,7 @@ import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './
 import { NotFoundError, InvalidInputError } from './errors.js';
 import { issueApiKey } from './api-keys.js';
 import { validateSchedulerConfig } from './scheduling/scheduler-config.js';
+import { validateIntegrations } from './outreach/integration-plan.js';
 
 export async function createCompany(db: Db, name: string, now: Date): Promise<{ companyId: string; apiKey: string }> {
   if (!name.trim()) throw new InvalidInputError('Company name must not be empty');
@@ -23,6 +24,7 @@ export async function getCompanyConfig(db: Db, companyId: string): Promise<Compa
 export async function setCompanyConfig(db: Db, companyId: string, value: unknown): Promise<CompanyConfig> {
   const config = parseCompanyConfig(value);
   validateSchedulerConfig(config); // an unreadable scheduler section fails here, not at the first enrollment
+  validateIntegrations(config);
   if (!(await updateCompanyConfig(db, companyId, config))) throw new NotFoundError(`Company ${companyId} not found`);
   return config;
 }

@@ -2,6 +2,7 @@ import type { OperationHandler } from '../http/handler-types.js';
 import * as ach from './ach.js';
 import * as batches from './batches.js';
 import * as customers from './customers.js';
+import * as integrations from './integrations.js';
 import * as loans from './loans.js';
 import * as ops from './ops.js';
 import * as outreach from './outreach.js';
@@ -13,6 +14,7 @@ export function operationHandlers(): Record<string, OperationHandler> {
     ...ach,
     ...batches,
     ...customers,
+    ...integrations,
     ...loans,
     ...ops,
     ...outreach,

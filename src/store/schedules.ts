@@ -7,7 +7,9 @@ export interface NewSchedule {
   id: string;
   customerId: string;
   cadenceId: string | null;
-  source: 'enrollment' | 'replace';
+  source: 'enrollment' | 'replace' | 'integration' | 'loan';
+  /** call, email or sms (default call). */
+  channel?: 'call' | 'email' | 'sms';
   taskType: string;
   cadence: string;
   loanId: string | null;
@@ -65,7 +67,7 @@ function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
 
 export async function insertSchedule(db: Db, companyId: string, s: NewSchedule): Promise<void> {
   await db('schedules').insert({
-    id: s.id, company_id: companyId, customer_id: s.customerId, cadence_id: s.cadenceId, channel: 'call', source: s.source,
+    id: s.id, company_id: companyId, customer_id: s.customerId, cadence_id: s.cadenceId, channel: s.channel ?? 'call', source: s.source,
     task_type: s.taskType, cadence: s.cadence, loan_id: s.loanId, status: 'active', created_at: s.at, updated_at: s.at,
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanResult, type PlannedCall } from '../../scheduler/index.js';
+import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanResult, type PlannedCall, type SchedulerConfig } from '../../scheduler/index.js';
 import { cancelActiveCadences } from '../../store/cadences.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import type { Db } from '../../store/db.js';
@@ -35,7 +35,13 @@ export interface CadenceRequest {
   daysSincePaidOff?: number;
   daysInApplied?: number;
   oneOff?: boolean;
+  /** Plans with this scheduler configuration instead of the company's (legacy integrations add their task types). */
+  scheduler?: SchedulerConfig;
+  /** The task type recorded on the calls when it differs from the scheduler's (an integration's catalog task type). */
+  recordedTaskType?: string;
 }
+
+export type ScheduleSource = 'enrollment' | 'replace' | 'integration' | 'loan';
 
 /**
  * Plans a cadence with the pure scheduler, against the customer's active contact restrictions and
@@ -66,7 +72,7 @@ export async function planCadence(scope: ScheduleScope, who: Contactee, request:
   }));
   return planEnrollment(
     { taskType: request.taskType, loanId: request.loanId, daysSincePaidOff: request.daysSincePaidOff, daysInApplied: request.daysInApplied, oneOff: request.oneOff, customer, history },
-    schedulerConfigFor(scope.config),
+    request.scheduler ?? schedulerConfigFor(scope.config),
     DateTime.fromJSDate(scope.now, { zone: 'utc' }),
   );
 }
@@ -83,13 +89,13 @@ export async function storeSchedule(
   who: Contactee,
   request: CadenceRequest,
   plan: Extract<PlanResult, { ok: true }>,
-  owner: { cadenceId: string | null; source: 'enrollment' | 'replace' },
+  owner: { cadenceId: string | null; source: ScheduleSource },
 ): Promise<StoredSchedule> {
   const at = scope.now.toISOString();
   const scheduleId = randomUUID();
   await insertSchedule(scope.db, scope.companyId, {
     id: scheduleId, customerId: who.customerId, cadenceId: owner.cadenceId, source: owner.source,
-    taskType: request.taskType, cadence: plan.cadence, loanId: request.loanId, at,
+    taskType: request.recordedTaskType ?? request.taskType, cadence: plan.cadence, loanId: request.loanId, at,
   });
   const sorted = [...plan.calls].sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime) || a.stepIndex - b.stepIndex);
   const rows = sorted.map((call: PlannedCall) => ({
@@ -97,7 +103,7 @@ export async function storeSchedule(
     customerId: who.customerId,
     scheduleId,
     loanId: request.loanId,
-    taskType: request.taskType,
+    taskType: request.recordedTaskType ?? request.taskType,
     purpose: plan.purpose,
     scheduledTime: call.scheduledTime,
     phoneNumber: call.phoneNumber,
