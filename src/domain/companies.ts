@@ -6,6 +6,7 @@ import { NotFoundError, InvalidInputError } from './errors.js';
 import { issueApiKey } from './api-keys.js';
 import { validateSchedulerConfig } from './scheduling/scheduler-config.js';
 import { validateIntegrations } from './outreach/integration-plan.js';
+import { validateTemplates } from './outreach/templates.js';
 
 export async function createCompany(db: Db, name: string, now: Date): Promise<{ companyId: string; apiKey: string }> {
   if (!name.trim()) throw new InvalidInputError('Company name must not be empty');
@@ -25,6 +26,7 @@ export async function setCompanyConfig(db: Db, companyId: string, value: unknown
   const config = parseCompanyConfig(value);
   validateSchedulerConfig(config); // an unreadable scheduler section fails here, not at the first enrollment
   validateIntegrations(config);
+  validateTemplates(config);
   if (!(await updateCompanyConfig(db, companyId, config))) throw new NotFoundError(`Company ${companyId} not found`);
   return config;
 }

@@ -140,3 +140,13 @@ export async function upsertLoans(db: Db, companyId: string, rows: LoanUpsert[],
   }
   await flush();
 }
+
+/** The stored loans among these keys that carry a task type (one query for a batch slice). */
+export async function loansWithTaskType(db: Db, companyId: string, keys: Array<{ customerId: string; id: string }>): Promise<LoanRow[]> {
+  if (keys.length === 0) return [];
+  const rows = await db('loans')
+    .where('company_id', companyId)
+    .whereIn(['customer_id', 'id'], keys.map((k) => [k.customerId, k.id]))
+    .whereNotNull('task_type');
+  return rows.map(loanFromRow);
+}

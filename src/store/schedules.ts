@@ -117,19 +117,26 @@ export async function activeScheduleOfCadence(db: Db, companyId: string, cadence
 }
 
 /**
- * Cancels the customer's active schedules and their pending calls (calls already in progress or
- * done are left as they are). Returns the numbers cancelled.
+ * Cancels the customer's active schedules (of the given channels, default all) and their pending
+ * calls (calls already in progress or done are left as they are). Returns the numbers cancelled and
+ * the ids of the cancelled schedules (their pending messages are cancelled by the caller).
  */
-export async function cancelActiveSchedules(db: Db, companyId: string, customerId: string, at: string): Promise<{ schedules: number; calls: number }> {
-  const active = db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' }).select('id');
+export async function cancelActiveSchedules(
+  db: Db, companyId: string, customerId: string, at: string, channels?: string[],
+): Promise<{ schedules: number; calls: number; scheduleIds: string[] }> {
+  const scope = (q: ReturnType<Db>) => (channels ? q.whereIn('channel', channels) : q);
+  const active = scope(db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' })).select('id');
   const calls = await db('scheduled_calls')
     .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
     .whereIn('schedule_id', active)
     .update({ status: 'cancelled', updated_at: at });
+  const ids = (await scope(db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' })).select('id')).map((r: { id: unknown }) => String(r.id));
+  if (ids.length === 0) return { schedules: 0, calls, scheduleIds: [] };
   const schedules = await db('schedules')
-    .where({ company_id: companyId, customer_id: customerId, status: 'active' })
+    .where({ company_id: companyId, status: 'active' })
+    .whereIn('id', ids)
     .update({ status: 'cancelled', cancelled_at: at, updated_at: at });
-  return { schedules, calls };
+  return { schedules, calls, scheduleIds: ids };
 }
 
 /** Cancels every pending call of the customer, whatever its schedule (a contact restriction stops all outreach). */

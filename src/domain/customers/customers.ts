@@ -51,7 +51,7 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
   return ctx.db.transaction(async (trx) => {
     const { created } = await persistCustomer({ ...ctx, db: trx }, body, isTest);
     // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (DESIGN §4.6).
-    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, body.id!, ctx.now.toISOString());
+    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, body.id!, ctx.now.toISOString(), 'calls');
     const customer = (await loadCustomer(trx, ctx.companyId, body.id!))!;
     return { customer, created, headers: deprecationHeaders(body, ctx.testAliasSunset) };
   });
@@ -128,7 +128,7 @@ export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]
   await upsertCustomers(ctx.db, ctx.companyId, writes, at);
   // ctx.db is the slice's transaction: a row that sets Do Not Call stops its outreach with it.
   for (const [i, body] of bodies.entries()) {
-    if (outcomes[i] === null && body.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at);
+    if (outcomes[i] === null && body.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at, 'calls');
   }
   return outcomes;
 }
@@ -151,7 +151,7 @@ export async function updateCustomer(ctx: CompanyContext, id: string, body: Cust
     const found = await writeCustomer(trx, ctx.companyId, id, fields, at);
     if (!found) throw new NotFoundError(`Customer ${id} not found`);
     // Do Not Call is a contact restriction: it stops outreach and cancels pending calls (DESIGN §4.6).
-    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, id, at);
+    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, id, at, 'calls');
     return (await loadCustomer(trx, ctx.companyId, id))!;
   });
 }

@@ -1,7 +1,9 @@
-import type { CompanyContext } from '../customers/customers.js';
+import { inTransaction } from '../../store/transactions.js';
+import { type CompanyContext, requireKnownTaskType } from '../customers/customers.js';
+import { syncLoanOutreach } from '../outreach/loan-outreach.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
 import {
-  customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, type LoanFields, type LoanRow, type LoanUpsert, upsertLoan, upsertLoans,
+  customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, type LoanFields, type LoanRow, type LoanUpsert, loansWithTaskType, upsertLoan, upsertLoans,
 } from '../../store/loans.js';
 import type { components } from '../../../generated/api-types.js';
 
@@ -50,15 +52,26 @@ export function prepareLoanWrite(body: LoanWrite): LoanUpsert {
 
 const unknownCustomer = (customerId: string) => new NotFoundError(`Customer ${customerId} not found`);
 
+/** The loan rules that depend on the company: a sent `taskType` must be in its catalog (400 naming the allowed values). */
+function prepareCompanyLoanWrite(ctx: CompanyContext, body: LoanWrite): LoanUpsert {
+  const write = prepareLoanWrite(body);
+  if (body.taskType !== undefined) requireKnownTaskType(ctx.config, body.taskType);
+  return write;
+}
+
 /**
  * Creates the loan or updates it (upsert on (customerId, id) within the company). On update only
- * the fields sent are written. The customer must exist in the company (404 otherwise).
- * The loan's schedule is created by the scheduler workflow (issue 4), not here.
+ * the fields sent are written. The customer must exist in the company (404 otherwise). In the same
+ * transaction the loan's outreach is started, kept or stopped (src/domain/outreach/loan-outreach.ts).
  */
 export async function saveLoan(ctx: CompanyContext, body: LoanWrite): Promise<{ loan: LoanRow; created: boolean }> {
-  const write = prepareLoanWrite(body);
-  if (!(await customerExists(ctx.db, ctx.companyId, write.customerId))) throw unknownCustomer(write.customerId);
-  return upsertLoan(ctx.db, ctx.companyId, write.customerId, write.id, write.fields, ctx.now.toISOString());
+  const write = prepareCompanyLoanWrite(ctx, body);
+  return inTransaction(ctx.db, async (trx) => {
+    if (!(await customerExists(trx, ctx.companyId, write.customerId))) throw unknownCustomer(write.customerId);
+    const saved = await upsertLoan(trx, ctx.companyId, write.customerId, write.id, write.fields, ctx.now.toISOString());
+    await syncLoanOutreach({ ...ctx, db: trx }, saved.loan);
+    return saved;
+  });
 }
 
 /**
@@ -68,7 +81,7 @@ export async function saveLoan(ctx: CompanyContext, body: LoanWrite): Promise<{ 
 export async function saveLoans(ctx: CompanyContext, bodies: LoanWrite[]): Promise<(DomainError | null)[]> {
   const prepared = bodies.map((body) => {
     try {
-      return prepareLoanWrite(body);
+      return prepareCompanyLoanWrite(ctx, body);
     } catch (err) {
       if (err instanceof DomainError) return err;
       throw err;
@@ -76,6 +89,15 @@ export async function saveLoans(ctx: CompanyContext, bodies: LoanWrite[]): Promi
   });
   const writes = prepared.filter((p): p is LoanUpsert => !(p instanceof DomainError));
   const known = await existingCustomerIds(ctx.db, ctx.companyId, [...new Set(writes.map((w) => w.customerId))]);
-  await upsertLoans(ctx.db, ctx.companyId, writes.filter((w) => known.has(w.customerId)), ctx.now.toISOString());
+  const saved = writes.filter((w) => known.has(w.customerId));
+  await upsertLoans(ctx.db, ctx.companyId, saved, ctx.now.toISOString());
+  // Sequential: ctx.db is the slice's transaction (one connection). A repeated loan is synced once, as stored.
+  const seen = new Set<string>();
+  for (const loan of await loansWithTaskType(ctx.db, ctx.companyId, saved)) {
+    const key = JSON.stringify([loan.customerId, loan.id]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await syncLoanOutreach(ctx, loan);
+  }
   return prepared.map((p) => (p instanceof DomainError ? p : known.has(p.customerId) ? null : unknownCustomer(p.customerId)));
 }

@@ -4,6 +4,7 @@ import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanRes
 import { cancelActiveCadences } from '../../store/cadences.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import type { Db } from '../../store/db.js';
+import { cancelPendingMessages } from '../../store/messages.js';
 import { cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory } from '../../store/schedules.js';
 import type { CompanyConfig } from '../company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
@@ -120,10 +121,12 @@ export async function storeSchedule(
 /**
  * Stops the customer's outreach: active schedules and every pending call are cancelled, and active
  * enrollment cadences end as cancelled (a contact restriction, or a replacement sync rebuilding them).
+ * `calls` stops telephone outreach only (Do Not Call): email and SMS schedules keep going.
  */
-export async function stopOutreach(db: Db, companyId: string, customerId: string, at: string): Promise<{ calls: number }> {
-  const { calls } = await cancelActiveSchedules(db, companyId, customerId, at);
+export async function stopOutreach(db: Db, companyId: string, customerId: string, at: string, scope: 'all' | 'calls' = 'all'): Promise<{ calls: number; messages: number }> {
+  const { calls } = await cancelActiveSchedules(db, companyId, customerId, at, scope === 'calls' ? ['call'] : undefined);
   const stray = await cancelPendingCalls(db, companyId, customerId, at);
   await cancelActiveCadences(db, companyId, customerId, at);
-  return { calls: calls + stray };
+  const messages = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at) : 0;
+  return { calls: calls + stray, messages };
 }
