@@ -6,6 +6,7 @@ import { issueApiKey, revokeKey } from './domain/api-keys.js';
 import { createCompany, getCompanyConfig, setCompanyConfig } from './domain/companies.js';
 import { DomainError } from './domain/errors.js';
 import { startService, startWorker } from './server.js';
+import { SmsSimulator } from './simulators/sms/server.js';
 import { openDb } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
 
@@ -21,6 +22,9 @@ const USAGE = `Usage: outreach <command> [options]
                                           replace the configuration (JSON from F or stdin), validated
   key create --company ID [--json]        issue another API key for a company
   key revoke --company ID --key ID|PREFIX revoke a key
+  simulator sms [--port N] [--inbound-url URL]
+                                          run the SMS simulator (Twilio Messaging protocol) on 127.0.0.1;
+                                          inbound texts go to URL (default PUBLIC_BASE_URL/webhooks/sms/inbound)
 
 DATABASE_URL selects the database (postgres://… or sqlite:PATH; default sqlite:./data/outreach.db).`;
 
@@ -36,6 +40,8 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       'no-migrate': { type: 'boolean', default: false },
       'no-workers': { type: 'boolean', default: false },
+      port: { type: 'string' },
+      'inbound-url': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -46,11 +52,30 @@ async function main(argv: string[]): Promise<number> {
   }
   const config = loadConfig();
 
+  if (command === 'simulator sms') {
+    const port = Number(values.port ?? 0);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
+    const sandbox = config.channels.sandboxSms;
+    const simulator = new SmsSimulator({
+      accountSid: sandbox?.accountSid, authToken: sandbox?.authToken,
+      inboundUrl: values['inbound-url'] ?? `${config.publicBaseUrl}/webhooks/sms/inbound`,
+    });
+    const url = await simulator.start(port);
+    console.log(JSON.stringify({ level: 'info', msg: 'sms simulator listening', url, accountSid: simulator.accountSid, inboundUrl: simulator.inboundUrl }));
+    const stop = async () => {
+      await simulator.stop();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop());
+    process.once('SIGINT', () => void stop());
+    return new Promise<number>(() => {});
+  }
+
   if (command === 'serve' || command === 'worker') {
     // Graceful: stop taking work, let in-flight requests and slices finish (or release them), exit.
     const service =
       command === 'serve'
-        ? await startService(config, { migrate: !values['no-migrate'], workers: !values['no-workers'] })
+        ? await startService(config, { migrate: !values['no-migrate'], workers: !values['no-workers'], localChannelServers: true })
         : await startWorker(config, { migrate: !values['no-migrate'] });
     const shutdown = async (signal: string) => {
       console.error(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));

@@ -1,3 +1,4 @@
+import { type ChannelOptions, ChannelOptionsError, loadChannelOptions } from './adapters/channel-options.js';
 import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options.js';
 
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
@@ -12,6 +13,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Batch job workers and queue (src/jobs/options.ts). */
   jobs: JobOptions;
+  /** Email and SMS delivery (src/adapters/channel-options.ts). */
+  channels: ChannelOptions;
 }
 
 export class ConfigError extends Error {}
@@ -39,5 +42,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof JobOptionsError) throw new ConfigError(err.message);
     throw err;
   }
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs };
+  let channels: ChannelOptions;
+  try {
+    channels = loadChannelOptions(env);
+  } catch (err) {
+    if (err instanceof ChannelOptionsError) throw new ConfigError(err.message);
+    throw err;
+  }
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs, channels };
 }

@@ -8,6 +8,8 @@ import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
+import { canDeliver, createChannelSenders, type ChannelSenders } from './adapters/channel-senders.js';
+import { startLocalChannelServers } from './simulators/local-channels.js';
 
 export interface RunningService {
   server: Server;
@@ -27,6 +29,11 @@ export interface StartOptions extends ApiOptions {
   log?: Logger;
   /** Run batch workers in this process too (default true: `outreach serve`). */
   workers?: boolean;
+  /**
+   * Start a local SMTP server and SMS simulator in this process for the sandbox routes that are
+   * not configured (`outreach serve` on the embedded default), so messages are really sent.
+   */
+  localChannelServers?: boolean;
 }
 
 export interface RunningWorker {
@@ -47,8 +54,17 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   const queue = createJobQueue(db, config.jobs, log);
   await queue.start({ supervise });
   const now = opts.now ?? (() => new Date());
-  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs });
-  return { log, db, queue, now, startWorkersHere };
+  const local = opts.localChannelServers && supervise ? await startLocalChannelServers(config, log) : null;
+  const channelOptions = local ? { ...config.channels, ...local.options } : config.channels;
+  const senders: ChannelSenders = createChannelSenders(channelOptions);
+  const { pollMs, batchSize, perCompany } = channelOptions;
+  const messages = canDeliver(senders) ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany } } : undefined;
+  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, messages });
+  const closeChannels = async () => {
+    await senders.close();
+    await local?.stop();
+  };
+  return { log, db, queue, now, startWorkersHere, senders, closeChannels };
 }
 
 /**
@@ -57,8 +73,8 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
  */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
-  const { log, db, queue, now, startWorkersHere } = await openBackend(config, opts, withWorkers);
-  const { app } = await createApp({ db, config, now, log, queue }, opts);
+  const { log, db, queue, now, startWorkersHere, senders, closeChannels } = await openBackend(config, opts, withWorkers);
+  const { app } = await createApp({ db, config, now, log, queue, channels: senders }, opts);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -81,6 +97,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         server.closeIdleConnections();
       });
       await workers?.stop();
+      await closeChannels();
       await queue.stop();
       if (!opts.db) await db.destroy();
     },
@@ -89,7 +106,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
 
 /** `outreach worker`: batch workers without the HTTP API (scale them apart from API nodes on Postgres). */
 export async function startWorker(config: Config, opts: StartOptions = {}): Promise<RunningWorker> {
-  const { db, queue, startWorkersHere } = await openBackend(config, opts, true);
+  const { db, queue, startWorkersHere, closeChannels } = await openBackend(config, opts, true);
   const workers = startWorkersHere();
   return {
     db,
@@ -97,6 +114,7 @@ export async function startWorker(config: Config, opts: StartOptions = {}): Prom
     workers,
     async stop() {
       await workers.stop();
+      await closeChannels();
       await queue.stop();
       if (!opts.db) await db.destroy();
     },

@@ -1,3 +1,4 @@
+import type { MessageRoutes } from '../domain/ports/channels.js';
 import type { Context } from 'openapi-backend';
 import type { Config } from '../config.js';
 import type { CompanyConfig } from '../domain/company-config.js';
@@ -15,6 +16,8 @@ export interface Services {
   log: Logger;
   /** Where batch slices (and later other background work) are enqueued. */
   queue: JobQueue;
+  /** Email/SMS routes: SMS callbacks are verified with their providers' credentials. */
+  channels?: MessageRoutes;
 }
 
 /** Per-request environment passed to every handler next to openapi-backend's context. */

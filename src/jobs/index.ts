@@ -8,6 +8,8 @@ import { sweepRetention } from './retention.js';
 import type { JobQueue } from './queue.js';
 import { TableQueue } from './table-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
+import type { DispatchDeps } from '../domain/outreach/message-dispatch.js';
+import { startMessageDispatcher, type MessageDispatcherOptions } from './message-dispatcher.js';
 
 export type { JobQueue } from './queue.js';
 
@@ -26,6 +28,8 @@ export interface WorkerDeps {
   now: () => Date;
   testAliasSunset: Date;
   options: JobOptions;
+  /** Email/SMS dispatch; absent when no route can deliver. */
+  messages?: { routes: DispatchDeps['routes']; publicBaseUrl: string; options: MessageDispatcherOptions };
 }
 
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;
@@ -47,6 +51,9 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
     },
     createSliceHandler(deps),
   );
+  const messages = deps.messages
+    ? startMessageDispatcher({ db: deps.db, now: deps.now, routes: deps.messages.routes, publicBaseUrl: deps.messages.publicBaseUrl, log }, deps.messages.options)
+    : null;
   const sweep = () => sweepRetention(deps.db, deps.now(), log);
   const timer = setInterval(() => void sweep(), RETENTION_SWEEP_MS);
   timer.unref();
@@ -54,6 +61,7 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
   return {
     async stop() {
       clearInterval(timer);
+      await messages?.stop();
       await slices.stop();
     },
   };

@@ -150,3 +150,8 @@ export async function loansWithTaskType(db: Db, companyId: string, keys: Array<{
     .whereNotNull('task_type');
   return rows.map(loanFromRow);
 }
+
+export async function getLoan(db: Db, companyId: string, customerId: string, id: string): Promise<LoanRow | null> {
+  const row = await db('loans').where({ company_id: companyId, customer_id: customerId, id }).first();
+  return row ? loanFromRow(row) : null;
+}

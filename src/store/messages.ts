@@ -138,11 +138,14 @@ export async function applyDeliveryStatus(db: Db, providerMessageId: string, sta
   return rows.length ? messageFromRow(rows[0]) : null;
 }
 
-/** Sent messages of one channel for a customer, newest first (GET /emails, GET /texts). */
-export async function listSentMessages(db: Db, companyId: string, customerId: string, channel: MessageChannel, limit: number, offset: number): Promise<MessageRow[]> {
+/** Messages of one channel handed to the provider (in these statuses), newest first (GET /emails, GET /texts). */
+export async function listSentMessages(
+  db: Db, companyId: string, customerId: string, channel: MessageChannel, statuses: MessageStatus[], limit: number, offset: number,
+): Promise<MessageRow[]> {
   const rows = await db('scheduled_messages')
     .where({ company_id: companyId, customer_id: customerId, channel })
     .whereNotNull('sent_at')
+    .whereIn('status', statuses)
     .orderBy([{ column: 'sent_at', order: 'desc' }, { column: 'id', order: 'desc' }])
     .limit(limit)
     .offset(offset);

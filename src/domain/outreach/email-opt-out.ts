@@ -1,0 +1,29 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Email opt-out links (Reg F 12 CFR 1006.6(e); CAN-SPAM 15 U.S.C. 7704(a)(3)): a token naming the
+ * company and address, signed with HMAC-SHA256 so nobody can unsubscribe someone else. Tokens do
+ * not expire: an opt-out must keep working as long as the email can be read.
+ */
+export function optOutToken(secret: string, companyId: string, address: string): string {
+  const payload = Buffer.from(JSON.stringify([companyId, address.toLowerCase()])).toString('base64url');
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+export function readOptOutToken(secret: string, token: string): { companyId: string; address: string } | null {
+  const [payload, signature] = token.split('.');
+  if (!payload || !signature) return null;
+  const expected = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const [companyId, address] = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as [unknown, unknown];
+    return typeof companyId === 'string' && typeof address === 'string' ? { companyId, address } : null;
+  } catch {
+    return null;
+  }
+}
+
+function sign(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(`email-opt-out.${payload}`).digest('base64url');
+}
