@@ -47,6 +47,11 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** A request that is authenticated by something other than an API key (a provider signature) and fails it (403). */
+export class ForbiddenError extends DomainError {
+  readonly code = 'forbidden';
+}
+
 export class UnauthorizedError extends DomainError {
   readonly code = 'unauthorized';
   constructor(message = 'Missing or invalid X-API-Key header') {

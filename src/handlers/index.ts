@@ -4,7 +4,9 @@ import * as batches from './batches.js';
 import * as customers from './customers.js';
 import * as integrations from './integrations.js';
 import * as loans from './loans.js';
+import * as messages from './messages.js';
 import * as ops from './ops.js';
+import * as providerCallbacks from './provider-callbacks.js';
 import * as outreach from './outreach.js';
 import { NOT_YET_IMPLEMENTED, notImplemented } from './not-implemented.js';
 
@@ -16,7 +18,9 @@ export function operationHandlers(): Record<string, OperationHandler> {
     ...customers,
     ...integrations,
     ...loans,
+    ...messages,
     ...ops,
+    ...providerCallbacks,
     ...outreach,
   };
   for (const id of NOT_YET_IMPLEMENTED) {

@@ -1,5 +1,5 @@
 import {
-  ConflictError, DomainError, InvalidInputError, MissingFieldsError, NotFoundError, NotImplementedError,
+  ConflictError, DomainError, ForbiddenError, InvalidInputError, MissingFieldsError, NotFoundError, NotImplementedError,
   PayloadTooLargeError, RateLimitedError, UnauthorizedError, UnavailableError, UnprocessableError,
 } from '../domain/errors.js';
 import { errorBody, errorFamilyOf } from './error-family.js';
@@ -10,6 +10,7 @@ const STATUS = new Map<Function, number>([
   [MissingFieldsError, 400],
   [InvalidInputError, 400],
   [UnauthorizedError, 401],
+  [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
   [PayloadTooLargeError, 413],

@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { suppressEmail } from '../../store/channel-stops.js';
+import type { Db } from '../../store/db.js';
+import { NotFoundError } from '../errors.js';
 
 /**
  * Email opt-out links (Reg F 12 CFR 1006.6(e); CAN-SPAM 15 U.S.C. 7704(a)(3)): a token naming the
@@ -26,4 +29,13 @@ export function readOptOutToken(secret: string, token: string): { companyId: str
 
 function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(`email-opt-out.${payload}`).digest('base64url');
+}
+
+/** An opt-out link was followed: the address gets no more emails from that company. Repeating it is harmless. */
+export async function optOutEmail(db: Db, secret: string, token: string, now: Date): Promise<{ address: string }> {
+  const read = readOptOutToken(secret, token);
+  // An altered or foreign token is reported like an unknown page, revealing nothing.
+  if (!read) throw new NotFoundError('This opt-out link is not valid');
+  await suppressEmail(db, read.companyId, read.address, 'opt_out', 'opt-out link', now.toISOString());
+  return { address: read.address };
 }

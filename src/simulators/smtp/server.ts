@@ -39,8 +39,9 @@ export class LocalSmtpServer {
       onData: (stream, session, callback) => {
         simpleParser(stream)
           .then((mail) => {
+            // Raw header lines: mailparser turns some headers (List-Unsubscribe…) into objects.
             const headers: Record<string, string> = {};
-            for (const [k, v] of mail.headers) if (typeof v === 'string') headers[k] = v;
+            for (const { key, line } of mail.headerLines) headers[key] = line.slice(line.indexOf(':') + 1).trim();
             this.received.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
