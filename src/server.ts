@@ -1,9 +1,14 @@
+import { type Clock, systemClock } from './domain/ports/clock.js';
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
+import { batchRowProcessors } from './domain/batches/processors.js';
+import { enrollmentResponses } from './http/enrollment-responses.js';
+import { statusOf } from './http/error-response.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
-import type { JobQueue } from './jobs/queue.js';
+import type { RowHandling } from './jobs/slice-support.js';
+import type { JobQueue } from './domain/ports/job-queue.js';
 import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { type Db, openDb } from './store/db.js';
@@ -25,7 +30,7 @@ export interface StartOptions extends ApiOptions {
   migrate?: boolean;
   /** Reuse an open database (tests); otherwise one is opened from config.databaseUrl. */
   db?: Db;
-  now?: () => Date;
+  now?: Clock;
   log?: Logger;
   /** Run batch workers in this process too (default true: `outreach serve`). */
   workers?: boolean;
@@ -53,13 +58,14 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   }
   const queue = createJobQueue(db, config.jobs, log);
   await queue.start({ supervise });
-  const now = opts.now ?? (() => new Date());
+  const now = opts.now ?? systemClock;
   const local = opts.localChannelServers && supervise ? await startLocalChannelServers(config, log) : null;
   const channelOptions = local ? { ...config.channels, ...local.options } : config.channels;
   const senders: ChannelSenders = createChannelSenders(channelOptions);
   const { pollMs, batchSize, perCompany } = channelOptions;
   const messages = canDeliver(senders) ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany } } : undefined;
-  const startWorkersHere = () => startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, messages });
+  const startWorkersHere = () =>
+    startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: rowHandling, messages });
   const closeChannels = async () => {
     await senders.close();
     await local?.stop();
@@ -120,3 +126,6 @@ export async function startWorker(config: Config, opts: StartOptions = {}): Prom
     },
   };
 }
+
+/** Batch rows run in the workers but report like the API: enrollment rows store its responses, failures carry its statuses. */
+export const rowHandling: RowHandling = { processors: batchRowProcessors(enrollmentResponses), statusOf };

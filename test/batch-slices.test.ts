@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readBatchJob } from '../src/domain/batches/read.js';
-import { perRow, registerRowProcessor } from '../src/domain/batches/row-processors.js';
+import { perRow, type RowProcessor } from '../src/domain/batches/row-processors.js';
 import { SLICE_QUEUE, sliceMessages, type SliceMessage } from '../src/domain/batches/slices.js';
 import { InvalidInputError } from '../src/domain/errors.js';
 import { createSliceHandler } from '../src/jobs/batch-slices.js';
+import { rowHandling } from '../src/server.js';
 import { presentCustomerBatchJob } from '../src/handlers/batch-presenters.js';
-import type { Claimed } from '../src/jobs/queue.js';
+import type { Claimed } from '../src/domain/ports/job-queue.js';
 import { createLogger } from '../src/lib/logger.js';
 import { insertBatchJob } from '../src/store/batch-jobs.js';
 import { DIALECTS } from './support/databases.js';
@@ -15,16 +16,19 @@ import { validCustomer } from './support/customers.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
-// Test-only row kinds: the processor registry is how later kinds plug in.
-registerRowProcessor('test_explode', perRow(async () => {
-  throw new Error('boom');
-}));
-registerRowProcessor('test_mixed', perRow(async (_ctx, row) => {
-  const r = row as { mode: string; n: number };
-  if (r.mode === 'crash') throw new Error('unexpected crash in one row');
-  if (r.mode === 'reject') throw new InvalidInputError(`row ${r.n} is not acceptable`);
-  return { doubled: r.n * 2 };
-}));
+// Test-only row kinds beside the real ones: the processor map is how later kinds plug in.
+const testKinds: [string, RowProcessor][] = [
+  ['test_explode', perRow(async () => {
+    throw new Error('boom');
+  })],
+  ['test_mixed', perRow(async (_ctx, row) => {
+    const r = row as { mode: string; n: number };
+    if (r.mode === 'crash') throw new Error('unexpected crash in one row');
+    if (r.mode === 'reject') throw new InvalidInputError(`row ${r.n} is not acceptable`);
+    return { doubled: r.n * 2 };
+  })],
+];
+const rows = { ...rowHandling, processors: new Map([...rowHandling.processors, ...testKinds]) };
 
 /**
  * The slice worker driven by hand on an API-only service (no workers running), so every
@@ -36,7 +40,7 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
 
   const suite = useTestService(dialect, { now: () => NOW, workers: false });
   beforeAll(async () => {
-    handleUnit = createSliceHandler({ db: suite.database.db, queue: suite.t.service.queue, log: createLogger('silent'), now: () => NOW, testAliasSunset: new Date('2026-10-25T00:00:00Z') });
+    handleUnit = createSliceHandler({ db: suite.database.db, queue: suite.t.service.queue, log: createLogger('silent'), now: () => NOW, testAliasSunset: new Date('2026-10-25T00:00:00Z'), rows });
   });
 
   const fetchAll = async () => {

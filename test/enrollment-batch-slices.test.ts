@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENROLLMENT, rowProcessor } from '../src/domain/batches/row-processors.js';
+import { ENROLLMENT } from '../src/domain/batches/row-processors.js';
 import { SLICE_QUEUE, type SliceMessage } from '../src/domain/batches/slices.js';
 import { getCompanyConfig } from '../src/domain/companies.js';
-import type { CompanyContext } from '../src/domain/customers/customers.js';
+import type { CompanyContext } from '../src/domain/context.js';
 import { createSliceHandler } from '../src/jobs/batch-slices.js';
-import type { Claimed } from '../src/jobs/queue.js';
+import { rowHandling } from '../src/server.js';
+import type { Claimed } from '../src/domain/ports/job-queue.js';
 import { sweepRetention } from '../src/jobs/retention.js';
 import { createLogger } from '../src/lib/logger.js';
 import { insertApplication, insertCadence } from '../src/store/cadences.js';
@@ -28,7 +29,7 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
 
   const suite = useTestService(dialect, { now: () => NOW, workers: false });
   beforeAll(async () => {
-    const handleUnit = createSliceHandler({ db: suite.database.db, queue: suite.t.service.queue, log: createLogger('silent'), now: () => NOW, testAliasSunset: SUNSET });
+    const handleUnit = createSliceHandler({ db: suite.database.db, queue: suite.t.service.queue, log: createLogger('silent'), now: () => NOW, testAliasSunset: SUNSET, rows: rowHandling });
     handle = (m) => handleUnit([m]);
   });
   beforeEach(async () => {
@@ -75,7 +76,7 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
   it('a slice\'s rows run twice enroll once: the second run replays every row\'s stored result', async () => {
     const rows = [enrollRow('tw-1'), enrollRow('tw-2', { taskType: 'PendingLoanReturning', oneOff: true }), enrollRow('tw-3', { oneOff: true })];
     const ctx: CompanyContext = { db: suite.database.db, companyId, config: await getCompanyConfig(suite.database.db, companyId), now: NOW, testAliasSunset: SUNSET };
-    const processor = rowProcessor(ENROLLMENT)!;
+    const processor = rowHandling.processors.get(ENROLLMENT)!;
     const runOnce = () => suite.database.db.transaction((trx) => processor.runAll({ ...ctx, db: trx }, rows));
     const first = await runOnce();
     const second = await runOnce();

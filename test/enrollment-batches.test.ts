@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ENROLLMENT_BATCH_OPERATION } from '../src/domain/batches/submit-enrollment.js';
 import { requestFingerprint } from '../src/domain/idempotency.js';
 import { loadOpenApiDocument } from '../src/contract/openapi-document.js';
-import { ENROLLMENT_OPERATION } from '../src/domain/schedule-sync/sync.js';
+import { ENROLLMENT_OPERATION } from '../src/domain/outreach/sync.js';
 import { findLiveCadence, getApplication, setCadenceStatus } from '../src/store/cadences.js';
 import { insertClaim } from '../src/store/idempotency.js';
 import { DIALECTS } from './support/databases.js';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setCompanyConfig } from '../src/domain/companies.js';
 import { defaultCompanyConfig } from '../src/domain/company-config.js';
 import { requestFingerprint } from '../src/domain/idempotency.js';
-import { ENROLLMENT_OPERATION } from '../src/domain/schedule-sync/sync.js';
+import { ENROLLMENT_OPERATION } from '../src/domain/outreach/sync.js';
 import { getRecord, insertClaim } from '../src/store/idempotency.js';
 import { DIALECTS } from './support/databases.js';
 import { useTestService } from './support/suite.js';

@@ -4,7 +4,7 @@ import { getCompany, insertCompany, updateCompanyConfig } from '../store/compani
 import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './company-config.js';
 import { NotFoundError, InvalidInputError } from './errors.js';
 import { issueApiKey } from './api-keys.js';
-import { validateSchedulerConfig } from './scheduling/scheduler-config.js';
+import { validateSchedulerConfig } from './outreach/scheduler-config.js';
 import { validateIntegrations } from './outreach/integration-plan.js';
 import { validateTemplates } from './outreach/templates.js';
 

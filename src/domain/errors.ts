@@ -1,13 +1,15 @@
+import type { RateWindow } from './rate-window.js';
+
 /**
  * Typed domain errors, one class per kind. The HTTP layer maps each kind to a status and to the
- * error shape of the operation's family in one place (src/http/error-response.ts); the domain never
- * knows about HTTP.
+ * error shape of the operation's family in one place (src/http/error-response.ts); errors carry
+ * facts (a retry delay, a rate window), never statuses or headers.
  */
 export abstract class DomainError extends Error {
   /** Machine-readable code, used as `detail.code` in the `{detail: {code, message}}` family. */
   abstract readonly code: string;
-  /** Extra response headers the error implies (e.g. Retry-After). */
-  readonly headers: Record<string, string> = {};
+  /** Seconds after which the same request may succeed, when the error implies one. */
+  retryAfterSeconds?: number;
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -43,7 +45,7 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   constructor(message: string, readonly code: string = 'conflict', retryAfterSeconds?: number) {
     super(message);
-    if (retryAfterSeconds !== undefined) this.headers['Retry-After'] = String(retryAfterSeconds);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -61,9 +63,9 @@ export class UnauthorizedError extends DomainError {
 
 export class RateLimitedError extends DomainError {
   readonly code = 'rate_limited';
-  constructor(message: string, headers: Record<string, string>) {
+  constructor(message: string, readonly window: RateWindow) {
     super(message);
-    Object.assign(this.headers, headers);
+    this.retryAfterSeconds = window.resetSeconds;
   }
 }
 
@@ -82,6 +84,6 @@ export class UnavailableError extends DomainError {
   readonly code = 'service_unavailable';
   constructor(message: string, retryAfterSeconds = 1) {
     super(message);
-    this.headers['Retry-After'] = String(retryAfterSeconds);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -3,6 +3,7 @@ import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, readBatchJob } from '../domain/
 import { submitEnrollmentBatch } from '../domain/batches/submit-enrollment.js';
 import { type BatchDeps, submitCustomerBatch, submitLoanBatch } from '../domain/batches/submit.js';
 import type { HandlerResult, OperationHandler, PathParams, RequestBody, RequestEnv } from '../http/handler-types.js';
+import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { acceptedMessage, presentCustomerBatchJob, presentLoanBatchJob } from './batch-presenters.js';
 import { companyContext } from './context.js';
 
@@ -11,13 +12,13 @@ const batchDeps = (env: RequestEnv): BatchDeps => ({ queue: env.services.queue, 
 export const createCustomerBatch: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'createCustomerBatch'>;
   if (body.scheduleMode === 'enroll') return createEnrollmentBatch(c, env, body);
-  const { jobId, total, slices, headers } = await submitCustomerBatch(companyContext(env), batchDeps(env), body);
-  return { status: 202, headers, body: { jobId, totalCustomers: total, message: acceptedMessage(slices, `/customers/batch/${jobId}`) } };
+  const { jobId, total, slices, rateWindow } = await submitCustomerBatch(companyContext(env), batchDeps(env), body);
+  return { status: 202, headers: rateLimitHeaders(rateWindow), body: { jobId, totalCustomers: total, message: acceptedMessage(slices, `/customers/batch/${jobId}`) } };
 };
 
 /** Enrollment mode: the 202 (with Location) is stored under the header key and replayed as it was. */
 async function createEnrollmentBatch(c: Context, env: RequestEnv, body: RequestBody<'createCustomerBatch'>): Promise<HandlerResult> {
-  const { response, replayed, rateHeaders } = await submitEnrollmentBatch(
+  const { response, replayed, rateWindow } = await submitEnrollmentBatch(
     companyContext(env),
     batchDeps(env),
     { body, idempotencyKey: c.request.headers['idempotency-key'] },
@@ -26,7 +27,7 @@ async function createEnrollmentBatch(c: Context, env: RequestEnv, body: RequestB
       return { status: 202, headers: { Location: `${env.services.config.publicBaseUrl}${path}` }, body: { jobId, totalCustomers: total, message: acceptedMessage(slices, path) } };
     },
   );
-  const headers = { ...response.headers, ...rateHeaders, ...(replayed ? { 'Idempotency-Replayed': 'true' } : {}) };
+  const headers = { ...response.headers, ...rateLimitHeaders(rateWindow), ...(replayed ? { 'Idempotency-Replayed': 'true' } : {}) };
   return { status: response.status, headers, body: response.body };
 }
 
@@ -37,8 +38,8 @@ export const getCustomerBatch: OperationHandler = async (c, env) => {
 
 export const createLoanBatch: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'createLoanBatch'>;
-  const { jobId, total, slices, headers } = await submitLoanBatch(companyContext(env), batchDeps(env), body);
-  return { status: 202, headers, body: { jobId, totalLoans: total, message: acceptedMessage(slices, `/loans/batch/${jobId}`) } };
+  const { jobId, total, slices, rateWindow } = await submitLoanBatch(companyContext(env), batchDeps(env), body);
+  return { status: 202, headers: rateLimitHeaders(rateWindow), body: { jobId, totalLoans: total, message: acceptedMessage(slices, `/loans/batch/${jobId}`) } };
 };
 
 export const getLoanBatch: OperationHandler = async (c, env) => {

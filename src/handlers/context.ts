@@ -1,4 +1,4 @@
-import type { CompanyContext } from '../domain/customers/customers.js';
+import type { CompanyContext } from '../domain/context.js';
 import { UnauthorizedError } from '../domain/errors.js';
 import type { RequestEnv } from '../http/handler-types.js';
 

@@ -1,12 +1,13 @@
-import { getCustomer as readCustomer, saveCustomer, updateCustomer as changeCustomer } from '../domain/customers/customers.js';
+import { changeCustomer, readCustomer, saveCustomer } from '../domain/customers/records.js';
+import { deprecationHeaders } from '../http/deprecation-headers.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
 import { presentCustomer } from './presenters.js';
 
 export const createCustomer: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'createCustomer'>;
-  const { customer, created, headers } = await saveCustomer(companyContext(env), body);
-  return { status: created ? 201 : 200, body: presentCustomer(customer), headers };
+  const { customer, created, deprecated } = await saveCustomer(companyContext(env), body);
+  return { status: created ? 201 : 200, body: presentCustomer(customer), headers: deprecationHeaders(deprecated) };
 };
 
 export const getCustomer: OperationHandler = async (c, env) => {

@@ -1,4 +1,4 @@
-import { type LoanWrite, saveLoan } from '../domain/loans/loans.js';
+import { type LoanWrite, saveLoan } from '../domain/loans.js';
 import type { OperationHandler, RequestBody } from '../http/handler-types.js';
 import { presentLoan } from './batch-presenters.js';
 import { companyContext } from './context.js';

@@ -1,31 +1,31 @@
 import {
-  captureAuthorization, createPaymentMethod as addMethod, listPaymentMethods as readMethods, updateAuthorization,
+  captureAuthorization, addPaymentMethod, readPaymentMethods, updateAuthorization,
   type PaymentMethodInput,
 } from '../domain/ach/payment-methods.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
-import { achContext } from './ach-context.js';
+import { companyContext } from './context.js';
 import { presentPaymentMethod } from './payment-presenters.js';
 
 export const createPaymentMethod: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'createPaymentMethod'>;
   const body = c.request.requestBody as RequestBody<'createPaymentMethod'>;
-  return { status: 201, body: presentPaymentMethod(await addMethod(achContext(env), customerId, body as PaymentMethodInput)) };
+  return { status: 201, body: presentPaymentMethod(await addPaymentMethod(companyContext(env), customerId, body as PaymentMethodInput)) };
 };
 
 export const listPaymentMethods: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'listPaymentMethods'>;
-  return { status: 200, body: (await readMethods(achContext(env), customerId)).map(presentPaymentMethod) };
+  return { status: 200, body: (await readPaymentMethods(companyContext(env), customerId)).map(presentPaymentMethod) };
 };
 
 export const createAchAuthorization: OperationHandler = async (c, env) => {
   const { customerId, paymentMethodId } = c.request.params as PathParams<'createAchAuthorization'>;
   const body = c.request.requestBody as RequestBody<'createAchAuthorization'>;
-  return { status: 201, body: presentPaymentMethod(await captureAuthorization(achContext(env), customerId, paymentMethodId, body)) };
+  return { status: 201, body: presentPaymentMethod(await captureAuthorization(companyContext(env), customerId, paymentMethodId, body)) };
 };
 
 export const updateAchAuthorization: OperationHandler = async (c, env) => {
   const { customerId, paymentMethodId } = c.request.params as PathParams<'updateAchAuthorization'>;
   const body = c.request.requestBody as RequestBody<'updateAchAuthorization'>;
-  const { revoked } = await updateAuthorization(achContext(env), customerId, paymentMethodId, body.revokeAuthorization);
+  const { revoked } = await updateAuthorization(companyContext(env), customerId, paymentMethodId, body.revokeAuthorization);
   return { status: 200, body: { customerId, paymentMethodId, revokeAuthorization: revoked } };
 };

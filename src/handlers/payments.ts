@@ -1,22 +1,22 @@
-import { getPayment as readPayment, upsertPayment as savePayment } from '../domain/ach/payments.js';
+import { readPayment, savePayment } from '../domain/ach/payments.js';
 import { recordAchReturn } from '../domain/ach/returns.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
-import { achContext } from './ach-context.js';
+import { companyContext } from './context.js';
 import { presentPayment } from './payment-presenters.js';
 
 export const upsertPayment: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'upsertPayment'>;
-  const { view, created } = await savePayment(achContext(env), body);
+  const { view, created } = await savePayment(companyContext(env), body);
   return { status: created ? 201 : 200, body: presentPayment(view) };
 };
 
 export const getPayment: OperationHandler = async (c, env) => {
   const { customerId, loanId, paymentId } = c.request.params as PathParams<'getPayment'>;
-  return { status: 200, body: presentPayment(await readPayment(achContext(env), { customerId, loanId, paymentId })) };
+  return { status: 200, body: presentPayment(await readPayment(companyContext(env), { customerId, loanId, paymentId })) };
 };
 
 export const createAchReturn: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'createAchReturn'>;
-  const { message } = await recordAchReturn(achContext(env), body);
+  const { message } = await recordAchReturn(companyContext(env), body);
   return { status: 200, body: { success: true, message } };
 };

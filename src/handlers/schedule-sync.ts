@@ -1,6 +1,8 @@
-import { enrollmentResponses } from '../domain/schedule-sync/responses.js';
-import { syncSchedule } from '../domain/schedule-sync/sync.js';
+import { enrollmentResponses } from '../http/enrollment-responses.js';
+import { syncSchedule } from '../domain/outreach/sync.js';
+import { deprecationHeaders } from '../http/deprecation-headers.js';
 import type { OperationHandler } from '../http/handler-types.js';
+import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { companyContext } from './context.js';
 import { presentCustomer } from './presenters.js';
 
@@ -12,14 +14,14 @@ export const syncCustomerSchedule: OperationHandler = async (c, env) => {
     enrollmentResponses,
   );
   if (outcome.mode === 'replace') {
-    const { customer, scheduleCreated, tasksCreated, headers } = outcome.result;
+    const { customer, scheduleCreated, tasksCreated, deprecated } = outcome.result;
     return {
       status: 200,
       body: { ...presentCustomer(customer), scheduleCreated, tasksCreated, existingTasksRemoved: 0 },
-      headers: { ...headers, ...outcome.rateHeaders },
+      headers: { ...deprecationHeaders(deprecated), ...rateLimitHeaders(outcome.rateWindow) },
     };
   }
   const { response, replayed } = outcome;
-  const headers = { ...response.headers, ...outcome.rateHeaders, ...(replayed ? { 'Idempotency-Replayed': 'true' } : {}) };
+  const headers = { ...response.headers, ...rateLimitHeaders(outcome.rateWindow), ...(replayed ? { 'Idempotency-Replayed': 'true' } : {}) };
   return { status: response.status, body: response.body, headers };
 };

@@ -1,4 +1,4 @@
-import { customerScheduledCalls, scheduledCall } from '../domain/scheduled-calls.js';
+import { customerScheduledCalls, scheduledCall } from '../domain/outreach/scheduled-calls.js';
 import type { OperationHandler, PathParams, QueryParams, ResponseBody } from '../http/handler-types.js';
 import type { ScheduledCallRow } from '../store/schedules.js';
 import { companyContext } from './context.js';

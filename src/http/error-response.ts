@@ -4,6 +4,7 @@ import {
 } from '../domain/errors.js';
 import { errorBody, errorFamilyOf } from './error-family.js';
 import type { HandlerResult } from './handler-types.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
 
 // One table from error kind to HTTP status; nothing else in the code base picks error statuses.
 const STATUS = new Map<Function, number>([
@@ -30,7 +31,15 @@ export function errorResult(operationId: string | undefined, err: DomainError): 
   return {
     status,
     body: errorBody(errorFamilyOf(operationId), status, err.code, err.message),
-    headers: { ...err.headers },
+    headers: errorHeaders(err),
+  };
+}
+
+/** The headers an error's facts imply: Retry-After, and the rate window of a 429. */
+function errorHeaders(err: DomainError): Record<string, string> {
+  return {
+    ...(err instanceof RateLimitedError ? rateLimitHeaders(err.window) : {}),
+    ...(err.retryAfterSeconds !== undefined ? { 'Retry-After': String(err.retryAfterSeconds) } : {}),
   };
 }
 

@@ -1,9 +1,10 @@
 import type { MessageRoutes } from '../domain/ports/channels.js';
+import type { Clock } from '../domain/ports/clock.js';
 import type { Context } from 'openapi-backend';
 import type { Config } from '../config.js';
 import type { CompanyConfig } from '../domain/company-config.js';
 import type { Db } from '../store/db.js';
-import type { JobQueue } from '../jobs/queue.js';
+import type { JobQueue } from '../domain/ports/job-queue.js';
 import type { Logger } from '../lib/logger.js';
 import type { operations } from '../../generated/api-types.js';
 
@@ -12,7 +13,7 @@ export interface Services {
   db: Db;
   config: Config;
   /** The clock; tests pass a fixed one. */
-  now: () => Date;
+  now: Clock;
   log: Logger;
   /** Where batch slices (and later other background work) are enqueued. */
   queue: JobQueue;

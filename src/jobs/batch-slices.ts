@@ -1,11 +1,11 @@
-import { rowProcessor } from '../domain/batches/row-processors.js';
+import type { Clock } from '../domain/ports/clock.js';
 import type { SliceMessage } from '../domain/batches/slices.js';
-import type { CompanyContext } from '../domain/customers/customers.js';
+import type { CompanyContext } from '../domain/context.js';
 import type { Logger } from '../lib/logger.js';
 import { failBatchJob, markBatchJobProcessing, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
-import type { Claimed, JobQueue } from './queue.js';
-import { gaveUp, JobCache, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
+import type { Claimed, JobQueue } from '../domain/ports/job-queue.js';
+import { gaveUp, JobCache, type RowHandling, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
 import { isTransient } from '../store/db-errors.js';
 import type { UnitHandler } from './worker-pool.js';
 
@@ -13,8 +13,9 @@ export interface SliceWorkerDeps {
   db: Db;
   queue: JobQueue;
   log: Logger;
-  now: () => Date;
+  now: Clock;
   testAliasSunset: Date;
+  rows: RowHandling;
 }
 
 /**
@@ -45,7 +46,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
     }
     const rows = await pendingBatchRows(db, companyId, jobId, messages.map((m) => [m.data.from, m.data.to]));
     if (rows.length === 0) return void (await queue.complete(db, messages));
-    const processor = rowProcessor(job.kind);
+    const processor = deps.rows.processors.get(job.kind);
     if (!processor) throw new UnknownJobKindError(`No row processor for job kind "${job.kind}"`);
     const context = (trx: Db): CompanyContext => ({ db: trx, companyId, config: job.config, now: deps.now(), testAliasSunset: deps.testAliasSunset });
     return { jobId, companyId, rows, processor, context };
@@ -68,7 +69,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
     if (!unit) return;
     try {
       await db.transaction(async (trx) => {
-        await record(trx, unit, await runRows(unit.context(trx), unit.processor, unit.rows), [message]);
+        await record(trx, unit, await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows), [message]);
       });
       return;
     } catch (err) {
@@ -79,7 +80,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
       await db.transaction(async (trx) => {
         const outcomes: RowOutcome[] = [];
         for (const row of unit.rows) {
-          const outcome = await runIsolated(trx, unit.context(trx), unit.processor, row);
+          const outcome = await runIsolated(deps.rows.statusOf, trx, unit.context(trx), unit.processor, row);
           if (!('error' in outcome)) outcomes.push(outcome);
           else {
             log.error('batch row failed unexpectedly', { jobId: unit.jobId, index: row.index, attempt: message.attempt, error: outcome.error.stack });
@@ -102,7 +103,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
     log.error('slice gave up after its last attempt', { jobId, from, attempts: message.attempt, error: err.message });
     // The kind's processor only shapes the rows' results; without it (job unreadable) they get none.
     const job = await jobs.get(companyId, jobId).catch(() => null);
-    const processor = job ? rowProcessor(job.kind) : undefined;
+    const processor = job ? deps.rows.processors.get(job.kind) : undefined;
     await db.transaction(async (trx) => {
       const pending = await pendingBatchRows(trx, companyId, jobId, [[message.data.from, message.data.to]]);
       await record(trx, { companyId, jobId }, pending.map((r) => gaveUp(processor, r, message.attempt, err)), [message]);
@@ -124,7 +125,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
         const unit = await prepare(messages);
         if (!unit) return;
         await db.transaction(async (trx) => {
-          await record(trx, unit, await runRows(unit.context(trx), unit.processor, unit.rows), messages);
+          await record(trx, unit, await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows), messages);
         });
         return;
       } catch (err) {

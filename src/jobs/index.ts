@@ -1,17 +1,19 @@
+import type { Clock } from '../domain/ports/clock.js';
 import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
 import type { Logger } from '../lib/logger.js';
 import { type Db, dialectOf } from '../store/db.js';
 import { createSliceHandler } from './batch-slices.js';
+import type { RowHandling } from './slice-support.js';
 import type { JobOptions } from './options.js';
 import { PgBossQueue } from './pgboss-queue.js';
 import { sweepRetention } from './retention.js';
-import type { JobQueue } from './queue.js';
+import type { JobQueue } from '../domain/ports/job-queue.js';
 import { TableQueue } from './table-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 import type { DispatchDeps } from '../domain/outreach/message-dispatch.js';
 import { startMessageDispatcher, type MessageDispatcherOptions } from './message-dispatcher.js';
 
-export type { JobQueue } from './queue.js';
+export type { JobQueue } from '../domain/ports/job-queue.js';
 
 /** pg-boss on Postgres (production, many processes); the durable table queue on SQLite (one process). */
 export function createJobQueue(db: Db, options: JobOptions, log: Logger): JobQueue {
@@ -25,11 +27,12 @@ export interface WorkerDeps {
   db: Db;
   queue: JobQueue;
   log: Logger;
-  now: () => Date;
+  now: Clock;
   testAliasSunset: Date;
   options: JobOptions;
   /** Email/SMS dispatch; absent when no route can deliver. */
   messages?: { routes: DispatchDeps['routes']; publicBaseUrl: string; options: MessageDispatcherOptions };
+  rows: RowHandling;
 }
 
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;

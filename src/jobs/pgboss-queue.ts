@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from '../lib/logger.js';
 import type { Db } from '../store/db.js';
 import { currentPgSchema } from '../store/job-queue.js';
-import { type Claimed, type EnqueueOptions, type JobQueue, WakeSignals } from './queue.js';
+import { type Claimed, type EnqueueOptions, type JobQueue, WakeSignals } from '../domain/ports/job-queue.js';
 
 interface PgConnection {
   query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;

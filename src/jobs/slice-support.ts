@@ -1,18 +1,27 @@
 import type { RowProcessor, RowResult } from '../domain/batches/row-processors.js';
-import type { CompanyContext } from '../domain/customers/customers.js';
-import { statusOf } from '../http/error-response.js';
+import type { CompanyContext } from '../domain/context.js';
 import { getBatchJobForWork, type RowOutcome } from '../store/batch-jobs.js';
 import type { Db } from '../store/db.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
-import { InvalidInputError } from '../domain/errors.js';
+import { type DomainError, InvalidInputError } from '../domain/errors.js';
 
 export type Row = { index: number; payload: unknown };
+
+/**
+ * How the worker runs and reports rows: the processor of each job kind and the HTTP status a
+ * failed row reports. Both come from the composition root (src/server.ts), so the jobs layer never
+ * imports the HTTP layer.
+ */
+export interface RowHandling {
+  processors: ReadonlyMap<string, RowProcessor>;
+  statusOf(err: DomainError): number;
+}
 
 /** The job itself cannot run here (no processor for its kind): a job-level error, not a row's. */
 export class UnknownJobKindError extends Error {}
 
 /** A row's outcome as stored: a DomainError becomes `<status>: <reason>` (e.g. `400: Missing required fields: email`). */
-export function toOutcome(index: number, r: RowResult): RowOutcome {
+export function toOutcome(statusOf: RowHandling['statusOf'], index: number, r: RowResult): RowOutcome {
   return 'error' in r ? { index, failure: `${statusOf(r.error)}: ${r.error.message}`, result: r.result } : { index, result: r.result };
 }
 
@@ -27,16 +36,16 @@ export function gaveUp(processor: RowProcessor | undefined, row: Row, attempts: 
 }
 
 /** Runs the rows of a unit in the caller's transaction, one statement set for all of them. */
-export async function runRows(ctx: CompanyContext, processor: RowProcessor, rows: Row[]): Promise<RowOutcome[]> {
+export async function runRows(statusOf: RowHandling['statusOf'], ctx: CompanyContext, processor: RowProcessor, rows: Row[]): Promise<RowOutcome[]> {
   const results = await processor.runAll(ctx, rows.map((r) => r.payload));
-  return rows.map((row, i) => toOutcome(row.index, results[i]!));
+  return rows.map((row, i) => toOutcome(statusOf, row.index, results[i]!));
 }
 
 /** One row in its own savepoint: an unexpected error rolls back only this row's writes. */
-export async function runIsolated(trx: Db, ctx: CompanyContext, processor: RowProcessor, row: Row): Promise<RowOutcome | { error: Error }> {
+export async function runIsolated(statusOf: RowHandling['statusOf'], trx: Db, ctx: CompanyContext, processor: RowProcessor, row: Row): Promise<RowOutcome | { error: Error }> {
   try {
     const [result] = await trx.transaction((savepoint) => processor.runAll({ ...ctx, db: savepoint }, [row.payload]));
-    return toOutcome(row.index, result!);
+    return toOutcome(statusOf, row.index, result!);
   } catch (err) {
     if (isTransient(err)) throw err;
     // A value the column cannot hold is the row's own fault: fail it now as a 400, no retries.

@@ -3,7 +3,7 @@ import type { Db } from '../store/db.js';
 import {
   claimQueueMessages, deleteQueueMessages, getQueueMessageRetry, insertQueueMessages, releaseQueueMessage, rescheduleQueueMessage,
 } from '../store/job-queue.js';
-import { type Claimed, type EnqueueOptions, type JobQueue, WakeSignals } from './queue.js';
+import { type Claimed, type EnqueueOptions, type JobQueue, WakeSignals } from '../domain/ports/job-queue.js';
 
 /**
  * The embedded adapter for SQLite: messages live in the `job_queue` table of the same database, so

@@ -1,5 +1,5 @@
 import type { Logger } from '../lib/logger.js';
-import type { Claimed, JobQueue } from './queue.js';
+import type { Claimed, JobQueue } from '../domain/ports/job-queue.js';
 
 export interface WorkerPoolOptions<T> {
   queue: string;

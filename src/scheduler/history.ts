@@ -1,9 +1,9 @@
 import { instantMs } from './instants.js';
-import { normalizePhone } from './phones.js';
+import { canonicalPhone } from './phones.js';
 import { CONVERSATION_FLAGS } from './rules/catalog.js';
 import type { AttemptPoint } from './rules/rule.js';
 import type { ContactAttempt, Purpose, RestrictionKind } from './types.js';
-import { toIso } from './zone-clock.js';
+import { isoFromMs } from './zone-clock.js';
 
 /** Outcome flags that are themselves a contact restriction for the customer. */
 export const RESTRICTING_FLAGS: Readonly<Record<string, RestrictionKind>> = {
@@ -45,7 +45,7 @@ export function normalizeHistory(
     const attempt = history[i]!;
     const atMs = instantMs(attempt.at, `history[${i}].at`);
     const flags = attempt.flags ?? [];
-    const phone = normalizePhone(attempt.phoneNumber);
+    const phone = canonicalPhone(attempt.phoneNumber);
     const purpose = attempt.purpose ?? (attempt.taskType ? purposeOf(attempt.taskType) : undefined);
     points.push({
       atMs,
@@ -60,10 +60,10 @@ export function normalizeHistory(
     }
     for (const flag of flags) {
       if (flag === 'WRONG_NUMBER' && phone !== undefined) {
-        wrongNumbers.set(phone, `WRONG_NUMBER outcome at ${toIso(atMs)}`);
+        wrongNumbers.set(phone, `WRONG_NUMBER outcome at ${isoFromMs(atMs)}`);
       }
       const kind = RESTRICTING_FLAGS[flag];
-      if (kind !== undefined) flaggedRestrictions.push({ kind, flag, at: toIso(atMs) });
+      if (kind !== undefined) flaggedRestrictions.push({ kind, flag, at: isoFromMs(atMs) });
     }
   }
   points.sort((a, b) => a.atMs - b.atMs);

@@ -24,6 +24,6 @@ export { compileConfig, type CompiledConfig } from './compile-config.js';
 export { mergeSchedulerConfig } from './merge-config.js';
 export { findContactRestriction, RESTRICTION_RULES } from './restrictions.js';
 export { normalizeHistory, RESTRICTING_FLAGS } from './history.js';
-export { normalizePhone, phoneBook } from './phones.js';
+export { canonicalPhone, phoneBook } from './phones.js';
 export { isFederalHoliday } from './holidays.js';
 export type * from './types.js';

@@ -3,14 +3,14 @@ import { compileConfig } from './compile-config.js';
 import { normalizeHistory } from './history.js';
 import { instantMs } from './instants.js';
 import { WRONG_NUMBER_RULE } from './phone-choice.js';
-import { normalizePhone, phoneBook } from './phones.js';
+import { canonicalPhone, phoneBook } from './phones.js';
 import { PLAN_RULES } from './plan.js';
 import { customerStates, plausibleZones } from './plausible-zones.js';
 import { findContactRestriction } from './restrictions.js';
 import { searchAllowedTime } from './search.js';
 import { normalizeState } from './state-zones.js';
 import type { Decision, NextAllowedResult, SchedulerConfig, SchedulingContext } from './types.js';
-import { toIso } from './zone-clock.js';
+import { isoFromMs } from './zone-clock.js';
 
 /**
  * The earliest time at or after `candidate` when a call in `context` is allowed, with every
@@ -30,7 +30,7 @@ export function nextAllowedTime(
   const restriction = findContactRestriction(context.customer, history.flaggedRestrictions, loanId);
   if (restriction) return { time: null, decisions: [restriction.decision] };
 
-  const phone = normalizePhone(context.phoneNumber ?? context.customer.phoneNumber ?? context.customer.mobilePhone);
+  const phone = canonicalPhone(context.phoneNumber ?? context.customer.phoneNumber ?? context.customer.mobilePhone);
   const book = phoneBook(context.customer, history.wrongNumbers);
   const why = phone === undefined ? undefined : book.unusable.get(phone);
   if (why !== undefined) return { time: null, decisions: [blocked(WRONG_NUMBER_RULE, `${phone} is unusable: ${why}`)] };
@@ -59,7 +59,7 @@ export function nextAllowedTime(
     cfg.effective.horizonDays,
   );
   return {
-    time: result.timeMs === null ? null : toIso(result.timeMs),
+    time: result.timeMs === null ? null : isoFromMs(result.timeMs),
     decisions: [...notes, ...result.decisions],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, phoneBook, rotationStart } from './phones.js';
+import { canonicalPhone, phoneBook, rotationStart } from './phones.js';
 
 describe('phone numbers', () => {
   it.each([
@@ -11,7 +11,7 @@ describe('phone numbers', () => {
     ['', undefined],
     [42, undefined],
   ])('%s → %s', (raw, expected) => {
-    expect(normalizePhone(raw)).toBe(expected);
+    expect(canonicalPhone(raw)).toBe(expected);
   });
 
   it('orders phoneNumber, mobilePhone, cell_phone, home_phone without duplicates', () => {

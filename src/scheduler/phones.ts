@@ -6,7 +6,7 @@ const E164 = /^\+[1-9]\d{7,14}$/;
  * E.164 form of a phone number, or undefined. Stored customer numbers are already E.164; the
  * externalMetadata ones are free-form, so 10-digit and 1+10-digit US forms are accepted too.
  */
-export function normalizePhone(raw: unknown): string | undefined {
+export function canonicalPhone(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   if (E164.test(raw)) return raw;
   const trimmed = raw.trim();
@@ -31,15 +31,15 @@ export interface PhoneBook {
 /** The customer's numbers, minus those marked unusable here or by a WRONG_NUMBER outcome. */
 export function phoneBook(customer: CustomerContact, wrongNumbers: ReadonlyMap<string, string>): PhoneBook {
   const meta = customer.externalMetadata ?? {};
-  const primary = normalizePhone(customer.phoneNumber);
-  const mobile = normalizePhone(customer.mobilePhone);
-  const ordered = [primary, mobile, normalizePhone(meta['cell_phone']), normalizePhone(meta['home_phone'])];
+  const primary = canonicalPhone(customer.phoneNumber);
+  const mobile = canonicalPhone(customer.mobilePhone);
+  const ordered = [primary, mobile, canonicalPhone(meta['cell_phone']), canonicalPhone(meta['home_phone'])];
   const all: string[] = [];
   for (const phone of ordered) if (phone !== undefined && !all.includes(phone)) all.push(phone);
 
   const unusable = new Map<string, string>();
   for (const raw of customer.unusablePhones ?? []) {
-    const phone = normalizePhone(raw);
+    const phone = canonicalPhone(raw);
     if (phone !== undefined) unusable.set(phone, 'marked unusable on the customer');
   }
   for (const [phone, why] of wrongNumbers) if (!unusable.has(phone)) unusable.set(phone, why);

@@ -20,7 +20,7 @@ import type {
   SchedulerConfig,
   SkippedStep,
 } from './types.js';
-import { DAY, MINUTE, dayNumber, formatClockTime, toIso } from './zone-clock.js';
+import { DAY, MINUTE, dayNumber, formatClockTime, isoFromMs } from './zone-clock.js';
 
 export const PLAN_RULES = {
   taskType: { id: 'task-type', source: 'Company configuration (task type catalog)' },
@@ -104,7 +104,7 @@ export function planEnrollment(input: EnrollmentPlanInput, config: SchedulerConf
     const route = routeTransfer(taskType.routes, cfg.transferFallback, placed.timeMs);
     explanation.push(route.decision);
     previous = {
-      scheduledTime: toIso(placed.timeMs),
+      scheduledTime: isoFromMs(placed.timeMs),
       phoneNumber: choice.phone,
       transferDestination: route.destination,
       step: step.id,
@@ -193,12 +193,12 @@ function cadenceDecision(step: CompiledStep, target: number): Decision {
     rule: PLAN_RULES.cadence.id,
     source: PLAN_RULES.cadence.source,
     effect: 'note',
-    message: `step ${step.id} (${when}) targets ${toIso(Math.max(target, 0))}`,
+    message: `step ${step.id} (${when}) targets ${isoFromMs(Math.max(target, 0))}`,
   };
 }
 
 function moved(rule: { id: string; source: string }, from: number, to: number, message: string): Decision {
-  return { rule: rule.id, source: rule.source, effect: 'moved', message, from: toIso(from), to: toIso(to) };
+  return { rule: rule.id, source: rule.source, effect: 'moved', message, from: isoFromMs(from), to: isoFromMs(to) };
 }
 
 function wrongNumberNote(phone: string, why: string): Decision {

@@ -1,6 +1,6 @@
 import type { RuleContext, SchedulingRule } from './rules/rule.js';
 import type { Decision } from './types.js';
-import { DAY, toIso } from './zone-clock.js';
+import { DAY, isoFromMs } from './zone-clock.js';
 
 export interface SearchResult {
   /** Epoch ms, or null when blocked or nothing is allowed within the horizon. */
@@ -43,7 +43,7 @@ export function searchAllowedTime(
       continue;
     }
     if (check.until === null) {
-      decisions.push({ rule: rule.id, source: rule.source, effect: 'blocked', message: check.message, from: toIso(t) });
+      decisions.push({ rule: rule.id, source: rule.source, effect: 'blocked', message: check.message, from: isoFromMs(t) });
       return { timeMs: null, decisions };
     }
     decisions.push({
@@ -51,8 +51,8 @@ export function searchAllowedTime(
       source: rule.source,
       effect: 'moved',
       message: check.message,
-      from: toIso(t),
-      to: toIso(check.until),
+      from: isoFromMs(t),
+      to: isoFromMs(check.until),
     });
     t = check.until;
     if (t > limit) return { timeMs: null, decisions: [...decisions, horizonDecision(startMs, horizonDays)] };
@@ -68,7 +68,7 @@ function horizonDecision(startMs: number, horizonDays: number): Decision {
     rule: HORIZON_RULE.id,
     source: HORIZON_RULE.source,
     effect: 'blocked',
-    message: `no time satisfies every rule within ${horizonDays} day(s) of ${toIso(startMs)}`,
-    from: toIso(startMs),
+    message: `no time satisfies every rule within ${horizonDays} day(s) of ${isoFromMs(startMs)}`,
+    from: isoFromMs(startMs),
   };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime, IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { HOUR, MINUTE, describeLocal, isoWeekday, parseClockTime, toIso, zoneClock } from './zone-clock.js';
+import { HOUR, MINUTE, describeLocal, isoWeekday, parseClockTime, isoFromMs, zoneClock } from './zone-clock.js';
 
 const ny = zoneClock('America/New_York')!;
 const phoenix = zoneClock('America/Phoenix')!;
@@ -23,10 +23,10 @@ describe('ZoneClock', () => {
 
   it('converts wall time back to UTC, pushing DST-gap times forward like luxon', () => {
     const local = (iso: string) => Date.parse(`${iso}Z`);
-    expect(toIso(ny.toUtc(local('2026-03-08T08:00:00')))).toBe('2026-03-08T12:00:00.000Z');
-    expect(toIso(ny.toUtc(local('2026-03-08T02:30:00')))).toBe('2026-03-08T07:30:00.000Z'); // = 03:30 EDT
-    expect(toIso(ny.toUtc(local('2026-11-01T01:30:00')))).toBe('2026-11-01T05:30:00.000Z'); // earlier of the two
-    expect(toIso(ny.toUtc(local('2026-11-01T08:00:00')))).toBe('2026-11-01T13:00:00.000Z');
+    expect(isoFromMs(ny.toUtc(local('2026-03-08T08:00:00')))).toBe('2026-03-08T12:00:00.000Z');
+    expect(isoFromMs(ny.toUtc(local('2026-03-08T02:30:00')))).toBe('2026-03-08T07:30:00.000Z'); // = 03:30 EDT
+    expect(isoFromMs(ny.toUtc(local('2026-11-01T01:30:00')))).toBe('2026-11-01T05:30:00.000Z'); // earlier of the two
+    expect(isoFromMs(ny.toUtc(local('2026-11-01T08:00:00')))).toBe('2026-11-01T13:00:00.000Z');
   });
 
   it('agrees with luxon for any instant and zone', () => {
@@ -47,8 +47,8 @@ describe('ZoneClock', () => {
   });
 
   it('formats like Date#toISOString and describes local time', () => {
-    expect(toIso(utc('2026-07-03T12:34:00Z'))).toBe('2026-07-03T12:34:00.000Z');
-    expect(toIso(utc('2026-07-03T12:34:56.789Z'))).toBe('2026-07-03T12:34:56.789Z');
+    expect(isoFromMs(utc('2026-07-03T12:34:00Z'))).toBe('2026-07-03T12:34:00.000Z');
+    expect(isoFromMs(utc('2026-07-03T12:34:56.789Z'))).toBe('2026-07-03T12:34:56.789Z');
     expect(describeLocal(ny, utc('2026-03-08T12:30:00Z'))).toBe('Sun 2026-03-08 08:30 America/New_York');
     expect(isoWeekday(0)).toBe(4); // 1970-01-01 was a Thursday
     expect(parseClockTime('08:00')).toBe(480);

@@ -178,7 +178,7 @@ export function dayOfIsoDate(value: string): number | undefined {
 }
 
 /** UTC ISO 8601 with milliseconds, identical to Date#toISOString. */
-export function toIso(utcMs: number): string {
+export function isoFromMs(utcMs: number): string {
   const day = Math.floor(utcMs / DAY);
   const msOfDay = utcMs - day * DAY;
   if (msOfDay % MINUTE !== 0 || day < FIRST_FAST_DAY || day > LAST_FAST_DAY) return new Date(utcMs).toISOString();

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { toBool, toDateOnly, toIso } from './db.js';
+import { readInstant, readText, toBool, toDateOnly } from './columns.js';
 
 /** Mirrors `ach_return_history`, camel-cased. */
 export interface ReturnHistoryRow {
@@ -72,8 +72,8 @@ function fromRow(r: Record<string, unknown>): ReturnHistoryRow {
     if (BOOLEANS.has(key)) out[key] = toBool(v);
     else if (DATES.has(key)) out[key] = toDateOnly(v);
     else if (INTEGERS.has(key)) out[key] = Number(v);
-    else if (key === 'createdAt') out[key] = toIso(v);
-    else out[key] = v === null || v === undefined ? null : String(v);
+    else if (key === 'createdAt') out[key] = readInstant(v);
+    else out[key] = readText(v);
   }
   return out as unknown as ReturnHistoryRow;
 }

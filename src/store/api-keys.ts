@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
-import { fromJson } from './db.js';
-import type { CompanyConfig } from '../domain/company-config.js';
+import { fromJson } from './columns.js';
+import type { CompanyConfig } from './companies.js';
 
 export interface ApiKeyRow {
   id: string;

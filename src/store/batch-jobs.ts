@@ -1,6 +1,7 @@
-import type { CompanyConfig } from '../domain/company-config.js';
+import type { CompanyConfig } from './companies.js';
 import type { Db } from './db.js';
-import { dialectOf, fromJson, toIso, toJson } from './db.js';
+import { dialectOf } from './db.js';
+import { fromJson, readInstant, toJson } from './columns.js';
 
 export type BatchJobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
 
@@ -44,9 +45,9 @@ function jobFromRow(r: Record<string, unknown>): BatchJobRow {
     processed: Number(r.processed),
     failed: Number(r.failed),
     errorMessage: (r.error_message as string | null) ?? null,
-    createdAt: toIso(r.created_at)!,
-    processingStartedAt: toIso(r.processing_started_at),
-    processingCompletedAt: toIso(r.processing_completed_at),
+    createdAt: readInstant(r.created_at)!,
+    processingStartedAt: readInstant(r.processing_started_at),
+    processingCompletedAt: readInstant(r.processing_completed_at),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { toIso } from './db.js';
+import { readInstant } from './columns.js';
 
 export type CadenceStatus = 'active' | 'paused' | 'finished' | 'cancelled';
 
@@ -28,7 +28,7 @@ export interface CadenceRow {
 }
 
 function applicationFromRow(r: Record<string, unknown>): ApplicationRow {
-  return { id: String(r.id), companyId: String(r.company_id), customerId: String(r.customer_id), loanId: String(r.loan_id), createdAt: toIso(r.created_at)! };
+  return { id: String(r.id), companyId: String(r.company_id), customerId: String(r.customer_id), loanId: String(r.loan_id), createdAt: readInstant(r.created_at)! };
 }
 
 function cadenceFromRow(r: Record<string, unknown>): CadenceRow {
@@ -41,9 +41,9 @@ function cadenceFromRow(r: Record<string, unknown>): CadenceRow {
     taskType: String(r.task_type),
     cadence: String(r.cadence),
     status: r.status as CadenceStatus,
-    createdAt: toIso(r.created_at)!,
-    updatedAt: toIso(r.updated_at)!,
-    endedAt: toIso(r.ended_at),
+    createdAt: readInstant(r.created_at)!,
+    updatedAt: readInstant(r.updated_at)!,
+    endedAt: readInstant(r.ended_at),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { toIso } from './db.js';
+import { readInstant, readText } from './columns.js';
 
 export type RestrictionKind = 'do_not_call' | 'cease_request' | 'attorney_representation' | 'bankruptcy' | 'deceased';
 
@@ -20,11 +20,11 @@ function fromRow(r: Record<string, unknown>): ContactRestrictionRow {
     id: String(r.id),
     companyId: String(r.company_id),
     customerId: String(r.customer_id),
-    loanId: r.loan_id === null || r.loan_id === undefined ? null : String(r.loan_id),
+    loanId: readText(r.loan_id),
     kind: r.kind as RestrictionKind,
     source: String(r.source),
-    createdAt: toIso(r.created_at)!,
-    liftedAt: toIso(r.lifted_at),
+    createdAt: readInstant(r.created_at)!,
+    liftedAt: readInstant(r.lifted_at),
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Db } from './db.js';
-import { dialectOf, fromJson, toBool, toDateOnly, toIso, toJson } from './db.js';
+import { upsertInRuns } from './upsert-runs.js';
+import { dialectOf } from './db.js';
+import { fromJson, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
 
 /** Mirrors the `customers` table, camel-cased. */
 export interface CustomerRow {
@@ -60,29 +62,28 @@ function toColumns(fields: Partial<CustomerFields>): Record<string, unknown> {
 }
 
 export function customerFromRow(r: Record<string, unknown>): CustomerRow {
-  const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
   return {
     companyId: String(r.company_id),
     id: String(r.id),
     firstName: String(r.first_name),
     lastName: String(r.last_name),
-    email: s(r.email),
+    email: readText(r.email),
     birthday: toDateOnly(r.birthday),
-    ssnLastFour: s(r.ssn_last_four),
-    timezone: s(r.timezone),
-    phoneNumber: s(r.phone_number),
-    streetAddress1: s(r.street_address1),
-    streetAddress2: s(r.street_address2),
-    city: s(r.city),
-    state: s(r.state),
-    zipCode: s(r.zip_code),
+    ssnLastFour: readText(r.ssn_last_four),
+    timezone: readText(r.timezone),
+    phoneNumber: readText(r.phone_number),
+    streetAddress1: readText(r.street_address1),
+    streetAddress2: readText(r.street_address2),
+    city: readText(r.city),
+    state: readText(r.state),
+    zipCode: readText(r.zip_code),
     doNotCall: toBool(r.do_not_call),
     isTest: toBool(r.is_test),
-    taskType: s(r.task_type),
+    taskType: readText(r.task_type),
     externalMetadata: fromJson(r.external_metadata),
     loanIds: fromJson(r.loan_ids),
-    createdAt: toIso(r.created_at)!,
-    updatedAt: toIso(r.updated_at)!,
+    createdAt: readInstant(r.created_at)!,
+    updatedAt: readInstant(r.updated_at)!,
   };
 }
 
@@ -114,7 +115,7 @@ export async function updateCustomer(db: Db, companyId: string, id: string, fiel
 /**
  * Creates the customer, or updates the given fields of the existing one. The insert is
  * `ON CONFLICT DO NOTHING` so two concurrent creates of one id cannot both insert; whichever
- * loses becomes an update. Returns whether the row was created.
+ * loses becomes an update. Returns the stored row and whether it was created.
  */
 export async function upsertCustomer(
   db: Db,
@@ -123,15 +124,15 @@ export async function upsertCustomer(
   fields: CustomerFields,
   onUpdate: Partial<CustomerFields>,
   at: string,
-): Promise<{ created: boolean }> {
+): Promise<{ customer: CustomerRow; created: boolean }> {
   const inserted = await db('customers')
     .insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at })
     .onConflict(['company_id', 'id'])
     .ignore()
-    .returning('id');
-  if (inserted.length > 0) return { created: true };
-  await updateCustomer(db, companyId, id, onUpdate, at);
-  return { created: false };
+    .returning('*');
+  if (inserted.length > 0) return { customer: customerFromRow(inserted[0]), created: true };
+  const updated = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(onUpdate), updated_at: at }).returning('*');
+  return { customer: customerFromRow(updated[0]), created: false };
 }
 
 /** One row of upsertCustomers: `fresh` is written when the customer is new, `given` when it exists. */
@@ -144,30 +145,13 @@ export interface CustomerUpsert {
 /**
  * upsertCustomer for many rows (customer batch slices): one INSERT … ON CONFLICT DO UPDATE per run
  * of consecutive rows that send the same fields (a batch is usually a single run). New customers get
- * `fresh`; existing ones get only the fields they sent, as with upsertCustomer. A statement never
- * holds one id twice (Postgres refuses that) and statements run in row order, so a later row for
- * the same id wins exactly as it would one by one.
+ * `fresh`; existing ones get only the fields they sent, as with upsertCustomer (src/store/upsert-runs.ts).
  */
 export async function upsertCustomers(db: Db, companyId: string, rows: CustomerUpsert[], at: string): Promise<void> {
-  let run: CustomerUpsert[] = [];
-  let shape = '';
-  let ids = new Set<string>();
-  const flush = async () => {
-    if (run.length === 0) return;
-    const updated = [...Object.keys(toColumns(run[0]!.given)), 'updated_at'];
+  await upsertInRuns(rows, (r) => r.id, (r) => r.given, async (run) => {
     await db('customers')
       .insert(run.map((r) => ({ company_id: companyId, id: r.id, ...toColumns(r.fresh), created_at: at, updated_at: at })))
       .onConflict(['company_id', 'id'])
-      .merge(updated);
-    run = [];
-    ids = new Set();
-  };
-  for (const row of rows) {
-    const rowShape = Object.keys(row.given).sort().join(',');
-    if (rowShape !== shape || ids.has(row.id)) await flush();
-    shape = rowShape;
-    run.push(row);
-    ids.add(row.id);
-  }
-  await flush();
+      .merge([...Object.keys(toColumns(run[0]!.given)), 'updated_at']);
+  });
 }

@@ -49,34 +49,3 @@ export function openDb(url: string, opts: DbOptions = {}): Db {
 export function dialectOf(db: Db): Dialect {
   return db.client.config.client === 'pg' ? 'pg' : 'sqlite';
 }
-
-// Row normalisation: the two drivers return different JS types for the same column type
-// (see toolchain notes); every store reads through these so callers see one shape.
-
-export function toIso(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number') return new Date(value).toISOString();
-  const s = String(value);
-  // SQLite keeps what was written; we always write ISO-8601 UTC, but be tolerant of "YYYY-MM-DD HH:MM:SS".
-  return s.includes('T') ? new Date(s).toISOString() : new Date(`${s.replace(' ', 'T')}Z`).toISOString();
-}
-
-export function toBool(value: unknown): boolean {
-  return value === true || value === 1 || value === '1' || value === 't';
-}
-
-export function fromJson<T>(value: unknown): T | null {
-  if (value === null || value === undefined) return null;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
-export function toJson(value: unknown): string | null {
-  return value === undefined || value === null ? null : JSON.stringify(value);
-}
-
-/** Date-only columns, as 'YYYY-MM-DD'. */
-export function toDateOnly(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  return String(value).slice(0, 10);
-}

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson, toIso, toJson } from './db.js';
+import { fromJson, readInstant, readText, toJson } from './columns.js';
 
 /** Mirrors `idempotency_records`, camel-cased. */
 export interface IdempotencyRow {
@@ -25,14 +25,14 @@ function fromRow(r: Record<string, unknown>): IdempotencyRow {
     operation: String(r.operation),
     fingerprint: String(r.fingerprint),
     state: r.state as IdempotencyRow['state'],
-    lockToken: r.lock_token === null || r.lock_token === undefined ? null : String(r.lock_token),
-    lockedUntil: toIso(r.locked_until),
+    lockToken: readText(r.lock_token),
+    lockedUntil: readInstant(r.locked_until),
     responseStatus: r.response_status === null || r.response_status === undefined ? null : Number(r.response_status),
     responseBody: fromJson(r.response_body),
     responseHeaders: fromJson(r.response_headers),
-    createdAt: toIso(r.created_at)!,
-    updatedAt: toIso(r.updated_at)!,
-    expiresAt: toIso(r.expires_at)!,
+    createdAt: readInstant(r.created_at)!,
+    updatedAt: readInstant(r.updated_at)!,
+    expiresAt: readInstant(r.expires_at)!,
   };
 }
 

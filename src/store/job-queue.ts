@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson } from './db.js';
+import { fromJson } from './columns.js';
 
 /**
  * SQL of the embedded durable queue (the `job_queue` table, used on SQLite). It is infrastructure,

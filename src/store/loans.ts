@@ -1,5 +1,6 @@
 import type { Db } from './db.js';
-import { fromJson, toBool, toDateOnly, toIso, toJson } from './db.js';
+import { upsertInRuns } from './upsert-runs.js';
+import { fromJson, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
 
 /** Mirrors the `loans` table, camel-cased. Decimals are exact decimal strings (NUMERIC / text). */
 export interface LoanRow {
@@ -60,7 +61,6 @@ function toColumns(fields: Partial<LoanFields>): Record<string, unknown> {
 }
 
 /** Decimal columns come back as strings (Postgres NUMERIC) or as the text we stored (SQLite). */
-const decimalText = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 export function loanFromRow(r: Record<string, unknown>): LoanRow {
   const out: Record<string, unknown> = {
@@ -68,12 +68,12 @@ export function loanFromRow(r: Record<string, unknown>): LoanRow {
     customerId: String(r.customer_id),
     id: String(r.id),
     externalLmsMetadata: fromJson(r.external_lms_metadata),
-    createdAt: toIso(r.created_at),
-    updatedAt: toIso(r.updated_at),
+    createdAt: readInstant(r.created_at),
+    updatedAt: readInstant(r.updated_at),
   };
   for (const f of TEXT_FIELDS) out[f] = r[snake(f)] ?? null;
   for (const f of DATE_FIELDS) out[f] = toDateOnly(r[snake(f)]);
-  for (const f of DECIMAL_FIELDS) out[f] = decimalText(r[snake(f)]);
+  for (const f of DECIMAL_FIELDS) out[f] = readText(r[snake(f)]);
   for (const f of BOOLEAN_FIELDS) out[f] = r[snake(f)] === null || r[snake(f)] === undefined ? null : toBool(r[snake(f)]);
   for (const f of INTEGER_FIELDS) out[f] = r[snake(f)] === null || r[snake(f)] === undefined ? null : Number(r[snake(f)]);
   return out as unknown as LoanRow;
@@ -113,32 +113,15 @@ export interface LoanUpsert {
 
 /**
  * upsertLoan for many rows: one INSERT … ON CONFLICT DO UPDATE per run of consecutive rows that send
- * the same fields. A statement never holds one key twice (Postgres refuses that), and statements
- * run in row order, so the outcome equals upserting the rows one by one.
+ * the same fields (src/store/upsert-runs.ts).
  */
 export async function upsertLoans(db: Db, companyId: string, rows: LoanUpsert[], at: string): Promise<void> {
-  let run: LoanUpsert[] = [];
-  let shape = '';
-  let keys = new Set<string>();
-  const flush = async () => {
-    if (run.length === 0) return;
-    const updated = [...Object.keys(toColumns(run[0]!.fields)), 'updated_at'];
+  await upsertInRuns(rows, (r) => JSON.stringify([r.customerId, r.id]), (r) => r.fields, async (run) => {
     await db('loans')
       .insert(run.map((r) => ({ company_id: companyId, customer_id: r.customerId, id: r.id, ...toColumns(r.fields), created_at: at, updated_at: at })))
       .onConflict(['company_id', 'customer_id', 'id'])
-      .merge(updated);
-    run = [];
-    keys = new Set();
-  };
-  for (const row of rows) {
-    const rowShape = Object.keys(row.fields).sort().join(',');
-    const key = JSON.stringify([row.customerId, row.id]);
-    if (rowShape !== shape || keys.has(key)) await flush();
-    shape = rowShape;
-    run.push(row);
-    keys.add(key);
-  }
-  await flush();
+      .merge([...Object.keys(toColumns(run[0]!.fields)), 'updated_at']);
+  });
 }
 
 /** The stored loans among these keys that carry a task type (one query for a batch slice). */

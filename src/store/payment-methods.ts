@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { toBool, toIso } from './db.js';
+import { readInstant, readText, toBool } from './columns.js';
 
 export type PaymentMethodType = 'bank_account' | 'debit_card';
 export type AchAuthStatus = 'none' | 'active' | 'revoked';
@@ -28,7 +28,6 @@ export interface PaymentMethodRow {
 export type NewPaymentMethod = Omit<PaymentMethodRow, 'achAuthStatus' | 'achAuthorizedAt' | 'achRevokedAt' | 'achUnusableCode' | 'achUnusableAt' | 'updatedAt'>;
 
 function fromRow(r: Record<string, unknown>): PaymentMethodRow {
-  const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
   return {
     id: String(r.id),
     companyId: String(r.company_id),
@@ -36,17 +35,17 @@ function fromRow(r: Record<string, unknown>): PaymentMethodRow {
     type: String(r.type) as PaymentMethodType,
     isDefault: toBool(r.is_default),
     last4: String(r.last4),
-    accountType: s(r.account_type),
-    brand: s(r.brand),
-    routingNumber: s(r.routing_number),
-    accountNumber: s(r.account_number),
+    accountType: readText(r.account_type),
+    brand: readText(r.brand),
+    routingNumber: readText(r.routing_number),
+    accountNumber: readText(r.account_number),
     achAuthStatus: String(r.ach_auth_status) as AchAuthStatus,
-    achAuthorizedAt: toIso(r.ach_authorized_at),
-    achRevokedAt: toIso(r.ach_revoked_at),
-    achUnusableCode: s(r.ach_unusable_code),
-    achUnusableAt: toIso(r.ach_unusable_at),
-    createdAt: toIso(r.created_at)!,
-    updatedAt: toIso(r.updated_at)!,
+    achAuthorizedAt: readInstant(r.ach_authorized_at),
+    achRevokedAt: readInstant(r.ach_revoked_at),
+    achUnusableCode: readText(r.ach_unusable_code),
+    achUnusableAt: readInstant(r.ach_unusable_at),
+    createdAt: readInstant(r.created_at)!,
+    updatedAt: readInstant(r.updated_at)!,
   };
 }
 
@@ -160,7 +159,7 @@ export async function listAuthorizationEvents(db: Db, companyId: string, payment
     captureMethod: r.capture_method ?? null,
     evidenceRef: r.evidence_ref ?? null,
     returnCode: r.return_code ?? null,
-    occurredAt: toIso(r.occurred_at)!,
-    createdAt: toIso(r.created_at)!,
+    occurredAt: readInstant(r.occurred_at)!,
+    createdAt: readInstant(r.created_at)!,
   }));
 }

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { toBool, toDateOnly, toIso } from './db.js';
+import { readInstant, readText, toBool, toDateOnly } from './columns.js';
 
 /** Mirrors the `payments` table (the payment transaction), camel-cased. `rowId` is our key; the rest is the caller's. */
 export interface PaymentRow {
@@ -75,7 +75,6 @@ function columns<T extends object>(map: Record<keyof T, string>, fields: Partial
   return out;
 }
 
-const s = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function paymentFromRow(r: Record<string, unknown>): PaymentRow {
   return {
@@ -84,22 +83,22 @@ function paymentFromRow(r: Record<string, unknown>): PaymentRow {
     customerId: String(r.customer_id),
     loanId: String(r.loan_id),
     paymentId: String(r.payment_id),
-    paymentMethodId: s(r.payment_method_id),
-    status: s(r.status),
+    paymentMethodId: readText(r.payment_method_id),
+    status: readText(r.status),
     paymentDate: toDateOnly(r.payment_date),
     // bigint comes back as a string from pg; amounts stay far below 2^53 cents.
     paymentAmountCents: r.payment_amount_cents === null || r.payment_amount_cents === undefined ? null : Number(r.payment_amount_cents),
-    paymentType: s(r.payment_type),
-    systemSource: s(r.system_source),
+    paymentType: readText(r.payment_type),
+    systemSource: readText(r.system_source),
     paymentReversed: toBool(r.payment_reversed),
     paymentReverseDate: toDateOnly(r.payment_reverse_date),
-    paymentReverseReasonCode: s(r.payment_reverse_reason_code),
-    paymentReverseComments: s(r.payment_reverse_comments),
-    debitStatus: s(r.debit_status),
-    debitDeclineReason: s(r.debit_decline_reason),
-    overallReturnCode: s(r.overall_return_code),
-    createdAt: toIso(r.created_at)!,
-    updatedAt: toIso(r.updated_at)!,
+    paymentReverseReasonCode: readText(r.payment_reverse_reason_code),
+    paymentReverseComments: readText(r.payment_reverse_comments),
+    debitStatus: readText(r.debit_status),
+    debitDeclineReason: readText(r.debit_decline_reason),
+    overallReturnCode: readText(r.overall_return_code),
+    createdAt: readInstant(r.created_at)!,
+    updatedAt: readInstant(r.updated_at)!,
   };
 }
 
@@ -139,8 +138,8 @@ export async function getAchPayment(db: Db, companyId: string, rowId: string): P
     achSubmittedDate: toDateOnly(r.ach_submitted_date),
     achSettlementDate: toDateOnly(r.ach_settlement_date),
     achReturnDate: toDateOnly(r.ach_return_date),
-    achReturnCode: s(r.ach_return_code),
-    updatedAt: toIso(r.updated_at)!,
+    achReturnCode: readText(r.ach_return_code),
+    updatedAt: readInstant(r.updated_at)!,
   };
 }
 

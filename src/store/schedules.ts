@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson, toBool, toIso, toJson } from './db.js';
+import { fromJson, readInstant, readText, toBool, toJson } from './columns.js';
 
 export type ScheduledCallStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled' | 'failed';
 
@@ -47,21 +47,21 @@ function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
     companyId: String(r.company_id),
     customerId: String(r.customer_id),
     scheduleId: String(r.schedule_id),
-    loanId: r.loan_id === null || r.loan_id === undefined ? null : String(r.loan_id),
+    loanId: readText(r.loan_id),
     taskType: String(r.task_type),
     purpose: String(r.purpose),
-    scheduledTime: toIso(r.scheduled_time)!,
+    scheduledTime: readInstant(r.scheduled_time)!,
     phoneNumber: String(r.phone_number),
     transferDestination: String(r.transfer_destination),
     step: String(r.step),
     stepIndex: Number(r.step_index),
     fallback: toBool(r.fallback),
     status: r.status as ScheduledCallStatus,
-    callId: r.call_id === null || r.call_id === undefined ? null : String(r.call_id),
+    callId: readText(r.call_id),
     postProcessingFlags: fromJson<string[]>(r.post_processing_flags) ?? [],
     explanation: fromJson(r.explanation),
-    createdAt: toIso(r.created_at)!,
-    updatedAt: toIso(r.updated_at)!,
+    createdAt: readInstant(r.created_at)!,
+    updatedAt: readInstant(r.updated_at)!,
   };
 }
 

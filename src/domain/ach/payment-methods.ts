@@ -4,17 +4,11 @@ import type { Db } from '../../store/db.js';
 import { inTransaction } from '../../store/transactions.js';
 import {
   type AuthorizationEventRow, type PaymentMethodRow, clearOtherDefaults, getPaymentMethod, getPaymentMethodById, insertAuthorizationEvent,
-  insertPaymentMethod, listAuthorizationEvents, listPaymentMethods as loadMethods, updatePaymentMethod,
+  insertPaymentMethod, listAuthorizationEvents, listPaymentMethods, updatePaymentMethod,
 } from '../../store/payment-methods.js';
+import type { CompanyContext } from '../context.js';
 import { ConflictError, InvalidInputError, NotFoundError, UnprocessableError } from '../errors.js';
 import { isValidRoutingNumber, lastFour } from './bank-numbers.js';
-
-/** The tenant and the request's clock; every ACH use case needs exactly this. */
-export interface AchContext {
-  db: Db;
-  companyId: string;
-  now: Date;
-}
 
 export type PaymentMethodInput =
   | { type: 'bank_account'; routingNumber: string; accountNumber: string; accountType: 'checking' | 'savings'; isDefault?: boolean }
@@ -32,12 +26,12 @@ export interface PaymentMethodView {
   history: AuthorizationEventRow[];
 }
 
-async function withHistory(ctx: AchContext, methods: PaymentMethodRow[]): Promise<PaymentMethodView[]> {
+async function withHistory(ctx: CompanyContext, methods: PaymentMethodRow[]): Promise<PaymentMethodView[]> {
   const events = await listAuthorizationEvents(ctx.db, ctx.companyId, methods.map((m) => m.id));
   return methods.map((method) => ({ method, history: events.filter((e) => e.paymentMethodId === method.id) }));
 }
 
-async function readMethod(ctx: AchContext, customerId: string, methodId: string): Promise<PaymentMethodView> {
+async function readMethod(ctx: CompanyContext, customerId: string, methodId: string): Promise<PaymentMethodView> {
   const [view] = await withHistory(ctx, [(await getPaymentMethod(ctx.db, ctx.companyId, customerId, methodId))!]);
   return view;
 }
@@ -45,25 +39,25 @@ async function readMethod(ctx: AchContext, customerId: string, methodId: string)
 // Partners' clocks drift; an authorization "captured" a few minutes ahead of ours is not an error.
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-export async function requireCustomer(ctx: AchContext, customerId: string): Promise<void> {
+export async function requireCustomer(ctx: CompanyContext, customerId: string): Promise<void> {
   if (!(await getCustomer(ctx.db, ctx.companyId, customerId))) throw new NotFoundError(`Customer ${customerId} not found`);
 }
 
 /** The method, checked against both path values: the customer must be the company's, and the method that customer's. */
-export async function requireMethod(ctx: AchContext, customerId: string, methodId: string): Promise<PaymentMethodRow> {
+export async function requireMethod(ctx: CompanyContext, customerId: string, methodId: string): Promise<PaymentMethodRow> {
   await requireCustomer(ctx, customerId);
   const method = await getPaymentMethod(ctx.db, ctx.companyId, customerId, methodId);
   if (!method) throw new NotFoundError(`Payment method ${methodId} not found for customer ${customerId}`);
   return method;
 }
 
-async function requireBankAccount(ctx: AchContext, customerId: string, methodId: string): Promise<PaymentMethodRow> {
+async function requireBankAccount(ctx: CompanyContext, customerId: string, methodId: string): Promise<PaymentMethodRow> {
   const method = await requireMethod(ctx, customerId, methodId);
   if (method.type !== 'bank_account') throw new UnprocessableError(`Payment method ${methodId} is not a bank account`);
   return method;
 }
 
-export async function createPaymentMethod(ctx: AchContext, customerId: string, input: PaymentMethodInput): Promise<PaymentMethodView> {
+export async function addPaymentMethod(ctx: CompanyContext, customerId: string, input: PaymentMethodInput): Promise<PaymentMethodView> {
   // A wrong check digit would come back as R28 on the first debit; refuse it up front.
   if (input.type === 'bank_account' && !isValidRoutingNumber(input.routingNumber)) {
     throw new InvalidInputError('routingNumber: must be a 9-digit ABA routing number with a valid check digit');
@@ -86,13 +80,13 @@ export async function createPaymentMethod(ctx: AchContext, customerId: string, i
   return readMethod(ctx, customerId, id);
 }
 
-export async function listPaymentMethods(ctx: AchContext, customerId: string): Promise<PaymentMethodView[]> {
+export async function readPaymentMethods(ctx: CompanyContext, customerId: string): Promise<PaymentMethodView[]> {
   await requireCustomer(ctx, customerId);
-  return withHistory(ctx, await loadMethods(ctx.db, ctx.companyId, customerId));
+  return withHistory(ctx, await listPaymentMethods(ctx.db, ctx.companyId, customerId));
 }
 
 /** The separate authorization workflow: a new customer authorization makes the state active (clearing a revocation). */
-export async function captureAuthorization(ctx: AchContext, customerId: string, methodId: string, input: AuthorizationCapture): Promise<PaymentMethodView> {
+export async function captureAuthorization(ctx: CompanyContext, customerId: string, methodId: string, input: AuthorizationCapture): Promise<PaymentMethodView> {
   await requireBankAccount(ctx, customerId, methodId);
   const authorizedAt = input.authorizedAt ? new Date(input.authorizedAt) : ctx.now;
   if (authorizedAt.getTime() > ctx.now.getTime() + CLOCK_SKEW_MS) throw new InvalidInputError(`authorizedAt: ${input.authorizedAt} is in the future`);
@@ -111,7 +105,7 @@ export async function captureAuthorization(ctx: AchContext, customerId: string, 
  * PUT …/ach-authorization, exactly the specification's state table. Returns whether the method's
  * authorization is revoked afterwards. Only this one method is ever written.
  */
-export async function updateAuthorization(ctx: AchContext, customerId: string, methodId: string, revoke: boolean | null | undefined): Promise<{ revoked: boolean }> {
+export async function updateAuthorization(ctx: CompanyContext, customerId: string, methodId: string, revoke: boolean | null | undefined): Promise<{ revoked: boolean }> {
   const method = await requireBankAccount(ctx, customerId, methodId);
   const state = method.achAuthStatus;
   if (revoke === true) {

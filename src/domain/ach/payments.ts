@@ -1,3 +1,4 @@
+import type { CompanyContext } from '../context.js';
 import { randomUUID } from 'node:crypto';
 import { type ReturnHistoryRow, listReturns } from '../../store/ach-returns.js';
 import {
@@ -6,7 +7,7 @@ import {
 } from '../../store/payments.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { dollarsToCents } from './money.js';
-import { type AchContext, requireCustomer, requireMethod } from './payment-methods.js';
+import { requireCustomer, requireMethod } from './payment-methods.js';
 import type { components } from '../../../generated/api-types.js';
 
 /** PUT /payments body (snake_case as in the contract), already type-checked against the spec. */
@@ -32,7 +33,7 @@ function keyOf(input: { customer_id: string; loan_id: string; payment_id: string
  * keep their stored values. `ach_status` creates or updates the ACH record and is the transaction's
  * latest reported status.
  */
-export async function upsertPayment(ctx: AchContext, input: PaymentInput): Promise<{ view: PaymentView; created: boolean }> {
+export async function savePayment(ctx: CompanyContext, input: PaymentInput): Promise<{ view: PaymentView; created: boolean }> {
   const key = keyOf(input);
   // Input problems first (400), then what the references point at (404).
   if (input.ach_submitted_date && input.ach_settlement_date && input.ach_settlement_date < input.ach_submitted_date) {
@@ -67,11 +68,7 @@ export async function upsertPayment(ctx: AchContext, input: PaymentInput): Promi
   return { view: await readPayment(ctx, key), created };
 }
 
-export async function getPayment(ctx: AchContext, key: PaymentKey): Promise<PaymentView> {
-  return readPayment(ctx, key);
-}
-
-async function readPayment(ctx: AchContext, key: PaymentKey): Promise<PaymentView> {
+export async function readPayment(ctx: CompanyContext, key: PaymentKey): Promise<PaymentView> {
   const payment = await findPayment(ctx.db, ctx.companyId, key);
   if (!payment) throw paymentNotFound(key);
   // Sequential: upserts call this inside their transaction, whose one connection runs one query at a time.

@@ -1,3 +1,4 @@
+import type { CompanyContext } from '../context.js';
 import { randomUUID } from 'node:crypto';
 import { type ReturnHistoryRow, countReturns, insertReturnIfNew, returnExists } from '../../store/ach-returns.js';
 import type { Db } from '../../store/db.js';
@@ -5,7 +6,7 @@ import { type PaymentMethodRow, getPaymentMethodById, updatePaymentMethod } from
 import { type PaymentRow, findPayment, getAchPayment, updateAchPayment, updatePayment } from '../../store/payments.js';
 import { addDays, daysBetween, utcDate } from './dates.js';
 import { CHANGE_CODES, CUSTOMER_RISK_WINDOW_DAYS, METHOD_RISK_WINDOW_DAYS, REPRESENTMENT_WINDOW_DAYS } from './nacha-codes.js';
-import { type AchContext, revokeMethodAuthorization } from './payment-methods.js';
+import { revokeMethodAuthorization } from './payment-methods.js';
 import { paymentNotFound } from './payments.js';
 import { type ReturnAction, returnAction } from './return-action.js';
 import { type ReturnEvent, achRecordChanges, describeEvent, transactionChanges } from './return-event.js';
@@ -17,7 +18,7 @@ import { type AchReturnInput, checkDateOrder, checkSubmission } from './return-s
  * the action to the payment method (revocation, unusable account, NOC correction). All in one
  * database transaction; a resubmitted event changes no history and no method.
  */
-export async function recordAchReturn(ctx: AchContext, input: AchReturnInput): Promise<{ message: string }> {
+export async function recordAchReturn(ctx: CompanyContext, input: AchReturnInput): Promise<{ message: string }> {
   const today = utcDate(ctx.now);
   const { amountCents } = checkSubmission(input, today);
   const key = { customerId: input.customer_id, loanId: input.loan_id, paymentId: input.payment_id };

@@ -1,12 +1,9 @@
-import { statusOf } from '../../http/error-response.js';
-import type { CompanyContext } from '../customers/customers.js';
-import { ConflictError, DomainError, InvalidInputError, UnprocessableError } from '../errors.js';
+import type { CompanyContext } from '../context.js';
+import { ConflictError, DomainError, InvalidInputError, UnavailableError, UnprocessableError } from '../errors.js';
 import { IDEMPOTENCY_KEY_PATTERN, type StoredResponse } from '../idempotency.js';
-import { prepareEnrollment, type OriginationReceipt } from '../schedule-sync/enroll.js';
-import { enrollmentResponses } from '../schedule-sync/responses.js';
-import { enrollOnce } from '../schedule-sync/sync.js';
-import { validateEnrollmentBody } from '../schedule-sync/validate.js';
-// Type-only: row-processors.ts imports this module to register it (no runtime cycle).
+import { prepareEnrollment, type OriginationReceipt } from '../outreach/enroll.js';
+import { enrollOnce, type EnrollmentResponder } from '../outreach/sync.js';
+import { validateEnrollmentBody } from '../outreach/validate.js';
 import type { RowProcessor, RowResult } from './row-processors.js';
 
 /** One row's entry in the job's `results` (OriginationRowResult without `index`, which the presenter adds). */
@@ -31,21 +28,23 @@ type Refs = Pick<EnrollmentRowResult, 'customerId' | 'loanId'>;
  * again cannot enroll twice. Rows run in the slice's transaction: a row's claim, its enrollment and
  * its stored response commit with the row's outcome, or not at all.
  */
-export const enrollmentRows: RowProcessor = {
-  async runAll(ctx, rows) {
-    const results: RowResult[] = [];
-    for (const row of rows) results.push(await runRow(ctx, row));
-    return results;
-  },
-  failedResult: (row, f) => failed(refsOf(row), f.code, f.message, true),
-};
+export function enrollmentRows(respond: EnrollmentResponder): RowProcessor {
+  return {
+    async runAll(ctx, rows) {
+      const results: RowResult[] = [];
+      for (const row of rows) results.push(await runRow(ctx, row, respond));
+      return results;
+    },
+    failedResult: (row, f) => failed(refsOf(row), f.code, f.message, true),
+  };
+}
 
-async function runRow(ctx: CompanyContext, row: unknown): Promise<RowResult> {
+async function runRow(ctx: CompanyContext, row: unknown, respond: EnrollmentResponder): Promise<RowResult> {
   const refs = refsOf(row);
   try {
     const { key, body } = splitRow(row);
     const input = prepareEnrollment(ctx, validateEnrollmentBody(body));
-    const { response, replayed } = await enrollOnce(ctx, key, body, input, enrollmentResponses);
+    const { response, replayed } = await enrollOnce(ctx, key, body, input, respond);
     return fromStored(refs, response, replayed);
   } catch (err) {
     if (!(err instanceof DomainError)) throw err; // not the row's fault: the slice is retried
@@ -54,11 +53,11 @@ async function runRow(ctx: CompanyContext, row: unknown): Promise<RowResult> {
 }
 
 /**
- * Transient failures only: repeating the row with the same key may succeed (a 5xx, or the same key
+ * Transient failures only: repeating the row with the same key may succeed (a dependency down, or the same key
  * still running elsewhere). Validation failures and business conflicts need a change, not a retry.
  */
 function isRetryable(err: DomainError): boolean {
-  return statusOf(err) >= 500 || err.code === 'request_in_progress';
+  return err instanceof UnavailableError || err.code === 'request_in_progress';
 }
 
 /** The row's key and the single-enrollment body it stands for (so both fingerprint alike). */

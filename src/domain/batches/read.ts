@@ -1,5 +1,5 @@
 import { type BatchJobRow, getBatchJob, listBatchFailures, listBatchResults } from '../../store/batch-jobs.js';
-import type { CompanyContext } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { CUSTOMER_CREATE, ENROLLMENT, LOAN_UPSERT } from './row-processors.js';
 

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
-import { type CompanyContext, type CustomerWrite, saveCustomers } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
+import { type CustomerWrite, saveCustomers } from '../customers/records.js';
 import { DomainError, InvalidInputError } from '../errors.js';
-import { type LoanWrite, saveLoans } from '../loans/loans.js';
-import { enrollmentRows } from './enrollment-rows.js';
+import { type LoanWrite, saveLoans } from '../loans.js';
 import { rowProblems, type RowSchemaName } from './row-schema.js';
 
 /**
@@ -13,7 +13,7 @@ export type RowResult = { error: DomainError; result?: unknown } | { result?: un
 
 /**
  * What runs the rows of a batch job, by job kind. Pluggable so each kind (customer, loan and
- * enrollment rows) only registers a processor: submission, slicing, retries, progress and failures are shared.
+ * enrollment rows) only supplies a processor (src/domain/batches/processors.ts): submission, slicing, retries, progress and failures are shared.
  */
 export interface RowProcessor {
   /**
@@ -32,16 +32,6 @@ export interface RowProcessor {
 export const CUSTOMER_CREATE = 'customer_create';
 export const LOAN_UPSERT = 'loan_upsert';
 export const ENROLLMENT = 'enrollment';
-
-const processors = new Map<string, RowProcessor>();
-
-export function registerRowProcessor(kind: string, processor: RowProcessor): void {
-  processors.set(kind, processor);
-}
-
-export function rowProcessor(kind: string): RowProcessor | undefined {
-  return processors.get(kind);
-}
 
 /** A processor that runs rows one at a time (for kinds without a set-based write). */
 export function perRow(run: (ctx: CompanyContext, row: unknown) => Promise<unknown>): RowProcessor {
@@ -86,6 +76,5 @@ function setBased<T>(schema: RowSchemaName, save: (ctx: CompanyContext, rows: T[
 // Missing customer fields are reported by the customer workflow with the contract's exact message.
 const missingCustomerField = (e: ErrorObject) => e.instancePath === '' && (e.keyword === 'required' || e.keyword === 'if');
 
-registerRowProcessor(CUSTOMER_CREATE, setBased<CustomerWrite>('CustomerCreate', saveCustomers, missingCustomerField));
-registerRowProcessor(LOAN_UPSERT, setBased<LoanWrite>('LoanInput', saveLoans));
-registerRowProcessor(ENROLLMENT, enrollmentRows);
+export const customerRows = setBased<CustomerWrite>('CustomerCreate', saveCustomers, missingCustomerField);
+export const loanRows = setBased<LoanWrite>('LoanInput', saveLoans);

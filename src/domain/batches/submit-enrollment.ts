@@ -1,6 +1,6 @@
-import type { CompanyContext } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
 import { requireIdempotencyKey, runIdempotent, type StoredResponse } from '../idempotency.js';
-import { BATCH_SUBMISSIONS, enforceRateLimit } from '../rate-limit.js';
+import { BATCH_SUBMISSIONS, enforceRateLimit, type RateWindow } from '../rate-limit.js';
 import { ENROLLMENT } from './row-processors.js';
 import { SLICE_QUEUE } from './slices.js';
 import { type BatchDeps, refOf, requireRows, writeBatch } from './submit.js';
@@ -18,7 +18,7 @@ export interface SubmittedEnrollment {
   /** The 202 as first answered (stored under the header key). */
   response: StoredResponse;
   replayed: boolean;
-  rateHeaders: Record<string, string>;
+  rateWindow: RateWindow;
 }
 
 /**
@@ -35,7 +35,7 @@ export async function submitEnrollmentBatch(
   request: { body: { customers?: unknown }; idempotencyKey: string | string[] | undefined },
   accepted: (job: AcceptedJob) => StoredResponse,
 ): Promise<SubmittedEnrollment> {
-  const rateHeaders = await enforceRateLimit(ctx, BATCH_SUBMISSIONS);
+  const rateWindow = await enforceRateLimit(ctx, BATCH_SUBMISSIONS);
   const key = requireIdempotencyKey(request.idempotencyKey, 'when scheduleMode is enroll');
   const rows = requireRows(request.body.customers, 'customers');
   const batchRows = rows.map((payload, index) => ({ index, payload, customerRef: refOf(payload, 'id'), loanRef: refOf(payload, 'loanId') }));
@@ -49,5 +49,5 @@ export async function submitEnrollmentBatch(
     () => undefined,
   );
   if (!replayed) deps.queue.wake(SLICE_QUEUE); // after commit: the slices are visible to the workers now
-  return { response, replayed, rateHeaders };
+  return { response, replayed, rateWindow };
 }

@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { JobOptions } from '../../jobs/options.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import type { JobQueue } from '../ports/job-queue.js';
 import { insertBatchJob, type NewBatchRow } from '../../store/batch-jobs.js';
 import type { Db } from '../../store/db.js';
-import type { CompanyContext } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
 import { InvalidInputError } from '../errors.js';
-import { BATCH_SUBMISSIONS, enforceRateLimit } from '../rate-limit.js';
+import { BATCH_SUBMISSIONS, enforceRateLimit, type RateWindow } from '../rate-limit.js';
 import { CUSTOMER_CREATE, LOAN_UPSERT } from './row-processors.js';
 import { MAX_BATCH_ROWS, SLICE_QUEUE, sliceMessages } from './slices.js';
 
 export interface BatchDeps {
   queue: JobQueue;
-  options: JobOptions;
+  /** Retry settings of the slices' messages (the process's job options, src/jobs/options.ts). */
+  options: { maxAttempts: number; retryDelaySeconds: number; sliceTimeoutSeconds: number };
 }
 
 export interface Submitted {
   jobId: string;
   total: number;
   slices: number;
-  /** Informational RateLimit headers for the 202. */
-  headers: Record<string, string>;
+  /** The batch rate window after this submission (informational headers on the 202). */
+  rateWindow: RateWindow;
 }
 
 /**
@@ -61,21 +61,21 @@ export function refOf(row: unknown, field: string): string | null {
 
 /** Customer-create rows (no `scheduleMode`); enrollment batches: submit-enrollment.ts. */
 export async function submitCustomerBatch(ctx: CompanyContext, deps: BatchDeps, body: { customers?: unknown }): Promise<Submitted> {
-  const headers = await enforceRateLimit(ctx, BATCH_SUBMISSIONS);
+  const rateWindow = await enforceRateLimit(ctx, BATCH_SUBMISSIONS);
   const rows = requireRows(body.customers, 'customers');
   const { jobId, slices } = await submitBatch(ctx, deps, CUSTOMER_CREATE, rows.map((payload, index) => ({ index, payload, customerRef: refOf(payload, 'id'), loanRef: null })));
-  return { jobId, total: rows.length, slices, headers };
+  return { jobId, total: rows.length, slices, rateWindow };
 }
 
 export async function submitLoanBatch(ctx: CompanyContext, deps: BatchDeps, body: { loans?: unknown }): Promise<Submitted> {
-  const headers = await enforceRateLimit(ctx, BATCH_SUBMISSIONS);
+  const rateWindow = await enforceRateLimit(ctx, BATCH_SUBMISSIONS);
   const rows = requireRows(body.loans, 'loans');
   rejectRepeatedPairs(rows);
   const { jobId, slices } = await submitBatch(
     ctx, deps, LOAN_UPSERT,
     rows.map((payload, index) => ({ index, payload, customerRef: refOf(payload, 'customerId'), loanRef: refOf(payload, 'id') })),
   );
-  return { jobId, total: rows.length, slices, headers };
+  return { jobId, total: rows.length, slices, rateWindow };
 }
 
 const LISTED_PAIRS = 10;

@@ -4,7 +4,7 @@ import zipToTz from 'zipcode-to-timezone';
 import { InvalidInputError } from '../errors.js';
 
 /** E.164 form of a phone number; US is the default region for numbers without a country code. */
-export function normalizePhone(field: string, value: string): string {
+export function requirePhone(field: string, value: string): string {
   const parsed = parsePhoneNumberFromString(value, 'US');
   if (!parsed || !parsed.isValid()) throw new InvalidInputError(`${field} "${value}" is not a valid phone number`);
   return parsed.number;

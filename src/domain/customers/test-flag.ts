@@ -25,10 +25,19 @@ export function resolveTestFlag(input: TestFlagInput, now: Date, sunset: Date): 
   return isTest ?? test;
 }
 
-export function deprecationHeaders(input: { test?: unknown; loanId?: unknown }, sunset: Date): Record<string, string> {
-  if (input.test === undefined && input.loanId === undefined) return {};
-  // RFC 9745: Deprecation is a structured-field date (@epoch seconds); `isTest` replaced `test` on 2026-09-25.
-  const headers: Record<string, string> = { Deprecation: `@${Date.UTC(2026, 8, 25) / 1000}` };
-  if (input.test !== undefined) headers.Sunset = sunset.toUTCString(); // RFC 8594 HTTP-date
-  return headers;
+/** A deprecated request field the caller sent: since when, and (if it has one) when it stops working. */
+export interface DeprecatedField {
+  field: 'test' | 'loanId';
+  deprecatedOn: Date;
+  sunset?: Date;
+}
+
+// `isTest` replaced `test` on 2026-09-25 (`loanId` on customer writes was deprecated with it).
+const DEPRECATED_ON = new Date(Date.UTC(2026, 8, 25));
+
+export function deprecatedFields(input: { test?: unknown; loanId?: unknown }, sunset: Date): DeprecatedField[] {
+  const used: DeprecatedField[] = [];
+  if (input.test !== undefined) used.push({ field: 'test', deprecatedOn: DEPRECATED_ON, sunset });
+  if (input.loanId !== undefined) used.push({ field: 'loanId', deprecatedOn: DEPRECATED_ON });
+  return used;
 }

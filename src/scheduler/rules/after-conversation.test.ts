@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveRules } from '../effective-rules.js';
-import { toIso, zoneClock } from '../zone-clock.js';
+import { isoFromMs, zoneClock } from '../zone-clock.js';
 import { buildRules } from './build-rules.js';
 import type { AttemptPoint, RuleContext } from './rule.js';
 
@@ -18,7 +18,7 @@ function ctx(attempts: AttemptPoint[], over: Partial<RuleContext> = {}): RuleCon
 function next(iso: string, context: RuleContext): string | true {
   const check = quiet.check(Date.parse(iso), context);
   if (check.ok) return true;
-  return check.until === null ? 'blocked' : toIso(check.until);
+  return check.until === null ? 'blocked' : isoFromMs(check.until);
 }
 
 describe('Reg F 1006.14(b)(2)(ii): no call within 7 days after a telephone conversation', () => {
@@ -58,6 +58,6 @@ describe('Reg F 1006.14(b)(2)(ii): no call within 7 days after a telephone conve
       effectiveRules({ taskTypes: {}, transferFallback: 'x', limits: { regFQuietDaysAfterConversation: 10 } }).rules,
     ).find((r) => r.id === 'regf-after-conversation')!;
     const check = ten.check(Date.parse('2026-03-10T15:00:00Z'), ctx([rpc('2026-03-02T15:00:00Z')]));
-    expect(check.ok ? '' : toIso(check.until!)).toBe('2026-03-12T15:00:00.000Z');
+    expect(check.ok ? '' : isoFromMs(check.until!)).toBe('2026-03-12T15:00:00.000Z');
   });
 });

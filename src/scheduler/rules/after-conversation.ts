@@ -1,4 +1,4 @@
-import { DAY, dayNumber, describeLocal, toIso } from '../zone-clock.js';
+import { DAY, dayNumber, describeLocal, isoFromMs } from '../zone-clock.js';
 import { ALLOWED, type AttemptPoint, type RuleContext, type SchedulingRule } from './rule.js';
 
 export interface AfterConversationSpec {
@@ -42,7 +42,7 @@ export function afterConversationRule(spec: AfterConversationSpec): SchedulingRu
         ok: false,
         until,
         message:
-          `telephone conversation at ${toIso(conversationAt)}; no call for ${spec.days} days,` +
+          `telephone conversation at ${isoFromMs(conversationAt)}; no call for ${spec.days} days,` +
           ` until ${describeLocal(zone, until)}`,
       };
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toIso, zoneClock } from '../zone-clock.js';
+import { isoFromMs, zoneClock } from '../zone-clock.js';
 import { blockedDateReason, blockedDayRule, federalHolidayReason, weekdayReason } from './business-days.js';
 import { BLOCKED_WEEKDAYS, COMPANY_BLOCKED_DATES, FEDERAL_HOLIDAYS } from './catalog.js';
 import type { RuleContext, SchedulingRule } from './rule.js';
@@ -14,7 +14,7 @@ function ctx(...zones: string[]): RuleContext {
 function next(rule: SchedulingRule, iso: string, context = ctx('America/New_York')): string | true {
   const check = rule.check(Date.parse(iso), context);
   if (check.ok) return true;
-  return check.until === null ? 'blocked' : toIso(check.until);
+  return check.until === null ? 'blocked' : isoFromMs(check.until);
 }
 
 describe('no Sunday calls', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toIso, zoneClock } from '../zone-clock.js';
+import { isoFromMs, zoneClock } from '../zone-clock.js';
 import { callingWindowRule } from './calling-window.js';
 import { CALLING_WINDOW, STATE_MARKETING_RULES } from './catalog.js';
 import type { RuleContext } from './rule.js';
@@ -20,7 +20,7 @@ function ctx(...zones: string[]): RuleContext {
 function next(rule: typeof tcpa, iso: string, context: RuleContext): string | true {
   const check = rule.check(Date.parse(iso), context);
   if (check.ok) return true;
-  return check.until === null ? 'blocked' : toIso(check.until);
+  return check.until === null ? 'blocked' : isoFromMs(check.until);
 }
 
 describe('calling window 08:00–21:00 (TCPA / Reg F)', () => {

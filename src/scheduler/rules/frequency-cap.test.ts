@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveRules } from '../effective-rules.js';
 import type { Purpose } from '../types.js';
-import { DAY, HOUR, toIso, zoneClock } from '../zone-clock.js';
+import { DAY, HOUR, isoFromMs, zoneClock } from '../zone-clock.js';
 import { buildRules, SEVEN_DAY_WINDOW_MS } from './build-rules.js';
 import type { AttemptPoint, RuleContext, SchedulingRule } from './rule.js';
 
@@ -31,7 +31,7 @@ function ctx(attempts: AttemptPoint[], over: Partial<RuleContext> = {}): RuleCon
 function next(r: SchedulingRule, atMs: number, context: RuleContext): string | true {
   const check = r.check(atMs, context);
   if (check.ok) return true;
-  return check.until === null ? 'blocked' : toIso(check.until);
+  return check.until === null ? 'blocked' : isoFromMs(check.until);
 }
 
 const daily = (n: number, loanId?: string) => Array.from({ length: n }, (_, i) => attempt(T0 + i * DAY, loanId));
@@ -47,9 +47,9 @@ describe('Reg F 1006.14(b)(2)(i): 7 attempts per 7 days per loan', () => {
     const six = daily(6);
     expect(next(regF, T0 + 6 * DAY, ctx(six))).toBe(true);
     const seven = daily(7);
-    expect(next(regF, T0 + 6 * DAY + 2 * HOUR, ctx(seven))).toBe(toIso(T0 + SEVEN_DAY_WINDOW_MS));
+    expect(next(regF, T0 + 6 * DAY + 2 * HOUR, ctx(seven))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
     expect(next(regF, T0 + SEVEN_DAY_WINDOW_MS, ctx(seven))).toBe(true);
-    expect(next(regF, T0 + SEVEN_DAY_WINDOW_MS - 60_000, ctx(seven))).toBe(toIso(T0 + SEVEN_DAY_WINDOW_MS));
+    expect(next(regF, T0 + SEVEN_DAY_WINDOW_MS - 60_000, ctx(seven))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
   });
 
   it('counts per loan: attempts about another loan do not count', () => {
@@ -74,7 +74,7 @@ describe('940 CMR 7.04(1)(f): Massachusetts collections, 2 attempts per 7 days p
   it('moves the 3rd attempt in 7 days', () => {
     const two = [attempt(T0), attempt(T0 + DAY)];
     const context = ctx(two, { states: ['MA'] });
-    expect(next(massachusetts, T0 + 2 * DAY, context)).toBe(toIso(T0 + SEVEN_DAY_WINDOW_MS));
+    expect(next(massachusetts, T0 + 2 * DAY, context)).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
     expect(next(massachusetts, T0 + 2 * DAY, ctx([attempt(T0)], { states: ['MA'] }))).toBe(true);
   });
 });
@@ -91,7 +91,7 @@ describe('FL/OK/MD marketing: 3 calls per 24 hours', () => {
 
   it('allows a 3rd call within 24 h and moves a 4th to 24 h after the first', () => {
     expect(next(florida, T0 + 4 * HOUR, marketing([T0, T0 + 2 * HOUR]))).toBe(true);
-    expect(next(florida, T0 + 6 * HOUR, marketing([T0, T0 + 2 * HOUR, T0 + 4 * HOUR]))).toBe(toIso(T0 + DAY));
+    expect(next(florida, T0 + 6 * HOUR, marketing([T0, T0 + 2 * HOUR, T0 + 4 * HOUR]))).toBe(isoFromMs(T0 + DAY));
     expect(next(florida, T0 + DAY, marketing([T0, T0 + 2 * HOUR, T0 + 4 * HOUR]))).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { toIso } from '../zone-clock.js';
+import { isoFromMs } from '../zone-clock.js';
 import { ALLOWED, type AttemptPoint, type RuleContext, type SchedulingRule } from './rule.js';
 
 export interface FrequencyCapSpec {
@@ -44,7 +44,7 @@ export function frequencyCapRule(spec: FrequencyCapSpec): SchedulingRule {
         until,
         message:
           `${busiest} attempt(s) already in a ${spec.windowLabel} window around this time (max ${maxAttempts});` +
-          ` the attempt at ${toIso(inReach[0]!)} leaves it at ${toIso(until)}`,
+          ` the attempt at ${isoFromMs(inReach[0]!)} leaves it at ${isoFromMs(until)}`,
       };
     },
   };

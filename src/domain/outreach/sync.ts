@@ -1,7 +1,7 @@
-import type { CompanyContext } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
 import { ConflictError, type DomainError } from '../errors.js';
 import { requireIdempotencyKey, runIdempotent, type StoredResponse } from '../idempotency.js';
-import { enforceRateLimit, type RatePolicy } from '../rate-limit.js';
+import { enforceRateLimit, type RatePolicy, type RateWindow } from '../rate-limit.js';
 import { executeEnrollment, prepareEnrollment, type EnrollmentResult } from './enroll.js';
 import type { EnrollmentInput } from './enrollment-input.js';
 import { replaceSchedule, type ReplaceResult } from './replace.js';
@@ -20,8 +20,8 @@ export interface EnrollmentResponder {
 }
 
 export type SyncOutcome =
-  | { mode: 'enroll'; response: StoredResponse; replayed: boolean; rateHeaders: Record<string, string> }
-  | { mode: 'replace'; result: ReplaceResult; rateHeaders: Record<string, string> };
+  | { mode: 'enroll'; response: StoredResponse; replayed: boolean; rateWindow: RateWindow }
+  | { mode: 'replace'; result: ReplaceResult; rateWindow: RateWindow };
 
 /** POST /customers/schedule/sync: rate limit, then the mode's rules. */
 export async function syncSchedule(
@@ -29,14 +29,14 @@ export async function syncSchedule(
   request: { body: unknown; idempotencyKey: string | string[] | undefined },
   respond: EnrollmentResponder,
 ): Promise<SyncOutcome> {
-  const rateHeaders = await enforceRateLimit(ctx, SCHEDULE_SYNC_LIMIT);
+  const rateWindow = await enforceRateLimit(ctx, SCHEDULE_SYNC_LIMIT);
   if (syncMode(request.body) === 'replace') {
-    return { mode: 'replace', result: await replaceSchedule(ctx, validateReplaceBody(request.body)), rateHeaders };
+    return { mode: 'replace', result: await replaceSchedule(ctx, validateReplaceBody(request.body)), rateWindow };
   }
   const key = requireIdempotencyKey(request.idempotencyKey, 'when scheduleMode is enroll');
   const input = prepareEnrollment(ctx, validateEnrollmentBody(request.body));
   const { response, replayed } = await enrollOnce(ctx, key, request.body, input, respond);
-  return { mode: 'enroll', response, replayed, rateHeaders };
+  return { mode: 'enroll', response, replayed, rateWindow };
 }
 
 /**

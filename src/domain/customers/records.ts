@@ -1,23 +1,14 @@
-import type { Db } from '../../store/db.js';
 import {
-  type CustomerFields, type CustomerRow, type CustomerUpsert, getCustomer as loadCustomer, updateCustomer as writeCustomer, upsertCustomer, upsertCustomers,
+  type CustomerFields, type CustomerRow, type CustomerUpsert, getCustomer, updateCustomer, upsertCustomer, upsertCustomers,
 } from '../../store/customers.js';
 import type { CompanyConfig } from '../company-config.js';
+import type { CompanyContext } from '../context.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
-import { stopOutreach } from '../scheduling/outreach.js';
-import { normalizePhone, requireTimezone, timezoneFromZip } from './normalize.js';
+import { stopOutreach } from '../outreach/schedules.js';
+import { requirePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
-import { deprecationHeaders, resolveTestFlag } from './test-flag.js';
+import { deprecatedFields, resolveTestFlag } from './test-flag.js';
 import type { components } from '../../../generated/api-types.js';
-
-/** What a use case needs besides its input: the tenant, its configuration and the clock. */
-export interface CompanyContext {
-  db: Db;
-  companyId: string;
-  config: CompanyConfig;
-  now: Date;
-  testAliasSunset: Date;
-}
 
 /** The customer write payload (POST /customers, customer-create batch rows), already type-checked against the spec. */
 // Partial: required fields depend on `sync` and the company's contract version, so the domain checks them itself.
@@ -49,11 +40,10 @@ export function requireKnownTaskType(config: CompanyConfig, taskType: string): v
 export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
   const isTest = validateCustomerWrite(ctx, body);
   return ctx.db.transaction(async (trx) => {
-    const { created } = await persistCustomer({ ...ctx, db: trx }, body, isTest);
+    const { customer, created } = await persistCustomer({ ...ctx, db: trx }, body, isTest);
     // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (DESIGN §4.6).
     if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, body.id!, ctx.now.toISOString(), 'calls');
-    const customer = (await loadCustomer(trx, ctx.companyId, body.id!))!;
-    return { customer, created, headers: deprecationHeaders(body, ctx.testAliasSunset) };
+    return { customer, created, deprecated: deprecatedFields(body, ctx.testAliasSunset) };
   });
 }
 
@@ -61,7 +51,7 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
  * Normalizes and upserts a validated customer write (shared with replacement schedule sync).
  * `isTest` undefined keeps a stored customer's value (false for a new one).
  */
-export async function persistCustomer(ctx: CompanyContext, body: CustomerWrite, isTest: boolean | undefined): Promise<{ created: boolean }> {
+export async function persistCustomer(ctx: CompanyContext, body: CustomerWrite, isTest: boolean | undefined): Promise<{ customer: CustomerRow; created: boolean }> {
   const { fresh, given } = customerWriteFields(body, isTest);
   return upsertCustomer(ctx.db, ctx.companyId, body.id!, fresh, given, ctx.now.toISOString());
 }
@@ -90,7 +80,7 @@ export function customerWriteFields(body: CustomerWrite, isTest: boolean | undef
     birthday: body.birthday,
     ssnLastFour: body.ssnLastFour,
     timezone,
-    phoneNumber: body.phoneNumber ? normalizePhone('phoneNumber', body.phoneNumber) : undefined,
+    phoneNumber: body.phoneNumber ? requirePhone('phoneNumber', body.phoneNumber) : undefined,
     streetAddress1: body.streetAddress1,
     streetAddress2: body.streetAddress2,
     city: body.city,
@@ -134,30 +124,30 @@ export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]
 }
 
 /** Partial update: only the fields sent change. */
-export async function updateCustomer(ctx: CompanyContext, id: string, body: CustomerUpdate): Promise<CustomerRow> {
+export async function changeCustomer(ctx: CompanyContext, id: string, body: CustomerUpdate): Promise<CustomerRow> {
   const fields: Partial<CustomerFields> = stripUndefined({
     firstName: body.firstName,
     lastName: body.lastName,
     email: body.email,
     birthday: body.birthday,
     timezone: body.timezone === undefined ? undefined : requireTimezone('timezone', body.timezone),
-    phoneNumber: body.phoneNumber === undefined ? undefined : normalizePhone('phoneNumber', body.phoneNumber),
+    phoneNumber: body.phoneNumber === undefined ? undefined : requirePhone('phoneNumber', body.phoneNumber),
     ssnLastFour: body.ssnLastFour,
     doNotCall: body.doNotCall,
     state: body.state,
   });
   const at = ctx.now.toISOString();
   return ctx.db.transaction(async (trx) => {
-    const found = await writeCustomer(trx, ctx.companyId, id, fields, at);
+    const found = await updateCustomer(trx, ctx.companyId, id, fields, at);
     if (!found) throw new NotFoundError(`Customer ${id} not found`);
     // Do Not Call is a contact restriction: it stops outreach and cancels pending calls (DESIGN §4.6).
     if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, id, at, 'calls');
-    return (await loadCustomer(trx, ctx.companyId, id))!;
+    return (await getCustomer(trx, ctx.companyId, id))!;
   });
 }
 
-export async function getCustomer(ctx: Pick<CompanyContext, 'db' | 'companyId'>, id: string): Promise<CustomerRow> {
-  const customer = await loadCustomer(ctx.db, ctx.companyId, id);
+export async function readCustomer(ctx: Pick<CompanyContext, 'db' | 'companyId'>, id: string): Promise<CustomerRow> {
+  const customer = await getCustomer(ctx.db, ctx.companyId, id);
   if (!customer) throw new NotFoundError(`Customer ${id} not found`);
   return customer;
 }

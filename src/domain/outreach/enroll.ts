@@ -4,9 +4,9 @@ import { findActiveCadenceOfCustomer, findLiveCadence, getApplication, insertApp
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import { type CustomerRow, getCustomerForUpdate, insertCustomer } from '../../store/customers.js';
 import { activeScheduleOfCadence } from '../../store/schedules.js';
-import type { CompanyContext } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
 import { ConflictError, UnprocessableError } from '../errors.js';
-import { planCadence, storeSchedule, type Contactee } from '../scheduling/outreach.js';
+import { planCadence, storeSchedule, type Contactee } from './schedules.js';
 import { readEnrollment, requireNewCustomerData, type EnrollmentInput } from './enrollment-input.js';
 import type { EnrollmentBody } from './validate.js';
 

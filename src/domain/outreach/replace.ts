@@ -1,11 +1,12 @@
 import { getCustomer, type CustomerRow } from '../../store/customers.js';
 import { inTransaction } from '../../store/transactions.js';
-import { persistCustomer, requireKnownTaskType, type CompanyContext, type CustomerWrite } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
+import { persistCustomer, requireKnownTaskType, type CustomerWrite } from '../customers/records.js';
 import { FIELD_ORDER } from '../customers/required-fields.js';
-import { deprecationHeaders, resolveTestFlag } from '../customers/test-flag.js';
+import { type DeprecatedField, deprecatedFields, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, MissingFieldsError } from '../errors.js';
-import { planCadence, stopOutreach, storeSchedule } from '../scheduling/outreach.js';
-import { storeMessageSchedules } from '../outreach/message-schedules.js';
+import { planCadence, stopOutreach, storeSchedule } from './schedules.js';
+import { storeMessageSchedules } from './message-schedules.js';
 import type { ReplaceBody } from './validate.js';
 
 export interface ReplaceResult {
@@ -13,7 +14,7 @@ export interface ReplaceResult {
   scheduleCreated: boolean;
   /** One per created schedule. */
   tasksCreated: number;
-  headers: Record<string, string>;
+  deprecated: DeprecatedField[];
 }
 
 /** Fields an LMS connector could fill with `sync: true`; no company has a connector yet, so they must be sent. */
@@ -30,7 +31,7 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
   requireReplaceFields(body);
   const isTest = resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
   requireKnownTaskType(ctx.config, body.taskType);
-  const headers = deprecationHeaders({ test: body.test }, ctx.testAliasSunset);
+  const deprecated = deprecatedFields({ test: body.test }, ctx.testAliasSunset);
   const at = ctx.now.toISOString();
 
   return inTransaction(ctx.db, async (trx) => {
@@ -39,9 +40,8 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
     if (existing?.doNotCall && body.doNotCall !== false) {
       throw new InvalidInputError(`Customer ${body.id} is marked Do Not Call; send doNotCall false to clear it`, 'do_not_call');
     }
-    await persistCustomer(scope, customerWrite(body), isTest);
+    const { customer } = await persistCustomer(scope, customerWrite(body), isTest);
     await stopOutreach(trx, ctx.companyId, body.id, at);
-    const customer = (await getCustomer(trx, ctx.companyId, body.id))!;
     const who = {
       customerId: customer.id, timezone: customer.timezone!, state: customer.state, phoneNumber: customer.phoneNumber,
       mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall,
@@ -52,7 +52,7 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
     // Email and SMS steps of the workflow: Do Not Call refuses the calls but not these.
     const messageSchedules = await storeMessageSchedules(scope, customer, request, 'replace');
     const tasksCreated = (plan.ok ? 1 : 0) + messageSchedules;
-    return { customer, scheduleCreated: tasksCreated > 0, tasksCreated, headers };
+    return { customer, scheduleCreated: tasksCreated > 0, tasksCreated, deprecated };
   });
 }
 

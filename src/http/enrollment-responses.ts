@@ -1,7 +1,8 @@
-import type { ResponseBody } from '../../http/handler-types.js';
-import { errorResult } from '../../http/error-response.js';
-import type { EnrollmentResult } from './enroll.js';
-import type { EnrollmentResponder } from './sync.js';
+import type { EnrollmentResult } from '../domain/outreach/enroll.js';
+import type { EnrollmentResponder } from '../domain/outreach/sync.js';
+import { deprecationHeaders } from './deprecation-headers.js';
+import { errorResult } from './error-response.js';
+import type { ResponseBody } from './handler-types.js';
 
 type EnrollmentBody = Extract<ResponseBody<'syncCustomerSchedule', 200>, { origination?: unknown }>;
 
@@ -11,7 +12,7 @@ type EnrollmentBody = Extract<ResponseBody<'syncCustomerSchedule', 200>, { origi
  * response wherever it was first used: a batch row reads a single request's response and vice versa.
  */
 export const enrollmentResponses: EnrollmentResponder = {
-  enrolled: (r) => ({ status: 200, body: presentEnrollment(r), headers: r.input.headers }),
+  enrolled: (r) => ({ status: 200, body: presentEnrollment(r), headers: deprecationHeaders(r.input.deprecated) }),
   conflict: (err) => {
     const { status, body, headers } = errorResult('syncCustomerSchedule', err);
     return { status, body, headers: headers ?? {} };

@@ -1,7 +1,7 @@
-import { getCustomer } from '../store/customers.js';
-import type { Db } from '../store/db.js';
-import { getScheduledCall as loadCall, listScheduledCalls, type ScheduledCallRow } from '../store/schedules.js';
-import { NotFoundError } from './errors.js';
+import { getCustomer } from '../../store/customers.js';
+import type { Db } from '../../store/db.js';
+import { getScheduledCall, listScheduledCalls, type ScheduledCallRow } from '../../store/schedules.js';
+import { NotFoundError } from '../errors.js';
 
 type Scope = { db: Db; companyId: string };
 
@@ -14,7 +14,7 @@ export async function customerScheduledCalls(ctx: Scope, customerId: string, pag
 }
 
 export async function scheduledCall(ctx: Scope, id: string): Promise<ScheduledCallRow> {
-  const call = await loadCall(ctx.db, ctx.companyId, id);
+  const call = await getScheduledCall(ctx.db, ctx.companyId, id);
   if (!call) throw new NotFoundError(`Scheduled call ${id} not found`);
   return call;
 }

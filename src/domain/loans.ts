@@ -1,11 +1,12 @@
-import { inTransaction } from '../../store/transactions.js';
-import { type CompanyContext, requireKnownTaskType } from '../customers/customers.js';
-import { syncLoanOutreach } from '../outreach/loan-outreach.js';
-import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../errors.js';
+import { inTransaction } from '../store/transactions.js';
+import type { CompanyContext } from './context.js';
+import { requireKnownTaskType } from './customers/records.js';
+import { syncLoanOutreach } from './outreach/loan-outreach.js';
+import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from './errors.js';
 import {
   customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, type LoanFields, type LoanRow, type LoanUpsert, loansWithTaskType, upsertLoan, upsertLoans,
-} from '../../store/loans.js';
-import type { components } from '../../../generated/api-types.js';
+} from '../store/loans.js';
+import type { components } from '../../generated/api-types.js';
 
 /** The loan write payload (POST /loans, loan batch rows), already type-checked against the spec's LoanInput. */
 export type LoanWrite = Partial<components['schemas']['LoanInput']>;

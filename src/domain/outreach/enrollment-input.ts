@@ -1,7 +1,7 @@
 import { ORIGINATION_TASK_TYPES } from '../company-config.js';
-import type { CompanyContext } from '../customers/customers.js';
-import { normalizePhone, requireTimezone } from '../customers/normalize.js';
-import { deprecationHeaders, resolveTestFlag } from '../customers/test-flag.js';
+import type { CompanyContext } from '../context.js';
+import { requirePhone, requireTimezone } from '../customers/normalize.js';
+import { type DeprecatedField, deprecatedFields, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, UnprocessableError } from '../errors.js';
 import type { EnrollmentBody } from './validate.js';
 
@@ -24,8 +24,8 @@ export interface EnrollmentInput {
   daysSincePaidOff?: number;
   oneOff?: boolean;
   isTest: boolean;
-  /** Deprecation/Sunset when the deprecated `test` alias was used. */
-  headers: Record<string, string>;
+  /** The deprecated `test` alias, when it was used. */
+  deprecated: DeprecatedField[];
 }
 
 /**
@@ -43,8 +43,8 @@ export function readEnrollment(body: EnrollmentBody, ctx: CompanyContext): Enrol
     throw new UnprocessableError(`taskType: ${body.taskType} is not enabled for this company (enabled: ${enabled.join(', ')})`);
   }
   const isTest = as422(() => resolveTestFlag(body, ctx.now, ctx.testAliasSunset)) ?? false;
-  const phoneNumber = body.phoneNumber ? as422(() => normalizePhone('phoneNumber', body.phoneNumber!)) : null;
-  const mobilePhone = body.mobilePhone ? as422(() => normalizePhone('mobilePhone', body.mobilePhone!)) : null;
+  const phoneNumber = body.phoneNumber ? as422(() => requirePhone('phoneNumber', body.phoneNumber!)) : null;
+  const mobilePhone = body.mobilePhone ? as422(() => requirePhone('mobilePhone', body.mobilePhone!)) : null;
   const timezone = body.timezone ? as422(() => requireTimezone('timezone', body.timezone!)) : null;
   return {
     customerId: body.id,
@@ -61,7 +61,7 @@ export function readEnrollment(body: EnrollmentBody, ctx: CompanyContext): Enrol
     daysSincePaidOff: body.daysSincePaidOff,
     oneOff: body.oneOff,
     isTest,
-    headers: deprecationHeaders({ test: body.test }, ctx.testAliasSunset),
+    deprecated: deprecatedFields({ test: body.test }, ctx.testAliasSunset),
   };
 }
 
