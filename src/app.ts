@@ -28,8 +28,8 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
   });
 
   app.use(express.json({ limit: services.config.bodyLimitBytes, type: ['application/json', 'application/*+json'], strict: false }));
-  // Provider callbacks (SMS status and inbound texts) are form-encoded, like Twilio's.
-  app.use(express.urlencoded({ limit: '100kb', extended: false, type: 'application/x-www-form-urlencoded' }));
+  // Provider callbacks (SMS status and inbound texts) are form-encoded, like Twilio's; every other operation takes JSON only.
+  app.use('/webhooks/sms', express.urlencoded({ limit: '100kb', extended: false, type: 'application/x-www-form-urlencoded' }));
 
   app.use(async (req: Request, res: Response) => {
     const env: RequestEnv = { services, requestId: res.locals.requestId, company: null };

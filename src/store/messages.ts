@@ -1,5 +1,6 @@
 import type { Db } from './db.js';
-import { dialectOf, fromJson, toBool, toIso, toJson } from './db.js';
+import { fromJson, readInstant, toBool, toJson } from './columns.js';
+import { dialectOf } from './db.js';
 
 export type MessageChannel = 'email' | 'sms';
 export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'bounced' | 'cancelled' | 'skipped';
@@ -38,10 +39,10 @@ function messageFromRow(r: Record<string, unknown>): MessageRow {
   return {
     id: String(r.id), companyId: String(r.company_id), customerId: String(r.customer_id), scheduleId: String(r.schedule_id),
     loanId: str(r.loan_id), taskType: String(r.task_type), purpose: String(r.purpose), channel: r.channel as MessageChannel,
-    step: String(r.step), stepIndex: Number(r.step_index), template: String(r.template), scheduledTime: toIso(r.scheduled_time)!,
+    step: String(r.step), stepIndex: Number(r.step_index), template: String(r.template), scheduledTime: readInstant(r.scheduled_time)!,
     status: r.status as MessageStatus, recipient: str(r.recipient), subject: str(r.subject), content: str(r.content),
     sandbox: r.sandbox === null || r.sandbox === undefined ? null : toBool(r.sandbox), providerMessageId: str(r.provider_message_id),
-    statusReason: str(r.status_reason), explanation: fromJson(r.explanation), sentAt: toIso(r.sent_at), createdAt: toIso(r.created_at)!,
+    statusReason: str(r.status_reason), explanation: fromJson(r.explanation), sentAt: readInstant(r.sent_at), createdAt: readInstant(r.created_at)!,
   };
 }
 
@@ -159,7 +160,7 @@ export async function sentTimesSince(db: Db, companyId: string, customerId: stri
     .andWhere('sent_at', '>=', since)
     .whereIn('status', ['sent', 'delivered', 'undelivered'])
     .select('sent_at');
-  return rows.map((r) => toIso(r.sent_at)!);
+  return rows.map((r) => readInstant(r.sent_at)!);
 }
 
 export async function listCustomerMessages(db: Db, companyId: string, customerId: string): Promise<MessageRow[]> {

@@ -1,7 +1,7 @@
 import { compileConfig, type CadenceStep, type SchedulerConfig } from '../../scheduler/index.js';
 import type { CompanyConfig, IntegrationConfig } from '../company-config.js';
 import { InvalidInputError } from '../errors.js';
-import { schedulerConfigFor } from '../scheduling/scheduler-config.js';
+import { schedulerConfigFor } from './scheduler-config.js';
 
 /** An integration without a definition places one call at the earliest allowed time. */
 const SINGLE_CALL: Array<Record<string, unknown>> = [{ id: 'call', day: 0 }];

@@ -1,8 +1,8 @@
 import { getCustomer, type CustomerRow } from '../../store/customers.js';
 import { inTransaction } from '../../store/transactions.js';
-import type { CompanyContext } from '../customers/customers.js';
+import type { CompanyContext } from '../context.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.js';
-import { planCadence, storeSchedule, type Contactee } from '../scheduling/outreach.js';
+import { planCadence, storeSchedule, type Contactee } from './schedules.js';
 import { resolveIntegration, supportedScheduleTypes } from './integration-plan.js';
 
 export interface CreatedScheduledCall {

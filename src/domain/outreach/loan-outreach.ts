@@ -3,7 +3,7 @@ import { getCustomer } from '../../store/customers.js';
 import { activeLoanSchedules, cancelSchedules } from '../../store/loan-schedules.js';
 import type { LoanRow } from '../../store/loans.js';
 import { type CompanyConfig, DEFAULT_CLOSED_SERVICING_STATUSES } from '../company-config.js';
-import { planCadence, storeSchedule, type ScheduleScope } from '../scheduling/outreach.js';
+import { planCadence, storeSchedule, type ScheduleScope } from './schedules.js';
 import { contacteeOf } from './integrations.js';
 import { storeMessageSchedules } from './message-schedules.js';
 

@@ -4,7 +4,7 @@ import type { ContactRestrictionRow } from '../../store/contact-restrictions.js'
 import type { CustomerRow } from '../../store/customers.js';
 import type { MessageRow } from '../../store/messages.js';
 import type { CompanyConfig } from '../company-config.js';
-import { schedulerConfigFor } from '../scheduling/scheduler-config.js';
+import { schedulerConfigFor } from './scheduler-config.js';
 
 const DAY_MS = 86_400_000;
 

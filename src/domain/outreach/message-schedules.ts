@@ -6,8 +6,8 @@ import type { CustomerRow } from '../../store/customers.js';
 import { insertMessages, type MessageChannel } from '../../store/messages.js';
 import { insertSchedule } from '../../store/schedules.js';
 import type { MessageStepConfig } from '../company-config.js';
-import { schedulerConfigFor } from '../scheduling/scheduler-config.js';
-import type { ScheduleScope, ScheduleSource } from '../scheduling/outreach.js';
+import { schedulerConfigFor } from './scheduler-config.js';
+import type { ScheduleScope, ScheduleSource } from './schedules.js';
 
 const CHANNELS: MessageChannel[] = ['email', 'sms'];
 
