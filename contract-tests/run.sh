@@ -28,7 +28,9 @@ wait_for() { # url
   echo "timed out waiting for $1" >&2; return 1
 }
 
-API_KEY=$(outreach company create --name "Contract Tests" --json | node -e 'process.stdin.on("data",d=>console.log(JSON.parse(d).apiKey))')
+created=$(outreach company create --name "Contract Tests" --json)
+API_KEY=$(node -e 'console.log(JSON.parse(process.argv[1]).apiKey)' "$created")
+COMPANY_ID=$(node -e 'console.log(JSON.parse(process.argv[1]).companyId)' "$created")
 node --import tsx src/cli.ts serve > "$work/app.log" 2>&1 & pids+=($!)
 wait_for "http://127.0.0.1:$APP_PORT/healthz"
 
@@ -36,7 +38,7 @@ wait_for "http://127.0.0.1:$APP_PORT/healthz"
 wait_for "http://127.0.0.1:$PROXY_PORT/healthz"
 
 NOT_IMPLEMENTED=$(node --import tsx -e 'import("./src/handlers/not-implemented.ts").then(m => console.log(m.NOT_YET_IMPLEMENTED.join(",")))')
-export APP_URL="http://127.0.0.1:$APP_PORT" API_KEY NOT_IMPLEMENTED
+export APP_URL="http://127.0.0.1:$APP_PORT" API_KEY COMPANY_ID NOT_IMPLEMENTED
 
 summarize() { # log → one "name: N passed, N failed" line for the caller's summary
   [ -n "${CONTRACT_SUMMARY:-}" ] || return 0

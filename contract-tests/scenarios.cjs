@@ -4,6 +4,7 @@
 const { randomUUID } = require('node:crypto');
 const achFixtures = require('./ach-fixtures.cjs');
 const batchFixtures = require('./batch-fixtures.cjs');
+const channelFixtures = require('./channel-fixtures.cjs');
 const outreachFixtures = require('./outreach-fixtures.cjs');
 
 const EXAMPLE_CUSTOMER = 'cust-1001';
@@ -66,6 +67,7 @@ const scenarios = {
   ...achFixtures.scenarios,
   ...outreachFixtures.scenarios,
   ...batchFixtures.scenarios,
+  ...channelFixtures.scenarios,
   createCustomer: {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
     400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
@@ -82,5 +84,6 @@ scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness
 for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
+for (const k of channelFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 
 module.exports = { fixtures, scenarios };
