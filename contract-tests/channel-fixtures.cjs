@@ -33,6 +33,9 @@ const scenarios = {
   createScheduledCalls: {
     // The default configuration's one integration.
     201: async (txn, fx) => { fx.substitute(txn); txn.request.body = JSON.stringify({ scheduleType: 'default' }); },
+    // The example's scheduleType is not configured for the contract company.
+    400: async (txn, fx) => fx.substitute(txn),
+    404: async (txn, fx) => { fx.substitute(txn); fx.unknownPath(txn); txn.request.body = JSON.stringify({ scheduleType: 'default' }); },
     409: async (txn, fx) => {
       const id = `cust-${randomUUID()}`;
       await fx.call('POST', '/customers', {
