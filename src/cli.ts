@@ -6,7 +6,6 @@ import { issueApiKey, revokeKey } from './domain/api-keys.js';
 import { createCompany, getCompanyConfig, setCompanyConfig } from './domain/companies.js';
 import { DomainError } from './domain/errors.js';
 import { startService, startWorker } from './server.js';
-import { SmsSimulator } from './simulators/sms/server.js';
 import { openDb } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
 
@@ -56,6 +55,7 @@ async function main(argv: string[]): Promise<number> {
     const port = Number(values.port ?? 0);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
     const sandbox = config.channels.sandboxSms;
+    const { SmsSimulator } = await import('./simulators/sms/server.js'); // only this command needs it
     const simulator = new SmsSimulator({
       accountSid: sandbox?.accountSid, authToken: sandbox?.authToken,
       inboundUrl: values['inbound-url'] ?? `${config.publicBaseUrl}/webhooks/sms/inbound`,
