@@ -66,9 +66,12 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
   const restrictions = await listActiveRestrictions(deps.db, m.companyId, m.customerId);
   const windowCheck = windowVerdict(m, customer, restrictions, config, now);
   if (!windowCheck.send) return release(windowCheck);
-  const sent = await sentTimesSince(deps.db, m.companyId, m.customerId, m.channel, new Date(now.getTime() - 7 * 86_400_000).toISOString());
-  const capCheck = capVerdict(m, sent, config, now);
-  if (!capCheck.send) return release(capCheck);
+  const limits = config.channels?.[m.channel];
+  if (limits?.maxPerDay !== undefined || limits?.maxPer7Days !== undefined) {
+    const sent = await sentTimesSince(deps.db, m.companyId, m.customerId, m.channel, new Date(now.getTime() - 7 * 86_400_000).toISOString());
+    const capCheck = capVerdict(m, sent, config, now);
+    if (!capCheck.send) return release(capCheck);
+  }
 
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
   const rendered = render(template, templateData(customer, loan));
