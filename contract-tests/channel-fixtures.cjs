@@ -4,7 +4,7 @@
 const { createHmac, randomUUID } = require('node:crypto');
 
 const SIMULATOR_TOKEN = 'simulator-auth-token';
-const DEV_SECRET = process.env.OUTREACH_SIGNING_SECRET || 'dev-only-signing-secret-set-OUTREACH_SIGNING_SECRET';
+const SECRET = process.env.OUTREACH_SIGNING_SECRET; // run.sh sets it
 
 function twilioSignature(url, params) {
   let data = url;
@@ -14,7 +14,7 @@ function twilioSignature(url, params) {
 
 function optOutToken(companyId, address) {
   const payload = Buffer.from(JSON.stringify([companyId, address.toLowerCase()])).toString('base64url');
-  return `${payload}.${createHmac('sha256', DEV_SECRET).update(`email-opt-out.${payload}`).digest('base64url')}`;
+  return `${payload}.${createHmac('sha256', SECRET).update(`email-opt-out.${payload}`).digest('base64url')}`;
 }
 
 function form(txn, path, params, signed) {

@@ -45,6 +45,7 @@ for (const [path, item] of Object.entries(doc.paths)) {
       for (const p of params) {
         if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(paramValue(p)));
         if (p.in === 'header' && p.required) headers[p.name] = String(paramValue(p));
+        if (p.in === 'query' && p.required) url += `${url.includes('?') ? '&' : '?'}${p.name}=${encodeURIComponent(paramValue(p))}`;
       }
       const body = exampleOf(resolve(op.requestBody)?.content?.['application/json']);
       if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -61,8 +62,8 @@ for (const [path, item] of Object.entries(doc.paths)) {
         failures.push(`${op.operationId} ${status}: mock answered ${res.status} ${text.slice(0, 300)}`);
         continue;
       }
-      const schemaRef = 'doc#' + pointer('', 'paths', path, method, 'responses', status, 'content', 'application/json', 'schema');
       if (!resolve(response).content?.['application/json']) continue;
+      const schemaRef = 'doc#' + pointer('', 'paths', path, method, 'responses', status, 'content', 'application/json', 'schema');
       const validate = ajv.getSchema(schemaRef) || ajv.compile({ $ref: schemaRef });
       if (!validate(JSON.parse(text))) failures.push(`${op.operationId} ${status}: ${ajv.errorsText(validate.errors)}`);
     }

@@ -15,6 +15,8 @@ trap cleanup EXIT
 
 APP_PORT=${CONTRACT_APP_PORT:-3917}; PROXY_PORT=${CONTRACT_PROXY_PORT:-4011}; MOCK_PORT=${CONTRACT_MOCK_PORT:-4010}
 export DATABASE_URL="sqlite:$work/contract.db" PORT=$APP_PORT HOST=127.0.0.1 LOG_LEVEL=error
+# Calls (call-fixtures.cjs): a weekday morning in New York, the embedded voice simulator, a known link secret.
+export OUTREACH_CLOCK=2026-12-08T14:59:30Z OUTREACH_SIGNING_SECRET=contract-signing-secret-0123456789 OUTREACH_RECORDINGS_DIR="$work/recordings" OUTREACH_CALLS_POLL_MS=100
 outreach() { node --import tsx src/cli.ts "$@"; }
 bin=contract-tests/node_modules/.bin
 

@@ -6,6 +6,7 @@ const achFixtures = require('./ach-fixtures.cjs');
 const batchFixtures = require('./batch-fixtures.cjs');
 const channelFixtures = require('./channel-fixtures.cjs');
 const outreachFixtures = require('./outreach-fixtures.cjs');
+const callFixtures = require('./call-fixtures.cjs');
 
 const EXAMPLE_CUSTOMER = 'cust-1001';
 
@@ -34,6 +35,7 @@ const fixtures = {
     await achFixtures.setup(call, fixtures);
     await outreachFixtures.setup(call, fixtures);
     await batchFixtures.setup(call, fixtures);
+    await callFixtures.setup(call, fixtures);
   },
   /** Registers a real id to stand in for an example id wherever the example uses it. */
   use(exampleId, realId) {
@@ -68,6 +70,7 @@ const scenarios = {
   ...outreachFixtures.scenarios,
   ...batchFixtures.scenarios,
   ...channelFixtures.scenarios,
+  ...callFixtures.scenarios,
   createCustomer: {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
     400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
@@ -85,5 +88,6 @@ for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroug
 for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of channelFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
+for (const k of callFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 
 module.exports = { fixtures, scenarios };

@@ -731,6 +731,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/callbacks/voice/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Which provider connection the callback belongs to: `live` (the configured voice provider) or `sandbox` (the voice simulator, which test customers always reach).
+                 * @example sandbox
+                 */
+                provider: components["parameters"]["VoiceProviderPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a voice provider callback
+         * @description Called by the voice provider, not by partners: no `X-API-Key`. Authenticated by the `X-Voice-Signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the provider's callback secret, compared in constant time; a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Each `event_id` is processed once: a redelivery gets 409 and changes nothing. Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (README "Calls"). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["receiveVoiceCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/recordings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the call, as returned in call records.
+                 * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
+                 */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a call recording (signed link)
+         * @description The target of a call's `recordingUrl`. The link is its own authorization (no `X-API-Key`): `signature` is an HMAC-SHA256 over the call id and `expires` (unix seconds) keyed with the service's signing secret, valid for one hour from when the call was read. An expired or altered link gives 403; read the call again for a fresh one. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getRecording"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1358,8 +1410,11 @@ export interface components {
             customerId: string;
             /** Format: date-time */
             scheduledTime: string;
-            /** @enum {string} */
-            status: "pending" | "in_progress" | "completed" | "cancelled" | "failed";
+            /**
+             * @description See `ScheduledCall.status`.
+             * @enum {string}
+             */
+            status: "pending" | "dialing" | "completed" | "failed" | "skipped" | "cancelled";
         };
         /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
@@ -1789,15 +1844,15 @@ export interface components {
             /** @description Machine-generated summary of the conversation; empty when there was none. */
             summarization: string;
         };
-        /** @description A call planned by the scheduler. Status: `pending` (waiting for its time), `in_progress`, `completed` (executed; `callId` set), `cancelled` (for example by a contact restriction or a replacement sync) or `failed`. */
+        /** @description A call planned by the scheduler. Status: `pending` (waiting for its time; the dispatcher may move it later when the calling rules do not allow it when due), `dialing` (claimed by the dispatcher: being placed or in progress at the voice provider), `completed` (the call took place and was analyzed; `callId` and `postProcessingFlags` set), `failed` (the voice provider did not place it), `skipped` (the calling rules no longer allowed it when it was due, for example a contact restriction or a frequency cap with no allowed time left) or `cancelled` (stopped while pending, for example by Do Not Call, a contact restriction, a finished cadence or a replacement sync). Transitions: pending → dialing → completed | failed | skipped; pending → cancelled | skipped; dialing → pending only when the dial-time check moves it before anything was dialed. */
         ScheduledCall: {
             id: string;
             customerId: string;
             /** Format: date-time */
             scheduledTime: string;
             /** @enum {string} */
-            status: "pending" | "in_progress" | "completed" | "cancelled" | "failed";
-            /** @description The executed call (`GET /calls/{id}`); present once the call has been executed. */
+            status: "pending" | "dialing" | "completed" | "failed" | "skipped" | "cancelled";
+            /** @description The call (`GET /calls/{id}`); present once the voice provider has placed it. */
             callId?: string;
             /** @description Flags of the associated call (same open-ended values as `Call.flags`); empty until executed. */
             postProcessingFlags: string[];
@@ -1971,6 +2026,28 @@ export interface components {
             ach_submitted_date?: string;
             /** Format: date */
             ach_settlement_date?: string;
+        };
+        /** @description A voice provider callback (the provider's wire format, modeled on Retell's webhooks): the event type, its unique id, and the whole call object as of the event. `call.metadata.scheduled_call_id` names the scheduled call the service sent when it created the call. */
+        VoiceCallbackEvent: {
+            /** @enum {string} */
+            event: "call_started" | "call_ended" | "call_analyzed";
+            event_id: string;
+            /** @description The provider's call object; fields beyond these are read as documented in README "Calls". */
+            call: {
+                call_id: string;
+                metadata: {
+                    scheduled_call_id: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The callback was authenticated and recorded. `applied` is false when the event arrived after a later state of the call (it is recorded but changes nothing: a call never moves backwards). */
+        VoiceCallbackReceipt: {
+            eventId: string;
+            applied: boolean;
         };
         /** @description The process is up. */
         Health: {
@@ -2275,6 +2352,11 @@ export interface components {
          * @example WyJjMGE4MDEyMS03YWMwLTQ1NjItODdkZi0xYTJiM2M0ZDVlNmYiLCJhZGFAZXhhbXBsZS5jb20iXQ.rP3x0jbeM6bKJ9m2j2XvTn7o2tQ5m8kYQ2m8r0d7s1c
          */
         OptOutToken: string;
+        /**
+         * @description Which provider connection the callback belongs to: `live` (the configured voice provider) or `sandbox` (the voice simulator, which test customers always reach).
+         * @example sandbox
+         */
+        VoiceProviderPath: "live" | "sandbox";
     };
     requestBodies: never;
     headers: {
@@ -4043,6 +4125,192 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    receiveVoiceCallback: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
+                 * @example t=1796742000,v1=5f0c9a3d2b1e4f6a7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b
+                 */
+                "X-Voice-Signature": string;
+            };
+            path: {
+                /**
+                 * @description Which provider connection the callback belongs to: `live` (the configured voice provider) or `sandbox` (the voice simulator, which test customers always reach).
+                 * @example sandbox
+                 */
+                provider: components["parameters"]["VoiceProviderPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "call_analyzed",
+                 *       "event_id": "call_7f3e:call_analyzed",
+                 *       "call": {
+                 *         "call_id": "call_7f3e",
+                 *         "call_status": "ended",
+                 *         "to_number": "+12125550100",
+                 *         "from_number": "+12025550199",
+                 *         "metadata": {
+                 *           "scheduled_call_id": "6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a"
+                 *         },
+                 *         "disconnection_reason": "call_transfer",
+                 *         "answered_by": "human",
+                 *         "transcript": "Agent: Hello ... Borrower: Yes, speaking.",
+                 *         "recording_url": "https://provider.example/recordings/call_7f3e.wav",
+                 *         "call_analysis": {
+                 *           "call_summary": "The borrower was transferred to a loan officer.",
+                 *           "in_voicemail": false,
+                 *           "custom_analysis_data": {
+                 *             "outcome_labels": [
+                 *               "live_conversation",
+                 *               "right_party_contact"
+                 *             ]
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["VoiceCallbackEvent"];
+            };
+        };
+        responses: {
+            /** @description The event was authenticated and recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "eventId": "call_7f3e:call_analyzed",
+                     *       "applied": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VoiceCallbackReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The signature is missing, does not match, or its timestamp is outside the 5-minute tolerance. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 401,
+                     *       "message": "Callback rejected: Signature does not match"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The call is not one this provider connection placed. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Unknown call call_7f3e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description This event id was already processed (a redelivery or a replay); nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 409,
+                     *       "message": "Event call_7f3e:call_analyzed was already processed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    getRecording: {
+        parameters: {
+            query: {
+                /**
+                 * @description Unix time (seconds) after which the link no longer works.
+                 * @example 1796745600
+                 */
+                expires: string;
+                /**
+                 * @description Hex HMAC-SHA256 of the call id and `expires`.
+                 * @example 5f0c9a3d2b1e4f6a7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b
+                 */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Identifier of the call, as returned in call records.
+                 * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
+                 */
+                id: components["parameters"]["CallIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recording (16-bit PCM WAV from the simulator; the provider's format otherwise). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example RIFF....WAVEfmt */
+                    "audio/wav": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The link has expired or was altered. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 403,
+                     *       "message": "Recording link has expired; read the call again for a fresh link"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The call has no stored recording. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "No recording for call 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
         };
     };
     getHealth: {

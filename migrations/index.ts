@@ -4,6 +4,7 @@ import * as jobs from './20261121_002_jobs.js';
 import * as ach from './20261121_003_ach.js';
 import * as outreach from './20261121_004_outreach.js';
 import * as oneDefaultMethod from './20261121_005_one_default_method.js';
+import * as calls from './20261122_006_calls.js';
 import * as messages from './20261122_011_messages.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121_003_ach': ach,
   '20261121_004_outreach': outreach,
   '20261121_005_one_default_method': oneDefaultMethod,
+  '20261122_006_calls': calls,
   '20261122_011_messages': messages,
 };

@@ -27,12 +27,20 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     next();
   });
 
-  app.use(express.json({ limit: services.config.bodyLimitBytes, type: ['application/json', 'application/*+json'], strict: false }));
-  // Provider callbacks (SMS status and inbound texts) are form-encoded, like Twilio's; every other operation takes JSON only.
+  app.use(express.json({
+    limit: services.config.bodyLimitBytes,
+    type: ['application/json', 'application/*+json'],
+    strict: false,
+    // Signed provider callbacks are verified over the exact bytes received.
+    verify: (req, _res, buf) => {
+      (req as Request & { rawBody?: Buffer }).rawBody = buf;
+    },
+  }));
+  // SMS provider callbacks (status and inbound texts) are form-encoded, like Twilio's; every other operation takes JSON only.
   app.use('/webhooks/sms', express.urlencoded({ limit: '100kb', extended: false, type: 'application/x-www-form-urlencoded' }));
 
   app.use(async (req: Request, res: Response) => {
-    const env: RequestEnv = { services, requestId: res.locals.requestId, company: null };
+    const env: RequestEnv = { services, requestId: res.locals.requestId, company: null, rawBody: (req as Request & { rawBody?: Buffer }).rawBody };
     const bodyless = req.body === undefined && Number(req.get('content-length') ?? 0) > 0;
     if (bodyless) return send(res, parseFailure(api, req, 400, 'Content-Type must be application/json'));
     const result = (await api.handleRequest(
@@ -63,5 +71,6 @@ function parseFailure(api: Api, req: Request, status: number, message: string): 
 function send(res: Response, result: HandlerResult): void {
   if (result.headers) res.set(result.headers);
   if (result.body === undefined) res.status(result.status).end();
+  else if (Buffer.isBuffer(result.body)) res.status(result.status).send(result.body);
   else res.status(result.status).json(result.body);
 }

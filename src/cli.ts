@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { issueApiKey, revokeKey } from './domain/api-keys.js';
 import { createCompany, getCompanyConfig, setCompanyConfig } from './domain/companies.js';
 import { DomainError } from './domain/errors.js';
+import { processClock } from './adapters/clock/sandbox-clock.js';
 import { startService, startWorker } from './server.js';
+import { startVoiceSimulator } from './simulators/voice/server.js';
 import { openDb } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
 
@@ -15,6 +17,7 @@ const USAGE = `Usage: outreach <command> [options]
                                           migrations first); --no-workers runs the API alone
   worker [--no-migrate]                   run batch workers only (scale apart from API nodes)
   migrate                                 apply pending database migrations
+  simulator voice [--port N]              run the voice provider simulator on 127.0.0.1 (README "Calls")
   company create --name NAME [--json]     create a company and its first API key
   company config get --company ID         print the company configuration (JSON)
   company config set --company ID [--file F]
@@ -50,6 +53,22 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
+
+  if (command === 'simulator voice') {
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
+    const simulator = await startVoiceSimulator({
+      port, apiKey: config.calls.simulator.apiKey, callbackSecret: config.calls.simulator.callbackSecret, now: processClock(config.calls.clockStart),
+    });
+    console.log(JSON.stringify({ level: 'info', msg: 'voice simulator listening', url: simulator.url, clock: config.calls.clockStart?.toISOString() ?? 'real time' }));
+    const stop = async () => {
+      await simulator.close();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop());
+    process.once('SIGINT', () => void stop());
+    return new Promise<number>(() => {});
+  }
 
   if (command === 'simulator sms') {
     const port = Number(values.port ?? 0);

@@ -1,3 +1,4 @@
+import { type CallConfig, CallConfigError, loadCallConfig } from './call-config.js';
 import { type ChannelOptions, ChannelOptionsError, loadChannelOptions } from './adapters/channel-options.js';
 import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options.js';
 
@@ -13,6 +14,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** Batch job workers and queue (src/jobs/options.ts). */
   jobs: JobOptions;
+  /** Calls: clock, voice provider and simulator, recordings, dispatcher (src/call-config.ts). */
+  calls: CallConfig;
   /** Email and SMS delivery (src/adapters/channel-options.ts). */
   channels: ChannelOptions;
 }
@@ -42,6 +45,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof JobOptionsError) throw new ConfigError(err.message);
     throw err;
   }
+  let calls: CallConfig;
+  try {
+    calls = loadCallConfig(env, databaseUrl);
+  } catch (err) {
+    if (err instanceof CallConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
   let channels: ChannelOptions;
   try {
     channels = loadChannelOptions(env);
@@ -49,5 +59,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof ChannelOptionsError) throw new ConfigError(err.message);
     throw err;
   }
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs, channels };
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, jobs, calls, channels };
 }

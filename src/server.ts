@@ -1,16 +1,20 @@
-import { type Clock, systemClock } from './domain/ports/clock.js';
+import type { Clock } from './domain/ports/clock.js';
 import type { Server } from 'node:http';
+import { processClock } from './adapters/clock/sandbox-clock.js';
 import { createApp } from './app.js';
+import { createCallServices } from './call-runtime.js';
 import type { Config } from './config.js';
 import type { ApiOptions } from './http/api.js';
 import { batchRowProcessors } from './domain/batches/processors.js';
 import { enrollmentResponses } from './http/enrollment-responses.js';
 import { statusOf } from './http/error-response.js';
+import { startCallWorkers } from './jobs/call-workers.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
 import type { RowHandling } from './jobs/slice-support.js';
 import type { JobQueue } from './domain/ports/job-queue.js';
 import type { WorkerPool } from './jobs/worker-pool.js';
 import { createLogger, type Logger } from './lib/logger.js';
+import type { VoiceSimulator } from './simulators/voice/server.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
 import { canDeliver, createChannelSenders, type ChannelSenders } from './adapters/channel-senders.js';
@@ -23,6 +27,8 @@ export interface RunningService {
   queue: JobQueue;
   /** This process's workers, or null with `workers: false` (`serve --no-workers`). */
   workers: WorkerPool | null;
+  /** The voice simulator this process started (no OUTREACH_VOICE_SIMULATOR_URL), else null. */
+  simulator: VoiceSimulator | null;
   stop(): Promise<void>;
 }
 
@@ -58,19 +64,32 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   }
   const queue = createJobQueue(db, config.jobs, log);
   await queue.start({ supervise });
-  const now = opts.now ?? systemClock;
+  if (config.calls.clockStart && !opts.now) {
+    log.info('OUTREACH_CLOCK IS SET: this process runs on a moved clock, not real time', { startsAt: config.calls.clockStart.toISOString() });
+  }
+  const now = opts.now ?? processClock(config.calls.clockStart);
+  if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
+  const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue });
   const local = opts.localChannelServers && supervise ? await startLocalChannelServers(config, log) : null;
   const channelOptions = local ? { ...config.channels, ...local.options } : config.channels;
-  const senders: ChannelSenders = createChannelSenders(channelOptions);
+  const senders: ChannelSenders = createChannelSenders(channelOptions, config.calls.signingSecret);
   const { pollMs, batchSize, perCompany } = channelOptions;
   const messages = canDeliver(senders) ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany } } : undefined;
-  const startWorkersHere = () =>
-    startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: rowHandling, messages });
-  const closeChannels = async () => {
+  const startWorkersHere = (): WorkerPool => {
+    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: rowHandling, messages });
+    const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
+    return {
+      async stop() {
+        await Promise.all([batch.stop(), dispatch.stop()]);
+      },
+    };
+  };
+  const closeOutside = async () => {
+    await simulator?.close();
     await senders.close();
     await local?.stop();
   };
-  return { log, db, queue, now, startWorkersHere, senders, closeChannels };
+  return { log, db, queue, now, calls, simulator, senders, closeOutside, startWorkersHere };
 }
 
 /**
@@ -79,8 +98,8 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
  */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
-  const { log, db, queue, now, startWorkersHere, senders, closeChannels } = await openBackend(config, opts, withWorkers);
-  const { app } = await createApp({ db, config, now, log, queue, channels: senders }, opts);
+  const { log, db, queue, now, calls, simulator, senders, closeOutside, startWorkersHere } = await openBackend(config, opts, withWorkers);
+  const { app } = await createApp({ db, config, now, log, queue, calls, channels: senders }, opts);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -89,6 +108,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
+  // Callback and recording links need the real port when the service listens on an ephemeral one.
+  if (new URL(calls.settings.publicBaseUrl).port === '0') calls.settings.publicBaseUrl = url;
   const workers = withWorkers ? startWorkersHere() : null;
   log.info('listening', { url, workers: withWorkers });
   return {
@@ -97,13 +118,14 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     db,
     queue,
     workers,
+    simulator,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
       await workers?.stop();
-      await closeChannels();
+      await closeOutside();
       await queue.stop();
       if (!opts.db) await db.destroy();
     },
@@ -112,7 +134,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
 
 /** `outreach worker`: batch workers without the HTTP API (scale them apart from API nodes on Postgres). */
 export async function startWorker(config: Config, opts: StartOptions = {}): Promise<RunningWorker> {
-  const { db, queue, startWorkersHere, closeChannels } = await openBackend(config, opts, true);
+  const { db, queue, closeOutside, startWorkersHere } = await openBackend(config, opts, true);
   const workers = startWorkersHere();
   return {
     db,
@@ -120,7 +142,7 @@ export async function startWorker(config: Config, opts: StartOptions = {}): Prom
     workers,
     async stop() {
       await workers.stop();
-      await closeChannels();
+      await closeOutside();
       await queue.stop();
       if (!opts.db) await db.destroy();
     },

@@ -16,16 +16,12 @@ export interface ChannelOptions {
   sandboxSmtpUrl?: string;
   sandboxSms?: SmsApiSettings;
   emailFrom: string;
-  /** Key of email opt-out links (the same secret as recording links and webhooks). */
-  signingSecret: string;
   pollMs: number;
   batchSize: number;
   perCompany: number;
 }
 
 export class ChannelOptionsError extends Error {}
-
-const DEV_SECRET = 'dev-only-signing-secret-set-OUTREACH_SIGNING_SECRET';
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -58,7 +54,6 @@ export function loadChannelOptions(env: NodeJS.ProcessEnv = process.env): Channe
     sandboxSmtpUrl: url(env, 'OUTREACH_SANDBOX_SMTP_URL', /^smtps?:\/\//),
     sandboxSms: smsSettings(env, 'OUTREACH_SANDBOX_SMS'),
     emailFrom: env.OUTREACH_EMAIL_FROM || 'Outreach <no-reply@outreach.invalid>',
-    signingSecret: env.OUTREACH_SIGNING_SECRET || DEV_SECRET,
     pollMs: int(env, 'OUTREACH_MESSAGES_POLL_MS', 1000, 10, 60_000),
     batchSize: int(env, 'OUTREACH_MESSAGES_BATCH', 50, 1, 1000),
     perCompany: int(env, 'OUTREACH_MESSAGES_PER_COMPANY', 20, 1, 1000),

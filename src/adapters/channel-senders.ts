@@ -7,8 +7,11 @@ export interface ChannelSenders extends MessageRoutes {
   close(): Promise<void>;
 }
 
-/** Builds the adapters from settings. Without live settings, real customers use the sandbox route too (embedded default). */
-export function createChannelSenders(options: ChannelOptions): ChannelSenders {
+/**
+ * Builds the adapters from settings. Without live settings, real customers use the sandbox route too
+ * (embedded default). `signingSecret` keys email opt-out links (OUTREACH_SIGNING_SECRET).
+ */
+export function createChannelSenders(options: ChannelOptions, signingSecret: string): ChannelSenders {
   const sandbox: ChannelRoute = {
     email: options.sandboxSmtpUrl ? new SmtpEmailSender(options.sandboxSmtpUrl) : undefined,
     sms: options.sandboxSms ? new MessagingApiSms(options.sandboxSms) : undefined,
@@ -23,7 +26,7 @@ export function createChannelSenders(options: ChannelOptions): ChannelSenders {
     live,
     sandbox,
     emailFrom: options.emailFrom,
-    signingSecret: options.signingSecret,
+    signingSecret,
     async close() {
       await Promise.all([...new Set([live.email, sandbox.email])].map((s) => s?.close()));
     },

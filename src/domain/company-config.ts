@@ -4,7 +4,7 @@ import { InvalidInputError } from './errors.js';
 
 // The stored shape is declared by the store (a JSON column); the rules about it live here.
 export type {
-  ChannelLimits, ChannelsConfig, CompanyConfig, IntegrationConfig, LoanWorkflowConfig, MessageChannel, MessageStepConfig, MessageTemplate, TaskPurpose, TaskTypeConfig,
+  CallsConfig, ChannelLimits, ChannelsConfig, CompanyConfig, IntegrationConfig, LoanWorkflowConfig, MessageChannel, MessageStepConfig, MessageTemplate, TaskPurpose, TaskTypeConfig,
 } from '../store/companies.js';
 
 export const DEFAULT_CLOSED_SERVICING_STATUSES = ['paid_off', 'paidoff', 'closed', 'settled', 'charged_off', 'chargedoff', 'charge_off'];
@@ -94,6 +94,14 @@ export const companyConfigSchema = {
       properties: {
         email: { $ref: '#/$defs/channel' },
         sms: { $ref: '#/$defs/channel' },
+      },
+    },
+    calls: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxConcurrentCalls: { type: 'integer', minimum: 1, maximum: 1000 },
+        agents: { type: 'object', additionalProperties: { type: 'string', minLength: 1, maxLength: 200 } },
       },
     },
     loanWorkflow: {

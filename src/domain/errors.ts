@@ -42,16 +42,16 @@ export class NotFoundError extends DomainError {
   readonly code = 'not_found';
 }
 
+/** A signed link that is expired or was altered, or a provider callback whose signature fails (403). */
+export class ForbiddenError extends DomainError {
+  readonly code = 'forbidden';
+}
+
 export class ConflictError extends DomainError {
   constructor(message: string, readonly code: string = 'conflict', retryAfterSeconds?: number) {
     super(message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
-}
-
-/** A request that is authenticated by something other than an API key (a provider signature) and fails it (403). */
-export class ForbiddenError extends DomainError {
-  readonly code = 'forbidden';
 }
 
 export class UnauthorizedError extends DomainError {

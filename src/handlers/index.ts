@@ -1,13 +1,15 @@
 import type { OperationHandler } from '../http/handler-types.js';
 import * as ach from './ach.js';
 import * as batches from './batches.js';
+import * as calls from './calls.js';
 import * as customers from './customers.js';
 import * as integrations from './integrations.js';
 import * as loans from './loans.js';
 import * as messages from './messages.js';
 import * as ops from './ops.js';
-import * as providerCallbacks from './provider-callbacks.js';
+import * as channelCallbacks from './channel-callbacks.js';
 import * as outreach from './outreach.js';
+import * as providerCallbacks from './provider-callbacks.js';
 import { NOT_YET_IMPLEMENTED, notImplemented } from './not-implemented.js';
 
 /** operationId → handler. Registration is strict: this map must match the contract exactly (src/http/api.ts). */
@@ -15,13 +17,15 @@ export function operationHandlers(): Record<string, OperationHandler> {
   const handlers: Record<string, OperationHandler> = {
     ...ach,
     ...batches,
+    ...calls,
     ...customers,
     ...integrations,
     ...loans,
     ...messages,
     ...ops,
-    ...providerCallbacks,
+    ...channelCallbacks,
     ...outreach,
+    ...providerCallbacks,
   };
   for (const id of NOT_YET_IMPLEMENTED) {
     if (handlers[id]) throw new Error(`${id} has a handler but is still listed as not implemented`);

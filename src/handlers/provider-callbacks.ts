@@ -1,42 +1,19 @@
-import type { Context } from 'openapi-backend';
-import { optOutEmail } from '../domain/outreach/email-opt-out.js';
-import { receiveInboundSms as inbound, recordSmsStatus } from '../domain/outreach/sms-events.js';
-import { ForbiddenError } from '../domain/errors.js';
-import type { OperationHandler, RequestEnv } from '../http/handler-types.js';
+import { readRecording } from '../domain/outreach/recordings.js';
+import { receiveVoiceCallback as receive } from '../domain/outreach/voice-callbacks.js';
+import type { OperationHandler, PathParams } from '../http/handler-types.js';
 
-/**
- * Requests from the SMS provider carry X-Twilio-Signature over the URL it called (our public base
- * URL + path) and the form parameters. Either route's provider may have signed it (a test
- * customer's text went through the sandbox simulator).
- */
-function verifiedParams(c: Context, env: RequestEnv): Record<string, string> {
-  const params = Object.fromEntries(Object.entries((c.request.requestBody ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
-  const header = c.request.headers['x-twilio-signature'];
-  const signature = Array.isArray(header) ? header[0] : header;
-  const query = new URLSearchParams(c.request.query as Record<string, string>).toString();
-  const url = `${env.services.config.publicBaseUrl}${c.request.path}${query ? `?${query}` : ''}`;
-  const routes = env.services.channels;
-  const providers = [routes?.live.sms, routes?.sandbox.sms].filter((p) => p !== undefined);
-  if (!providers.some((p) => p.verifyCallback(url, params, signature))) throw new ForbiddenError('Invalid X-Twilio-Signature');
-  return params;
-}
-
-export const receiveSmsStatus: OperationHandler = async (c, env) => {
-  await recordSmsStatus(env.services.db, verifiedParams(c, env), env.services.now());
-  return { status: 204 };
+/** Authenticated by its signature over the raw body (kept by the JSON parser), not by X-API-Key. */
+export const receiveVoiceCallback: OperationHandler = async (c, env) => {
+  const { provider } = c.request.params as PathParams<'receiveVoiceCallback'>;
+  const headers = c.request.headers as Record<string, string | undefined>;
+  const result = await receive(env.services.calls, provider, env.rawBody ?? Buffer.alloc(0), headers);
+  return { status: 200, body: result };
 };
 
-export const receiveInboundSms: OperationHandler = async (c, env) => {
-  await inbound(env.services.db, verifiedParams(c, env), env.services.now());
-  return { status: 204 };
+/** The signed link is the authorization. */
+export const getRecording: OperationHandler = async (c, env) => {
+  const { id } = c.request.params as PathParams<'getRecording'>;
+  const query = c.request.query as Record<string, string | undefined>;
+  const { bytes, contentType } = await readRecording(env.services.calls, id, query.expires, query.signature);
+  return { status: 200, body: bytes, headers: { 'Content-Type': contentType, 'Cache-Control': 'private, max-age=3600' } };
 };
-
-const unsubscribe: OperationHandler = async (c, env) => {
-  const { token } = c.request.params as { token: string };
-  const secret = env.services.channels?.signingSecret ?? env.services.config.channels.signingSecret;
-  const { address } = await optOutEmail(env.services.db, secret, token, env.services.now());
-  return { status: 200, body: { status: 'unsubscribed', address } };
-};
-
-export const unsubscribeEmail = unsubscribe;
-export const unsubscribeEmailOneClick = unsubscribe;

@@ -68,7 +68,8 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
       },
       postResponseHandler: async (c: Context) => {
         const result = c.response as HandlerResult;
-        if (!opts.validateResponses || !c.operation?.operationId || result.status === 501) return result;
+        // Binary bodies (recordings) are not JSON: their schema only names the media type.
+        if (!opts.validateResponses || !c.operation?.operationId || result.status === 501 || Buffer.isBuffer(result.body)) return result;
         return checkResponse(api, c.operation.operationId, result, opts.onContractViolation);
       },
     },

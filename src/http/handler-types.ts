@@ -6,6 +6,7 @@ import type { CompanyConfig } from '../domain/company-config.js';
 import type { Db } from '../store/db.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
 import type { Logger } from '../lib/logger.js';
+import type { CallServices } from '../domain/outreach/call-services.js';
 import type { operations } from '../../generated/api-types.js';
 
 /** Long-lived dependencies shared by every request. */
@@ -19,6 +20,8 @@ export interface Services {
   queue: JobQueue;
   /** Email/SMS routes: SMS callbacks are verified with their providers' credentials. */
   channels?: MessageRoutes;
+  /** Voice providers, recordings and call settings. */
+  calls: CallServices;
 }
 
 /** Per-request environment passed to every handler next to openapi-backend's context. */
@@ -27,10 +30,13 @@ export interface RequestEnv {
   requestId: string;
   /** Set by the API-key security handler for authenticated operations. */
   company: { id: string; config: CompanyConfig } | null;
+  /** The request body exactly as received (signed callbacks verify it). */
+  rawBody?: Buffer;
 }
 
 export interface HandlerResult {
   status: number;
+  /** JSON, or a Buffer sent as is (with its Content-Type header). */
   body?: unknown;
   headers?: Record<string, string>;
 }

@@ -1,5 +1,7 @@
 import type { Clock } from '../domain/ports/clock.js';
 import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
+import { DIAL_QUEUE } from '../domain/outreach/call-services.js';
+import { RECORDING_QUEUE } from '../domain/outreach/recordings.js';
 import type { Logger } from '../lib/logger.js';
 import { type Db, dialectOf } from '../store/db.js';
 import { createSliceHandler } from './batch-slices.js';
@@ -18,7 +20,7 @@ export type { JobQueue } from '../domain/ports/job-queue.js';
 /** pg-boss on Postgres (production, many processes); the durable table queue on SQLite (one process). */
 export function createJobQueue(db: Db, options: JobOptions, log: Logger): JobQueue {
   if (dialectOf(db) === 'pg') {
-    return new PgBossQueue(db, { schema: options.pgBossSchema, maintenanceSeconds: options.maintenanceSeconds, queues: [SLICE_QUEUE], log });
+    return new PgBossQueue(db, { schema: options.pgBossSchema, maintenanceSeconds: options.maintenanceSeconds, queues: [SLICE_QUEUE, DIAL_QUEUE, RECORDING_QUEUE], log });
   }
   return new TableQueue(db);
 }

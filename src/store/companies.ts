@@ -83,6 +83,15 @@ export interface CompanyConfig {
   /** Sender and per-channel frequency caps of email and SMS. */
   channels?: ChannelsConfig;
   loanWorkflow?: LoanWorkflowConfig;
+  /** Call dispatch (README "Calls"). */
+  calls?: CallsConfig;
+}
+
+export interface CallsConfig {
+  /** Calls of the company in `dialing` at once (default OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY). */
+  maxConcurrentCalls?: number;
+  /** Provider agent (script) per task type; default `agent-<taskType>`. */
+  agents?: Record<string, string>;
 }
 
 export interface CompanyRow {

@@ -1,7 +1,8 @@
 import type { Db } from './db.js';
 import { fromJson, readInstant, readText, toBool, toJson } from './columns.js';
 
-export type ScheduledCallStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled' | 'failed';
+/** pending → dialing → completed | failed | skipped; cancelled while pending (README "Calls"). */
+export type ScheduledCallStatus = 'pending' | 'dialing' | 'completed' | 'failed' | 'skipped' | 'cancelled';
 
 export interface NewSchedule {
   id: string;
@@ -37,11 +38,20 @@ export interface ScheduledCallRow {
   explanation: unknown;
   createdAt: string;
   updatedAt: string;
+  /** Dispatch (migration _006). */
+  dialAttempts: number;
+  dialedAt: string | null;
+  provider: string | null;
+  providerCallId: string | null;
+  statusReason: string | null;
 }
 
-export type NewScheduledCall = Omit<ScheduledCallRow, 'companyId' | 'status' | 'callId' | 'postProcessingFlags' | 'createdAt' | 'updatedAt'>;
+export type NewScheduledCall = Omit<
+  ScheduledCallRow,
+  'companyId' | 'status' | 'callId' | 'postProcessingFlags' | 'createdAt' | 'updatedAt' | 'dialAttempts' | 'dialedAt' | 'provider' | 'providerCallId' | 'statusReason'
+>;
 
-function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
+export function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
   return {
     id: String(r.id),
     companyId: String(r.company_id),
@@ -62,6 +72,11 @@ function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
     explanation: fromJson(r.explanation),
     createdAt: readInstant(r.created_at)!,
     updatedAt: readInstant(r.updated_at)!,
+    dialAttempts: Number(r.dial_attempts ?? 0),
+    dialedAt: readInstant(r.dialed_at),
+    provider: readText(r.provider),
+    providerCallId: readText(r.provider_call_id),
+    statusReason: readText(r.status_reason),
   };
 }
 
@@ -84,11 +99,11 @@ export async function insertScheduledCalls(db: Db, companyId: string, calls: New
   );
 }
 
-/** Attempts that count toward frequency caps: every call not cancelled, from `since` on (including future pending ones). */
+/** Attempts that count toward frequency caps: every call not cancelled or skipped, from `since` on (including future pending ones). */
 export async function listContactHistory(db: Db, companyId: string, customerId: string, since: string): Promise<ScheduledCallRow[]> {
   const rows = await db('scheduled_calls')
     .where({ company_id: companyId, customer_id: customerId })
-    .whereNot('status', 'cancelled')
+    .whereNotIn('status', ['cancelled', 'skipped'])
     .andWhere('scheduled_time', '>=', since)
     .orderBy('scheduled_time');
   return rows.map(callFromRow);

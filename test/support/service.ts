@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import { createCompany } from '../../src/domain/companies.js';
 import type { ContractViolation } from '../../src/http/api.js';
@@ -40,7 +42,12 @@ export interface TestServiceOptions {
 /** The real service on a loopback port over a test database, validating every response against the contract. */
 export async function startTestService(db: Db, opts: TestServiceOptions = {}): Promise<TestService> {
   const violations: ContractViolation[] = [];
-  const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...opts.env }), databaseUrl: 'sqlite::memory:' };
+  // Calls are placed only by suites that ask for it (OUTREACH_CALLS_DISPATCH: 'on'); planning suites see them stay pending.
+  const env = {
+    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', OUTREACH_CALLS_DISPATCH: 'off',
+    OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), `outreach-recordings-${process.pid}`), ...opts.env,
+  };
+  const config = { ...loadConfig(env), databaseUrl: 'sqlite::memory:' };
   const service = await startService(config, {
     db,
     migrate: false,

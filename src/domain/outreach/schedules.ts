@@ -64,7 +64,7 @@ export async function planCadence(scope: ScheduleScope, who: Contactee, request:
     restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
   const history: ContactAttempt[] = calls.map((c) => ({
-    at: c.scheduledTime,
+    at: c.dialedAt ?? c.scheduledTime, // a placed call counts when it was dialed
     loanId: c.loanId,
     phoneNumber: c.phoneNumber,
     taskType: c.taskType,

@@ -71,9 +71,13 @@ export const REG_F_FREQUENCY = {
 export const REG_F_AFTER_CONVERSATION = {
   id: 'regf-after-conversation',
   source: 'Reg F 12 CFR 1006.14(b)(2)(ii)',
-  description: 'Collections: no call within 7 days after a telephone conversation (RPC) about the loan',
+  description: 'Collections: no call within 7 days after a telephone conversation (RPC or LIVE_CONNECT) about the loan',
   days: 7,
 } as const;
 
-/** Post-processing flags that mean a telephone conversation with the customer took place. */
-export const CONVERSATION_FLAGS: readonly string[] = ['RPC'];
+/**
+ * Post-processing flags that mean a telephone conversation took place. LIVE_CONNECT counts too:
+ * whether the person who talked was the borrower is the agent's judgment, so a live conversation
+ * starts the quiet period rather than risk a call the rule forbids.
+ */
+export const CONVERSATION_FLAGS: readonly string[] = ['RPC', 'LIVE_CONNECT'];

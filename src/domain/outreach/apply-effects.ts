@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { nextAllowedTime } from '../../scheduler/index.js';
+import { setCadenceStatus } from '../../store/cadences.js';
+import { listPendingCalls, updatePendingCall } from '../../store/call-dispatch.js';
+import { insertRestriction } from '../../store/contact-restrictions.js';
+import { type CustomerRow, updateCustomer } from '../../store/customers.js';
+import type { Db } from '../../store/db.js';
+import type { ScheduledCallRow } from '../../store/schedules.js';
+import type { CompanyConfig } from '../company-config.js';
+import { schedulerConfigFor } from './scheduler-config.js';
+import { stopOutreach } from './schedules.js';
+import { type EffectRule, effectsOf } from './call-effects.js';
+import { callingState, explain, usableNumbers } from './call-rules.js';
+
+export interface EffectScope {
+  db: Db;
+  config: CompanyConfig;
+  customer: CustomerRow;
+  /** The completed call (its flags already stored). */
+  call: ScheduledCallRow;
+  now: Date;
+}
+
+/** Applies the effects table (call-effects.ts) for a completed call's flags, inside the caller's transaction. */
+export async function applyCallEffects(scope: EffectScope, flags: readonly string[]): Promise<EffectRule[]> {
+  const rules = effectsOf(flags, scope.call.purpose);
+  const at = scope.now.toISOString();
+  const { db, customer, call } = scope;
+  let recheck = false;
+  for (const rule of rules) {
+    const effect = rule.effect;
+    switch (effect.kind) {
+      case 'do_not_call':
+        // The same operation as PUT /customers {doNotCall: true}: the flag, then outreach stops.
+        await updateCustomer(db, customer.companyId, customer.id, { doNotCall: true }, at);
+        await stopOutreach(db, customer.companyId, customer.id, at, 'calls'); // Do Not Call stops calls only; email and SMS go on
+        break;
+      case 'restriction':
+        await insertRestriction(db, customer.companyId, { id: randomUUID(), customerId: customer.id, loanId: null, kind: effect.restriction, source: 'call_outcome', at });
+        await stopOutreach(db, customer.companyId, customer.id, at);
+        break;
+      case 'finish_cadence':
+        await finishCadenceOf(db, call, at);
+        break;
+      case 'number_unusable':
+      case 'reg_f_quiet_period':
+        recheck = true;
+        break;
+      case 'continue':
+        break;
+    }
+  }
+  if (recheck) await recheckPendingCalls(scope);
+  return rules;
+}
+
+/** The call's schedule is complete and its cadence finished; its remaining pending calls are cancelled. */
+async function finishCadenceOf(db: Db, call: ScheduledCallRow, at: string): Promise<void> {
+  const schedule = await db('schedules').where({ company_id: call.companyId, id: call.scheduleId }).first('cadence_id', 'status');
+  await db('scheduled_calls')
+    .where({ company_id: call.companyId, schedule_id: call.scheduleId, status: 'pending' })
+    .update({ status: 'cancelled', status_reason: `Cadence finished: the applicant was reached on call ${call.id}`, updated_at: at });
+  if (schedule?.status === 'active') await db('schedules').where({ company_id: call.companyId, id: call.scheduleId }).update({ status: 'completed', updated_at: at });
+  if (schedule?.cadence_id) await setCadenceStatus(db, call.companyId, String(schedule.cadence_id), 'finished', at);
+}
+
+/**
+ * After a wrong number or a conversation, every pending call of the customer is checked again: a
+ * call on a number now unusable moves to another usable number (or is cancelled when none is left),
+ * and a call the rules no longer allow at its time moves to the next allowed time (or is skipped).
+ */
+async function recheckPendingCalls(scope: EffectScope): Promise<void> {
+  const { db, customer, now } = scope;
+  const at = now.toISOString();
+  const config = schedulerConfigFor(scope.config);
+  const pending = await listPendingCalls(db, customer.companyId, customer.id);
+  for (const call of pending) {
+    const { contact, history } = await callingState(db, customer, call, now);
+    const usable = usableNumbers(contact, history, pending.map((p) => p.phoneNumber));
+    let phone = call.phoneNumber;
+    if (!usable.includes(phone)) {
+      const other = usable[0];
+      if (!other) {
+        await updatePendingCall(db, customer.companyId, call.id, { status: 'cancelled', reason: `No usable number left: ${phone} is a wrong number` }, at);
+        continue;
+      }
+      phone = other;
+    }
+    const candidate = DateTime.fromISO(call.scheduledTime > at ? call.scheduledTime : at, { zone: 'utc' });
+    const purpose = call.purpose === 'collections' ? 'collections' : 'origination';
+    const result = nextAllowedTime(candidate, { customer: contact, purpose, loanId: call.loanId, phoneNumber: phone, history }, config);
+    const why = explain(result.decisions);
+    if (result.time === null) {
+      await updatePendingCall(db, customer.companyId, call.id, { status: 'skipped', reason: `Not allowed after call outcome: ${why}` }, at);
+      continue;
+    }
+    const moved = result.time !== call.scheduledTime && new Date(result.time) > new Date(call.scheduledTime);
+    if (moved || phone !== call.phoneNumber) {
+      const reasons = [phone !== call.phoneNumber ? `number changed from ${call.phoneNumber} (wrong number) to ${phone}` : '', moved ? `moved: ${why}` : ''];
+      await updatePendingCall(db, customer.companyId, call.id, {
+        scheduledTime: moved ? result.time : undefined, phoneNumber: phone !== call.phoneNumber ? phone : undefined, reason: reasons.filter(Boolean).join('; '),
+      }, at);
+    }
+  }
+}

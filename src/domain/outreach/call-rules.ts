@@ -1,0 +1,83 @@
+import { DateTime } from 'luxon';
+import { type ContactAttempt, type CustomerContact, type Decision, nextAllowedTime, canonicalPhone, phoneBook, transferDestinationAt } from '../../scheduler/index.js';
+import { listActiveRestrictions } from '../../store/contact-restrictions.js';
+import type { CustomerRow } from '../../store/customers.js';
+import type { Db } from '../../store/db.js';
+import { listContactHistory, type ScheduledCallRow } from '../../store/schedules.js';
+import type { CompanyConfig } from '../company-config.js';
+import { schedulerConfigFor } from './scheduler-config.js';
+
+/** History read for caps and quiet periods: longer than every frequency window and quiet period. */
+const HISTORY_DAYS = 60;
+
+export type CallVerdict =
+  | { kind: 'allowed'; transferDestination: string }
+  | { kind: 'later'; time: string; reason: string }
+  | { kind: 'never'; reason: string };
+
+/**
+ * Re-checks one scheduled call with the pure scheduler against the state at `at`: the customer's
+ * Do Not Call flag and contact restrictions, restricting and wrong-number outcomes, Reg F and state
+ * caps counting every other call not cancelled or skipped (made since the plan, or still pending),
+ * quiet periods, the calling window in every plausible zone, blocked weekdays and holidays.
+ */
+export async function checkCallAt(db: Db, config: CompanyConfig, customer: CustomerRow, call: ScheduledCallRow, at: Date): Promise<CallVerdict> {
+  const schedulerConfig = schedulerConfigFor(config);
+  const { contact, history } = await callingState(db, customer, call, at);
+  const result = nextAllowedTime(
+    DateTime.fromJSDate(at, { zone: 'utc' }),
+    { customer: contact, purpose: call.purpose === 'collections' ? 'collections' : 'origination', loanId: call.loanId, phoneNumber: call.phoneNumber, history },
+    schedulerConfig,
+  );
+  const because = explain(result.decisions);
+  if (result.time === null) return { kind: 'never', reason: because };
+  if (new Date(result.time).getTime() > at.getTime()) return { kind: 'later', time: result.time, reason: because };
+  const route = transferDestinationAt(schedulerConfig, call.taskType, DateTime.fromJSDate(at, { zone: 'utc' }));
+  return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination };
+}
+
+/** Every rule that moved or blocked the call, in order, then the last one's message and source. */
+export function explain(decisions: readonly Decision[]): string {
+  const deciding = decisions.filter((d) => d.effect === 'blocked' || d.effect === 'moved');
+  const last = deciding.at(-1);
+  if (!last) return 'not allowed by the calling rules';
+  const rules = [...new Set(deciding.map((d) => d.rule))].join(' → ');
+  return `${rules}: ${last.message} (${last.source})`;
+}
+
+/** The customer as the scheduler sees them now, and every other attempt that counts. */
+export async function callingState(db: Db, customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, at: Date): Promise<{ contact: CustomerContact; history: ContactAttempt[] }> {
+  const restrictions = await listActiveRestrictions(db, customer.companyId, customer.id);
+  const since = new Date(at.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+  const calls = (await listContactHistory(db, customer.companyId, customer.id, since)).filter((c) => c.id !== call.id);
+  const contact: CustomerContact = {
+    id: customer.id,
+    timezone: customer.timezone ?? 'UTC',
+    state: customer.state,
+    phoneNumber: customer.phoneNumber,
+    externalMetadata: customer.externalMetadata,
+    doNotCall: customer.doNotCall,
+    restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
+  };
+  const history = calls.map((c) => ({
+    at: c.dialedAt ?? c.scheduledTime,
+    loanId: c.loanId,
+    phoneNumber: c.phoneNumber,
+    taskType: c.taskType,
+    purpose: c.purpose === 'collections' ? ('collections' as const) : ('origination' as const),
+    flags: c.postProcessingFlags,
+  }));
+  return { contact, history };
+}
+
+/** The customer's numbers still usable after WRONG_NUMBER outcomes, plus other numbers their pending calls use. */
+export function usableNumbers(contact: CustomerContact, history: readonly ContactAttempt[], pendingPhones: readonly string[]): string[] {
+  const wrong = new Map<string, string>();
+  for (const h of history) {
+    const phone = canonicalPhone(h.phoneNumber);
+    if (phone && h.flags?.includes('WRONG_NUMBER')) wrong.set(phone, 'WRONG_NUMBER outcome');
+  }
+  const usable = [...phoneBook(contact, wrong).usable];
+  for (const p of pendingPhones) if (!wrong.has(p) && !usable.includes(p)) usable.push(p);
+  return usable;
+}

@@ -1,0 +1,88 @@
+import { CALL_STATES, type CallState, getCallForUpdate, getCallOfScheduledCall, recordEventOnce, updateCall } from '../../store/calls.js';
+import { findScheduledCallById } from '../../store/call-dispatch.js';
+import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors.js';
+import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
+import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
+import { completeCall } from './complete-call.js';
+import { recordPlacedCall } from './placed-calls.js';
+import { RECORDING_QUEUE } from './recordings.js';
+
+const STATE_AFTER: Record<VoiceEvent['type'], CallState> = { call_started: 'ongoing', call_ended: 'ended', call_analyzed: 'analyzed' };
+const rank = (s: CallState) => CALL_STATES.indexOf(s);
+
+export interface CallbackResult {
+  eventId: string;
+  /** False when the event arrived after a later one and changed nothing. */
+  applied: boolean;
+}
+
+/**
+ * Receives one provider callback. Rejected (and nothing written) when the signature or its
+ * timestamp is wrong (401), the body unreadable (400), the call unknown to this provider (404), or
+ * the event id already processed (409). Otherwise, in one transaction with the call row locked:
+ * the event id is recorded, the call moves forward (registered → ongoing → ended → analyzed; an
+ * older event arriving late changes nothing), and `call_analyzed` completes the scheduled call.
+ */
+export async function receiveVoiceCallback(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackResult> {
+  const provider = s.voice[providerName as ProviderName];
+  if (!provider || !Object.hasOwn(s.voice, providerName)) throw new NotFoundError(`No voice provider ${providerName}`);
+  let event: VoiceEvent;
+  try {
+    event = provider.readCallback(rawBody, headers);
+  } catch (err) {
+    if (!(err instanceof CallbackRejectedError)) throw err;
+    throw err.reason === 'malformed' ? new InvalidInputError(err.message) : new UnauthorizedError(`Callback rejected: ${err.message}`);
+  }
+  const scheduled = await findScheduledCallById(s.db, event.scheduledCallId);
+  const unknown = () => new NotFoundError(`Unknown call ${event.providerCallId}`);
+  if (!scheduled || (scheduled.provider !== null && scheduled.provider !== provider.name)) throw unknown();
+  if (scheduled.providerCallId !== null && scheduled.providerCallId !== event.providerCallId) throw unknown();
+
+  let known = await getCallOfScheduledCall(s.db, scheduled.companyId, scheduled.id);
+  if (!known) {
+    // The callback beat the provider's answer to the dispatcher: record the call from it.
+    if (scheduled.status !== 'dialing') throw unknown();
+    known = await recordPlacedCall(s.db, scheduled, { provider: provider.name, providerCallId: event.providerCallId, toNumber: scheduled.phoneNumber, fromNumber: event.call.fromNumber, at: s.now() });
+  }
+  if (known.providerCallId !== event.providerCallId || known.provider !== provider.name) throw unknown();
+
+  const now = s.now();
+  const at = now.toISOString();
+  return s.db.transaction(async (trx) => {
+    const call = (await getCallForUpdate(trx, scheduled.companyId, known.id))!;
+    const next = STATE_AFTER[event.type];
+    const forward = rank(next) > rank(call.state);
+    const fresh = await recordEventOnce(trx, { provider: provider.name, eventId: event.eventId, callId: call.id, type: event.type, applied: forward }, at);
+    if (!fresh) throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
+    if (!forward) return { eventId: event.eventId, applied: false };
+    const c = event.call;
+    const update = {
+      state: next,
+      timestamp: c.startedAt?.toISOString() ?? call.timestamp,
+      startedAt: c.startedAt?.toISOString() ?? null,
+      endedAt: c.endedAt?.toISOString() ?? null,
+      durationMs: c.durationMs,
+      disconnectionReason: c.disconnectionReason,
+      answeredBy: c.answeredBy,
+      transcript: c.transcript,
+      summarization: c.summary,
+      flags: next === 'analyzed' ? c.flags : call.flags,
+      providerRecordingUrl: c.recordingUrl,
+    };
+    await updateCall(trx, scheduled.companyId, call.id, update, at);
+    if (next === 'analyzed') {
+      const current = (await findScheduledCallById(trx, scheduled.id))!;
+      await completeCall(trx, current, { ...call, ...update }, now);
+      if (c.recordingUrl) {
+        await s.queue.enqueue(trx, RECORDING_QUEUE, [{ companyId: scheduled.companyId, callId: call.id }], { maxAttempts: 5, retryDelaySeconds: 2, timeoutSeconds: 60 });
+      }
+    }
+    return { eventId: event.eventId, applied: true };
+  }).then((result) => {
+    if (event.type === 'call_analyzed' && result.applied) {
+      s.queue.wake(RECORDING_QUEUE);
+      s.queue.wake(CLAIM_SIGNAL);
+    }
+    return result;
+  });
+}

@@ -1,0 +1,96 @@
+import { type CallServices, CLAIM_SIGNAL, DIAL_QUEUE } from '../domain/outreach/call-services.js';
+import { type DialRequest, dialScheduledCall } from '../domain/outreach/dial.js';
+import { RECORDING_QUEUE, type RecordingMessage, storeRecording } from '../domain/outreach/recordings.js';
+import { claimDueCalls } from '../store/call-dispatch.js';
+import type { Claimed } from '../domain/ports/job-queue.js';
+import { startWorkerPool, type WorkerPool } from './worker-pool.js';
+
+
+export interface CallDispatchOptions {
+  /** How often a worker looks for due calls when the last look found none (ms). */
+  pollMs: number;
+  /** Dials in flight in one worker process. */
+  concurrency: number;
+  /** Calls claimed by one claim statement. */
+  claimBatch: number;
+  /** Default per-company limit of calls in `dialing` (company configuration `calls.maxConcurrentCalls` overrides). */
+  maxConcurrentPerCompany: number;
+  /** Attempts per dial message (provider unavailable → retried with backoff), then the call fails. */
+  maxAttempts: number;
+  /** A dial message not acked by then (its worker died) is delivered again; the dial lease is the same length. */
+  timeoutSeconds: number;
+  shutdownGraceMs: number;
+}
+
+/**
+ * The dispatcher of one worker process, on the job queue port:
+ * - a claim loop: due pending calls → dialing, in ONE statement, and a `call-dial` message per call,
+ *   committed together (so a claimed call always has a message; a dead worker's message comes back);
+ * - a pool dialing those messages (src/domain/outreach/dial.ts), acked after the dial is recorded;
+ * - a pool copying recordings announced by call_analyzed callbacks into the recording store.
+ */
+export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dialing = true): WorkerPool {
+  const enqueueOpts = { maxAttempts: opts.maxAttempts, retryDelaySeconds: 1, timeoutSeconds: opts.timeoutSeconds };
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let wake: (() => void) | undefined;
+
+  const claimOnce = async (): Promise<number> => {
+    const claimed = await s.db.transaction(async (trx) => {
+      const rows = await claimDueCalls(trx, s.now().toISOString(), { batch: opts.claimBatch, defaultConcurrency: opts.maxConcurrentPerCompany });
+      await s.queue.enqueue(trx, DIAL_QUEUE, rows.map((r): DialRequest => ({ scheduledCallId: r.id, companyId: r.companyId })), enqueueOpts);
+      return rows.length;
+    });
+    if (claimed > 0) s.queue.wake(DIAL_QUEUE);
+    return claimed;
+  };
+
+  const offWake = s.queue.onWake(CLAIM_SIGNAL, () => wake?.());
+  const claimLoop = (async () => {
+    while (!stopping && dialing) {
+      let claimed = 0;
+      try {
+        claimed = await claimOnce();
+      } catch (err) {
+        s.log.error('call claim failed', { error: (err as Error).message });
+      }
+      if (claimed >= opts.claimBatch || stopping) continue; // more may be due right now
+      await new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, opts.pollMs);
+        wake = resolve;
+      });
+    }
+  })();
+
+  const dials = !dialing ? { stop: async () => {} } : startWorkerPool<DialRequest>(
+    s.queue,
+    { queue: DIAL_QUEUE, concurrency: opts.concurrency, groupSize: 1, groupKey: (m) => m.scheduledCallId, pollMs: opts.pollMs, shutdownGraceMs: opts.shutdownGraceMs, log: s.log },
+    async ([message]: Claimed<DialRequest>[]) => {
+      const m = message!;
+      const outcome = await dialScheduledCall(s, m.data, m.attempt >= m.maxAttempts);
+      s.log.debug('dial', { scheduledCallId: m.data.scheduledCallId, outcome, attempt: m.attempt });
+      await s.queue.complete(s.db, [m]);
+      if (outcome === 'moved' || outcome === 'skipped' || outcome === 'failed') wake?.(); // room freed for the company
+    },
+  );
+
+  const recordings = startWorkerPool<RecordingMessage>(
+    s.queue,
+    { queue: RECORDING_QUEUE, concurrency: 2, groupSize: 1, groupKey: (m) => m.callId, pollMs: opts.pollMs, shutdownGraceMs: opts.shutdownGraceMs, log: s.log },
+    async ([message]: Claimed<RecordingMessage>[]) => {
+      await storeRecording(s, message!.data);
+      await s.queue.complete(s.db, [message!]);
+    },
+  );
+
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      wake?.();
+      await claimLoop;
+      offWake();
+      await Promise.all([dials.stop(), recordings.stop()]);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+
+/** What happens on a simulated call, in the provider's own terms (protocol.ts). */
+export interface Scenario {
+  name: string;
+  answeredBy: 'human' | 'machine' | null;
+  disconnectionReason: string;
+  labels: string[];
+  transcript: string;
+  summary: string;
+  /** Connected calls (human or voicemail) have a recording. */
+  recorded: boolean;
+  /** Create requests answered 503 before one is accepted (per idempotency key). */
+  createFailures: number;
+  /** Every callback delivered twice, in a shuffled order. */
+  duplicateCallbacks: boolean;
+}
+
+const base = { recorded: true, createFailures: 0, duplicateCallbacks: false };
+
+const LIVE_TRANSFER: Scenario = {
+  ...base, name: 'live-transfer', answeredBy: 'human', disconnectionReason: 'call_transfer',
+  labels: ['live_conversation', 'right_party_contact'],
+  transcript: 'Agent: Hello, this is the loan team calling for you about your application. Borrower: Yes, speaking. Agent: Let me connect you with a loan officer now.',
+  summary: 'The borrower confirmed their identity and was transferred to a loan officer.',
+};
+
+/**
+ * The documented magic numbers (fictional 555-0100…0199 range; the last 4 digits decide, any area
+ * code). README "Calls" lists the same table.
+ */
+export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
+  '0100': LIVE_TRANSFER,
+  '0101': {
+    ...base, name: 'voicemail', answeredBy: 'machine', disconnectionReason: 'voicemail_reached', labels: ['voicemail_message_left'],
+    transcript: 'Agent: Hello, this is the loan team with a message about your account. Please call us back at your convenience.',
+    summary: 'Reached voicemail and left a callback message.',
+  },
+  '0102': { ...base, name: 'no-answer', answeredBy: null, disconnectionReason: 'dial_no_answer', labels: [], transcript: '', summary: '', recorded: false },
+  '0103': {
+    ...base, name: 'wrong-number', answeredBy: 'human', disconnectionReason: 'user_hangup', labels: ['wrong_number'],
+    transcript: 'Agent: Hello, may I speak with the account holder? Person: You have the wrong number, nobody by that name lives here.',
+    summary: 'The person who answered said this is a wrong number.',
+  },
+  '0104': {
+    ...base, name: 'do-not-call', answeredBy: 'human', disconnectionReason: 'user_hangup', labels: ['live_conversation', 'right_party_contact', 'do_not_call'],
+    transcript: 'Agent: Hello, am I speaking with the borrower? Borrower: Yes. Please stop calling me and do not call this number again.',
+    summary: 'The borrower asked not to be called again.',
+  },
+  '0105': {
+    ...base, name: 'attorney', answeredBy: 'human', disconnectionReason: 'agent_hangup', labels: ['live_conversation', 'attorney_representation'],
+    transcript: 'Agent: Hello, I am calling about an account. Person: I am represented by an attorney; contact my lawyer instead.',
+    summary: 'The person stated they are represented by an attorney.',
+  },
+  '0106': {
+    ...base, name: 'bankruptcy', answeredBy: 'human', disconnectionReason: 'agent_hangup', labels: ['live_conversation', 'right_party_contact', 'bankruptcy'],
+    transcript: 'Agent: Hello, am I speaking with the borrower? Borrower: Yes. I have filed for bankruptcy.',
+    summary: 'The borrower reported a bankruptcy filing.',
+  },
+  '0107': { ...LIVE_TRANSFER, name: 'provider-busy-then-live', createFailures: 2 },
+  '0108': { ...LIVE_TRANSFER, name: 'duplicate-out-of-order-callbacks', duplicateCallbacks: true },
+};
+
+const MIX: Scenario[] = [
+  MAGIC_NUMBERS['0102']!, MAGIC_NUMBERS['0102']!, MAGIC_NUMBERS['0102']!, MAGIC_NUMBERS['0102']!,
+  MAGIC_NUMBERS['0101']!, MAGIC_NUMBERS['0101']!, MAGIC_NUMBERS['0101']!,
+  { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup' },
+  { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup' },
+  LIVE_TRANSFER,
+];
+
+/** The scenario of a dialed number: a magic number's, else a mix seeded by the number (the same number always behaves the same). */
+export function scenarioFor(toNumber: string): Scenario {
+  const magic = /5550(1\d\d)$/.exec(toNumber.replace(/\D/g, ''));
+  const own = magic ? MAGIC_NUMBERS[`0${magic[1]}`] : undefined;
+  if (own) return own;
+  const seed = createHash('sha256').update(toNumber).digest().readUInt32BE(0);
+  return MIX[seed % MIX.length]!;
+}

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PATHS, signPayload, SIGNATURE_HEADER, type WireCall, type WireCreateCall, type WireEvent } from '../../adapters/voice/protocol.js';
+import { scenarioFor, type Scenario } from './scenarios.js';
+import { toneWav } from './wav.js';
+
+export interface VoiceSimulatorOptions {
+  port?: number;
+  /** Bearer key callers must send (default `sim_voice_key`). */
+  apiKey?: string;
+  /** Secret callbacks are signed with (default `sim_voice_secret`). */
+  callbackSecret?: string;
+  /** The clock for call timestamps (the process clock, OUTREACH_CLOCK aware); signatures use real time. */
+  now?: () => Date;
+  /** Delay before answering a create request (tests use it to crash a worker mid-request). */
+  createLatencyMs?: number;
+  /** When call_started / call_ended / call_analyzed are sent after the call was accepted. */
+  timeline?: { startedMs: number; endedMs: number; analyzedMs: number };
+}
+
+export interface VoiceSimulator {
+  url: string;
+  /** Accepted create requests per idempotency key (a repeated key returns the first call but is still counted). */
+  dials(): Record<string, number>;
+  close(): Promise<void>;
+}
+
+export const SIMULATOR_DEFAULTS = { apiKey: 'sim_voice_key', callbackSecret: 'sim_voice_secret' } as const;
+
+interface SimCall {
+  wire: WireCall;
+  scenario: Scenario;
+  webhookUrl: string;
+}
+
+/**
+ * The simulated voice provider: a real HTTP server on 127.0.0.1 speaking protocol.ts. Outcomes come
+ * from the number dialed (scenarios.ts); callbacks are signed and delivered at least once.
+ */
+export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Promise<VoiceSimulator> {
+  const apiKey = opts.apiKey ?? SIMULATOR_DEFAULTS.apiKey;
+  const secret = opts.callbackSecret ?? SIMULATOR_DEFAULTS.callbackSecret;
+  const now = opts.now ?? (() => new Date());
+  const timeline = opts.timeline ?? { startedMs: 30, endedMs: 120, analyzedMs: 200 };
+  const calls = new Map<string, SimCall>();
+  const byKey = new Map<string, string>();
+  const dials = new Map<string, number>();
+  const refused = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  let url = '';
+
+  const later = (ms: number, fn: () => void) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, ms);
+    timers.add(t);
+  };
+
+  const deliver = async (call: SimCall, event: WireEvent['event'], snapshot: WireCall, attempt = 1): Promise<void> => {
+    const body = JSON.stringify({ event, event_id: `${snapshot.call_id}:${event}`, call: snapshot } satisfies WireEvent);
+    try {
+      const res = await fetch(call.webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signPayload(secret, body, new Date()) },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer();
+      if (res.status < 500) return; // 2xx delivered; 4xx is the receiver's final answer (e.g. a duplicate)
+    } catch {
+      /* retried below */
+    }
+    if (attempt < 5) later(250 * 2 ** attempt, () => void deliver(call, event, snapshot, attempt + 1));
+  };
+
+  const play = (call: SimCall) => {
+    const { wire, scenario } = call;
+    const startMs = now().getTime();
+    const answered = scenario.answeredBy !== null;
+    const durationMs = answered ? 42_000 : 0;
+    const started: WireCall = { ...wire, call_status: 'ongoing', start_timestamp: startMs };
+    const ended: WireCall = {
+      ...started, call_status: 'ended', end_timestamp: startMs + durationMs, duration_ms: durationMs,
+      disconnection_reason: scenario.disconnectionReason, answered_by: scenario.answeredBy ?? 'unknown', transcript: scenario.transcript,
+      recording_url: scenario.recorded ? `${url}/recordings/${wire.call_id}.wav` : null,
+    };
+    const analyzed: WireCall = {
+      ...ended,
+      call_analysis: {
+        call_summary: scenario.summary, in_voicemail: scenario.answeredBy === 'machine', custom_analysis_data: { outcome_labels: scenario.labels },
+      },
+    };
+    call.wire = analyzed;
+    const events: Array<[WireEvent['event'], WireCall]> = [['call_started', started], ['call_ended', ended], ['call_analyzed', analyzed]];
+    if (scenario.duplicateCallbacks) {
+      // Twice each, newest first and then again in another order, all after the call is over.
+      const order = [2, 0, 1, 1, 2, 0];
+      order.forEach((i, n) => later(timeline.analyzedMs + n * 15, () => void deliver(call, ...events[i]!)));
+      return;
+    }
+    later(timeline.startedMs, () => void deliver(call, ...events[0]!));
+    later(timeline.endedMs, () => void deliver(call, ...events[1]!));
+    later(timeline.analyzedMs, () => void deliver(call, ...events[2]!));
+  };
+
+  const create = (key: string | undefined, body: WireCreateCall): [number, unknown] => {
+    if (!body || typeof body.to_number !== 'string' || !/^\+[1-9]\d{6,14}$/.test(body.to_number)) return [422, { error: 'to_number must be E.164' }];
+    if (typeof body.from_number !== 'string' || !/^\+[1-9]\d{6,14}$/.test(body.from_number)) return [422, { error: 'from_number must be E.164' }];
+    if (typeof body.webhook_url !== 'string' || !/^https?:\/\//.test(body.webhook_url)) return [422, { error: 'webhook_url is required' }];
+    const scenario = scenarioFor(body.to_number);
+    const refusals = key ? refused.get(key) ?? 0 : 0;
+    if (key && refusals < scenario.createFailures) {
+      refused.set(key, refusals + 1);
+      return [503, { error: 'Service temporarily unavailable, retry later' }];
+    }
+    if (key) dials.set(key, (dials.get(key) ?? 0) + 1);
+    const existing = key ? byKey.get(key) : undefined;
+    if (existing) return [200, calls.get(existing)!.wire];
+    const callId = `call_${randomUUID().replace(/-/g, '')}`;
+    const wire: WireCall = {
+      call_id: callId, call_status: 'registered', idempotency_key: key ?? null, from_number: body.from_number, to_number: body.to_number,
+      agent_id: String(body.override_agent_id ?? 'default-agent'), metadata: { ...(body.metadata ?? {}) },
+      start_timestamp: null, end_timestamp: null, duration_ms: null, disconnection_reason: null, answered_by: null,
+      transcript: null, recording_url: null, call_analysis: null,
+    };
+    const call: SimCall = { wire, scenario, webhookUrl: body.webhook_url };
+    calls.set(callId, call);
+    if (key) byKey.set(key, callId);
+    play(call);
+    return [201, wire];
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://sim').pathname;
+    const recording = /^\/recordings\/([A-Za-z0-9_]+)\.wav$/.exec(path);
+    if (req.method === 'GET' && recording) {
+      const call = calls.get(recording[1]!);
+      if (!call?.scenario.recorded) return send(res, 404, { error: 'no recording' });
+      res.writeHead(200, { 'Content-Type': 'audio/wav' }).end(toneWav(1, call.wire.to_number.length + recording[1]!.charCodeAt(5)));
+      return;
+    }
+    if (req.method === 'GET' && path === '/sim/dials') return send(res, 200, Object.fromEntries(dials));
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return send(res, 401, { error: 'invalid api key' });
+    const body = req.method === 'POST' ? await readJson(req) : undefined;
+    if (body === INVALID) return send(res, 400, { error: 'invalid JSON' });
+    if (req.method === 'POST' && path === PATHS.createCall) {
+      const key = header(req, 'idempotency-key');
+      const [status, answer] = create(key, body as WireCreateCall);
+      if (opts.createLatencyMs) await new Promise((r) => setTimeout(r, opts.createLatencyMs));
+      return send(res, status, answer);
+    }
+    if (req.method === 'POST' && path === PATHS.listCalls) {
+      const keys = (body as { filter_criteria?: { idempotency_key?: string[] } })?.filter_criteria?.idempotency_key ?? [];
+      return send(res, 200, keys.map((k) => byKey.get(k)).filter(Boolean).map((id) => calls.get(id!)!.wire));
+    }
+    const get = /^\/v2\/get-call\/([A-Za-z0-9_]+)$/.exec(path);
+    if (req.method === 'GET' && get) {
+      const call = calls.get(get[1]!);
+      return call ? send(res, 200, call.wire) : send(res, 404, { error: 'call not found' });
+    }
+    send(res, 404, { error: `no route ${req.method} ${path}` });
+  };
+
+  const server = http.createServer((req, res) => {
+    route(req, res).catch((err: Error) => send(res, 500, { error: err.message }));
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    dials: () => Object.fromEntries(dials),
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const INVALID = Symbol('invalid');
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return INVALID;
+  }
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) }).end(text);
+}

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../src/lib/project-root.js';
+import { startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
+import { eventually } from './support/calls.js';
+import { freshDatabase, type TestDatabase } from './support/databases.js';
+import { enrollBody, newKey, NOW } from './support/enrollment.js';
+import { startTestService, type TestService } from './support/service.js';
+
+const CUSTOMERS = 40;
+
+/** `outreach worker` in its own process, dialing through the shared simulator; lost dial messages come back after 3 s. */
+function startWorkerProcess(database: TestDatabase, simulator: VoiceSimulator, apiUrl: string): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
+    cwd: projectRoot(),
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'error',
+      PUBLIC_BASE_URL: apiUrl,
+      OUTREACH_CLOCK: '2026-12-08T15:00:30Z', // 10:00:30 in New York: every first call is due
+      OUTREACH_VOICE_SIMULATOR_URL: simulator.url,
+      OUTREACH_CALLS_CONCURRENCY: '4',
+      OUTREACH_CALLS_POLL_MS: '50',
+      OUTREACH_CALLS_DIAL_TIMEOUT_SECONDS: '3',
+      OUTREACH_JOBS_MAINTENANCE_SECONDS: '1',
+      OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), 'outreach-crash-recordings'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
+
+describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', () => {
+  let database: TestDatabase;
+  let t: TestService; // API only: it receives the callbacks; the worker processes dial
+  let simulator: VoiceSimulator;
+  let key: string;
+  let companyId: string;
+
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+    // Every create request is answered 300 ms after the call was placed: a kill leaves calls placed but unrecorded.
+    simulator = await startVoiceSimulator({ createLatencyMs: 300 });
+    t = await startTestService(database.db, { workers: false, now: () => NOW, env: { OUTREACH_VOICE_SIMULATOR_URL: simulator.url } });
+    ({ apiKey: key, companyId } = await t.company());
+    for (let i = 0; i < CUSTOMERS; i += 8) {
+      await Promise.all(Array.from({ length: Math.min(8, CUSTOMERS - i) }, async (_, j) => {
+        const n = i + j;
+        const res = await t.call('POST', '/customers/schedule/sync', {
+          key, headers: { 'Idempotency-Key': newKey() }, body: enrollBody({ id: `crash-${n}`, loanId: `loan-${n}`, phoneNumber: `(212) 736-${String(5000 + n)}` }),
+        });
+        expect(res.status).toBe(200);
+      }));
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.stop();
+    await simulator?.close();
+    await database?.drop();
+  });
+
+  it('no scheduled call is dialed twice, and the next worker dials every due call', { timeout: 180_000 }, async () => {
+    const due = await database.db('scheduled_calls').where({ company_id: companyId, step_index: 0 }).pluck('id');
+    expect(due).toHaveLength(CUSTOMERS);
+
+    const first = startWorkerProcess(database, simulator, t.url);
+    await eventually(async () => {
+      if (first.child.exitCode !== null) throw new Error(`worker exited early: ${first.output()}`);
+      return Object.keys(simulator.dials()).length >= 8 ? true : undefined;
+    }, 120_000, 'the first worker to dial');
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const dialedAtKill = Object.keys(simulator.dials());
+    expect(dialedAtKill.length).toBeLessThan(CUSTOMERS);
+    // Calls the provider accepted whose answer the dead worker never recorded: the case the protocol must recover.
+    const unrecorded = await database.db('scheduled_calls').whereIn('id', dialedAtKill.map((k) => k.slice(3))).whereNull('provider_call_id').pluck('id');
+    expect(unrecorded.length).toBeGreaterThan(0);
+
+    const second = startWorkerProcess(database, simulator, t.url);
+    const statuses = await eventually(async () => {
+      const rows = await database.db('scheduled_calls').whereIn('id', due).pluck('status');
+      return rows.every((s: string) => s === 'completed') ? rows : undefined;
+    }, 150_000, 'every due call to complete');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    expect(statuses).toHaveLength(CUSTOMERS);
+    const dials = simulator.dials();
+    expect(Object.keys(dials).sort()).toEqual(due.map((id: string) => `sc_${id}`).sort());
+    expect(Object.values(dials).every((n) => n === 1)).toBe(true);
+    const calls = await database.db('calls').where({ company_id: companyId }).count({ n: '*' });
+    expect(Number(calls[0]!.n)).toBe(CUSTOMERS);
+  });
+});
