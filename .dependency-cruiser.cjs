@@ -11,7 +11,7 @@ module.exports = {
     up({ name: 'store', path: '^src/store/' }, '^src/(domain|http|handlers|jobs|app|server|cli)', 'The store knows tables, not use cases.'),
     up({ name: 'domain', path: '^src/domain/' }, '^src/(http|handlers|jobs|app|server|cli|adapters|simulators)', 'The domain returns facts; statuses and headers are src/http/; outside systems are behind ports.'),
     up({ name: 'adapters', path: '^src/adapters/' }, '^src/(store|http|handlers|jobs|app|server|cli)', 'Adapters implement domain ports and know only the outside system.'),
-    { name: 'simulators-standalone', comment: 'A simulator speaks the outside system\'s protocol and knows nothing of ours but that protocol\'s wire module (src/adapters/<system>/protocol.ts: paths, payload types, signature scheme).', severity: 'error', from: { path: '^src/simulators/' }, to: { path: '^src/', pathNot: '^src/(simulators|lib)/|^src/adapters/[^/]+/protocol\\.ts$' } },
+    { name: 'simulators-standalone', comment: 'A simulator speaks the outside system\'s protocol and knows nothing of ours but that protocol\'s wire module (src/adapters/<system>/protocol.ts: paths, payload types, signature scheme).', severity: 'error', from: { path: '^src/simulators/' }, to: { path: '^src/', pathNot: '^src/(simulators|lib)/|^src/adapters/[^/]+/(protocol|signature)\\.ts$' } },
     up({ name: 'http', path: '^src/http/' }, '^src/(handlers|jobs|app|server|cli)', 'http is used by handlers and the composition root.'),
     up({ name: 'handlers', path: '^src/handlers/' }, '^src/(jobs|app|server|cli)', 'Handlers are leaves under the app.'),
     up({ name: 'jobs', path: '^src/jobs/' }, '^src/(http|handlers|app|server|cli)', 'jobs → domain; what the workers need from http is injected by src/server.ts.'),

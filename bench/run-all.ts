@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benches = ['scheduler.ts', 'http.ts', 'batch.ts', 'dispatch.ts'].filter((f) => fs.existsSync(path.join(here, f)));
+const benches = ['scheduler.ts', 'http.ts', 'batch.ts', 'dispatch.ts', 'messages.ts'].filter((f) => fs.existsSync(path.join(here, f)));
 let failed = 0;
 for (const file of benches) {
   console.log(`\n### ${file}`);

@@ -49,9 +49,13 @@ for (const [path, item] of Object.entries(doc.paths)) {
       }
       const body = exampleOf(resolve(op.requestBody)?.content?.['application/json']);
       if (body !== undefined) headers['Content-Type'] = 'application/json';
+      // Provider callbacks are form-encoded (Twilio's webhooks).
+      const form = exampleOf(resolve(op.requestBody)?.content?.['application/x-www-form-urlencoded']);
+      if (form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
       // Schedule sync needs the header only in enrollment mode; send it when the example enrolls.
       if (body && body.scheduleMode === 'enroll' && !headers['Idempotency-Key']) headers['Idempotency-Key'] = 'sandbox-key-1';
-      const res = await fetch(base + url, { method: method.toUpperCase(), headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const sent = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+      const res = await fetch(base + url, { method: method.toUpperCase(), headers, body: sent });
       const text = await res.text();
       checked++;
       if (String(res.status) !== status) {

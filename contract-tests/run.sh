@@ -49,7 +49,9 @@ record() { # stage exit-status [log] — the stage's count line and exit status 
   [ -s "$CONTRACT_REPORT/$1.count" ] || rm -f "$CONTRACT_REPORT/$1.count"
 }
 
-API_KEY=$(outreach company create --name "Contract Tests" --json | node -e 'process.stdin.on("data",d=>console.log(JSON.parse(d).apiKey))')
+created=$(outreach company create --name "Contract Tests" --json)
+API_KEY=$(node -e 'console.log(JSON.parse(process.argv[1]).apiKey)' "$created")
+COMPANY_ID=$(node -e 'console.log(JSON.parse(process.argv[1]).companyId)' "$created")
 node --import tsx src/cli.ts serve > "$work/app.log" 2>&1 & app_pid=$!; pids+=($app_pid)
 wait_for "http://127.0.0.1:$APP_PORT/healthz" "$app_pid" || { cat "$work/app.log" >&2; exit 1; }
 
@@ -57,7 +59,7 @@ wait_for "http://127.0.0.1:$APP_PORT/healthz" "$app_pid" || { cat "$work/app.log
 wait_for "http://127.0.0.1:$PROXY_PORT/healthz" "$proxy_pid" || { tail -20 "$work/proxy.log" >&2; exit 1; }
 
 NOT_IMPLEMENTED=$(node --import tsx -e 'import("./src/handlers/not-implemented.ts").then(m => console.log(m.NOT_YET_IMPLEMENTED.join(",")))')
-export APP_URL="http://127.0.0.1:$APP_PORT" API_KEY NOT_IMPLEMENTED
+export APP_URL="http://127.0.0.1:$APP_PORT" API_KEY COMPANY_ID NOT_IMPLEMENTED
 
 echo "== Dredd through prism proxy --errors (app :$APP_PORT, proxy :$PROXY_PORT)"
 dredd_status=0

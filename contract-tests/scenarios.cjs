@@ -4,6 +4,7 @@
 const { randomUUID } = require('node:crypto');
 const achFixtures = require('./ach-fixtures.cjs');
 const batchFixtures = require('./batch-fixtures.cjs');
+const channelFixtures = require('./channel-fixtures.cjs');
 const outreachFixtures = require('./outreach-fixtures.cjs');
 const callFixtures = require('./call-fixtures.cjs');
 
@@ -70,6 +71,7 @@ const scenarios = {
   ...achFixtures.scenarios,
   ...outreachFixtures.scenarios,
   ...batchFixtures.scenarios,
+  ...channelFixtures.scenarios,
   ...callFixtures.scenarios,
   createCustomer: {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
@@ -99,6 +101,7 @@ scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness
 for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
+for (const k of channelFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of callFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 
 // LMS outcomes (customer missing in the LMS, credentials rejected, LMS down) need a company whose

@@ -7,6 +7,7 @@ import * as oneDefaultMethod from './20261121_005_one_default_method.js';
 import * as calls from './20261122_006_calls.js';
 import * as authChanges from './20261122_006_auth_changes.js';
 import * as webhooks from './20261122_006_webhooks.js';
+import * as messages from './20261122_011_messages.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122_006_calls': calls,
   '20261122_006_auth_changes': authChanges,
   '20261122_006_webhooks': webhooks,
+  '20261122_011_messages': messages,
 };

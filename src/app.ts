@@ -52,6 +52,8 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
       (req as Request & { rawBody?: Buffer }).rawBody = buf;
     },
   }));
+  // SMS provider callbacks (status and inbound texts) are form-encoded, like Twilio's; every other operation takes JSON only.
+  app.use('/webhooks/sms', express.urlencoded({ limit: '100kb', extended: false, type: 'application/x-www-form-urlencoded' }));
 
   app.use(async (req: Request, res: Response) => {
     const env: RequestEnv = { services, requestId: res.locals.requestId, company: null, rawBody: (req as Request & { rawBody?: Buffer }).rawBody };

@@ -38,6 +38,9 @@ const USAGE = `Usage: outreach <command> [options]
 
 ${WEBHOOK_USAGE}
   --version                               print the version
+  simulator sms [--port N] [--inbound-url URL]
+                                          run the SMS simulator (Twilio Messaging protocol) on 127.0.0.1;
+                                          inbound texts go to URL (default PUBLIC_BASE_URL/webhooks/sms/inbound)
 
 DATABASE_URL selects the database (postgres://… or sqlite:PATH; default sqlite:./data/outreach.db).`;
 
@@ -61,6 +64,7 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       'no-migrate': { type: 'boolean', default: false },
       'no-workers': { type: 'boolean', default: false },
+      'inbound-url': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },
@@ -93,11 +97,31 @@ async function main(argv: string[]): Promise<number> {
     return new Promise<number>(() => {});
   }
 
+  if (command === 'simulator sms') {
+    const port = Number(values.port ?? 0);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
+    const sandbox = config.channels.sandboxSms;
+    const { SmsSimulator } = await import('./simulators/sms/server.js'); // only this command needs it
+    const simulator = new SmsSimulator({
+      accountSid: sandbox?.accountSid, authToken: sandbox?.authToken,
+      inboundUrl: values['inbound-url'] ?? `${config.publicBaseUrl}/webhooks/sms/inbound`,
+    });
+    const url = await simulator.start(port);
+    console.log(JSON.stringify({ level: 'info', msg: 'sms simulator listening', url, accountSid: simulator.accountSid, inboundUrl: simulator.inboundUrl }));
+    const stop = async () => {
+      await simulator.stop();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop());
+    process.once('SIGINT', () => void stop());
+    return new Promise<number>(() => {});
+  }
+
   if (command === 'serve' || command === 'worker') {
     // Graceful: stop taking work, let in-flight requests and slices finish (or release them), exit.
     const service =
       command === 'serve'
-        ? await startService(config, { migrate: !values['no-migrate'], workers: !values['no-workers'] })
+        ? await startService(config, { migrate: !values['no-migrate'], workers: !values['no-workers'], localChannelServers: true })
         : await startWorker(config, { migrate: !values['no-migrate'] });
     const shutdown = async (signal: string) => {
       console.error(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));

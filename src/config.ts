@@ -1,6 +1,7 @@
 import { type CallConfig, CallConfigError, loadCallConfig } from './call-config.js';
 import { parseKey } from './adapters/secrets/aes-gcm-box.js';
 import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
+import { type ChannelOptions, ChannelOptionsError, loadChannelOptions } from './adapters/channel-options.js';
 import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options.js';
 
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
@@ -21,6 +22,8 @@ export interface Config {
   calls: CallConfig;
   /** OUTREACH_CONFIG_KEY: encrypts secrets in company configuration (README "LMS"); unset → see configKeySource. */
   configKey?: Buffer;
+  /** Email and SMS delivery (src/adapters/channel-options.ts). */
+  channels: ChannelOptions;
 }
 
 export class ConfigError extends Error {}
@@ -58,10 +61,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (err instanceof CallConfigError) throw new ConfigError(err.message);
     throw err;
   }
+  let channels: ChannelOptions;
+  try {
+    channels = loadChannelOptions(env);
+  } catch (err) {
+    if (err instanceof ChannelOptionsError) throw new ConfigError(err.message);
+    throw err;
+  }
   let configKey: Buffer | undefined;
   if (env.OUTREACH_CONFIG_KEY) {
     configKey = parseKey(env.OUTREACH_CONFIG_KEY);
     if (!configKey) throw new ConfigError('OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
   }
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, shutdownDelayMs, jobs, calls, configKey };
+  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, shutdownDelayMs, jobs, calls, channels, configKey };
 }

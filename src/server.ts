@@ -26,6 +26,8 @@ import { observeService } from './observability/metrics.js';
 import { connectDatabase } from './store/connect.js';
 import type { Db } from './store/db.js';
 import { migrateLatest } from './store/migrate.js';
+import { canDeliver, createChannelSenders, type ChannelSenders } from './adapters/channel-senders.js';
+import { startLocalChannelServers } from './local-channels.js';
 
 export interface RunningService {
   server: Server;
@@ -56,6 +58,11 @@ export interface StartOptions extends ApiOptions {
   rows?: RowHandling;
   /** LMS connectors (tests shorten the retry backoff); default: the adapters with the configuration key. */
   lms?: LmsResolver;
+  /**
+   * Start a local SMTP server and SMS simulator in this process for the sandbox routes that are
+   * not configured (`outreach serve` on the embedded default), so messages are really sent.
+   */
+  localChannelServers?: boolean;
 }
 
 export interface RunningWorker {
@@ -82,8 +89,13 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
   const lms = opts.lms ?? lmsConnectors(aesGcmBox(configKeySource(config.configKey, config.databaseUrl)));
   const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue });
+  const local = opts.localChannelServers && supervise ? await startLocalChannelServers(config, log) : null;
+  const channelOptions = local ? { ...config.channels, ...local.options } : config.channels;
+  const senders: ChannelSenders = createChannelSenders(channelOptions, config.calls.signingSecret);
+  const { pollMs, batchSize, perCompany } = channelOptions;
+  const messages = canDeliver(senders) ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany } } : undefined;
   const startWorkersHere = (): WorkerPool => {
-    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling, lms, webhooks: { transport: httpWebhookTransport, builders: webhookPayloads(calls.settings) } });
+    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling, lms, webhooks: { transport: httpWebhookTransport, builders: webhookPayloads(calls.settings) }, messages });
     const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
     return {
       async stop() {
@@ -91,7 +103,12 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
       },
     };
   };
-  return { log, db, queue, now, calls, simulator, lms, startWorkersHere };
+  const closeOutside = async () => {
+    await simulator?.close();
+    await senders.close();
+    await local?.stop();
+  };
+  return { log, db, queue, now, calls, simulator, lms, senders, closeOutside, startWorkersHere };
 }
 
 /**
@@ -100,10 +117,10 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
  */
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
-  const { log, db, queue, now, calls, simulator, lms, startWorkersHere } = await openBackend(config, opts, withWorkers);
+  const { log, db, queue, now, calls, simulator, lms, senders, closeOutside, startWorkersHere } = await openBackend(config, opts, withWorkers);
   const lifecycle = { draining: false };
   const keys = new ApiKeyCache(db, authChangeFeed(db));
-  const { app } = await createApp({ db, config, now, log, queue, calls, lms, keys, lifecycle }, opts);
+  const { app } = await createApp({ db, config, now, log, queue, calls, lms, keys, lifecycle, channels: senders }, opts);
   // node:http directly: express 5's app.listen hands a bind error to the callback, which looked like success.
   const server = createServer(app);
   try {
@@ -145,7 +162,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         server.closeIdleConnections();
       });
       await workers?.stop();
-      await simulator?.close();
+      await closeOutside();
       unobserve();
       await queue.stop();
       await keys.stop();
@@ -165,7 +182,7 @@ function listenFailure(err: unknown, config: Config): string {
 
 /** `outreach worker`: batch workers without the HTTP API (scale them apart from API nodes on Postgres). */
 export async function startWorker(config: Config, opts: StartOptions = {}): Promise<RunningWorker> {
-  const { db, queue, simulator, startWorkersHere } = await openBackend(config, opts, true);
+  const { db, queue, closeOutside, startWorkersHere } = await openBackend(config, opts, true);
   const workers = startWorkersHere();
   return {
     db,
@@ -173,7 +190,7 @@ export async function startWorker(config: Config, opts: StartOptions = {}): Prom
     workers,
     async stop() {
       await workers.stop();
-      await simulator?.close();
+      await closeOutside();
       await queue.stop();
       if (!opts.db) await db.destroy();
     },

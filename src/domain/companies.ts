@@ -7,6 +7,8 @@ import { NotFoundError, InvalidInputError } from './errors.js';
 import { forgetCompanyLocally, issueApiKey } from './api-keys.js';
 import { validateSchedulerConfig } from './outreach/scheduler-config.js';
 import type { SecretBox } from './ports/secrets.js';
+import { validateIntegrations } from './outreach/integration-plan.js';
+import { validateTemplates } from './outreach/templates.js';
 
 export async function createCompany(db: Db, name: string, now: Date): Promise<{ companyId: string; apiKey: string }> {
   if (!name.trim()) throw new InvalidInputError('Company name must not be empty');
@@ -30,6 +32,8 @@ export async function getCompanyConfig(db: Db, companyId: string): Promise<Compa
 export async function setCompanyConfig(db: Db, companyId: string, value: unknown, secrets?: SecretBox): Promise<CompanyConfig> {
   const config = parseCompanyConfig(value);
   validateSchedulerConfig(config); // an unreadable scheduler section fails here, not at the first enrollment
+  validateIntegrations(config);
+  validateTemplates(config);
   const company = await getCompany(db, companyId);
   if (!company) throw new NotFoundError(`Company ${companyId} not found`);
   const sealed = secrets ? sealSecrets(secrets, companyId, config, company.config) : requireNoSecrets(config);

@@ -1,8 +1,10 @@
+import { inTransaction } from '../store/transactions.js';
 import type { CompanyContext } from './context.js';
 import { requireKnownTaskType } from './company-config.js';
+import { syncLoanOutreach } from './outreach/loan-outreach.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from './errors.js';
 import {
-  customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, listLoans, type LoanFields, type LoanRow, type LoanUpsert, upsertLoan, upsertLoans,
+  customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, listLoans, type LoanFields, type LoanRow, type LoanUpsert, loansWithTaskType, upsertLoan, upsertLoans,
 } from '../store/loans.js';
 import type { components } from '../../generated/api-types.js';
 
@@ -70,13 +72,17 @@ const unknownCustomer = (customerId: string) => new NotFoundError(`Customer ${cu
 
 /**
  * Creates the loan or updates it (upsert on (customerId, id) within the company). On update only
- * the fields sent are written. The customer must exist in the company (404 otherwise).
- * The loan's schedule is created by the scheduler workflow (issue 4), not here.
+ * the fields sent are written. The customer must exist in the company (404 otherwise). In the same
+ * transaction the loan's outreach is started, kept or stopped (src/domain/outreach/loan-outreach.ts).
  */
 export async function saveLoan(ctx: CompanyContext, body: LoanWrite): Promise<{ loan: LoanRow; created: boolean }> {
   const write = prepareLoanWrite(ctx, body);
-  if (!(await customerExists(ctx.db, ctx.companyId, write.customerId))) throw unknownCustomer(write.customerId);
-  return upsertLoan(ctx.db, ctx.companyId, write.customerId, write.id, write.fields, ctx.now.toISOString());
+  return inTransaction(ctx.db, async (trx) => {
+    if (!(await customerExists(trx, ctx.companyId, write.customerId))) throw unknownCustomer(write.customerId);
+    const saved = await upsertLoan(trx, ctx.companyId, write.customerId, write.id, write.fields, ctx.now.toISOString());
+    await syncLoanOutreach({ ...ctx, db: trx }, saved.loan);
+    return saved;
+  });
 }
 
 /**
@@ -94,7 +100,16 @@ export async function saveLoans(ctx: CompanyContext, bodies: LoanWrite[]): Promi
   });
   const writes = prepared.filter((p): p is LoanUpsert => !(p instanceof DomainError));
   const known = await existingCustomerIds(ctx.db, ctx.companyId, [...new Set(writes.map((w) => w.customerId))]);
-  await upsertLoans(ctx.db, ctx.companyId, writes.filter((w) => known.has(w.customerId)), ctx.now.toISOString());
+  const saved = writes.filter((w) => known.has(w.customerId));
+  await upsertLoans(ctx.db, ctx.companyId, saved, ctx.now.toISOString());
+  // Sequential: ctx.db is the slice's transaction (one connection). A repeated loan is synced once, as stored.
+  const seen = new Set<string>();
+  for (const loan of await loansWithTaskType(ctx.db, ctx.companyId, saved)) {
+    const key = JSON.stringify([loan.customerId, loan.id]);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    await syncLoanOutreach(ctx, loan);
+  }
   return prepared.map((p) => (p instanceof DomainError ? p : known.has(p.customerId) ? null : unknownCustomer(p.customerId)));
 }
 

@@ -3,8 +3,11 @@ import * as ach from './ach.js';
 import * as batches from './batches.js';
 import * as calls from './calls.js';
 import * as customers from './customers.js';
+import * as integrations from './integrations.js';
 import * as loans from './loans.js';
+import * as messages from './messages.js';
 import * as ops from './ops.js';
+import * as channelCallbacks from './channel-callbacks.js';
 import * as outreach from './outreach.js';
 import * as providerCallbacks from './provider-callbacks.js';
 import { NOT_YET_IMPLEMENTED, notImplemented } from './not-implemented.js';
@@ -16,8 +19,11 @@ export function operationHandlers(): Record<string, OperationHandler> {
     ...batches,
     ...calls,
     ...customers,
+    ...integrations,
     ...loans,
+    ...messages,
     ...ops,
+    ...channelCallbacks,
     ...outreach,
     ...providerCallbacks,
   };

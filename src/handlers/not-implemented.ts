@@ -6,8 +6,6 @@ import type { OperationHandler } from '../http/handler-types.js';
  * shape. This list must be empty when the roadmap is done.
  */
 export const NOT_YET_IMPLEMENTED = [
-  // Email and legacy scheduled-call records: no issue yet
-  'listCustomerEmails', 'createScheduledCalls',
 ] as const;
 
 export function notImplemented(operationId: string): OperationHandler {

@@ -1,3 +1,4 @@
+import type { MessageRoutes } from '../domain/ports/channels.js';
 import type { Clock } from '../domain/ports/clock.js';
 import type { Context } from 'openapi-backend';
 import type { Config } from '../config.js';
@@ -19,6 +20,8 @@ export interface Services {
   log: Logger;
   /** Where batch slices (and later other background work) are enqueued. */
   queue: JobQueue;
+  /** Email/SMS routes: SMS callbacks are verified with their providers' credentials. */
+  channels?: MessageRoutes;
   /** Voice providers, recordings and call settings. */
   calls: CallServices;
   /** The LMS connector of a company, from its configuration. */

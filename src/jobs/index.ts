@@ -16,6 +16,8 @@ import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 import { startWebhookWorkers, WEBHOOK_QUEUE } from './webhook-deliveries.js';
 import type { WebhookTransport } from '../domain/ports/webhook-transport.js';
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
+import type { DispatchDeps } from '../domain/outreach/message-dispatch.js';
+import { startMessageDispatcher, type MessageDispatcherOptions } from './message-dispatcher.js';
 
 export type { JobQueue } from '../domain/ports/job-queue.js';
 
@@ -34,6 +36,8 @@ export interface WorkerDeps {
   now: Clock;
   testAliasSunset: Date;
   options: JobOptions;
+  /** Email/SMS dispatch; absent when no route can deliver. */
+  messages?: { routes: DispatchDeps['routes']; publicBaseUrl: string; options: MessageDispatcherOptions };
   rows: RowHandling;
   lms: LmsResolver;
   /** Outbound webhooks: how requests are sent, and how each event's `data` is built (src/server.ts). */
@@ -63,6 +67,9 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
     db: deps.db, queue: deps.queue, log, now: deps.now, transport: deps.webhooks.transport, builders: deps.webhooks.builders,
     policy: options.webhooks, pollMs: options.pollMs, shutdownGraceMs: options.shutdownGraceMs,
   });
+  const messages = deps.messages
+    ? startMessageDispatcher({ db: deps.db, now: deps.now, routes: deps.messages.routes, publicBaseUrl: deps.messages.publicBaseUrl, log }, deps.messages.options)
+    : null;
   const sweep = () => sweepRetention(deps.db, deps.now(), log);
   const timer = setInterval(() => void sweep(), RETENTION_SWEEP_MS);
   timer.unref();
@@ -70,6 +77,7 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
   return {
     async stop() {
       clearInterval(timer);
+      await messages?.stop();
       await Promise.all([slices.stop(), webhooks.stop()]);
     },
   };

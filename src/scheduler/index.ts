@@ -4,6 +4,7 @@
  */
 export { planEnrollment } from './plan.js';
 export { nextAllowedTime } from './next-allowed.js';
+export { planMessages, messageAllowedAt, messageContact, MESSAGE_RULES, type MessageStep, type MessageContext, type PlannedMessage } from './message-plan.js';
 export { transferDestinationAt } from './dial-transfer.js';
 export {
   DEFAULT_SCHEDULER_CONFIG,

@@ -7,6 +7,64 @@ export interface TaskTypeConfig {
   name: string;
   /** Drives which call-frequency rules apply (marketing/origination vs debt collection). */
   purpose: TaskPurpose;
+  /**
+   * Email and SMS steps of the task type's workflow, next to its call cadence (the scheduler
+   * section). Each names a template; times follow the same day/at/offset rules as call steps.
+   */
+  messages?: MessageStepConfig[];
+}
+
+export type MessageChannel = 'email' | 'sms';
+
+export interface MessageStepConfig {
+  id: string;
+  channel: MessageChannel;
+  /** Customer-local calendar days after the schedule is created (0 = that day). */
+  day?: number;
+  /** Customer-local "HH:mm" on that day; omitted = creation time + `day` days. */
+  at?: string;
+  offsetMinutes?: number;
+  /** Name of an entry in `templates`. */
+  template: string;
+}
+
+/** Handlebars text: `{{customer.firstName}}`, `{{loan.amountDue}}`… HTML-escaped by default. */
+export interface MessageTemplate {
+  /** Email only. */
+  subject?: string;
+  body: string;
+}
+
+export interface ChannelLimits {
+  /** At most this many messages of the channel to one customer per rolling 24 h. */
+  maxPerDay?: number;
+  /** At most this many messages of the channel to one customer per rolling 7 days. */
+  maxPer7Days?: number;
+}
+
+export interface ChannelsConfig {
+  email?: ChannelLimits & { from?: string };
+  sms?: ChannelLimits & { from?: string };
+}
+
+/** An integration of the legacy create-scheduled-calls operation: the calls it creates. */
+export interface IntegrationConfig {
+  /** The identifier sent as `scheduleType`; must also be listed in `scheduleTypes`. */
+  scheduleType: string;
+  /** Task type whose purpose (caps) and transfer routing the calls use. */
+  taskType: string;
+  /** Call steps, like a cadence's (day, at, offsetMinutes, phone, fallback). */
+  steps: Array<Record<string, unknown>>;
+}
+
+/** When a loan row's outreach stops, and which loans get collections outreach at all. */
+export interface LoanWorkflowConfig {
+  /** servicingStatus values (case-insensitive) that end the loan's outreach. */
+  closedServicingStatuses?: string[];
+  /** isSettled: true ends the loan's outreach (default true). */
+  stopWhenSettled?: boolean;
+  /** A chargeoffDate ends the loan's outreach (default true). */
+  stopWhenChargedOff?: boolean;
 }
 
 /** Per-company configuration, managed with `outreach company config get|set`. */
@@ -18,6 +76,13 @@ export interface CompanyConfig {
   scheduleTypes: string[];
   /** Scheduler overrides; may only tighten the defaults (see src/scheduler). */
   scheduler?: Record<string, unknown>;
+  /** Definitions of `scheduleTypes` entries; an entry without one places a single call. */
+  integrations?: IntegrationConfig[];
+  /** Message templates referenced by task types' message steps. */
+  templates?: Record<string, MessageTemplate>;
+  /** Sender and per-channel frequency caps of email and SMS. */
+  channels?: ChannelsConfig;
+  loanWorkflow?: LoanWorkflowConfig;
   /** Call dispatch (README "Calls"). */
   calls?: CallsConfig;
   /** The company's loan management system, read by `sync: true` and `loanIds` (README "LMS"). */

@@ -128,3 +128,18 @@ export async function upsertLoans(db: Db, companyId: string, rows: LoanUpsert[],
 export async function listLoans(db: Db, companyId: string, customerId: string): Promise<LoanRow[]> {
   return (await db('loans').where({ company_id: companyId, customer_id: customerId }).orderBy('id')).map(loanFromRow);
 }
+
+/** The stored loans among these keys that carry a task type (one query for a batch slice). */
+export async function loansWithTaskType(db: Db, companyId: string, keys: Array<{ customerId: string; id: string }>): Promise<LoanRow[]> {
+  if (keys.length === 0) return [];
+  const rows = await db('loans')
+    .where('company_id', companyId)
+    .whereIn(['customer_id', 'id'], keys.map((k) => [k.customerId, k.id]))
+    .whereNotNull('task_type');
+  return rows.map(loanFromRow);
+}
+
+export async function getLoan(db: Db, companyId: string, customerId: string, id: string): Promise<LoanRow | null> {
+  const row = await db('loans').where({ company_id: companyId, customer_id: customerId, id }).first();
+  return row ? loanFromRow(row) : null;
+}

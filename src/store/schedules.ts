@@ -8,7 +8,9 @@ export interface NewSchedule {
   id: string;
   customerId: string;
   cadenceId: string | null;
-  source: 'enrollment' | 'replace';
+  source: 'enrollment' | 'replace' | 'integration' | 'loan';
+  /** call, email or sms (default call). */
+  channel?: 'call' | 'email' | 'sms';
   taskType: string;
   cadence: string;
   loanId: string | null;
@@ -80,7 +82,7 @@ export function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
 
 export async function insertSchedule(db: Db, companyId: string, s: NewSchedule): Promise<void> {
   await db('schedules').insert({
-    id: s.id, company_id: companyId, customer_id: s.customerId, cadence_id: s.cadenceId, channel: 'call', source: s.source,
+    id: s.id, company_id: companyId, customer_id: s.customerId, cadence_id: s.cadenceId, channel: s.channel ?? 'call', source: s.source,
     task_type: s.taskType, cadence: s.cadence, loan_id: s.loanId, status: 'active', created_at: s.at, updated_at: s.at,
   });
 }
@@ -130,19 +132,26 @@ export async function activeScheduleOfCadence(db: Db, companyId: string, cadence
 }
 
 /**
- * Cancels the customer's active schedules and their pending calls (calls already in progress or
- * done are left as they are). Returns the numbers cancelled.
+ * Cancels the customer's active schedules (of the given channels, default all) and their pending
+ * calls (calls already in progress or done are left as they are). Returns the numbers cancelled and
+ * the ids of the cancelled schedules (their pending messages are cancelled by the caller).
  */
-export async function cancelActiveSchedules(db: Db, companyId: string, customerId: string, at: string): Promise<{ schedules: number; calls: number }> {
-  const active = db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' }).select('id');
+export async function cancelActiveSchedules(
+  db: Db, companyId: string, customerId: string, at: string, channels?: string[],
+): Promise<{ schedules: number; calls: number; scheduleIds: string[] }> {
+  const scope = (q: ReturnType<Db>) => (channels ? q.whereIn('channel', channels) : q);
+  const active = scope(db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' })).select('id');
   const calls = await db('scheduled_calls')
     .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
     .whereIn('schedule_id', active)
     .update({ status: 'cancelled', updated_at: at });
+  const ids = (await scope(db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' })).select('id')).map((r: { id: unknown }) => String(r.id));
+  if (ids.length === 0) return { schedules: 0, calls, scheduleIds: [] };
   const schedules = await db('schedules')
-    .where({ company_id: companyId, customer_id: customerId, status: 'active' })
+    .where({ company_id: companyId, status: 'active' })
+    .whereIn('id', ids)
     .update({ status: 'cancelled', cancelled_at: at, updated_at: at });
-  return { schedules, calls };
+  return { schedules, calls, scheduleIds: ids };
 }
 
 /** Ids of the customer's pending calls (read before cancelling them, to report each change). */

@@ -205,7 +205,7 @@ export interface paths {
         put?: never;
         /**
          * Create scheduled calls (legacy)
-         * @description Legacy operation: creates the scheduled calls of the integration identified by `scheduleType` for the customer and returns them (201). `scheduleType` is the identifier assigned to the company's integration, not a `taskType`; unsupported identifiers give 400. For new-application or returning-borrower outreach use enrollment (`POST /customers/schedule/sync` with `scheduleMode: enroll`) instead. Errors use the `ErrorMessage` shape.
+         * @description Legacy operation: creates the scheduled calls of the integration identified by `scheduleType` for the customer and returns them (201), in `scheduledTime` order. `scheduleType` is the identifier assigned to the company's integration (the `scheduleTypes` list of the company configuration), not a `taskType`; unsupported identifiers give 400 naming the supported ones. Each integration defines the calls it creates (its steps, and the task type whose purpose and transfer routing they use); an integration without a definition creates one call at the earliest allowed time. The calls are planned by the same scheduler as every call (calling window in the customer's local time, business days, contact restrictions, frequency caps counting the customer's other calls) and are added to the customer's outreach without replacing other schedules. When the rules leave no allowed time, or the customer is restricted, nothing is created and the answer is 409. An unknown customer gives 404. For new-application or returning-borrower outreach use enrollment (`POST /customers/schedule/sync` with `scheduleMode: enroll`) instead. Errors use the `ErrorMessage` shape.
          */
         post: operations["createScheduledCalls"];
         delete?: never;
@@ -608,11 +608,107 @@ export interface paths {
         };
         /**
          * List a customer's emails
-         * @description Returns the emails sent to the customer, newest first, paged with `limit` and `offset`. An unknown customer gives 404. Errors use the `ErrorMessage` shape.
+         * @description Returns the emails sent to the customer (accepted by the mail server), newest first, paged with `limit` and `offset`. `content` is the plain-text body as sent, including the opt-out link every email carries. Emails that bounced are not listed (the address is then unusable for the company). An unknown customer, or one of another company, gives 404. Errors use the `ErrorMessage` shape.
          */
         get: operations["listCustomerEmails"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/texts/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's text messages
+         * @description Extension, not part of the partner contract. Returns the text messages (SMS) sent to the customer, newest first, paged with `limit` and `offset` like `GET /emails/{customerId}`, with their delivery status. An unknown customer, or one of another company, gives 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerTexts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/sms/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SMS delivery report (provider callback)
+         * @description Extension, called by the SMS provider, not by partners: no `X-API-Key`; the request is authenticated by `X-Twilio-Signature` instead (403 otherwise). Moves the text with this `MessageSid` forward to `sent`, `delivered`, `undelivered` or `failed`, never backwards, so repeated and out-of-order reports are harmless; `undelivered` and `failed` record the provider's `ErrorCode` as the reason. `queued`, `accepted` and `sending` change nothing. An unknown `MessageSid` is acknowledged (204) and ignored. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["receiveSmsStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/sms/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inbound text (provider callback)
+         * @description Extension, called by the SMS provider when a borrower texts one of the service's numbers: no `X-API-Key`; authenticated by `X-Twilio-Signature` (403 otherwise). A message that is exactly STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE or OPTOUT (any case, surrounding spaces ignored) opts the sending number out of SMS at once for every company that texted it; START, UNSTOP or YES opts it back in. Other texts are acknowledged and not acted on. The provider sends the carrier-required confirmation reply itself. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["receiveInboundSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unsubscribe/email/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The signed token of the opt-out link in the email (company and address, HMAC-SHA256).
+                 * @example WyJjMGE4MDEyMS03YWMwLTQ1NjItODdkZi0xYTJiM2M0ZDVlNmYiLCJhZGFAZXhhbXBsZS5jb20iXQ.rP3x0jbeM6bKJ9m2j2XvTn7o2tQ5m8kYQ2m8r0d7s1c
+                 */
+                token: components["parameters"]["OptOutToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Email opt-out link
+         * @description Extension, followed by the email's recipient, not by partners: no `X-API-Key`. Every email carries this link (Reg F 12 CFR 1006.6(e): a reasonable and simple way to opt out of electronic communications). The address gets no more emails from the company that sent it, from now on; following the link again changes nothing. An altered link gives 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["unsubscribeEmail"];
+        put?: never;
+        /**
+         * Email one-click opt-out (RFC 8058)
+         * @description Extension: the one-click form of the opt-out link, posted by mail clients from the email's `List-Unsubscribe` and `List-Unsubscribe-Post` headers (RFC 8058). Same effect as following the link. Any body is ignored. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["unsubscribeEmailOneClick"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1874,6 +1970,51 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description A text message (SMS) sent to the customer (extension). `status` follows the provider's delivery reports and never moves backwards: `sent` (handed to the provider), `delivered`, `undelivered` or `failed` (with `statusReason`, the provider's error code and meaning). */
+        Text: {
+            /** Format: uuid */
+            id: string;
+            customerId: string;
+            /** @description E.164. */
+            toPhoneNumber: string;
+            /** @description The text as sent, including the opt-out instruction. */
+            content: string;
+            /** @enum {string} */
+            status: "sent" | "delivered" | "undelivered" | "failed";
+            statusReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the text was handed to the provider.
+             */
+            timestamp: string;
+        };
+        /** @description A delivery report from the SMS provider (Twilio Messaging status callback parameters, form-encoded). Other parameters the provider adds are ignored. */
+        SmsStatusCallback: {
+            MessageSid: string;
+            SmsSid?: string;
+            AccountSid?: string;
+            /** @description queued, accepted, sending, sent, delivered, undelivered or failed. */
+            MessageStatus: string;
+            SmsStatus?: string;
+            ErrorCode?: string;
+            From?: string;
+            To?: string;
+        };
+        /** @description A text received on one of the service's numbers (Twilio Messaging inbound webhook parameters, form-encoded). Other parameters the provider adds are ignored. */
+        SmsInbound: {
+            MessageSid?: string;
+            AccountSid?: string;
+            From: string;
+            To?: string;
+            Body: string;
+        };
+        /** @description The result of following an email opt-out link. */
+        EmailOptOut: {
+            /** @enum {string} */
+            status: "unsubscribed";
+            /** @description The address that gets no more emails from the company. */
+            address: string;
+        };
         /**
          * @description ACH return, correction (notification of change) or debit-decline information
          *     from the LMS. The payment is located by (`customer_id`, `loan_id`, `payment_id`)
@@ -2293,6 +2434,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorMessage"];
             };
         };
+        /** @description The `X-Twilio-Signature` header is missing or does not match the request made with the provider's credentials. Nothing was changed. */
+        InvalidSignature: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 403,
+                 *       "message": "Invalid X-Twilio-Signature"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description The request could not be read, for example a body that is not valid JSON was sent with it. The operational endpoints take no parameters and no body; this response exists only for such malformed requests. */
         OpsBadRequest: {
             headers: {
@@ -2372,6 +2528,16 @@ export interface components {
          * @example 6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a
          */
         ScheduledCallIdPath: string;
+        /**
+         * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 403.
+         * @example 0/KCTR6DLpKmkAf8muzZqo1nDgQ=
+         */
+        TwilioSignature: string;
+        /**
+         * @description The signed token of the opt-out link in the email (company and address, HMAC-SHA256).
+         * @example WyJjMGE4MDEyMS03YWMwLTQ1NjItODdkZi0xYTJiM2M0ZDVlNmYiLCJhZGFAZXhhbXBsZS5jb20iXQ.rP3x0jbeM6bKJ9m2j2XvTn7o2tQ5m8kYQ2m8r0d7s1c
+         */
+        OptOutToken: string;
         /**
          * @description Which provider connection the callback belongs to: `live` (the configured voice provider) or `sandbox` (the voice simulator, which test customers always reach).
          * @example sandbox
@@ -2922,7 +3088,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": 400,
-                     *       "message": "Unsupported scheduleType: lms-welcome-cal"
+                     *       "message": "Unsupported scheduleType: lms-welcome-cal; supported: default, lms-welcome-call"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorMessage"];
@@ -2930,6 +3096,21 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            /** @description The customer cannot be called under the rules (a contact restriction such as Do Not Call, no usable phone number, no stored time zone, or no allowed time within the scheduling horizon). Nothing was created. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 409,
+                     *       "message": "No call can be scheduled for customer cust-1001: the customer is marked Do Not Call (TCPA 47 CFR 64.1200(d))"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3987,6 +4168,206 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomerTexts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's text messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "3f6f1f0e-2b8a-4c47-9a8e-5b1d2c3e4f50",
+                     *         "customerId": "cust-1001",
+                     *         "toPhoneNumber": "+12125550143",
+                     *         "content": "Hi Maria, a payment of $250.50 is past due. Reply STOP to opt out.",
+                     *         "status": "delivered",
+                     *         "statusReason": null,
+                     *         "timestamp": "2026-03-02T15:00:00Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Text"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveSmsStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 403.
+                 * @example 0/KCTR6DLpKmkAf8muzZqo1nDgQ=
+                 */
+                "X-Twilio-Signature"?: components["parameters"]["TwilioSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
+                 *       "AccountSid": "ACsimulator",
+                 *       "MessageStatus": "undelivered",
+                 *       "ErrorCode": "30003",
+                 *       "From": "+15005550006",
+                 *       "To": "+12125550110"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SmsStatusCallback"];
+            };
+        };
+        responses: {
+            /** @description The report was processed (or was a duplicate, stale, or for an unknown message). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["InvalidSignature"];
+        };
+    };
+    receiveInboundSms: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 403.
+                 * @example 0/KCTR6DLpKmkAf8muzZqo1nDgQ=
+                 */
+                "X-Twilio-Signature"?: components["parameters"]["TwilioSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "MessageSid": "SM89abcdef0123456789abcdef01234567",
+                 *       "AccountSid": "ACsimulator",
+                 *       "From": "+12125550143",
+                 *       "To": "+15005550006",
+                 *       "Body": "STOP"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SmsInbound"];
+            };
+        };
+        responses: {
+            /** @description The text was received. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["InvalidSignature"];
+        };
+    };
+    unsubscribeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The signed token of the opt-out link in the email (company and address, HMAC-SHA256).
+                 * @example WyJjMGE4MDEyMS03YWMwLTQ1NjItODdkZi0xYTJiM2M0ZDVlNmYiLCJhZGFAZXhhbXBsZS5jb20iXQ.rP3x0jbeM6bKJ9m2j2XvTn7o2tQ5m8kYQ2m8r0d7s1c
+                 */
+                token: components["parameters"]["OptOutToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address is opted out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unsubscribed",
+                     *       "address": "ada@example.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailOptOut"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unsubscribeEmailOneClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The signed token of the opt-out link in the email (company and address, HMAC-SHA256).
+                 * @example WyJjMGE4MDEyMS03YWMwLTQ1NjItODdkZi0xYTJiM2M0ZDVlNmYiLCJhZGFAZXhhbXBsZS5jb20iXQ.rP3x0jbeM6bKJ9m2j2XvTn7o2tQ5m8kYQ2m8r0d7s1c
+                 */
+                token: components["parameters"]["OptOutToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address is opted out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unsubscribed",
+                     *       "address": "ada@example.com"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EmailOptOut"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     createAchReturn: {

@@ -44,7 +44,7 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
     const { customer, created } = await persistCustomer({ ...ctx, db: trx }, merged, isTest);
     if (fill) await upsertLoans(trx, ctx.companyId, importedLoans(ctx, merged.id!, fill), ctx.now.toISOString());
     // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (DESIGN §4.6).
-    if (merged.doNotCall === true) await stopOutreach(trx, ctx.companyId, merged.id!, ctx.now.toISOString());
+    if (merged.doNotCall === true) await stopOutreach(trx, ctx.companyId, merged.id!, ctx.now.toISOString(), 'calls');
     return { customer, created, deprecated: deprecatedFields(body, ctx.testAliasSunset) };
   });
 }
@@ -143,7 +143,7 @@ export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]
   if (loans.length > 0) await upsertLoans(ctx.db, ctx.companyId, loans, at);
   // ctx.db is the slice's transaction: a row that sets Do Not Call stops its outreach with it.
   for (const [i, body] of merged.entries()) {
-    if (outcomes[i] === null && body.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at);
+    if (outcomes[i] === null && body.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at, 'calls');
   }
   return outcomes;
 }
@@ -166,7 +166,7 @@ export async function changeCustomer(ctx: CompanyContext, id: string, body: Cust
     const found = await updateCustomer(trx, ctx.companyId, id, fields, at);
     if (!found) throw new NotFoundError(`Customer ${id} not found`);
     // Do Not Call is a contact restriction: it stops outreach and cancels pending calls (DESIGN §4.6).
-    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, id, at);
+    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, id, at, 'calls');
     return (await getCustomer(trx, ctx.companyId, id))!;
   });
 }

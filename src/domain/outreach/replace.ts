@@ -8,6 +8,7 @@ import { FIELD_ORDER } from '../customers/required-fields.js';
 import { type DeprecatedField, deprecatedFields, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, MissingFieldsError } from '../errors.js';
 import { planCadence, stopOutreach, storeSchedule } from './schedules.js';
+import { storeMessageSchedules } from './message-schedules.js';
 import type { ReplaceBody } from './validate.js';
 
 export interface ReplaceResult {
@@ -23,8 +24,8 @@ const LMS_FILLABLE = ['firstName', 'lastName', 'phoneNumber', 'timezone'];
 
 /**
  * Replacement schedule sync: saves the customer (omitted doNotCall/isTest keep their stored value),
- * cancels the customer's active schedules and their pending calls, and plans a new schedule for
- * `taskType`. A customer marked Do Not Call proceeds only with `doNotCall: false` (the Do Not Call
+ * cancels the customer's active call, email and SMS schedules and their pending calls and messages,
+ * and plans new call, email and SMS schedules for `taskType`. A customer marked Do Not Call proceeds only with `doNotCall: false` (the Do Not Call
  * table). When the scheduler refuses (e.g. the customer is now restricted) the customer is saved and
  * no schedule is created. Not idempotent by design.
  */
@@ -53,9 +54,11 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
     };
     const request = { taskType: body.taskType, loanId: body.loanId ?? null };
     const plan = await planCadence(scope, who, request);
-    if (!plan.ok) return { customer, scheduleCreated: false, tasksCreated: 0, deprecated };
-    await storeSchedule(scope, who, request, plan, { cadenceId: null, source: 'replace' });
-    return { customer, scheduleCreated: true, tasksCreated: 1, deprecated };
+    if (plan.ok) await storeSchedule(scope, who, request, plan, { cadenceId: null, source: 'replace' });
+    // Email and SMS steps of the workflow: Do Not Call refuses the calls but not these.
+    const messageSchedules = await storeMessageSchedules(scope, customer, request, 'replace');
+    const tasksCreated = (plan.ok ? 1 : 0) + messageSchedules;
+    return { customer, scheduleCreated: tasksCreated > 0, tasksCreated, deprecated };
   });
 }
 

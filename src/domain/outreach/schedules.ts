@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanResult, type PlannedCall } from '../../scheduler/index.js';
+import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanResult, type PlannedCall, type SchedulerConfig } from '../../scheduler/index.js';
 import { cancelActiveCadences } from '../../store/cadences.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import type { Db } from '../../store/db.js';
+import { cancelPendingMessages } from '../../store/messages.js';
 import { cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory, pendingCallIds } from '../../store/schedules.js';
 import { publishEvents } from '../webhooks/publish.js';
 import type { CompanyConfig } from '../company-config.js';
@@ -36,7 +37,13 @@ export interface CadenceRequest {
   daysSincePaidOff?: number;
   daysInApplied?: number;
   oneOff?: boolean;
+  /** Plans with this scheduler configuration instead of the company's (legacy integrations add their task types). */
+  scheduler?: SchedulerConfig;
+  /** The task type recorded on the calls when it differs from the scheduler's (an integration's catalog task type). */
+  recordedTaskType?: string;
 }
+
+export type ScheduleSource = 'enrollment' | 'replace' | 'integration' | 'loan';
 
 /**
  * Plans a cadence with the pure scheduler, against the customer's active contact restrictions and
@@ -82,7 +89,7 @@ function planWithHistory(
   }));
   return planEnrollment(
     { taskType: request.taskType, loanId: request.loanId, daysSincePaidOff: request.daysSincePaidOff, daysInApplied: request.daysInApplied, oneOff: request.oneOff, customer, history },
-    schedulerConfigFor(scope.config),
+    request.scheduler ?? schedulerConfigFor(scope.config),
     DateTime.fromJSDate(scope.now, { zone: 'utc' }),
   );
 }
@@ -99,13 +106,13 @@ export async function storeSchedule(
   who: Contactee,
   request: CadenceRequest,
   plan: Extract<PlanResult, { ok: true }>,
-  owner: { cadenceId: string | null; source: 'enrollment' | 'replace' },
+  owner: { cadenceId: string | null; source: ScheduleSource },
 ): Promise<StoredSchedule> {
   const at = scope.now.toISOString();
   const scheduleId = randomUUID();
   await insertSchedule(scope.db, scope.companyId, {
     id: scheduleId, customerId: who.customerId, cadenceId: owner.cadenceId, source: owner.source,
-    taskType: request.taskType, cadence: plan.cadence, loanId: request.loanId, at,
+    taskType: request.recordedTaskType ?? request.taskType, cadence: plan.cadence, loanId: request.loanId, at,
   });
   const sorted = [...plan.calls].sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime) || a.stepIndex - b.stepIndex);
   const rows = sorted.map((call: PlannedCall) => ({
@@ -113,7 +120,7 @@ export async function storeSchedule(
     customerId: who.customerId,
     scheduleId,
     loanId: request.loanId,
-    taskType: request.taskType,
+    taskType: request.recordedTaskType ?? request.taskType,
     purpose: plan.purpose,
     scheduledTime: call.scheduledTime,
     phoneNumber: call.phoneNumber,
@@ -130,14 +137,16 @@ export async function storeSchedule(
 /**
  * Stops the customer's outreach: active schedules and every pending call are cancelled, and active
  * enrollment cadences end as cancelled (a contact restriction, or a replacement sync rebuilding them).
+ * `calls` stops telephone outreach only (Do Not Call): email and SMS schedules keep going.
  */
-export async function stopOutreach(db: Db, companyId: string, customerId: string, at: string): Promise<{ calls: number }> {
+export async function stopOutreach(db: Db, companyId: string, customerId: string, at: string, scope: 'all' | 'calls' = 'all'): Promise<{ calls: number; messages: number }> {
   // Every pending call of the customer is cancelled below: each is a `scheduled_call.updated` event.
   const cancelled = await pendingCallIds(db, companyId, customerId);
-  const { calls } = await cancelActiveSchedules(db, companyId, customerId, at);
+  const { calls } = await cancelActiveSchedules(db, companyId, customerId, at, scope === 'calls' ? ['call'] : undefined);
   const stray = await cancelPendingCalls(db, companyId, customerId, at);
   await cancelActiveCadences(db, companyId, customerId, at);
+  const messages = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at) : 0;
   const events = cancelled.map((id) => ({ type: 'scheduled_call.updated' as const, subjectId: id, key: `scheduled_call.updated:${id}:cancelled` }));
   await publishEvents(db, companyId, events, new Date(at));
-  return { calls: calls + stray };
+  return { calls: calls + stray, messages };
 }

@@ -1,0 +1,29 @@
+import { customerEmails, customerTexts } from '../domain/outreach/messages.js';
+import type { OperationHandler, PathParams, ResponseBody } from '../http/handler-types.js';
+import type { MessageRow } from '../store/messages.js';
+import { companyContext } from './context.js';
+
+type Text = ResponseBody<'listCustomerTexts', 200>[number];
+
+function page(query: Record<string, unknown>) {
+  return { limit: query.limit === undefined ? undefined : Number(query.limit), offset: query.offset === undefined ? undefined : Number(query.offset) };
+}
+
+export const listCustomerEmails: OperationHandler = async (c, env) => {
+  const { customerId } = c.request.params as PathParams<'listCustomerEmails'>;
+  const emails = await customerEmails(companyContext(env), customerId, page(c.request.query));
+  return { status: 200, body: emails.map((m) => ({ customerId: m.customerId, subject: m.subject ?? '', content: m.content ?? '', timestamp: m.sentAt! })) };
+};
+
+export const listCustomerTexts: OperationHandler = async (c, env) => {
+  const { customerId } = c.request.params as PathParams<'listCustomerTexts'>;
+  const texts = await customerTexts(companyContext(env), customerId, page(c.request.query));
+  return { status: 200, body: texts.map(presentText) };
+};
+
+function presentText(m: MessageRow): Text {
+  return {
+    id: m.id, customerId: m.customerId, toPhoneNumber: m.recipient ?? '', content: m.content ?? '',
+    status: m.status as Text['status'], statusReason: m.statusReason, timestamp: m.sentAt!,
+  };
+}
