@@ -6,7 +6,7 @@ import * as integrations from './integrations.js';
 import * as loans from './loans.js';
 import * as messages from './messages.js';
 import * as ops from './ops.js';
-import * as providerCallbacks from './provider-callbacks.js';
+import * as channelCallbacks from './channel-callbacks.js';
 import * as outreach from './outreach.js';
 import { NOT_YET_IMPLEMENTED, notImplemented } from './not-implemented.js';
 
@@ -20,7 +20,7 @@ export function operationHandlers(): Record<string, OperationHandler> {
     ...loans,
     ...messages,
     ...ops,
-    ...providerCallbacks,
+    ...channelCallbacks,
     ...outreach,
   };
   for (const id of NOT_YET_IMPLEMENTED) {
