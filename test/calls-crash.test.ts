@@ -49,7 +49,9 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
     // Every create request is answered 300 ms after the call was placed: a kill leaves calls placed but unrecorded.
-    simulator = await startVoiceSimulator({ createLatencyMs: 300 });
+    // Answers come 1.5 s after a create request and callbacks 2.5 s later still, so when the worker is
+    // killed some calls are accepted by the provider but not yet recorded anywhere (the crash window).
+    simulator = await startVoiceSimulator({ createLatencyMs: 1500, timeline: { startedMs: 4000, endedMs: 4500, analyzedMs: 5000 } });
     t = await startTestService(database.db, { workers: false, now: () => NOW, env: { OUTREACH_VOICE_SIMULATOR_URL: simulator.url } });
     ({ apiKey: key, companyId } = await t.company());
     for (let i = 0; i < CUSTOMERS; i += 8) {

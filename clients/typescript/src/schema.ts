@@ -3517,8 +3517,10 @@ export interface operations {
                     "application/json": components["schemas"]["Loan"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPayment: {

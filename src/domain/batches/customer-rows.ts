@@ -2,9 +2,8 @@ import type { ErrorObject } from 'ajv';
 import type { CompanyContext } from '../context.js';
 import { type CustomerWrite, saveCustomers } from '../customers/records.js';
 import { fetchLmsFill, type LmsFill } from '../customers/lms-fill.js';
-import { DomainError, InvalidInputError } from '../errors.js';
-import type { RowProcessor, RowResult } from './row-processors.js';
-import { rowProblems } from './row-schema.js';
+import { DomainError } from '../errors.js';
+import { type RowProcessor, type RowResult, typeCheck } from './row-processors.js';
 
 /** A customer-create row with what the LMS supplied for it, read by `prefetch` before the slice's transaction. */
 class Prefetched {
@@ -14,11 +13,7 @@ class Prefetched {
 // Missing customer fields are reported by the customer workflow with the contract's exact message.
 const missingCustomerField = (e: ErrorObject) => e.instancePath === '' && (e.keyword === 'required' || e.keyword === 'if');
 
-function typeError(row: unknown): DomainError | null {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return new InvalidInputError('Each row must be a JSON object');
-  const problems = rowProblems('CustomerCreate', row, missingCustomerField);
-  return problems ? new InvalidInputError(problems) : null;
-}
+const typeError = (row: unknown): DomainError | null => typeCheck(row, 'CustomerCreate', missingCustomerField);
 
 async function fillOf(ctx: CompanyContext, row: unknown): Promise<LmsFill | undefined | DomainError> {
   try {

@@ -58,7 +58,7 @@ export function perRow(run: (ctx: CompanyContext, row: unknown) => Promise<unkno
 }
 
 /** The row as an object of the spec's row schema, or the DomainError that fails it. */
-function typeCheck(row: unknown, schema: RowSchemaName, ignore?: (e: ErrorObject) => boolean): DomainError | null {
+export function typeCheck(row: unknown, schema: RowSchemaName, ignore?: (e: ErrorObject) => boolean): DomainError | null {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return new InvalidInputError('Each row must be a JSON object');
   const nul = nulPath(row);
   if (nul) return new InvalidInputError(nulMessage(nul));
