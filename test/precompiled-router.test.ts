@@ -48,7 +48,8 @@ describe('PrecompiledRouter', () => {
     // The library's own implementations rebuild the list (getOperations) and compile a RegExp per template (matchOperation).
     const rebuild = vi.spyOn(OpenAPIRouter.prototype, 'getOperations');
     const librarySearch = vi.spyOn(OpenAPIRouter.prototype, 'matchOperation');
-    const env = { services: {}, requestId: 'r', company: null } as unknown as RequestEnv;
+    // No key is presented: the key cache answers "unknown" (the templated GET is a 401).
+    const env = { services: { keys: { authenticate: async () => null } }, requestId: 'r', company: null } as unknown as RequestEnv;
     const health = (await api.handleRequest({ method: 'GET', path: '/healthz', headers: {} }, env)) as { status: number };
     const templated = (await api.handleRequest({ method: 'GET', path: '/customers/c-1', headers: {} }, env)) as { status: number };
     const missing = (await api.handleRequest({ method: 'GET', path: '/nowhere', headers: {} }, env)) as { status: number };

@@ -12,7 +12,8 @@ function documented401s() {
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
       let response = op?.responses?.['401'];
-      if (!response) continue;
+      // Provider callbacks and signed links are authenticated by signatures, not by X-API-Key.
+      if (!response || (Array.isArray(op.security) && op.security.length === 0)) continue;
       if (response.$ref) response = doc.components.responses[response.$ref.split('/').pop()!] as typeof response;
       const example = response.content?.['application/json']?.example;
       const concrete = path.replace(/\{[^}]+\}/g, 'x-1');
