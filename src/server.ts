@@ -115,6 +115,9 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
  * Starts the HTTP API (and, unless `workers: false`, the batch workers). `stop()` stops accepting,
  * drains open requests, lets in-flight slices finish (or releases them) and closes the database.
  */
+/** How long open requests may run on after `stop()` before their connections are closed. */
+const DRAIN_GRACE_MS = 10_000;
+
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
   const { log, db, queue, now, calls, simulator, lms, senders, closeOutside, startWorkersHere } = await openBackend(config, opts, withWorkers);
@@ -157,9 +160,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
     },
     async stop() {
       lifecycle.draining = true;
+      // Open requests get DRAIN_GRACE_MS to finish; then their connections are closed, so a client
+      // that never lets go (a browser's leftover helper process) cannot hold shutdown forever.
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), DRAIN_GRACE_MS).unref();
       });
       await workers?.stop();
       await closeOutside();
