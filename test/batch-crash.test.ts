@@ -1,33 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../src/lib/project-root.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 import { validCustomer } from './support/customers.js';
 import { waitForJob } from './support/jobs.js';
 import { startTestService, type TestService } from './support/service.js';
+import { startWorkerProcess } from './support/worker-process.js';
 
 const ROWS = 5_000;
 
 /** `outreach worker` in its own process, looking for lost slices every second. */
-function startWorkerProcess(url: string): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
-    cwd: projectRoot(),
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      LOG_LEVEL: 'error',
-      OUTREACH_JOBS_CONCURRENCY: '2',
-      OUTREACH_JOBS_POLL_MS: '50',
-      OUTREACH_JOBS_MAINTENANCE_SECONDS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
+const startWorker = (url: string) => startWorkerProcess(url, { OUTREACH_JOBS_CONCURRENCY: '2', OUTREACH_JOBS_POLL_MS: '50', OUTREACH_JOBS_MAINTENANCE_SECONDS: '1' });
 
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 
@@ -52,7 +33,7 @@ describePostgres('a worker process killed in the middle of a batch (Postgres)', 
     const path = `/customers/batch/${submitted.body.jobId}`;
     const boss = `${database.schema}_boss`;
 
-    const first = startWorkerProcess(database.url);
+    const first = startWorker(database.url);
     let seen = 0;
     while (seen === 0) {
       seen = (await t.call('GET', path, { key })).body.processed;
@@ -68,7 +49,7 @@ describePostgres('a worker process killed in the middle of a batch (Postgres)', 
     const held = await database.db.raw(`select count(*)::int as n from ${boss}.job where name = 'batch-slices' and state = 'active'`);
     expect(held.rows[0].n).toBeGreaterThan(0);
 
-    const second = startWorkerProcess(database.url);
+    const second = startWorker(database.url);
     const job = await waitForJob(t, key, path);
     second.child.kill('SIGTERM'); // graceful: finishes in-flight work, then exits 0
     expect(await second.exited).toBe(0);

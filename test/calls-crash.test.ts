@@ -1,40 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../src/lib/project-root.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
 import { eventually } from './support/calls.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey, NOW } from './support/enrollment.js';
 import { startTestService, type TestService } from './support/service.js';
+import { startWorkerProcess } from './support/worker-process.js';
 
 const CUSTOMERS = 40;
 
 /** `outreach worker` in its own process, dialing through the shared simulator; lost dial messages come back after 3 s. */
-function startWorkerProcess(database: TestDatabase, simulator: VoiceSimulator, apiUrl: string): { child: ChildProcess; exited: Promise<number | null>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
-    cwd: projectRoot(),
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'error',
-      PUBLIC_BASE_URL: apiUrl,
-      OUTREACH_CLOCK: '2026-12-08T15:00:30Z', // 10:00:30 in New York: every first call is due
-      OUTREACH_VOICE_SIMULATOR_URL: simulator.url,
-      OUTREACH_CALLS_CONCURRENCY: '4',
-      OUTREACH_CALLS_POLL_MS: '50',
-      OUTREACH_CALLS_DIAL_TIMEOUT_SECONDS: '3',
-      OUTREACH_JOBS_MAINTENANCE_SECONDS: '1',
-      OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), 'outreach-crash-recordings'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startWorker(database: TestDatabase, simulator: VoiceSimulator, apiUrl: string) {
+  return startWorkerProcess(database.url, {
+    PUBLIC_BASE_URL: apiUrl,
+    OUTREACH_CLOCK: '2026-12-08T15:00:30Z', // 10:00:30 in New York: every first call is due
+    OUTREACH_VOICE_SIMULATOR_URL: simulator.url,
+    OUTREACH_CALLS_CONCURRENCY: '4',
+    OUTREACH_CALLS_POLL_MS: '50',
+    OUTREACH_CALLS_DIAL_TIMEOUT_SECONDS: '3',
+    OUTREACH_JOBS_MAINTENANCE_SECONDS: '1',
+    OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), 'outreach-crash-recordings'),
   });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
 }
 
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
@@ -75,7 +62,7 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     const due = await database.db('scheduled_calls').where({ company_id: companyId, step_index: 0 }).pluck('id');
     expect(due).toHaveLength(CUSTOMERS);
 
-    const first = startWorkerProcess(database, simulator, t.url);
+    const first = startWorker(database, simulator, t.url);
     await eventually(async () => {
       if (first.child.exitCode !== null) throw new Error(`worker exited early: ${first.output()}`);
       return Object.keys(simulator.dials()).length >= 8 ? true : undefined;
@@ -89,7 +76,7 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     const unrecorded = await database.db('scheduled_calls').whereIn('id', dialedAtKill.map((k) => k.slice(3))).whereNull('provider_call_id').pluck('id');
     expect(unrecorded.length).toBeGreaterThan(0);
 
-    const second = startWorkerProcess(database, simulator, t.url);
+    const second = startWorker(database, simulator, t.url);
     const statuses = await eventually(async () => {
       const rows = await database.db('scheduled_calls').whereIn('id', due).pluck('status');
       return rows.every((s: string) => s === 'completed') ? rows : undefined;
