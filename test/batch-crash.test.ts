@@ -19,6 +19,9 @@ function startWorkerProcess(url: string): { child: ChildProcess; exited: Promise
       OUTREACH_JOBS_CONCURRENCY: '2',
       OUTREACH_JOBS_POLL_MS: '50',
       OUTREACH_JOBS_MAINTENANCE_SECONDS: '1',
+      // Units small enough to finish well within this test's 2 s slice timeout on a loaded machine: a
+      // 40-slice unit could outlive it, and its slices would expire (not stay held) before the kill.
+      OUTREACH_JOBS_SET_BASED_SLICES_PER_TRANSACTION: '8',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
