@@ -4,7 +4,10 @@
  * each: a baseline measured in the same run, a raw multi-row Knex INSERT of the same rows.
  *
  *   npm run bench:batch            (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test)
- *   npx tsx bench/batch.ts [rows]  (OUTREACH_JOBS_CONCURRENCY etc. apply as in production)
+ *   npx tsx bench/batch.ts [rows]  (OUTREACH_JOBS_CONCURRENCY etc. apply as in production; BENCH_DATABASES=postgres,sqlite)
+ *
+ * Besides times it prints, per batch, the Knex statements the service ran and this process's CPU
+ * time (API + workers + the polling client): both hold still on a loaded machine, where times do not.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -48,6 +51,21 @@ async function rawInsert(db: Db, table: string, rows: object[]): Promise<number>
     for (let i = 0; i < rows.length; i += 500) await trx(table).insert(rows.slice(i, i + 500)); // SQLite: ≤ 500 rows a statement
   });
   return performance.now() - started;
+}
+
+/** Knex statements the service ran (pg-boss's own SQL not included) and this process's CPU time, over one batch. */
+async function measured(db: Db, run: () => Promise<number>): Promise<{ ms: number; statements: number; cpuMs: number }> {
+  let statements = 0;
+  const count = () => statements++;
+  db.on('query', count);
+  const cpu = process.cpuUsage();
+  try {
+    const ms = await run();
+    const used = process.cpuUsage(cpu);
+    return { ms, statements, cpuMs: (used.user + used.system) / 1000 };
+  } finally {
+    db.off('query', count);
+  }
 }
 
 async function submitAndWait(url: string, key: string, path: string, body: object): Promise<number> {
@@ -95,12 +113,12 @@ async function runOn(dialect: 'postgres' | 'sqlite') {
   const n = Array.from({ length: ROWS }, (_, i) => i);
   const results = [];
   try {
-    const customersMs = await submitAndWait(service.url, apiKey, '/customers/batch', { customers: n.map(customer) });
+    const customers = await measured(db, () => submitAndWait(service.url, apiKey, '/customers/batch', { customers: n.map(customer) }));
     const customersRaw = await rawInsert(db, 'customers', n.map((i) => customerColumns(baselineCompany, i, at)));
-    results.push({ dialect, batch: 'customers', ms: customersMs, rawMs: customersRaw });
-    const loansMs = await submitAndWait(service.url, apiKey, '/loans/batch', { loans: n.map(loan) });
+    results.push({ dialect, batch: 'customers', ...customers, rawMs: customersRaw });
+    const loans = await measured(db, () => submitAndWait(service.url, apiKey, '/loans/batch', { loans: n.map(loan) }));
     const loansRaw = await rawInsert(db, 'loans', n.map((i) => loanColumns(baselineCompany, i, at)));
-    results.push({ dialect, batch: 'loans', ms: loansMs, rawMs: loansRaw });
+    results.push({ dialect, batch: 'loans', ...loans, rawMs: loansRaw });
   } finally {
     await service.stop();
     await db.destroy();
@@ -112,13 +130,16 @@ async function runOn(dialect: 'postgres' | 'sqlite') {
 const rate = (ms: number) => Math.round(ROWS / (ms / 1000));
 console.log(`Batch benchmark: ${ROWS} rows per batch, submit → completed over HTTP; baseline = raw multi-row Knex INSERT of the same rows`);
 console.log(`workers: concurrency ${loadConfig({ ...process.env, PORT: '0' }).jobs.concurrency} per process, ${os.cpus().length} cores\n`);
-console.log('database   batch       end-to-end        rows/s   raw INSERT     rows/s   e2e/raw (target ≥ 0.5)');
+console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log('database   batch       end-to-end        rows/s   raw INSERT     rows/s   e2e/raw (target ≥ 0.5)  statements  process CPU');
 let ok = true;
-for (const dialect of ['postgres', 'sqlite'] as const) {
+const databases = (process.env.BENCH_DATABASES ?? 'postgres,sqlite').split(',') as ('postgres' | 'sqlite')[];
+for (const dialect of databases) {
   for (const r of await runOn(dialect)) {
-    const line = [r.dialect.padEnd(10), r.batch.padEnd(10), `${r.ms.toFixed(0)} ms`.padStart(11), String(rate(r.ms)).padStart(13), `${r.rawMs.toFixed(0)} ms`.padStart(12), String(rate(r.rawMs)).padStart(10), (r.rawMs / r.ms).toFixed(2).padStart(9), r.rawMs / r.ms >= 0.5 ? '  met' : '  NOT met'];
+    const line = [r.dialect.padEnd(10), r.batch.padEnd(10), `${r.ms.toFixed(0)} ms`.padStart(11), String(rate(r.ms)).padStart(13), `${r.rawMs.toFixed(0)} ms`.padStart(12), String(rate(r.rawMs)).padStart(10), (r.rawMs / r.ms).toFixed(2).padStart(9), (r.rawMs / r.ms >= 0.5 ? '  met' : '  NOT met').padEnd(15), String(r.statements).padStart(10), `${r.cpuMs.toFixed(0)} ms`.padStart(12)];
     console.log(line.join(' '));
     if (r.dialect === 'postgres' && rate(r.ms) < TARGET_PG_ROWS_PER_SECOND) ok = false;
   }
 }
+console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`\nTarget on Postgres: ≥ ${TARGET_PG_ROWS_PER_SECOND} rows/s end to end for each batch: ${ok ? 'met' : 'NOT met'}`);

@@ -5,6 +5,7 @@ import { issueApiKey, revokeKey } from '../src/domain/api-keys.js';
 import { setCompanyConfig } from '../src/domain/companies.js';
 import { defaultCompanyConfig } from '../src/domain/company-config.js';
 import { projectRoot } from '../src/lib/project-root.js';
+import { listenerName } from '../src/store/auth-changes.js';
 import { type Db, openDb } from '../src/store/db.js';
 import { validCustomer } from './support/customers.js';
 import { DIALECTS } from './support/databases.js';
@@ -110,6 +111,55 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
+  });
+
+  it('a listener whose connection is killed stops serving from memory, reconnects, and a key revoked meanwhile is refused', async () => {
+    const { apiKey: revoked, companyId } = await suite.t.company();
+    const other = elsewhere(suite.database.url);
+    const listeners = async () =>
+      (await other.raw('SELECT pid FROM pg_stat_activity WHERE application_name = ?', [listenerName(child.pid)])).rows.map((r: { pid: number }) => r.pid);
+    // The valid key is asked throughout, every 20 ms: it must never be refused.
+    const { apiKey: valid } = await issueApiKey(other, companyId, new Date());
+    const validAnswers: number[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        validAnswers.push(await probe(childUrl, valid));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    try {
+      await eventually(async () => (await listeners()).length === 1);
+      const [before] = await listeners();
+      expect(before).toBeDefined();
+      for (let i = 0; i < 3; i++) expect(await probe(childUrl, revoked)).toBe(404); // now in the child's memory
+
+      // Revoke in a transaction that also kills the child's listener, and commit only once that backend is gone:
+      // the NOTIFY is sent while the child does not listen.
+      await other.transaction(async (trx) => {
+        await revokeKey(trx, companyId, revoked.slice(0, 11), new Date());
+        await trx.raw('SELECT pg_terminate_backend(?)', [before]);
+        await eventually(async () => !(await listeners()).includes(before!));
+        expect(await listeners()).not.toContain(before);
+      });
+      const revokedAt = Date.now();
+      await eventually(async () => (await probe(childUrl, revoked)) === 401);
+      expect(await probe(childUrl, revoked)).toBe(401);
+      expect(Date.now() - revokedAt).toBeLessThan(5_000); // far below the cache's 30 s lifetime: not a mere expiry
+
+      // It listens again on a new connection, and answers from memory again without the revoked key.
+      await eventually(async () => (await listeners()).length === 1);
+      const [after] = await listeners();
+      expect(after).toBeDefined();
+      expect(after).not.toBe(before);
+      for (let i = 0; i < 3; i++) expect(await probe(childUrl, revoked)).toBe(401);
+    } finally {
+      watching = false;
+      await watcher;
+      await other.destroy();
+    }
+    expect(validAnswers.length).toBeGreaterThan(5);
+    expect(validAnswers.every((status) => status === 404)).toBe(true);
   });
 
   it('both processes accept the key, then refuse it once a third connection revokes it', async () => {

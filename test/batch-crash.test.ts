@@ -8,7 +8,11 @@ import { startWorkerProcess } from './support/worker-process.js';
 const ROWS = 5_000;
 
 /** `outreach worker` in its own process, looking for lost slices every second. */
-const startWorker = (url: string) => startWorkerProcess(url, { OUTREACH_JOBS_CONCURRENCY: '2', OUTREACH_JOBS_POLL_MS: '50', OUTREACH_JOBS_MAINTENANCE_SECONDS: '1' });
+// Units small enough to finish well within this test's 2 s slice timeout on a loaded machine: a
+// 40-slice unit could outlive it, and its slices would expire (not stay held) before the kill.
+const startWorker = (url: string) => startWorkerProcess(url, {
+  OUTREACH_JOBS_CONCURRENCY: '2', OUTREACH_JOBS_POLL_MS: '50', OUTREACH_JOBS_MAINTENANCE_SECONDS: '1', OUTREACH_JOBS_SET_BASED_SLICES_PER_TRANSACTION: '8',
+});
 
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 

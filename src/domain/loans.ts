@@ -4,7 +4,7 @@ import { requireKnownTaskType } from './company-config.js';
 import { syncLoanOutreach } from './outreach/loan-outreach.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from './errors.js';
 import {
-  customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, listLoans, type LoanFields, type LoanRow, type LoanUpsert, loansWithTaskType, upsertLoan, upsertLoans,
+  customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, listLoans, type LoanFields, type LoanRow, type LoanUpsert, upsertLoansWithTaskType, upsertLoan,
 } from '../store/loans.js';
 import type { components } from '../../generated/api-types.js';
 
@@ -101,10 +101,9 @@ export async function saveLoans(ctx: CompanyContext, bodies: LoanWrite[]): Promi
   const writes = prepared.filter((p): p is LoanUpsert => !(p instanceof DomainError));
   const known = await existingCustomerIds(ctx.db, ctx.companyId, [...new Set(writes.map((w) => w.customerId))]);
   const saved = writes.filter((w) => known.has(w.customerId));
-  await upsertLoans(ctx.db, ctx.companyId, saved, ctx.now.toISOString());
   // Sequential: ctx.db is the slice's transaction (one connection). A repeated loan is synced once, as stored.
   const seen = new Set<string>();
-  for (const loan of await loansWithTaskType(ctx.db, ctx.companyId, saved)) {
+  for (const loan of await upsertLoansWithTaskType(ctx.db, ctx.companyId, saved, ctx.now.toISOString())) {
     const key = JSON.stringify([loan.customerId, loan.id]);
     if (seen.has(key)) continue;
     seen.add(key);

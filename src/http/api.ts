@@ -10,6 +10,7 @@ import { nulMessage } from '../contract/json-limits.js';
 import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
 import { PrecompiledRouter } from './precompiled-router.js';
+import { withoutAlwaysValidUnions } from '../contract/validation-document.js';
 
 /**
  * openapi-backend validates the document against the OpenAPI 3.0 meta-schema (upstream issue #532),
@@ -59,7 +60,7 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
   for (const [id, handler] of Object.entries(handlers)) wrapped[id] = (c, env) => runHandler(id, handler, c, env);
 
   const api = new OpenApi31Backend({
-    definition: structuredClone(doc) as unknown as Document,
+    definition: withoutAlwaysValidUnions(structuredClone(doc)) as unknown as Document,
     strict: true,
     validate: true,
     // Ajv on draft 2020-12 (OpenAPI 3.1) with formats; openapi-backend's default Ajv is draft-07 and drops formats.

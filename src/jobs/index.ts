@@ -1,6 +1,7 @@
 import type { Clock } from '../domain/ports/clock.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
 import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
+import { CUSTOMER_CREATE, LOAN_UPSERT } from '../domain/batches/row-processors.js';
 import { DIAL_QUEUE } from '../domain/outreach/call-services.js';
 import { RECORDING_QUEUE } from '../domain/outreach/recordings.js';
 import type { Logger } from '../lib/logger.js';
@@ -44,6 +45,7 @@ export interface WorkerDeps {
   webhooks: { transport: WebhookTransport; builders: EventDataBuilders };
 }
 
+const SET_BASED_KINDS = new Set([CUSTOMER_CREATE, LOAN_UPSERT]);
 const RETENTION_SWEEP_MS = 60 * 60 * 1000;
 
 /** The workers of this process: batch slices, plus the hourly retention sweep (old jobs, expired idempotency records). */
@@ -56,6 +58,8 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
       concurrency: options.concurrency,
       // Slices of one job claimed together run in one transaction (fewer round trips); each is still acked alone.
       groupSize: options.slicesPerTransaction,
+      // Customer and loan rows write set-based: bigger units mean fewer statements and commits per row.
+      groupSizeOf: (slice: SliceMessage) => (slice.kind && SET_BASED_KINDS.has(slice.kind) ? options.setBasedSlicesPerTransaction : options.slicesPerTransaction),
       groupKey: (slice: SliceMessage) => slice.jobId,
       pollMs: options.pollMs,
       shutdownGraceMs: options.shutdownGraceMs,

@@ -4,6 +4,8 @@ export interface JobOptions {
   concurrency: number;
   /** Up to this many claimed slices of one job run in one transaction (1 = every slice alone). */
   slicesPerTransaction: number;
+  /** The same for customer and loan rows, whose writes are set-based (one statement set per transaction). */
+  setBasedSlicesPerTransaction: number;
   /** Idle poll interval of a worker process, in milliseconds. */
   pollMs: number;
   /** Attempts per slice, including the first; after the last one its rows are marked failed. */
@@ -40,6 +42,7 @@ export function loadJobOptions(env: NodeJS.ProcessEnv = process.env): JobOptions
   return {
     concurrency: int(env, 'OUTREACH_JOBS_CONCURRENCY', 4, 1, 64),
     slicesPerTransaction: int(env, 'OUTREACH_JOBS_SLICES_PER_TRANSACTION', 8, 1, 40),
+    setBasedSlicesPerTransaction: int(env, 'OUTREACH_JOBS_SET_BASED_SLICES_PER_TRANSACTION', 40, 1, 40),
     pollMs: int(env, 'OUTREACH_JOBS_POLL_MS', 500, 10, 60_000),
     maxAttempts: int(env, 'OUTREACH_JOBS_MAX_ATTEMPTS', 6, 1, 20),
     retryDelaySeconds: int(env, 'OUTREACH_JOBS_RETRY_DELAY_SECONDS', 1, 1, 3600),

@@ -7,6 +7,12 @@ export interface WorkerPoolOptions<T> {
   concurrency: number;
   /** Up to this many claimed messages with the same `groupKey` form one unit (one handler call). */
   groupSize: number;
+  /**
+   * A group's own unit size when it differs by message (batch slices: by job kind). The pool then
+   * claims that many messages per free slot, as its last claim's messages ask, so a queue of small
+   * units never holds a claimed backlog that outlives its timeout.
+   */
+  groupSizeOf?: (data: T) => number;
   groupKey: (data: T) => string;
   /** How long an idle pool waits before asking the queue again (a local enqueue wakes it sooner). */
   pollMs: number;
@@ -63,7 +69,11 @@ export function startWorkerPool<T>(jobQueue: JobQueue, opts: WorkerPoolOptions<T
     }
   };
 
+  const sizeOf = (data: T) => opts.groupSizeOf?.(data) ?? opts.groupSize;
+  let claimPerSlot = opts.groupSize;
+
   const group = (messages: Claimed<T>[]) => {
+    if (messages.length > 0) claimPerSlot = sizeOf(messages[messages.length - 1]!.data);
     const byKey = new Map<string, Claimed<T>[]>();
     for (const m of messages) {
       const key = opts.groupKey(m.data);
@@ -71,7 +81,10 @@ export function startWorkerPool<T>(jobQueue: JobQueue, opts: WorkerPoolOptions<T
       byKey.set(key, units);
       units.push(m);
     }
-    for (const members of byKey.values()) for (let i = 0; i < members.length; i += opts.groupSize) backlog.push(members.slice(i, i + opts.groupSize));
+    for (const members of byKey.values()) {
+      const size = sizeOf(members[0]!.data);
+      for (let i = 0; i < members.length; i += size) backlog.push(members.slice(i, i + size));
+    }
   };
 
   const loop = (async () => {
@@ -82,7 +95,7 @@ export function startWorkerPool<T>(jobQueue: JobQueue, opts: WorkerPoolOptions<T
       }
       if (backlog.length === 0) {
         try {
-          group(await jobQueue.fetch<T>(opts.queue, (opts.concurrency - inflight.size) * opts.groupSize));
+          group(await jobQueue.fetch<T>(opts.queue, (opts.concurrency - inflight.size) * claimPerSlot));
         } catch (err) {
           log.error('job fetch failed', { queue: opts.queue, error: (err as Error).message });
         }

@@ -17,19 +17,35 @@ export interface AuthChangeFeed {
 }
 
 const CHANNEL = 'outreach_auth';
-const RECONNECT_MS = 1_000;
+/** Reconnection after a lost listener: 250 ms, doubling up to 30 s, with jitter so processes do not reconnect in step. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 30_000;
+/** A connection can die without a word (a dropped route, a frozen server): a round trip proves it still listens. */
+const PING_EVERY_MS = 5_000;
+const PING_TIMEOUT_MS = 5_000;
+
+/** How operators and tests find a process's listener in pg_stat_activity (`<pid>` is the API process). */
+export const listenerName = (pid: number = process.pid) => `outreach-auth-listener ${pid}`;
 
 export function authChangeFeed(db: Db): AuthChangeFeed {
   return dialectOf(db) === 'pg' ? new ListeningFeed(db.client.config.connection as string | pg.ClientConfig) : new RevisionFeed(db);
 }
 
-/** Postgres: LISTEN on a connection of its own. Until it listens (at start, after a lost connection) nothing is fresh. */
+/**
+ * Postgres: LISTEN on a connection of its own. Until it listens (at start, after a lost connection)
+ * nothing is fresh, so every request reads its key from the database. Losing the connection (an
+ * error, its end, a ping that fails or hangs) drops every cached entry at once; the feed reconnects
+ * with backoff and, once it listens again, drops them again: whatever changed while nobody
+ * listened (a key revoked meanwhile) is read afresh.
+ */
 class ListeningFeed implements AuthChangeFeed {
   private client: pg.Client | null = null;
   private listening = false;
   private stopped = false;
   private onChange: (companyId: string | null) => void = () => undefined;
   private retry: NodeJS.Timeout | undefined;
+  private ping: NodeJS.Timeout | undefined;
+  private failures = 0;
 
   constructor(private readonly connection: string | pg.ClientConfig) {}
 
@@ -43,7 +59,8 @@ class ListeningFeed implements AuthChangeFeed {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client(typeof this.connection === 'string' ? { connectionString: this.connection } : this.connection);
+    const settings = typeof this.connection === 'string' ? { connectionString: this.connection } : this.connection;
+    const client = new pg.Client({ ...settings, application_name: listenerName(), keepAlive: true });
     this.client = client;
     client.on('notification', (n) => this.onChange(n.payload || null));
     client.on('error', () => this.lost(client));
@@ -53,24 +70,46 @@ class ListeningFeed implements AuthChangeFeed {
       await client.query(`LISTEN ${CHANNEL}`);
       if (this.client !== client) return;
       this.listening = true;
+      this.failures = 0;
       this.onChange(null); // whatever changed while nobody listened
+      this.schedulePing(client);
     } catch {
       this.lost(client);
     }
+  }
+
+  private schedulePing(client: pg.Client): void {
+    this.ping = setTimeout(() => {
+      const timeout = setTimeout(() => this.lost(client), PING_TIMEOUT_MS).unref();
+      client.query('SELECT 1').then(
+        () => {
+          clearTimeout(timeout);
+          if (this.client === client) this.schedulePing(client);
+        },
+        () => {
+          clearTimeout(timeout);
+          this.lost(client);
+        },
+      );
+    }, PING_EVERY_MS).unref();
   }
 
   private lost(client: pg.Client): void {
     if (this.client !== client) return;
     this.client = null;
     this.listening = false;
+    clearTimeout(this.ping);
     this.onChange(null);
     client.end().catch(() => undefined);
-    if (!this.stopped) this.retry = setTimeout(() => void this.connect(), RECONNECT_MS).unref();
+    if (this.stopped) return;
+    const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** this.failures++);
+    this.retry = setTimeout(() => void this.connect(), delay * (0.75 + Math.random() / 2)).unref();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
+    clearTimeout(this.ping);
     const client = this.client;
     this.client = null;
     this.listening = false;

@@ -114,14 +114,32 @@ export async function markBatchJobProcessing(db: Db, companyId: string, jobId: s
 
 /** Rows in the index ranges [from, to) that have not finished yet: a slice delivered twice skips what is done. */
 export async function pendingBatchRows(db: Db, companyId: string, jobId: string, ranges: [number, number][]): Promise<{ index: number; payload: unknown }[]> {
+  const spans = mergedRanges(ranges);
+  // The outer bounds let the planner scan only that stretch of the primary key (job_id, row_index):
+  // with OR'd ranges alone it read every row of the job for every unit (O(rows²) for a whole job).
   const rows = await db('batch_job_rows')
     .where({ company_id: companyId, job_id: jobId, status: 'pending' })
+    .andWhere('row_index', '>=', spans[0]![0])
+    .andWhere('row_index', '<', spans[spans.length - 1]![1])
     .andWhere((q) => {
-      for (const [from, to] of ranges) q.orWhere((r) => r.where('row_index', '>=', from).andWhere('row_index', '<', to));
+      if (spans.length === 1) return;
+      for (const [from, to] of spans) q.orWhere((r) => r.where('row_index', '>=', from).andWhere('row_index', '<', to));
     })
     .orderBy('row_index')
     .select('row_index', 'payload');
   return rows.map((r) => ({ index: Number(r.row_index), payload: JSON.parse(String(r.payload)) }));
+}
+
+/** The ranges sorted, with touching or overlapping ones joined (the slices of a unit are usually consecutive). */
+function mergedRanges(ranges: [number, number][]): [number, number][] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [from, to] of sorted) {
+    const last = out[out.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else out.push([from, to]);
+  }
+  return out;
 }
 
 /**
@@ -136,8 +154,16 @@ export async function recordRowOutcomes(
   let succeeded = 0;
   let failed = 0;
   const plain = outcomes.filter((o) => o.failure === undefined && o.result === undefined).map((o) => o.index);
-  for (let i = 0; i < plain.length; i += ROW_CHUNK) {
-    succeeded += await rows().whereIn('row_index', plain.slice(i, i + ROW_CHUNK)).update({ status: 'succeeded', finished_at: at });
+  if (dialectOf(trx) === 'pg' && plain.length > 0) {
+    // One statement with one array parameter; the bounds keep the plan on the primary key's range.
+    succeeded += await rows()
+      .whereBetween('row_index', [Math.min(...plain), Math.max(...plain)])
+      .whereRaw('row_index = ANY(?::int[])', [plain] as never[])
+      .update({ status: 'succeeded', finished_at: at });
+  } else {
+    for (let i = 0; i < plain.length; i += ROW_CHUNK) {
+      succeeded += await rows().whereIn('row_index', plain.slice(i, i + ROW_CHUNK)).update({ status: 'succeeded', finished_at: at });
+    }
   }
   for (const o of outcomes) {
     if (o.failure !== undefined) failed += await rows().where('row_index', o.index).update({ status: 'failed', message: o.failure, result: toJson(o.result), finished_at: at });

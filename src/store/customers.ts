@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { upsertInRuns } from './upsert-runs.js';
+import { upsertInRuns, upsertRows } from './upsert-runs.js';
 import { dialectOf } from './db.js';
 import { fromJson, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
 
@@ -51,6 +51,7 @@ const COLUMNS: Record<keyof CustomerFields, string> = {
 };
 
 const JSON_FIELDS = new Set<keyof CustomerFields>(['externalMetadata', 'loanIds']);
+const JSON_COLUMNS = [...JSON_FIELDS].map((f) => COLUMNS[f]);
 
 function toColumns(fields: Partial<CustomerFields>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -159,9 +160,12 @@ export interface CustomerUpsert {
  */
 export async function upsertCustomers(db: Db, companyId: string, rows: CustomerUpsert[], at: string): Promise<void> {
   await upsertInRuns(rows, (r) => r.id, (r) => r.given, async (run) => {
-    await db('customers')
-      .insert(run.map((r) => ({ company_id: companyId, id: r.id, ...toColumns(r.fresh), created_at: at, updated_at: at })))
-      .onConflict(['company_id', 'id'])
-      .merge([...Object.keys(toColumns(run[0]!.given)), 'updated_at']);
+    await upsertRows(
+      db, 'customers',
+      run.map((r) => ({ company_id: companyId, id: r.id, ...toColumns(r.fresh), created_at: at, updated_at: at })),
+      ['company_id', 'id'],
+      [...Object.keys(toColumns(run[0]!.given)), 'updated_at'],
+      JSON_COLUMNS,
+    );
   });
 }

@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { upsertInRuns } from './upsert-runs.js';
+import { upsertInRuns, upsertRows } from './upsert-runs.js';
 import { fromJson, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
 
 /** Mirrors the `loans` table, camel-cased. Decimals are exact decimal strings (NUMERIC / text). */
@@ -116,12 +116,32 @@ export interface LoanUpsert {
  * the same fields (src/store/upsert-runs.ts).
  */
 export async function upsertLoans(db: Db, companyId: string, rows: LoanUpsert[], at: string): Promise<void> {
+  await writeLoanRuns(db, companyId, rows, at);
+}
+
+/** upsertLoans, then the written loans that carry a task type, as stored (their outreach follows them). */
+export async function upsertLoansWithTaskType(db: Db, companyId: string, rows: LoanUpsert[], at: string): Promise<LoanRow[]> {
+  const written = await writeLoanRuns(db, companyId, rows, at, 'task_type IS NOT NULL');
+  if (written === null) return loansWithTaskType(db, companyId, rows);
+  // A later run may write the same loan again: the last version is the stored one.
+  const last = new Map(written.map((r) => [JSON.stringify([r.customer_id, r.id]), r]));
+  return [...last.values()].map(loanFromRow);
+}
+
+async function writeLoanRuns(db: Db, companyId: string, rows: LoanUpsert[], at: string, returningWhere?: string): Promise<Record<string, unknown>[] | null> {
+  let written: Record<string, unknown>[] | null = [];
   await upsertInRuns(rows, (r) => JSON.stringify([r.customerId, r.id]), (r) => r.fields, async (run) => {
-    await db('loans')
-      .insert(run.map((r) => ({ company_id: companyId, customer_id: r.customerId, id: r.id, ...toColumns(r.fields), created_at: at, updated_at: at })))
-      .onConflict(['company_id', 'customer_id', 'id'])
-      .merge([...Object.keys(toColumns(run[0]!.fields)), 'updated_at']);
+    const out = await upsertRows(
+      db, 'loans',
+      run.map((r) => ({ company_id: companyId, customer_id: r.customerId, id: r.id, ...toColumns(r.fields), created_at: at, updated_at: at })),
+      ['company_id', 'customer_id', 'id'],
+      [...Object.keys(toColumns(run[0]!.fields)), 'updated_at'],
+      ['external_lms_metadata'],
+      returningWhere,
+    );
+    written = out === null || written === null ? null : [...written, ...out];
   });
+  return written;
 }
 
 /** The loans of one customer, by id. */

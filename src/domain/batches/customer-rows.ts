@@ -45,7 +45,8 @@ export const customerRows: RowProcessor = {
     const slots: number[] = [];
     for (const [i, item] of items.entries()) {
       const row = item instanceof Prefetched ? item.row : item;
-      const error = typeError(row);
+      // A prefetched row passed the type check in prefetch: not checked twice.
+      const error = item instanceof Prefetched ? null : typeError(row);
       // Not prefetched (a caller outside the worker): read the LMS here.
       const fill = error ? undefined : item instanceof Prefetched ? item.fill : await fillOf(ctx, row);
       if (error || fill instanceof DomainError) {

@@ -9,10 +9,12 @@ export interface SliceMessage {
   companyId: string;
   from: number;
   to: number;
+  /** The job's kind (absent in messages queued before it was added): sets how many slices share a transaction. */
+  kind?: string;
 }
 
-export function sliceMessages(jobId: string, companyId: string, total: number): SliceMessage[] {
+export function sliceMessages(jobId: string, companyId: string, total: number, kind?: string): SliceMessage[] {
   const messages: SliceMessage[] = [];
-  for (let from = 0; from < total; from += SLICE_SIZE) messages.push({ jobId, companyId, from, to: Math.min(total, from + SLICE_SIZE) });
+  for (let from = 0; from < total; from += SLICE_SIZE) messages.push({ jobId, companyId, from, to: Math.min(total, from + SLICE_SIZE), kind });
   return messages;
 }

@@ -36,7 +36,7 @@ async function submitBatch(ctx: CompanyContext, deps: BatchDeps, kind: string, r
 /** The writes of a submission, in the caller's transaction (the caller wakes the workers after commit). */
 export async function writeBatch(trx: Db, ctx: CompanyContext, deps: BatchDeps, kind: string, rows: NewBatchRow[]) {
   const jobId = randomUUID();
-  const messages = sliceMessages(jobId, ctx.companyId, rows.length);
+  const messages = sliceMessages(jobId, ctx.companyId, rows.length, kind);
   await insertBatchJob(trx, ctx.companyId, { id: jobId, kind, createdAt: ctx.now.toISOString() }, rows);
   await deps.queue.enqueue(trx, SLICE_QUEUE, messages, {
     maxAttempts: deps.options.maxAttempts,

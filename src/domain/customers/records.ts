@@ -177,6 +177,9 @@ export async function readCustomer(ctx: Pick<CompanyContext, 'db' | 'companyId'>
   return customer;
 }
 
+// A plain loop: Object.entries/fromEntries per row showed up in a 10,000-row batch's profile.
 function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const out: Partial<T> = {};
+  for (const key in o) if (o[key] !== undefined) out[key] = o[key];
+  return out;
 }
