@@ -82,6 +82,24 @@ export async function insertCallOnce(db: Db, companyId: string, call: NewCall, a
   return (await getCallOfScheduledCall(db, companyId, call.scheduledCallId))!;
 }
 
+/**
+ * insertCallOnce for several scheduled calls: ONE multi-row insert skipping those that already have
+ * a record, then one read of the records that exist (keyed by scheduled call id).
+ */
+export async function insertCallsOnce(db: Db, calls: ReadonlyArray<NewCall & { companyId: string }>, at: string): Promise<Map<string, CallRow>> {
+  if (!calls.length) return new Map();
+  await db('calls')
+    .insert(calls.map((call) => ({
+      id: call.id, company_id: call.companyId, customer_id: call.customerId, scheduled_call_id: call.scheduledCallId, provider: call.provider,
+      provider_call_id: call.providerCallId, to_phone_number: call.toPhoneNumber, from_phone_number: call.fromPhoneNumber, state: 'registered',
+      timestamp: call.timestamp, transcript: '', summarization: '', flags: '[]', created_at: at, updated_at: at,
+    })))
+    .onConflict('scheduled_call_id')
+    .ignore();
+  const rows = await db('calls').whereIn(['company_id', 'scheduled_call_id'], calls.map((c) => [c.companyId, c.scheduledCallId]));
+  return new Map(rows.map((r: Record<string, unknown>) => [String(r.scheduled_call_id), fromRow(r)]));
+}
+
 export async function getCallOfScheduledCall(db: Db, companyId: string, scheduledCallId: string): Promise<CallRow | null> {
   const r = await db('calls').where({ company_id: companyId, scheduled_call_id: scheduledCallId }).first();
   return r ? fromRow(r) : null;
