@@ -1,5 +1,6 @@
 import type { Db } from './db.js';
 import { fromJson, readInstant, readText } from './columns.js';
+import { callFromRow, type ScheduledCallRow } from './schedules.js';
 
 /** Provider call state, in order; a call only ever moves forward. */
 export const CALL_STATES = ['registered', 'ongoing', 'ended', 'analyzed'] as const;
@@ -103,6 +104,27 @@ export async function insertCallsOnce(db: Db, calls: ReadonlyArray<NewCall & { c
 export async function getCallOfScheduledCall(db: Db, companyId: string, scheduledCallId: string): Promise<CallRow | null> {
   const r = await db('calls').where({ company_id: companyId, scheduled_call_id: scheduledCallId }).first();
   return r ? fromRow(r) : null;
+}
+
+const CALL_COLUMNS = [
+  'id', 'company_id', 'customer_id', 'scheduled_call_id', 'provider', 'provider_call_id', 'to_phone_number', 'from_phone_number', 'state', 'timestamp',
+  'started_at', 'ended_at', 'duration_ms', 'disconnection_reason', 'answered_by', 'transcript', 'summarization', 'flags', 'provider_recording_url',
+  'recording_key', 'created_at', 'updated_at',
+] as const;
+
+/**
+ * Any company's scheduled call by id with its call record, if any, in ONE read (a callback names
+ * the scheduled call in its metadata; the company comes from the row).
+ */
+export async function getScheduledCallWithCall(db: Db, scheduledCallId: string): Promise<{ scheduled: ScheduledCallRow; call: CallRow | null } | null> {
+  const r = await db('scheduled_calls as sc')
+    .leftJoin('calls as c', (j) => j.on('c.company_id', 'sc.company_id').andOn('c.scheduled_call_id', 'sc.id'))
+    .where('sc.id', scheduledCallId)
+    .select('sc.*', ...CALL_COLUMNS.map((c) => `c.${c} as c__${c}`))
+    .first();
+  if (!r) return null;
+  const call = Object.fromEntries(CALL_COLUMNS.map((c) => [c, r[`c__${c}`]]));
+  return { scheduled: callFromRow(r), call: call.id === null || call.id === undefined ? null : fromRow(call) };
 }
 
 /** Locks the call row for the rest of the transaction (Postgres), so events of one call apply one at a time. */

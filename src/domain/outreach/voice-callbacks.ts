@@ -1,4 +1,4 @@
-import { CALL_STATES, type CallState, getCallForUpdate, getCallOfScheduledCall, recordEventOnce, updateCall } from '../../store/calls.js';
+import { CALL_STATES, type CallState, getCallForUpdate, getScheduledCallWithCall, recordEventOnce, updateCall } from '../../store/calls.js';
 import { findScheduledCallById } from '../../store/call-dispatch.js';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../errors.js';
 import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
@@ -59,12 +59,14 @@ async function receive(s: CallServices, providerName: string, rawBody: Buffer, h
     if (!(err instanceof CallbackRejectedError)) throw err;
     throw err.reason === 'malformed' ? new InvalidInputError(err.message) : new UnauthorizedError(`Callback rejected: ${err.message}`);
   }
-  const scheduled = await findScheduledCallById(s.db, event.scheduledCallId);
+  const found = await getScheduledCallWithCall(s.db, event.scheduledCallId); // one read for both
   const unknown = () => new NotFoundError(`Unknown call ${event.providerCallId}`);
-  if (!scheduled || (scheduled.provider !== null && scheduled.provider !== provider.name)) throw unknown();
+  if (!found) throw unknown();
+  const scheduled = found.scheduled;
+  if (scheduled.provider !== null && scheduled.provider !== provider.name) throw unknown();
   if (scheduled.providerCallId !== null && scheduled.providerCallId !== event.providerCallId) throw unknown();
 
-  let known = await getCallOfScheduledCall(s.db, scheduled.companyId, scheduled.id);
+  let known = found.call;
   if (!known) {
     // The callback beat the provider's answer to the dispatcher: record the call from it.
     if (scheduled.status !== 'dialing') throw unknown();
