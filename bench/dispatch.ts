@@ -105,7 +105,9 @@ async function main() {
     const cpu1 = process.cpuUsage();
     const answer = await fetch(`${simUrl}/sim/callbacks/release`, { method: 'POST' });
     const held = ((await answer.json()) as { released: number }).released;
-    const doneAt = await until('callbacks', async () => (await count(db('scheduled_calls').where('status', 'completed').count({ n: '*' }))) >= TOTAL);
+    // Done when every call is completed and every event recorded (call_ended may land after call_analyzed).
+    const doneAt = await until('callbacks', async () =>
+      (await count(db('scheduled_calls').where('status', 'completed').count({ n: '*' }))) >= TOTAL && (await count(db('call_events').count({ n: '*' }))) >= 3 * TOTAL);
     const eventCpu = process.cpuUsage(cpu1);
     const used = structuredClone(tally);
     const events = Number((await asBench(() => Promise.resolve(db('call_events').count({ n: '*' }).then((x) => x))))[0]!.n);
