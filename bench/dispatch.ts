@@ -2,7 +2,12 @@
  * Dispatch benchmark: 2,000 due calls across 20 companies on Postgres, dialed through the voice
  * simulator (its own process, real HTTP), with the callbacks coming back to the service. Prints
  * dials/s (claim → provider accepted → recorded) and callback events ingested/s, next to a bare
- * HTTP round trip to the simulator measured from a separate load process in the same run.
+ * HTTP round trip to the simulator measured from a separate load process in the same run, with the
+ * statements and the service's CPU time per dial and per event, and the load average.
+ *
+ * Two phases, so each rate measures the service and not the simulator's call timeline: the
+ * simulator runs with --hold-callbacks; phase 1 dials every call (callbacks held), phase 2 releases
+ * the 6,000 held callbacks at once (the simulator sends 64 at a time, like a provider's webhook senders).
  *
  *   npx tsx bench/dispatch.ts [callsPerCompany]
  *   BENCH_POSTGRES_URL=postgres://… (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test)
@@ -18,6 +23,7 @@ import { projectRoot } from '../src/lib/project-root.js';
 import { startService } from '../src/server.js';
 import { openDb } from '../src/store/db.js';
 import { migrateLatest } from '../src/store/migrate.js';
+import { asBench, installTally, sqlSample, tally } from './dispatch-tally.js';
 
 const COMPANIES = 20;
 const PER_COMPANY = Number(process.argv[2] ?? 100);
@@ -27,7 +33,7 @@ const DUE = '2026-12-08T15:00:00.000Z'; // Tuesday 10:00 in New York
 
 /** The simulator in its own process on a free loopback port; resolves with its URL from its first log line. */
 function startSimulator(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'simulator', 'voice', '--port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'simulator', 'voice', '--port', '0', '--hold-callbacks'], {
     cwd: projectRoot(), env: { ...process.env, OUTREACH_CLOCK: '2026-12-08T15:00:30Z' }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -39,7 +45,10 @@ function startSimulator(): Promise<{ child: ChildProcess; url: string }> {
   });
 }
 
+const load1 = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+
 async function main() {
+  const loadAtStart = load1();
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   const admin = openDb(BASE_URL);
   await admin.raw(`CREATE SCHEMA ${schema}`);
@@ -73,37 +82,51 @@ async function main() {
       OUTREACH_CALLS_CONCURRENCY: '64', OUTREACH_CALLS_CLAIM_BATCH: '200', OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY: '100', OUTREACH_CALLS_POLL_MS: '20',
       OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), `bench-recordings-${schema}`),
     });
+    installTally();
     const service = await startService(config, { db, migrate: false, log: createLogger('error') });
     // The workers start as startService returns: the clock starts here, not during the API's own start-up.
     const started = performance.now();
-    const count = async (q: Promise<unknown>) => Number(((await q) as Array<{ n: unknown }>)[0]!.n);
-    let dialedAt = 0;
-    for (;;) {
-      const dialed = await count(db('scheduled_calls').whereNotNull('provider_call_id').count({ n: '*' }));
-      if (!dialedAt && dialed >= TOTAL) dialedAt = performance.now();
-      const completed = await count(db('scheduled_calls').where('status', 'completed').count({ n: '*' }));
-      if (completed >= TOTAL) break;
-      if (performance.now() - started > 240_000) {
-        // Report what was measured rather than nothing: callbacks lost under overload leave calls in dialing.
-        const byState = await db('calls').select('state').count({ n: '*' }).groupBy('state');
-        console.log(`  NOT FINISHED after 240 s: ${dialed} dialed, ${completed} completed; call states ${JSON.stringify(byState)}`);
-        break;
+    const cpu0 = process.cpuUsage();
+    const count = async (q: PromiseLike<unknown>) => Number(((await asBench(() => Promise.resolve(q.then((x) => x)))) as Array<{ n: unknown }>)[0]!.n);
+    const until = async (what: string, done: () => Promise<boolean>) => {
+      const t0 = performance.now();
+      while (!(await done())) {
+        if (performance.now() - t0 > 240_000) throw new Error(`${what}: not done after 240 s`);
+        await new Promise((r) => setTimeout(r, 20));
       }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const doneAt = performance.now();
-    const events = await db('call_events').select(db.raw('count(*) as n, min(received_at) as first, max(received_at) as last'));
-    const e = events[0] as { n: string; first: Date; last: Date };
-    const window = await db('calls').select(db.raw('min(created_at) as first, max(created_at) as last'));
-    const w = window[0] as { first: Date; last: Date };
+      return performance.now();
+    };
+    const dialedAt = await until('dialing', async () => (await count(db('scheduled_calls').whereNotNull('provider_call_id').count({ n: '*' }))) >= TOTAL);
+    const dialCpu = process.cpuUsage(cpu0);
+    const dialTally = structuredClone(tally);
+    const dialLoad = load1();
+
+    const released = performance.now();
+    const cpu1 = process.cpuUsage();
+    const answer = await fetch(`${simUrl}/sim/callbacks/release`, { method: 'POST' });
+    const held = ((await answer.json()) as { released: number }).released;
+    // Done when every call is completed and every event recorded (call_ended may land after call_analyzed).
+    const doneAt = await until('callbacks', async () =>
+      (await count(db('scheduled_calls').where('status', 'completed').count({ n: '*' }))) >= TOTAL && (await count(db('call_events').count({ n: '*' }))) >= 3 * TOTAL);
+    const eventCpu = process.cpuUsage(cpu1);
+    const used = structuredClone(tally);
+    const events = Number((await asBench(() => Promise.resolve(db('call_events').count({ n: '*' }).then((x) => x))))[0]!.n);
     await service.stop();
-    const dialSeconds = ((dialedAt || doneAt) - started) / 1000;
-    const eventSeconds = (e.last.getTime() - e.first.getTime()) / 1000 || 0.001;
+
+    const dialSeconds = (dialedAt - started) / 1000;
+    const eventSeconds = (doneAt - released) / 1000;
+    const per = (n: number, d: number) => (n / d).toFixed(1);
+    const cpuMs = (u: NodeJS.CpuUsage, n: number) => ((u.user + u.system) / 1000 / n).toFixed(2);
+    const callbackStatements = used.statements.callback - dialTally.statements.callback;
+    const callbackTrips = used.roundTrips.callback - dialTally.roundTrips.callback;
+    console.log(`machine: ${os.cpus().length}× ${os.cpus()[0]?.model}, Node ${process.version}; load average at start ${loadAtStart}, after dialing ${dialLoad}, at end ${load1()}`);
     console.log(`dispatch: ${TOTAL} due calls across ${COMPANIES} companies (Postgres, simulator in its own process, API + workers in one process)`);
-    const steady = (w.last.getTime() - w.first.getTime()) / 1000 || 0.001;
-    console.log(`  dialed (claimed, re-checked, accepted by the provider, recorded): all ${TOTAL} after ${dialSeconds.toFixed(2)} s → ${Math.round(TOTAL / dialSeconds)} dials/s (first to last call record: ${Math.round(TOTAL / steady)} dials/s)`);
-    console.log(`  callback events ingested: ${e.n} in ${eventSeconds.toFixed(2)} s → ${Math.round(Number(e.n) / eventSeconds)} events/s; all completed after ${((doneAt - started) / 1000).toFixed(2)} s`);
-    console.log(`  baseline: bare HTTP round trip to the simulator (separate process, 16 in flight): ${baseline.perSecond} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`);
+    console.log(`  phase 1, dialed (claimed, re-checked, accepted by the provider, recorded; callbacks held): ${TOTAL} in ${dialSeconds.toFixed(2)} s → ${Math.round(TOTAL / dialSeconds)} dials/s (target ≥ 200)`);
+    console.log(`    statements per dial: ${per(dialTally.statements.worker, TOTAL)} (${per(dialTally.roundTrips.worker, TOTAL)} round trips with BEGIN/COMMIT; claim loop, dial guard, re-check reads, record, queue fetch/ack); service CPU ${cpuMs(dialCpu, TOTAL)} ms per dial`);
+    console.log(`  phase 2, callback events ingested (${held} released at once): ${events} in ${eventSeconds.toFixed(2)} s → ${Math.round(events / eventSeconds)} events/s (target ≥ 1,000)`);
+    console.log(`    statements per callback event: ${per(callbackStatements, events)} (${per(callbackTrips, events)} round trips); service CPU ${cpuMs(eventCpu, events)} ms per event (recording copies included); answers by status ${JSON.stringify(used.callbackAnswers)}`);
+    if (process.env.BENCH_SQL_SAMPLE) for (const [sql, n] of [...sqlSample].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${String(n).padStart(6)} ${sql}`);
+    console.log(`  ceiling: bare HTTP round trip to the simulator (separate process, 16 in flight): ${baseline.perSecond} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`);
   } finally {
     simulator.kill('SIGTERM');
     await db.destroy();

@@ -23,7 +23,9 @@ const USAGE = `Usage: outreach <command> [options]
                                           migrations first); --no-workers runs the API alone
   worker [--no-migrate]                   run batch workers only (scale apart from API nodes)
   migrate                                 apply pending database migrations
-  simulator voice [--port N]              run the voice provider simulator on 127.0.0.1 (README "Calls")
+  simulator voice [--port N] [--hold-callbacks]
+                                          run the voice provider simulator on 127.0.0.1 (README "Calls");
+                                          --hold-callbacks keeps callbacks until POST /sim/callbacks/release
   company create --name NAME [--json]     create a company and its first API key
   company list [--json]                   list companies (id, name, created, live keys)
   company config get --company ID         print the company configuration (JSON; secrets masked)
@@ -55,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
       file: { type: 'string' },
       seed: { type: 'string' },
       port: { type: 'string' },
+      'hold-callbacks': { type: 'boolean' },
       url: { type: 'string' },
       endpoint: { type: 'string' },
       delivery: { type: 'string' },
@@ -86,6 +89,7 @@ async function main(argv: string[]): Promise<number> {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
     const simulator = await startVoiceSimulator({
       port, apiKey: config.calls.simulator.apiKey, callbackSecret: config.calls.simulator.callbackSecret, now: processClock(config.calls.clockStart),
+      holdCallbacks: values['hold-callbacks'] ?? false,
     });
     console.log(JSON.stringify({ level: 'info', msg: 'voice simulator listening', url: simulator.url, clock: config.calls.clockStart?.toISOString() ?? 'real time' }));
     const stop = async () => {

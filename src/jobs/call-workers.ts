@@ -1,10 +1,14 @@
 import { type CallServices, CLAIM_SIGNAL, DIAL_QUEUE } from '../domain/outreach/call-services.js';
-import { type DialRequest, dialScheduledCall } from '../domain/outreach/dial.js';
+import { type DialRequest, dialScheduledCalls } from '../domain/outreach/dial.js';
 import { RECORDING_QUEUE, type RecordingMessage, storeRecording } from '../domain/outreach/recordings.js';
 import { claimDueCalls } from '../store/call-dispatch.js';
 import type { Claimed } from '../domain/ports/job-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 
+/** Calls dialed together (one guard statement, one read of their state, one write of the answers). */
+const DIAL_BATCH_MAX = 32;
+/** Batches in flight per worker process (the concurrency is split among them). */
+const DIAL_BATCHES_IN_FLIGHT = 4;
 
 export interface CallDispatchOptions {
   /** How often a worker looks for due calls when the last look found none (ms). */
@@ -62,15 +66,31 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
     }
   })();
 
+  // Dials go in batches: one guard, one read per kind of state and one write of the answers per batch
+  // instead of per call, and a few batches in flight so one slow provider answer does not stall the pool.
+  const dialBatch = Math.max(1, Math.min(DIAL_BATCH_MAX, Math.ceil(opts.concurrency / DIAL_BATCHES_IN_FLIGHT)));
   const dials = !dialing ? { stop: async () => {} } : startWorkerPool<DialRequest>(
     s.queue,
-    { queue: DIAL_QUEUE, concurrency: opts.concurrency, groupSize: 1, groupKey: (m) => m.scheduledCallId, pollMs: opts.pollMs, shutdownGraceMs: opts.shutdownGraceMs, log: s.log },
-    async ([message]: Claimed<DialRequest>[]) => {
-      const m = message!;
-      const outcome = await dialScheduledCall(s, m.data, m.attempt >= m.maxAttempts);
-      s.log.debug('dial', { scheduledCallId: m.data.scheduledCallId, outcome, attempt: m.attempt });
-      await s.queue.complete(s.db, [m]);
-      if (outcome === 'moved' || outcome === 'skipped' || outcome === 'failed') wake?.(); // room freed for the company
+    {
+      queue: DIAL_QUEUE, concurrency: Math.max(1, Math.ceil(opts.concurrency / dialBatch)), groupSize: dialBatch, groupKey: () => 'dial',
+      pollMs: opts.pollMs, shutdownGraceMs: opts.shutdownGraceMs, log: s.log,
+    },
+    async (messages: Claimed<DialRequest>[]) => {
+      const results = await dialScheduledCalls(s, messages.map((m) => m.data), messages.map((m) => m.attempt >= m.maxAttempts));
+      const done = messages.filter((_, i) => 'outcome' in results[i]!);
+      await s.queue.complete(s.db, done);
+      let freed = false;
+      for (const [i, m] of messages.entries()) {
+        const r = results[i]!;
+        if ('retry' in r) {
+          s.log.error('dial attempt failed', { scheduledCallId: m.data.scheduledCallId, attempt: m.attempt, error: r.retry.message });
+          await s.queue.fail(m, r.retry).catch((e: Error) => s.log.error('could not record job failure', { messageId: m.id, error: e.message }));
+        } else {
+          s.log.debug('dial', { scheduledCallId: m.data.scheduledCallId, outcome: r.outcome, attempt: m.attempt });
+          freed ||= r.outcome === 'moved' || r.outcome === 'skipped' || r.outcome === 'failed';
+        }
+      }
+      if (freed) wake?.(); // room freed for a company
     },
   );
 

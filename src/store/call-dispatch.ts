@@ -69,19 +69,22 @@ WHERE id IN (SELECT id FROM due WHERE rn <= room ORDER BY rn, scheduled_time, id
 RETURNING id, company_id`;
 
 /**
- * The dial guard, ONE statement: takes the right to send the create request for a claimed call
- * (dialing, no provider call yet, nobody's unexpired lease) and counts the attempt. The returned
- * row's `dialAttempts` > 1 means an earlier holder may have sent the request: ask the provider first.
+ * The dial guard, ONE statement for a batch of claimed calls: takes the right to send the create
+ * request for each call that is dialing, has no provider call yet and no unexpired lease, and counts
+ * the attempt. Only the calls returned are this worker's to dial. A returned row's `dialAttempts` > 1
+ * means an earlier holder may have sent the request: ask the provider first.
  * Leases are wall-clock (worker liveness), not the business clock.
  */
-export async function takeDialLease(db: Db, companyId: string, id: string, wallNow: string, leaseUntil: string): Promise<ScheduledCallRow | null> {
+export async function takeDialLeases(db: Db, calls: ReadonlyArray<{ companyId: string; id: string }>, wallNow: string, leaseUntil: string): Promise<ScheduledCallRow[]> {
+  if (!calls.length) return [];
   const rows = await db('scheduled_calls')
-    .where({ company_id: companyId, id, status: 'dialing' })
+    .whereIn(['company_id', 'id'], calls.map((c) => [c.companyId, c.id]))
+    .where({ status: 'dialing' })
     .whereNull('provider_call_id')
     .andWhere((q) => q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow))
     .update({ dial_attempts: db.raw('dial_attempts + 1'), dial_lease_until: leaseUntil })
     .returning('*');
-  return rows[0] ? callFromRow(rows[0]) : null;
+  return rows.map(callFromRow);
 }
 
 /** Gives the lease back after a failed attempt so the retry can take it at once. */
@@ -90,17 +93,22 @@ export async function releaseDialLease(db: Db, companyId: string, id: string): P
 }
 
 /**
- * Records the provider's call on the scheduled call, once (the first of the dispatcher and an early
- * callback wins; the other finds it set). Returns false when another provider call is already recorded.
+ * Records the provider's calls on their scheduled calls in ONE statement (a dial batch's answers),
+ * once: each call still dialing without a provider call takes its own values; the others (an early
+ * callback recorded it first) are left as they are.
  */
-export async function setProviderCall(
-  db: Db, companyId: string, id: string, call: { provider: string; providerCallId: string; callId: string; dialedAt: string }, at: string,
-): Promise<boolean> {
-  const n = await db('scheduled_calls')
-    .where({ company_id: companyId, id, status: 'dialing' })
+export async function setProviderCalls(
+  db: Db, calls: ReadonlyArray<{ companyId: string; id: string; provider: string; providerCallId: string; callId: string; dialedAt: string }>, at: string,
+): Promise<number> {
+  if (!calls.length) return 0;
+  const instant = dialectOf(db) === 'pg' ? '?::timestamptz' : '?';
+  const byId = (column: 'provider' | 'providerCallId' | 'callId' | 'dialedAt') =>
+    db.raw(`CASE id ${calls.map(() => `WHEN ? THEN ${column === 'dialedAt' ? instant : '?'}`).join(' ')} END`, calls.flatMap((c) => [c.id, c[column]]));
+  return db('scheduled_calls')
+    .whereIn(['company_id', 'id'], calls.map((c) => [c.companyId, c.id]))
+    .where({ status: 'dialing' })
     .whereNull('provider_call_id')
-    .update({ provider: call.provider, provider_call_id: call.providerCallId, call_id: call.callId, dialed_at: call.dialedAt, dial_lease_until: null, updated_at: at });
-  return n > 0;
+    .update({ provider: byId('provider'), provider_call_id: byId('providerCallId'), call_id: byId('callId'), dialed_at: byId('dialedAt'), dial_lease_until: null, updated_at: at });
 }
 
 /** A claimed call goes back to pending at a later allowed time (dial-time check), with the reason. */

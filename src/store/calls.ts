@@ -1,5 +1,6 @@
 import type { Db } from './db.js';
 import { fromJson, readInstant, readText } from './columns.js';
+import { callFromRow, type ScheduledCallRow } from './schedules.js';
 
 /** Provider call state, in order; a call only ever moves forward. */
 export const CALL_STATES = ['registered', 'ongoing', 'ended', 'analyzed'] as const;
@@ -82,9 +83,48 @@ export async function insertCallOnce(db: Db, companyId: string, call: NewCall, a
   return (await getCallOfScheduledCall(db, companyId, call.scheduledCallId))!;
 }
 
+/**
+ * insertCallOnce for several scheduled calls: ONE multi-row insert skipping those that already have
+ * a record, then one read of the records that exist (keyed by scheduled call id).
+ */
+export async function insertCallsOnce(db: Db, calls: ReadonlyArray<NewCall & { companyId: string }>, at: string): Promise<Map<string, CallRow>> {
+  if (!calls.length) return new Map();
+  await db('calls')
+    .insert(calls.map((call) => ({
+      id: call.id, company_id: call.companyId, customer_id: call.customerId, scheduled_call_id: call.scheduledCallId, provider: call.provider,
+      provider_call_id: call.providerCallId, to_phone_number: call.toPhoneNumber, from_phone_number: call.fromPhoneNumber, state: 'registered',
+      timestamp: call.timestamp, transcript: '', summarization: '', flags: '[]', created_at: at, updated_at: at,
+    })))
+    .onConflict('scheduled_call_id')
+    .ignore();
+  const rows = await db('calls').whereIn(['company_id', 'scheduled_call_id'], calls.map((c) => [c.companyId, c.scheduledCallId]));
+  return new Map(rows.map((r: Record<string, unknown>) => [String(r.scheduled_call_id), fromRow(r)]));
+}
+
 export async function getCallOfScheduledCall(db: Db, companyId: string, scheduledCallId: string): Promise<CallRow | null> {
   const r = await db('calls').where({ company_id: companyId, scheduled_call_id: scheduledCallId }).first();
   return r ? fromRow(r) : null;
+}
+
+const CALL_COLUMNS = [
+  'id', 'company_id', 'customer_id', 'scheduled_call_id', 'provider', 'provider_call_id', 'to_phone_number', 'from_phone_number', 'state', 'timestamp',
+  'started_at', 'ended_at', 'duration_ms', 'disconnection_reason', 'answered_by', 'transcript', 'summarization', 'flags', 'provider_recording_url',
+  'recording_key', 'created_at', 'updated_at',
+] as const;
+
+/**
+ * Any company's scheduled call by id with its call record, if any, in ONE read (a callback names
+ * the scheduled call in its metadata; the company comes from the row).
+ */
+export async function getScheduledCallWithCall(db: Db, scheduledCallId: string): Promise<{ scheduled: ScheduledCallRow; call: CallRow | null } | null> {
+  const r = await db('scheduled_calls as sc')
+    .leftJoin('calls as c', (j) => j.on('c.company_id', 'sc.company_id').andOn('c.scheduled_call_id', 'sc.id'))
+    .where('sc.id', scheduledCallId)
+    .select('sc.*', ...CALL_COLUMNS.map((c) => `c.${c} as c__${c}`))
+    .first();
+  if (!r) return null;
+  const call = Object.fromEntries(CALL_COLUMNS.map((c) => [c, r[`c__${c}`]]));
+  return { scheduled: callFromRow(r), call: call.id === null || call.id === undefined ? null : fromRow(call) };
 }
 
 /** Locks the call row for the rest of the transaction (Postgres), so events of one call apply one at a time. */

@@ -132,6 +132,12 @@ export async function getCompany(db: Db, companyId: string): Promise<CompanyRow 
   return r ? fromRow(r) : null;
 }
 
+/** Several companies by id in one read (a dial batch's configurations). */
+export async function getCompanies(db: Db, ids: readonly string[]): Promise<Map<string, CompanyRow>> {
+  const rows = ids.length ? await db('companies').whereIn('id', [...new Set(ids)]) : [];
+  return new Map(rows.map((r) => [String(r.id), fromRow(r)]));
+}
+
 export async function listCompanies(db: Db): Promise<CompanyRow[]> {
   return (await db('companies').orderBy('created_at')).map(fromRow);
 }

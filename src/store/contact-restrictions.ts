@@ -34,6 +34,13 @@ export async function listActiveRestrictions(db: Db, companyId: string, customer
   return rows.map(fromRow);
 }
 
+/** Active restrictions of several customers in one read, in creation order. */
+export async function listActiveRestrictionsOf(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>): Promise<ContactRestrictionRow[]> {
+  if (!keys.length) return [];
+  const rows = await db('contact_restrictions').whereIn(['company_id', 'customer_id'], keys.map((k) => [k.companyId, k.customerId])).whereNull('lifted_at').orderBy('created_at');
+  return rows.map(fromRow);
+}
+
 export async function insertRestriction(
   db: Db,
   companyId: string,

@@ -93,6 +93,12 @@ export async function getCustomer(db: Db, companyId: string, id: string): Promis
   return r ? customerFromRow(r) : null;
 }
 
+/** Several customers in one read, keyed `companyId/id` (a dial batch re-checks them all at once). */
+export async function getCustomersByKey(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>): Promise<Map<string, CustomerRow>> {
+  const rows = keys.length ? await db('customers').whereIn(['company_id', 'id'], keys.map((k) => [k.companyId, k.customerId])) : [];
+  return new Map(rows.map((r: Record<string, unknown>) => [`${r.company_id}/${r.id}`, customerFromRow(r)]));
+}
+
 /**
  * The customer, row-locked until the transaction ends (Postgres; SQLite serializes writers anyway),
  * so a concurrent Do Not Call update cannot slip between reading the customer and scheduling.

@@ -109,6 +109,17 @@ export async function listContactHistory(db: Db, companyId: string, customerId: 
   return rows.map(callFromRow);
 }
 
+/** listContactHistory for several customers in one read. */
+export async function listContactHistoryOf(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>, since: string): Promise<ScheduledCallRow[]> {
+  if (!keys.length) return [];
+  const rows = await db('scheduled_calls')
+    .whereIn(['company_id', 'customer_id'], keys.map((k) => [k.companyId, k.customerId]))
+    .whereNotIn('status', ['cancelled', 'skipped'])
+    .andWhere('scheduled_time', '>=', since)
+    .orderBy('scheduled_time');
+  return rows.map(callFromRow);
+}
+
 export async function listScheduledCalls(db: Db, companyId: string, customerId: string, limit: number, offset: number): Promise<ScheduledCallRow[]> {
   const rows = await db('scheduled_calls')
     .where({ company_id: companyId, customer_id: customerId })

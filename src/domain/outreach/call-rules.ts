@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { type ContactAttempt, type CustomerContact, type Decision, nextAllowedTime, canonicalPhone, phoneBook, transferDestinationAt } from '../../scheduler/index.js';
-import { listActiveRestrictions } from '../../store/contact-restrictions.js';
+import { type ContactRestrictionRow, listActiveRestrictions, listActiveRestrictionsOf } from '../../store/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
-import { listContactHistory, type ScheduledCallRow } from '../../store/schedules.js';
+import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../../store/schedules.js';
 import type { CompanyConfig } from '../company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 
@@ -22,8 +22,12 @@ export type CallVerdict =
  * quiet periods, the calling window in every plausible zone, blocked weekdays and holidays.
  */
 export async function checkCallAt(db: Db, config: CompanyConfig, customer: CustomerRow, call: ScheduledCallRow, at: Date): Promise<CallVerdict> {
+  return verdictAt(config, call, await callingState(db, customer, call, at), at);
+}
+
+/** checkCallAt on a calling state already read (callingStates: a dial batch reads them together). */
+export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, { contact, history }: { contact: CustomerContact; history: ContactAttempt[] }, at: Date): CallVerdict {
   const schedulerConfig = schedulerConfigFor(config);
-  const { contact, history } = await callingState(db, customer, call, at);
   const result = nextAllowedTime(
     DateTime.fromJSDate(at, { zone: 'utc' }),
     { customer: contact, purpose: call.purpose === 'collections' ? 'collections' : 'origination', loanId: call.loanId, phoneNumber: call.phoneNumber, history },
@@ -48,8 +52,27 @@ export function explain(decisions: readonly Decision[]): string {
 /** The customer as the scheduler sees them now, and every other attempt that counts. */
 export async function callingState(db: Db, customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, at: Date): Promise<{ contact: CustomerContact; history: ContactAttempt[] }> {
   const restrictions = await listActiveRestrictions(db, customer.companyId, customer.id);
-  const since = new Date(at.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
-  const calls = (await listContactHistory(db, customer.companyId, customer.id, since)).filter((c) => c.id !== call.id);
+  const calls = await listContactHistory(db, customer.companyId, customer.id, historySince(at));
+  return stateOf(customer, call, restrictions, calls);
+}
+
+/**
+ * callingState of several calls in two reads whatever their number (a dial batch), with the same
+ * answer for each call as callingState would give at `at`.
+ */
+export async function callingStates(
+  db: Db, calls: ReadonlyArray<{ customer: CustomerRow; call: Pick<ScheduledCallRow, 'id'> }>, at: Date,
+): Promise<Array<{ contact: CustomerContact; history: ContactAttempt[] }>> {
+  const keys = [...new Map(calls.map(({ customer: c }) => [`${c.companyId}/${c.id}`, { companyId: c.companyId, customerId: c.id }])).values()];
+  const [restrictions, history] = [await listActiveRestrictionsOf(db, keys), await listContactHistoryOf(db, keys, historySince(at))];
+  const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) => rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
+  return calls.map(({ customer, call }) => stateOf(customer, call, of(restrictions, customer), of(history, customer)));
+}
+
+const historySince = (at: Date) => new Date(at.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+
+function stateOf(customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[]): { contact: CustomerContact; history: ContactAttempt[] } {
+  const calls = other.filter((c) => c.id !== call.id);
   const contact: CustomerContact = {
     id: customer.id,
     timezone: customer.timezone ?? 'UTC',

@@ -1,4 +1,4 @@
-import { CALL_STATES, type CallState, getCallForUpdate, getCallOfScheduledCall, recordEventOnce, updateCall } from '../../store/calls.js';
+import { CALL_STATES, type CallState, getCallForUpdate, getScheduledCallWithCall, recordEventOnce, updateCall } from '../../store/calls.js';
 import { findScheduledCallById } from '../../store/call-dispatch.js';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../errors.js';
 import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
@@ -24,18 +24,30 @@ export interface CallbackResult {
  * older event arriving late changes nothing), and `call_analyzed` completes the scheduled call.
  */
 export async function receiveVoiceCallback(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackResult> {
-  const gate = inFlight.get(s) ?? 0;
-  if (gate >= s.settings.maxCallbacksInFlight) throw new UnavailableError('Too many callbacks in progress; retry shortly', 1);
-  inFlight.set(s, gate + 1);
+  const gate = gates.get(s) ?? { running: 0, waiting: [] };
+  gates.set(s, gate);
+  if (gate.running >= s.settings.maxCallbacksInFlight) {
+    // A burst waits its turn in memory (cheap) rather than being answered 503 (a retry costs the
+    // provider and us a whole request again); only beyond the queue is the load shed.
+    if (gate.waiting.length >= s.settings.maxCallbacksInFlight * QUEUED_PER_SLOT) throw new UnavailableError('Too many callbacks in progress; retry shortly', 1);
+    await new Promise<void>((resolve) => gate.waiting.push(resolve));
+  } else {
+    gate.running++;
+  }
   try {
     return await receive(s, providerName, rawBody, headers);
   } finally {
-    inFlight.set(s, (inFlight.get(s) ?? 1) - 1);
+    const next = gate.waiting.shift();
+    if (next) next(); // the slot passes straight to the next waiter
+    else gate.running--;
   }
 }
 
-/** Callbacks being processed, per process (per set of call services). */
-const inFlight = new WeakMap<CallServices, number>();
+/** Callbacks waiting for a slot, per slot, before more are answered 503. */
+const QUEUED_PER_SLOT = 8;
+
+/** Callbacks being processed, and those waiting for a slot, per process (per set of call services). */
+const gates = new WeakMap<CallServices, { running: number; waiting: Array<() => void> }>();
 
 async function receive(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackResult> {
   const provider = s.voice[providerName as ProviderName];
@@ -47,12 +59,14 @@ async function receive(s: CallServices, providerName: string, rawBody: Buffer, h
     if (!(err instanceof CallbackRejectedError)) throw err;
     throw err.reason === 'malformed' ? new InvalidInputError(err.message) : new UnauthorizedError(`Callback rejected: ${err.message}`);
   }
-  const scheduled = await findScheduledCallById(s.db, event.scheduledCallId);
+  const found = await getScheduledCallWithCall(s.db, event.scheduledCallId); // one read for both
   const unknown = () => new NotFoundError(`Unknown call ${event.providerCallId}`);
-  if (!scheduled || (scheduled.provider !== null && scheduled.provider !== provider.name)) throw unknown();
+  if (!found) throw unknown();
+  const scheduled = found.scheduled;
+  if (scheduled.provider !== null && scheduled.provider !== provider.name) throw unknown();
   if (scheduled.providerCallId !== null && scheduled.providerCallId !== event.providerCallId) throw unknown();
 
-  let known = await getCallOfScheduledCall(s.db, scheduled.companyId, scheduled.id);
+  let known = found.call;
   if (!known) {
     // The callback beat the provider's answer to the dispatcher: record the call from it.
     if (scheduled.status !== 'dialing') throw unknown();

@@ -17,12 +17,25 @@ export interface VoiceSimulatorOptions {
   createLatencyMs?: number;
   /** When call_started / call_ended / call_analyzed are sent after the call was accepted. */
   timeline?: { startedMs: number; endedMs: number; analyzedMs: number };
+  /**
+   * Callback deliveries in flight at once (default 64), like a provider's webhook senders; the
+   * rest wait their turn. Unbounded deliveries would measure the receiver's connection handling.
+   */
+  deliveryConcurrency?: number;
+  /**
+   * Benchmarks: keep every callback until `POST /sim/callbacks/release` (or `releaseCallbacks()`),
+   * then deliver them all, in the order they were due, so dialing and callback ingestion are
+   * measured apart (`outreach simulator voice --hold-callbacks`).
+   */
+  holdCallbacks?: boolean;
 }
 
 export interface VoiceSimulator {
   url: string;
   /** Accepted create requests per idempotency key (a repeated key returns the first call but is still counted). */
   dials(): Record<string, number>;
+  /** Delivers the callbacks held so far (holdCallbacks) and stops holding; returns how many were held. */
+  releaseCallbacks(): number;
   close(): Promise<void>;
 }
 
@@ -49,6 +62,25 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
   const refused = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
   let url = '';
+  let holding = opts.holdCallbacks ?? false;
+  const held: Array<() => void> = [];
+  const slots = opts.deliveryConcurrency ?? 64;
+  let sending = 0;
+  const waiting: Array<() => void> = [];
+  const slot = async () => {
+    if (sending >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
+    sending++;
+  };
+  const freeSlot = () => {
+    sending--;
+    waiting.shift()?.();
+  };
+  const releaseCallbacks = () => {
+    holding = false;
+    const n = held.length;
+    for (const send of held.splice(0)) send();
+    return n;
+  };
 
   const later = (ms: number, fn: () => void) => {
     const t = setTimeout(() => {
@@ -59,7 +91,13 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
   };
 
   const deliver = async (call: SimCall, event: WireEvent['event'], snapshot: WireCall, attempt = 1): Promise<void> => {
+    if (holding) {
+      held.push(() => void deliver(call, event, snapshot, attempt));
+      return;
+    }
     const body = JSON.stringify({ event, event_id: `${snapshot.call_id}:${event}`, call: snapshot } satisfies WireEvent);
+    let retryAfterMs: number | null = null;
+    await slot();
     try {
       const res = await fetch(call.webhookUrl, {
         method: 'POST',
@@ -69,11 +107,16 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       });
       await res.arrayBuffer();
       if (res.status < 500) return; // 2xx delivered; 4xx is the receiver's final answer (e.g. a duplicate)
+      const seconds = Number(res.headers.get('retry-after'));
+      if (res.headers.has('retry-after') && Number.isFinite(seconds) && seconds >= 0) retryAfterMs = seconds * 1000;
     } catch {
       /* retried below */
+    } finally {
+      freeSlot();
     }
-    // Like a real provider: retried with exponential backoff (capped at 30 s) for about three minutes.
-    if (attempt < 10) later(Math.min(30_000, 250 * 2 ** attempt), () => void deliver(call, event, snapshot, attempt + 1));
+    // Like a real provider: retried when the receiver asks (Retry-After), else with exponential
+    // backoff (capped at 30 s), for about three minutes.
+    if (attempt < 10) later(Math.min(30_000, retryAfterMs ?? 250 * 2 ** attempt), () => void deliver(call, event, snapshot, attempt + 1));
   };
 
   const play = (call: SimCall) => {
@@ -143,6 +186,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       return;
     }
     if (req.method === 'GET' && path === '/sim/dials') return send(res, 200, Object.fromEntries(dials));
+    if (req.method === 'POST' && path === '/sim/callbacks/release') return send(res, 200, { released: releaseCallbacks() });
     if (req.headers.authorization !== `Bearer ${apiKey}`) return send(res, 401, { error: 'invalid api key' });
     const body = req.method === 'POST' ? await readJson(req) : undefined;
     if (body === INVALID) return send(res, 400, { error: 'invalid JSON' });
@@ -176,6 +220,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
   return {
     url,
     dials: () => Object.fromEntries(dials),
+    releaseCallbacks,
     async close() {
       for (const t of timers) clearTimeout(t);
       server.closeAllConnections();
