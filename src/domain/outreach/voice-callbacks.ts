@@ -47,6 +47,17 @@ async function receive(s: CallServices, providerName: string, rawBody: Buffer, h
     if (!(err instanceof CallbackRejectedError)) throw err;
     throw err.reason === 'malformed' ? new InvalidInputError(err.message) : new UnauthorizedError(`Callback rejected: ${err.message}`);
   }
+  return applyVoiceEvent(s, provider.name, event);
+}
+
+/**
+ * Applies one authenticated provider event to its call: the callback endpoint's deliveries and the
+ * reconciliation sweep's synthetic events (reconcile-calls.ts) alike. NotFoundError when the call is
+ * not this provider's; ConflictError when the event id was already processed. The call only moves
+ * forward; `call_analyzed` completes the scheduled call.
+ */
+export async function applyVoiceEvent(s: CallServices, providerName: ProviderName, event: VoiceEvent): Promise<CallbackResult> {
+  const provider = { name: providerName }; // the body below predates the split; kept unchanged to merge cleanly
   const scheduled = await findScheduledCallById(s.db, event.scheduledCallId);
   const unknown = () => new NotFoundError(`Unknown call ${event.providerCallId}`);
   if (!scheduled || (scheduled.provider !== null && scheduled.provider !== provider.name)) throw unknown();
