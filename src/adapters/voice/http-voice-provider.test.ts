@@ -18,7 +18,7 @@ describe('HttpVoiceProvider.getCall', () => {
 
   beforeAll(async () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-    sim = await startVoiceSimulator({ timeline: { startedMs: 100, endedMs: 250, analyzedMs: 400 } });
+    sim = await startVoiceSimulator({ timeline: { startedMs: 1000, endedMs: 1500, analyzedMs: 3500 } });
     provider = new HttpVoiceProvider({ name: 'sandbox', baseUrl: sim.url, ...SIMULATOR_DEFAULTS });
   });
 
@@ -33,18 +33,25 @@ describe('HttpVoiceProvider.getCall', () => {
     callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`,
   });
 
-  it('follows a call from registered to ended and analyzed, with the flags of the outcome table', async () => {
+  /** Polls (timings are loose on a loaded machine; the simulator's states are seconds apart). */
+  async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
+    for (let i = 0; ; i++) {
+      const v = await read();
+      if (done(v) || i >= 200) return v;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  it('follows a call from registered to ended and analyzed, with the flags of the outcome table', { timeout: 15_000 }, async () => {
     const { providerCallId } = await place('+12125550109', 'k-lost');
     const first = await provider.getCall(providerCallId);
     expect(first).toMatchObject({ providerCallId, scheduledCallId: 'sched-k-lost', state: 'registered', analyzed: false });
     expect(first!.call.flags).toEqual([]);
-    await new Promise((r) => setTimeout(r, 300));
-    const ended = await provider.getCall(providerCallId);
+    const ended = await until(() => provider.getCall(providerCallId), (c) => c?.state === 'ended');
     expect(ended).toMatchObject({ state: 'ended', analyzed: false });
     // Before the analysis only the call facts give flags (answered by a human, transferred); no labels yet.
     expect(ended!.call.flags).toEqual(['CONNECT', 'SUCCESSFUL_TRANSFER']);
-    await new Promise((r) => setTimeout(r, 250));
-    const analyzed = await provider.getCall(providerCallId);
+    const analyzed = await until(() => provider.getCall(providerCallId), (c) => c?.analyzed === true);
     expect(analyzed).toMatchObject({ state: 'ended', analyzed: true });
     expect(analyzed!.call).toMatchObject({
       toNumber: '+12125550109', fromNumber: '+12025550199', answeredBy: 'human', disconnectionReason: 'call_transfer', durationMs: 42_000,
@@ -58,9 +65,9 @@ describe('HttpVoiceProvider.getCall', () => {
     expect(callbacks).toBe(0);
   });
 
-  it('a number outside 0109 still gets its callbacks (the switch is only that number)', async () => {
+  it('a number outside 0109 still gets its callbacks (the switch is only that number)', { timeout: 15_000 }, async () => {
     await place('+12125550100', 'k-live');
-    for (let i = 0; i < 50 && callbacks < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 200 && callbacks < 3; i++) await new Promise((r) => setTimeout(r, 50));
     expect(callbacks).toBe(3);
   });
 
