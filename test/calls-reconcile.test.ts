@@ -197,6 +197,16 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
     return later.id;
   }
 
+  it('a claimed call whose dial is in progress right now (dial lease held) is left alone and looked at again on the next pass', async () => {
+    const id = await lostDial(0);
+    await database.db('scheduled_calls').where({ id }).update({ dial_lease_until: new Date(Date.now() + 60_000).toISOString() });
+    expect((await reconcileStaleCalls(services(HOUR), settings)).get(id)).toBe('wait');
+    const row = await database.db('scheduled_calls').where({ id }).first();
+    expect(row).toMatchObject({ status: 'dialing', dial_attempts: 1, reconcile_lease_until: null });
+    expect((await reconcileStaleCalls(services(HOUR), settings)).get(id)).toBe('wait');
+    await database.db('scheduled_calls').where({ id }).update({ status: 'cancelled', dial_lease_until: null }); // out of the way of the next tests
+  });
+
   it('a claimed call never placed whose dial message is gone: the provider has none under its key → back in line, not dialed', async () => {
     const id = await lostDial(0);
     const outcomes = await reconcileStaleCalls(services(HOUR), settings);

@@ -21,7 +21,9 @@ export function startCallReconciler(s: CallServices, opts: CallReconcileOptions)
     for (;;) {
       const outcomes = await reconcileStaleCalls(s, opts);
       if (outcomes.size) s.log.info('calls reconciled', countBy(outcomes.values()));
-      if (outcomes.size < opts.batch || stopped) return;
+      // A full batch is followed at once only while it settled something: calls left to wait are not taken again in a loop.
+      const settled = [...outcomes.values()].some((o) => o !== 'wait' && o !== 'skipped');
+      if (outcomes.size < opts.batch || !settled || stopped) return;
     }
   };
   const tick = () => {

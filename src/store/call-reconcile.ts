@@ -62,6 +62,11 @@ export async function failPlacedCall(db: Db, companyId: string, id: string, prov
   return n > 0;
 }
 
+/** Gives a call back to the next pass at once (a dial attempt was in progress: it is settled by then). */
+export async function releaseReconcileLease(db: Db, companyId: string, id: string): Promise<void> {
+  await db('scheduled_calls').where({ company_id: companyId, id }).update({ reconcile_lease_until: null });
+}
+
 /** Says on a call the sweep completed that its result was read from the provider, not called back. */
 export async function noteReconciledCompletion(db: Db, companyId: string, id: string, reason: string): Promise<void> {
   await db('scheduled_calls').where({ company_id: companyId, id, status: 'completed' }).update({ status_reason: reason });

@@ -1,5 +1,5 @@
 import { releaseDialLease, rescheduleClaimedCall, takeDialLease } from '../../store/call-dispatch.js';
-import { failPlacedCall, leaseStaleDialingCalls, noteReconciledCompletion, type StaleDialingCall } from '../../store/call-reconcile.js';
+import { failPlacedCall, leaseStaleDialingCalls, noteReconciledCompletion, releaseReconcileLease, type StaleDialingCall } from '../../store/call-reconcile.js';
 import { getCustomer } from '../../store/customers.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { CallSnapshot, ProviderName, VoiceEvent, VoiceEventType } from '../ports/voice-provider.js';
@@ -121,7 +121,11 @@ async function applyOnce(s: CallServices, provider: ProviderName, event: VoiceEv
 async function resumeLostDial(s: CallServices, { call }: StaleDialingCall): Promise<ReconcileOutcome> {
   const wall = Date.now();
   const held = await takeDialLease(s.db, call.companyId, call.id, new Date(wall).toISOString(), new Date(wall + s.settings.dialLeaseMs).toISOString());
-  if (!held) return 'wait'; // a dial attempt is in progress right now
+  if (!held) {
+    // A dial attempt is in progress right now (a slow one, not a lost one): look again on the next pass.
+    await releaseReconcileLease(s.db, call.companyId, call.id);
+    return 'wait';
+  }
   const customer = await getCustomer(s.db, call.companyId, call.customerId);
   const provider = s.voice[providerFor(customer?.isTest ?? false)];
   let found;
