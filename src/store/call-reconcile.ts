@@ -62,6 +62,21 @@ export async function failPlacedCall(db: Db, companyId: string, id: string, prov
   return n > 0;
 }
 
+/**
+ * A claimed call never placed whose dial message is gone goes back to pending, due `at`, with the
+ * reason: ONE statement, and only while no dial attempt holds an unexpired dial lease (wall clock),
+ * so an attempt in progress is never pulled from under its worker. The dispatcher claims it again;
+ * dial_attempts is kept, so after an earlier attempt the next one asks the provider before dialing.
+ */
+export async function requeueLostDial(db: Db, companyId: string, id: string, wallNow: string, reason: string, at: string): Promise<boolean> {
+  const n = await db('scheduled_calls')
+    .where({ company_id: companyId, id, status: 'dialing' })
+    .whereNull('provider_call_id')
+    .andWhere((q) => q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow))
+    .update({ status: 'pending', scheduled_time: at, status_reason: reason, claimed_at: null, dial_lease_until: null, reconcile_lease_until: null, updated_at: at });
+  return n > 0;
+}
+
 /** Gives a call back to the next pass at once (a dial attempt was in progress: it is settled by then). */
 export async function releaseReconcileLease(db: Db, companyId: string, id: string): Promise<void> {
   await db('scheduled_calls').where({ company_id: companyId, id }).update({ reconcile_lease_until: null });

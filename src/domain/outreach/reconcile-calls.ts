@@ -1,10 +1,7 @@
-import { releaseDialLease, rescheduleClaimedCall, takeDialLease } from '../../store/call-dispatch.js';
-import { failPlacedCall, leaseStaleDialingCalls, noteReconciledCompletion, releaseReconcileLease, type StaleDialingCall } from '../../store/call-reconcile.js';
-import { getCustomer } from '../../store/customers.js';
+import { failPlacedCall, leaseStaleDialingCalls, noteReconciledCompletion, releaseReconcileLease, requeueLostDial, type StaleDialingCall } from '../../store/call-reconcile.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { CallSnapshot, ProviderName, VoiceEvent, VoiceEventType } from '../ports/voice-provider.js';
-import { type CallServices, CLAIM_SIGNAL, idempotencyKeyOf, providerFor } from './call-services.js';
-import { recordPlacedCall } from './placed-calls.js';
+import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
 import { applyVoiceEvent } from './voice-callbacks.js';
 
 export interface ReconcileSettings {
@@ -37,14 +34,14 @@ export function decideReconcile(snapshot: CallSnapshot | null, ageMs: number, de
   return late ? { kind: 'fail', reason: `Reconciliation: no result from the provider ${Math.round(deadlineMs / 60_000)} minutes after the call was placed` } : { kind: 'wait' };
 }
 
-export type ReconcileOutcome = ReconcileAction['kind'] | 'dial_found' | 'dial_requeued' | 'skipped';
+export type ReconcileOutcome = ReconcileAction['kind'] | 'dial_requeued' | 'skipped';
 
 /**
  * One pass of the reconciliation sweep: leases a batch of stale `dialing` calls (one statement) and
  * settles each. Placed calls are read from the provider and the decision applied through
  * applyVoiceEvent, as synthetic events whose ids (`reconcile:<providerCallId>:…`) make a late real
- * callback, or a second pass, harmless. A claimed call never placed whose dial was lost is taken
- * over like an interrupted dial. Returns the outcome per scheduled call.
+ * callback, or a second pass, harmless. A claimed call never placed whose dial message was lost
+ * goes back in line. Returns the outcome per scheduled call.
  */
 export async function reconcileStaleCalls(s: CallServices, settings: ReconcileSettings): Promise<Map<string, ReconcileOutcome>> {
   const now = s.now();
@@ -106,40 +103,26 @@ async function applyOnce(s: CallServices, provider: ProviderName, event: VoiceEv
   try {
     return (await applyVoiceEvent(s, provider, event)).applied;
   } catch (err) {
-    if (err instanceof ConflictError || err instanceof NotFoundError) return false;
+    if (err instanceof ConflictError) return false;
+    if (err instanceof NotFoundError) {
+      s.log.warn('reconcile event does not match the recorded call', { eventId: event.eventId, scheduledCallId: event.scheduledCallId, error: err.message });
+      return false;
+    }
     throw err;
   }
 }
 
 /**
  * A claimed call without a provider call whose dial message is gone (its deliveries ran out, or a
- * redelivery met the dead holder's lease and was acked as not its own): takes the dial guard like any
- * dial attempt, asks the provider by idempotency key (the lost attempt may have been placed) and
- * either records that call or puts the scheduled call back in line, where the dispatcher claims and
- * dials it again with the dial-time checks.
+ * redelivery met the dead holder's still-unexpired dial lease and was acked as not its own) goes
+ * back in line; the dial protocol then asks the provider first, so a lost attempt that was placed is
+ * found, never dialed twice. A dial attempt in progress right now is left alone.
  */
 async function resumeLostDial(s: CallServices, { call }: StaleDialingCall): Promise<ReconcileOutcome> {
-  const wall = Date.now();
-  const held = await takeDialLease(s.db, call.companyId, call.id, new Date(wall).toISOString(), new Date(wall + s.settings.dialLeaseMs).toISOString());
-  if (!held) {
-    // A dial attempt is in progress right now (a slow one, not a lost one): look again on the next pass.
-    await releaseReconcileLease(s.db, call.companyId, call.id);
-    return 'wait';
-  }
-  const customer = await getCustomer(s.db, call.companyId, call.customerId);
-  const provider = s.voice[providerFor(customer?.isTest ?? false)];
-  let found;
-  try {
-    found = await provider.findCall(idempotencyKeyOf(call.id));
-  } catch (err) {
-    await releaseDialLease(s.db, call.companyId, call.id); // asked again on a later pass
-    throw err;
-  }
-  const now = s.now();
-  if (found) {
-    await recordPlacedCall(s.db, held, { provider: provider.name, providerCallId: found.providerCallId, toNumber: held.phoneNumber, fromNumber: s.settings.fromNumber, at: now });
-    return 'dial_found';
-  }
-  await rescheduleClaimedCall(s.db, call.companyId, call.id, now.toISOString(), 'Reconciliation: the dial was interrupted and its message lost; back in line', now.toISOString());
-  return 'dial_requeued';
+  const at = s.now().toISOString();
+  const reason = 'Reconciliation: the dial was interrupted and its message lost; back in line';
+  if (await requeueLostDial(s.db, call.companyId, call.id, new Date().toISOString(), reason, at)) return 'dial_requeued';
+  // A slow dial, not a lost one (or the call moved on): look again on the next pass.
+  await releaseReconcileLease(s.db, call.companyId, call.id);
+  return 'wait';
 }
