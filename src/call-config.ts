@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { CallReconcileOptions } from './jobs/call-reconciler.js';
 import type { CallDispatchOptions } from './jobs/call-workers.js';
 import { SIMULATOR_DEFAULTS } from './simulators/voice/server.js';
 
@@ -17,6 +18,8 @@ export interface CallConfig {
   fromNumber: string;
   recordingsDir: string;
   dispatch: CallDispatchOptions;
+  /** The sweep for placed calls whose callbacks never came (README "Calls", reconciliation). */
+  reconcile: CallReconcileOptions;
   /** Provider callbacks processed at once by one API process; more get 503 with Retry-After (the provider retries). */
   maxCallbacksInFlight: number;
   /** OUTREACH_CALLS_DISPATCH=off: this process's workers place no calls (an operator's pause; tests of planning). */
@@ -63,6 +66,10 @@ export function loadCallConfig(env: NodeJS.ProcessEnv, databaseUrl: string): Cal
   if (!/^\+[1-9]\d{7,14}$/.test(fromNumber)) throw new CallConfigError(`OUTREACH_VOICE_FROM_NUMBER must be E.164, got "${fromNumber}"`);
   const secret = env.OUTREACH_SIGNING_SECRET;
   if (secret !== undefined && secret.length < 16) throw new CallConfigError('OUTREACH_SIGNING_SECRET must be at least 16 characters');
+  const reconcileAfter = int(env, 'OUTREACH_CALLS_RECONCILE_AFTER_SECONDS', 900, 1, 86_400);
+  const resultDeadline = int(env, 'OUTREACH_CALLS_RESULT_DEADLINE_SECONDS', 7200, 1, 7 * 86_400);
+  if (resultDeadline < reconcileAfter) throw new CallConfigError('OUTREACH_CALLS_RESULT_DEADLINE_SECONDS must not be shorter than OUTREACH_CALLS_RECONCILE_AFTER_SECONDS');
+  const reconcileInterval = int(env, 'OUTREACH_CALLS_RECONCILE_INTERVAL_SECONDS', 60, 1, 3600);
   const dataDir = databaseUrl.startsWith('sqlite:') && !databaseUrl.endsWith(':memory:') ? path.dirname(databaseUrl.slice('sqlite:'.length) || './data/outreach.db') : './data';
   return {
     clockStart,
@@ -86,6 +93,14 @@ export function loadCallConfig(env: NodeJS.ProcessEnv, databaseUrl: string): Cal
       maxAttempts: int(env, 'OUTREACH_CALLS_MAX_ATTEMPTS', 5, 1, 20),
       timeoutSeconds: int(env, 'OUTREACH_CALLS_DIAL_TIMEOUT_SECONDS', 60, 2, 3600),
       shutdownGraceMs: int(env, 'OUTREACH_JOBS_SHUTDOWN_GRACE_MS', 20_000, 0, 600_000),
+    },
+    reconcile: {
+      afterMs: reconcileAfter * 1000,
+      deadlineMs: resultDeadline * 1000,
+      intervalMs: reconcileInterval * 1000,
+      // Long enough for a batch of provider reads (10 s timeout each); a call still in progress is read again after it.
+      leaseMs: Math.max(300_000, 2 * reconcileInterval * 1000),
+      batch: 50,
     },
   };
 }

@@ -15,6 +15,7 @@ import { enrollmentResponses } from './http/enrollment-responses.js';
 import { httpWebhookTransport } from './adapters/webhooks/http-transport.js';
 import { webhookPayloads } from './handlers/webhook-payloads.js';
 import { statusOf } from './http/error-response.js';
+import { startCallReconciler } from './jobs/call-reconciler.js';
 import { startCallWorkers } from './jobs/call-workers.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
 import type { RowHandling } from './jobs/slice-support.js';
@@ -97,9 +98,10 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   const startWorkersHere = (): WorkerPool => {
     const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling, lms, webhooks: { transport: httpWebhookTransport, builders: webhookPayloads(calls.settings) }, messages });
     const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
+    const reconcile = config.calls.dispatchEnabled ? startCallReconciler(calls, config.calls.reconcile) : null;
     return {
       async stop() {
-        await Promise.all([batch.stop(), dispatch.stop()]);
+        await Promise.all([batch.stop(), dispatch.stop(), reconcile?.stop()]);
       },
     };
   };

@@ -1,5 +1,5 @@
 import {
-  CallbackRejectedError, type CreateCallRequest, type PlacedCall, ProviderRejectedError, type ProviderName, ProviderUnavailableError,
+  type CallFacts, type CallSnapshot, CallbackRejectedError, type CreateCallRequest, type PlacedCall, ProviderRejectedError, type ProviderName, ProviderUnavailableError,
   type VoiceEvent, type VoiceProvider,
 } from '../../domain/ports/voice-provider.js';
 import { flagsOf } from './outcome-flags.js';
@@ -17,6 +17,7 @@ export interface HttpVoiceProviderSettings {
 }
 
 const EVENT_TYPES = new Set(['call_started', 'call_ended', 'call_analyzed']);
+const CALL_STATES = new Set(['registered', 'ongoing', 'ended', 'error']);
 
 /** The voice provider over HTTP (protocol.ts). Production code for the live provider and the sandbox alike. */
 export class HttpVoiceProvider implements VoiceProvider {
@@ -46,6 +47,25 @@ export class HttpVoiceProvider implements VoiceProvider {
     return calls[0] ? placed(calls[0]) : null;
   }
 
+  async getCall(providerCallId: string): Promise<CallSnapshot | null> {
+    const res = await this.send(new URL(PATHS.getCall + encodeURIComponent(providerCallId), this.base), { method: 'GET' });
+    if (res.status === 404) {
+      await res.arrayBuffer();
+      return null;
+    }
+    if (!res.ok) throw await failure(res, PATHS.getCall);
+    const call = (await res.json()) as WireCall;
+    if (typeof call?.call_id !== 'string' || !CALL_STATES.has(call.call_status)) throw new ProviderUnavailableError('Voice provider answered get-call without a call_id or a known call_status');
+    const scheduledCallId = call.metadata?.scheduled_call_id;
+    return {
+      providerCallId: call.call_id,
+      scheduledCallId: typeof scheduledCallId === 'string' ? scheduledCallId : null,
+      state: call.call_status,
+      analyzed: call.call_analysis != null,
+      call: factsOf(call),
+    };
+  }
+
   readCallback(rawBody: Buffer, headers: Record<string, string | undefined>): VoiceEvent {
     const check = checkSignature(this.settings.callbackSecret, rawBody, headers[SIGNATURE_HEADER], (this.settings.wallClock ?? (() => new Date()))());
     if (!check.ok) throw new CallbackRejectedError(check.message, check.reason);
@@ -64,19 +84,7 @@ export class HttpVoiceProvider implements VoiceProvider {
       type: event.event,
       providerCallId: call.call_id,
       scheduledCallId: call.metadata.scheduled_call_id,
-      call: {
-        toNumber: String(call.to_number ?? ''),
-        fromNumber: call.from_number ?? null,
-        startedAt: instant(call.start_timestamp),
-        endedAt: instant(call.end_timestamp),
-        durationMs: typeof call.duration_ms === 'number' ? Math.round(call.duration_ms) : null,
-        disconnectionReason: call.disconnection_reason ?? null,
-        answeredBy: call.answered_by ?? null,
-        transcript: call.transcript ?? '',
-        summary: call.call_analysis?.call_summary ?? '',
-        recordingUrl: call.recording_url ?? null,
-        flags: flagsOf(call),
-      },
+      call: factsOf(call),
     };
   }
 
@@ -116,6 +124,22 @@ export class HttpVoiceProvider implements VoiceProvider {
 function placed(call: WireCall): PlacedCall {
   if (typeof call?.call_id !== 'string') throw new ProviderUnavailableError('Voice provider answered without a call_id');
   return { providerCallId: call.call_id, acceptedAt: new Date() };
+}
+
+function factsOf(call: WireCall): CallFacts {
+  return {
+    toNumber: String(call.to_number ?? ''),
+    fromNumber: call.from_number ?? null,
+    startedAt: instant(call.start_timestamp),
+    endedAt: instant(call.end_timestamp),
+    durationMs: typeof call.duration_ms === 'number' ? Math.round(call.duration_ms) : null,
+    disconnectionReason: call.disconnection_reason ?? null,
+    answeredBy: call.answered_by ?? null,
+    transcript: call.transcript ?? '',
+    summary: call.call_analysis?.call_summary ?? '',
+    recordingUrl: call.recording_url ?? null,
+    flags: flagsOf(call),
+  };
 }
 
 function instant(ms: number | null | undefined): Date | null {

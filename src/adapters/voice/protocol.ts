@@ -2,13 +2,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The voice provider wire protocol, modeled on Retell's v2 API (POST /v2/create-phone-call,
- * POST /v2/list-calls, call_started / call_ended / call_analyzed webhooks carrying the whole call
+ * POST /v2/list-calls, GET /v2/get-call/{call_id}, call_started / call_ended / call_analyzed webhooks carrying the whole call
  * object) with Bland's `answered_by` and a Stripe-style `Idempotency-Key` header. The adapter
  * (http-voice-provider.ts) and the simulator (src/simulators/voice/) both speak it.
  */
 export const PATHS = {
   createCall: '/v2/create-phone-call',
   listCalls: '/v2/list-calls',
+  /** `GET /v2/get-call/{call_id}` → the call object, 404 when the provider does not know it. */
+  getCall: '/v2/get-call/',
 } as const;
 
 export const SIGNATURE_HEADER = 'x-voice-signature';

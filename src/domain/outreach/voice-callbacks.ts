@@ -59,20 +59,30 @@ async function receive(s: CallServices, providerName: string, rawBody: Buffer, h
     if (!(err instanceof CallbackRejectedError)) throw err;
     throw err.reason === 'malformed' ? new InvalidInputError(err.message) : new UnauthorizedError(`Callback rejected: ${err.message}`);
   }
+  return applyVoiceEvent(s, provider.name, event);
+}
+
+/**
+ * Applies one authenticated provider event to its call: the callback endpoint's deliveries and the
+ * reconciliation sweep's synthetic events (reconcile-calls.ts) alike. NotFoundError when the call is
+ * not this provider's; ConflictError when the event id was already processed. The call only moves
+ * forward; `call_analyzed` completes the scheduled call.
+ */
+export async function applyVoiceEvent(s: CallServices, providerName: ProviderName, event: VoiceEvent): Promise<CallbackResult> {
   const found = await getScheduledCallWithCall(s.db, event.scheduledCallId); // one read for both
   const unknown = () => new NotFoundError(`Unknown call ${event.providerCallId}`);
   if (!found) throw unknown();
   const scheduled = found.scheduled;
-  if (scheduled.provider !== null && scheduled.provider !== provider.name) throw unknown();
+  if (scheduled.provider !== null && scheduled.provider !== providerName) throw unknown();
   if (scheduled.providerCallId !== null && scheduled.providerCallId !== event.providerCallId) throw unknown();
 
   let known = found.call;
   if (!known) {
     // The callback beat the provider's answer to the dispatcher: record the call from it.
     if (scheduled.status !== 'dialing') throw unknown();
-    known = await recordPlacedCall(s.db, scheduled, { provider: provider.name, providerCallId: event.providerCallId, toNumber: scheduled.phoneNumber, fromNumber: event.call.fromNumber, at: s.now() });
+    known = await recordPlacedCall(s.db, scheduled, { provider: providerName, providerCallId: event.providerCallId, toNumber: scheduled.phoneNumber, fromNumber: event.call.fromNumber, at: s.now() });
   }
-  if (known.providerCallId !== event.providerCallId || known.provider !== provider.name) throw unknown();
+  if (known.providerCallId !== event.providerCallId || known.provider !== providerName) throw unknown();
 
   const now = s.now();
   const at = now.toISOString();
@@ -80,7 +90,7 @@ async function receive(s: CallServices, providerName: string, rawBody: Buffer, h
     const call = (await getCallForUpdate(trx, scheduled.companyId, known.id))!;
     const next = STATE_AFTER[event.type];
     const forward = rank(next) > rank(call.state);
-    const fresh = await recordEventOnce(trx, { provider: provider.name, eventId: event.eventId, callId: call.id, type: event.type, applied: forward }, at);
+    const fresh = await recordEventOnce(trx, { provider: providerName, eventId: event.eventId, callId: call.id, type: event.type, applied: forward }, at);
     if (!fresh) throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
     if (!forward) return { eventId: event.eventId, applied: false };
     const c = event.call;

@@ -15,6 +15,12 @@ export interface VoiceProvider {
   /** The call placed under this idempotency key, or null when the provider never accepted one. */
   findCall(idempotencyKey: string): Promise<PlacedCall | null>;
   /**
+   * The provider's current view of one call it placed (the reconciliation sweep reads it when the
+   * callbacks did not arrive), or null when the provider does not know that call id.
+   * Throws ProviderUnavailableError (ask again later) or ProviderRejectedError.
+   */
+  getCall(providerCallId: string): Promise<CallSnapshot | null>;
+  /**
    * Authenticates a callback delivery (signature over its timestamp and raw body, timestamp within
    * 5 minutes of the wall clock: transport freshness, not the business clock) and reads it.
    * Throws CallbackRejectedError for a bad signature, a stale timestamp or an unreadable body.
@@ -57,20 +63,37 @@ export interface VoiceEvent {
   providerCallId: string;
   scheduledCallId: string;
   /** The call as the provider saw it when it sent this event (every event carries the full snapshot). */
-  call: {
-    toNumber: string;
-    fromNumber: string | null;
-    startedAt: Date | null;
-    endedAt: Date | null;
-    durationMs: number | null;
-    disconnectionReason: string | null;
-    answeredBy: 'human' | 'machine' | 'unknown' | null;
-    transcript: string;
-    summary: string;
-    recordingUrl: string | null;
-    /** The contract's flags, from the provider's outcome (src/adapters/voice/outcome-flags.ts). */
-    flags: string[];
-  };
+  call: CallFacts;
+}
+
+/** The provider's call status: placed, in progress, over, or it could not be placed/carried. */
+export type ProviderCallState = 'registered' | 'ongoing' | 'ended' | 'error';
+
+/** A call read from the provider (getCall), in the same terms as a callback's snapshot. */
+export interface CallSnapshot {
+  providerCallId: string;
+  /** From the call's metadata; null when the provider lost it. */
+  scheduledCallId: string | null;
+  state: ProviderCallState;
+  /** The post-call analysis is in (what a call_analyzed callback announces). */
+  analyzed: boolean;
+  call: CallFacts;
+}
+
+/** What the provider knows about a call; each callback and each getCall carries all of it. */
+export interface CallFacts {
+  toNumber: string;
+  fromNumber: string | null;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  durationMs: number | null;
+  disconnectionReason: string | null;
+  answeredBy: 'human' | 'machine' | 'unknown' | null;
+  transcript: string;
+  summary: string;
+  recordingUrl: string | null;
+  /** The contract's flags, from the provider's outcome (src/adapters/voice/outcome-flags.ts). */
+  flags: string[];
 }
 
 export class ProviderUnavailableError extends Error {}

@@ -6,14 +6,16 @@ describe('simulated outcomes', () => {
   it.each([
     ['+12125550100', 'live-transfer'], ['+13125550101', 'voicemail'], ['+12125550102', 'no-answer'], ['+12125550103', 'wrong-number'],
     ['+12125550104', 'do-not-call'], ['+12125550105', 'attorney'], ['+12125550106', 'bankruptcy'],
-    ['+12125550107', 'provider-busy-then-live'], ['+12125550108', 'duplicate-out-of-order-callbacks'],
+    ['+12125550107', 'provider-busy-then-live'], ['+12125550108', 'duplicate-out-of-order-callbacks'], ['+12125550109', 'callbacks-lost'],
   ])('%s is %s (any area code)', (number, name) => {
     expect(scenarioFor(number).name).toBe(name);
   });
 
-  it('0107 refuses two creates, 0108 duplicates its callbacks', () => {
+  it('0107 refuses two creates, 0108 duplicates its callbacks, 0109 loses them (a live transfer otherwise)', () => {
     expect(MAGIC_NUMBERS['0107']!.createFailures).toBe(2);
     expect(MAGIC_NUMBERS['0108']!.duplicateCallbacks).toBe(true);
+    expect(MAGIC_NUMBERS['0109']).toMatchObject({ callbacksLost: true, labels: MAGIC_NUMBERS['0100']!.labels, duplicateCallbacks: false });
+    expect(Object.values(MAGIC_NUMBERS).filter((s) => s.callbacksLost)).toHaveLength(1);
   });
 
   it('other numbers get a mix seeded by the number: the same number always behaves the same', () => {

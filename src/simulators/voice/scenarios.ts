@@ -14,9 +14,11 @@ export interface Scenario {
   createFailures: number;
   /** Every callback delivered twice, in a shuffled order. */
   duplicateCallbacks: boolean;
+  /** The call happens (GET /v2/get-call shows it) but no callback is ever sent: the reconciliation sweep must find it. */
+  callbacksLost: boolean;
 }
 
-const base = { recorded: true, createFailures: 0, duplicateCallbacks: false };
+const base = { recorded: true, createFailures: 0, duplicateCallbacks: false, callbacksLost: false };
 
 const LIVE_TRANSFER: Scenario = {
   ...base, name: 'live-transfer', answeredBy: 'human', disconnectionReason: 'call_transfer',
@@ -59,6 +61,7 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
   },
   '0107': { ...LIVE_TRANSFER, name: 'provider-busy-then-live', createFailures: 2 },
   '0108': { ...LIVE_TRANSFER, name: 'duplicate-out-of-order-callbacks', duplicateCallbacks: true },
+  '0109': { ...LIVE_TRANSFER, name: 'callbacks-lost', callbacksLost: true },
 };
 
 const MIX: Scenario[] = [

@@ -136,17 +136,18 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
         call_summary: scenario.summary, in_voicemail: scenario.answeredBy === 'machine', custom_analysis_data: { outcome_labels: scenario.labels },
       },
     };
-    call.wire = analyzed;
     const events: Array<[WireEvent['event'], WireCall]> = [['call_started', started], ['call_ended', ended], ['call_analyzed', analyzed]];
+    // GET /v2/get-call shows the call as it stands: each state from the moment its event is due.
+    const at = [timeline.startedMs, timeline.endedMs, timeline.analyzedMs];
+    events.forEach(([, snapshot], i) => later(at[i]!, () => { call.wire = snapshot; }));
+    if (scenario.callbacksLost) return; // the provider keeps the call; its callbacks never reach the service
     if (scenario.duplicateCallbacks) {
       // Twice each, newest first and then again in another order, all after the call is over.
       const order = [2, 0, 1, 1, 2, 0];
       order.forEach((i, n) => later(timeline.analyzedMs + n * 15, () => void deliver(call, ...events[i]!)));
       return;
     }
-    later(timeline.startedMs, () => void deliver(call, ...events[0]!));
-    later(timeline.endedMs, () => void deliver(call, ...events[1]!));
-    later(timeline.analyzedMs, () => void deliver(call, ...events[2]!));
+    events.forEach((e, i) => later(at[i]!, () => void deliver(call, ...e)));
   };
 
   const create = (key: string | undefined, body: WireCreateCall): [number, unknown] => {
