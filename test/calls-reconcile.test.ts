@@ -7,6 +7,8 @@ import { HttpVoiceProvider } from '../src/adapters/voice/http-voice-provider.js'
 import { PATHS } from '../src/adapters/voice/protocol.js';
 import type { CallServices } from '../src/domain/outreach/call-services.js';
 import { reconcileStaleCalls, type ReconcileOutcome } from '../src/domain/outreach/reconcile-calls.js';
+import { applyVoiceEvent } from '../src/domain/outreach/voice-callbacks.js';
+import { failPlacedCall } from '../src/store/call-reconcile.js';
 import { createLogger } from '../src/lib/logger.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
 import { eventually, postCallback } from './support/calls.js';
@@ -247,5 +249,24 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
     }, 30_000, 'the dispatcher to record the call found at the provider');
     expect(row).toMatchObject({ status: 'dialing', provider_call_id: placed.providerCallId, dial_attempts: 2 });
     expect(sandbox.dials()[`sc_${id}`]).toBe(1);
+  });
+
+  it('a placed call the sweep failed still completes when its real analysis arrives after all: a Do Not Call request applies', { timeout: SETTLE_MS + 30_000 }, async () => {
+    const id = await enroll(t, key, 'late-dnc-0104', '(212) 555-0104', true);
+    const providerCallId = await placedCallId(database, id);
+    // What the sweep does when the provider still shows no result at the deadline.
+    expect(await failPlacedCall(database.db, companyId, id, providerCallId, 'Reconciliation: no result from the provider', new Date().toISOString())).toBe(true);
+    const sim = new HttpVoiceProvider({ name: 'sandbox', baseUrl: sandbox.url, ...SIMULATOR_DEFAULTS });
+    const ended = await eventually(async () => {
+      const snapshot = await sim.getCall(providerCallId);
+      return snapshot?.state === 'ended' ? snapshot : undefined;
+    }, 10_000, 'the call to end');
+    const result = await applyVoiceEvent(services(3 * HOUR), 'sandbox', {
+      eventId: 'late-analysis', type: 'call_analyzed', providerCallId, scheduledCallId: id, call: { ...ended.call, flags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'DNC'] },
+    });
+    expect(result.applied).toBe(true);
+    expect((await t.call('GET', `/scheduled-calls/${id}`, { key })).body).toMatchObject({ status: 'completed', postProcessingFlags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'DNC'] });
+    expect((await t.call('GET', '/customers/late-dnc-0104', { key })).body.doNotCall).toBe(true);
+    expect(t.violations).toEqual([]);
   });
 });

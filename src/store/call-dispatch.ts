@@ -129,10 +129,15 @@ export async function endClaimedCall(db: Db, companyId: string, id: string, stat
   return n > 0;
 }
 
-/** The placed call is over and analyzed: dialing → completed with the call's flags. */
+/**
+ * The placed call is over and analyzed: dialing → completed with the call's flags. A placed call the
+ * reconciliation sweep gave up on (failed, with a provider call) completes too when its real result
+ * arrives after all: the outcome's effects (a Do Not Call request above all) must still apply.
+ */
 export async function completeScheduledCall(db: Db, companyId: string, id: string, flags: string[], at: string): Promise<boolean> {
   const n = await db('scheduled_calls')
-    .where({ company_id: companyId, id, status: 'dialing' })
+    .where({ company_id: companyId, id })
+    .andWhere((q) => q.where('status', 'dialing').orWhere((failed) => failed.where('status', 'failed').whereNotNull('provider_call_id')))
     .update({ status: 'completed', post_processing_flags: JSON.stringify(flags), dial_lease_until: null, updated_at: at });
   return n > 0;
 }
