@@ -7,6 +7,8 @@ import { type JobOptions, JobOptionsError, loadJobOptions } from './jobs/options
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
 export interface Config {
   databaseUrl: string;
+  /** DATABASE_POOL_MAX: connections this process may hold on Postgres (SQLite always uses one). */
+  databasePoolMax: number;
   port: number;
   host: string;
   logLevel: LogLevel;
@@ -35,6 +37,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || 'sqlite:./data/outreach.db';
   if (!/^(postgres|postgresql|sqlite):/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
+  }
+  const databasePoolMax = Number(env.DATABASE_POOL_MAX ?? 10);
+  if (!Number.isInteger(databasePoolMax) || databasePoolMax < 1 || databasePoolMax > 1000) {
+    throw new ConfigError(`DATABASE_POOL_MAX must be an integer 1-1000, got "${env.DATABASE_POOL_MAX}"`);
   }
   const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase() as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
@@ -73,5 +79,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     configKey = parseKey(env.OUTREACH_CONFIG_KEY);
     if (!configKey) throw new ConfigError('OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
   }
-  return { databaseUrl, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, shutdownDelayMs, jobs, calls, channels, configKey };
+  return { databaseUrl, databasePoolMax, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, shutdownDelayMs, jobs, calls, channels, configKey };
 }

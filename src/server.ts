@@ -76,7 +76,7 @@ export interface RunningWorker {
 /** Database, migrations and job queue: what both the API and a worker process need. */
 async function openBackend(config: Config, opts: StartOptions, supervise: boolean) {
   const log = opts.log ?? createLogger(config.logLevel);
-  const db = opts.db ?? (await connectDatabase(config.databaseUrl));
+  const db = opts.db ?? (await connectDatabase(config.databaseUrl, { poolMax: config.databasePoolMax }));
   if (opts.migrate !== false) {
     const applied = await migrateLatest(db);
     if (applied.length) log.info('migrations applied', { applied });

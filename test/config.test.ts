@@ -6,6 +6,15 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ databaseUrl: 'sqlite:./data/outreach.db', port: 3000, host: '127.0.0.1' });
     expect(c.testAliasSunset.toISOString()).toBe('2026-10-25T00:00:00.000Z');
+    expect(c.databasePoolMax).toBe(10);
+  });
+
+  it('sizes the Postgres pool from DATABASE_POOL_MAX', async () => {
+    expect(loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax).toBe(40);
+    const { openDb } = await import('../src/store/db.js');
+    const db = openDb('postgres://nobody@127.0.0.1:1/none', { poolMax: loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax });
+    expect((db.client as { pool: { max: number } }).pool.max).toBe(40);
+    await db.destroy();
   });
 
   it('reads OUTREACH_CONFIG_KEY as hex or base64', () => {
@@ -18,6 +27,8 @@ describe('configuration', () => {
     [{ PORT: 'eighty' }, /PORT must be 0-65535/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ DATABASE_POOL_MAX: '0' }, /DATABASE_POOL_MAX must be an integer 1-1000/],
+    [{ DATABASE_POOL_MAX: 'many' }, /DATABASE_POOL_MAX must be an integer 1-1000/],
     [{ OUTREACH_TEST_ALIAS_SUNSET: 'someday' }, /not a date/],
     [{ OUTREACH_CONFIG_KEY: 'short' }, /OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64/],
   ])('rejects %o with one clear line', (env, message) => {

@@ -1,4 +1,4 @@
-import { OpenAPIBackend, type Context, type Document } from 'openapi-backend';
+import { OpenAPIBackend, type Context, type Document, type Request } from 'openapi-backend';
 import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/errors.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
 import { createAjv } from '../lib/ajv.js';
@@ -16,7 +16,9 @@ import { withoutAlwaysValidUnions } from '../contract/validation-document.js';
  * openapi-backend validates the document against the OpenAPI 3.0 meta-schema (upstream issue #532),
  * which a 3.1 document fails; the 3.1 document is linted by Redocly in CI instead.
  * Its router rebuilds the operation list and path patterns on every request; after `init()` the
- * router and the validator use a PrecompiledRouter built once over the same dereferenced definition.
+ * router and the validator use a PrecompiledRouter built once over the same dereferenced definition,
+ * which also parses each request's headers once (memoized on the header object: each handled request
+ * gets one of its own, so a caller reusing and changing its header object cannot see a stale parse).
  */
 export class OpenApi31Backend extends OpenAPIBackend {
   override validateDefinition() {
@@ -29,6 +31,10 @@ export class OpenApi31Backend extends OpenAPIBackend {
     this.router = router;
     this.validator.router = router;
     return this;
+  }
+
+  override handleRequest(req: Request, ...handlerArgs: unknown[]) {
+    return super.handleRequest({ ...req, headers: { ...req.headers } }, ...handlerArgs);
   }
 }
 
