@@ -106,7 +106,9 @@ async function main() {
     const answer = await fetch(`${simUrl}/sim/callbacks/release`, { method: 'POST' });
     const held = ((await answer.json()) as { released: number }).released;
     // Received: every event durably accepted in the callback inbox (each answered 202 after its commit).
-    const receivedAt = await until('receipts', async () => (await count(db('callback_inbox').count({ n: '*' }))) >= held);
+    // Counted to all 3 events per call: a few callbacks escape the hold in phase 1 and are in the inbox already.
+    const inbox0 = await count(db('callback_inbox').count({ n: '*' }));
+    const receivedAt = await until('receipts', async () => (await count(db('callback_inbox').count({ n: '*' }))) >= 3 * TOTAL);
     const receiptTally = structuredClone(tally);
     // Done when every call is completed and every event recorded (call_ended may land after call_analyzed).
     const doneAt = await until('callbacks', async () =>
@@ -129,8 +131,8 @@ async function main() {
     console.log(`dispatch: ${TOTAL} due calls across ${COMPANIES} companies (Postgres, simulator in its own process, API + workers in one process)`);
     console.log(`  phase 1, dialed (claimed, re-checked, accepted by the provider, recorded; callbacks held): ${TOTAL} in ${dialSeconds.toFixed(2)} s → ${Math.round(TOTAL / dialSeconds)} dials/s (target ≥ 200)`);
     console.log(`    statements per dial: ${per(dialTally.statements.worker, TOTAL)} (${per(dialTally.roundTrips.worker, TOTAL)} round trips with BEGIN/COMMIT; claim loop, dial guard, re-check reads, record, queue fetch/ack); service CPU ${cpuMs(dialCpu, TOTAL)} ms per dial`);
-    console.log(`  phase 2, callback events received (${held} released at once; durably accepted in the inbox, answered 202): ${held} in ${receiptSeconds.toFixed(2)} s → ${Math.round(held / receiptSeconds)} events/s (target ≥ 1,000)`);
-    console.log(`    all statements while receiving, per event: ${per(phase2(receiptTally), held)} (${per(phase2Trips(receiptTally), held)} round trips; the applier runs meanwhile)`);
+    console.log(`  phase 2, callback events received (${held} released at once; durably accepted in the inbox, answered 202): ${3 * TOTAL - inbox0} in ${receiptSeconds.toFixed(2)} s → ${Math.round((3 * TOTAL - inbox0) / receiptSeconds)} events/s (target ≥ 1,000)`);
+    console.log(`    all statements while receiving, per event: ${per(phase2(receiptTally), 3 * TOTAL - inbox0)} (${per(phase2Trips(receiptTally), 3 * TOTAL - inbox0)} round trips; the applier runs meanwhile)`);
     console.log(`  phase 2, callback events applied (every call completed, every event in call_events): ${events} in ${eventSeconds.toFixed(2)} s → ${Math.round(events / eventSeconds)} events/s`);
     console.log(`    all statements of phase 2, per event: ${per(phase2(used), events)} (${per(phase2Trips(used), events)} round trips)`);
     console.log(`    statements per callback event: ${per(callbackStatements, events)} (${per(callbackTrips, events)} round trips); service CPU ${cpuMs(eventCpu, events)} ms per event (recording copies included); answers by status ${JSON.stringify(used.callbackAnswers)}`);
