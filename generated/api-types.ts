@@ -783,7 +783,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a voice provider callback
-         * @description Called by the voice provider, not by partners: no `X-API-Key`. Authenticated by the `X-Voice-Signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the provider's callback secret, compared in constant time; a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Each `event_id` is processed once: a redelivery gets 409 and changes nothing. Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (README "Calls"). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. When the process is already handling its limit of callbacks (`OUTREACH_CALLS_CALLBACKS_IN_FLIGHT`) it answers 503 with `Retry-After` at once, and the provider delivers again. Errors use the `ErrorMessage` shape.
+         * @description Called by the voice provider, not by partners: no `X-API-Key`. Authenticated by the `X-Voice-Signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the provider's callback secret, compared in constant time; a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Each `event_id` is processed once: a redelivery gets 409 and changes nothing. An accepted event is recorded durably and answered 202 at once; it is applied to the call within moments (a worker of the service, in receipt order per call). Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (README "Calls"). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. When the process is already handling its limit of callbacks (`OUTREACH_CALLS_CALLBACKS_IN_FLIGHT`) it answers 503 with `Retry-After` at once, and the provider delivers again. Errors use the `ErrorMessage` shape.
          */
         post: operations["receiveVoiceCallback"];
         delete?: never;
@@ -2146,10 +2146,9 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description The callback was authenticated and recorded. `applied` is false when the event arrived after a later state of the call (it is recorded but changes nothing: a call never moves backwards). */
+        /** @description The callback was authenticated and recorded durably in the callback inbox; the service applies it shortly after (in receipt order per call; a call never moves backwards, so an event arriving after a later state changes nothing). */
         VoiceCallbackReceipt: {
             eventId: string;
-            applied: boolean;
         };
         /** @description The process is up. */
         Health: {
@@ -4562,16 +4561,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The event was authenticated and recorded. */
-            200: {
+            /** @description The event was authenticated and recorded durably; it is applied shortly after. */
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "eventId": "call_7f3e:call_analyzed",
-                     *       "applied": true
+                     *       "eventId": "call_7f3e:call_analyzed"
                      *     }
                      */
                     "application/json": components["schemas"]["VoiceCallbackReceipt"];

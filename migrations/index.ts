@@ -9,6 +9,7 @@ import * as authChanges from './20261122_006_auth_changes.js';
 import * as webhooks from './20261122_006_webhooks.js';
 import * as messages from './20261122_011_messages.js';
 import * as callReconcile from './20261123_014_call_reconcile.js';
+import * as callbackInbox from './20261123_015_callback_inbox.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122_006_webhooks': webhooks,
   '20261122_011_messages': messages,
   '20261123_014_call_reconcile': callReconcile,
+  '20261123_015_callback_inbox': callbackInbox,
 };

@@ -16,6 +16,7 @@ import { httpWebhookTransport } from './adapters/webhooks/http-transport.js';
 import { webhookPayloads } from './handlers/webhook-payloads.js';
 import { statusOf } from './http/error-response.js';
 import { startCallReconciler } from './jobs/call-reconciler.js';
+import { CALLBACK_APPLIER_DEFAULTS, startCallbackApplier } from './jobs/callback-applier.js';
 import { startCallWorkers } from './jobs/call-workers.js';
 import { createJobQueue, startWorkers } from './jobs/index.js';
 import type { RowHandling } from './jobs/slice-support.js';
@@ -148,6 +149,8 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   // Callback and recording links need the real port when the service listens on an ephemeral one.
   if (new URL(calls.settings.publicBaseUrl).port === '0') calls.settings.publicBaseUrl = url;
   const workers = withWorkers ? startWorkersHere() : null;
+  // Callbacks arrive at API processes: each applies what it (or a crashed predecessor) received.
+  const applier = startCallbackApplier(calls, CALLBACK_APPLIER_DEFAULTS);
   const unobserve = observeService(db, queue);
   log.info('listening', { url, workers: withWorkers });
   return {
@@ -169,6 +172,7 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), DRAIN_GRACE_MS).unref();
       });
+      await applier.stop();
       await workers?.stop();
       await closeOutside();
       unobserve();

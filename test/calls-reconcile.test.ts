@@ -105,7 +105,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     expect(t.violations).toEqual([]);
   });
 
-  it('a real callback arriving after the sweep changes nothing (200 not applied, then 409 on redelivery)', { timeout: SETTLE_MS + 30_000 }, async () => {
+  it('a real callback arriving after the sweep changes nothing (202, applied as stale, then 409 on redelivery)', { timeout: SETTLE_MS + 30_000 }, async () => {
     const done = await settled(t, key, ids.lost!);
     const row = await database.db('scheduled_calls').where({ id: ids.lost }).first();
     const wire = await (await fetch(`${sandbox.url}${PATHS.getCall}${row.provider_call_id}`, { headers: { Authorization: `Bearer ${SIMULATOR_DEFAULTS.apiKey}` } })).json();
@@ -116,7 +116,10 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     for (const event of ['call_analyzed', 'call_ended']) {
       const body = JSON.stringify({ event, event_id: `${row.provider_call_id}:${event}`, call: wire });
       const late = await postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.callbackSecret);
-      expect(late).toEqual({ status: 200, body: { eventId: `${row.provider_call_id}:${event}`, applied: false } });
+      expect(late).toEqual({ status: 202, body: { eventId: `${row.provider_call_id}:${event}` } });
+      // Applied from the inbox shortly after: it finds the sweep's later state and changes nothing.
+      const applied = async () => (await database.db('callback_inbox').where({ provider: 'sandbox', event_id: `${row.provider_call_id}:${event}` }).whereNotNull('applied_at').first())?.outcome;
+      expect(await eventually(applied, 30_000, 'the late event applied')).toBe('stale');
       expect((await postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.callbackSecret)).status).toBe(409);
     }
     expect(await snapshot()).toEqual(before);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processClock } from '../src/adapters/clock/sandbox-clock.js';
 import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
-import { postCallback, settledScheduledCall } from './support/calls.js';
+import { eventually, postCallback, settledScheduledCall } from './support/calls.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey, replaceBody } from './support/enrollment.js';
 import { startTestService, type TestService } from './support/service.js';
@@ -265,6 +265,12 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
 
     beforeAll(async () => {
       const done = await settledScheduledCall(t, key, first['vm-0101']!);
+      // Quiet first: the late call_ended applied from the inbox, the recording copied.
+      await eventually(async () => {
+        const unapplied = await db()('callback_inbox').whereNull('applied_at').count({ n: '*' });
+        const recorded = await db()('calls').where({ id: done.callId }).whereNotNull('recording_key').first();
+        return Number(unapplied[0]!.n) === 0 && recorded ? true : undefined;
+      }, 45_000, 'callbacks applied and the recording copied');
       const call = await db()('calls').where({ id: done.callId }).first();
       body = JSON.stringify({ event: 'call_analyzed', event_id: `${call.provider_call_id}:call_analyzed`, call: { call_id: call.provider_call_id, to_number: '+12125550101', metadata: { scheduled_call_id: first['vm-0101'] } } });
       snapshot = async () => [await db()('calls').where({ id: done.callId }).first(), await db()('call_events').count({ n: '*' }), await db()('scheduled_calls').where({ id: first['vm-0101'] }).first()];

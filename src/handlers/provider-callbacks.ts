@@ -7,7 +7,7 @@ export const receiveVoiceCallback: OperationHandler = async (c, env) => {
   const { provider } = c.request.params as PathParams<'receiveVoiceCallback'>;
   const headers = c.request.headers as Record<string, string | undefined>;
   const result = await receive(env.services.calls, provider, env.rawBody ?? Buffer.alloc(0), headers);
-  return { status: 200, body: result };
+  return { status: 202, body: result };
 };
 
 /** The signed link is the authorization. */

@@ -3,12 +3,17 @@ import { findScheduledCallById } from '../../store/call-dispatch.js';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../errors.js';
 import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
+import { recordReceipt } from './callback-receipts.js';
 import { completeCall } from './complete-call.js';
 import { recordPlacedCall } from './placed-calls.js';
 import { RECORDING_QUEUE } from './recordings.js';
 
 const STATE_AFTER: Record<VoiceEvent['type'], CallState> = { call_started: 'ongoing', call_ended: 'ended', call_analyzed: 'analyzed' };
 const rank = (s: CallState) => CALL_STATES.indexOf(s);
+
+export interface CallbackReceipt {
+  eventId: string;
+}
 
 export interface CallbackResult {
   eventId: string;
@@ -19,11 +24,11 @@ export interface CallbackResult {
 /**
  * Receives one provider callback. Rejected (and nothing written) when the signature or its
  * timestamp is wrong (401), the body unreadable (400), the call unknown to this provider (404), or
- * the event id already processed (409). Otherwise, in one transaction with the call row locked:
- * the event id is recorded, the call moves forward (registered → ongoing → ended → analyzed; an
- * older event arriving late changes nothing), and `call_analyzed` completes the scheduled call.
+ * the event id already received (409). Otherwise the event is recorded durably in the callback
+ * inbox (grouped with concurrent receipts, callback-receipts.ts) and resolves once committed; the
+ * inbox applier (callback-inbox.ts) applies it shortly after with applyVoiceEvent.
  */
-export async function receiveVoiceCallback(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackResult> {
+export async function receiveVoiceCallback(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackReceipt> {
   const gate = gates.get(s) ?? { running: 0, waiting: [] };
   gates.set(s, gate);
   if (gate.running >= s.settings.maxCallbacksInFlight) {
@@ -49,7 +54,7 @@ const QUEUED_PER_SLOT = 8;
 /** Callbacks being processed, and those waiting for a slot, per process (per set of call services). */
 const gates = new WeakMap<CallServices, { running: number; waiting: Array<() => void> }>();
 
-async function receive(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackResult> {
+async function receive(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackReceipt> {
   const provider = s.voice[providerName as ProviderName];
   if (!provider || !Object.hasOwn(s.voice, providerName)) throw new NotFoundError(`No voice provider ${providerName}`);
   let event: VoiceEvent;
@@ -59,7 +64,8 @@ async function receive(s: CallServices, providerName: string, rawBody: Buffer, h
     if (!(err instanceof CallbackRejectedError)) throw err;
     throw err.reason === 'malformed' ? new InvalidInputError(err.message) : new UnauthorizedError(`Callback rejected: ${err.message}`);
   }
-  return applyVoiceEvent(s, provider.name, event);
+  await recordReceipt(s, provider.name, event);
+  return { eventId: event.eventId };
 }
 
 /**
