@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import { type ApiOptions, createApi, type Api } from './http/api.js';
 import { errorBody, errorFamilyOf } from './http/error-family.js';
@@ -64,7 +65,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
 
   // One layer for every request (each express layer costs a match and a `next` per request): headers,
   // request id and log line, then the operator pages, the body parsers (only when a body is sent) and the API.
-  app.use((req: Request, res: Response) => {
+  const serveRequest = (req: Request, res: Response) => {
     const requestId = (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID();
     res.locals.requestId = requestId;
     res.setHeader('X-Request-Id', requestId);
@@ -95,7 +96,25 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     const afterPages = () => (hasBody(req) ? parseBody(req, res, toApi) : toApi());
     if (path.startsWith('/docs')) return void docs(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : afterPages()));
     afterPages();
-  });
+  };
+  app.use(serveRequest);
+
+  // What express's app.handle does before its router, without the router and its final handler:
+  // the app has one layer, and those cost more per request than the layer itself.
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const r = req as Request;
+    const s = res as Response;
+    r.res = s;
+    s.req = r;
+    Object.setPrototypeOf(req, app.request);
+    Object.setPrototypeOf(res, app.response);
+    s.locals = Object.create(null);
+    try {
+      serveRequest(r, s);
+    } catch (err) {
+      fail(err as Error, r, s);
+    }
+  };
 
   /** JSON for every path, form-encoded for the SMS callbacks (mounted at /webhooks/sms as before). */
   function parseBody(req: Request, res: Response, done: (err?: unknown) => void): void {
@@ -105,7 +124,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     });
   }
 
-  return { app, api };
+  return { app, handler, api };
 }
 
 function parseFailure(api: Api, req: Request, status: number, message: string): HandlerResult {
