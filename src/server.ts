@@ -126,9 +126,9 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
   const { log, db, queue, now, calls, simulator, lms, senders, closeOutside, startWorkersHere } = await openBackend(config, opts, withWorkers);
   const lifecycle = { draining: false };
   const keys = new ApiKeyCache(db, authChangeFeed(db));
-  const { app } = await createApp({ db, config, now, log, queue, calls, lms, keys, lifecycle, channels: senders }, opts);
+  const { handler } = await createApp({ db, config, now, log, queue, calls, lms, keys, lifecycle, channels: senders }, opts);
   // node:http directly: express 5's app.listen hands a bind error to the callback, which looked like success.
-  const server = createServer(app);
+  const server = createServer(handler);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
