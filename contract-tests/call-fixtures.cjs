@@ -64,8 +64,8 @@ function recordingPath(txn, mutate = (u) => u) {
 
 const scenarios = {
   receiveVoiceCallback: {
-    // A late call_started for the completed call: authenticated and recorded, changes nothing.
-    200: async (txn) => { await providerCallId(); signed(txn, event(`contract-${randomUUID()}`)); },
+    // A late call_started for the completed call: authenticated and received (202); applied later, it changes nothing.
+    202: async (txn) => { await providerCallId(); signed(txn, event(`contract-${randomUUID()}`)); },
     401: async (txn) => { await providerCallId(); signed(txn, event(`contract-${randomUUID()}`), 'not-the-secret'); },
     404: async (txn) => { await providerCallId(); signed(txn, event(`contract-${randomUUID()}`, randomUUID())); },
     409: async (txn) => { await providerCallId(); signed(txn, event(`${state.providerCallId}:call_analyzed`)); },
