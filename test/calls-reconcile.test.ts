@@ -11,7 +11,7 @@ import { applyVoiceEvent } from '../src/domain/outreach/voice-callbacks.js';
 import { failPlacedCall } from '../src/store/call-reconcile.js';
 import { createLogger } from '../src/lib/logger.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
-import { eventually, postCallback } from './support/calls.js';
+import { eventually, LIVE_PROVIDER, postCallback, startCallStack } from './support/calls.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey } from './support/enrollment.js';
 import { startTestService, type TestService } from './support/service.js';
@@ -22,7 +22,7 @@ import { startTestService, type TestService } from './support/service.js';
  */
 const CLOCK = '2026-12-08T14:59:50Z';
 const SETTLE_MS = 150_000;
-const LIVE = { apiKey: 'live_key', callbackSecret: 'live_secret_for_tests' };
+const LIVE = LIVE_PROVIDER;
 const LIVE_TRANSFER_FLAGS = ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'];
 const HOUR = 3_600_000;
 
@@ -56,17 +56,8 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
-    const clock = processClock(new Date(CLOCK));
-    sandbox = await startVoiceSimulator({ now: clock });
-    live = await startVoiceSimulator({ now: clock, ...LIVE });
-    t = await startTestService(database.db, {
-      env: {
-        OUTREACH_CALLS_DISPATCH: 'on', OUTREACH_CLOCK: CLOCK, OUTREACH_CALLS_POLL_MS: '50',
-        OUTREACH_VOICE_SIMULATOR_URL: sandbox.url, OUTREACH_VOICE_BASE_URL: live.url, OUTREACH_VOICE_API_KEY: LIVE.apiKey,
-        OUTREACH_VOICE_CALLBACK_SECRET: LIVE.callbackSecret,
-        OUTREACH_CALLS_RECONCILE_AFTER_SECONDS: '3', OUTREACH_CALLS_RECONCILE_INTERVAL_SECONDS: '1',
-      },
-    });
+    let clock: () => Date;
+    ({ clock, sandbox, live, t } = await startCallStack(database.db, CLOCK, { OUTREACH_CALLS_RECONCILE_AFTER_SECONDS: '3', OUTREACH_CALLS_RECONCILE_INTERVAL_SECONDS: '1' }));
     ({ apiKey: key } = await t.company());
     ids.lost = await enroll(t, key, 'lost-0109', '(212) 555-0109', true);
     ids.gone = await enroll(t, key, 'gone-0109', '(212) 555-0109', false);

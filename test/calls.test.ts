@@ -3,13 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processClock } from '../src/adapters/clock/sandbox-clock.js';
 import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
-import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
-import { eventually, postCallback, settledScheduledCall } from './support/calls.js';
+import { SIMULATOR_DEFAULTS, type VoiceSimulator } from '../src/simulators/voice/server.js';
+import { eventually, LIVE_PROVIDER, postCallback, settledScheduledCall, startCallStack } from './support/calls.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey, replaceBody } from './support/enrollment.js';
-import { startTestService, type TestService } from './support/service.js';
+import type { TestService } from './support/service.js';
 
 /**
  * Tuesday 2026-12-08, 09:59:50 in New York. The scheduler plans whole minutes, so the enrollments
@@ -18,7 +17,7 @@ import { startTestService, type TestService } from './support/service.js';
 const CLOCK = '2026-12-08T14:59:50Z';
 const TEN_AM = ['2026-12-08T15:00:00.000Z', '2026-12-08T15:01:00.000Z'];
 const SIGNING_SECRET = 'test-signing-secret-0123456789';
-const LIVE = { apiKey: 'live_key', callbackSecret: 'live_secret_for_tests' };
+const LIVE = LIVE_PROVIDER;
 
 /** Customers enrolled at the start, one per magic number (and variants). Test customers reach the sandbox simulator. */
 const PEOPLE: Record<string, { phone: string; isTest: boolean; mobile?: string }> = {
@@ -57,16 +56,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
-    const clock = processClock(new Date(CLOCK));
-    sandbox = await startVoiceSimulator({ now: clock });
-    live = await startVoiceSimulator({ now: clock, ...LIVE });
-    t = await startTestService(database.db, {
-      env: {
-        OUTREACH_CALLS_DISPATCH: 'on', OUTREACH_CLOCK: CLOCK, OUTREACH_CALLS_POLL_MS: '50', OUTREACH_SIGNING_SECRET: SIGNING_SECRET,
-        OUTREACH_VOICE_SIMULATOR_URL: sandbox.url, OUTREACH_VOICE_BASE_URL: live.url, OUTREACH_VOICE_API_KEY: LIVE.apiKey,
-        OUTREACH_VOICE_CALLBACK_SECRET: LIVE.callbackSecret, OUTREACH_JOBS_RETRY_DELAY_SECONDS: '1',
-      },
-    });
+    ({ sandbox, live, t } = await startCallStack(database.db, CLOCK, { OUTREACH_SIGNING_SECRET: SIGNING_SECRET, OUTREACH_JOBS_RETRY_DELAY_SECONDS: '1' }));
     ({ apiKey: key, companyId } = await t.company());
     await new Promise<void>((r) => partner.listen(0, '127.0.0.1', r));
     hookSecret = (await addWebhookEndpoint(database.db, companyId, `http://127.0.0.1:${(partner.address() as AddressInfo).port}/hooks`, new Date())).secret;

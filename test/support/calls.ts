@@ -1,5 +1,37 @@
+import { processClock } from '../../src/adapters/clock/sandbox-clock.js';
 import { signPayload, SIGNATURE_HEADER } from '../../src/adapters/voice/protocol.js';
-import type { TestService } from './service.js';
+import type { Db } from '../../src/store/db.js';
+import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
+import { startTestService, type TestService } from './service.js';
+
+/** The company's (live) provider simulator's credentials in the call suites. */
+export const LIVE_PROVIDER = { apiKey: 'live_key', callbackSecret: 'live_secret_for_tests' };
+
+export interface CallStack {
+  /** The business clock both simulators and the service start from. */
+  clock: () => Date;
+  /** The simulator test customers reach. */
+  sandbox: VoiceSimulator;
+  /** The simulator standing in for the company's provider. */
+  live: VoiceSimulator;
+  t: TestService;
+}
+
+/** The API with dispatch on, its clock at `clockIso`, a sandbox and a live provider simulator on that clock; `env` adds to it. */
+export async function startCallStack(db: Db, clockIso: string, env: Record<string, string> = {}): Promise<CallStack> {
+  const clock = processClock(new Date(clockIso));
+  const sandbox = await startVoiceSimulator({ now: clock });
+  const live = await startVoiceSimulator({ now: clock, ...LIVE_PROVIDER });
+  const t = await startTestService(db, {
+    env: {
+      OUTREACH_CALLS_DISPATCH: 'on', OUTREACH_CLOCK: clockIso, OUTREACH_CALLS_POLL_MS: '50',
+      OUTREACH_VOICE_SIMULATOR_URL: sandbox.url, OUTREACH_VOICE_BASE_URL: live.url, OUTREACH_VOICE_API_KEY: LIVE_PROVIDER.apiKey,
+      OUTREACH_VOICE_CALLBACK_SECRET: LIVE_PROVIDER.callbackSecret,
+      ...env,
+    },
+  });
+  return { clock, sandbox, live, t };
+}
 
 /** Polls until `check` returns a value (not undefined), or fails after `ms`. */
 export async function eventually<T>(check: () => Promise<T | undefined>, ms = 45_000, what = 'condition'): Promise<T> {
