@@ -40,12 +40,17 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
   const fill = await fetchLmsFill(ctx, body);
   const merged = mergeLmsFill(body, fill);
   const isTest = validateCustomerWrite(ctx, merged, fill);
+  const deprecated = deprecatedFields(body, ctx.testAliasSunset);
+  // Only the customer row to write: its upsert commits on its own, without the BEGIN and COMMIT
+  // round trips of a transaction (a new customer is one statement; an existing one an insert that
+  // does nothing, then an update of the fields sent, each atomic).
+  if (!fill && merged.doNotCall !== true) return { ...(await persistCustomer(ctx, merged, isTest)), deprecated };
   return ctx.db.transaction(async (trx) => {
     const { customer, created } = await persistCustomer({ ...ctx, db: trx }, merged, isTest);
     if (fill) await upsertLoans(trx, ctx.companyId, importedLoans(ctx, merged.id!, fill), ctx.now.toISOString());
     // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (DESIGN §4.6).
     if (merged.doNotCall === true) await stopOutreach(trx, ctx.companyId, merged.id!, ctx.now.toISOString(), 'calls');
-    return { customer, created, deprecated: deprecatedFields(body, ctx.testAliasSunset) };
+    return { customer, created, deprecated };
   });
 }
 
