@@ -2,6 +2,7 @@ import type { Db } from './db.js';
 import { upsertInRuns, upsertRows } from './upsert-runs.js';
 import { dialectOf } from './db.js';
 import { fromJson, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
+import { type PreparedRead, readPrepared } from './prepared.js';
 
 /** Mirrors the `customers` table, camel-cased. */
 export interface CustomerRow {
@@ -89,9 +90,12 @@ export function customerFromRow(r: Record<string, unknown>): CustomerRow {
 }
 
 export async function getCustomer(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
-  const r = await db('customers').where({ company_id: companyId, id }).first();
+  const r = dialectOf(db) === 'pg' ? (await readPrepared(db, CUSTOMER_BY_ID, [companyId, id]))[0] : await db('customers').where({ company_id: companyId, id }).first();
   return r ? customerFromRow(r) : null;
 }
+
+/** Every GET /customers/{id} runs it. */
+const CUSTOMER_BY_ID: PreparedRead = { name: 'customer_by_id', text: 'SELECT * FROM customers WHERE company_id = $1 AND id = $2' };
 
 /** Several customers in one read, keyed `companyId/id` (a dial batch re-checks them all at once). */
 export async function getCustomersByKey(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>): Promise<Map<string, CustomerRow>> {
