@@ -2,7 +2,7 @@ import type { Db } from './db.js';
 import { upsertInRuns, upsertRows } from './upsert-runs.js';
 import { dialectOf } from './db.js';
 import { fromJson, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
-import { type PreparedRead, readPrepared } from './prepared.js';
+import { type PreparedStatement, runPrepared } from './prepared.js';
 
 /** Mirrors the `customers` table, camel-cased. */
 export interface CustomerRow {
@@ -58,10 +58,25 @@ function toColumns(fields: Partial<CustomerFields>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields) as [keyof CustomerFields, unknown][]) {
     if (value === undefined) continue;
-    out[COLUMNS[key]] = JSON_FIELDS.has(key) ? toJson(value) : value;
+    out[COLUMNS[key]] = columnValue(key, value);
   }
   return out;
 }
+
+const columnValue = (key: keyof CustomerFields, value: unknown) => (value === undefined ? null : JSON_FIELDS.has(key) ? toJson(value) : value);
+
+const FIELDS = Object.keys(COLUMNS) as Array<keyof CustomerFields>;
+
+/**
+ * A new customer with every column given (a field left out is NULL: only the two flags have
+ * defaults, and a new customer always sets them). Every POST /customers of a new id runs it.
+ */
+const INSERT_IF_NEW: PreparedStatement = {
+  name: 'customer_insert_if_new',
+  text: `INSERT INTO customers (company_id, id, ${FIELDS.map((f) => COLUMNS[f]).join(', ')}, created_at, updated_at)
+    VALUES (${Array.from({ length: FIELDS.length + 4 }, (_, i) => `$${i + 1}`).join(', ')})
+    ON CONFLICT (company_id, id) DO NOTHING RETURNING *`,
+};
 
 export function customerFromRow(r: Record<string, unknown>): CustomerRow {
   return {
@@ -90,12 +105,12 @@ export function customerFromRow(r: Record<string, unknown>): CustomerRow {
 }
 
 export async function getCustomer(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
-  const r = dialectOf(db) === 'pg' ? (await readPrepared(db, CUSTOMER_BY_ID, [companyId, id]))[0] : await db('customers').where({ company_id: companyId, id }).first();
+  const r = dialectOf(db) === 'pg' ? (await runPrepared(db, CUSTOMER_BY_ID, [companyId, id]))[0] : await db('customers').where({ company_id: companyId, id }).first();
   return r ? customerFromRow(r) : null;
 }
 
 /** Every GET /customers/{id} runs it. */
-const CUSTOMER_BY_ID: PreparedRead = { name: 'customer_by_id', text: 'SELECT * FROM customers WHERE company_id = $1 AND id = $2' };
+const CUSTOMER_BY_ID: PreparedStatement = { name: 'customer_by_id', text: 'SELECT * FROM customers WHERE company_id = $1 AND id = $2' };
 
 /** Several customers in one read, keyed `companyId/id` (a dial batch re-checks them all at once). */
 export async function getCustomersByKey(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>): Promise<Map<string, CustomerRow>> {
@@ -146,11 +161,9 @@ export async function upsertCustomer(
   onUpdate: Partial<CustomerFields>,
   at: string,
 ): Promise<{ customer: CustomerRow; created: boolean }> {
-  const inserted = await db('customers')
-    .insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at })
-    .onConflict(['company_id', 'id'])
-    .ignore()
-    .returning('*');
+  const inserted = dialectOf(db) === 'pg'
+    ? await runPrepared(db, INSERT_IF_NEW, [companyId, id, ...FIELDS.map((f) => columnValue(f, fields[f])), at, at])
+    : await db('customers').insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at }).onConflict(['company_id', 'id']).ignore().returning('*');
   if (inserted.length > 0) return { customer: customerFromRow(inserted[0]), created: true };
   const updated = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(onUpdate), updated_at: at }).returning('*');
   return { customer: customerFromRow(updated[0]), created: false };
