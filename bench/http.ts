@@ -1,6 +1,6 @@
 /**
- * HTTP benchmark as a new user would measure it: the service runs in its own process (`outreach serve`,
- * default settings) and autocannon drives it from this one. Every figure is printed beside a ceiling
+ * HTTP benchmark as a new user would measure it: the service runs in its own process (`outreach serve`
+ * from the build, as `npm start` runs it, default settings) and autocannon drives it from this one. Every figure is printed beside a ceiling
  * measured in the same run (bare node:http and bare express 5 in processes of their own, the service's
  * own GET /healthz) and the ratio; then statements and commits per enrollment; then the service's RSS
  * before, during and after a mixed soak on Postgres, with its slope.
@@ -10,11 +10,13 @@
  *   BENCH_SOAK_SECONDS=600 (0: no soak)  BENCH_DATABASES=postgres,sqlite
  *   BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test)
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCompany } from '../src/domain/companies.js';
+import { projectRoot } from '../src/lib/project-root.js';
 import { type Db, openDb } from '../src/store/db.js';
 import { migrateLatest } from '../src/store/migrate.js';
 import { customerBody, enrollmentBody } from './bodies.js';
@@ -88,7 +90,7 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResu
     console.log(`${dialect}: per enrollment of a new customer (steady state, key in memory): ${sql.statements} statements, ${sql.commits} commits, ${sql.roundTrips} round trips`);
     for (const s of sql.sample) console.log(`    ${s}`);
 
-    const service = await startProcess(['src/cli.ts', 'serve', '--no-migrate'], { DATABASE_URL: url });
+    const service = await startProcess([BUILT_CLI, 'serve', '--no-migrate'], { DATABASE_URL: url });
     try {
       const [reader] = await companies(db, 1);
       const seeded = 200;
@@ -147,7 +149,12 @@ function record(rows: Row[], row: Row): void {
   console.log(`  ${line(row)}`);
 }
 
+/** The service as `npm start` runs it: compiled JavaScript, not the TypeScript loader (which costs memory and start-up). */
+const BUILT_CLI = 'dist/src/cli.js';
+
 async function main() {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: projectRoot(), encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
   const cpus = os.cpus();
   console.log(`HTTP bench: autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${RUNS}; ${cpus.length}× ${cpus[0]?.model}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; Node ${process.version}`);
   const bare = { node: await ceiling('node'), express: await ceiling('express') };

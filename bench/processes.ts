@@ -20,10 +20,14 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `node --import tsx <args>` (`{PORT}` in args and the PORT variable: a free port) and waits until `readyPath` answers 200. */
+/**
+ * Starts `node <args>` (`--import tsx` first when the script is TypeScript; `{PORT}` in args and
+ * the PORT variable: a free port) and waits until `readyPath` answers 200.
+ */
 export async function startProcess(args: string[], env: Record<string, string> = {}, readyPath = '/healthz'): Promise<ServerProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', ...args.map((a) => a.replace('{PORT}', String(port)))], {
+  const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child: ChildProcess = spawn(process.execPath, [...loader, ...args.map((a) => a.replace('{PORT}', String(port)))], {
     cwd: projectRoot(),
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
