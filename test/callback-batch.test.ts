@@ -8,6 +8,7 @@ import type { CallServices } from '../src/domain/outreach/call-services.js';
 import { applyInboxBatch } from '../src/domain/outreach/callback-inbox.js';
 import { applyVoiceEvent } from '../src/domain/outreach/voice-callbacks.js';
 import { createLogger } from '../src/lib/logger.js';
+import { insertWebhookEndpoint } from '../src/store/webhooks.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 /**
@@ -133,11 +134,14 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
     const events = await db('call_events').whereIn('call_id', [...callIndex.keys()]).orderBy('event_id');
     const scheduled = await db('scheduled_calls').where('id', 'like', `${set}-%`).orderBy('id').select('id', 'status', 'post_processing_flags', 'updated_at', 'provider', 'provider_call_id');
     const customers = await db('customers').where('id', 'like', `${set}-%`).orderBy('id').select('id', 'do_not_call', 'updated_at');
+    const ids = [...callIndex.keys(), ...scheduled.map((r: any) => r.id)];
+    const published = await db('webhook_deliveries').whereIn('subject_id', ids).select('event_type', 'subject_id', 'event_key');
     return {
       calls: calls.map((c: any) => Object.fromEntries(Object.entries({ ...c, id: undefined, flags: typeof c.flags === 'string' ? JSON.parse(c.flags) : c.flags }).map(([k, v]) => [k, strip(v)]))),
       events: events.map((e: any) => [strip(e.event_id), strip(callIndex.get(e.call_id)), e.type, Boolean(e.applied)]),
       scheduled: scheduled.map((r: any) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, strip(v)]))),
       customers: customers.map((r: any) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, strip(v)]))),
+      published: published.map((d: any) => [d.event_type, strip(callIndex.get(d.subject_id) ?? d.subject_id), d.event_key.replace(d.subject_id, '')]).sort(),
       recordings: enqueued.filter((m) => callIndex.has(m.callId)).map((m) => strip(callIndex.get(m.callId))).sort(),
     };
   }
@@ -148,6 +152,7 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
   beforeAll(async () => {
     database = await freshDatabase(dialect);
     ({ companyId } = await createCompany(database.db, 'Batch', NOW));
+    await insertWebhookEndpoint(database.db, { id: 'we1', companyId, url: 'https://hooks.example/in', secret: 'whsec_x', previousSecret: null, previousSecretExpiresAt: null, createdAt: NOW.toISOString() });
     await seed('batch');
     await seed('ref');
   });
@@ -169,6 +174,7 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
     expect(batch.scheduled.map((s: any) => s.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'completed', 'dialing', 'completed', 'dialing']);
     expect(batch.calls.map((c: any) => c.state)).toEqual(['analyzed', 'analyzed', 'analyzed', 'analyzed', 'analyzed', 'registered', 'analyzed', 'ongoing']);
     expect(batch.customers.map((c: any) => Boolean(c.do_not_call))).toEqual([false, false, false, false, true, false, false, false]);
+    expect(batch.published.filter(([type]) => type === 'call.completed')).toHaveLength(6);
     expect(batch.recordings).toEqual(['sc0', 'sc1', 'sc2', 'sc3', 'sc4', 'sc6']);
     expect(reference.filter(([, o]) => o !== 'applied').sort()).toEqual([
       ['pc1:e', 'stale'], ['pc1:s', 'stale'], ['pc2:s', 'duplicate'], ['pc3:e2', 'stale'], ['pc4:s', 'duplicate'],

@@ -5,7 +5,7 @@ import type { ScheduledCallRow } from '../../store/schedules.js';
 import type { VoiceEvent } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
 import { decideCallEvent } from './call-event-rules.js';
-import { completeCall } from './complete-call.js';
+import { completeCalls } from './complete-call.js';
 import { RECORDING_JOB, RECORDING_QUEUE, type RecordingMessage } from './recordings.js';
 
 /** One claimed inbox row, its event read. */
@@ -82,7 +82,7 @@ export function planCallEvents(
  * Applies the events of calls that have a call record in ONE transaction, whatever their number:
  * the calls locked and read (one statement), their events' ids checked (one read), every event
  * recorded (one insert), every call advanced (one update on Postgres), each completed call
- * completed (completeCall), the recordings enqueued (one enqueue) and the inbox rows marked, so the
+ * completed (completeCalls, grouped), the recordings enqueued (one enqueue) and the inbox rows marked, so the
  * marks commit exactly with what they record. A second apply (after a crash before the marks were
  * seen) finds every event recorded: all duplicates, nothing changes. Returns the outcomes.
  */
@@ -98,7 +98,7 @@ export async function applyCallBatch(s: CallServices, byScheduledCall: ReadonlyM
     // Every writer of a call's events holds its lock, so this cannot happen; if it does, the batch is retried.
     if (inserted.size !== plan.events.length) throw new Error('call events were recorded concurrently; the batch is retried');
     await advanceCalls(trx, plan.advances, at);
-    for (const c of plan.completions) await completeCall(trx, c.scheduled, c.call, now);
+    await completeCalls(trx, plan.completions, now);
     if (plan.recordings.length) await s.queue.enqueue(trx, RECORDING_QUEUE, plan.recordings, RECORDING_JOB);
     await markInboxApplied(trx, plan.outcomes, at);
     return plan;
