@@ -72,8 +72,13 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
   let database: TestDatabase;
   let companyId: string;
   const enqueued: Array<{ callId: string }> = [];
+  /** Calls whose recording cannot be enqueued (a poisonous event: its transaction always fails). */
+  const poisoned = new Set<string>();
   const queue = {
-    enqueue: async (_trx: unknown, _queue: string, messages: Array<{ callId: string }>) => void enqueued.push(...messages),
+    enqueue: async (_trx: unknown, _queue: string, messages: Array<{ callId: string }>) => {
+      if (messages.some((m) => poisoned.has(m.callId))) throw new Error('poisoned');
+      enqueued.push(...messages);
+    },
     wake: () => undefined,
   } as unknown as JobQueue;
   const services = (): CallServices => ({
@@ -146,6 +151,9 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
     };
   }
 
+  /** What applying the reference set's deliveries one by one did, in receipt order. */
+  const reference: Array<[string, string]> = [];
+
   const outcomesOf = async (set: string) =>
     (await database.db('callback_inbox').where('scheduled_call_id', 'like', `${set}-%`).orderBy('seq')).map((r: any) => [r.event_id.replace(`${set}-`, ''), r.outcome]);
 
@@ -162,7 +170,6 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
   });
 
   it('a batch mixing calls, out of order and redelivered, ends exactly where applying the events one by one ends', async () => {
-    const reference: Array<[string, string]> = [];
     for (const e of deliveries('ref')) reference.push([e.eventId.replace('ref-', ''), await applyOne(e)]);
     await receive(deliveries('batch'));
     expect(await applyInboxBatch(services(), SETTINGS)).toBe(reference.length);
@@ -194,5 +201,22 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
 
   it('nothing left to claim: a pass settles nothing', async () => {
     expect(await applyInboxBatch(services(), SETTINGS)).toBe(0);
+  });
+
+  it('a batch that fails (one poisonous event) is applied call by call: only that event waits, for its lease', async () => {
+    await seed('p');
+    poisoned.add('p-call0');
+    await receive(deliveries('p'));
+    const total = deliveries('p').length;
+    expect(await applyInboxBatch(services(), SETTINGS)).toBe(total - 1);
+    const waiting = await database.db('callback_inbox').where('scheduled_call_id', 'like', 'p-%').whereNull('applied_at');
+    expect(waiting.map((r: any) => [r.event_id, r.lease_until !== null])).toEqual([['p-pc0:a', true]]);
+    expect((await outcomesOf('p')).filter(([id]) => id !== 'pc0:a')).toEqual(reference.filter(([id]) => id !== 'pc0:a'));
+
+    // Once it can pass, the next pass after its lease applies it: the end state is the reference's.
+    poisoned.clear();
+    await database.db('callback_inbox').where({ event_id: 'p-pc0:a' }).update({ lease_until: new Date(Date.now() - 1000).toISOString() });
+    expect(await applyInboxBatch(services(), SETTINGS)).toBe(1);
+    expect(await endState('p')).toEqual(await endState('ref'));
   });
 });

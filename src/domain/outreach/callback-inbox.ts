@@ -18,9 +18,11 @@ export interface InboxSettings {
 /**
  * Applies one batch of received callbacks: claimed in one statement, grouped by scheduled call in
  * receipt order. Calls with a call record (nearly all) are applied set-based, the whole batch in
- * one transaction of a handful of statements that also marks the rows (callback-batch.ts); a call
- * the callback reached before the provider's answer was recorded takes applyVoiceEvent, event by
- * event. A batch that fails stays leased and is taken again after its lease. Returns the number of
+ * one transaction of a handful of statements that also marks the rows (callback-batch.ts). Event by
+ * event with applyVoiceEvent: a call the callback reached before the provider's answer was
+ * recorded, a call with an unreadable row, and every call of a batch whose transaction failed (so
+ * one poisonous event holds up only its own call, not the 499 others; a database outage fails these
+ * too). Rows not settled stay leased and are taken again after their lease. Returns the number of
  * rows settled.
  */
 export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Promise<number> {
@@ -35,24 +37,35 @@ export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Pro
   const oneByOne: InboxRow[][] = [];
   for (const [scheduledCallId, calls] of byCall) {
     const f = found.get(scheduledCallId);
-    if (f && !f.call) {
+    const events = f && !f.call ? null : readEvents(calls);
+    if (!events) {
       oneByOne.push(calls);
       continue;
     }
     // A scheduled call that does not exist: its events are unknown, marked with the batch.
     if (f?.call) callIds.push(f.call.id);
-    batch.set(scheduledCallId, calls.map((r) => ({ seq: r.seq, provider: r.provider, event: reviveEvent(r.event) })));
+    batch.set(scheduledCallId, events);
   }
   let settled = 0;
   if (batch.size) {
     try {
       settled += (await applyCallBatch(s, batch, callIds)).size;
     } catch (err) {
-      s.log.error('callback batch apply failed', { rows: [...batch.values()].reduce((n, r) => n + r.length, 0), error: (err as Error).message });
+      s.log.error('callback batch apply failed; its calls are applied one by one', { calls: batch.size, error: (err as Error).message });
+      for (const scheduledCallId of batch.keys()) oneByOne.push(byCall.get(scheduledCallId)!);
     }
   }
   if (oneByOne.length) settled += await applyOneByOne(s, oneByOne, opts.parallelCalls);
   return settled;
+}
+
+/** The call's events, or null when one cannot be read (the call goes event by event, where that row fails alone). */
+function readEvents(calls: InboxRow[]): ClaimedEvent[] | null {
+  try {
+    return calls.map((r) => ({ seq: r.seq, provider: r.provider, event: reviveEvent(r.event) }));
+  } catch {
+    return null;
+  }
 }
 
 /** Each call's events one after another with applyVoiceEvent (calls side by side), then marked. */
