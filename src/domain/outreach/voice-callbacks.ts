@@ -9,7 +9,6 @@ import { completeCall } from './complete-call.js';
 import { recordPlacedCall } from './placed-calls.js';
 import { RECORDING_JOB, RECORDING_QUEUE } from './recordings.js';
 
-
 export interface CallbackReceipt {
   eventId: string;
 }
@@ -25,7 +24,7 @@ export interface CallbackResult {
  * timestamp is wrong (401), the body unreadable (400), the call unknown to this provider (404), or
  * the event id already received (409). Otherwise the event is recorded durably in the callback
  * inbox (grouped with concurrent receipts, callback-receipts.ts) and resolves once committed; the
- * inbox applier (callback-inbox.ts) applies it shortly after with applyVoiceEvent.
+ * inbox applier (callback-inbox.ts) applies it shortly after, set-based (callback-batch.ts).
  */
 export async function receiveVoiceCallback(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackReceipt> {
   const gate = gates.get(s) ?? { running: 0, waiting: [] };
