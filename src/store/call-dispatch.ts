@@ -142,6 +142,25 @@ export async function completeScheduledCall(db: Db, companyId: string, id: strin
   return n > 0;
 }
 
+/** completeScheduledCall for several calls: ONE statement on Postgres (one per call on SQLite, in-process). Returns the ids that moved. */
+export async function completeScheduledCalls(db: Db, calls: ReadonlyArray<{ companyId: string; id: string; flags: string[] }>, at: string): Promise<Set<string>> {
+  if (!calls.length) return new Set();
+  if (dialectOf(db) !== 'pg') {
+    const moved = new Set<string>();
+    for (const c of calls) if (await completeScheduledCall(db, c.companyId, c.id, c.flags, at)) moved.add(c.id);
+    return moved;
+  }
+  const json = JSON.stringify(calls.map((c) => ({ company_id: c.companyId, id: c.id, flags: c.flags })));
+  const result = await db.raw(PG_COMPLETE, { json, at });
+  return new Set((result.rows as Array<Record<string, unknown>>).map((r) => String(r.id)));
+}
+
+const PG_COMPLETE = `
+UPDATE scheduled_calls sc SET status = 'completed', post_processing_flags = v.flags, dial_lease_until = NULL, updated_at = CAST(:at AS timestamptz)
+FROM json_to_recordset(CAST(:json AS json)) AS v(company_id text, id text, flags jsonb)
+WHERE sc.company_id = v.company_id AND sc.id = v.id AND (sc.status = 'dialing' OR (sc.status = 'failed' AND sc.provider_call_id IS NOT NULL))
+RETURNING sc.id`;
+
 /** Any company's scheduled call by id (callbacks carry it in their metadata; the company comes from the row). */
 export async function findScheduledCallById(db: Db, id: string): Promise<ScheduledCallRow | null> {
   const r = await db('scheduled_calls').where({ id }).first();

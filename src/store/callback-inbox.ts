@@ -90,9 +90,23 @@ UPDATE callback_inbox SET lease_until = :leaseUntil
 WHERE seq IN (SELECT seq FROM callback_inbox WHERE applied_at IS NULL AND (lease_until IS NULL OR lease_until < :wallNow) ORDER BY seq LIMIT :limit)
 RETURNING seq, provider, event_id, scheduled_call_id, event`;
 
-/** Marks applied rows with what applying them did, one statement per outcome. */
+/**
+ * Marks applied rows with what applying them did: ONE statement on Postgres, one per outcome on
+ * SQLite. Pass the applying transaction so the marks commit with what they record.
+ */
 export async function markInboxApplied(db: Db, outcomes: Map<number, string>, appliedAt: string): Promise<void> {
+  if (!outcomes.size) return;
+  if (dialectOf(db) === 'pg') {
+    const json = JSON.stringify([...outcomes].map(([seq, outcome]) => ({ seq, outcome })));
+    await db.raw(PG_MARK, { json, at: appliedAt });
+    return;
+  }
   const byOutcome = new Map<string, number[]>();
   for (const [seq, outcome] of outcomes) byOutcome.set(outcome, [...(byOutcome.get(outcome) ?? []), seq]);
   for (const [outcome, seqs] of byOutcome) await db('callback_inbox').whereIn('seq', seqs).update({ applied_at: appliedAt, outcome, lease_until: null });
 }
+
+const PG_MARK = `
+UPDATE callback_inbox i SET applied_at = CAST(:at AS timestamptz), outcome = v.outcome, lease_until = NULL
+FROM json_to_recordset(CAST(:json AS json)) AS v(seq bigint, outcome text)
+WHERE i.seq = v.seq`;

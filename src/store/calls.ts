@@ -120,9 +120,15 @@ export async function getScheduledCallWithCall(db: Db, scheduledCallId: string):
   const r = await db('scheduled_calls as sc')
     .leftJoin('calls as c', (j) => j.on('c.company_id', 'sc.company_id').andOn('c.scheduled_call_id', 'sc.id'))
     .where('sc.id', scheduledCallId)
-    .select('sc.*', ...CALL_COLUMNS.map((c) => `c.${c} as c__${c}`))
+    .select(...SCHEDULED_WITH_CALL)
     .first();
-  if (!r) return null;
+  return r ? scheduledWithCallFromRow(r) : null;
+}
+
+/** The select list of a `scheduled_calls sc` row joined with its `calls c` row (call columns prefixed). */
+export const SCHEDULED_WITH_CALL = ['sc.*', ...CALL_COLUMNS.map((c) => `c.${c} as c__${c}`)];
+
+export function scheduledWithCallFromRow(r: Record<string, unknown>): { scheduled: ScheduledCallRow; call: CallRow | null } {
   const call = Object.fromEntries(CALL_COLUMNS.map((c) => [c, r[`c__${c}`]]));
   return { scheduled: callFromRow(r), call: call.id === null || call.id === undefined ? null : fromRow(call) };
 }

@@ -1,23 +1,29 @@
+import { getScheduledCallsWithCalls } from '../../store/call-batches.js';
 import { claimInbox, type InboxRow, markInboxApplied } from '../../store/callback-inbox.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { ProviderName, VoiceEvent } from '../ports/voice-provider.js';
 import type { CallServices } from './call-services.js';
+import { applyCallBatch, type ClaimedEvent } from './callback-batch.js';
 import { applyVoiceEvent } from './voice-callbacks.js';
 
 export interface InboxSettings {
   /** Rows claimed by one statement. */
   batch: number;
-  /** Calls whose events are applied at once (each call's events one after another, in receipt order). */
+  /** Calls applied at once by applyVoiceEvent (those without a call record yet; each call's events one after another, in receipt order). */
   parallelCalls: number;
   /** How long a claimed row is this applier's before another may take it (wall clock). */
   leaseMs: number;
 }
 
 /**
- * Applies one batch of received callbacks: claimed in one statement, grouped by scheduled call,
- * each call's events applied in receipt order (applyVoiceEvent: the call never moves backwards;
- * `call_events` makes a second apply after a crash a no-op), then marked applied in one statement
- * per outcome. Returns the number of rows settled.
+ * Applies one batch of received callbacks: claimed in one statement, grouped by scheduled call in
+ * receipt order. Calls with a call record (nearly all) are applied set-based, the whole batch in
+ * one transaction of a handful of statements that also marks the rows (callback-batch.ts). Event by
+ * event with applyVoiceEvent: a call the callback reached before the provider's answer was
+ * recorded, a call with an unreadable row, and every call of a batch whose transaction failed (so
+ * one poisonous event holds up only its own call, not the 499 others; a database outage fails these
+ * too). Rows not settled stay leased and are taken again after their lease. Returns the number of
+ * rows settled.
  */
 export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Promise<number> {
   const wall = Date.now(); // the lease is transport, not business time
@@ -25,8 +31,46 @@ export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Pro
   if (rows.length === 0) return 0;
   const byCall = new Map<string, InboxRow[]>();
   for (const r of rows) byCall.set(r.scheduledCallId, [...(byCall.get(r.scheduledCallId) ?? []), r]);
+  const found = await getScheduledCallsWithCalls(s.db, [...byCall.keys()]);
+  const batch = new Map<string, ClaimedEvent[]>();
+  const callIds: string[] = [];
+  const oneByOne: InboxRow[][] = [];
+  for (const [scheduledCallId, calls] of byCall) {
+    const f = found.get(scheduledCallId);
+    const events = f && !f.call ? null : readEvents(calls);
+    if (!events) {
+      oneByOne.push(calls);
+      continue;
+    }
+    // A scheduled call that does not exist: its events are unknown, marked with the batch.
+    if (f?.call) callIds.push(f.call.id);
+    batch.set(scheduledCallId, events);
+  }
+  let settled = 0;
+  if (batch.size) {
+    try {
+      settled += (await applyCallBatch(s, batch, callIds)).size;
+    } catch (err) {
+      s.log.error('callback batch apply failed; its calls are applied one by one', { calls: batch.size, error: (err as Error).message });
+      for (const scheduledCallId of batch.keys()) oneByOne.push(byCall.get(scheduledCallId)!);
+    }
+  }
+  if (oneByOne.length) settled += await applyOneByOne(s, oneByOne, opts.parallelCalls);
+  return settled;
+}
+
+/** The call's events, or null when one cannot be read (the call goes event by event, where that row fails alone). */
+function readEvents(calls: InboxRow[]): ClaimedEvent[] | null {
+  try {
+    return calls.map((r) => ({ seq: r.seq, provider: r.provider, event: reviveEvent(r.event) }));
+  } catch {
+    return null;
+  }
+}
+
+/** Each call's events one after another with applyVoiceEvent (calls side by side), then marked. */
+async function applyOneByOne(s: CallServices, queue: InboxRow[][], parallelCalls: number): Promise<number> {
   const outcomes = new Map<number, string>();
-  const queue = [...byCall.values()];
   const lane = async () => {
     for (let calls = queue.shift(); calls; calls = queue.shift()) {
       for (const row of calls) {
@@ -36,7 +80,7 @@ export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Pro
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(opts.parallelCalls, queue.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(parallelCalls, queue.length) }, lane));
   if (outcomes.size) await markInboxApplied(s.db, outcomes, s.now().toISOString());
   return outcomes.size;
 }

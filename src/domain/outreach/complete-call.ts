@@ -1,10 +1,10 @@
-import { getCompany } from '../../store/companies.js';
-import { completeScheduledCall } from '../../store/call-dispatch.js';
+import { getCompanies } from '../../store/companies.js';
+import { completeScheduledCalls } from '../../store/call-dispatch.js';
 import type { CallRow } from '../../store/calls.js';
-import { getCustomer } from '../../store/customers.js';
+import { getCustomer, getCustomersByKey } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
 import type { ScheduledCallRow } from '../../store/schedules.js';
-import { publishEvents } from '../webhooks/publish.js';
+import { type PublishedEvent, publishEvents } from '../webhooks/publish.js';
 import { applyCallEffects } from './apply-effects.js';
 import type { EffectRule } from './call-effects.js';
 
@@ -25,16 +25,41 @@ export interface CompletedCall {
  * published in the same transaction, so they exist exactly when the outcome committed.
  */
 export async function completeCall(db: Db, scheduled: ScheduledCallRow, call: CallRow, now: Date): Promise<CompletedCall | null> {
-  const moved = await completeScheduledCall(db, scheduled.companyId, scheduled.id, call.flags, now.toISOString());
-  if (!moved) return null;
-  const company = await getCompany(db, scheduled.companyId);
-  const customer = await getCustomer(db, scheduled.companyId, scheduled.customerId);
-  const effects = company && customer
-    ? await applyCallEffects({ db, config: company.config, customer, call: { ...scheduled, postProcessingFlags: call.flags }, now }, call.flags)
-    : [];
-  await publishEvents(db, scheduled.companyId, [
-    { type: 'call.completed', subjectId: call.id, key: `call.completed:${call.id}` },
-    { type: 'scheduled_call.updated', subjectId: scheduled.id, key: `scheduled_call.updated:${scheduled.id}:completed` },
-  ], now);
-  return { companyId: scheduled.companyId, customerId: scheduled.customerId, scheduledCallId: scheduled.id, call, flags: call.flags, effects };
+  return (await completeCalls(db, [{ scheduled, call }], now))[0] ?? null;
+}
+
+/**
+ * completeCall for several calls (a callback batch), in the caller's transaction: the transitions
+ * in one statement, the companies and the customers in one read each, each call's effects in turn,
+ * the outbound events in one insert per company. Returns the calls that completed now.
+ */
+export async function completeCalls(db: Db, calls: ReadonlyArray<{ scheduled: ScheduledCallRow; call: CallRow }>, now: Date): Promise<CompletedCall[]> {
+  const at = now.toISOString();
+  const moved = await completeScheduledCalls(db, calls.map(({ scheduled, call }) => ({ companyId: scheduled.companyId, id: scheduled.id, flags: call.flags })), at);
+  const done = calls.filter((c) => moved.has(c.scheduled.id));
+  if (!done.length) return [];
+  const companies = await getCompanies(db, done.map((c) => c.scheduled.companyId));
+  const customers = await getCustomersByKey(db, done.map((c) => ({ companyId: c.scheduled.companyId, customerId: c.scheduled.customerId })));
+  const effectsRan = new Set<string>();
+  const completed: CompletedCall[] = [];
+  for (const { scheduled, call } of done) {
+    const key = `${scheduled.companyId}/${scheduled.customerId}`;
+    // A second call of the same customer reads it again: the first one's effects may have changed it.
+    const customer = effectsRan.has(key) ? await getCustomer(db, scheduled.companyId, scheduled.customerId) : customers.get(key) ?? null;
+    effectsRan.add(key);
+    const company = companies.get(scheduled.companyId);
+    const effects = company && customer
+      ? await applyCallEffects({ db, config: company.config, customer, call: { ...scheduled, postProcessingFlags: call.flags }, now }, call.flags)
+      : [];
+    completed.push({ companyId: scheduled.companyId, customerId: scheduled.customerId, scheduledCallId: scheduled.id, call, flags: call.flags, effects });
+  }
+  const byCompany = new Map<string, PublishedEvent[]>();
+  for (const { scheduled, call } of done) {
+    byCompany.set(scheduled.companyId, [...(byCompany.get(scheduled.companyId) ?? []),
+      { type: 'call.completed', subjectId: call.id, key: `call.completed:${call.id}` },
+      { type: 'scheduled_call.updated', subjectId: scheduled.id, key: `scheduled_call.updated:${scheduled.id}:completed` },
+    ]);
+  }
+  for (const [companyId, events] of byCompany) await publishEvents(db, companyId, events, now);
+  return completed;
 }

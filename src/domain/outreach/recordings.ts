@@ -6,6 +6,8 @@ import { verifyRecordingLink } from './recording-links.js';
 
 /** Queue of recording downloads (enqueued with the call_analyzed event that announced the recording). */
 export const RECORDING_QUEUE = 'call-recordings';
+/** How a recording download is enqueued (both appliers of callbacks). */
+export const RECORDING_JOB = { maxAttempts: 5, retryDelaySeconds: 2, timeoutSeconds: 60 } as const;
 
 export interface RecordingMessage {
   companyId: string;

@@ -1,15 +1,13 @@
-import { CALL_STATES, type CallState, getCallForUpdate, getScheduledCallWithCall, recordEventOnce, updateCall } from '../../store/calls.js';
+import { getCallForUpdate, getScheduledCallWithCall, recordEventOnce, updateCall } from '../../store/calls.js';
 import { findScheduledCallById } from '../../store/call-dispatch.js';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../errors.js';
 import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
 import { recordReceipt } from './callback-receipts.js';
+import { decideCallEvent } from './call-event-rules.js';
 import { completeCall } from './complete-call.js';
 import { recordPlacedCall } from './placed-calls.js';
-import { RECORDING_QUEUE } from './recordings.js';
-
-const STATE_AFTER: Record<VoiceEvent['type'], CallState> = { call_started: 'ongoing', call_ended: 'ended', call_analyzed: 'analyzed' };
-const rank = (s: CallState) => CALL_STATES.indexOf(s);
+import { RECORDING_JOB, RECORDING_QUEUE } from './recordings.js';
 
 export interface CallbackReceipt {
   eventId: string;
@@ -26,7 +24,7 @@ export interface CallbackResult {
  * timestamp is wrong (401), the body unreadable (400), the call unknown to this provider (404), or
  * the event id already received (409). Otherwise the event is recorded durably in the callback
  * inbox (grouped with concurrent receipts, callback-receipts.ts) and resolves once committed; the
- * inbox applier (callback-inbox.ts) applies it shortly after with applyVoiceEvent.
+ * inbox applier (callback-inbox.ts) applies it shortly after, set-based (callback-batch.ts).
  */
 export async function receiveVoiceCallback(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackReceipt> {
   const gate = gates.get(s) ?? { running: 0, waiting: [] };
@@ -79,46 +77,33 @@ export async function applyVoiceEvent(s: CallServices, providerName: ProviderNam
   const unknown = () => new NotFoundError(`Unknown call ${event.providerCallId}`);
   if (!found) throw unknown();
   const scheduled = found.scheduled;
-  if (scheduled.provider !== null && scheduled.provider !== providerName) throw unknown();
-  if (scheduled.providerCallId !== null && scheduled.providerCallId !== event.providerCallId) throw unknown();
-
   let known = found.call;
-  if (!known) {
+  let first = decideCallEvent(scheduled, known, providerName, event);
+  if (first.kind === 'record_call_first') {
     // The callback beat the provider's answer to the dispatcher: record the call from it.
-    if (scheduled.status !== 'dialing') throw unknown();
     known = await recordPlacedCall(s.db, scheduled, { provider: providerName, providerCallId: event.providerCallId, toNumber: scheduled.phoneNumber, fromNumber: event.call.fromNumber, at: s.now() });
+    first = decideCallEvent(scheduled, known, providerName, event);
   }
-  if (known.providerCallId !== event.providerCallId || known.provider !== providerName) throw unknown();
+  if (first.kind === 'unknown_call' || first.kind === 'record_call_first' || !known) throw unknown();
+  const callId = known.id;
 
   const now = s.now();
   const at = now.toISOString();
   return s.db.transaction(async (trx) => {
-    const call = (await getCallForUpdate(trx, scheduled.companyId, known.id))!;
-    const next = STATE_AFTER[event.type];
-    const forward = rank(next) > rank(call.state);
+    const call = (await getCallForUpdate(trx, scheduled.companyId, callId))!;
+    const decision = decideCallEvent(scheduled, call, providerName, event); // again, on the locked state
+    if (decision.kind === 'unknown_call' || decision.kind === 'record_call_first') throw unknown();
+    const forward = decision.kind === 'advance';
     const fresh = await recordEventOnce(trx, { provider: providerName, eventId: event.eventId, callId: call.id, type: event.type, applied: forward }, at);
     if (!fresh) throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
-    if (!forward) return { eventId: event.eventId, applied: false };
-    const c = event.call;
-    const update = {
-      state: next,
-      timestamp: c.startedAt?.toISOString() ?? call.timestamp,
-      startedAt: c.startedAt?.toISOString() ?? null,
-      endedAt: c.endedAt?.toISOString() ?? null,
-      durationMs: c.durationMs,
-      disconnectionReason: c.disconnectionReason,
-      answeredBy: c.answeredBy,
-      transcript: c.transcript,
-      summarization: c.summary,
-      flags: next === 'analyzed' ? c.flags : call.flags,
-      providerRecordingUrl: c.recordingUrl,
-    };
+    if (decision.kind !== 'advance') return { eventId: event.eventId, applied: false };
+    const update = decision.update;
     await updateCall(trx, scheduled.companyId, call.id, update, at);
-    if (next === 'analyzed') {
+    if (update.state === 'analyzed') {
       const current = (await findScheduledCallById(trx, scheduled.id))!;
       await completeCall(trx, current, { ...call, ...update }, now);
-      if (c.recordingUrl) {
-        await s.queue.enqueue(trx, RECORDING_QUEUE, [{ companyId: scheduled.companyId, callId: call.id }], { maxAttempts: 5, retryDelaySeconds: 2, timeoutSeconds: 60 });
+      if (update.providerRecordingUrl) {
+        await s.queue.enqueue(trx, RECORDING_QUEUE, [{ companyId: scheduled.companyId, callId: call.id }], RECORDING_JOB);
       }
     }
     return { eventId: event.eventId, applied: true };
