@@ -223,9 +223,18 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   it('duplicate, out-of-order callbacks (0108): each event applied once, the call never moves backwards', { timeout: 90_000 }, async () => {
     const done = await settledScheduledCall(t, key, first['dup-0108']!);
     expect(done.postProcessingFlags).toEqual(['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER']);
-    // All six deliveries are in (three of them duplicates) once the last one has been answered.
-    await new Promise((r) => setTimeout(r, 500));
-    const events = await db()('call_events').where({ call_id: done.callId }).orderBy('received_at');
+    // Receipt and apply are asynchronous: wait until all three events are applied and no received row waits.
+    const settled = async () => {
+      const events = await db()('call_events').where({ call_id: done.callId }).orderBy('received_at');
+      const waiting = await db()('callback_inbox').where({ scheduled_call_id: first['dup-0108'] }).whereNull('applied_at').count({ n: '*' });
+      return events.length === 3 && Number(waiting[0]!.n) === 0 ? events : null;
+    };
+    let events = await settled();
+    for (let i = 0; !events && i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      events = await settled();
+    }
+    if (!events) throw new Error('the three events of the 0108 call were not all applied within 20 s');
     expect(events.map((e: any) => e.type).sort()).toEqual(['call_analyzed', 'call_ended', 'call_started']);
     // call_analyzed came first; the older events were recorded but changed nothing.
     expect(events.filter((e: any) => Boolean(e.applied)).map((e: any) => e.type)).toEqual(['call_analyzed']);
