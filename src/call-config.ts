@@ -83,7 +83,7 @@ export function loadCallConfig(env: NodeJS.ProcessEnv, databaseUrl: string): Cal
     },
     fromNumber,
     dispatchEnabled: dispatchSwitch === 'on',
-    maxCallbacksInFlight: int(env, 'OUTREACH_CALLS_CALLBACKS_IN_FLIGHT', 16, 1, 1000),
+    maxCallbacksInFlight: int(env, 'OUTREACH_CALLS_CALLBACKS_IN_FLIGHT', 128, 1, 1000),
     recordingsDir: env.OUTREACH_RECORDINGS_DIR ?? path.join(dataDir, 'recordings'),
     dispatch: {
       pollMs: int(env, 'OUTREACH_CALLS_POLL_MS', 500, 10, 60_000),
