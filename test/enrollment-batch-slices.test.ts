@@ -123,18 +123,32 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
       created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', expires_at: '2026-12-01T00:00:00.000Z',
     });
     const log = createLogger('silent');
-    expect(await sweepRetention(suite.database.db, NOW, log)).toEqual({ batchJobs: 0, idempotencyRecords: 1 });
+    expect(await sweepRetention(suite.database.db, NOW, log)).toEqual({ batchJobs: 0, idempotencyRecords: 1, callbackInbox: 0 });
     expect(await getRecord(suite.database.db, companyId, expired)).toBeNull();
     expect((await getRecord(suite.database.db, companyId, kept))?.state).toBe('completed');
 
     // 30 days later the single enrollment's and the batch's records expire, and the job is deleted.
     // (The sweep covers every company: this file's earlier jobs and records, all made at NOW, go too.)
     const total = async (table: string) => Number((await suite.database.db(table).count({ n: '*' }))[0]!.n);
-    const expected = { batchJobs: await total('batch_jobs'), idempotencyRecords: await total('idempotency_records') };
+    const expected = { batchJobs: await total('batch_jobs'), idempotencyRecords: await total('idempotency_records'), callbackInbox: 0 };
     expect(expected.batchJobs).toBeGreaterThanOrEqual(1);
     const later = new Date(NOW.getTime() + 30 * 86_400_000 + 1000);
     expect(await sweepRetention(suite.database.db, later, log)).toEqual(expected);
     expect(await total('idempotency_records')).toBe(0);
     expect(await total('batch_jobs')).toBe(0);
+  });
+
+  it('the retention sweep deletes callbacks applied more than 7 days ago, never an unapplied one', async () => {
+    const db = suite.database.db;
+    const day = 86_400_000;
+    const row = (eventId: string, receivedMs: number, appliedMs: number | null) => ({
+      provider: 'retell', event_id: eventId, scheduled_call_id: randomUUID(), event: '{}', received_at: new Date(receivedMs).toISOString(),
+      applied_at: appliedMs === null ? null : new Date(appliedMs).toISOString(), outcome: appliedMs === null ? null : 'applied',
+    });
+    const t = NOW.getTime();
+    await db('callback_inbox').insert([row('old-applied', t - 9 * day, t - 8 * day), row('old-unapplied', t - 9 * day, null), row('recent-applied', t - 2 * day, t - 6 * day + 60_000)]);
+    const swept = await sweepRetention(db, NOW, createLogger('silent'));
+    expect(swept.callbackInbox).toBe(1);
+    expect((await db('callback_inbox').orderBy('event_id').pluck('event_id')).sort()).toEqual(['old-unapplied', 'recent-applied']);
   });
 });

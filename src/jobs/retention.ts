@@ -1,17 +1,24 @@
 import type { Logger } from '../lib/logger.js';
 import { deleteBatchJobsBefore } from '../store/batch-jobs.js';
+import { deleteAppliedInboxBefore } from '../store/callback-inbox.js';
 import type { Db } from '../store/db.js';
 import { purgeExpired } from '../store/idempotency.js';
 
 const BATCH_RETENTION_DAYS = 30; // DESIGN §4.4: jobs and their row results are kept 30 days
+/**
+ * Applied provider callbacks are kept 7 days for support questions. Pruning them is safe for
+ * replays: a redelivered event id is still refused by its signature's 5-minute tolerance and, past
+ * that, applies as a duplicate of its `call_events` row, which is kept with the call.
+ */
+const CALLBACK_INBOX_RETENTION_DAYS = 7;
 
 /**
- * The hourly retention sweep of the workers: batch jobs (and their rows) older than 30 days, and
- * idempotency records past their `expires_at` (kept at least 30 days, DESIGN §4.5). An expired
- * record already stops answering for its key; purging only keeps the table from growing forever.
- * Each part runs even when the other fails.
+ * The hourly retention sweep of the workers: batch jobs (and their rows) older than 30 days,
+ * idempotency records past their `expires_at` (kept at least 30 days, DESIGN §4.5), and callback
+ * inbox rows applied more than 7 days ago. An expired record already stops answering for its key;
+ * purging only keeps the tables from growing forever. Each part runs even when another fails.
  */
-export async function sweepRetention(db: Db, now: Date, log: Logger): Promise<{ batchJobs: number; idempotencyRecords: number }> {
+export async function sweepRetention(db: Db, now: Date, log: Logger): Promise<{ batchJobs: number; idempotencyRecords: number; callbackInbox: number }> {
   const before = new Date(now.getTime() - BATCH_RETENTION_DAYS * 86_400_000).toISOString();
   const batchJobs = await deleteBatchJobsBefore(db, before).catch((err: Error) => {
     log.error('retention sweep of batch jobs failed', { error: err.message });
@@ -23,5 +30,11 @@ export async function sweepRetention(db: Db, now: Date, log: Logger): Promise<{ 
     return 0;
   });
   if (idempotencyRecords) log.info('expired idempotency records deleted', { deleted: idempotencyRecords });
-  return { batchJobs, idempotencyRecords };
+  const inboxBefore = new Date(now.getTime() - CALLBACK_INBOX_RETENTION_DAYS * 86_400_000).toISOString();
+  const callbackInbox = await deleteAppliedInboxBefore(db, inboxBefore).catch((err: Error) => {
+    log.error('retention sweep of the callback inbox failed', { error: err.message });
+    return 0;
+  });
+  if (callbackInbox) log.info('applied callbacks deleted from the inbox', { deleted: callbackInbox, before: inboxBefore });
+  return { batchJobs, idempotencyRecords, callbackInbox };
 }

@@ -110,3 +110,8 @@ const PG_MARK = `
 UPDATE callback_inbox i SET applied_at = CAST(:at AS timestamptz), outcome = v.outcome, lease_until = NULL
 FROM json_to_recordset(CAST(:json AS json)) AS v(seq bigint, outcome text)
 WHERE i.seq = v.seq`;
+
+/** Deletes inbox rows applied before `before`; unapplied rows stay whatever their age. Returns how many. */
+export async function deleteAppliedInboxBefore(db: Db, before: string): Promise<number> {
+  return db('callback_inbox').whereNotNull('applied_at').where('applied_at', '<', before).del();
+}
