@@ -58,9 +58,10 @@ async function enrollNewCustomer(ctx: CompanyContext, input: EnrollmentInput): P
   const request = cadenceRequest(input);
   const plan = planForNewCustomer(ctx, contact, request);
   if (!plan.ok) return null;
-  const { application, cadence } = cadenceRows(ctx, input, plan, null);
+  const application = newApplication(ctx, input);
+  const cadence = newCadence(ctx, input, plan, application.id);
   const rows = scheduleRows(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' });
-  const enrollment = { customerId: input.customerId, customer: newCustomerFields(input), application: application!, cadence, ...rows, at: ctx.now.toISOString() };
+  const enrollment = { customerId: input.customerId, customer: newCustomerFields(input), application, cadence, ...rows, at: ctx.now.toISOString() };
   if (!(await insertEnrollmentIfNew(ctx.db, ctx.companyId, enrollment))) return null;
   return scheduled(input, storedSchedule(rows));
 }
@@ -99,21 +100,24 @@ async function enrolled(
   ctx: CompanyContext, input: EnrollmentInput, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>, existingApplication: string | null,
 ): Promise<EnrollmentResult> {
   const { db, companyId } = ctx;
-  const { application, cadence } = cadenceRows(ctx, input, plan, existingApplication);
-  if (application) await insertApplication(db, companyId, application);
+  let applicationId = existingApplication;
+  if (!applicationId) {
+    const application = newApplication(ctx, input);
+    await insertApplication(db, companyId, application);
+    applicationId = application.id;
+  }
+  const cadence = newCadence(ctx, input, plan, applicationId);
   await insertCadence(db, companyId, cadence);
   return scheduled(input, await storeSchedule(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' }));
 }
 
-/** The application (null when it exists) and the active cadence an enrollment creates. */
-function cadenceRows(
-  ctx: CompanyContext, input: EnrollmentInput, plan: Extract<PlanResult, { ok: true }>, existingApplication: string | null,
-): { application: NewApplication | null; cadence: NewCadence } {
-  const who = input.customerId;
-  const at = ctx.now.toISOString();
-  const application = existingApplication ? null : { id: randomUUID(), customerId: who, loanId: input.loanId, createdAt: at };
-  const applicationId = existingApplication ?? application!.id;
-  return { application, cadence: { id: randomUUID(), customerId: who, applicationId, taskType: input.taskType, cadence: plan.cadence, at } };
+function newApplication(ctx: CompanyContext, input: EnrollmentInput): NewApplication {
+  return { id: randomUUID(), customerId: input.customerId, loanId: input.loanId, createdAt: ctx.now.toISOString() };
+}
+
+/** The active cadence an enrollment starts for the application. */
+function newCadence(ctx: CompanyContext, input: EnrollmentInput, plan: Extract<PlanResult, { ok: true }>, applicationId: string): NewCadence {
+  return { id: randomUUID(), customerId: input.customerId, applicationId, taskType: input.taskType, cadence: plan.cadence, at: ctx.now.toISOString() };
 }
 
 function scheduled(input: EnrollmentInput, stored: StoredSchedule): EnrollmentResult {
