@@ -52,9 +52,16 @@ export async function getApplication(db: Db, companyId: string, customerId: stri
   return r ? applicationFromRow(r) : null;
 }
 
+export type NewApplication = Omit<ApplicationRow, 'companyId'>;
+
+/** A new application's row as every insert writes it (column names as keys). */
+export function applicationInsertRow(companyId: string, row: NewApplication): Record<string, unknown> {
+  return { id: row.id, company_id: companyId, customer_id: row.customerId, loan_id: row.loanId, created_at: row.createdAt };
+}
+
 /** Plain insert: a concurrent duplicate fails on the unique (company, customer, loan) and the caller retries. */
-export async function insertApplication(db: Db, companyId: string, row: Omit<ApplicationRow, 'companyId'>): Promise<void> {
-  await db('applications').insert({ id: row.id, company_id: companyId, customer_id: row.customerId, loan_id: row.loanId, created_at: row.createdAt });
+export async function insertApplication(db: Db, companyId: string, row: NewApplication): Promise<void> {
+  await db('applications').insert(applicationInsertRow(companyId, row));
 }
 
 const cadenceColumns = ['c.*', 'a.loan_id'] as const;
@@ -78,15 +85,25 @@ export async function findActiveCadenceOfCustomer(db: Db, companyId: string, cus
   return r ? cadenceFromRow(r) : null;
 }
 
-export async function insertCadence(
-  db: Db,
-  companyId: string,
-  row: { id: string; customerId: string; applicationId: string; taskType: string; cadence: string; at: string },
-): Promise<void> {
-  await db('cadences').insert({
+export interface NewCadence {
+  id: string;
+  customerId: string;
+  applicationId: string;
+  taskType: string;
+  cadence: string;
+  at: string;
+}
+
+/** A new (active) cadence's row as every insert writes it (column names as keys). */
+export function cadenceInsertRow(companyId: string, row: NewCadence): Record<string, unknown> {
+  return {
     id: row.id, company_id: companyId, customer_id: row.customerId, application_id: row.applicationId,
     task_type: row.taskType, cadence: row.cadence, status: 'active', created_at: row.at, updated_at: row.at,
-  });
+  };
+}
+
+export async function insertCadence(db: Db, companyId: string, row: NewCadence): Promise<void> {
+  await db('cadences').insert(cadenceInsertRow(companyId, row));
 }
 
 /** Moves a cadence to another state; finished and cancelled record when it ended. */

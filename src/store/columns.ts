@@ -31,6 +31,17 @@ export function toJson(value: unknown): string | null {
   return value === undefined || value === null ? null : JSON.stringify(value);
 }
 
+/**
+ * A row to send as one JSON record (read back by json_populate_record[set]): its JSON-text columns
+ * become embedded JSON values, so a jsonb column stores the value, not a string holding it.
+ */
+export function withJsonValues(row: Record<string, unknown>, jsonColumns: readonly string[]): Record<string, unknown> {
+  if (jsonColumns.length === 0) return row;
+  const out = { ...row };
+  for (const c of jsonColumns) if (typeof out[c] === 'string') out[c] = JSON.parse(out[c] as string);
+  return out;
+}
+
 /** Date-only columns, as 'YYYY-MM-DD'. */
 export function toDateOnly(value: unknown): string | null {
   if (value === null || value === undefined) return null;

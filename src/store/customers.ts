@@ -52,7 +52,9 @@ const COLUMNS: Record<keyof CustomerFields, string> = {
 };
 
 const JSON_FIELDS = new Set<keyof CustomerFields>(['externalMetadata', 'loanIds']);
-const JSON_COLUMNS = [...JSON_FIELDS].map((f) => COLUMNS[f]);
+/** The columns that hold JSON text in customerInsertRow's result. */
+export const CUSTOMER_JSON_COLUMNS = [...JSON_FIELDS].map((f) => COLUMNS[f]);
+const JSON_COLUMNS = CUSTOMER_JSON_COLUMNS;
 
 function toColumns(fields: Partial<CustomerFields>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -128,14 +130,19 @@ export async function getCustomerForUpdate(db: Db, companyId: string, id: string
   return r ? customerFromRow(r) : null;
 }
 
+/** A new customer's row as every insert writes it (column names as keys). */
+export function customerInsertRow(companyId: string, id: string, fields: CustomerFields, at: string): Record<string, unknown> {
+  return { company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at };
+}
+
 export async function insertCustomer(db: Db, companyId: string, id: string, fields: CustomerFields, at: string): Promise<void> {
-  await db('customers').insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at });
+  await db('customers').insert(customerInsertRow(companyId, id, fields, at));
 }
 
 /** Creates the customer unless one with this id exists (then nothing is written): one statement that also says which. */
 export async function insertCustomerIfNew(db: Db, companyId: string, id: string, fields: CustomerFields, at: string): Promise<boolean> {
   const rows = await db('customers')
-    .insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at })
+    .insert(customerInsertRow(companyId, id, fields, at))
     .onConflict(['company_id', 'id'])
     .ignore()
     .returning('id');
@@ -163,7 +170,7 @@ export async function upsertCustomer(
 ): Promise<{ customer: CustomerRow; created: boolean }> {
   const inserted = dialectOf(db) === 'pg'
     ? await runPrepared(db, INSERT_IF_NEW, [companyId, id, ...FIELDS.map((f) => columnValue(f, fields[f])), at, at])
-    : await db('customers').insert({ company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at }).onConflict(['company_id', 'id']).ignore().returning('*');
+    : await db('customers').insert(customerInsertRow(companyId, id, fields, at)).onConflict(['company_id', 'id']).ignore().returning('*');
   if (inserted.length > 0) return { customer: customerFromRow(inserted[0]), created: true };
   const updated = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(onUpdate), updated_at: at }).returning('*');
   return { customer: customerFromRow(updated[0]), created: false };
@@ -185,7 +192,7 @@ export async function upsertCustomers(db: Db, companyId: string, rows: CustomerU
   await upsertInRuns(rows, (r) => r.id, (r) => r.given, async (run) => {
     await upsertRows(
       db, 'customers',
-      run.map((r) => ({ company_id: companyId, id: r.id, ...toColumns(r.fresh), created_at: at, updated_at: at })),
+      run.map((r) => customerInsertRow(companyId, r.id, r.fresh, at)),
       ['company_id', 'id'],
       [...Object.keys(toColumns(run[0]!.given)), 'updated_at'],
       JSON_COLUMNS,

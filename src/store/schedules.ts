@@ -80,23 +80,34 @@ export function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
   };
 }
 
-export async function insertSchedule(db: Db, companyId: string, s: NewSchedule): Promise<void> {
-  await db('schedules').insert({
+/** A new (active) schedule's row as every insert writes it (column names as keys). */
+export function scheduleInsertRow(companyId: string, s: NewSchedule): Record<string, unknown> {
+  return {
     id: s.id, company_id: companyId, customer_id: s.customerId, cadence_id: s.cadenceId, channel: s.channel ?? 'call', source: s.source,
     task_type: s.taskType, cadence: s.cadence, loan_id: s.loanId, status: 'active', created_at: s.at, updated_at: s.at,
-  });
+  };
+}
+
+export async function insertSchedule(db: Db, companyId: string, s: NewSchedule): Promise<void> {
+  await db('schedules').insert(scheduleInsertRow(companyId, s));
+}
+
+/** The columns that hold JSON text in scheduledCallInsertRow's result. */
+export const SCHEDULED_CALL_JSON_COLUMNS = ['post_processing_flags', 'explanation'] as const;
+
+/** A new (pending) scheduled call's row as every insert writes it (column names as keys). */
+export function scheduledCallInsertRow(companyId: string, c: NewScheduledCall, at: string): Record<string, unknown> {
+  return {
+    id: c.id, company_id: companyId, customer_id: c.customerId, schedule_id: c.scheduleId, loan_id: c.loanId,
+    task_type: c.taskType, purpose: c.purpose, scheduled_time: c.scheduledTime, phone_number: c.phoneNumber,
+    transfer_destination: c.transferDestination, step: c.step, step_index: c.stepIndex, fallback: c.fallback,
+    status: 'pending', call_id: null, post_processing_flags: '[]', explanation: toJson(c.explanation), created_at: at, updated_at: at,
+  };
 }
 
 export async function insertScheduledCalls(db: Db, companyId: string, calls: NewScheduledCall[], at: string): Promise<void> {
   if (calls.length === 0) return;
-  await db('scheduled_calls').insert(
-    calls.map((c) => ({
-      id: c.id, company_id: companyId, customer_id: c.customerId, schedule_id: c.scheduleId, loan_id: c.loanId,
-      task_type: c.taskType, purpose: c.purpose, scheduled_time: c.scheduledTime, phone_number: c.phoneNumber,
-      transfer_destination: c.transferDestination, step: c.step, step_index: c.stepIndex, fallback: c.fallback,
-      status: 'pending', call_id: null, post_processing_flags: '[]', explanation: toJson(c.explanation), created_at: at, updated_at: at,
-    })),
-  );
+  await db('scheduled_calls').insert(calls.map((c) => scheduledCallInsertRow(companyId, c, at)));
 }
 
 /** Attempts that count toward frequency caps: every call not cancelled or skipped, from `since` on (including future pending ones). */

@@ -1,3 +1,4 @@
+import { withJsonValues } from './columns.js';
 import { type Db, dialectOf } from './db.js';
 
 /**
@@ -48,11 +49,7 @@ export async function upsertRows(
     return null; // the caller reads what it needs (in process, no round trip)
   }
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const records = jsonColumns.length === 0 ? rows : rows.map((r) => {
-    const out = { ...r };
-    for (const c of jsonColumns) if (typeof out[c] === 'string') out[c] = JSON.parse(out[c] as string);
-    return out;
-  });
+  const records = rows.map((r) => withJsonValues(r, jsonColumns));
   const list = columns.map(() => '??').join(', ');
   const set = merge.map(() => '?? = EXCLUDED.??').join(', ');
   const upsert = `INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?::json) ON CONFLICT (${conflict.map(() => '??').join(', ')}) DO UPDATE SET ${set}`;

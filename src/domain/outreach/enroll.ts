@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanResult } from '../../scheduler/index.js';
-import { findActiveCadenceOfCustomer, findLiveCadence, getApplication, insertApplication, insertCadence, type CadenceRow } from '../../store/cadences.js';
+import {
+  findActiveCadenceOfCustomer, findLiveCadence, getApplication, insertApplication, insertCadence, type CadenceRow, type NewApplication, type NewCadence,
+} from '../../store/cadences.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
-import { type CustomerRow, getCustomerForUpdate, insertCustomer, insertCustomerIfNew } from '../../store/customers.js';
+import { type CustomerRow, getCustomerForUpdate, insertCustomer } from '../../store/customers.js';
+import { insertEnrollmentIfNew } from '../../store/enrollments.js';
 import { activeScheduleOfCadence } from '../../store/schedules.js';
 import type { CompanyContext } from '../context.js';
 import { ConflictError, UnprocessableError } from '../errors.js';
-import { type CadenceRequest, planCadence, planForNewCustomer, storeSchedule, type Contactee } from './schedules.js';
+import {
+  type CadenceRequest, type Contactee, planCadence, planForNewCustomer, scheduleRows, storedSchedule, storeSchedule, type StoredSchedule,
+} from './schedules.js';
 import { readEnrollment, requireNewCustomerData, type EnrollmentInput } from './enrollment-input.js';
 import type { EnrollmentBody } from './validate.js';
 
@@ -43,8 +48,9 @@ export async function executeEnrollment(ctx: CompanyContext, input: EnrollmentIn
 /**
  * The common case, a customer not seen before, in as few statements as the rules allow: planned in
  * memory (restrictions and calls reference their customer, so none exist for a new one), then one
- * insert that creates the customer and says whether it was new. Null when the customer exists or the
- * plan is refused: the full path then applies every check in its order.
+ * store call that writes the customer with its application, cadence, schedule and calls, or nothing
+ * when the customer exists. Null when the customer exists or the plan is refused: the full path then
+ * applies every check in its order.
  */
 async function enrollNewCustomer(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult | null> {
   if (!input.firstName || !input.lastName || !input.timezone || !input.phoneNumber) return null;
@@ -52,9 +58,12 @@ async function enrollNewCustomer(ctx: CompanyContext, input: EnrollmentInput): P
   const request = cadenceRequest(input);
   const plan = planForNewCustomer(ctx, contact, request);
   if (!plan.ok) return null;
-  const at = ctx.now.toISOString();
-  if (!(await insertCustomerIfNew(ctx.db, ctx.companyId, input.customerId, newCustomerFields(input), at))) return null;
-  return enrolled(ctx, input, contact, request, plan, null);
+  const application = newApplication(ctx, input);
+  const cadence = newCadence(ctx, input, plan, application.id);
+  const rows = scheduleRows(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' });
+  const enrollment = { customerId: input.customerId, customer: newCustomerFields(input), application, cadence, ...rows, at: ctx.now.toISOString() };
+  if (!(await insertEnrollmentIfNew(ctx.db, ctx.companyId, enrollment))) return null;
+  return scheduled(input, storedSchedule(rows));
 }
 
 async function enrollKnownOrRefused(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {
@@ -91,18 +100,32 @@ async function enrolled(
   ctx: CompanyContext, input: EnrollmentInput, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>, existingApplication: string | null,
 ): Promise<EnrollmentResult> {
   const { db, companyId } = ctx;
-  const who = input.customerId;
-  const at = ctx.now.toISOString();
-  const applicationId = existingApplication ?? randomUUID();
-  if (!existingApplication) await insertApplication(db, companyId, { id: applicationId, customerId: who, loanId: input.loanId, createdAt: at });
-  const cadenceId = randomUUID();
-  await insertCadence(db, companyId, { id: cadenceId, customerId: who, applicationId, taskType: input.taskType, cadence: plan.cadence, at });
-  const stored = await storeSchedule(ctx, contact, request, plan, { cadenceId, source: 'enrollment' });
+  let applicationId = existingApplication;
+  if (!applicationId) {
+    const application = newApplication(ctx, input);
+    await insertApplication(db, companyId, application);
+    applicationId = application.id;
+  }
+  const cadence = newCadence(ctx, input, plan, applicationId);
+  await insertCadence(db, companyId, cadence);
+  return scheduled(input, await storeSchedule(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' }));
+}
+
+function newApplication(ctx: CompanyContext, input: EnrollmentInput): NewApplication {
+  return { id: randomUUID(), customerId: input.customerId, loanId: input.loanId, createdAt: ctx.now.toISOString() };
+}
+
+/** The active cadence an enrollment starts for the application. */
+function newCadence(ctx: CompanyContext, input: EnrollmentInput, plan: Extract<PlanResult, { ok: true }>, applicationId: string): NewCadence {
+  return { id: randomUUID(), customerId: input.customerId, applicationId, taskType: input.taskType, cadence: plan.cadence, at: ctx.now.toISOString() };
+}
+
+function scheduled(input: EnrollmentInput, stored: StoredSchedule): EnrollmentResult {
   const first = stored.calls[0]!;
   return {
     input,
     receipt: {
-      id: randomUUID(), status: 'scheduled', customerId: who, loanId: input.loanId, scheduleId: stored.scheduleId,
+      id: randomUUID(), status: 'scheduled', customerId: input.customerId, loanId: input.loanId, scheduleId: stored.scheduleId,
       scheduledCallId: first.id, scheduledTime: first.scheduledTime, scheduledCallCount: stored.calls.length,
     },
   };

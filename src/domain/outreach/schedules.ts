@@ -5,7 +5,9 @@ import { cancelActiveCadences } from '../../store/cadences.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import type { Db } from '../../store/db.js';
 import { cancelPendingMessages } from '../../store/messages.js';
-import { cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory, pendingCallIds } from '../../store/schedules.js';
+import {
+  cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory, type NewSchedule, type NewScheduledCall, pendingCallIds,
+} from '../../store/schedules.js';
 import { publishEvents } from '../webhooks/publish.js';
 import type { CompanyConfig } from '../company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
@@ -100,22 +102,28 @@ export interface StoredSchedule {
   calls: Array<{ id: string; scheduledTime: string }>;
 }
 
-/** Writes a successful plan as a schedule with its pending calls. */
-export async function storeSchedule(
+/** A successful plan as the rows of a schedule and its pending calls (ids assigned, nothing written). */
+export interface ScheduleRows {
+  schedule: NewSchedule;
+  /** In scheduled-time order. */
+  calls: NewScheduledCall[];
+}
+
+export function scheduleRows(
   scope: ScheduleScope,
   who: Contactee,
   request: CadenceRequest,
   plan: Extract<PlanResult, { ok: true }>,
   owner: { cadenceId: string | null; source: ScheduleSource },
-): Promise<StoredSchedule> {
+): ScheduleRows {
   const at = scope.now.toISOString();
   const scheduleId = randomUUID();
-  await insertSchedule(scope.db, scope.companyId, {
+  const schedule: NewSchedule = {
     id: scheduleId, customerId: who.customerId, cadenceId: owner.cadenceId, source: owner.source,
     taskType: request.recordedTaskType ?? request.taskType, cadence: plan.cadence, loanId: request.loanId, at,
-  });
+  };
   const sorted = [...plan.calls].sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime) || a.stepIndex - b.stepIndex);
-  const rows = sorted.map((call: PlannedCall) => ({
+  const calls = sorted.map((call: PlannedCall): NewScheduledCall => ({
     id: randomUUID(),
     customerId: who.customerId,
     scheduleId,
@@ -130,8 +138,25 @@ export async function storeSchedule(
     fallback: call.fallback,
     explanation: call.explanation,
   }));
-  await insertScheduledCalls(scope.db, scope.companyId, rows, at);
-  return { scheduleId, calls: rows.map((r) => ({ id: r.id, scheduledTime: r.scheduledTime })) };
+  return { schedule, calls };
+}
+
+export function storedSchedule(rows: ScheduleRows): StoredSchedule {
+  return { scheduleId: rows.schedule.id, calls: rows.calls.map((r) => ({ id: r.id, scheduledTime: r.scheduledTime })) };
+}
+
+/** Writes a successful plan as a schedule with its pending calls. */
+export async function storeSchedule(
+  scope: ScheduleScope,
+  who: Contactee,
+  request: CadenceRequest,
+  plan: Extract<PlanResult, { ok: true }>,
+  owner: { cadenceId: string | null; source: ScheduleSource },
+): Promise<StoredSchedule> {
+  const rows = scheduleRows(scope, who, request, plan, owner);
+  await insertSchedule(scope.db, scope.companyId, rows.schedule);
+  await insertScheduledCalls(scope.db, scope.companyId, rows.calls, rows.schedule.at);
+  return storedSchedule(rows);
 }
 
 /**
