@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from './db.js';
 import { dialectOf } from './db.js';
 import { fromJson, readInstant, readText, toJson } from './columns.js';
+import { type PreparedStatement, runPrepared } from './prepared.js';
 
 /** Mirrors `idempotency_records`, camel-cased. */
 export interface IdempotencyRow {
@@ -85,14 +86,9 @@ export type KeyClaim =
  * ran out, counts as free. `finishKey` stores the outcome in the same transaction.
  */
 export async function claimKey(trx: Db, companyId: string, key: string, at: string, leaseSeconds: number): Promise<KeyClaim> {
-  const columns = 'r.state, r.fingerprint, r.locked_until, r.expires_at, r.response_status, r.response_body, r.response_headers';
   const row = (dialectOf(trx) === 'pg'
-    ? (await trx.raw(
-        `SELECT pg_try_advisory_xact_lock(hashtextextended(?, 0)) AS held, set_config('idle_in_transaction_session_timeout', ?, true) AS lease, ${columns}
-         FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON r.company_id = ? AND r.key = ?`,
-        [`idempotency:${companyId}:${key}`, `${leaseSeconds}s`, companyId, key],
-      )).rows[0]
-    : { held: true, ...(await trx('idempotency_records as r').where({ 'r.company_id': companyId, 'r.key': key }).first(trx.raw(columns))) }) as Record<string, unknown>;
+    ? (await runPrepared(trx, PG_CLAIM, [`idempotency:${companyId}:${key}`, `${leaseSeconds}s`, companyId, key]))[0]
+    : { held: true, ...(await trx('idempotency_records as r').where({ 'r.company_id': companyId, 'r.key': key }).first(trx.raw(CLAIM_COLUMNS))) }) as Record<string, unknown>;
   const live = row.state != null && readInstant(row.expires_at)! > at;
   if (live && row.state === 'completed') {
     return {
@@ -105,6 +101,15 @@ export async function claimKey(trx: Db, companyId: string, key: string, at: stri
   if (row.held && !leased) return { state: 'free' };
   return { state: 'busy', fingerprint: leased ? String(row.fingerprint) : null };
 }
+
+const CLAIM_COLUMNS = 'r.state, r.fingerprint, r.locked_until, r.expires_at, r.response_status, r.response_body, r.response_headers';
+
+/** Every idempotent request runs it (prepared: no per-request SQL building, parse or plan). */
+const PG_CLAIM: PreparedStatement = {
+  name: 'idempotency_claim',
+  text: `SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS held, set_config('idle_in_transaction_session_timeout', $2, true) AS lease, ${CLAIM_COLUMNS}
+    FROM (SELECT 1) AS one LEFT JOIN idempotency_records r ON r.company_id = $3 AND r.key = $4`,
+};
 
 export interface FinishedRecord {
   operation: string;
@@ -137,11 +142,10 @@ export async function finishKey(
     bindings.push(...recordBindings(companyId, key, record));
   }
   if (dialectOf(trx) === 'pg' && parts.length > 0) {
-    const result = await trx.raw(
-      `WITH ${parts.join(', ')} SELECT ${rate ? '(SELECT hits FROM hit) AS hits, (SELECT window_ends_at FROM hit) AS window_ends_at' : '0 AS hits, 0 AS window_ends_at'}, ${record ? '(SELECT count(*) FROM rec)' : '0'} AS stored`,
-      bindings,
-    );
-    const row = result.rows[0] as Record<string, unknown>;
+    // Three shapes (rate, record, both): each a prepared statement of its own.
+    const name = `idempotency_finish_${rate ? 'rate' : ''}${record ? 'record' : ''}`;
+    const sql = `WITH ${parts.join(', ')} SELECT ${rate ? '(SELECT hits FROM hit) AS hits, (SELECT window_ends_at FROM hit) AS window_ends_at' : '0 AS hits, 0 AS window_ends_at'}, ${record ? '(SELECT count(*) FROM rec)' : '0'} AS stored`;
+    const row = (await runPrepared(trx, { name, text: numberedPlaceholders(sql) }, bindings))[0]!;
     return { stored: Number(row.stored) > 0, hits: Number(row.hits), windowEndsAt: Number(row.window_ends_at) };
   }
   let hits = 0;
@@ -154,6 +158,12 @@ export async function finishKey(
   }
   if (record) stored = ((await trx.raw(STORE_RECORD, recordBindings(companyId, key, record))) as unknown[]).length > 0;
   return { stored, hits, windowEndsAt };
+}
+
+/** `?` placeholders (Knex's, shared with SQLite) as Postgres's `$1…$n`; these statements have no other `?`. */
+function numberedPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
 }
 
 const RATE_HIT = `INSERT INTO rate_limits (company_id, policy, hits, window_ends_at) VALUES (?, ?, 1, ?)
