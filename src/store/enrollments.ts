@@ -2,6 +2,7 @@ import { withJsonValues } from './columns.js';
 import { applicationInsertRow, cadenceInsertRow, insertApplication, insertCadence, type NewApplication, type NewCadence } from './cadences.js';
 import { CUSTOMER_JSON_COLUMNS, type CustomerFields, customerInsertRow, insertCustomerIfNew } from './customers.js';
 import { type Db, dialectOf } from './db.js';
+import { preparedShape, runPrepared } from './prepared.js';
 import {
   insertSchedule, insertScheduledCalls, type NewSchedule, type NewScheduledCall, SCHEDULED_CALL_JSON_COLUMNS, scheduleInsertRow, scheduledCallInsertRow,
 } from './schedules.js';
@@ -48,8 +49,9 @@ export async function insertEnrollmentIfNew(db: Db, companyId: string, e: NewEnr
     bindings.push(calls);
   }
   const sql = `WITH ${parts.join(',\n')}\nSELECT count(*)::int AS created FROM cust`;
-  const result = await db.raw(sql, bindings.map((r) => JSON.stringify(r)));
-  return Number(result.rows[0]?.created ?? 0) > 0;
+  // Prepared: a handful of row shapes, each parsed and planned once per connection.
+  const rows = await runPrepared(db, preparedShape('enrollment', sql), bindings.map((r) => JSON.stringify(r)));
+  return Number(rows[0]?.created ?? 0) > 0;
 }
 
 /** `INSERT INTO table (columns) SELECT columns FROM [gate,] reader(NULL::table, ?::json) r`: the row(s) typed by the table. */

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from './db.js';
 import { dialectOf } from './db.js';
 import { fromJson, readInstant, readText, toJson } from './columns.js';
-import { type PreparedStatement, runPrepared } from './prepared.js';
+import { numberedPlaceholders, type PreparedStatement, runPrepared } from './prepared.js';
 
 /** Mirrors `idempotency_records`, camel-cased. */
 export interface IdempotencyRow {
@@ -158,12 +158,6 @@ export async function finishKey(
   }
   if (record) stored = ((await trx.raw(STORE_RECORD, recordBindings(companyId, key, record))) as unknown[]).length > 0;
   return { stored, hits, windowEndsAt };
-}
-
-/** `?` placeholders (Knex's, shared with SQLite) as Postgres's `$1…$n`; these statements have no other `?`. */
-function numberedPlaceholders(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
 }
 
 const RATE_HIT = `INSERT INTO rate_limits (company_id, policy, hits, window_ends_at) VALUES (?, ?, 1, ?)

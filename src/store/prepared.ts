@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from './db.js';
 
 /**
@@ -19,17 +20,35 @@ interface PgConnection {
   query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Array<Record<string, unknown>> }>;
 }
 interface KnexPool {
-  acquireConnection(): Promise<PgConnection>;
+  acquireConnection(): Promise<PgConnection & { __knexUid?: string; __knexTxId?: string }>;
   releaseConnection(conn: PgConnection): Promise<void>;
+  emit(event: 'query', query: Record<string, unknown>): void;
 }
 
 /** The rows of a prepared statement (Postgres only: SQLite statements run in process, Knex is cheap there). */
 export async function runPrepared(db: Db, statement: PreparedStatement, values: unknown[]): Promise<Array<Record<string, unknown>>> {
   const pool = db.client as unknown as KnexPool;
   const conn = await pool.acquireConnection();
+  // Knex's own 'query' event, as its queries emit it: statement counts (bench, tests) and query
+  // listeners see prepared statements too (a transaction's client passes it on to the root).
+  pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: conn.__knexTxId, method: 'raw', sql: statement.text, bindings: values, prepared: statement.name });
   try {
     return (await conn.query({ name: statement.name, text: statement.text, values })).rows;
   } finally {
     await pool.releaseConnection(conn);
   }
+}
+
+/**
+ * A statement whose SQL is assembled from a few fixed shapes (Knex-style `?` placeholders, no other
+ * `?` in the text): named by a hash of its text, so each shape is prepared once per connection.
+ */
+export function preparedShape(prefix: string, sql: string): PreparedStatement {
+  return { name: `${prefix}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, text: numberedPlaceholders(sql) };
+}
+
+/** `?` placeholders (Knex's, shared with SQLite) as Postgres's `$1…$n`. */
+export function numberedPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
 }
