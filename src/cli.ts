@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './heap-growth.js';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { aesGcmBox, configKeySource } from './adapters/secrets/aes-gcm-box.js';

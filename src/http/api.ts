@@ -1,7 +1,7 @@
 import { OpenAPIBackend, type Context, type Document, type Request } from 'openapi-backend';
+import { sharedAjvs } from './shared-ajv.js';
 import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/errors.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
-import { createAjv } from '../lib/ajv.js';
 import { errorResult, internalErrorResult, unavailableResult } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
 import { type OpenApiDocument, operationIds } from '../contract/openapi-document.js';
@@ -65,13 +65,14 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
   const wrapped: Record<string, (c: Context, env: RequestEnv) => Promise<HandlerResult>> = {};
   for (const [id, handler] of Object.entries(handlers)) wrapped[id] = (c, env) => runHandler(id, handler, c, env);
 
+  const ajvs = sharedAjvs();
   const api = new OpenApi31Backend({
     definition: withoutAlwaysValidUnions(structuredClone(doc)) as unknown as Document,
     strict: true,
     validate: true,
     // Ajv on draft 2020-12 (OpenAPI 3.1) with formats; openapi-backend's default Ajv is draft-07 and drops formats.
     // Keep its per-context coercion: parameters and response headers arrive as strings (Retry-After: "1"), bodies never coerce.
-    customizeAjv: (_ajv, ajvOpts) => createAjv({ allErrors: true, coerceTypes: ajvOpts.coerceTypes === true }),
+    customizeAjv: (_ajv, ajvOpts, context) => ajvs.get(context, ajvOpts.coerceTypes === true),
     coerceTypes: true,
     handlers: {
       ...wrapped,
@@ -110,6 +111,14 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
     },
   });
   await api.init();
+  // Response validation is for tests; otherwise its validators (most of the compiled contract) are
+  // dropped after init and compiled again only if a response is ever validated.
+  if (!opts.validateResponses) {
+    api.validator.responseValidators = {};
+    api.validator.statusBasedResponseValidators = {};
+    api.validator.responseHeadersValidators = {};
+    ajvs.forgetResponses();
+  }
   return api;
 }
 

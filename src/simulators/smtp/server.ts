@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedEmail {
@@ -37,7 +36,10 @@ export class LocalSmtpServer {
         callback();
       },
       onData: (stream, session, callback) => {
-        simpleParser(stream)
+        // mailparser (with its charset tables) loads with the first message: `serve` starts this
+        // server on every sandbox default, and most processes never receive a mail (~5 MB of heap).
+        import('mailparser')
+          .then(({ simpleParser }) => simpleParser(stream))
           .then((mail) => {
             // Raw header lines: mailparser turns some headers (List-Unsubscribe…) into objects.
             const headers: Record<string, string> = {};
