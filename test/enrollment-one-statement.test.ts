@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../src/domain/companies.js';
-import { insertApplication, insertCadence } from '../src/store/cadences.js';
-import { type CustomerFields, insertCustomerIfNew } from '../src/store/customers.js';
+import type { CustomerFields } from '../src/store/customers.js';
 import type { Db } from '../src/store/db.js';
-import { insertEnrollmentIfNew, type NewEnrollment } from '../src/store/enrollments.js';
-import { insertSchedule, insertScheduledCalls } from '../src/store/schedules.js';
+import { insertEnrollmentIfNew, insertEnrollmentOneByOne, type NewEnrollment } from '../src/store/enrollments.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 const AT = '2026-12-08T15:04:05.678Z';
@@ -38,16 +36,6 @@ function enrollment(customerId: string, calls = 3): NewEnrollment {
   };
 }
 
-/** The old fast path: one insert per table, in order. */
-async function oneByOne(db: Db, companyId: string, e: NewEnrollment): Promise<boolean> {
-  if (!(await insertCustomerIfNew(db, companyId, e.customerId, e.customer, e.at))) return false;
-  await insertApplication(db, companyId, e.application);
-  await insertCadence(db, companyId, e.cadence);
-  await insertSchedule(db, companyId, e.schedule);
-  await insertScheduledCalls(db, companyId, e.calls, e.at);
-  return true;
-}
-
 /** Every stored row of the customer's enrollment, ids replaced by the role of the row they name. */
 async function storedRows(db: Db, companyId: string, e: NewEnrollment): Promise<Record<string, unknown[]>> {
   const roles = new Map<string, string>([
@@ -77,7 +65,7 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
   it('stores the same rows in all five tables as the insert-per-table sequence', async () => {
     const old = enrollment('old-way');
     const fresh = enrollment('new-way');
-    expect(await oneByOne(database.db, companyId, old)).toBe(true);
+    expect(await insertEnrollmentOneByOne(database.db, companyId, old)).toBe(true);
     expect(await insertEnrollmentIfNew(database.db, companyId, fresh)).toBe(true);
     const before = await storedRows(database.db, companyId, old);
     const after = await storedRows(database.db, companyId, fresh);

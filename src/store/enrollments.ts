@@ -30,7 +30,7 @@ export interface NewEnrollment {
  * SQLite: the single-table inserts one after another (in process, no round trip to save).
  */
 export async function insertEnrollmentIfNew(db: Db, companyId: string, e: NewEnrollment): Promise<boolean> {
-  if (dialectOf(db) !== 'pg') return insertOneByOne(db, companyId, e);
+  if (dialectOf(db) !== 'pg') return insertEnrollmentOneByOne(db, companyId, e);
   const customer = customerInsertRow(companyId, e.customerId, e.customer, e.at);
   const application = applicationInsertRow(companyId, e.application);
   const cadence = cadenceInsertRow(companyId, e.cadence);
@@ -67,7 +67,8 @@ function identifier(name: string): string {
   return `"${name}"`;
 }
 
-async function insertOneByOne(db: Db, companyId: string, e: NewEnrollment): Promise<boolean> {
+/** The same rows with one insert per table, in order (SQLite's path; on Postgres the reference the one statement is tested against). */
+export async function insertEnrollmentOneByOne(db: Db, companyId: string, e: NewEnrollment): Promise<boolean> {
   if (!(await insertCustomerIfNew(db, companyId, e.customerId, e.customer, e.at))) return false;
   await insertApplication(db, companyId, e.application);
   await insertCadence(db, companyId, e.cadence);
