@@ -6,7 +6,10 @@ export function isTransient(err: unknown): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   return (
     /^(08|40|53|57)/.test(code) || // Postgres: connection, serialization/deadlock, resources, shutdown
-    ['SQLITE_BUSY', 'SQLITE_LOCKED', 'ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE'].includes(code) ||
+    // SQLite's extended codes too: SQLITE_BUSY_SNAPSHOT is a deferred transaction that read before
+    // another process's commit and then tried to write (busy_timeout does not wait for it).
+    /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code) ||
+    ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE'].includes(code) ||
     e.name === 'KnexTimeoutError' ||
     /Connection terminated|Transaction query already complete|not queryable|Connection ended|EPIPE/i.test(String(e.message ?? ''))
   );
