@@ -24,6 +24,7 @@ import { startService } from '../src/server.js';
 import { openDb } from '../src/store/db.js';
 import { migrateLatest } from '../src/store/migrate.js';
 import { asBench, installTally, sqlSample, tally } from './dispatch-tally.js';
+import { commandCpuMs, processCpuMs } from './proc-cpu.js';
 
 const COMPANIES = 20;
 const PER_COMPANY = Number(process.argv[2] ?? 100);
@@ -103,6 +104,8 @@ async function main() {
 
     const released = performance.now();
     const cpu1 = process.cpuUsage();
+    sqlSample.clear(); // phase 2's statements only
+    const others0 = { simulator: processCpuMs(simulator.pid!), postgres: commandCpuMs('postgres') };
     const answer = await fetch(`${simUrl}/sim/callbacks/release`, { method: 'POST' });
     const held = ((await answer.json()) as { released: number }).released;
     // Received: every event durably accepted in the callback inbox (each answered 202 after its commit).
@@ -114,6 +117,7 @@ async function main() {
     const doneAt = await until('callbacks', async () =>
       (await count(db('scheduled_calls').where('status', 'completed').count({ n: '*' }))) >= TOTAL && (await count(db('call_events').count({ n: '*' }))) >= 3 * TOTAL);
     const eventCpu = process.cpuUsage(cpu1);
+    const others1 = { simulator: processCpuMs(simulator.pid!), postgres: commandCpuMs('postgres') };
     const used = structuredClone(tally);
     const events = Number((await asBench(() => Promise.resolve(db('call_events').count({ n: '*' }).then((x) => x))))[0]!.n);
     await service.stop();
@@ -136,7 +140,12 @@ async function main() {
     console.log(`  phase 2, callback events applied (every call completed, every event in call_events): ${events} in ${eventSeconds.toFixed(2)} s → ${Math.round(events / eventSeconds)} events/s`);
     console.log(`    all statements of phase 2, per event: ${per(phase2(used), events)} (${per(phase2Trips(used), events)} round trips)`);
     console.log(`    statements per callback event: ${per(callbackStatements, events)} (${per(callbackTrips, events)} round trips); service CPU ${cpuMs(eventCpu, events)} ms per event (recording copies included); answers by status ${JSON.stringify(used.callbackAnswers)}`);
-    if (process.env.BENCH_SQL_SAMPLE) for (const [sql, n] of [...sqlSample].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${String(n).padStart(6)} ${sql}`);
+    const otherMs = (k: 'simulator' | 'postgres') => (others0[k] === null || others1[k] === null ? 'n/a' : ((others1[k]! - others0[k]!) / events).toFixed(2));
+    console.log(`    phase 2 CPU per event elsewhere on this machine: simulator (signing and sending) ${otherMs('simulator')} ms, Postgres ${otherMs('postgres')} ms`);
+    if (process.env.BENCH_SQL_SAMPLE) {
+      console.log('    phase 2 statements by text (BENCH_SQL_SAMPLE):');
+      for (const [sql, n] of [...sqlSample].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${String(n).padStart(6)} ${sql}`);
+    }
     console.log(`  ceiling: bare HTTP round trip to the simulator (separate process, 16 in flight): ${baseline.perSecond} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`);
   } finally {
     simulator.kill('SIGTERM');

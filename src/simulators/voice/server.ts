@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PATHS, signPayload, SIGNATURE_HEADER, type WireCall, type WireCreateCall, type WireEvent } from '../../adapters/voice/protocol.js';
+import { callbackSender } from './callback-sender.js';
 import { scenarioFor, type Scenario } from './scenarios.js';
 import { toneWav } from './wav.js';
 
@@ -66,6 +67,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
   const held: Array<() => void> = [];
   const slots = opts.deliveryConcurrency ?? 64;
   let sending = 0;
+  const sender = callbackSender(slots);
   const waiting: Array<() => void> = [];
   const slot = async () => {
     if (sending >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -80,6 +82,14 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     const n = held.length;
     for (const send of held.splice(0)) send();
     return n;
+  };
+
+  // A handful of distinct tones (wav.ts); each made once rather than per download.
+  const tones = new Map<number, Buffer>();
+  const recordingAudio = (seed: number) => {
+    const pitch = seed % 8;
+    if (!tones.has(pitch)) tones.set(pitch, toneWav(1, pitch));
+    return tones.get(pitch)!;
   };
 
   const later = (ms: number, fn: () => void) => {
@@ -99,16 +109,9 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     let retryAfterMs: number | null = null;
     await slot();
     try {
-      const res = await fetch(call.webhookUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signPayload(secret, body, new Date()) },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await res.arrayBuffer();
-      if (res.status < 500) return; // 2xx delivered; 4xx is the receiver's final answer (e.g. a duplicate)
-      const seconds = Number(res.headers.get('retry-after'));
-      if (res.headers.has('retry-after') && Number.isFinite(seconds) && seconds >= 0) retryAfterMs = seconds * 1000;
+      const answer = await sender.send(call.webhookUrl, { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signPayload(secret, body, new Date()) }, body, 10_000);
+      if (answer.status < 500) return; // 2xx delivered; 4xx is the receiver's final answer (e.g. a duplicate)
+      retryAfterMs = answer.retryAfterMs;
     } catch {
       /* retried below */
     } finally {
@@ -183,7 +186,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     if (req.method === 'GET' && recording) {
       const call = calls.get(recording[1]!);
       if (!call?.scenario.recorded) return send(res, 404, { error: 'no recording' });
-      res.writeHead(200, { 'Content-Type': 'audio/wav' }).end(toneWav(1, call.wire.to_number.length + recording[1]!.charCodeAt(5)));
+      res.writeHead(200, { 'Content-Type': 'audio/wav' }).end(recordingAudio(call.wire.to_number.length + recording[1]!.charCodeAt(5)));
       return;
     }
     if (req.method === 'GET' && path === '/sim/dials') return send(res, 200, Object.fromEntries(dials));
@@ -224,6 +227,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     releaseCallbacks,
     async close() {
       for (const t of timers) clearTimeout(t);
+      sender.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
