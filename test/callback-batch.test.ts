@@ -32,6 +32,8 @@ interface Scenario {
   deliveries: Delivery[];
   /** Deliveries name another provider call. */
   foreign?: boolean;
+  /** The customer has a later pending call, which the outcome's effects re-check, move or cancel. */
+  later?: boolean;
 }
 
 const SCENARIOS: Scenario[] = [
@@ -44,6 +46,10 @@ const SCENARIOS: Scenario[] = [
   { status: 'dialing', record: false, before: [], deliveries: [['e', 'call_ended'], ['s', 'call_started'], ['a', 'call_analyzed', ['VOICEMAIL']]] },
   { status: 'none', record: false, before: [], deliveries: [['s', 'call_started']] },
   { status: 'dialing', record: true, before: [], deliveries: [['s', 'call_started']] },
+  { status: 'dialing', record: true, before: [], deliveries: [['a', 'call_analyzed', ['CONNECT', 'LIVE_CONNECT', 'RPC']]], later: true },
+  { status: 'dialing', record: true, before: [], deliveries: [['a', 'call_analyzed', ['CONNECT', 'WRONG_NUMBER']]], later: true },
+  { status: 'dialing', record: true, before: [], deliveries: [['a', 'call_analyzed', ['CONNECT', 'RPC', 'DNC']]], later: true },
+  { status: 'dialing', record: true, before: [], deliveries: [['a', 'call_analyzed', ['VOICEMAIL']]], later: true },
 ];
 
 const scId = (set: string, i: number) => `${set}-sc${i}`;
@@ -102,6 +108,13 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
         status: sc.status, call_id: sc.record ? callId : null, post_processing_flags: '[]', explanation: null, created_at: at, updated_at: at,
         provider: sc.record ? 'sandbox' : null, provider_call_id: sc.record ? pcId(set, i) : null,
       });
+      if (sc.later) {
+        await db('scheduled_calls').insert({
+          id: `${scId(set, i)}-later`, company_id: companyId, customer_id: customerId, schedule_id: scheduleId, loan_id: null, task_type: 'Collections', purpose: 'collections',
+          scheduled_time: '2026-12-09T15:00:00.000Z', phone_number: `+1212555${1000 + i}`, transfer_destination: 'queue:collections-agents', step: 'day1', step_index: 1, fallback: false,
+          status: 'pending', call_id: null, post_processing_flags: '[]', explanation: null, created_at: at, updated_at: at,
+        });
+      }
       if (sc.record) {
         await db('calls').insert({
           id: callId, company_id: companyId, customer_id: customerId, scheduled_call_id: scId(set, i), provider: 'sandbox', provider_call_id: pcId(set, i),
@@ -137,7 +150,7 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
     const calls = await db('calls').where('scheduled_call_id', 'like', `${set}-%`).orderBy('scheduled_call_id');
     const callIndex = new Map(calls.map((c: any) => [c.id, c.scheduled_call_id]));
     const events = await db('call_events').whereIn('call_id', [...callIndex.keys()]).orderBy('event_id');
-    const scheduled = await db('scheduled_calls').where('id', 'like', `${set}-%`).orderBy('id').select('id', 'status', 'post_processing_flags', 'updated_at', 'provider', 'provider_call_id');
+    const scheduled = await db('scheduled_calls').where('id', 'like', `${set}-%`).orderBy('id').select('id', 'status', 'status_reason', 'scheduled_time', 'post_processing_flags', 'updated_at', 'provider', 'provider_call_id');
     const customers = await db('customers').where('id', 'like', `${set}-%`).orderBy('id').select('id', 'do_not_call', 'updated_at');
     const ids = [...callIndex.keys(), ...scheduled.map((r: any) => r.id)];
     const published = await db('webhook_deliveries').whereIn('subject_id', ids).select('event_type', 'subject_id', 'event_key');
@@ -178,11 +191,26 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
     const [batch, ref] = [await endState('batch'), await endState('ref')];
     expect(batch).toEqual(ref);
     // And that end state is the one the rules give (so the comparison is not between two wrong answers).
-    expect(batch.scheduled.map((s: any) => s.status)).toEqual(['completed', 'completed', 'completed', 'completed', 'completed', 'dialing', 'completed', 'dialing']);
-    expect(batch.calls.map((c: any) => c.state)).toEqual(['analyzed', 'analyzed', 'analyzed', 'analyzed', 'analyzed', 'registered', 'analyzed', 'ongoing']);
-    expect(batch.customers.map((c: any) => Boolean(c.do_not_call))).toEqual([false, false, false, false, true, false, false, false]);
-    expect(batch.published.filter(([type]) => type === 'call.completed')).toHaveLength(6);
-    expect(batch.recordings).toEqual(['sc0', 'sc1', 'sc2', 'sc3', 'sc4', 'sc6']);
+    const byId = (rows: any[], key: string, value: (r: any) => unknown) => Object.fromEntries(rows.map((r) => [r[key], value(r)]));
+    expect(byId(batch.scheduled, 'id', (r) => r.status)).toEqual({
+      sc0: 'completed', sc1: 'completed', sc2: 'completed', sc3: 'completed', sc4: 'completed', sc5: 'dialing', sc6: 'completed', sc8: 'dialing',
+      sc9: 'completed', sc10: 'completed', sc11: 'completed', sc12: 'completed',
+      // The later calls: a conversation about the debt moves it out of the Reg F quiet period, a wrong
+      // number (the only one) cancels it, Do Not Call stops it, a voicemail leaves it.
+      'sc9-later': 'pending', 'sc10-later': 'cancelled', 'sc11-later': 'cancelled', 'sc12-later': 'pending',
+    });
+    expect(byId(batch.scheduled.filter((r: any) => r.id.endsWith('-later')), 'id', (r) => new Date(r.scheduled_time).toISOString())).toEqual({
+      'sc9-later': '2026-12-15T15:00:00.000Z', 'sc10-later': '2026-12-09T15:00:00.000Z', 'sc11-later': '2026-12-09T15:00:00.000Z', 'sc12-later': '2026-12-09T15:00:00.000Z',
+    });
+    expect(byId(batch.calls, 'scheduled_call_id', (c) => c.state)).toEqual({
+      sc0: 'analyzed', sc1: 'analyzed', sc2: 'analyzed', sc3: 'analyzed', sc4: 'analyzed', sc5: 'registered', sc6: 'analyzed', sc8: 'ongoing',
+      sc9: 'analyzed', sc10: 'analyzed', sc11: 'analyzed', sc12: 'analyzed',
+    });
+    expect(byId(batch.customers, 'id', (c) => Boolean(c.do_not_call))).toEqual({
+      cu0: false, cu1: false, cu2: false, cu3: false, cu4: true, cu5: false, cu6: false, cu8: false, cu9: false, cu10: false, cu11: true, cu12: false,
+    });
+    expect(batch.published.filter(([type]) => type === 'call.completed')).toHaveLength(10);
+    expect(batch.recordings).toEqual(['sc0', 'sc1', 'sc10', 'sc11', 'sc12', 'sc2', 'sc3', 'sc4', 'sc6', 'sc9']);
     expect(reference.filter(([, o]) => o !== 'applied').sort()).toEqual([
       ['pc1:e', 'stale'], ['pc1:s', 'stale'], ['pc2:s', 'duplicate'], ['pc3:e2', 'stale'], ['pc4:s', 'duplicate'],
       ['pc5:e', 'unknown_call'], ['pc5:s', 'unknown_call'], ['pc6:s', 'stale'], ['pc7:s', 'unknown_call'],

@@ -9,6 +9,8 @@ import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 const DIAL_BATCH_MAX = 32;
 /** Batches in flight per worker process (the concurrency is split among them). */
 const DIAL_BATCHES_IN_FLIGHT = 4;
+/** Recordings claimed and acked together by one of the two copy slots. */
+const RECORDINGS_PER_UNIT = 8;
 
 export interface CallDispatchOptions {
   /** How often a worker looks for due calls when the last look found none (ms). */
@@ -94,12 +96,23 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
     },
   );
 
+  // Recordings are copied one after another, a few claimed at once and acked together: one fetch and
+  // one ack per unit instead of per recording, the same two copies in flight as before.
   const recordings = startWorkerPool<RecordingMessage>(
     s.queue,
-    { queue: RECORDING_QUEUE, concurrency: 2, groupSize: 1, groupKey: (m) => m.callId, pollMs: opts.pollMs, shutdownGraceMs: opts.shutdownGraceMs, log: s.log },
-    async ([message]: Claimed<RecordingMessage>[]) => {
-      await storeRecording(s, message!.data);
-      await s.queue.complete(s.db, [message!]);
+    { queue: RECORDING_QUEUE, concurrency: 2, groupSize: RECORDINGS_PER_UNIT, groupKey: () => 'recording', pollMs: opts.pollMs, shutdownGraceMs: opts.shutdownGraceMs, log: s.log },
+    async (messages: Claimed<RecordingMessage>[]) => {
+      const copied: Claimed<RecordingMessage>[] = [];
+      for (const m of messages) {
+        try {
+          await storeRecording(s, m.data);
+          copied.push(m);
+        } catch (err) {
+          s.log.error('recording copy failed', { callId: m.data.callId, attempt: m.attempt, error: (err as Error).message });
+          await s.queue.fail(m, err as Error).catch((e: Error) => s.log.error('could not record job failure', { messageId: m.id, error: e.message }));
+        }
+      }
+      await s.queue.complete(s.db, copied);
     },
   );
 

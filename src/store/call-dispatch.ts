@@ -173,6 +173,18 @@ export async function listPendingCalls(db: Db, companyId: string, customerId: st
   return rows.map(callFromRow);
 }
 
+/** listPendingCalls for several customers in one read, keyed `companyId/customerId` (every key present). */
+export async function listPendingCallsOfCustomers(db: Db, customers: ReadonlyArray<{ companyId: string; customerId: string }>): Promise<Map<string, ScheduledCallRow[]>> {
+  const byCustomer = new Map<string, ScheduledCallRow[]>(customers.map((c) => [`${c.companyId}/${c.customerId}`, []]));
+  if (customers.length === 0) return byCustomer;
+  const rows = await db('scheduled_calls')
+    .whereIn(['company_id', 'customer_id'], customers.map((c) => [c.companyId, c.customerId]))
+    .where('status', 'pending')
+    .orderBy('scheduled_time');
+  for (const r of rows) byCustomer.get(`${r.company_id}/${r.customer_id}`)!.push(callFromRow(r));
+  return byCustomer;
+}
+
 /** Moves or re-numbers a pending call (an outcome changed what is allowed). */
 export async function updatePendingCall(
   db: Db, companyId: string, id: string, change: { scheduledTime?: string; phoneNumber?: string; status?: 'cancelled' | 'skipped'; reason: string }, at: string,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { nextAllowedTime } from '../../scheduler/index.js';
 import { setCadenceStatus } from '../../store/cadences.js';
-import { listPendingCalls, updatePendingCall } from '../../store/call-dispatch.js';
+import { listPendingCalls, listPendingCallsOfCustomers, updatePendingCall } from '../../store/call-dispatch.js';
 import { insertRestriction } from '../../store/contact-restrictions.js';
 import { type CustomerRow, updateCustomer } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
@@ -20,6 +20,24 @@ export interface EffectScope {
   /** The completed call (its flags already stored). */
   call: ScheduledCallRow;
   now: Date;
+  /** The customer's pending calls, when the caller read them after the call completed and nothing changed them since (pendingCallsForEffects). */
+  pending?: ScheduledCallRow[];
+}
+
+const RECHECKS: ReadonlySet<string> = new Set(['number_unusable', 'reg_f_quiet_period']);
+
+/**
+ * The pending calls of every customer whose completed call needs them only for the re-check (its
+ * rules change no calls before it: no Do Not Call, restriction or finished cadence), in one read
+ * for a whole batch. Read them after the calls completed; pass each to applyCallEffects as
+ * `pending` only for the customer's first call of the batch (a later one sees the first's changes).
+ */
+export async function pendingCallsForEffects(db: Db, calls: ReadonlyArray<{ call: ScheduledCallRow; flags: readonly string[] }>): Promise<Map<string, ScheduledCallRow[]>> {
+  const needed = calls.filter(({ call, flags }) => {
+    const kinds = effectsOf(flags, call.purpose).map((r) => r.effect.kind);
+    return kinds.some((k) => RECHECKS.has(k)) && kinds.every((k) => RECHECKS.has(k) || k === 'continue');
+  });
+  return listPendingCallsOfCustomers(db, needed.map(({ call }) => ({ companyId: call.companyId, customerId: call.customerId })));
 }
 
 /** Applies the effects table (call-effects.ts) for a completed call's flags, inside the caller's transaction. */
@@ -51,7 +69,8 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
         break;
     }
   }
-  if (recheck) await recheckPendingCalls(scope);
+  // Read here unless the caller has them: an earlier rule of this call may have cancelled some.
+  if (recheck) await recheckPendingCalls(scope, scope.pending ?? (await listPendingCalls(db, customer.companyId, customer.id)));
   return rules;
 }
 
@@ -70,11 +89,10 @@ async function finishCadenceOf(db: Db, call: ScheduledCallRow, at: string): Prom
  * call on a number now unusable moves to another usable number (or is cancelled when none is left),
  * and a call the rules no longer allow at its time moves to the next allowed time (or is skipped).
  */
-async function recheckPendingCalls(scope: EffectScope): Promise<void> {
+async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow[]): Promise<void> {
   const { db, customer, now } = scope;
   const at = now.toISOString();
   const config = schedulerConfigFor(scope.config);
-  const pending = await listPendingCalls(db, customer.companyId, customer.id);
   for (const call of pending) {
     const { contact, history } = await callingState(db, customer, call, now);
     const usable = usableNumbers(contact, history, pending.map((p) => p.phoneNumber));

@@ -4,8 +4,8 @@ import type { CallRow } from '../../store/calls.js';
 import { getCustomer, getCustomersByKey } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
 import type { ScheduledCallRow } from '../../store/schedules.js';
-import { type PublishedEvent, publishEvents } from '../webhooks/publish.js';
-import { applyCallEffects } from './apply-effects.js';
+import { type PublishedEvent, publishEventsOfCompanies } from '../webhooks/publish.js';
+import { applyCallEffects, pendingCallsForEffects } from './apply-effects.js';
 import type { EffectRule } from './call-effects.js';
 
 /** A call that just completed: what a `call.completed` notification (outbound webhooks) needs. */
@@ -30,8 +30,8 @@ export async function completeCall(db: Db, scheduled: ScheduledCallRow, call: Ca
 
 /**
  * completeCall for several calls (a callback batch), in the caller's transaction: the transitions
- * in one statement, the companies and the customers in one read each, each call's effects in turn,
- * the outbound events in one insert per company. Returns the calls that completed now.
+ * in one statement, the companies, the customers and the pending calls to re-check in one read each, each call's effects in turn,
+ * the outbound events in one insert. Returns the calls that completed now.
  */
 export async function completeCalls(db: Db, calls: ReadonlyArray<{ scheduled: ScheduledCallRow; call: CallRow }>, now: Date): Promise<CompletedCall[]> {
   const at = now.toISOString();
@@ -40,16 +40,19 @@ export async function completeCalls(db: Db, calls: ReadonlyArray<{ scheduled: Sc
   if (!done.length) return [];
   const companies = await getCompanies(db, done.map((c) => c.scheduled.companyId));
   const customers = await getCustomersByKey(db, done.map((c) => ({ companyId: c.scheduled.companyId, customerId: c.scheduled.customerId })));
+  const pendingOf = await pendingCallsForEffects(db, done.map(({ scheduled, call }) => ({ call: scheduled, flags: call.flags })));
   const effectsRan = new Set<string>();
   const completed: CompletedCall[] = [];
   for (const { scheduled, call } of done) {
     const key = `${scheduled.companyId}/${scheduled.customerId}`;
     // A second call of the same customer reads it again: the first one's effects may have changed it.
-    const customer = effectsRan.has(key) ? await getCustomer(db, scheduled.companyId, scheduled.customerId) : customers.get(key) ?? null;
+    const again = effectsRan.has(key);
+    const customer = again ? await getCustomer(db, scheduled.companyId, scheduled.customerId) : customers.get(key) ?? null;
+    const pending = again ? undefined : pendingOf.get(key);
     effectsRan.add(key);
     const company = companies.get(scheduled.companyId);
     const effects = company && customer
-      ? await applyCallEffects({ db, config: company.config, customer, call: { ...scheduled, postProcessingFlags: call.flags }, now }, call.flags)
+      ? await applyCallEffects({ db, config: company.config, customer, call: { ...scheduled, postProcessingFlags: call.flags }, now, pending }, call.flags)
       : [];
     completed.push({ companyId: scheduled.companyId, customerId: scheduled.customerId, scheduledCallId: scheduled.id, call, flags: call.flags, effects });
   }
@@ -60,6 +63,6 @@ export async function completeCalls(db: Db, calls: ReadonlyArray<{ scheduled: Sc
       { type: 'scheduled_call.updated', subjectId: scheduled.id, key: `scheduled_call.updated:${scheduled.id}:completed` },
     ]);
   }
-  for (const [companyId, events] of byCompany) await publishEvents(db, companyId, events, now);
+  await publishEventsOfCompanies(db, byCompany, now);
   return completed;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.js';
-import { insertWebhookDeliveries, listWebhookEndpoints } from '../../store/webhooks.js';
+import { insertWebhookDeliveries, listWebhookEndpointsOfCompanies } from '../../store/webhooks.js';
 import type { WebhookEventType } from './events.js';
 
 export interface PublishedEvent {
@@ -22,17 +22,24 @@ export async function publishEvent(db: Db, companyId: string, event: PublishedEv
 
 /** Several events of one company at once (one endpoint lookup, one multi-row insert). */
 export async function publishEvents(db: Db, companyId: string, events: PublishedEvent[], now: Date): Promise<void> {
-  if (events.length === 0) return;
-  const endpoints = await listWebhookEndpoints(db, companyId);
-  if (endpoints.length === 0) return;
+  await publishEventsOfCompanies(db, new Map([[companyId, events]]), now);
+}
+
+/** Events of several companies at once (a callback batch): one endpoint lookup for all, one multi-row insert. */
+export async function publishEventsOfCompanies(db: Db, eventsByCompany: ReadonlyMap<string, PublishedEvent[]>, now: Date): Promise<void> {
+  const companyIds = [...eventsByCompany].filter(([, events]) => events.length > 0).map(([companyId]) => companyId);
+  if (companyIds.length === 0) return;
+  const endpoints = await listWebhookEndpointsOfCompanies(db, companyIds);
   const ms = now.getTime();
   await insertWebhookDeliveries(
     db,
-    endpoints.flatMap((e) =>
-      events.map((event) => ({
-        id: `msg_${randomUUID().replace(/-/g, '')}`, companyId, endpointId: e.id, eventType: event.type, eventKey: event.key, subjectId: event.subjectId,
-        status: 'pending' as const, nextAttemptAt: ms, windowStartedAt: ms, createdAt: now.toISOString(),
-      })),
+    companyIds.flatMap((companyId) =>
+      endpoints.get(companyId)!.flatMap((e) =>
+        eventsByCompany.get(companyId)!.map((event) => ({
+          id: `msg_${randomUUID().replace(/-/g, '')}`, companyId, endpointId: e.id, eventType: event.type, eventKey: event.key, subjectId: event.subjectId,
+          status: 'pending' as const, nextAttemptAt: ms, windowStartedAt: ms, createdAt: now.toISOString(),
+        })),
+      ),
     ),
   );
 }
