@@ -28,8 +28,9 @@ export interface CallSettings {
   /** How long a worker may hold a claimed call's dial before another takes over (and asks the provider first). */
   dialLeaseMs: number;
   /**
-   * Callbacks processed at once by this process; more are answered 503 at once (the provider retries)
-   * instead of queueing for a database connection until the provider's own timeout fires and it retries anyway.
+   * Callbacks processed at once by this process; up to 8 per slot more wait in memory for a turn, and
+   * beyond those a callback is answered 503 at once (the provider retries) instead of queueing until
+   * the provider's own timeout fires and it retries anyway.
    */
   maxCallbacksInFlight: number;
 }
