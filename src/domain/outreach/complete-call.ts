@@ -30,8 +30,9 @@ export async function completeCall(db: Db, scheduled: ScheduledCallRow, call: Ca
 
 /**
  * completeCall for several calls (a callback batch), in the caller's transaction: the transitions
- * in one statement, the companies, the customers and the pending calls to re-check in one read each, each call's effects in turn,
- * the outbound events in one insert. Returns the calls that completed now.
+ * in one statement; the companies, the customers and the pending calls to re-check in one read
+ * each; each call's effects in turn; the outbound events in one insert. Returns the calls that
+ * completed now.
  */
 export async function completeCalls(db: Db, calls: ReadonlyArray<{ scheduled: ScheduledCallRow; call: CallRow }>, now: Date): Promise<CompletedCall[]> {
   const at = now.toISOString();
