@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../store/db.js';
-import { claimKey, finishKey } from '../store/idempotency.js';
+import { claimKey, finishKey, type FirstRun, type FirstRunOutcome } from '../store/idempotency.js';
 import { inTransaction } from '../store/transactions.js';
 import { ConflictError, type DomainError, InvalidInputError, RateLimitedError, UnprocessableError } from './errors.js';
 import { enforceRateLimit, windowOrThrow, type RatePolicy, type RateWindow } from './rate-limit.js';
@@ -83,6 +83,7 @@ export async function runIdempotent(
   req: IdempotentRequest,
   work: (trx: Db) => Promise<StoredResponse>,
   outcomeOf: (err: unknown) => StoredResponse | undefined,
+  counted: RateWindow | null = null,
 ): Promise<IdempotentResult> {
   const fingerprint = requestFingerprint(req.operation, req.body);
   let settle = work;
@@ -105,9 +106,38 @@ export async function runIdempotent(
       continue;
     }
     if ('error' in answer) throw answer.error;
-    return answer;
+    return counted ? { ...answer, rateWindow: counted } : answer;
   }
   throw inProgress();
+}
+
+/**
+ * runIdempotent for a request that, when its key is new, can do all its work in one store call:
+ * `firstRun` stores the work with `response` under the key and counts the request, all or only the
+ * count (key used before, work not possible at once, over the limit: 429 here), or writes nothing
+ * (a concurrent request stored the key first). A first run that did not store takes runIdempotent's
+ * path, which then does not count the request again. One round trip for the common case instead of
+ * a transaction of claim, work and finish.
+ */
+export async function runIdempotentAtOnce(
+  req: IdempotentRequest,
+  response: StoredResponse,
+  firstRun: (run: FirstRun) => Promise<FirstRunOutcome>,
+  work: (trx: Db) => Promise<StoredResponse>,
+  outcomeOf: (err: unknown) => StoredResponse | undefined,
+): Promise<IdempotentResult> {
+  const nowMs = req.now.getTime();
+  const record = { operation: req.operation, fingerprint: requestFingerprint(req.operation, req.body), response, at: req.now.toISOString(), expiresAt: expiryOf(nowMs) };
+  const rate = req.rate ? { policy: req.rate.name, nowMs, windowMs: req.rate.windowSeconds * 1000, limit: req.rate.limit } : null;
+  const outcome = await firstRun({ key: req.key, record, rate });
+  if (!outcome.committed) return runIdempotent(req, work, outcomeOf);
+  const counted = req.rate ? windowOrThrow(req.rate, outcome.hits, outcome.windowEndsAt, nowMs) : null;
+  if (outcome.stored) return { response, replayed: false, rateWindow: counted };
+  return runIdempotent({ ...req, rate: undefined }, work, outcomeOf, counted);
+}
+
+function expiryOf(nowMs: number): string {
+  return new Date(nowMs + RETENTION_DAYS * 86_400_000).toISOString();
 }
 
 type Answer = IdempotentResult | { error: DomainError };
@@ -123,7 +153,7 @@ function claimAndSettle(req: IdempotentRequest, fingerprint: string, work: (trx:
     else if (claim.state === 'completed') answer = { response: claim.response, replayed: true };
     else if (claim.state === 'busy') answer = { error: inProgress() };
     else answer = { response: await work(trx), replayed: false };
-    const expiresAt = new Date(nowMs + RETENTION_DAYS * 86_400_000).toISOString();
+    const expiresAt = expiryOf(nowMs);
     const record = 'response' in answer && !answer.replayed ? { operation: req.operation, fingerprint, response: answer.response, at, expiresAt } : null;
     const rate = req.rate ? { policy: req.rate.name, nowMs, windowMs: req.rate.windowSeconds * 1000 } : null;
     const done = await finishKey(trx, req.companyId, req.key, record, rate);

@@ -3,6 +3,7 @@ import type { Db } from './db.js';
 import { dialectOf } from './db.js';
 import { fromJson, readInstant, readText, toJson } from './columns.js';
 import { numberedPlaceholders, type PreparedStatement, runPrepared } from './prepared.js';
+import { RATE_HIT, type RateHit, rateHitBindings } from './rate-limits.js';
 
 /** Mirrors `idempotency_records`, camel-cased. */
 export interface IdempotencyRow {
@@ -120,6 +121,35 @@ export interface FinishedRecord {
 }
 
 /**
+ * What a request whose key may be new hands to a store call that does all its work at once: the
+ * completed record to store under `key` (only if the key was never used) and, optionally, the rate
+ * window to count it in, with the limit past which nothing but the count may commit.
+ */
+export interface FirstRun {
+  key: string;
+  record: FinishedRecord;
+  rate: (RateHit & { limit: number }) | null;
+}
+
+/**
+ * `committed: false`: nothing was written (a concurrent request stored the key first). Otherwise the
+ * count committed (`hits`, `windowEndsAt`; 0 without a rate) and `stored` says whether the work and
+ * its record did too (not when the key was used, the work was not possible at once, or over the limit).
+ */
+export type FirstRunOutcome = { committed: false } | { committed: true; stored: boolean; hits: number; windowEndsAt: number };
+
+/** The completed record of a first run as a row of idempotency_records (JSON columns as text). */
+export function completedRecordRow(companyId: string, key: string, r: FinishedRecord): Record<string, unknown> {
+  return {
+    company_id: companyId, key, operation: r.operation, fingerprint: r.fingerprint, state: 'completed', lock_token: null, locked_until: null,
+    response_status: r.response.status, response_body: toJson(r.response.body), response_headers: toJson(r.response.headers),
+    created_at: r.at, updated_at: r.at, expires_at: r.expiresAt,
+  };
+}
+
+export const RECORD_JSON_COLUMNS = ['response_body', 'response_headers'] as const;
+
+/**
  * The last statement of a claimed request: stores its outcome under the key (unless a completed,
  * unexpired record is already there: then `stored` is false and the caller must roll back) and counts
  * the request against a rate window, both optional. On Postgres one statement; on SQLite two.
@@ -129,13 +159,13 @@ export async function finishKey(
   companyId: string,
   key: string,
   record: FinishedRecord | null,
-  rate: { policy: string; nowMs: number; windowMs: number } | null,
+  rate: RateHit | null,
 ): Promise<{ stored: boolean; hits: number; windowEndsAt: number }> {
   const parts: string[] = [];
   const bindings: Knex.RawBinding[] = [];
   if (rate) {
     parts.push(`hit AS (${RATE_HIT})`);
-    bindings.push(...rateBindings(companyId, rate));
+    bindings.push(...rateHitBindings(companyId, rate));
   }
   if (record) {
     parts.push(`rec AS (${STORE_RECORD})`);
@@ -152,23 +182,12 @@ export async function finishKey(
   let windowEndsAt = 0;
   let stored = false;
   if (rate) {
-    const [row] = (await trx.raw(RATE_HIT, rateBindings(companyId, rate))) as Array<Record<string, unknown>>;
+    const [row] = (await trx.raw(RATE_HIT, rateHitBindings(companyId, rate))) as Array<Record<string, unknown>>;
     hits = Number(row!.hits);
     windowEndsAt = Number(row!.window_ends_at);
   }
   if (record) stored = ((await trx.raw(STORE_RECORD, recordBindings(companyId, key, record))) as unknown[]).length > 0;
   return { stored, hits, windowEndsAt };
-}
-
-const RATE_HIT = `INSERT INTO rate_limits (company_id, policy, hits, window_ends_at) VALUES (?, ?, 1, ?)
-  ON CONFLICT (company_id, policy) DO UPDATE SET
-    hits = CASE WHEN rate_limits.window_ends_at <= ? THEN 1 ELSE rate_limits.hits + 1 END,
-    window_ends_at = CASE WHEN rate_limits.window_ends_at <= ? THEN ? ELSE rate_limits.window_ends_at END
-  RETURNING hits, window_ends_at`;
-
-function rateBindings(companyId: string, rate: { policy: string; nowMs: number; windowMs: number }): Knex.RawBinding[] {
-  const endsAt = rate.nowMs + rate.windowMs;
-  return [companyId, rate.policy, endsAt, rate.nowMs, rate.nowMs, endsAt];
 }
 
 const STORE_RECORD = `INSERT INTO idempotency_records

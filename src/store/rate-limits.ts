@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from './db.js';
 
 /**
@@ -9,15 +10,26 @@ import type { Db } from './db.js';
 export async function hitRateWindow(
   db: Db, companyId: string, policy: string, nowMs: number, windowMs: number,
 ): Promise<{ hits: number; windowEndsAt: number }> {
-  const endsAt = nowMs + windowMs;
-  const result = await db.raw(
-    `INSERT INTO rate_limits (company_id, policy, hits, window_ends_at) VALUES (?, ?, 1, ?)
-     ON CONFLICT (company_id, policy) DO UPDATE SET
-       hits = CASE WHEN rate_limits.window_ends_at <= ? THEN 1 ELSE rate_limits.hits + 1 END,
-       window_ends_at = CASE WHEN rate_limits.window_ends_at <= ? THEN ? ELSE rate_limits.window_ends_at END
-     RETURNING hits, window_ends_at`,
-    [companyId, policy, endsAt, nowMs, nowMs, endsAt],
-  );
+  const result = await db.raw(RATE_HIT, rateHitBindings(companyId, { policy, nowMs, windowMs }));
   const row = (Array.isArray(result) ? result[0] : result.rows[0]) as { hits: unknown; window_ends_at: unknown };
   return { hits: Number(row.hits), windowEndsAt: Number(row.window_ends_at) };
+}
+
+/** A request to count: the policy's window in epoch milliseconds. */
+export interface RateHit {
+  policy: string;
+  nowMs: number;
+  windowMs: number;
+}
+
+/** The counting upsert (Knex `?` placeholders, `rateHitBindings` order), also a CTE of larger statements. */
+export const RATE_HIT = `INSERT INTO rate_limits (company_id, policy, hits, window_ends_at) VALUES (?, ?, 1, ?)
+  ON CONFLICT (company_id, policy) DO UPDATE SET
+    hits = CASE WHEN rate_limits.window_ends_at <= ? THEN 1 ELSE rate_limits.hits + 1 END,
+    window_ends_at = CASE WHEN rate_limits.window_ends_at <= ? THEN ? ELSE rate_limits.window_ends_at END
+  RETURNING hits, window_ends_at`;
+
+export function rateHitBindings(companyId: string, rate: RateHit): Knex.RawBinding[] {
+  const endsAt = rate.nowMs + rate.windowMs;
+  return [companyId, rate.policy, endsAt, rate.nowMs, rate.nowMs, endsAt];
 }

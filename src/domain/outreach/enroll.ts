@@ -5,7 +5,7 @@ import {
 } from '../../store/cadences.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
 import { type CustomerRow, getCustomerForUpdate, insertCustomer } from '../../store/customers.js';
-import { insertEnrollmentIfNew } from '../../store/enrollments.js';
+import { insertEnrollmentIfNew, type NewEnrollment } from '../../store/enrollments.js';
 import { activeScheduleOfCadence } from '../../store/schedules.js';
 import type { CompanyContext } from '../context.js';
 import { ConflictError, UnprocessableError } from '../errors.js';
@@ -42,17 +42,18 @@ export const prepareEnrollment = (ctx: CompanyContext, body: EnrollmentBody): En
  * without touching anything. An existing customer is reused as stored, never updated.
  */
 export async function executeEnrollment(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {
-  return (await enrollNewCustomer(ctx, input)) ?? enrollKnownOrRefused(ctx, input);
+  const fresh = planNewEnrollment(ctx, input);
+  if (fresh && (await insertEnrollmentIfNew(ctx.db, ctx.companyId, fresh.enrollment))) return fresh.result;
+  return enrollKnownOrRefused(ctx, input);
 }
 
 /**
- * The common case, a customer not seen before, in as few statements as the rules allow: planned in
- * memory (restrictions and calls reference their customer, so none exist for a new one), then one
- * store call that writes the customer with its application, cadence, schedule and calls, or nothing
- * when the customer exists. Null when the customer exists or the plan is refused: the full path then
- * applies every check in its order.
+ * The common case, a customer not seen before, planned in memory without a read (restrictions and
+ * calls reference their customer, so none exist for a new one): the rows to store in one store call
+ * and the result to answer once they are stored. Null when the request lacks a new customer's data
+ * or the plan is refused: the full path then applies every check in its order.
  */
-async function enrollNewCustomer(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult | null> {
+export function planNewEnrollment(ctx: CompanyContext, input: EnrollmentInput): { enrollment: NewEnrollment; result: EnrollmentResult } | null {
   if (!input.firstName || !input.lastName || !input.timezone || !input.phoneNumber) return null;
   const contact = contactee(input, null);
   const request = cadenceRequest(input);
@@ -62,8 +63,7 @@ async function enrollNewCustomer(ctx: CompanyContext, input: EnrollmentInput): P
   const cadence = newCadence(ctx, input, plan, application.id);
   const rows = scheduleRows(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' });
   const enrollment = { customerId: input.customerId, customer: newCustomerFields(input), application, cadence, ...rows, at: ctx.now.toISOString() };
-  if (!(await insertEnrollmentIfNew(ctx.db, ctx.companyId, enrollment))) return null;
-  return scheduled(input, storedSchedule(rows));
+  return { enrollment, result: scheduled(input, storedSchedule(rows)) };
 }
 
 async function enrollKnownOrRefused(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {

@@ -1,8 +1,10 @@
 import type { CompanyContext } from '../context.js';
 import { ConflictError, type DomainError } from '../errors.js';
-import { requireIdempotencyKey, runIdempotent, type StoredResponse } from '../idempotency.js';
+import { insertEnrollmentOnce } from '../../store/enrollments.js';
+import type { FirstRun } from '../../store/idempotency.js';
+import { requireIdempotencyKey, runIdempotent, runIdempotentAtOnce, type StoredResponse } from '../idempotency.js';
 import { enforceRateLimit, type RatePolicy, type RateWindow } from '../rate-limit.js';
-import { executeEnrollment, prepareEnrollment, type EnrollmentResult } from './enroll.js';
+import { executeEnrollment, planNewEnrollment, prepareEnrollment, type EnrollmentResult } from './enroll.js';
 import type { EnrollmentInput } from './enrollment-input.js';
 import { replaceSchedule, type ReplaceResult } from './replace.js';
 import { syncMode, validateEnrollmentBody, validateReplaceBody } from './validate.js';
@@ -55,11 +57,16 @@ export async function syncSchedule(
  * One enrollment, exactly once per (company, key): the first request runs it, a retry gets the
  * stored response. 200s and 409 conflicts are stored; validation failures and 5xx are not.
  * `rate`: the request is counted in the enrollment's transaction (batch rows are not counted).
+ * A new customer, outside a batch slice's transaction, is enrolled in one store call with its key
+ * and count; anything else (or a race lost to a concurrent request) takes the claim-first path.
  */
 export function enrollOnce(ctx: CompanyContext, key: string, body: unknown, input: EnrollmentInput, respond: EnrollmentResponder, rate?: RatePolicy) {
-  return runIdempotent(
-    { db: ctx.db, companyId: ctx.companyId, key, operation: ENROLLMENT_OPERATION, body, now: ctx.now, rate },
-    async (trx) => respond.enrolled(await executeEnrollment({ ...ctx, db: trx }, input)),
-    (err) => (err instanceof ConflictError ? respond.conflict(err) : undefined),
-  );
+  const request = { db: ctx.db, companyId: ctx.companyId, key, operation: ENROLLMENT_OPERATION, body, now: ctx.now, rate };
+  const work = async (trx: CompanyContext['db']) => respond.enrolled(await executeEnrollment({ ...ctx, db: trx }, input));
+  const outcomeOf = (err: unknown) => (err instanceof ConflictError ? respond.conflict(err) : undefined);
+  // A slice's rows run in its transaction, where a failed statement would abort the slice.
+  const fresh = ctx.db.isTransaction ? null : planNewEnrollment(ctx, input);
+  if (!fresh) return runIdempotent(request, work, outcomeOf);
+  const firstRun = (run: FirstRun) => insertEnrollmentOnce(ctx.db, ctx.companyId, fresh.enrollment, run);
+  return runIdempotentAtOnce(request, respond.enrolled(fresh.result), firstRun, work, outcomeOf);
 }
