@@ -23,6 +23,7 @@ import { customerBody, enrollmentBody } from './bodies.js';
 import { CONNECTIONS, type LoadRequest, type LoadResult, load, medianLoad, startProcess } from './processes.js';
 import { soak } from './soak.js';
 import { countPerRequest } from './statements.js';
+import { commandCpuMs, processCpuMs } from './proc-cpu.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -33,10 +34,17 @@ const QUOTA = 55; // enrollments per company per run: under the 60 per minute sc
 
 const json = (key: string) => ({ 'X-API-Key': key, 'Content-Type': 'application/json' });
 
+/** CPU milliseconds per request while a load ran: the service's process, Postgres (all its processes), this load generator. */
+interface CpuSplit {
+  service: number;
+  postgres: number;
+  loadgen: number;
+}
+
 interface Row {
   database: string;
   request: string;
-  result: LoadResult;
+  result: LoadResult & { cpu?: CpuSplit | null };
   ceiling: string;
   ceilingRps: number;
   target: number;
@@ -79,6 +87,18 @@ async function ceiling(kind: 'node' | 'express'): Promise<LoadResult> {
   }
 }
 
+/** One load against the service, with the CPU it cost each process per request (null without /proc). */
+async function measured(pid: number, run: () => Promise<LoadResult>): Promise<LoadResult & { cpu: CpuSplit | null }> {
+  const before = { service: processCpuMs(pid), postgres: commandCpuMs('postgres'), own: process.cpuUsage() };
+  const result = await run();
+  const service = processCpuMs(pid);
+  const postgres = commandCpuMs('postgres');
+  const own = process.cpuUsage(before.own);
+  const requests = result.rps * SECONDS;
+  if (service === null || postgres === null || before.service === null || before.postgres === null || requests === 0) return { ...result, cpu: null };
+  return { ...result, cpu: { service: (service - before.service) / requests, postgres: (postgres - before.postgres) / requests, loadgen: (own.user + own.system) / 1000 / requests } };
+}
+
 async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResult; express: LoadResult }, rows: Row[]) {
   const { db, url, drop } = await openDatabase(dialect);
   await migrateLatest(db);
@@ -95,14 +115,14 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResu
       const [reader] = await companies(db, 1);
       const seeded = 200;
       for (let i = 0; i < seeded; i++) await fetch(`${service.url}/customers`, { method: 'POST', headers: json(reader!), body: customerBody(`seed-${i}`) });
-      const health = await medianLoad(RUNS, () => load(service.url, SECONDS, () => ({ method: 'GET', path: '/healthz' })));
+      const health = await medianLoad(RUNS, () => measured(service.pid, () => load(service.url, SECONDS, () => ({ method: 'GET', path: '/healthz' }))));
       record(rows, { database: dialect, request: 'GET /healthz', result: health, ceiling: 'bare express 5', ceilingRps: bare.express.rps, target: 0.7 });
-      const get = await medianLoad(RUNS, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${i % seeded}`, headers: { 'X-API-Key': reader! } })));
+      const get = await medianLoad(RUNS, () => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${i % seeded}`, headers: { 'X-API-Key': reader! } }))));
       record(rows, { database: dialect, request: 'GET /customers/{id}', result: get, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.6 });
       let r = 0;
       const post = await medianLoad(RUNS, () => {
         const tag = `${run}-${r++}`;
-        return load(service.url, SECONDS, (i) => ({ method: 'POST', path: '/customers', headers: json(reader!), body: customerBody(`new-${tag}-${i}`) }));
+        return measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'POST', path: '/customers', headers: json(reader!), body: customerBody(`new-${tag}-${i}`) })));
       });
       record(rows, { database: dialect, request: 'POST /customers (new ids)', result: post, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.4 });
       // Enough companies that none passes its quota, however fast it runs (at most the /healthz rate).
@@ -110,9 +130,9 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResu
       const enroll = await medianLoad(RUNS, async () => {
         const keys = await companies(db, perRun);
         const tag = `${run}-${r++}`;
-        return load(service.url, SECONDS, (i): LoadRequest => ({
+        return measured(service.pid, () => load(service.url, SECONDS, (i): LoadRequest => ({
           method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[i % perRun]!), 'Idempotency-Key': `k-${tag}-${i}` }, body: enrollmentBody(`e-${tag}-${i}`, i),
-        }));
+        })));
       });
       record(rows, { database: dialect, request: 'enrollment (new customers)', result: enroll, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
       if (dialect === 'postgres' && SOAK_SECONDS > 0) await soak(service, db, SOAK_SECONDS, reader!, seeded);
@@ -141,12 +161,31 @@ function print(rows: Row[], bare: { node: LoadResult; express: LoadResult }) {
   console.log(`\nceilings: bare node:http ${n(bare.node.rps)} req/s (p99 ${bare.node.p99} ms); bare express 5 ${n(bare.express.rps)} req/s (p99 ${bare.express.p99} ms)`);
   console.log(HEADER);
   for (const row of rows) console.log(line(row));
+  console.log(`\n${CPU_HEADER}`);
+  for (const row of rows) if (row.result.cpu) console.log(cpuLine(row, row.result.cpu));
+}
+
+const CPU_HEADER = [
+  'CPU per request while loaded (ms; /proc, user + system): what the 2 cores allow.',
+  '  "one core": the rate the service\'s own process allows (1000 / service ms); "2 cores": what all three allow together;',
+  '  "service free": what Postgres and the load generator leave if the service cost nothing, and its ratio to the ceiling',
+  'database   request                       service   Postgres   load gen     one core      2 cores   service free   ratio',
+].join('\n');
+
+function cpuLine(row: Row, cpu: CpuSplit): string {
+  const free = 2000 / (cpu.postgres + cpu.loadgen);
+  return [
+    row.database.padEnd(10), row.request.padEnd(27), cpu.service.toFixed(3).padStart(9), cpu.postgres.toFixed(3).padStart(10), cpu.loadgen.toFixed(3).padStart(10),
+    n(1000 / cpu.service).padStart(12), n(2000 / (cpu.service + cpu.postgres + cpu.loadgen)).padStart(12), n(free).padStart(14), (free / row.ceilingRps).toFixed(2).padStart(7),
+  ].join(' ');
 }
 
 /** Prints each figure as soon as it is measured, so a run cut short still shows what it measured. */
 function record(rows: Row[], row: Row): void {
   rows.push(row);
   console.log(`  ${line(row)}`);
+  const cpu = row.result.cpu;
+  if (cpu) console.log(`      CPU per request: service ${cpu.service.toFixed(3)} ms, Postgres ${cpu.postgres.toFixed(3)} ms, load generator ${cpu.loadgen.toFixed(3)} ms`);
 }
 
 /** The service as `npm start` runs it: compiled JavaScript, not the TypeScript loader (which costs memory and start-up). */

@@ -113,8 +113,8 @@ export function median(values: number[]): number {
 }
 
 /** `runs` loads, reported as their medians (by throughput for the latency too). */
-export async function medianLoad(runs: number, run: () => Promise<LoadResult>): Promise<LoadResult> {
-  const results: LoadResult[] = [];
+export async function medianLoad<T extends LoadResult>(runs: number, run: () => Promise<T>): Promise<T> {
+  const results: T[] = [];
   for (let r = 0; r < runs; r++) results.push(await run());
   results.sort((a, b) => a.rps - b.rps);
   const mid = results[Math.floor(results.length / 2)]!;
