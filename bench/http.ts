@@ -96,7 +96,8 @@ async function measured(pid: number, run: () => Promise<LoadResult>): Promise<Lo
   const own = process.cpuUsage(before.own);
   const requests = result.rps * SECONDS;
   if (service === null || postgres === null || before.service === null || before.postgres === null || requests === 0) return { ...result, cpu: null };
-  return { ...result, cpu: { service: (service - before.service) / requests, postgres: (postgres - before.postgres) / requests, loadgen: (own.user + own.system) / 1000 / requests } };
+  // Postgres's backends come and go: one that exits during the run takes its ticks with it.
+  return { ...result, cpu: { service: (service - before.service) / requests, postgres: Math.max(0, postgres - before.postgres) / requests, loadgen: (own.user + own.system) / 1000 / requests } };
 }
 
 async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResult; express: LoadResult }, rows: Row[]) {
