@@ -176,6 +176,28 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
     expect((await enroll(enrollBody())).status).toBe(200);
   });
 
+  it('counts every request once, whichever path it takes (stored at once, replayed, an existing customer, a reused key, a key in progress)', async () => {
+    const hits = async () => Number((await suite.database.db('rate_limits').where({ company_id: companyId, policy: 'schedule-sync' }).first())?.hits ?? 0);
+    const remaining = (res: { headers: Headers }) => res.headers.get('ratelimit');
+    const k = newKey();
+    const first = await enroll(enrollBody(), k);
+    expect([first.status, first.body.origination.status, remaining(first), await hits()]).toEqual([200, 'scheduled', '"schedule-sync";r=59;t=60', 1]);
+    const replay = await enroll(enrollBody(), k);
+    expect([replay.status, replay.headers.get('idempotency-replayed'), remaining(replay), await hits()]).toEqual([200, 'true', '"schedule-sync";r=58;t=60', 2]);
+    const known = await enroll(enrollBody(), newKey()); // the customer exists: the one statement stores nothing, the full path runs
+    expect([known.status, known.body.origination.status, remaining(known), await hits()]).toEqual([200, 'already_scheduled', '"schedule-sync";r=57;t=60', 3]);
+    const reused = await enroll(enrollBody({ loanId: 'another' }), k);
+    expect([reused.status, reused.body.detail.code, await hits()]).toEqual([422, 'idempotency_key_reused', 4]);
+    const busy = newKey();
+    await insertClaim(suite.database.db, companyId, {
+      key: busy, operation: ENROLLMENT_OPERATION, fingerprint: requestFingerprint(ENROLLMENT_OPERATION, enrollBody({ id: 'cust-2' })), lockToken: randomUUID(),
+      lockedUntil: '2026-12-08T15:00:30.000Z', at: NOW.toISOString(), expiresAt: '2027-01-08T00:00:00.000Z',
+    });
+    const running = await enroll(enrollBody({ id: 'cust-2' }), busy);
+    expect([running.status, running.body.detail.code, await hits()]).toEqual([409, 'request_in_progress', 5]);
+    expect(await suite.database.db('customers').where({ company_id: companyId, id: 'cust-2' }).first()).toBeUndefined();
+  });
+
   it('401 in the detail-object shape without a valid key', async () => {
     const res = await enroll(enrollBody(), newKey(), 'ok_wrong');
     expect(res.status).toBe(401);
