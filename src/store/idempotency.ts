@@ -192,7 +192,7 @@ export async function finishKey(
 
 const STORE_RECORD = `INSERT INTO idempotency_records
     (company_id, key, operation, fingerprint, state, lock_token, locked_until, response_status, response_body, response_headers, created_at, updated_at, expires_at)
-  VALUES (?, ?, ?, ?, 'completed', NULL, NULL, ?, ?, ?, ?, ?, ?)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (company_id, key) DO UPDATE SET
     operation = excluded.operation, fingerprint = excluded.fingerprint, state = 'completed', lock_token = NULL, locked_until = NULL,
     response_status = excluded.response_status, response_body = excluded.response_body, response_headers = excluded.response_headers,
@@ -200,8 +200,9 @@ const STORE_RECORD = `INSERT INTO idempotency_records
   WHERE idempotency_records.state <> 'completed' OR idempotency_records.expires_at <= excluded.created_at
   RETURNING key`;
 
+/** STORE_RECORD's values: the completed record's row, in its column order. */
 function recordBindings(companyId: string, key: string, r: FinishedRecord): Knex.RawBinding[] {
-  return [companyId, key, r.operation, r.fingerprint, r.response.status, toJson(r.response.body), toJson(r.response.headers), r.at, r.at, r.expiresAt];
+  return Object.values(completedRecordRow(companyId, key, r)) as Knex.RawBinding[];
 }
 
 /** Retention purge (records are kept at least 30 days; see expires_at). */
