@@ -156,6 +156,17 @@ describe.each(DIALECTS)('input limits on %s', (dialect) => {
     });
   });
 
+  it('in batches, a lone UTF-16 surrogate never fails the job: its reference is reported with U+FFFD in its place', async () => {
+    const { apiKey } = await suite.t.company();
+    const customers = [validCustomer('bs-\uD800'), validCustomer('bs-2', { city: 'Lone \uDC00 City' }), { id: 'bs-\uDBFF', lastName: 7 }, validCustomer('bs-4')];
+    const submitted = await suite.t.call('POST', '/customers/batch', { key: apiKey, body: { customers } });
+    expect(submitted.status).toBe(202);
+    const job = await waitForJob(suite.t, apiKey, `/customers/batch/${submitted.body.jobId}`);
+    expect(job).toMatchObject({ status: 'completed', processed: 4 });
+    expect(job.failures).toContainEqual({ index: 2, customerId: 'bs-\uFFFD', message: '400: lastName: must be string' });
+    expect((await suite.t.call('GET', '/customers/bs-4', { key: apiKey })).status).toBe(200);
+  });
+
   it('a batch row whose id is too long fails alone, reported without echoing the id (the job stays within the contract)', async () => {
     const { apiKey } = await suite.t.company();
     const submitted = await suite.t.call('POST', '/customers/batch', { key: apiKey, body: { customers: [validCustomer('i'.repeat(300)), validCustomer('ok-id')] } });

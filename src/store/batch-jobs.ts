@@ -53,31 +53,20 @@ function jobFromRow(r: Record<string, unknown>): BatchJobRow {
 
 const ROW_CHUNK = 500; // SQLite turns a multi-row INSERT into a compound SELECT of at most 500 terms
 
-/** The job and every submitted row, in the caller's transaction (multi-row INSERTs). */
+/**
+ * The job and every submitted row, in the caller's transaction: the rows in ONE statement with ONE
+ * JSON parameter, read by json_to_recordset (Postgres) or json_each (SQLite). Four text[] literals
+ * (Postgres) or 500-row multi-row INSERTs (SQLite) cost this process several times the CPU of one
+ * JSON.stringify. Each payload travels as JSON text inside a JSON string, so whatever it holds (a
+ * \u0000 or lone-surrogate escape) is stored as sent; references are well-formed (refOf).
+ */
 export async function insertBatchJob(trx: Db, companyId: string, job: { id: string; kind: string; createdAt: string }, rows: NewBatchRow[]): Promise<void> {
   await trx('batch_jobs').insert({ id: job.id, company_id: companyId, kind: job.kind, status: 'pending', total: rows.length, processed: 0, failed: 0, created_at: job.createdAt });
-  if (dialectOf(trx) === 'pg') {
-    // One statement with four array parameters: ~10× less work than 10,000 rows of bindings.
-    await trx.raw(
-      `INSERT INTO batch_job_rows (job_id, row_index, company_id, payload, status, customer_ref, loan_ref)
-       SELECT ?, r.i, ?, r.p, 'pending', r.c, r.l FROM unnest(?::int[], ?::text[], ?::text[], ?::text[]) AS r(i, p, c, l)`,
-      [job.id, companyId, rows.map((r) => r.index), rows.map((r) => JSON.stringify(r.payload)), rows.map((r) => r.customerRef), rows.map((r) => r.loanRef)] as never[],
-    );
-    return;
-  }
-  for (let i = 0; i < rows.length; i += ROW_CHUNK) {
-    await trx('batch_job_rows').insert(
-      rows.slice(i, i + ROW_CHUNK).map((r) => ({
-        job_id: job.id,
-        row_index: r.index,
-        company_id: companyId,
-        payload: JSON.stringify(r.payload),
-        status: 'pending',
-        customer_ref: r.customerRef,
-        loan_ref: r.loanRef,
-      })),
-    );
-  }
+  const records = JSON.stringify(rows.map((r) => ({ i: r.index, p: JSON.stringify(r.payload), c: r.customerRef, l: r.loanRef })));
+  const source = dialectOf(trx) === 'pg'
+    ? `SELECT ?, r.i, ?, r.p, 'pending', r.c, r.l FROM json_to_recordset(?::json) AS r(i int, p text, c text, l text)`
+    : `SELECT ?, value ->> '$.i', ?, value ->> '$.p', 'pending', value ->> '$.c', value ->> '$.l' FROM json_each(?)`;
+  await trx.raw(`INSERT INTO batch_job_rows (job_id, row_index, company_id, payload, status, customer_ref, loan_ref) ${source}`, [job.id, companyId, records]);
 }
 
 export async function getBatchJob(db: Db, companyId: string, jobId: string): Promise<BatchJobRow | null> {
