@@ -9,6 +9,7 @@ import { listenerName } from '../src/store/auth-changes.js';
 import { type Db, openDb } from '../src/store/db.js';
 import { validCustomer } from './support/customers.js';
 import { DIALECTS } from './support/databases.js';
+import { eventually } from './support/eventually.js';
 import { useTestService } from './support/suite.js';
 
 /** GET /customers/{id} of a customer that does not exist: 404 when the key is accepted, 401 when not. */
@@ -18,9 +19,7 @@ const probe = async (url: string, key: string) => (await fetch(`${url}/customers
  * On Postgres a change reaches the API processes as a NOTIFY, a moment after it commits; waits for
  * it, far less than the cache's 30 s lifetime (so the answer came from the notification, not expiry).
  */
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 50));
-}
+const notified = (check: () => Promise<boolean>) => eventually(check, 5_000);
 
 /** Another connection to the same database, as another process (the CLI, an operator) would write. */
 const elsewhere = (url: string): Db => openDb(url);
@@ -50,7 +49,7 @@ describe.each(DIALECTS)('API keys from memory on %s', (dialect) => {
       const { apiKey: second } = await issueApiKey(other, companyId, new Date());
       expect([await probe(suite.t.url, apiKey), await probe(suite.t.url, second)]).toEqual([404, 404]);
       await revokeKey(other, companyId, apiKey.slice(0, 11), new Date());
-      await eventually(async () => (await probe(suite.t.url, apiKey)) === 401);
+      await notified(async () => (await probe(suite.t.url, apiKey)) === 401);
       expect(await probe(suite.t.url, apiKey)).toBe(401);
       expect(await probe(suite.t.url, second)).toBe(404);
     } finally {
@@ -70,7 +69,7 @@ describe.each(DIALECTS)('API keys from memory on %s', (dialect) => {
     } finally {
       await other.destroy();
     }
-    await eventually(async () => (await create('cfg-probe')).status === 400);
+    await notified(async () => (await create('cfg-probe')).status === 400);
     const res = await create('cfg-2');
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/taskType "Collections" is not configured for this company/);
@@ -129,7 +128,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
       }
     })();
     try {
-      await eventually(async () => (await listeners()).length === 1);
+      await notified(async () => (await listeners()).length === 1);
       const [before] = await listeners();
       expect(before).toBeDefined();
       for (let i = 0; i < 3; i++) expect(await probe(childUrl, revoked)).toBe(404); // now in the child's memory
@@ -139,16 +138,16 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
       await other.transaction(async (trx) => {
         await revokeKey(trx, companyId, revoked.slice(0, 11), new Date());
         await trx.raw('SELECT pg_terminate_backend(?)', [before]);
-        await eventually(async () => !(await listeners()).includes(before!));
+        await notified(async () => !(await listeners()).includes(before!));
         expect(await listeners()).not.toContain(before);
       });
       const revokedAt = Date.now();
-      await eventually(async () => (await probe(childUrl, revoked)) === 401);
+      await notified(async () => (await probe(childUrl, revoked)) === 401);
       expect(await probe(childUrl, revoked)).toBe(401);
       expect(Date.now() - revokedAt).toBeLessThan(5_000); // far below the cache's 30 s lifetime: not a mere expiry
 
       // It listens again on a new connection, and answers from memory again without the revoked key.
-      await eventually(async () => (await listeners()).length === 1);
+      await notified(async () => (await listeners()).length === 1);
       const [after] = await listeners();
       expect(after).toBeDefined();
       expect(after).not.toBe(before);
@@ -171,7 +170,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
     } finally {
       await other.destroy();
     }
-    await eventually(async () => (await probe(suite.t.url, apiKey)) === 401 && (await probe(childUrl, apiKey)) === 401);
+    await notified(async () => (await probe(suite.t.url, apiKey)) === 401 && (await probe(childUrl, apiKey)) === 401);
     expect([await probe(suite.t.url, apiKey), await probe(childUrl, apiKey)]).toEqual([401, 401]);
   });
 });

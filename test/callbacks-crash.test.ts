@@ -5,7 +5,7 @@ import { signPayload, SIGNATURE_HEADER } from '../src/adapters/voice/protocol.js
 import { createCompany } from '../src/domain/companies.js';
 import { projectRoot } from '../src/lib/project-root.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
-import { eventually } from './support/calls.js';
+import { eventually } from './support/eventually.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 
 /**

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
-import { eventually } from './support/calls.js';
+import { eventually } from './support/eventually.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey, NOW } from './support/enrollment.js';
 import { startTestService, type TestService } from './support/service.js';

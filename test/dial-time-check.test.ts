@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
-import { eventually } from './support/calls.js';
+import { eventually } from './support/eventually.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey, NOW, replaceBody } from './support/enrollment.js';
 import { startTestService, type TestService } from './support/service.js';

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { setCompanyConfig } from '../src/domain/companies.js';
 import { defaultCompanyConfig } from '../src/domain/company-config.js';
-import { eventually, startLocalChannels } from './support/channels.js';
+import { startLocalChannels } from './support/channels.js';
+import { eventually } from './support/eventually.js';
 import { DIALECTS } from './support/databases.js';
 import { replaceBody } from './support/enrollment.js';
 import { useTestService } from './support/suite.js';
@@ -29,7 +30,7 @@ describe.each(DIALECTS)('email and SMS on the OUTREACH_CLOCK process clock on %s
     });
     const res = await suite.t.call('POST', '/customers/schedule/sync', { key, body: replaceBody({ id: 'clock-1', taskType: 'Collections', isTest: true, email: 'clock-1@example.com' }) });
     expect(res.body.tasksCreated).toBe(3);
-    const email = await eventually(() => local.smtp.received.find((m) => m.to.includes('clock-1@example.com')));
+    const email = await eventually(() => local.smtp.received.find((m) => m.to.includes('clock-1@example.com')), 110_000, 'the moved clock to pass 11:00 and the email to arrive');
     expect(email.subject).toBe('Reminder');
     await eventually(() => local.sms.messages.find((m) => m.to === '+15125550143'));
     const listed = await suite.t.call('GET', '/emails/clock-1', { key });

@@ -2,6 +2,7 @@ import { processClock } from '../../src/adapters/clock/sandbox-clock.js';
 import { signPayload, SIGNATURE_HEADER } from '../../src/adapters/voice/protocol.js';
 import type { Db } from '../../src/store/db.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
+import { eventually } from './eventually.js';
 import { startTestService, type TestService } from './service.js';
 
 /** The company's (live) provider simulator's credentials in the call suites. */
@@ -31,17 +32,6 @@ export async function startCallStack(db: Db, clockIso: string, env: Record<strin
     },
   });
   return { clock, sandbox, live, t };
-}
-
-/** Polls until `check` returns a value (not undefined), or fails after `ms`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, ms = 45_000, what = 'condition'): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Waits until the scheduled call leaves pending/dialing and returns it. */

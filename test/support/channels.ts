@@ -51,12 +51,3 @@ export async function startLocalChannels(extraEnv: Record<string, string> = {}):
     },
   };
 }
-
-/** Waits until `check` returns a value (the test timeout fails a condition that never comes true). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T | undefined | null | false): Promise<T> {
-  for (;;) {
-    const v = await check();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
