@@ -19,6 +19,7 @@ import { createLogger } from '../src/lib/logger.js';
 import { startService } from '../src/server.js';
 import { type Db, openDb } from '../src/store/db.js';
 import { migrateLatest } from '../src/store/migrate.js';
+import { median } from './processes.js';
 
 const ROWS = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.env.BENCH_BATCH_RUNS ?? 3);
@@ -86,7 +87,6 @@ async function submitAndWait(url: string, key: string, path: string, body: objec
 }
 
 type Measured = { ms: number; statements: number; cpuMs: number };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 /** The run with the median time (its statements and CPU with it). */
 const medianBy = (xs: Measured[]) => [...xs].sort((a, b) => a.ms - b.ms)[Math.floor(xs.length / 2)]!;
 

@@ -51,7 +51,7 @@ function jobFromRow(r: Record<string, unknown>): BatchJobRow {
   };
 }
 
-const ROW_CHUNK = 500; // SQLite turns a multi-row INSERT into a compound SELECT of at most 500 terms
+const ROW_CHUNK = 500; // rows whose outcome one SQLite UPDATE records (an IN list of at most this many values)
 
 /**
  * The job and every submitted row, in the caller's transaction: the rows in ONE statement with ONE
