@@ -1,4 +1,4 @@
-import { failPlacedCall, leaseStaleDialingCalls, noteReconciledCompletion, releaseReconcileLease, requeueLostDial, type StaleDialingCall } from '../../store/call-reconcile.js';
+import { failPlacedCall, leaseStaleDialingCalls, releaseReconcileLease, requeueLostDial, type StaleDialingCall } from '../../store/call-reconcile.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { CallSnapshot, ProviderName, VoiceEvent, VoiceEventType } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
@@ -84,24 +84,20 @@ async function reconcilePlaced(s: CallServices, { call }: StaleDialingCall, sett
       await applyOnce(s, providerName, event('call_ended', 'ended'));
       return 'apply_ended';
     case 'apply_analyzed':
-      if (await applyOnce(s, providerName, event('call_analyzed', 'analyzed'))) {
-        await noteReconciledCompletion(s.db, call.companyId, call.id, 'Reconciliation: the callbacks did not arrive; the result was read from the voice provider');
-      }
+      await applyOnce(s, providerName, event('call_analyzed', 'analyzed'), 'Reconciliation: the callbacks did not arrive; the result was read from the voice provider');
       return 'apply_analyzed';
     case 'complete_unanalyzed':
       await applyOnce(s, providerName, event('call_ended', 'ended'));
       // The ended snapshot's facts (answered by, disconnection) give the flags; no outcome labels came.
-      if (await applyOnce(s, providerName, event('call_analyzed', 'deadline'))) {
-        await noteReconciledCompletion(s.db, call.companyId, call.id, 'Reconciliation: the provider produced no analysis by the deadline; flags from the ended call');
-      }
+      await applyOnce(s, providerName, event('call_analyzed', 'deadline'), 'Reconciliation: the provider produced no analysis by the deadline; flags from the ended call');
       return 'complete_unanalyzed';
   }
 }
 
 /** True when this event moved the call; an event id already processed (an earlier pass) is no error here. */
-async function applyOnce(s: CallServices, provider: ProviderName, event: VoiceEvent): Promise<boolean> {
+async function applyOnce(s: CallServices, provider: ProviderName, event: VoiceEvent, completionReason?: string): Promise<boolean> {
   try {
-    return (await applyVoiceEvent(s, provider, event)).applied;
+    return (await applyVoiceEvent(s, provider, event, completionReason)).applied;
   } catch (err) {
     if (err instanceof ConflictError) return false;
     if (err instanceof NotFoundError) {

@@ -1,5 +1,6 @@
 import { getCallForUpdate, getScheduledCallWithCall, recordEventOnce, updateCall } from '../../store/calls.js';
 import { findScheduledCallById } from '../../store/call-dispatch.js';
+import { noteReconciledCompletion } from '../../store/call-reconcile.js';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../errors.js';
 import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
@@ -70,9 +71,10 @@ async function receive(s: CallServices, providerName: string, rawBody: Buffer, h
  * Applies one authenticated provider event to its call: the callback endpoint's deliveries and the
  * reconciliation sweep's synthetic events (reconcile-calls.ts) alike. NotFoundError when the call is
  * not this provider's; ConflictError when the event id was already processed. The call only moves
- * forward; `call_analyzed` completes the scheduled call.
+ * forward; `call_analyzed` completes the scheduled call, with `completionReason` as its status
+ * reason when given (the sweep's note), in the same transaction so no reader sees one without the other.
  */
-export async function applyVoiceEvent(s: CallServices, providerName: ProviderName, event: VoiceEvent): Promise<CallbackResult> {
+export async function applyVoiceEvent(s: CallServices, providerName: ProviderName, event: VoiceEvent, completionReason?: string): Promise<CallbackResult> {
   const found = await getScheduledCallWithCall(s.db, event.scheduledCallId); // one read for both
   const unknown = () => new NotFoundError(`Unknown call ${event.providerCallId}`);
   if (!found) throw unknown();
@@ -101,7 +103,8 @@ export async function applyVoiceEvent(s: CallServices, providerName: ProviderNam
     await updateCall(trx, scheduled.companyId, call.id, update, at);
     if (update.state === 'analyzed') {
       const current = (await findScheduledCallById(trx, scheduled.id))!;
-      await completeCall(trx, current, { ...call, ...update }, now);
+      const completed = await completeCall(trx, current, { ...call, ...update }, now);
+      if (completed && completionReason) await noteReconciledCompletion(trx, scheduled.companyId, scheduled.id, completionReason);
       if (update.providerRecordingUrl) {
         await s.queue.enqueue(trx, RECORDING_QUEUE, [{ companyId: scheduled.companyId, callId: call.id }], RECORDING_JOB);
       }
