@@ -16,7 +16,10 @@ for (const stage of stages) {
   if (json) {
     try {
       const v = JSON.parse(json);
-      count = { passed: v.numPassedTests, failed: v.numFailedTests + (v.numFailedTestSuites ?? 0), skipped: v.numPendingTests + v.numTodoTests };
+      // A file that failed with no failing test in it (it could not load, or a hook threw) counts as
+      // one failure; a file failing because of its tests is counted by those tests only.
+      const brokenFiles = (v.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+      count = { passed: v.numPassedTests, failed: v.numFailedTests + brokenFiles, skipped: v.numPendingTests + v.numTodoTests };
     } catch { /* unreadable report: counted below as a stage that could not run */ }
   }
   const text = read(`${stage}.count`);
