@@ -29,23 +29,39 @@ export interface VoiceSimulatorOptions {
    * measured apart (`outreach simulator voice --hold-callbacks`).
    */
   holdCallbacks?: boolean;
+  /**
+   * How long a call is kept once its last event is due (default 10 minutes), and the most calls
+   * kept (default 20,000; the oldest is forgotten first). A forgotten call is gone from get-call,
+   * list-calls, its recording and dials(), as if the provider had purged it. A real provider keeps
+   * calls for months; this simulator runs inside `outreach serve`, whose memory must stay flat.
+   */
+  retention?: { ms: number; maxCalls: number };
 }
 
 export interface VoiceSimulator {
   url: string;
-  /** Accepted create requests per idempotency key (a repeated key returns the first call but is still counted). */
+  /**
+   * Accepted create requests per idempotency key (a repeated key returns the first call but is still
+   * counted), for the calls still kept (retention).
+   */
   dials(): Record<string, number>;
   /** Delivers the callbacks held so far (holdCallbacks) and stops holding; returns how many were held. */
   releaseCallbacks(): number;
   close(): Promise<void>;
 }
 
-export const SIMULATOR_DEFAULTS = { apiKey: 'sim_voice_key', callbackSecret: 'sim_voice_secret' } as const;
+export const SIMULATOR_DEFAULTS = {
+  apiKey: 'sim_voice_key',
+  callbackSecret: 'sim_voice_secret',
+  retention: { ms: 10 * 60_000, maxCalls: 20_000 },
+} as const;
 
 interface SimCall {
   wire: WireCall;
   scenario: Scenario;
   webhookUrl: string;
+  /** Wall-clock ms after which the call is forgotten (retention; the process clock may be a sandbox's). */
+  forgetAt: number;
 }
 
 /**
@@ -57,6 +73,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
   const secret = opts.callbackSecret ?? SIMULATOR_DEFAULTS.callbackSecret;
   const now = opts.now ?? (() => new Date());
   const timeline = opts.timeline ?? { startedMs: 30, endedMs: 120, analyzedMs: 200 };
+  const retention = opts.retention ?? SIMULATOR_DEFAULTS.retention;
   const calls = new Map<string, SimCall>();
   const byKey = new Map<string, string>();
   const dials = new Map<string, number>();
@@ -153,6 +170,23 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     events.forEach((e, i) => later(at[i]!, () => void deliver(call, ...e)));
   };
 
+  const forget = (callId: string, call: SimCall) => {
+    calls.delete(callId);
+    const key = call.wire.idempotency_key;
+    if (key === null) return;
+    byKey.delete(key);
+    dials.delete(key);
+    refused.delete(key);
+  };
+  /** Forgets, oldest first, the calls past their retention and those beyond maxCalls once one more is added. */
+  const forgetOld = () => {
+    const wall = Date.now();
+    for (const [callId, call] of calls) {
+      if (call.forgetAt > wall && calls.size < retention.maxCalls) break;
+      forget(callId, call);
+    }
+  };
+
   const create = (key: string | undefined, body: WireCreateCall): [number, unknown] => {
     if (!body || typeof body.to_number !== 'string' || !/^\+[1-9]\d{6,14}$/.test(body.to_number)) return [422, { error: 'to_number must be E.164' }];
     if (typeof body.from_number !== 'string' || !/^\+[1-9]\d{6,14}$/.test(body.from_number)) return [422, { error: 'from_number must be E.164' }];
@@ -160,6 +194,8 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     const scenario = scenarioFor(body.to_number);
     const refusals = key ? refused.get(key) ?? 0 : 0;
     if (key && refusals < scenario.createFailures) {
+      // Keys refused and never tried again have no call to be forgotten with: the oldest go first.
+      if (refused.size >= retention.maxCalls && !refused.has(key)) refused.delete(refused.keys().next().value!);
       refused.set(key, refusals + 1);
       return [503, { error: 'Service temporarily unavailable, retry later' }];
     }
@@ -173,7 +209,8 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       start_timestamp: null, end_timestamp: null, duration_ms: null, disconnection_reason: null, answered_by: null,
       transcript: null, recording_url: null, call_analysis: null,
     };
-    const call: SimCall = { wire, scenario, webhookUrl: body.webhook_url };
+    forgetOld();
+    const call: SimCall = { wire, scenario, webhookUrl: body.webhook_url, forgetAt: Date.now() + timeline.analyzedMs + retention.ms };
     calls.set(callId, call);
     if (key) byKey.set(key, callId);
     play(call);
