@@ -30,6 +30,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,sqlite').split(',') as Array<'postgres' | 'sqlite'>;
 const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/**
+ * The service's clock starts at 01:00 in New York (a Tuesday), where every bench customer lives: the
+ * calls its enrollments plan are due at 08:00, hours after the bench ends, so the figures measure the
+ * request path at any time of day. Run during New York's calling hours with real time, the workers
+ * dialed those calls meanwhile (bench:dispatch measures dialing).
+ */
+const NIGHT_IN_NEW_YORK = '2026-12-08T06:00:00Z';
+
 const QUOTA = 55; // enrollments per company per run: under the 60 per minute schedule-sync quota
 
 const json = (key: string) => ({ 'X-API-Key': key, 'Content-Type': 'application/json' });
@@ -111,7 +119,7 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResu
     console.log(`${dialect}: per enrollment of a new customer (steady state, key in memory): ${sql.statements} statements, ${sql.commits} commits, ${sql.roundTrips} round trips`);
     for (const s of sql.sample) console.log(`    ${s}`);
 
-    const service = await startProcess([BUILT_CLI, 'serve', '--no-migrate'], { DATABASE_URL: url });
+    const service = await startProcess([BUILT_CLI, 'serve', '--no-migrate'], { DATABASE_URL: url, OUTREACH_CLOCK: NIGHT_IN_NEW_YORK });
     try {
       const [reader] = await companies(db, 1);
       const seeded = 200;
