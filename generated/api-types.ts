@@ -911,7 +911,7 @@ export interface webhooks {
         put?: never;
         /**
          * A scheduled call changed status
-         * @description Sent to every webhook endpoint of the company when a scheduled call changes status; `data` is the call as `GET /scheduled-calls/{id}` returns it. One event per call (a Do Not Call that cancels five calls sends five events).
+         * @description Sent to every webhook endpoint of the company when a scheduled call reaches `completed`, `failed`, `skipped` or `cancelled`, whatever ended it (its call completed, the provider refused it, the dial-time check or an earlier call's outcome ruled it out, Do Not Call, a restriction, a replacement sync, a finished cadence, a loan that closed); `data` is the call as `GET /scheduled-calls/{id}` returns it. One event per call and status (a Do Not Call that cancels five calls sends five events). Not sent while a call is `dialing`, nor when a call moves to a later time and stays `pending`.
          */
         post: operations["scheduledCallUpdatedEvent"];
         delete?: never;
@@ -2194,7 +2194,7 @@ export interface components {
                 job: components["schemas"]["BatchJob"] | components["schemas"]["LoanBatchJob"];
             };
         };
-        /** @description Body of `scheduled_call.updated`: sent when a scheduled call changes status (for example `cancelled` by Do Not Call or a replacement sync). */
+        /** @description Body of `scheduled_call.updated`: sent when a scheduled call reaches `completed`, `failed`, `skipped` or `cancelled` (for example `cancelled` by Do Not Call or a replacement sync, `skipped` by the dial-time check). */
         WebhookScheduledCallUpdated: {
             /** @constant */
             type: "scheduled_call.updated";

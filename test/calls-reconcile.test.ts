@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import { FileRecordingStore } from '../src/adapters/recordings/file-recording-store.js';
 import { processClock } from '../src/adapters/clock/sandbox-clock.js';
 import { HttpVoiceProvider } from '../src/adapters/voice/http-voice-provider.js';
@@ -59,7 +60,9 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     database = await freshDatabase(dialect);
     let clock: () => Date;
     ({ clock, sandbox, live, t } = await startCallStack(database.db, CLOCK, { OUTREACH_CALLS_RECONCILE_AFTER_SECONDS: '3', OUTREACH_CALLS_RECONCILE_INTERVAL_SECONDS: '1' }));
-    ({ apiKey: key } = await t.company());
+    let companyId: string;
+    ({ apiKey: key, companyId } = await t.company());
+    await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', new Date()); // deliveries are only checked as written
     ids.lost = await enroll(t, key, 'lost-0109', '(212) 555-0109', true);
     ids.gone = await enroll(t, key, 'gone-0109', '(212) 555-0109', false);
     // The company's provider loses its calls: once placed, it restarts empty (before the 3 s reconcile age).
@@ -125,6 +128,8 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     expect(done.status).toBe('failed');
     const row = await database.db('scheduled_calls').where({ id: ids.gone }).first();
     expect(row.status_reason).toBe('Reconciliation: the voice provider does not know this call; no result will come');
+    const events = await database.db('webhook_deliveries').where({ subject_id: ids.gone, event_type: 'scheduled_call.updated' }).select('event_key');
+    expect(events.map((e: { event_key: string }) => e.event_key)).toEqual([`scheduled_call.updated:${ids.gone}:failed`]);
     expect((await database.db('calls').where({ id: row.call_id }).first()).state).not.toBe('analyzed');
     expect(t.violations).toEqual([]);
   });

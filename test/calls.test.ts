@@ -54,6 +54,13 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   });
   let hookSecret: string;
   const db = () => database.db;
+  /** Every scheduled call of the customer that changed status has its one `scheduled_call.updated` (written with the change). */
+  const expectStatusEvents = async (customerId: string) => {
+    const calls = await scheduledOf(customerId);
+    const keys = (await db()('webhook_deliveries').where({ company_id: companyId, event_type: 'scheduled_call.updated' }).whereIn('subject_id', calls.map((c) => c.id)).select('event_key'))
+      .map((r: { event_key: string }) => r.event_key).sort();
+    expect(keys).toEqual(calls.map((c) => `scheduled_call.updated:${c.id}:${c.status}`).sort());
+  };
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
@@ -138,6 +145,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
 
     // The origination cadence is finished: its later calls are cancelled.
     expect((await scheduledOf('live-0100')).map((c) => c.status)).toEqual(['completed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    await expectStatusEvents('live-0100');
     const cadence = await db()('cadences').where({ company_id: companyId, customer_id: 'live-0100' }).first();
     expect(cadence.status).toBe('finished');
 
@@ -182,6 +190,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     const done = await settledScheduledCall(t, key, first['wrong-0103']!);
     expect(done.postProcessingFlags).toEqual(['CONNECT', 'WRONG_NUMBER']);
     expect((await scheduledOf('wrong-0103')).map((c) => c.status)).toEqual(['completed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    await expectStatusEvents('wrong-0103');
   });
 
   it('wrong number (0103) with a mobile number: later calls move to the mobile number', { timeout: 90_000 }, async () => {

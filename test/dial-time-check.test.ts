@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
 import { eventually } from './support/eventually.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
@@ -24,6 +25,7 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
     simulator = await startVoiceSimulator();
     planner = await startTestService(database.db, { now: () => NOW });
     ({ apiKey: key, companyId } = await planner.company());
+    await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', NOW); // deliveries are only checked as written
     for (const id of ['late', 'restricted', 'dnc', 'xmas']) {
       const res = await planner.call('POST', '/customers/schedule/sync', { key, headers: { 'Idempotency-Key': newKey() }, body: enrollBody({ id, loanId: `loan-${id}`, phoneNumber: '(212) 736-5000' }) });
       expect(res.status).toBe(200);
@@ -88,6 +90,11 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
     } finally {
       await dispatcher.stop();
     }
+    // A skipped call is a status change for the partner; a moved one is still pending.
+    const events = async (id: string) => (await database.db('webhook_deliveries').where({ subject_id: id, event_type: 'scheduled_call.updated' }).select('event_key')).map((r: { event_key: string }) => r.event_key);
+    expect(await events(firstCall.restricted!)).toEqual([`scheduled_call.updated:${firstCall.restricted}:skipped`]);
+    expect(await events(firstCall.dnc!)).toEqual([`scheduled_call.updated:${firstCall.dnc}:skipped`]);
+    expect(await events(firstCall.late!)).toEqual([]);
     const api = await planner.call('GET', `/scheduled-calls/${firstCall.restricted}`, { key });
     expect(api.body).toMatchObject({ status: 'skipped', postProcessingFlags: [] });
   });

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import { validCustomer } from './support/customers.js';
 import { DIALECTS } from './support/databases.js';
 import { insideCallingRules, NOW } from './support/enrollment.js';
@@ -14,6 +15,7 @@ describe.each(DIALECTS)('loan rows create schedules on %s', (dialect) => {
   beforeEach(async () => {
     ({ apiKey: key, companyId } = await suite.t.company());
     expect((await suite.t.call('POST', '/customers', { key, body: validCustomer('cust-1') })).status).toBe(201);
+    await addWebhookEndpoint(suite.database.db, companyId, 'http://127.0.0.1:9/hooks', NOW); // deliveries are only checked as written
   });
 
   const pastDue = (overrides: Record<string, unknown> = {}) => ({
@@ -48,7 +50,10 @@ describe.each(DIALECTS)('loan rows create schedules on %s', (dialect) => {
     const list = await calls();
     expect(list).toHaveLength(3);
     expect(list.every((c) => c.status === 'cancelled')).toBe(true);
+    for (const r of await rowsOf('loan-1')) expect(r.status_reason).toMatch(/^the loan(?:'s servicingStatus is Paid Off| is settled| is charged off| is not past due)$/);
     expect((await schedules()).map((s: any) => s.status)).toEqual(['cancelled']);
+    const events = await suite.database.db('webhook_deliveries').where({ company_id: companyId, event_type: 'scheduled_call.updated' }).select('event_key');
+    expect(events.map((e: { event_key: string }) => e.event_key).sort()).toEqual(list.map((c) => `scheduled_call.updated:${c.id}:cancelled`).sort());
   });
 
   it('a collections loan that is not past due gets no outreach; one whose due date passed with an amount due does', async () => {

@@ -10,6 +10,8 @@ import type { ScheduledCallRow } from '../../store/schedules.js';
 import type { CompanyConfig } from '../company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 import { stopOutreach } from './schedules.js';
+import { publishEvent, publishEvents } from '../webhooks/publish.js';
+import { scheduledCallUpdated } from './call-status-events.js';
 import { type EffectRule, effectsOf } from './call-effects.js';
 import { callingState, explain, usableNumbers } from './call-rules.js';
 
@@ -77,9 +79,11 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
 /** The call's schedule is complete and its cadence finished; its remaining pending calls are cancelled. */
 async function finishCadenceOf(db: Db, call: ScheduledCallRow, at: string): Promise<void> {
   const schedule = await db('schedules').where({ company_id: call.companyId, id: call.scheduleId }).first('cadence_id', 'status');
-  await db('scheduled_calls')
+  const cancelled: Array<{ id: string }> = await db('scheduled_calls')
     .where({ company_id: call.companyId, schedule_id: call.scheduleId, status: 'pending' })
-    .update({ status: 'cancelled', status_reason: `Cadence finished: the applicant was reached on call ${call.id}`, updated_at: at });
+    .update({ status: 'cancelled', status_reason: `Cadence finished: the applicant was reached on call ${call.id}`, updated_at: at })
+    .returning('id');
+  await publishEvents(db, call.companyId, cancelled.map((c) => scheduledCallUpdated(String(c.id), 'cancelled')), new Date(at));
   if (schedule?.status === 'active') await db('schedules').where({ company_id: call.companyId, id: call.scheduleId }).update({ status: 'completed', updated_at: at });
   if (schedule?.cadence_id) await setCadenceStatus(db, call.companyId, String(schedule.cadence_id), 'finished', at);
 }
@@ -100,7 +104,7 @@ async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow
     if (!usable.includes(phone)) {
       const other = usable[0];
       if (!other) {
-        await updatePendingCall(db, customer.companyId, call.id, { status: 'cancelled', reason: `No usable number left: ${phone} is a wrong number` }, at);
+        await endPendingCall(db, call, 'cancelled', `No usable number left: ${phone} is a wrong number`, now);
         continue;
       }
       phone = other;
@@ -110,7 +114,7 @@ async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow
     const result = nextAllowedTime(candidate, { customer: contact, purpose, loanId: call.loanId, phoneNumber: phone, history }, config);
     const why = explain(result.decisions);
     if (result.time === null) {
-      await updatePendingCall(db, customer.companyId, call.id, { status: 'skipped', reason: `Not allowed after call outcome: ${why}` }, at);
+      await endPendingCall(db, call, 'skipped', `Not allowed after call outcome: ${why}`, now);
       continue;
     }
     const moved = result.time !== call.scheduledTime && new Date(result.time) > new Date(call.scheduledTime);
@@ -121,4 +125,9 @@ async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow
       }, at);
     }
   }
+}
+
+/** A pending call the outcome rules out ends, with its `scheduled_call.updated` (in the completion's transaction). */
+async function endPendingCall(db: Db, call: ScheduledCallRow, status: 'cancelled' | 'skipped', reason: string, now: Date): Promise<void> {
+  if (await updatePendingCall(db, call.companyId, call.id, { status, reason }, now.toISOString())) await publishEvent(db, call.companyId, scheduledCallUpdated(call.id, status), now);
 }

@@ -7,6 +7,7 @@ import type { ScheduledCallRow } from '../../store/schedules.js';
 import { type PublishedEvent, publishEventsOfCompanies } from '../webhooks/publish.js';
 import { applyCallEffects, pendingCallsForEffects } from './apply-effects.js';
 import type { EffectRule } from './call-effects.js';
+import { scheduledCallUpdated } from './call-status-events.js';
 
 /** A call that just completed: what a `call.completed` notification (outbound webhooks) needs. */
 export interface CompletedCall {
@@ -61,7 +62,7 @@ export async function completeCalls(db: Db, calls: ReadonlyArray<{ scheduled: Sc
   for (const { scheduled, call } of done) {
     byCompany.set(scheduled.companyId, [...(byCompany.get(scheduled.companyId) ?? []),
       { type: 'call.completed', subjectId: call.id, key: `call.completed:${call.id}` },
-      { type: 'scheduled_call.updated', subjectId: scheduled.id, key: `scheduled_call.updated:${scheduled.id}:completed` },
+      scheduledCallUpdated(scheduled.id, 'completed'),
     ]);
   }
   await publishEventsOfCompanies(db, byCompany, now);

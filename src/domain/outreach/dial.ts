@@ -7,6 +7,8 @@ import { ProviderRejectedError, type VoiceProvider } from '../ports/voice-provid
 import { callingStates, verdictAt } from './call-rules.js';
 import { type CallServices, callbackUrlOf, idempotencyKeyOf, providerFor } from './call-services.js';
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
+import { publishEvent } from '../webhooks/publish.js';
+import { scheduledCallUpdated } from './call-status-events.js';
 
 /** One claimed scheduled call to dial (a message of the call-dial queue). */
 export interface DialRequest {
@@ -55,7 +57,7 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
     const at = now.toISOString();
     const entry = present.find((p) => p.call.id === call.id);
     if (!entry) {
-      await endClaimedCall(s.db, call.companyId, call.id, 'skipped', 'The customer no longer exists', at);
+      await endCall(s, call, 'skipped', 'The customer no longer exists', at);
       return { outcome: 'skipped' };
     }
     const provider = s.voice[providerFor(entry.customer.isTest)];
@@ -76,7 +78,7 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
         return { outcome: 'moved' };
       }
       if (verdict.kind === 'never') {
-        await endClaimedCall(s.db, call.companyId, call.id, 'skipped', `Not allowed at dial time: ${verdict.reason}`, at);
+        await endCall(s, call, 'skipped', `Not allowed at dial time: ${verdict.reason}`, at);
         return { outcome: 'skipped' };
       }
       const placed = await provider.createCall({
@@ -112,11 +114,18 @@ async function failed(s: CallServices, provider: VoiceProvider, call: ScheduledC
     }
   }
   if (err instanceof ProviderRejectedError || lastAttempt) {
-    await endClaimedCall(s.db, call.companyId, call.id, 'failed', `The voice provider did not place the call: ${err.message}`, s.now().toISOString());
+    await endCall(s, call, 'failed', `The voice provider did not place the call: ${err.message}`, s.now().toISOString());
     return { outcome: 'failed' };
   }
   await releaseDialLease(s.db, call.companyId, call.id);
   return { retry: err };
+}
+
+/** A claimed call that will not be placed ends, with its `scheduled_call.updated`, in one transaction. */
+async function endCall(s: CallServices, call: ScheduledCallRow, status: 'skipped' | 'failed', reason: string, at: string): Promise<void> {
+  await s.db.transaction(async (trx) => {
+    if (await endClaimedCall(trx, call.companyId, call.id, status, reason, at)) await publishEvent(trx, call.companyId, scheduledCallUpdated(call.id, status), new Date(at));
+  });
 }
 
 /** The provider agent (script) for the call's task type: company configuration, else one named after the task type. */

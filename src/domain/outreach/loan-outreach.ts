@@ -6,6 +6,8 @@ import { type CompanyConfig, DEFAULT_CLOSED_SERVICING_STATUSES } from '../compan
 import { planCadence, storeSchedule, type ScheduleScope } from './schedules.js';
 import { contacteeOf } from './integrations.js';
 import { storeMessageSchedules } from './message-schedules.js';
+import { publishEvents } from '../webhooks/publish.js';
+import { scheduledCallUpdated } from './call-status-events.js';
 
 /** What a loan write did to the loan's outreach. */
 export type LoanOutreachOutcome = 'none' | 'started' | 'kept' | 'stopped' | 'not_planned';
@@ -46,11 +48,11 @@ export async function syncLoanOutreach(scope: ScheduleScope, loan: LoanRow): Pro
   const today = DateTime.fromJSDate(scope.now).setZone(customer.timezone ?? 'utc').toISODate() ?? at.slice(0, 10);
   const stop = loanClosedReason(loan, scope.config) ?? (taskType.purpose === 'collections' && !isPastDue(loan, today) ? 'the loan is not past due' : null);
   if (stop) {
-    await cancelSchedules(scope.db, scope.companyId, active.map((s) => s.id), at, stop);
+    await cancelLoanSchedules(scope, active.map((s) => s.id), at, stop);
     return active.length > 0 ? 'stopped' : 'none';
   }
   if (active.length > 0 && active.every((s) => s.taskType === taskType.name)) return 'kept';
-  await cancelSchedules(scope.db, scope.companyId, active.map((s) => s.id), at, `the loan's task type changed to ${taskType.name}`);
+  await cancelLoanSchedules(scope, active.map((s) => s.id), at, `the loan's task type changed to ${taskType.name}`);
 
   const request = { taskType: taskType.name, loanId: loan.id };
   const who = contacteeOf(customer);
@@ -58,4 +60,10 @@ export async function syncLoanOutreach(scope: ScheduleScope, loan: LoanRow): Pro
   if (plan.ok) await storeSchedule(scope, who, request, plan, { cadenceId: null, source: 'loan' });
   const messages = await storeMessageSchedules(scope, customer, request, 'loan');
   return plan.ok || messages > 0 ? 'started' : 'not_planned';
+}
+
+/** Cancels the loan's schedules, publishing `scheduled_call.updated` for each call cancelled (in the caller's transaction). */
+async function cancelLoanSchedules(scope: ScheduleScope, ids: string[], at: string, reason: string): Promise<void> {
+  const cancelled = await cancelSchedules(scope.db, scope.companyId, ids, at, reason);
+  await publishEvents(scope.db, scope.companyId, cancelled.map((id) => scheduledCallUpdated(id, 'cancelled')), scope.now);
 }

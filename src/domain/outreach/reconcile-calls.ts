@@ -3,6 +3,8 @@ import { ConflictError, NotFoundError } from '../errors.js';
 import type { CallSnapshot, ProviderName, VoiceEvent, VoiceEventType } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
 import { applyVoiceEvent } from './voice-callbacks.js';
+import { publishEvent } from '../webhooks/publish.js';
+import { scheduledCallUpdated } from './call-status-events.js';
 
 export interface ReconcileSettings {
   /** A call in `dialing` this long (business clock, since it was placed or claimed) is looked up at the provider. */
@@ -77,7 +79,11 @@ async function reconcilePlaced(s: CallServices, { call }: StaleDialingCall, sett
     case 'wait':
       return 'wait';
     case 'fail':
-      await failPlacedCall(s.db, call.companyId, call.id, providerCallId, action.reason, now.toISOString());
+      await s.db.transaction(async (trx) => {
+        if (await failPlacedCall(trx, call.companyId, call.id, providerCallId, action.reason, now.toISOString())) {
+          await publishEvent(trx, call.companyId, scheduledCallUpdated(call.id, 'failed'), now);
+        }
+      });
       s.log.warn('placed call failed by reconciliation', { scheduledCallId: call.id, providerCallId, reason: action.reason });
       return 'fail';
     case 'apply_ended':

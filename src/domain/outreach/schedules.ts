@@ -11,6 +11,7 @@ import {
 import { publishEvents } from '../webhooks/publish.js';
 import type { CompanyConfig } from '../company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
+import { scheduledCallUpdated } from './call-status-events.js';
 
 /** How far back stored calls are read as history: longer than every frequency window and quiet period. */
 const HISTORY_DAYS = 60;
@@ -171,7 +172,7 @@ export async function stopOutreach(db: Db, companyId: string, customerId: string
   const stray = await cancelPendingCalls(db, companyId, customerId, at);
   await cancelActiveCadences(db, companyId, customerId, at);
   const messages = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at) : 0;
-  const events = cancelled.map((id) => ({ type: 'scheduled_call.updated' as const, subjectId: id, key: `scheduled_call.updated:${id}:cancelled` }));
+  const events = cancelled.map((id) => scheduledCallUpdated(id, 'cancelled'));
   await publishEvents(db, companyId, events, new Date(at));
   return { calls: calls + stray, messages };
 }
