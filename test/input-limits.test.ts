@@ -113,12 +113,22 @@ describe.each(DIALECTS)('input limits on %s', (dialect) => {
       ['a NUL in a name', { firstName: 'Ada\u0000' }, /^firstName: must not contain the NUL character/],
       ['a NUL in a free-form key', { externalMetadata: { 'k\u0000': 'v' } }, /^externalMetadata\.k\u0000: must not contain the NUL character/],
       ['a NUL in a free-form value', { externalMetadata: { note: 'a\u0000b' } }, /^externalMetadata\.note: must not contain the NUL character/],
+      ['an unpaired surrogate in a name', { firstName: 'Ada \uD800' }, /^firstName: must be Unicode text: it contains an unpaired UTF-16 surrogate \(U\+D800 to U\+DFFF\)$/],
+      ['an unpaired surrogate in a free-form key', { externalMetadata: { 'k\uDC00': 'v' } }, /^externalMetadata\.k\uDC00: must be Unicode text/],
+      ['a surrogate pair in the wrong order in a free-form value', { externalMetadata: { note: '\uDE00\uD83D' } }, /^externalMetadata\.note: must be Unicode text/],
       ['an id longer than 255 characters', { id: 'i'.repeat(256) }, /^id: must NOT have more than 255 characters$/],
     ])('POST /customers: %s is 400 and stores nothing', async (_label, change, message) => {
       const res = await suite.t.call('POST', '/customers', { key, body: validCustomer('len-1', change) });
       expect(res.status).toBe(400);
       expect(res.body.detail).toMatch(message);
       expect((await suite.t.call('GET', '/customers/len-1', { key })).status).toBe(404);
+    });
+
+    it('a character outside the Basic Multilingual Plane (a well-formed surrogate pair) is stored as sent', async () => {
+      const res = await suite.t.call('POST', '/customers', { key, body: validCustomer('astral-1', { firstName: 'Ada \uD83D\uDE00', externalMetadata: { '\uD835\uDC00': 'math A' } }) });
+      expect(res.status).toBe(201);
+      const read = (await suite.t.call('GET', '/customers/astral-1', { key })).body;
+      expect([read.firstName, read.externalMetadata]).toEqual(['Ada 😀', { '𝐀': 'math A' }]);
     });
 
     it('a NUL in a path parameter is 400', async () => {
@@ -156,15 +166,24 @@ describe.each(DIALECTS)('input limits on %s', (dialect) => {
     });
   });
 
-  it('in batches, a lone UTF-16 surrogate never fails the job: its reference is reported with U+FFFD in its place', async () => {
+  it('in batches, a row with an unpaired UTF-16 surrogate fails alone (never the job), its reference reported with U+FFFD in its place', async () => {
     const { apiKey } = await suite.t.company();
     const customers = [validCustomer('bs-\uD800'), validCustomer('bs-2', { city: 'Lone \uDC00 City' }), { id: 'bs-\uDBFF', lastName: 7 }, validCustomer('bs-4')];
     const submitted = await suite.t.call('POST', '/customers/batch', { key: apiKey, body: { customers } });
     expect(submitted.status).toBe(202);
     const job = await waitForJob(suite.t, apiKey, `/customers/batch/${submitted.body.jobId}`);
-    expect(job).toMatchObject({ status: 'completed', processed: 4 });
-    expect(job.failures).toContainEqual({ index: 2, customerId: 'bs-\uFFFD', message: '400: lastName: must be string' });
+    expect(job).toMatchObject({ status: 'completed', processed: 4, failed: 3 });
+    const unpaired = 'must be Unicode text: it contains an unpaired UTF-16 surrogate (U+D800 to U+DFFF)';
+    expect(job.failures).toEqual([
+      { index: 0, customerId: 'bs-\uFFFD', message: `400: id: ${unpaired}` },
+      { index: 1, customerId: 'bs-2', message: `400: city: ${unpaired}` },
+      { index: 2, customerId: 'bs-\uFFFD', message: `400: id: ${unpaired}` },
+    ]);
     expect((await suite.t.call('GET', '/customers/bs-4', { key: apiKey })).status).toBe(200);
+    const loans = [{ id: 'L-\uD800', customerId: 'bs-4' }, { id: 'L-ok', customerId: 'bs-4' }];
+    const loanJob = await suite.t.call('POST', '/loans/batch', { key: apiKey, body: { loans } });
+    const loansDone = await waitForJob(suite.t, apiKey, `/loans/batch/${loanJob.body.jobId}`);
+    expect(loansDone.failures).toEqual([{ index: 0, customerId: 'bs-4', loanId: 'L-\uFFFD', message: `400: id: ${unpaired}` }]);
   });
 
   it('a batch row whose id is too long fails alone, reported without echoing the id (the job stays within the contract)', async () => {

@@ -23,23 +23,28 @@ export function capDepth(value: unknown, maxDepth: number): unknown {
 }
 
 /**
- * Where the first NUL character (U+0000) is, in a string value or an object key, as a field path
- * (`externalMetadata.note`, `loans.3.id`), or null. No stored text may contain NUL (Postgres text
- * cannot hold it), so the service rejects it everywhere instead of letting one database decide.
- * Call on depth-capped values (recursion is bounded by the depth).
+ * The first string value or object key no database can store as sent, as the 400 message naming
+ * its field path (`externalMetadata.note: …`, `id: …`), or null. Two kinds: the NUL character
+ * (U+0000; Postgres text cannot hold it) and an unpaired UTF-16 surrogate (`"\ud800"` in JSON is
+ * not Unicode text: written as UTF-8 it would become U+FFFD on one path and fail on another). The
+ * service rejects both everywhere instead of letting one database decide. Call on depth-capped
+ * values (recursion is bounded by the depth).
  */
-export function nulPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
+export function unstorableText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return problemOf(value, path || 'body');
   if (value === null || typeof value !== 'object') return null;
   for (const [k, v] of Object.entries(value)) {
     const here = path ? `${path}.${k}` : k;
-    if (k.includes('\u0000')) return here;
-    const found = nulPath(v, here);
+    const found = problemOf(k, here) ?? unstorableText(v, here);
     if (found) return found;
   }
   return null;
 }
 
-export function nulMessage(path: string): string {
-  return `${path}: must not contain the NUL character (U+0000)`;
+const UNPAIRED_SURROGATE = /\p{Cs}/u; // in u-mode a well-formed pair is one code point, not Cs
+
+function problemOf(text: string, path: string): string | null {
+  if (text.includes('\u0000')) return `${path}: must not contain the NUL character (U+0000)`;
+  if (UNPAIRED_SURROGATE.test(text)) return `${path}: must be Unicode text: it contains an unpaired UTF-16 surrogate (U+D800 to U+DFFF)`;
+  return null;
 }

@@ -5,8 +5,7 @@ import { isInvalidValue, isTransient } from '../store/db-errors.js';
 import { errorResult, internalErrorResult, unavailableResult } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
 import { type OpenApiDocument, operationIds } from '../contract/openapi-document.js';
-import { blockingErrors, nulInRequest } from './request-validation.js';
-import { nulMessage } from '../contract/json-limits.js';
+import { blockingErrors, unstorableTextInRequest } from './request-validation.js';
 import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
 import { PrecompiledRouter } from './precompiled-router.js';
@@ -123,8 +122,8 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
 }
 
 async function runHandler(id: string, handler: OperationHandler, c: Context, env: RequestEnv): Promise<HandlerResult> {
-  const nul = nulInRequest(id, c);
-  if (nul) return errorResult(id, new InvalidInputError(nulMessage(nul)));
+  const unstorable = unstorableTextInRequest(id, c);
+  if (unstorable) return errorResult(id, new InvalidInputError(unstorable));
   try {
     return await handler(c, env);
   } catch (err) {

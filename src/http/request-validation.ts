@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Context } from 'openapi-backend';
-import { nulPath } from '../contract/json-limits.js';
+import { unstorableText } from '../contract/json-limits.js';
 
 /**
  * Operations whose request body the domain validates itself, because the rules depend on the company
@@ -34,8 +34,8 @@ export function blockingErrors(operationId: string, errors: ErrorObject[]): Erro
 /** Batch operations' row arrays: their rows are checked when they run, so a bad row fails alone. */
 const ROW_ARRAYS: Record<string, string> = { createCustomerBatch: 'customers', createLoanBatch: 'loans' };
 
-/** The first parameter or body field holding a NUL character (rows of a batch excepted), or null. */
-export function nulInRequest(operationId: string, c: Context): string | null {
+/** The 400 message for the first parameter or body field holding text no database can store (rows of a batch excepted), or null. */
+export function unstorableTextInRequest(operationId: string, c: Context): string | null {
   const { params, query, requestBody } = c.request;
   const rows = ROW_ARRAYS[operationId];
   let body: unknown = requestBody;
@@ -43,5 +43,5 @@ export function nulInRequest(operationId: string, c: Context): string | null {
     const { [rows]: _rows, ...envelope } = body as Record<string, unknown>;
     body = envelope;
   }
-  return nulPath(params, '') ?? nulPath(query, '') ?? nulPath(body, '');
+  return unstorableText(params, '') ?? unstorableText(query, '') ?? unstorableText(body, '');
 }

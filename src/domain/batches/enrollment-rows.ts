@@ -4,7 +4,7 @@ import { IDEMPOTENCY_KEY_PATTERN, type StoredResponse } from '../idempotency.js'
 import { prepareEnrollment, type OriginationReceipt } from '../outreach/enroll.js';
 import { enrollOnce, type EnrollmentResponder } from '../outreach/sync.js';
 import { validateEnrollmentBody } from '../outreach/validate.js';
-import { nulMessage, nulPath } from '../../contract/json-limits.js';
+import { unstorableText } from '../../contract/json-limits.js';
 import { refOf } from './row-refs.js';
 import type { RowProcessor, RowResult } from './row-processors.js';
 
@@ -65,8 +65,8 @@ function isRetryable(err: DomainError): boolean {
 /** The row's key and the single-enrollment body it stands for (so both fingerprint alike). */
 function splitRow(row: unknown): { key: string; body: Record<string, unknown> } {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new InvalidInputError('Each row must be a JSON object');
-  const nul = nulPath(row);
-  if (nul) throw new InvalidInputError(nulMessage(nul));
+  const unstorable = unstorableText(row);
+  if (unstorable) throw new InvalidInputError(unstorable);
   const { idempotencyKey: key, ...rest } = row as Record<string, unknown>;
   if (key === undefined || key === null || key === '') {
     throw new InvalidInputError('idempotencyKey: is required in every enrollment row', 'missing_idempotency_key');

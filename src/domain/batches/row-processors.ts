@@ -3,7 +3,7 @@ import type { CompanyContext } from '../context.js';
 import { DomainError, InvalidInputError } from '../errors.js';
 import { type LoanWrite, saveLoans } from '../loans.js';
 import { rowProblems, type RowSchemaName } from './row-schema.js';
-import { nulMessage, nulPath } from '../../contract/json-limits.js';
+import { unstorableText } from '../../contract/json-limits.js';
 
 /**
  * One row's outcome: a DomainError fails the row alone; otherwise an optional result to keep.
@@ -60,8 +60,8 @@ export function perRow(run: (ctx: CompanyContext, row: unknown) => Promise<unkno
 /** The row as an object of the spec's row schema, or the DomainError that fails it. */
 export function typeCheck(row: unknown, schema: RowSchemaName, ignore?: (e: ErrorObject) => boolean): DomainError | null {
   if (typeof row !== 'object' || row === null || Array.isArray(row)) return new InvalidInputError('Each row must be a JSON object');
-  const nul = nulPath(row);
-  if (nul) return new InvalidInputError(nulMessage(nul));
+  const unstorable = unstorableText(row);
+  if (unstorable) return new InvalidInputError(unstorable);
   const problems = rowProblems(schema, row, ignore);
   return problems ? new InvalidInputError(problems) : null;
 }
