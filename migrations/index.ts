@@ -10,6 +10,7 @@ import * as webhooks from './20261122_006_webhooks.js';
 import * as messages from './20261122_011_messages.js';
 import * as callReconcile from './20261123_014_call_reconcile.js';
 import * as callbackInbox from './20261123_015_callback_inbox.js';
+import * as smsEarlyStatuses from './20261123_016_sms_early_statuses.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261122_011_messages': messages,
   '20261123_014_call_reconcile': callReconcile,
   '20261123_015_callback_inbox': callbackInbox,
+  '20261123_016_sms_early_statuses': smsEarlyStatuses,
 };

@@ -122,6 +122,14 @@ export async function recordSend(
   });
 }
 
+/** What a provider's status callback may report. */
+export type DeliveryStatus = 'sent' | 'delivered' | 'undelivered' | 'failed';
+
+/** Whether a message was handed to the provider under this id. */
+export async function hasProviderMessage(db: Db, providerMessageId: string): Promise<boolean> {
+  return (await db('scheduled_messages').where({ provider_message_id: providerMessageId }).first('id')) !== undefined;
+}
+
 /** Rank of a delivery status: a callback may only move a message forward (callbacks arrive out of order). */
 export const DELIVERY_RANK: Record<string, number> = { sending: 0, sent: 1, delivered: 2, undelivered: 2, failed: 2 };
 
@@ -129,7 +137,7 @@ export const DELIVERY_RANK: Record<string, number> = { sending: 0, sent: 1, deli
  * Applies a provider status report in one statement, only when it moves the message forward.
  * Returns the message when it changed.
  */
-export async function applyDeliveryStatus(db: Db, providerMessageId: string, status: 'sent' | 'delivered' | 'undelivered' | 'failed', reason: string | null, at: string): Promise<MessageRow | null> {
+export async function applyDeliveryStatus(db: Db, providerMessageId: string, status: DeliveryStatus, reason: string | null, at: string): Promise<MessageRow | null> {
   const earlier = Object.entries(DELIVERY_RANK).filter(([, rank]) => rank < DELIVERY_RANK[status]!).map(([s]) => s);
   const rows = await db('scheduled_messages')
     .where({ provider_message_id: providerMessageId })

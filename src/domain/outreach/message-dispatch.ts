@@ -10,6 +10,7 @@ import type { ChannelRoute, MessageRoutes } from '../ports/channels.js';
 import { optOutToken } from './email-opt-out.js';
 import { capVerdict, type SendVerdict, windowVerdict } from './message-checks.js';
 import { render, templateData } from './templates.js';
+import { recordSmsSent } from './sms-events.js';
 
 export interface DispatchDeps {
   db: Db;
@@ -107,7 +108,7 @@ async function sendSms(deps: DispatchDeps, m: MessageRow, route: ChannelRoute, t
     return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `SMS provider unavailable: ${(err as Error).message}`.slice(0, 500) }, at());
   }
   if (result.accepted) {
-    return recordSend(deps.db, m.companyId, m.id, { status: 'sent', recipient: to, subject: null, content: body, sandbox, providerMessageId: result.providerMessageId, reason: null }, at());
+    return recordSmsSent(deps.db, m.companyId, m.id, { status: 'sent', recipient: to, subject: null, content: body, sandbox, providerMessageId: result.providerMessageId, reason: null }, at());
   }
   if (/^21610\b/.test(result.reason)) await optOutSms(deps.db, [m.companyId], to, 'STOP', at()); // the provider knows of a STOP we missed
   return recordSend(deps.db, m.companyId, m.id, { status: 'failed', recipient: to, subject: null, content: body, sandbox, providerMessageId: null, reason: result.reason.slice(0, 500) }, at());

@@ -1,7 +1,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { companiesTexting, optInSms, optOutSms } from '../../store/channel-stops.js';
 import type { Db } from '../../store/db.js';
-import { applyDeliveryStatus } from '../../store/messages.js';
+import { applyDeliveryStatus, hasProviderMessage, recordSend } from '../../store/messages.js';
+import { applyEarlyStatuses, forgetEarlyStatuses, keepEarlyStatus } from '../../store/sms-early-statuses.js';
 import { InvalidInputError } from '../errors.js';
 import type { SmsDeliveryStatus } from '../ports/sms.js';
 
@@ -15,6 +16,11 @@ const FINAL: Record<string, SmsDeliveryStatus | undefined> = { sent: 'sent', del
  * A provider status callback: moves the message forward only (callbacks may repeat or arrive out
  * of order); undelivered and failed keep the provider's error code as the reason. queued,
  * accepted and sending change nothing. Returns whether a message changed.
+ *
+ * The provider reports as soon as it has answered the send, so a report can come before the sender
+ * has recorded the message id: it is kept (sms_early_statuses) and applied when the sender records
+ * the id (recordSmsSent). Either side runs after the other's write, so none is lost: the report is
+ * kept and then tried once more; the sender records the id and then applies what was kept.
  */
 export async function recordSmsStatus(db: Db, params: Record<string, string>, now: Date): Promise<boolean> {
   const sid = params.MessageSid ?? params.SmsSid;
@@ -23,7 +29,19 @@ export async function recordSmsStatus(db: Db, params: Record<string, string>, no
   const status = FINAL[reported];
   if (!status) return false;
   const reason = status === 'undelivered' || status === 'failed' ? `${params.ErrorCode ?? 'unknown'}: ${describeError(params.ErrorCode)}` : null;
-  return (await applyDeliveryStatus(db, sid, status, reason, now.toISOString())) !== null;
+  const at = now.toISOString();
+  if (await applyDeliveryStatus(db, sid, status, reason, at)) return true;
+  if (await hasProviderMessage(db, sid)) return false; // a repeated or older report
+  await keepEarlyStatus(db, sid, status, reason, at);
+  if (!(await applyDeliveryStatus(db, sid, status, reason, at))) return false;
+  await forgetEarlyStatuses(db, sid); // the sender recorded the id meanwhile: applied here
+  return true;
+}
+
+/** Records a text the provider accepted, then applies any status it reported before this (recordSmsStatus). */
+export async function recordSmsSent(db: Db, companyId: string, id: string, sent: Parameters<typeof recordSend>[3] & { providerMessageId: string }, at: string): Promise<void> {
+  await recordSend(db, companyId, id, sent, at);
+  await applyEarlyStatuses(db, sent.providerMessageId, at);
 }
 
 /**
