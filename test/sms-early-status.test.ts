@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../src/domain/companies.js';
 import { recordSmsSent, recordSmsStatus } from '../src/domain/outreach/sms-events.js';
+import { sweepRetention } from '../src/jobs/retention.js';
+import { createLogger } from '../src/lib/logger.js';
 import { claimDueMessages, insertMessages } from '../src/store/messages.js';
+import { keepEarlyStatus } from '../src/store/sms-early-statuses.js';
 import { insertSchedule } from '../src/store/schedules.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
@@ -58,5 +61,15 @@ describe.each(DIALECTS)('SMS status reported before the send is recorded, on %s'
     expect(await recordSmsStatus(database.db, { MessageSid: sid, MessageStatus: 'sent' }, at)).toBe(false);
     expect(await message(id)).toEqual({ status: 'delivered', status_reason: null });
     expect(await kept()).toEqual([]);
+  });
+
+  it('the retention sweep forgets a status whose message id was not recorded within a day, and keeps a newer one', async () => {
+    const hour = 3_600_000;
+    const stale = `SM${randomUUID().replace(/-/g, '')}`;
+    const fresh = `SM${randomUUID().replace(/-/g, '')}`;
+    await keepEarlyStatus(database.db, stale, 'delivered', null, new Date(at.getTime() - 25 * hour).toISOString());
+    await keepEarlyStatus(database.db, fresh, 'delivered', null, new Date(at.getTime() - 23 * hour).toISOString());
+    expect((await sweepRetention(database.db, at, createLogger('silent'))).smsEarlyStatuses).toBe(1);
+    expect((await kept()).map((k) => k.provider_message_id)).toEqual([fresh]);
   });
 });

@@ -3,6 +3,7 @@ import { deleteBatchJobsBefore } from '../store/batch-jobs.js';
 import { deleteAppliedInboxBefore } from '../store/callback-inbox.js';
 import type { Db } from '../store/db.js';
 import { purgeExpired } from '../store/idempotency.js';
+import { deleteEarlyStatusesBefore } from '../store/sms-early-statuses.js';
 
 const BATCH_RETENTION_DAYS = 30; // DESIGN §4.4: jobs and their row results are kept 30 days
 /**
@@ -11,14 +12,21 @@ const BATCH_RETENTION_DAYS = 30; // DESIGN §4.4: jobs and their row results are
  * that, applies as a duplicate of its `call_events` row, which is kept with the call.
  */
 const CALLBACK_INBOX_RETENTION_DAYS = 7;
+/**
+ * An SMS status kept because it arrived before the sender recorded the provider's message id is
+ * applied within seconds when the id is recorded; one still waiting after a day belongs to a send
+ * the service never recorded (interrupted before the provider's answer reached it) and never will.
+ */
+const SMS_EARLY_STATUS_RETENTION_HOURS = 24;
 
 /**
  * The hourly retention sweep of the workers: batch jobs (and their rows) older than 30 days,
  * idempotency records past their `expires_at` (kept at least 30 days, DESIGN §4.5), and callback
- * inbox rows applied more than 7 days ago. An expired record already stops answering for its key;
+ * inbox rows applied more than 7 days ago, SMS statuses kept for a message id not recorded within a
+ * day. An expired record already stops answering for its key;
  * purging only keeps the tables from growing forever. Each part runs even when another fails.
  */
-export async function sweepRetention(db: Db, now: Date, log: Logger): Promise<{ batchJobs: number; idempotencyRecords: number; callbackInbox: number }> {
+export async function sweepRetention(db: Db, now: Date, log: Logger): Promise<{ batchJobs: number; idempotencyRecords: number; callbackInbox: number; smsEarlyStatuses: number }> {
   const before = new Date(now.getTime() - BATCH_RETENTION_DAYS * 86_400_000).toISOString();
   const batchJobs = await deleteBatchJobsBefore(db, before).catch((err: Error) => {
     log.error('retention sweep of batch jobs failed', { error: err.message });
@@ -36,5 +44,11 @@ export async function sweepRetention(db: Db, now: Date, log: Logger): Promise<{ 
     return 0;
   });
   if (callbackInbox) log.info('applied callbacks deleted from the inbox', { deleted: callbackInbox, before: inboxBefore });
-  return { batchJobs, idempotencyRecords, callbackInbox };
+  const earlyBefore = new Date(now.getTime() - SMS_EARLY_STATUS_RETENTION_HOURS * 3_600_000).toISOString();
+  const smsEarlyStatuses = await deleteEarlyStatusesBefore(db, earlyBefore).catch((err: Error) => {
+    log.error('retention sweep of early SMS statuses failed', { error: err.message });
+    return 0;
+  });
+  if (smsEarlyStatuses) log.info('SMS statuses of never-recorded messages deleted', { deleted: smsEarlyStatuses, before: earlyBefore });
+  return { batchJobs, idempotencyRecords, callbackInbox, smsEarlyStatuses };
 }

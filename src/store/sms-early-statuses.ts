@@ -21,3 +21,8 @@ export async function applyEarlyStatuses(db: Db, providerMessageId: string, at: 
 export async function forgetEarlyStatuses(db: Db, providerMessageId: string): Promise<void> {
   await db('sms_early_statuses').where({ provider_message_id: providerMessageId }).delete();
 }
+
+/** Deletes the statuses received before `before` (their provider message id was never recorded); returns how many. */
+export async function deleteEarlyStatusesBefore(db: Db, before: string): Promise<number> {
+  return db('sms_early_statuses').where('received_at', '<', before).delete();
+}
