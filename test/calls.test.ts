@@ -207,6 +207,8 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     expect(done.postProcessingFlags).toEqual(['CONNECT', 'LIVE_CONNECT', 'RPC', 'DNC']);
     expect((await t.call('GET', '/customers/dnc-0104', { key })).body.doNotCall).toBe(true);
     expect((await scheduledOf('dnc-0104')).map((c) => c.status)).toEqual(['completed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    const cancelled = (await dbCalls('dnc-0104')).slice(1);
+    expect(cancelled.map((r: any) => r.status_reason)).toEqual(Array(4).fill(`Do Not Call: asked for on call ${done.id}`));
   });
 
   it.each([
@@ -218,6 +220,8 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     const restrictions = await db()('contact_restrictions').where({ company_id: companyId, customer_id: id });
     expect(restrictions.map((r: any) => [r.kind, r.source])).toEqual([[kind, 'call_outcome']]);
     expect((await scheduledOf(id)).map((c) => c.status)).toEqual(['completed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    const cancelled = (await dbCalls(id)).slice(1);
+    expect(cancelled.map((r: any) => r.status_reason)).toEqual(Array(4).fill(`Contact restriction ${kind}: reported on call ${done.id}`));
     const again = await t.call('POST', '/customers/schedule/sync', { key, headers: { 'Idempotency-Key': newKey() }, body: enrollBody({ id, loanId: 'another-loan', isTest: true }) });
     expect([again.status, again.body.detail.code]).toEqual([409, 'contact_restricted']);
   });

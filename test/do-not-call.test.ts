@@ -30,6 +30,8 @@ describe.each(DIALECTS)('Do Not Call from customer writes on %s', (dialect) => {
     const after = await statuses(key, 'dnc-post');
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((s) => s === 'cancelled')).toBe(true);
+    const reasons = await suite.database.db('scheduled_calls').where({ customer_id: 'dnc-post' }).distinct('status_reason');
+    expect(reasons).toEqual([{ status_reason: 'Do Not Call: set on the customer record' }]);
   });
 
   it('a customer-batch row with doNotCall: true cancels pending calls; other rows keep theirs', async () => {

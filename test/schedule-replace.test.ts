@@ -41,6 +41,8 @@ describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
     const list = await calls();
     expect(list.filter((c) => c.status === 'cancelled')).toHaveLength(5);
     expect(list.filter((c) => c.status === 'pending')).toHaveLength(3);
+    const reasons = await suite.database.db('scheduled_calls').where({ customer_id: 'cust-r', status: 'cancelled' }).distinct('status_reason');
+    expect(reasons).toEqual([{ status_reason: 'Replaced: a schedule sync (replace) rebuilt the customer\'s outreach' }]);
   });
 
   it('replacing cancels an enrollment cadence; enrolling that application again starts a new one', async () => {

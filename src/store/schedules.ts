@@ -155,18 +155,18 @@ export async function activeScheduleOfCadence(db: Db, companyId: string, cadence
 
 /**
  * Cancels the customer's active schedules (of the given channels, default all) and their pending
- * calls (calls already in progress or done are left as they are). Returns the numbers cancelled and
+ * calls, with `reason` (calls already in progress or done are left as they are). Returns the numbers cancelled and
  * the ids of the cancelled schedules (their pending messages are cancelled by the caller).
  */
 export async function cancelActiveSchedules(
-  db: Db, companyId: string, customerId: string, at: string, channels?: string[],
+  db: Db, companyId: string, customerId: string, at: string, reason: string, channels?: string[],
 ): Promise<{ schedules: number; calls: number; scheduleIds: string[] }> {
   const scope = (q: ReturnType<Db>) => (channels ? q.whereIn('channel', channels) : q);
   const active = scope(db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' })).select('id');
   const calls = await db('scheduled_calls')
     .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
     .whereIn('schedule_id', active)
-    .update({ status: 'cancelled', updated_at: at });
+    .update({ status: 'cancelled', status_reason: reason, updated_at: at });
   const ids = (await scope(db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' })).select('id')).map((r: { id: unknown }) => String(r.id));
   if (ids.length === 0) return { schedules: 0, calls, scheduleIds: [] };
   const schedules = await db('schedules')
@@ -182,8 +182,8 @@ export async function pendingCallIds(db: Db, companyId: string, customerId: stri
 }
 
 /** Cancels every pending call of the customer, whatever its schedule (a contact restriction stops all outreach). */
-export async function cancelPendingCalls(db: Db, companyId: string, customerId: string, at: string): Promise<number> {
-  return db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).update({ status: 'cancelled', updated_at: at });
+export async function cancelPendingCalls(db: Db, companyId: string, customerId: string, at: string, reason: string): Promise<number> {
+  return db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).update({ status: 'cancelled', status_reason: reason, updated_at: at });
 }
 
 /** Records the outcome of an executed call (used by call dispatch, and by tests to build history). */

@@ -17,6 +17,9 @@ import type { components } from '../../../generated/api-types.js';
 // Partial: required fields depend on `sync` and the company's contract version, so the domain checks them itself.
 export type CustomerWrite = Partial<components['schemas']['CustomerCreate']>;
 
+/** Why a customer's calls were cancelled when their record set `doNotCall` (POST, PUT or a batch row). */
+const DO_NOT_CALL_SET = 'Do Not Call: set on the customer record';
+
 export interface CustomerUpdate {
   firstName?: string;
   lastName?: string;
@@ -49,7 +52,7 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
     const { customer, created } = await persistCustomer({ ...ctx, db: trx }, merged, isTest);
     if (fill) await upsertLoans(trx, ctx.companyId, importedLoans(ctx, merged.id!, fill), ctx.now.toISOString());
     // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (DESIGN §4.6).
-    if (merged.doNotCall === true) await stopOutreach(trx, ctx.companyId, merged.id!, ctx.now.toISOString(), 'calls');
+    if (merged.doNotCall === true) await stopOutreach(trx, ctx.companyId, merged.id!, ctx.now.toISOString(), DO_NOT_CALL_SET, 'calls');
     return { customer, created, deprecated };
   });
 }
@@ -148,7 +151,7 @@ export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]
   if (loans.length > 0) await upsertLoans(ctx.db, ctx.companyId, loans, at);
   // ctx.db is the slice's transaction: a row that sets Do Not Call stops its outreach with it.
   for (const [i, body] of merged.entries()) {
-    if (outcomes[i] === null && body.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at, 'calls');
+    if (outcomes[i] === null && body.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at, DO_NOT_CALL_SET, 'calls');
   }
   return outcomes;
 }
@@ -171,7 +174,7 @@ export async function changeCustomer(ctx: CompanyContext, id: string, body: Cust
     const found = await updateCustomer(trx, ctx.companyId, id, fields, at);
     if (!found) throw new NotFoundError(`Customer ${id} not found`);
     // Do Not Call is a contact restriction: it stops outreach and cancels pending calls (DESIGN §4.6).
-    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, id, at, 'calls');
+    if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, id, at, DO_NOT_CALL_SET, 'calls');
     return (await getCustomer(trx, ctx.companyId, id))!;
   });
 }

@@ -54,11 +54,11 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       case 'do_not_call':
         // The same operation as PUT /customers {doNotCall: true}: the flag, then outreach stops.
         await updateCustomer(db, customer.companyId, customer.id, { doNotCall: true }, at);
-        await stopOutreach(db, customer.companyId, customer.id, at, 'calls'); // Do Not Call stops calls only; email and SMS go on
+        await stopOutreach(db, customer.companyId, customer.id, at, `Do Not Call: asked for on call ${call.id}`, 'calls'); // stops calls only; email and SMS go on
         break;
       case 'restriction':
         await insertRestriction(db, customer.companyId, { id: randomUUID(), customerId: customer.id, loanId: null, kind: effect.restriction, source: 'call_outcome', at });
-        await stopOutreach(db, customer.companyId, customer.id, at);
+        await stopOutreach(db, customer.companyId, customer.id, at, `Contact restriction ${effect.restriction}: reported on call ${call.id}`);
         break;
       case 'finish_cadence':
         await finishCadenceOf(db, call, at);

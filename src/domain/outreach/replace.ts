@@ -47,7 +47,7 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
       throw new InvalidInputError(`Customer ${body.id} is marked Do Not Call; send doNotCall false to clear it`, 'do_not_call');
     }
     const { customer } = await persistCustomer(scope, write, isTest);
-    await stopOutreach(trx, ctx.companyId, body.id, at);
+    await stopOutreach(trx, ctx.companyId, body.id, at, 'Replaced: a schedule sync (replace) rebuilt the customer\'s outreach');
     const who = {
       customerId: customer.id, timezone: customer.timezone!, state: customer.state, phoneNumber: customer.phoneNumber,
       mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall,

@@ -163,15 +163,18 @@ export async function storeSchedule(
 /**
  * Stops the customer's outreach: active schedules and every pending call are cancelled, and active
  * enrollment cadences end as cancelled (a contact restriction, or a replacement sync rebuilding them).
- * `calls` stops telephone outreach only (Do Not Call): email and SMS schedules keep going.
+ * `calls` stops telephone outreach only (Do Not Call): email and SMS schedules keep going. Every
+ * call and message it cancels keeps `reason` (why, for support; not part of the partner contract).
  */
-export async function stopOutreach(db: Db, companyId: string, customerId: string, at: string, scope: 'all' | 'calls' = 'all'): Promise<{ calls: number; messages: number }> {
+export async function stopOutreach(
+  db: Db, companyId: string, customerId: string, at: string, reason: string, scope: 'all' | 'calls' = 'all',
+): Promise<{ calls: number; messages: number }> {
   // Every pending call of the customer is cancelled below: each is a `scheduled_call.updated` event.
   const cancelled = await pendingCallIds(db, companyId, customerId);
-  const { calls } = await cancelActiveSchedules(db, companyId, customerId, at, scope === 'calls' ? ['call'] : undefined);
-  const stray = await cancelPendingCalls(db, companyId, customerId, at);
+  const { calls } = await cancelActiveSchedules(db, companyId, customerId, at, reason, scope === 'calls' ? ['call'] : undefined);
+  const stray = await cancelPendingCalls(db, companyId, customerId, at, reason);
   await cancelActiveCadences(db, companyId, customerId, at);
-  const messages = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at) : 0;
+  const messages = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at, { reason }) : 0;
   const events = cancelled.map((id) => scheduledCallUpdated(id, 'cancelled'));
   await publishEvents(db, companyId, events, new Date(at));
   return { calls: calls + stray, messages };
