@@ -143,11 +143,12 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
   let companyId: string;
   let slow: string;
   let services: (aheadMs: number) => CallServices;
+  let clock: () => Date;
   const settings = { afterMs: 900_000, deadlineMs: 2 * HOUR, leaseMs: 60_000, batch: 50 };
 
   beforeAll(async () => {
     database = await freshDatabase(dialect);
-    const clock = processClock(new Date(CLOCK));
+    clock = processClock(new Date(CLOCK));
     // The provider ends calls but its analysis never comes within the test.
     sandbox = await startVoiceSimulator({ now: clock, timeline: { startedMs: 30, endedMs: 120, analyzedMs: 3_600_000 } });
     t = await startTestService(database.db, {
@@ -253,6 +254,8 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
 
   it('a placed call the sweep failed still completes when its real analysis arrives after all: a Do Not Call request applies', { timeout: SETTLE_MS + 30_000 }, async () => {
     const id = await enroll(t, key, 'late-dnc-0104', '(212) 555-0104', true);
+    // Planned at the next whole minute (up to a minute away by now): due at once instead.
+    await database.db('scheduled_calls').where({ id }).update({ scheduled_time: clock().toISOString() });
     const providerCallId = await placedCallId(database, id);
     // What the sweep does when the provider still shows no result at the deadline.
     expect(await failPlacedCall(database.db, companyId, id, providerCallId, 'Reconciliation: no result from the provider', new Date().toISOString())).toBe(true);
