@@ -2,6 +2,8 @@ import type { Db } from './db.js';
 import { upsertInRuns, upsertRows } from './upsert-runs.js';
 import { dialectOf } from './db.js';
 import { fromJson, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
+import { insertCustomerRowIfNew } from './customer-inserts.js';
+import { readCustomerRow } from './customer-reads.js';
 import { type PreparedStatement, runPrepared } from './prepared.js';
 
 /** Mirrors the `customers` table, camel-cased. */
@@ -70,12 +72,15 @@ const columnValue = (key: keyof CustomerFields, value: unknown) => (value === un
 const FIELDS = Object.keys(COLUMNS) as Array<keyof CustomerFields>;
 
 /**
- * A new customer with every column given (a field left out is NULL: only the two flags have
- * defaults, and a new customer always sets them). Every POST /customers of a new id runs it.
+ * A new customer's insert names every column (a field left out is NULL: only the two flags have
+ * defaults, and a new customer always sets them).
  */
+const INSERT_COLUMNS = ['company_id', 'id', ...FIELDS.map((f) => COLUMNS[f]), 'created_at', 'updated_at'];
+
+/** A new customer inside a transaction (its connection is the transaction's); outside one, customer-inserts.ts. */
 const INSERT_IF_NEW: PreparedStatement = {
   name: 'customer_insert_if_new',
-  text: `INSERT INTO customers (company_id, id, ${FIELDS.map((f) => COLUMNS[f]).join(', ')}, created_at, updated_at)
+  text: `INSERT INTO customers (${INSERT_COLUMNS.join(', ')})
     VALUES (${Array.from({ length: FIELDS.length + 4 }, (_, i) => `$${i + 1}`).join(', ')})
     ON CONFLICT (company_id, id) DO NOTHING RETURNING *`,
 };
@@ -106,12 +111,14 @@ export function customerFromRow(r: Record<string, unknown>): CustomerRow {
   };
 }
 
+/** On Postgres outside a transaction, concurrent reads go in one statement (customer-reads.ts). */
 export async function getCustomer(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
-  const r = dialectOf(db) === 'pg' ? (await runPrepared(db, CUSTOMER_BY_ID, [companyId, id]))[0] : await db('customers').where({ company_id: companyId, id }).first();
+  const r = dialectOf(db) !== 'pg' ? await db('customers').where({ company_id: companyId, id }).first()
+    : db.isTransaction ? (await runPrepared(db, CUSTOMER_BY_ID, [companyId, id]))[0] : await readCustomerRow(db, { companyId, id });
   return r ? customerFromRow(r) : null;
 }
 
-/** Every GET /customers/{id} runs it. */
+/** A read inside a transaction (its connection is the transaction's). */
 const CUSTOMER_BY_ID: PreparedStatement = { name: 'customer_by_id', text: 'SELECT * FROM customers WHERE company_id = $1 AND id = $2' };
 
 /** Several customers in one read, keyed `companyId/id` (a dial batch re-checks them all at once). */
@@ -168,10 +175,11 @@ export async function upsertCustomer(
   onUpdate: Partial<CustomerFields>,
   at: string,
 ): Promise<{ customer: CustomerRow; created: boolean }> {
-  const inserted = dialectOf(db) === 'pg'
-    ? await runPrepared(db, INSERT_IF_NEW, [companyId, id, ...FIELDS.map((f) => columnValue(f, fields[f])), at, at])
-    : await db('customers').insert(customerInsertRow(companyId, id, fields, at)).onConflict(['company_id', 'id']).ignore().returning('*');
-  if (inserted.length > 0) return { customer: customerFromRow(inserted[0]), created: true };
+  const inserted = dialectOf(db) !== 'pg'
+    ? (await db('customers').insert(customerInsertRow(companyId, id, fields, at)).onConflict(['company_id', 'id']).ignore().returning('*'))[0]
+    : db.isTransaction ? (await runPrepared(db, INSERT_IF_NEW, [companyId, id, ...FIELDS.map((f) => columnValue(f, fields[f])), at, at]))[0]
+    : await insertCustomerRowIfNew(db, { row: customerInsertRow(companyId, id, fields, at), columns: INSERT_COLUMNS, jsonColumns: JSON_COLUMNS });
+  if (inserted) return { customer: customerFromRow(inserted), created: true };
   const updated = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(onUpdate), updated_at: at }).returning('*');
   return { customer: customerFromRow(updated[0]), created: false };
 }
