@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { type Db, dialectOf } from './db.js';
+import { type PreparedStatement, runPrepared } from './prepared.js';
 
 /**
  * How an API process learns that keys or company settings changed anywhere (migration
@@ -117,6 +118,9 @@ class ListeningFeed implements AuthChangeFeed {
   }
 }
 
+/** Read on every request that uses a cached key (prepared once: Knex would prepare it again each time). */
+const REVISION: PreparedStatement = { name: 'auth_revision', text: 'SELECT revision FROM auth_revision WHERE id = 1' };
+
 /** SQLite: other processes (the CLI) write the same file; a trigger-kept revision says whether anything changed. */
 class RevisionFeed implements AuthChangeFeed {
   private seen: number | null = null;
@@ -125,7 +129,7 @@ class RevisionFeed implements AuthChangeFeed {
   constructor(private readonly db: Db) {}
 
   async fresh(): Promise<boolean> {
-    const row = await this.db('auth_revision').where({ id: 1 }).first('revision');
+    const row = (await runPrepared(this.db, REVISION, []))[0];
     const revision = Number(row?.revision ?? -1);
     if (revision !== this.seen) {
       this.seen = revision;

@@ -77,7 +77,7 @@ const FIELDS = Object.keys(COLUMNS) as Array<keyof CustomerFields>;
  */
 const INSERT_COLUMNS = ['company_id', 'id', ...FIELDS.map((f) => COLUMNS[f]), 'created_at', 'updated_at'];
 
-/** A new customer inside a transaction (its connection is the transaction's); outside one, customer-inserts.ts. */
+/** A new customer inside a Postgres transaction (its connection is the transaction's), or any on SQLite; outside one on Postgres, customer-inserts.ts. */
 const INSERT_IF_NEW: PreparedStatement = {
   name: 'customer_insert_if_new',
   text: `INSERT INTO customers (${INSERT_COLUMNS.join(', ')})
@@ -111,14 +111,13 @@ export function customerFromRow(r: Record<string, unknown>): CustomerRow {
   };
 }
 
-/** On Postgres outside a transaction, concurrent reads go in one statement (customer-reads.ts). */
+/** On Postgres outside a transaction, concurrent reads go in one statement (customer-reads.ts); otherwise a statement prepared once. */
 export async function getCustomer(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
-  const r = dialectOf(db) !== 'pg' ? await db('customers').where({ company_id: companyId, id }).first()
-    : db.isTransaction ? (await runPrepared(db, CUSTOMER_BY_ID, [companyId, id]))[0] : await readCustomerRow(db, { companyId, id });
+  const r = dialectOf(db) === 'pg' && !db.isTransaction ? await readCustomerRow(db, { companyId, id }) : (await runPrepared(db, CUSTOMER_BY_ID, [companyId, id]))[0];
   return r ? customerFromRow(r) : null;
 }
 
-/** A read inside a transaction (its connection is the transaction's). */
+/** A read inside a Postgres transaction (its connection is the transaction's), or any read on SQLite. */
 const CUSTOMER_BY_ID: PreparedStatement = { name: 'customer_by_id', text: 'SELECT * FROM customers WHERE company_id = $1 AND id = $2' };
 
 /** Several customers in one read, keyed `companyId/id` (a dial batch re-checks them all at once). */
@@ -175,10 +174,9 @@ export async function upsertCustomer(
   onUpdate: Partial<CustomerFields>,
   at: string,
 ): Promise<{ customer: CustomerRow; created: boolean }> {
-  const inserted = dialectOf(db) !== 'pg'
-    ? (await db('customers').insert(customerInsertRow(companyId, id, fields, at)).onConflict(['company_id', 'id']).ignore().returning('*'))[0]
-    : db.isTransaction ? (await runPrepared(db, INSERT_IF_NEW, [companyId, id, ...FIELDS.map((f) => columnValue(f, fields[f])), at, at]))[0]
-    : await insertCustomerRowIfNew(db, { row: customerInsertRow(companyId, id, fields, at), columns: INSERT_COLUMNS, jsonColumns: JSON_COLUMNS });
+  const inserted = dialectOf(db) === 'pg' && !db.isTransaction
+    ? await insertCustomerRowIfNew(db, { row: customerInsertRow(companyId, id, fields, at), columns: INSERT_COLUMNS, jsonColumns: JSON_COLUMNS })
+    : (await runPrepared(db, INSERT_IF_NEW, [companyId, id, ...FIELDS.map((f) => columnValue(f, fields[f])), at, at]))[0];
   if (inserted) return { customer: customerFromRow(inserted), created: true };
   const updated = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(onUpdate), updated_at: at }).returning('*');
   return { customer: customerFromRow(updated[0]), created: false };

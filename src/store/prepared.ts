@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from './db.js';
+import { type Db, dialectOf } from './db.js';
 
 /**
  * A hot statement sent to Postgres as a named prepared statement, on a connection of Knex's pool
@@ -25,7 +25,12 @@ interface KnexPool {
   emit(event: 'query', query: Record<string, unknown>): void;
 }
 
-/** The rows of a prepared statement (Postgres only: SQLite statements run in process, Knex is cheap there). */
+/**
+ * The rows of a prepared statement. On SQLite (better-sqlite3) the statement is prepared once per
+ * connection and kept: Knex would prepare its SQL text again on every call, which was most of a
+ * `GET /customers/{id}`'s cost there. Its text must then be SQL both databases read, with `$1…$n`
+ * each once and in order (they become `?`), and booleans are bound as 1/0 as Knex binds them.
+ */
 export async function runPrepared(db: Db, statement: PreparedStatement, values: unknown[]): Promise<Array<Record<string, unknown>>> {
   const pool = db.client as unknown as KnexPool;
   const conn = await pool.acquireConnection();
@@ -33,11 +38,50 @@ export async function runPrepared(db: Db, statement: PreparedStatement, values: 
   // listeners see prepared statements too (a transaction's client passes it on to the root).
   pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: conn.__knexTxId, method: 'raw', sql: statement.text, bindings: values, prepared: statement.name });
   try {
+    if (dialectOf(db) === 'sqlite') {
+      const prepared = sqliteStatement(conn as unknown as SqliteConnection, statement);
+      const bound = values.map(sqliteValue);
+      if (prepared.reader) return prepared.all(...bound);
+      prepared.run(...bound);
+      return [];
+    }
     return (await conn.query({ name: statement.name, text: statement.text, values })).rows;
   } finally {
     await pool.releaseConnection(conn);
   }
 }
+
+interface SqliteStatement {
+  /** Whether it returns rows (a SELECT, or a write with RETURNING). */
+  readonly reader: boolean;
+  all(...values: unknown[]): Array<Record<string, unknown>>;
+  run(...values: unknown[]): unknown;
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+}
+
+// Per connection: a better-sqlite3 statement belongs to the connection that prepared it.
+const sqliteStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+
+function sqliteStatement(conn: SqliteConnection, statement: PreparedStatement): SqliteStatement {
+  let statements = sqliteStatements.get(conn);
+  if (!statements) sqliteStatements.set(conn, (statements = new Map()));
+  let prepared = statements.get(statement.name);
+  if (!prepared) statements.set(statement.name, (prepared = conn.prepare(anonymousPlaceholders(statement.text))));
+  return prepared;
+}
+
+/** `$1…$n` as better-sqlite3's `?` (it binds an argument list only to those): each must appear once, in order. */
+function anonymousPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\$(\d+)/g, (_, i: string) => {
+    if (Number(i) !== ++n) throw new Error(`prepared statement for SQLite needs $1…$n once each, in order: ${sql}`);
+    return '?';
+  });
+}
+
+const sqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
 
 /**
  * A statement whose SQL is assembled from a few fixed shapes (Knex-style `?` placeholders, no other
