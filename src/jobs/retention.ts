@@ -23,8 +23,8 @@ const SMS_EARLY_STATUS_RETENTION_HOURS = 24;
  * The hourly retention sweep of the workers: batch jobs (and their rows) older than 30 days,
  * idempotency records past their `expires_at` (kept at least 30 days, DESIGN §4.5), and callback
  * inbox rows applied more than 7 days ago, SMS statuses kept for a message id not recorded within a
- * day. An expired record already stops answering for its key;
- * purging only keeps the tables from growing forever. Each part runs even when another fails.
+ * day. An expired record already stops answering for its key; purging only keeps the tables from
+ * growing forever. Each part runs even when another fails.
  */
 export async function sweepRetention(db: Db, now: Date, log: Logger): Promise<{ batchJobs: number; idempotencyRecords: number; callbackInbox: number; smsEarlyStatuses: number }> {
   const before = new Date(now.getTime() - BATCH_RETENTION_DAYS * 86_400_000).toISOString();

@@ -2,7 +2,7 @@ import type { Db } from './db.js';
 import { upsertInRuns, upsertRows } from './upsert-runs.js';
 import { dialectOf } from './db.js';
 import { fromJson, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
-import { insertCustomerRowIfNew } from './customer-inserts.js';
+import { customerInserts } from './customer-inserts.js';
 import { readCustomerRow } from './customer-reads.js';
 import { type PreparedStatement, runPrepared } from './prepared.js';
 
@@ -81,9 +81,12 @@ const INSERT_COLUMNS = ['company_id', 'id', ...FIELDS.map((f) => COLUMNS[f]), 'c
 const INSERT_IF_NEW: PreparedStatement = {
   name: 'customer_insert_if_new',
   text: `INSERT INTO customers (${INSERT_COLUMNS.join(', ')})
-    VALUES (${Array.from({ length: FIELDS.length + 4 }, (_, i) => `$${i + 1}`).join(', ')})
+    VALUES (${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
     ON CONFLICT (company_id, id) DO NOTHING RETURNING *`,
 };
+
+/** New customers outside a Postgres transaction: those of one event-loop turn in one statement. */
+const insertNewCustomer = customerInserts(INSERT_COLUMNS, JSON_COLUMNS);
 
 export function customerFromRow(r: Record<string, unknown>): CustomerRow {
   return {
@@ -175,7 +178,7 @@ export async function upsertCustomer(
   at: string,
 ): Promise<{ customer: CustomerRow; created: boolean }> {
   const inserted = dialectOf(db) === 'pg' && !db.isTransaction
-    ? await insertCustomerRowIfNew(db, { row: customerInsertRow(companyId, id, fields, at), columns: INSERT_COLUMNS, jsonColumns: JSON_COLUMNS })
+    ? await insertNewCustomer(db, customerInsertRow(companyId, id, fields, at))
     : (await runPrepared(db, INSERT_IF_NEW, [companyId, id, ...FIELDS.map((f) => columnValue(f, fields[f])), at, at]))[0];
   if (inserted) return { customer: customerFromRow(inserted), created: true };
   const updated = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(onUpdate), updated_at: at }).returning('*');
