@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../src/domain/companies.js';
 import type { CustomerFields } from '../src/store/customers.js';
 import type { Db } from '../src/store/db.js';
-import { insertEnrollmentIfNew, insertEnrollmentOneByOne, type NewEnrollment } from '../src/store/enrollments.js';
+import { insertEnrollmentIfNew, insertEnrollmentOnce, insertEnrollmentOneByOne, type NewEnrollment } from '../src/store/enrollments.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+import { run } from './support/first-runs.js';
 
 const AT = '2026-12-08T15:04:05.678Z';
 const TABLES = ['customers', 'applications', 'cadences', 'schedules', 'scheduled_calls'] as const;
@@ -75,6 +76,17 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
       const strip = (rows: unknown[]) => rows.map((r) => ({ ...(r as object), ...(table === 'customers' ? { id: 'customer' } : {}) }));
       expect(strip(after[table]!), table).toEqual(strip(before[table]!));
     }
+  });
+
+  it('first runs of one turn (one statement on Postgres) store the same rows as the insert-per-table sequence', async () => {
+    const old = enrollment('old-turn');
+    const fresh = [enrollment('turn-a'), enrollment('turn-b')];
+    expect(await insertEnrollmentOneByOne(database.db, companyId, old)).toBe(true);
+    const outcomes = await Promise.all(fresh.map((e, i) => insertEnrollmentOnce(database.db, companyId, e, run(`rows-${i}`))));
+    expect(outcomes.map((o) => o.committed && o.stored)).toEqual([true, true]);
+    const strip = (rows: Record<string, unknown[]>) => Object.fromEntries(TABLES.map((t) => [t, rows[t]!.map((r) => ({ ...(r as object), ...(t === 'customers' ? { id: 'customer' } : {}) }))]));
+    const before = strip(await storedRows(database.db, companyId, old));
+    for (const e of fresh) expect(strip(await storedRows(database.db, companyId, e))).toEqual(before);
   });
 
   it('on Postgres it is one statement; the foreign keys between its rows hold', async () => {

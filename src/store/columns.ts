@@ -47,3 +47,9 @@ export function toDateOnly(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return String(value).slice(0, 10);
 }
+
+/** A table or column name for SQL text. Ours come from row functions, never from input; quoted all the same. */
+export function sqlIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
+  return `"${name}"`;
+}

@@ -1,11 +1,11 @@
-import { withJsonValues } from './columns.js';
+import { sqlIdentifier, withJsonValues } from './columns.js';
 import { applicationInsertRow, cadenceInsertRow, insertApplication, insertCadence, type NewApplication, type NewCadence } from './cadences.js';
 import { CUSTOMER_JSON_COLUMNS, type CustomerFields, customerInsertRow, insertCustomerIfNew } from './customers.js';
 import { type Db, dialectOf } from './db.js';
-import { completedRecordRow, type FirstRun, type FirstRunOutcome, RECORD_JSON_COLUMNS } from './idempotency.js';
+import { insertEnrollmentsOnce } from './enrollment-batches.js';
+import { completedRecordRow, type FirstRun, type FirstRunOutcome } from './idempotency.js';
 import { preparedShape, runPrepared } from './prepared.js';
-import { hitRateWindow, RATE_HIT, rateHitBindings } from './rate-limits.js';
-import { isUniqueViolation } from './transactions.js';
+import { hitRateWindow } from './rate-limits.js';
 import {
   insertSchedule, insertScheduledCalls, type NewSchedule, type NewScheduledCall, SCHEDULED_CALL_JSON_COLUMNS, scheduleInsertRow, scheduledCallInsertRow,
 } from './schedules.js';
@@ -34,7 +34,7 @@ export interface NewEnrollment {
  */
 export async function insertEnrollmentIfNew(db: Db, companyId: string, e: NewEnrollment): Promise<boolean> {
   if (dialectOf(db) !== 'pg') return insertEnrollmentOneByOne(db, companyId, e);
-  const { parts, bindings } = enrollmentInserts(companyId, e, null);
+  const { parts, bindings } = enrollmentInserts(companyId, e);
   const sql = `WITH ${parts.join(',\n')}\nSELECT count(*)::int AS created FROM cust`;
   // Prepared: a handful of row shapes, each parsed and planned once per connection.
   const rows = await runPrepared(db, preparedShape('enrollment', sql), bindings);
@@ -42,82 +42,51 @@ export async function insertEnrollmentIfNew(db: Db, companyId: string, e: NewEnr
 }
 
 /**
- * An idempotent enrollment's first run in one autocommit statement (Postgres) or one transaction
- * (SQLite): counts the request in its rate window and, when the count is within the limit, the key
- * was never used and the customer is new, stores the enrollment and the completed record under the
- * key; otherwise only the count commits. A key stored by a concurrent request meanwhile fails the
- * record's insert (primary key), which undoes the whole statement: `committed: false`.
+ * An idempotent enrollment's first run in one autocommit statement (Postgres, shared with the other
+ * first runs of the same turn of the event loop: enrollment-batches.ts) or one transaction (SQLite):
+ * counts the request in its rate window and, when the count is within the limit, the key was never
+ * used and the customer is new, stores the enrollment and the completed record under the key;
+ * otherwise only the count commits. A key stored by a concurrent request meanwhile fails the
+ * record's insert (primary key), which undoes the request's writes: `committed: false`.
  */
 export async function insertEnrollmentOnce(db: Db, companyId: string, e: NewEnrollment, run: FirstRun): Promise<FirstRunOutcome> {
   if (dialectOf(db) !== 'pg') return insertEnrollmentOnceOneByOne(db, companyId, e, run);
-  const { parts, bindings } = enrollmentInserts(companyId, e, run);
-  const counted = run.rate ? '(SELECT hits FROM hit) AS hits, (SELECT window_ends_at FROM hit) AS window_ends_at' : '0 AS hits, 0 AS window_ends_at';
-  const sql = `WITH ${parts.join(',\n')}\nSELECT ${counted}, (SELECT count(*) FROM rec)::int AS stored`;
-  try {
-    const row = (await runPrepared(db, preparedShape('enrollment_once', sql), bindings))[0]!;
-    return { committed: true, stored: Number(row.stored) > 0, hits: Number(row.hits), windowEndsAt: Number(row.window_ends_at) };
-  } catch (err) {
-    if (isUniqueViolation(err)) return { committed: false };
-    throw err;
-  }
+  return insertEnrollmentsOnce(db, { companyId, enrollment: e, run });
 }
 
 /**
- * The CTEs of the one-statement enrollment: every child insert selects FROM the customer insert, and
- * with a first run the customer insert selects FROM a gate (count within the limit, key unused) and
- * the record FROM the customer insert. Bindings in order, each row as JSON text.
+ * The CTEs of the one-statement enrollment: every child insert selects FROM the customer insert.
+ * Bindings in order, each row as JSON text.
  */
-function enrollmentInserts(companyId: string, e: NewEnrollment, run: FirstRun | null): { parts: string[]; bindings: unknown[] } {
+function enrollmentInserts(companyId: string, e: NewEnrollment): { parts: string[]; bindings: unknown[] } {
   const customer = customerInsertRow(companyId, e.customerId, e.customer, e.at);
   const application = applicationInsertRow(companyId, e.application);
   const cadence = cadenceInsertRow(companyId, e.cadence);
   const schedule = scheduleInsertRow(companyId, e.schedule);
   const calls = e.calls.map((c) => withJsonValues(scheduledCallInsertRow(companyId, c, e.at), SCHEDULED_CALL_JSON_COLUMNS));
   const json = (row: unknown) => JSON.stringify(row);
-  const parts: string[] = [];
-  const bindings: unknown[] = [];
-  if (run?.rate) {
-    parts.push(`hit AS (${RATE_HIT})`);
-    bindings.push(...rateHitBindings(companyId, run.rate));
-  }
-  if (run) {
-    const unused = 'NOT EXISTS (SELECT 1 FROM idempotency_records WHERE company_id = ? AND key = ?)';
-    parts.push(`gate AS (SELECT 1 AS open FROM ${run.rate ? `hit WHERE hit.hits <= ? AND ${unused}` : `(SELECT 1) AS one WHERE ${unused}`})`);
-    bindings.push(...(run.rate ? [run.rate.limit] : []), companyId, run.key);
-  }
-  parts.push(
-    `cust AS (${insertFrom('customers', customer, 'json_populate_record', run ? 'gate' : undefined)} ON CONFLICT (company_id, id) DO NOTHING RETURNING id)`,
+  const parts = [
+    `cust AS (${insertFrom('customers', customer, 'json_populate_record')} ON CONFLICT (company_id, id) DO NOTHING RETURNING id)`,
     `app AS (${insertFrom('applications', application, 'json_populate_record', 'cust')})`,
     `cad AS (${insertFrom('cadences', cadence, 'json_populate_record', 'cust')})`,
     `sch AS (${insertFrom('schedules', schedule, 'json_populate_record', 'cust')})`,
-  );
-  bindings.push(json(withJsonValues(customer, CUSTOMER_JSON_COLUMNS)), json(application), json(cadence), json(schedule));
+  ];
+  const bindings: unknown[] = [json(withJsonValues(customer, CUSTOMER_JSON_COLUMNS)), json(application), json(cadence), json(schedule)];
   // Every sub-statement of a WITH runs to completion whether or not the final SELECT reads it.
   if (calls.length > 0) {
     parts.push(`calls AS (${insertFrom('scheduled_calls', calls[0]!, 'json_populate_recordset', 'cust')})`);
     bindings.push(json(calls));
-  }
-  if (run) {
-    const record = completedRecordRow(companyId, run.key, run.record);
-    // A plain insert: a key stored meanwhile must fail the statement, not leave an enrollment without its record.
-    parts.push(`rec AS (${insertFrom('idempotency_records', record, 'json_populate_record', 'cust')} RETURNING key)`);
-    bindings.push(json(withJsonValues(record, RECORD_JSON_COLUMNS)));
   }
   return { parts, bindings };
 }
 
 /** `INSERT INTO table (columns) SELECT columns FROM [gate,] reader(NULL::table, ?::json) r`: the row(s) typed by the table. */
 function insertFrom(table: string, shape: Record<string, unknown>, reader: 'json_populate_record' | 'json_populate_recordset', gate?: string): string {
-  const columns = Object.keys(shape).map(identifier);
-  const from = `${gate ? `${gate} CROSS JOIN ` : ''}${reader}(NULL::${identifier(table)}, ?::json) r`;
-  return `INSERT INTO ${identifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `r.${c}`).join(', ')} FROM ${from}`;
+  const columns = Object.keys(shape).map(sqlIdentifier);
+  const from = `${gate ? `${gate} CROSS JOIN ` : ''}${reader}(NULL::${sqlIdentifier(table)}, ?::json) r`;
+  return `INSERT INTO ${sqlIdentifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `r.${c}`).join(', ')} FROM ${from}`;
 }
 
-/** Table and column names here come from the row functions, never from input; quoted all the same. */
-function identifier(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
-  return `"${name}"`;
-}
 
 /** The same rows with one insert per table, in order (SQLite's path; on Postgres the reference the one statement is tested against). */
 export async function insertEnrollmentOneByOne(db: Db, companyId: string, e: NewEnrollment): Promise<boolean> {
