@@ -1,13 +1,23 @@
 import { sqlIdentifier, withJsonValues } from './columns.js';
-import { applicationInsertRow, cadenceInsertRow } from './cadences.js';
-import { CUSTOMER_JSON_COLUMNS, customerInsertRow } from './customers.js';
+import { applicationInsertRow, cadenceInsertRow, type NewApplication, type NewCadence } from './cadences.js';
+import { CUSTOMER_JSON_COLUMNS, type CustomerFields, customerInsertRow } from './customers.js';
 import type { Db } from './db.js';
-import type { NewEnrollment } from './enrollments.js';
 import { completedRecordRow, type FirstRun, type FirstRunOutcome, RECORD_JSON_COLUMNS } from './idempotency.js';
 import { preparedShape, runPrepared } from './prepared.js';
-import { SCHEDULED_CALL_JSON_COLUMNS, scheduleInsertRow, scheduledCallInsertRow } from './schedules.js';
+import { type NewSchedule, type NewScheduledCall, SCHEDULED_CALL_JSON_COLUMNS, scheduleInsertRow, scheduledCallInsertRow } from './schedules.js';
 import { isUniqueViolation } from './transactions.js';
 import { perTurnBatches } from './turn-batches.js';
+
+/** Everything an enrollment of a new customer stores, as the domain built it. */
+export interface NewEnrollment {
+  customerId: string;
+  customer: CustomerFields;
+  application: NewApplication;
+  cadence: NewCadence;
+  schedule: NewSchedule;
+  calls: NewScheduledCall[];
+  at: string;
+}
 
 /** One idempotent enrollment of a new customer, as insertEnrollmentOnce receives it. */
 export interface EnrollmentRun {

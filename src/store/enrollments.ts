@@ -1,25 +1,16 @@
 import { sqlIdentifier, withJsonValues } from './columns.js';
-import { applicationInsertRow, cadenceInsertRow, insertApplication, insertCadence, type NewApplication, type NewCadence } from './cadences.js';
-import { CUSTOMER_JSON_COLUMNS, type CustomerFields, customerInsertRow, insertCustomerIfNew } from './customers.js';
+import { applicationInsertRow, cadenceInsertRow, insertApplication, insertCadence } from './cadences.js';
+import { CUSTOMER_JSON_COLUMNS, customerInsertRow, insertCustomerIfNew } from './customers.js';
 import { type Db, dialectOf } from './db.js';
-import { insertEnrollmentsOnce } from './enrollment-batches.js';
+import { insertEnrollmentsOnce, type NewEnrollment } from './enrollment-batches.js';
 import { completedRecordRow, type FirstRun, type FirstRunOutcome } from './idempotency.js';
 import { preparedShape, runPrepared } from './prepared.js';
 import { hitRateWindow } from './rate-limits.js';
 import {
-  insertSchedule, insertScheduledCalls, type NewSchedule, type NewScheduledCall, SCHEDULED_CALL_JSON_COLUMNS, scheduleInsertRow, scheduledCallInsertRow,
+  insertSchedule, insertScheduledCalls, SCHEDULED_CALL_JSON_COLUMNS, scheduleInsertRow, scheduledCallInsertRow,
 } from './schedules.js';
 
-/** Everything an enrollment of a new customer stores, as the domain built it. */
-export interface NewEnrollment {
-  customerId: string;
-  customer: CustomerFields;
-  application: NewApplication;
-  cadence: NewCadence;
-  schedule: NewSchedule;
-  calls: NewScheduledCall[];
-  at: string;
-}
+export type { NewEnrollment };
 
 /**
  * Stores a new customer with its application, cadence, schedule and calls, unless a customer with
