@@ -27,7 +27,7 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
   const hits = async (companyId: string) => Number((await db('rate_limits').where({ company_id: companyId, policy: 'first-run' }).first())?.hits ?? 0);
   const customerIds = async (companyId: string) => (await db('customers').where({ company_id: companyId }).orderBy('id').pluck('id')).map(String);
   const callsOf = async (companyId: string) => Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
-  const batchStatements = () => statements.filter((s) => s.includes('json_to_recordset')).length;
+  const batchStatements = () => statements.filter((s) => s.includes('jsonb_to_recordset')).length;
 
   it('twelve requests of three companies: each counted in its own window in request order, the first LIMIT of each stored; one statement on Postgres', async () => {
     const companies = [await company(), await company(), await company()];

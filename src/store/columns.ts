@@ -32,6 +32,14 @@ export function toJson(value: unknown): string | null {
 }
 
 /**
+ * How a row function writes its JSON columns: as text (`toJson`, what Knex's inserts bind) or as the
+ * value itself (`jsonValue`) for a row sent inside one JSON record, which spares a stringify and a
+ * parse per column on the request path.
+ */
+export type JsonColumn = (value: unknown) => unknown;
+export const jsonValue: JsonColumn = (value) => value ?? null;
+
+/**
  * A row to send as one JSON record (read back by json_populate_record[set]): its JSON-text columns
  * become embedded JSON values, so a jsonb column stores the value, not a string holding it.
  */

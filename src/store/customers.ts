@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 import { upsertInRuns, upsertRows } from './upsert-runs.js';
 import { dialectOf } from './db.js';
-import { fromJson, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
+import { fromJson, type JsonColumn, readInstant, readText, toBool, toDateOnly, toJson } from './columns.js';
 import { customerInserts } from './customer-inserts.js';
 import { readCustomerRow } from './customer-reads.js';
 import { type PreparedStatement, runPrepared } from './prepared.js';
@@ -58,16 +58,16 @@ const JSON_FIELDS = new Set<keyof CustomerFields>(['externalMetadata', 'loanIds'
 export const CUSTOMER_JSON_COLUMNS = [...JSON_FIELDS].map((f) => COLUMNS[f]);
 const JSON_COLUMNS = CUSTOMER_JSON_COLUMNS;
 
-function toColumns(fields: Partial<CustomerFields>): Record<string, unknown> {
+function toColumns(fields: Partial<CustomerFields>, json: JsonColumn = toJson): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields) as [keyof CustomerFields, unknown][]) {
     if (value === undefined) continue;
-    out[COLUMNS[key]] = columnValue(key, value);
+    out[COLUMNS[key]] = columnValue(key, value, json);
   }
   return out;
 }
 
-const columnValue = (key: keyof CustomerFields, value: unknown) => (value === undefined ? null : JSON_FIELDS.has(key) ? toJson(value) : value);
+const columnValue = (key: keyof CustomerFields, value: unknown, json: JsonColumn = toJson) => (value === undefined ? null : JSON_FIELDS.has(key) ? json(value) : value);
 
 const FIELDS = Object.keys(COLUMNS) as Array<keyof CustomerFields>;
 
@@ -140,8 +140,8 @@ export async function getCustomerForUpdate(db: Db, companyId: string, id: string
 }
 
 /** A new customer's row as every insert writes it (column names as keys). */
-export function customerInsertRow(companyId: string, id: string, fields: CustomerFields, at: string): Record<string, unknown> {
-  return { company_id: companyId, id, ...toColumns(fields), created_at: at, updated_at: at };
+export function customerInsertRow(companyId: string, id: string, fields: CustomerFields, at: string, json: JsonColumn = toJson): Record<string, unknown> {
+  return { company_id: companyId, id, ...toColumns(fields, json), created_at: at, updated_at: at };
 }
 
 export async function insertCustomer(db: Db, companyId: string, id: string, fields: CustomerFields, at: string): Promise<void> {

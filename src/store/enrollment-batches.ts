@@ -1,10 +1,10 @@
-import { sqlIdentifier, withJsonValues } from './columns.js';
+import { jsonValue, sqlIdentifier } from './columns.js';
 import { applicationInsertRow, cadenceInsertRow, type NewApplication, type NewCadence } from './cadences.js';
-import { CUSTOMER_JSON_COLUMNS, type CustomerFields, customerInsertRow } from './customers.js';
+import { type CustomerFields, customerInsertRow } from './customers.js';
 import type { Db } from './db.js';
-import { completedRecordRow, type FirstRun, type FirstRunOutcome, RECORD_JSON_COLUMNS } from './idempotency.js';
+import { completedRecordRow, type FirstRun, type FirstRunOutcome } from './idempotency.js';
 import { preparedShape, runPrepared } from './prepared.js';
-import { type NewSchedule, type NewScheduledCall, SCHEDULED_CALL_JSON_COLUMNS, scheduleInsertRow, scheduledCallInsertRow } from './schedules.js';
+import { type NewSchedule, type NewScheduledCall, scheduleInsertRow, scheduledCallInsertRow } from './schedules.js';
 import { isUniqueViolation } from './transactions.js';
 import { perTurnBatches } from './turn-batches.js';
 
@@ -113,12 +113,12 @@ function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number): E
   return {
     i, company_id: companyId, key: run.key, customer_id: e.customerId,
     policy: run.rate?.policy ?? null, now_ms: run.rate?.nowMs ?? null, window_ms: run.rate?.windowMs ?? null, lim: run.rate?.limit ?? null,
-    customer: withJsonValues(customerInsertRow(companyId, e.customerId, e.customer, e.at), CUSTOMER_JSON_COLUMNS),
+    customer: customerInsertRow(companyId, e.customerId, e.customer, e.at, jsonValue),
     application: applicationInsertRow(companyId, e.application),
     cadence: cadenceInsertRow(companyId, e.cadence),
     schedule: scheduleInsertRow(companyId, e.schedule),
-    calls: e.calls.map((c) => withJsonValues(scheduledCallInsertRow(companyId, c, e.at), SCHEDULED_CALL_JSON_COLUMNS)),
-    record: withJsonValues(completedRecordRow(companyId, run.key, run.record), RECORD_JSON_COLUMNS),
+    calls: e.calls.map((c) => scheduledCallInsertRow(companyId, c, e.at, jsonValue)),
+    record: completedRecordRow(companyId, run.key, run.record, jsonValue),
   };
 }
 
@@ -131,13 +131,13 @@ function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number): E
 function statementFor(entries: Entry[]): string {
   const sample = entries[0]!;
   const callShape = entries.find((e) => e.calls.length > 0)?.calls[0];
-  const insert = (table: string, shape: Record<string, unknown>, from: string, reader = 'json_populate_record') => {
+  const insert = (table: string, shape: Record<string, unknown>, from: string, reader = 'jsonb_populate_record') => {
     const columns = Object.keys(shape).map(sqlIdentifier);
     return `INSERT INTO ${sqlIdentifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `p.${c}`).join(', ')} FROM ${from} CROSS JOIN LATERAL ${reader}(NULL::${sqlIdentifier(table)}, `;
   };
   return `WITH e AS (
-  SELECT * FROM json_to_recordset(?::json) AS x(i int, company_id text, key text, customer_id text, policy text, now_ms bigint, window_ms bigint, lim int,
-    customer json, application json, cadence json, schedule json, calls json, record json)
+  SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(i int, company_id text, key text, customer_id text, policy text, now_ms bigint, window_ms bigint, lim int,
+    customer jsonb, application jsonb, cadence jsonb, schedule jsonb, calls jsonb, record jsonb)
 ), counted AS (
   SELECT company_id, policy, count(*)::int AS n, max(now_ms) AS now_ms, max(now_ms + window_ms) AS ends_at FROM e WHERE policy IS NOT NULL GROUP BY company_id, policy
 ), hit AS (
@@ -153,7 +153,7 @@ function statementFor(entries: Entry[]): string {
   FROM e LEFT JOIN hit h ON h.company_id = e.company_id AND h.policy = e.policy LEFT JOIN counted c ON c.company_id = e.company_id AND c.policy = e.policy
 ), gate AS (
   SELECT * FROM ranked r WHERE (r.policy IS NULL OR r.hits <= r.lim)
-    AND NOT EXISTS (SELECT 1 FROM idempotency_records k WHERE k.company_id = r.company_id AND k.key = r.key)
+    AND NOT EXISTS (SELECT 1 FROM idempotency_records k WHERE k.company_id = r.company_id AND k.key = r.key OFFSET 0)
 ), cust AS (
   ${insert('customers', sample.customer, '(SELECT customer FROM gate ORDER BY company_id, customer_id) g')}g.customer) p
   ON CONFLICT (company_id, id) DO NOTHING RETURNING company_id, id
@@ -166,7 +166,7 @@ function statementFor(entries: Entry[]): string {
 ), sch AS (
   ${insert('schedules', sample.schedule, 'ok')}ok.schedule) p
 ), ${callShape ? `calls AS (
-  ${insert('scheduled_calls', callShape, 'ok', 'json_populate_recordset')}ok.calls) p
+  ${insert('scheduled_calls', callShape, 'ok', 'jsonb_populate_recordset')}ok.calls) p
 ), ` : ''}rec AS (
   ${insert('idempotency_records', sample.record, '(SELECT record FROM ok ORDER BY company_id, key) o')}o.record) p RETURNING company_id, key
 )

@@ -1,13 +1,13 @@
-import { sqlIdentifier, withJsonValues } from './columns.js';
+import { jsonValue, sqlIdentifier } from './columns.js';
 import { applicationInsertRow, cadenceInsertRow, insertApplication, insertCadence } from './cadences.js';
-import { CUSTOMER_JSON_COLUMNS, customerInsertRow, insertCustomerIfNew } from './customers.js';
+import { customerInsertRow, insertCustomerIfNew } from './customers.js';
 import { type Db, dialectOf } from './db.js';
 import { insertEnrollmentsOnce, type NewEnrollment } from './enrollment-batches.js';
 import { completedRecordRow, type FirstRun, type FirstRunOutcome } from './idempotency.js';
 import { preparedShape, runPrepared } from './prepared.js';
 import { hitRateWindow } from './rate-limits.js';
 import {
-  insertSchedule, insertScheduledCalls, SCHEDULED_CALL_JSON_COLUMNS, scheduleInsertRow, scheduledCallInsertRow,
+  insertSchedule, insertScheduledCalls, scheduleInsertRow, scheduledCallInsertRow,
 } from './schedules.js';
 
 export type { NewEnrollment };
@@ -50,11 +50,11 @@ export async function insertEnrollmentOnce(db: Db, companyId: string, e: NewEnro
  * Bindings in order, each row as JSON text.
  */
 function enrollmentInserts(companyId: string, e: NewEnrollment): { parts: string[]; bindings: unknown[] } {
-  const customer = customerInsertRow(companyId, e.customerId, e.customer, e.at);
+  const customer = customerInsertRow(companyId, e.customerId, e.customer, e.at, jsonValue);
   const application = applicationInsertRow(companyId, e.application);
   const cadence = cadenceInsertRow(companyId, e.cadence);
   const schedule = scheduleInsertRow(companyId, e.schedule);
-  const calls = e.calls.map((c) => withJsonValues(scheduledCallInsertRow(companyId, c, e.at), SCHEDULED_CALL_JSON_COLUMNS));
+  const calls = e.calls.map((c) => scheduledCallInsertRow(companyId, c, e.at, jsonValue));
   const json = (row: unknown) => JSON.stringify(row);
   const parts = [
     `cust AS (${insertFrom('customers', customer, 'json_populate_record')} ON CONFLICT (company_id, id) DO NOTHING RETURNING id)`,
@@ -62,7 +62,7 @@ function enrollmentInserts(companyId: string, e: NewEnrollment): { parts: string
     `cad AS (${insertFrom('cadences', cadence, 'json_populate_record', 'cust')})`,
     `sch AS (${insertFrom('schedules', schedule, 'json_populate_record', 'cust')})`,
   ];
-  const bindings: unknown[] = [json(withJsonValues(customer, CUSTOMER_JSON_COLUMNS)), json(application), json(cadence), json(schedule)];
+  const bindings: unknown[] = [json(customer), json(application), json(cadence), json(schedule)];
   // Every sub-statement of a WITH runs to completion whether or not the final SELECT reads it.
   if (calls.length > 0) {
     parts.push(`calls AS (${insertFrom('scheduled_calls', calls[0]!, 'json_populate_recordset', 'cust')})`);

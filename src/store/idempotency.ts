@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from './db.js';
 import { dialectOf } from './db.js';
-import { fromJson, readInstant, readText, toJson } from './columns.js';
+import { fromJson, type JsonColumn, readInstant, readText, toJson } from './columns.js';
 import { numberedPlaceholders, type PreparedStatement, runPrepared } from './prepared.js';
 import { RATE_HIT, type RateHit, rateHitBindings } from './rate-limits.js';
 
@@ -139,15 +139,13 @@ export interface FirstRun {
 export type FirstRunOutcome = { committed: false } | { committed: true; stored: boolean; hits: number; windowEndsAt: number };
 
 /** The completed record of a first run as a row of idempotency_records (JSON columns as text). */
-export function completedRecordRow(companyId: string, key: string, r: FinishedRecord): Record<string, unknown> {
+export function completedRecordRow(companyId: string, key: string, r: FinishedRecord, json: JsonColumn = toJson): Record<string, unknown> {
   return {
     company_id: companyId, key, operation: r.operation, fingerprint: r.fingerprint, state: 'completed', lock_token: null, locked_until: null,
-    response_status: r.response.status, response_body: toJson(r.response.body), response_headers: toJson(r.response.headers),
+    response_status: r.response.status, response_body: json(r.response.body), response_headers: json(r.response.headers),
     created_at: r.at, updated_at: r.at, expires_at: r.expiresAt,
   };
 }
-
-export const RECORD_JSON_COLUMNS = ['response_body', 'response_headers'] as const;
 
 /**
  * The last statement of a claimed request: stores its outcome under the key (unless a completed,

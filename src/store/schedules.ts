@@ -1,5 +1,5 @@
 import type { Db } from './db.js';
-import { fromJson, readInstant, readText, toBool, toJson } from './columns.js';
+import { fromJson, type JsonColumn, readInstant, readText, toBool, toJson } from './columns.js';
 
 /** pending → dialing → completed | failed | skipped; cancelled while pending (README "Calls"). */
 export type ScheduledCallStatus = 'pending' | 'dialing' | 'completed' | 'failed' | 'skipped' | 'cancelled';
@@ -92,16 +92,13 @@ export async function insertSchedule(db: Db, companyId: string, s: NewSchedule):
   await db('schedules').insert(scheduleInsertRow(companyId, s));
 }
 
-/** The columns that hold JSON text in scheduledCallInsertRow's result. */
-export const SCHEDULED_CALL_JSON_COLUMNS = ['post_processing_flags', 'explanation'] as const;
-
 /** A new (pending) scheduled call's row as every insert writes it (column names as keys). */
-export function scheduledCallInsertRow(companyId: string, c: NewScheduledCall, at: string): Record<string, unknown> {
+export function scheduledCallInsertRow(companyId: string, c: NewScheduledCall, at: string, json: JsonColumn = toJson): Record<string, unknown> {
   return {
     id: c.id, company_id: companyId, customer_id: c.customerId, schedule_id: c.scheduleId, loan_id: c.loanId,
     task_type: c.taskType, purpose: c.purpose, scheduled_time: c.scheduledTime, phone_number: c.phoneNumber,
     transfer_destination: c.transferDestination, step: c.step, step_index: c.stepIndex, fallback: c.fallback,
-    status: 'pending', call_id: null, post_processing_flags: '[]', explanation: toJson(c.explanation), created_at: at, updated_at: at,
+    status: 'pending', call_id: null, post_processing_flags: json([]), explanation: json(c.explanation), created_at: at, updated_at: at,
   };
 }
 
