@@ -118,17 +118,32 @@ class ListeningFeed implements AuthChangeFeed {
   }
 }
 
-/** Read on every request that uses a cached key (prepared once: Knex would prepare it again each time). */
+/** Read for the requests of each turn of the event loop that use a cached key (prepared once: Knex would prepare it again each time). */
 const REVISION: PreparedStatement = { name: 'auth_revision', text: 'SELECT revision FROM auth_revision WHERE id = 1' };
 
-/** SQLite: other processes (the CLI) write the same file; a trigger-kept revision says whether anything changed. */
+/**
+ * SQLite: other processes (the CLI) write the same file; a trigger-kept revision says whether anything
+ * changed. The requests of one turn of the event loop share one read, made when the turn ends
+ * (setImmediate), so it still starts after each of them arrived and sees every change committed
+ * before; a request arriving once that read has started waits for the next one. Each read is a
+ * statement and a read lock (two fcntl calls) that every request paid on its own.
+ */
 class RevisionFeed implements AuthChangeFeed {
   private seen: number | null = null;
   private onChange: (companyId: string | null) => void = () => undefined;
+  private next: Promise<boolean> | null = null;
 
   constructor(private readonly db: Db) {}
 
-  async fresh(): Promise<boolean> {
+  fresh(): Promise<boolean> {
+    this.next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.next = null;
+      return this.read();
+    });
+    return this.next;
+  }
+
+  private async read(): Promise<boolean> {
     const row = (await runPrepared(this.db, REVISION, []))[0];
     const revision = Number(row?.revision ?? -1);
     if (revision !== this.seen) {
