@@ -45,7 +45,7 @@ describe('the SQLite API-key change feed', () => {
     feed.subscribe(() => undefined);
     await feed.fresh();
     reads.length = 0;
-    let during: Promise<boolean> | null = null;
+    let during: ReturnType<typeof feed.fresh> | null = null;
     // Knex's query event is emitted as the read is sent: a request arriving right then.
     const arrive = (q: { sql: string }) => {
       if (q.sql.includes('auth_revision') && !during) during = feed.fresh();

@@ -77,7 +77,7 @@ const FIELDS = Object.keys(COLUMNS) as Array<keyof CustomerFields>;
  */
 const INSERT_COLUMNS = ['company_id', 'id', ...FIELDS.map((f) => COLUMNS[f]), 'created_at', 'updated_at'];
 
-/** A new customer inside a Postgres transaction (its connection is the transaction's), or any on SQLite; outside one on Postgres, customer-inserts.ts. */
+/** A new customer inside a transaction (its connection is the transaction's); outside one, customer-inserts.ts. */
 const INSERT_IF_NEW: PreparedStatement = {
   name: 'customer_insert_if_new',
   text: `INSERT INTO customers (${INSERT_COLUMNS.join(', ')})
@@ -85,8 +85,8 @@ const INSERT_IF_NEW: PreparedStatement = {
     ON CONFLICT (company_id, id) DO NOTHING RETURNING *`,
 };
 
-/** New customers outside a Postgres transaction: those of one event-loop turn in one statement. */
-const insertNewCustomer = customerInserts(INSERT_COLUMNS, JSON_COLUMNS);
+/** New customers outside a transaction: those of one event-loop turn in one statement (Postgres) or one transaction (SQLite). */
+const insertNewCustomer = customerInserts(INSERT_COLUMNS, JSON_COLUMNS, INSERT_IF_NEW);
 
 export function customerFromRow(r: Record<string, unknown>): CustomerRow {
   return {
@@ -177,7 +177,7 @@ export async function upsertCustomer(
   onUpdate: Partial<CustomerFields>,
   at: string,
 ): Promise<{ customer: CustomerRow; created: boolean }> {
-  const inserted = dialectOf(db) === 'pg' && !db.isTransaction
+  const inserted = !db.isTransaction
     ? await insertNewCustomer(db, customerInsertRow(companyId, id, fields, at))
     : (await runPrepared(db, INSERT_IF_NEW, [companyId, id, ...FIELDS.map((f) => columnValue(f, fields[f])), at, at]))[0];
   if (inserted) return { customer: customerFromRow(inserted), created: true };

@@ -59,6 +59,8 @@ interface SqliteStatement {
 }
 interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
+  /** better-sqlite3: `fn` wrapped in BEGIN … COMMIT, rolled back if it throws. */
+  transaction<T>(fn: () => T): () => T;
 }
 
 // Per connection: a better-sqlite3 statement belongs to the connection that prepared it.
@@ -82,6 +84,30 @@ function anonymousPlaceholders(sql: string): string {
 }
 
 const sqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
+
+/**
+ * SQLite: a prepared statement run once per list of values, in order, all in ONE transaction: one
+ * commit, so one fsync (synchronous = FULL) for all of them instead of one each. If any run fails,
+ * the transaction is rolled back and the error thrown: none of them is kept. One `query` event.
+ */
+export async function runPreparedInOneTransaction(db: Db, statement: PreparedStatement, valueLists: unknown[][]): Promise<Array<Array<Record<string, unknown>>>> {
+  if (dialectOf(db) !== 'sqlite') throw new Error('runPreparedInOneTransaction runs on SQLite only');
+  const pool = db.client as unknown as KnexPool;
+  const conn = await pool.acquireConnection();
+  pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: conn.__knexTxId, method: 'raw', sql: statement.text, bindings: valueLists, prepared: statement.name });
+  try {
+    const sqlite = conn as unknown as SqliteConnection;
+    const prepared = sqliteStatement(sqlite, statement);
+    return sqlite.transaction(() => valueLists.map((values) => {
+      const bound = values.map(sqliteValue);
+      if (prepared.reader) return prepared.all(...bound);
+      prepared.run(...bound);
+      return [];
+    }))();
+  } finally {
+    await pool.releaseConnection(conn);
+  }
+}
 
 /**
  * A statement whose SQL is assembled from a few fixed shapes (Knex-style `?` placeholders, no other
