@@ -71,7 +71,8 @@ describe.each(DIALECTS)('customer reads and inserts on %s', (dialect) => {
     const results = await Promise.all(writes.map(([companyId, id], i) => upsertCustomer(database.db, companyId!, id!, fields(`F${i}`), {}, AT)));
     expect(results.map((r) => [r.created, r.customer.companyId, r.customer.id, r.customer.firstName])).toEqual(writes.map(([c, id], i) => [true, c, id, `F${i}`]));
     expect(results[0]!.customer).toMatchObject({ birthday: '1990-01-02', externalMetadata: { source: 'F0' }, loanIds: [1, 2], isTest: true, doNotCall: false, email: null });
-    expect(statements).toHaveLength(1);
+    if (dialect === 'postgres') expect(statements).toHaveLength(1);
+    else expect(statements.map((q) => (/^(BEGIN|COMMIT)/.test(q) ? q : 'insert'))).toEqual(['BEGIN IMMEDIATE;', ...writes.map(() => 'insert'), 'COMMIT;']);
     expect((await getCustomer(database.db, coB, 'new-0'))?.firstName).toBe('F20');
   });
 

@@ -29,7 +29,7 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
   const callsOf = async (companyId: string) => Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
   const batchStatements = () => statements.filter((s) => s.includes('jsonb_to_recordset')).length;
 
-  it('twelve requests of three companies: each counted in its own window in request order, the first LIMIT of each stored; one statement on Postgres', async () => {
+  it('twelve requests of three companies: each counted in its own window in request order, the first LIMIT of each stored; one statement on Postgres, one transaction on SQLite', async () => {
     const companies = [await company(), await company(), await company()];
     statements.length = 0;
     const requests = Array.from({ length: 12 }, (_, i) => ({ companyId: companies[i % 3]!, customerId: `cust-${i}`, key: `key-${i}` }));
@@ -38,6 +38,7 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
       requests.map((_, i) => [i < 3 * LIMIT, Math.floor(i / 3) + 1, NOW_MS + 60_000]),
     );
     if (dialect === 'postgres') expect(batchStatements()).toBe(1);
+    else expect(statements.filter((q) => q.startsWith('BEGIN'))).toHaveLength(1);
     for (const [c, companyId] of companies.entries()) {
       const stored = requests.filter((r, i) => r.companyId === companyId && i < 3 * LIMIT).map((r) => r.customerId).sort();
       expect(await customerIds(companyId)).toEqual(stored);

@@ -1,35 +1,20 @@
 import { jsonValue, sqlIdentifier } from './columns.js';
-import { applicationInsertRow, cadenceInsertRow, type NewApplication, type NewCadence } from './cadences.js';
-import { type CustomerFields, customerInsertRow } from './customers.js';
-import type { Db } from './db.js';
-import { completedRecordRow, type FirstRun, type FirstRunOutcome } from './idempotency.js';
+import { applicationInsertRow, cadenceInsertRow } from './cadences.js';
+import { customerInsertRow } from './customers.js';
+import { type Db, dialectOf } from './db.js';
+import { completedRecordRow, type FirstRunOutcome } from './idempotency.js';
+import type { EnrollmentRun } from './new-enrollments.js';
+import { storeFirstRunsOnSqlite } from './sqlite-enrollments.js';
 import { preparedShape, runPrepared } from './prepared.js';
-import { type NewSchedule, type NewScheduledCall, scheduleInsertRow, scheduledCallInsertRow } from './schedules.js';
+import { scheduleInsertRow, scheduledCallInsertRow } from './schedules.js';
 import { isUniqueViolation } from './transactions.js';
 import { perTurnBatches } from './turn-batches.js';
 
-/** Everything an enrollment of a new customer stores, as the domain built it. */
-export interface NewEnrollment {
-  customerId: string;
-  customer: CustomerFields;
-  application: NewApplication;
-  cadence: NewCadence;
-  schedule: NewSchedule;
-  calls: NewScheduledCall[];
-  at: string;
-}
-
-/** One idempotent enrollment of a new customer, as insertEnrollmentOnce receives it. */
-export interface EnrollmentRun {
-  companyId: string;
-  enrollment: NewEnrollment;
-  run: FirstRun;
-}
-
 /**
- * Postgres: the first runs of concurrent idempotent enrollments (any companies) in ONE statement and
- * one commit per turn of the event loop (turn-batches.ts says why), each with the outcome it would
- * have had alone, in the order the requests came:
+ * The first runs of concurrent idempotent enrollments (any companies) of one turn of the event loop
+ * (turn-batches.ts says why) in ONE statement and one commit on Postgres, in one transaction of
+ * prepared statements on SQLite (sqlite-enrollments.ts), each with the outcome it would have had
+ * alone, in the order the requests came:
  * - every request is counted in its company's rate window: a company's requests of one turn add
  *   their number at once and each gets the count it would have seen (its rank after the count before);
  * - a request within its limit whose key was never used and whose customer is new stores its
@@ -71,11 +56,12 @@ function firstOccurrences(pending: Pending[]): { first: Pending[]; later: Pendin
 }
 
 async function settle(db: Db, runs: EnrollmentRun[]): Promise<Array<FirstRunOutcome | Error>> {
+  const store = (some: EnrollmentRun[]) => (dialectOf(db) === 'sqlite' ? storeFirstRunsOnSqlite(db, some) : storeRuns(db, some));
   try {
-    return await storeRuns(db, runs);
+    return await store(runs);
   } catch (err) {
     if (runs.length === 1) return [outcomeOfFailure(err)];
-    return Promise.all(runs.map((run) => storeRuns(db, [run]).then((r) => r[0]!, outcomeOfFailure)));
+    return Promise.all(runs.map((run) => store([run]).then((r) => r[0]!, outcomeOfFailure)));
   }
 }
 
@@ -84,7 +70,7 @@ function outcomeOfFailure(err: unknown): FirstRunOutcome | Error {
   return isUniqueViolation(err) ? { committed: false } : (err as Error);
 }
 
-/** The statement for these runs (all of one shape, as the row functions build them) and its outcomes in order. */
+/** Postgres: the statement for these runs (all of one shape, as the row functions build them) and its outcomes in order. */
 async function storeRuns(db: Db, runs: EnrollmentRun[]): Promise<FirstRunOutcome[]> {
   const entries = runs.map(entryOf);
   const rows = await runPrepared(db, preparedShape('enrollments_once', statementFor(entries)), [JSON.stringify(entries)]);

@@ -2,10 +2,10 @@ import { jsonValue, sqlIdentifier } from './columns.js';
 import { applicationInsertRow, cadenceInsertRow, insertApplication, insertCadence } from './cadences.js';
 import { customerInsertRow, insertCustomerIfNew } from './customers.js';
 import { type Db, dialectOf } from './db.js';
-import { insertEnrollmentsOnce, type NewEnrollment } from './enrollment-batches.js';
-import { completedRecordRow, type FirstRun, type FirstRunOutcome } from './idempotency.js';
+import { insertEnrollmentsOnce } from './enrollment-batches.js';
+import type { NewEnrollment } from './new-enrollments.js';
+import type { FirstRun, FirstRunOutcome } from './idempotency.js';
 import { preparedShape, runPrepared } from './prepared.js';
-import { hitRateWindow } from './rate-limits.js';
 import {
   insertSchedule, insertScheduledCalls, scheduleInsertRow, scheduledCallInsertRow,
 } from './schedules.js';
@@ -33,15 +33,15 @@ export async function insertEnrollmentIfNew(db: Db, companyId: string, e: NewEnr
 }
 
 /**
- * An idempotent enrollment's first run in one autocommit statement (Postgres, shared with the other
- * first runs of the same turn of the event loop: enrollment-batches.ts) or one transaction (SQLite):
- * counts the request in its rate window and, when the count is within the limit, the key was never
- * used and the customer is new, stores the enrollment and the completed record under the key;
- * otherwise only the count commits. A key stored by a concurrent request meanwhile fails the
- * record's insert (primary key), which undoes the request's writes: `committed: false`.
+ * An idempotent enrollment's first run, outside a transaction, shared with the other first runs of
+ * the same turn of the event loop (enrollment-batches.ts): one autocommit statement on Postgres, one
+ * transaction on SQLite. Counts the request in its rate window and, when the count is within the
+ * limit, the key was never used and the customer is new, stores the enrollment and the completed
+ * record under the key; otherwise only the count commits. A key stored by a concurrent request
+ * meanwhile fails the record's insert (primary key), which undoes the request's writes: `committed: false`.
  */
 export async function insertEnrollmentOnce(db: Db, companyId: string, e: NewEnrollment, run: FirstRun): Promise<FirstRunOutcome> {
-  if (dialectOf(db) !== 'pg') return insertEnrollmentOnceOneByOne(db, companyId, e, run);
+  if (db.isTransaction) throw new Error('an enrollment\'s first run runs outside a transaction');
   return insertEnrollmentsOnce(db, { companyId, enrollment: e, run });
 }
 
@@ -87,15 +87,4 @@ export async function insertEnrollmentOneByOne(db: Db, companyId: string, e: New
   await insertSchedule(db, companyId, e.schedule);
   await insertScheduledCalls(db, companyId, e.calls, e.at);
   return true;
-}
-
-/** SQLite: the same steps in one transaction (a single writer, so nothing can store the key meanwhile). */
-async function insertEnrollmentOnceOneByOne(db: Db, companyId: string, e: NewEnrollment, run: FirstRun): Promise<FirstRunOutcome> {
-  return db.transaction(async (trx) => {
-    const count = run.rate ? await hitRateWindow(trx, companyId, run.rate.policy, run.rate.nowMs, run.rate.windowMs) : { hits: 0, windowEndsAt: 0 };
-    const open = (!run.rate || count.hits <= run.rate.limit) && !(await trx('idempotency_records').where({ company_id: companyId, key: run.key }).first('key'));
-    const stored = open && (await insertEnrollmentOneByOne(trx, companyId, e));
-    if (stored) await trx('idempotency_records').insert(completedRecordRow(companyId, run.key, run.record));
-    return { committed: true, stored, ...count };
-  });
 }

@@ -59,8 +59,8 @@ interface SqliteStatement {
 }
 interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
-  /** better-sqlite3: `fn` wrapped in BEGIN … COMMIT, rolled back if it throws. */
-  transaction<T>(fn: () => T): () => T;
+  /** better-sqlite3: `fn` wrapped in BEGIN … COMMIT (a SAVEPOINT when nested), rolled back if it throws. */
+  transaction<T>(fn: () => T): { (): T; immediate(): T };
 }
 
 // Per connection: a better-sqlite3 statement belongs to the connection that prepared it.
@@ -85,28 +85,43 @@ function anonymousPlaceholders(sql: string): string {
 
 const sqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
 
+/** A prepared statement run inside inSqliteTransaction's work: its rows (none for a write without RETURNING). */
+export type SqliteRun = (statement: PreparedStatement, values: unknown[]) => Array<Record<string, unknown>>;
+
 /**
- * SQLite: a prepared statement run once per list of values, in order, all in ONE transaction: one
- * commit, so one fsync (synchronous = FULL) for all of them instead of one each. If any run fails,
- * the transaction is rolled back and the error thrown: none of them is kept. One `query` event.
+ * SQLite: `work` runs synchronously in ONE transaction (BEGIN IMMEDIATE, so no other process can
+ * write between its reads and its writes) on the pool's connection: one commit, so one fsync with
+ * synchronous = FULL, however many statements it runs. Its statements are prepared once per
+ * connection. If `work` throws, everything is rolled back and the error thrown. Emits Knex's
+ * query events (BEGIN, each statement, COMMIT).
  */
-export async function runPreparedInOneTransaction(db: Db, statement: PreparedStatement, valueLists: unknown[][]): Promise<Array<Array<Record<string, unknown>>>> {
-  if (dialectOf(db) !== 'sqlite') throw new Error('runPreparedInOneTransaction runs on SQLite only');
+export async function inSqliteTransaction<T>(db: Db, work: (run: SqliteRun) => T): Promise<T> {
+  if (dialectOf(db) !== 'sqlite' || db.isTransaction) throw new Error('inSqliteTransaction runs on SQLite, outside a transaction');
   const pool = db.client as unknown as KnexPool;
   const conn = await pool.acquireConnection();
-  pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: conn.__knexTxId, method: 'raw', sql: statement.text, bindings: valueLists, prepared: statement.name });
-  try {
-    const sqlite = conn as unknown as SqliteConnection;
+  const sqlite = conn as unknown as SqliteConnection;
+  const emit = (sql: string, bindings: unknown[], prepared?: string) => pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: 'sqlite-transaction', method: 'raw', sql, bindings, prepared });
+  const run: SqliteRun = (statement, values) => {
+    emit(statement.text, values, statement.name);
     const prepared = sqliteStatement(sqlite, statement);
-    return sqlite.transaction(() => valueLists.map((values) => {
-      const bound = values.map(sqliteValue);
-      if (prepared.reader) return prepared.all(...bound);
-      prepared.run(...bound);
-      return [];
-    }))();
+    const bound = values.map(sqliteValue);
+    if (prepared.reader) return prepared.all(...bound);
+    prepared.run(...bound);
+    return [];
+  };
+  try {
+    emit('BEGIN IMMEDIATE;', []);
+    const result = sqlite.transaction(() => work(run)).immediate();
+    emit('COMMIT;', []);
+    return result;
   } finally {
     await pool.releaseConnection(conn);
   }
+}
+
+/** SQLite: one prepared statement run once per list of values, in order, all in one transaction (inSqliteTransaction). */
+export function runPreparedInOneTransaction(db: Db, statement: PreparedStatement, valueLists: unknown[][]): Promise<Array<Array<Record<string, unknown>>>> {
+  return inSqliteTransaction(db, (run) => valueLists.map((values) => run(statement, values)));
 }
 
 /**
