@@ -1,20 +1,16 @@
-import { jsonValue, sqlIdentifier } from './columns.js';
-import { applicationInsertRow, cadenceInsertRow } from './cadences.js';
-import { customerInsertRow } from './customers.js';
 import { type Db, dialectOf } from './db.js';
-import { completedRecordRow, type FirstRunOutcome } from './idempotency.js';
+import type { FirstRunOutcome } from './idempotency.js';
 import type { EnrollmentRun } from './new-enrollments.js';
+import { storeFirstRunsOnPostgres } from './pg-enrollments.js';
 import { storeFirstRunsOnSqlite } from './sqlite-enrollments.js';
-import { preparedShape, runPrepared } from './prepared.js';
-import { scheduleInsertRow, scheduledCallInsertRow } from './schedules.js';
 import { isUniqueViolation } from './transactions.js';
 import { perTurnBatches } from './turn-batches.js';
 
 /**
  * The first runs of concurrent idempotent enrollments (any companies) of one turn of the event loop
- * (turn-batches.ts says why) in ONE statement and one commit on Postgres, in one transaction of
- * prepared statements on SQLite (sqlite-enrollments.ts), each with the outcome it would have had
- * alone, in the order the requests came:
+ * (turn-batches.ts says why) in ONE statement and one commit on Postgres (pg-enrollments.ts), in
+ * one transaction of prepared statements on SQLite (sqlite-enrollments.ts), each with the outcome it
+ * would have had alone, in the order the requests came:
  * - every request is counted in its company's rate window: a company's requests of one turn add
  *   their number at once and each gets the count it would have seen (its rank after the count before);
  * - a request within its limit whose key was never used and whose customer is new stores its
@@ -23,8 +19,8 @@ import { perTurnBatches } from './turn-batches.js';
  * so it sees that request's rows, as one after the other. When the statement fails (a key stored by
  * another process meanwhile, a row the database refuses), each request is run alone, so only its own
  * outcome changes: `committed: false` for a key stored meanwhile, its error for a refused row.
- * Rows are inserted in key order (rate windows, customers, records), so two such statements running
- * at once wait on each other in one order and cannot deadlock.
+ * On Postgres rows are inserted in key order (rate windows, customers, records), so two such
+ * statements running at once wait on each other in one order and cannot deadlock.
  */
 export const insertEnrollmentsOnce = perTurnBatches<EnrollmentRun, FirstRunOutcome>(async (db, runs) => {
   const outcomes: Array<FirstRunOutcome | Error | undefined> = new Array(runs.length);
@@ -56,7 +52,7 @@ function firstOccurrences(pending: Pending[]): { first: Pending[]; later: Pendin
 }
 
 async function settle(db: Db, runs: EnrollmentRun[]): Promise<Array<FirstRunOutcome | Error>> {
-  const store = (some: EnrollmentRun[]) => (dialectOf(db) === 'sqlite' ? storeFirstRunsOnSqlite(db, some) : storeRuns(db, some));
+  const store = (some: EnrollmentRun[]) => (dialectOf(db) === 'sqlite' ? storeFirstRunsOnSqlite(db, some) : storeFirstRunsOnPostgres(db, some));
   try {
     return await store(runs);
   } catch (err) {
@@ -68,95 +64,4 @@ async function settle(db: Db, runs: EnrollmentRun[]): Promise<Array<FirstRunOutc
 /** A key stored by a concurrent request fails the record's insert (primary key): nothing was written. */
 function outcomeOfFailure(err: unknown): FirstRunOutcome | Error {
   return isUniqueViolation(err) ? { committed: false } : (err as Error);
-}
-
-/** Postgres: the statement for these runs (all of one shape, as the row functions build them) and its outcomes in order. */
-async function storeRuns(db: Db, runs: EnrollmentRun[]): Promise<FirstRunOutcome[]> {
-  const entries = runs.map(entryOf);
-  const rows = await runPrepared(db, preparedShape('enrollments_once', statementFor(entries)), [JSON.stringify(entries)]);
-  return rows.map((r) => ({ committed: true, stored: r.stored === true, hits: Number(r.hits), windowEndsAt: Number(r.window_ends_at) }));
-}
-
-interface Entry {
-  i: number;
-  company_id: string;
-  key: string;
-  customer_id: string;
-  policy: string | null;
-  now_ms: number | null;
-  window_ms: number | null;
-  lim: number | null;
-  customer: Record<string, unknown>;
-  application: Record<string, unknown>;
-  cadence: Record<string, unknown>;
-  schedule: Record<string, unknown>;
-  calls: Array<Record<string, unknown>>;
-  record: Record<string, unknown>;
-}
-
-/** A run as one JSON record of the statement (`i` its place), its rows built by the same row functions as the single-table inserts. */
-function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number): Entry {
-  return {
-    i, company_id: companyId, key: run.key, customer_id: e.customerId,
-    policy: run.rate?.policy ?? null, now_ms: run.rate?.nowMs ?? null, window_ms: run.rate?.windowMs ?? null, lim: run.rate?.limit ?? null,
-    customer: customerInsertRow(companyId, e.customerId, e.customer, e.at, jsonValue),
-    application: applicationInsertRow(companyId, e.application),
-    cadence: cadenceInsertRow(companyId, e.cadence),
-    schedule: scheduleInsertRow(companyId, e.schedule),
-    calls: e.calls.map((c) => scheduledCallInsertRow(companyId, c, e.at, jsonValue)),
-    record: completedRecordRow(companyId, run.key, run.record, jsonValue),
-  };
-}
-
-/**
- * `e` the runs; `counted` each company's number of counted runs; `hit` the rate windows counted by
- * that number at once (restarted when ended); `ranked` each run with the count it would have seen
- * alone; `gate` those within their limit whose key is unused; `cust` the new customers among them;
- * `ok` the runs whose customer was inserted, the only ones whose other rows and record are stored.
- */
-function statementFor(entries: Entry[]): string {
-  const sample = entries[0]!;
-  const callShape = entries.find((e) => e.calls.length > 0)?.calls[0];
-  const insert = (table: string, shape: Record<string, unknown>, from: string, reader = 'jsonb_populate_record') => {
-    const columns = Object.keys(shape).map(sqlIdentifier);
-    return `INSERT INTO ${sqlIdentifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `p.${c}`).join(', ')} FROM ${from} CROSS JOIN LATERAL ${reader}(NULL::${sqlIdentifier(table)}, `;
-  };
-  return `WITH e AS (
-  SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(i int, company_id text, key text, customer_id text, policy text, now_ms bigint, window_ms bigint, lim int,
-    customer jsonb, application jsonb, cadence jsonb, schedule jsonb, calls jsonb, record jsonb)
-), counted AS (
-  SELECT company_id, policy, count(*)::int AS n, max(now_ms) AS now_ms, max(now_ms + window_ms) AS ends_at FROM e WHERE policy IS NOT NULL GROUP BY company_id, policy
-), hit AS (
-  INSERT INTO rate_limits (company_id, policy, hits, window_ends_at) SELECT company_id, policy, n, ends_at FROM counted ORDER BY company_id, policy
-  ON CONFLICT (company_id, policy) DO UPDATE SET
-    hits = CASE WHEN rate_limits.window_ends_at <= (SELECT now_ms FROM counted c WHERE c.company_id = EXCLUDED.company_id AND c.policy = EXCLUDED.policy)
-      THEN EXCLUDED.hits ELSE rate_limits.hits + EXCLUDED.hits END,
-    window_ends_at = CASE WHEN rate_limits.window_ends_at <= (SELECT now_ms FROM counted c WHERE c.company_id = EXCLUDED.company_id AND c.policy = EXCLUDED.policy)
-      THEN EXCLUDED.window_ends_at ELSE rate_limits.window_ends_at END
-  RETURNING company_id, policy, hits, window_ends_at
-), ranked AS (
-  SELECT e.*, h.window_ends_at AS ends_at, h.hits - c.n + row_number() OVER (PARTITION BY e.company_id, e.policy ORDER BY e.i) AS hits
-  FROM e LEFT JOIN hit h ON h.company_id = e.company_id AND h.policy = e.policy LEFT JOIN counted c ON c.company_id = e.company_id AND c.policy = e.policy
-), gate AS (
-  SELECT * FROM ranked r WHERE (r.policy IS NULL OR r.hits <= r.lim)
-    AND NOT EXISTS (SELECT 1 FROM idempotency_records k WHERE k.company_id = r.company_id AND k.key = r.key OFFSET 0)
-), cust AS (
-  ${insert('customers', sample.customer, '(SELECT customer FROM gate ORDER BY company_id, customer_id) g')}g.customer) p
-  ON CONFLICT (company_id, id) DO NOTHING RETURNING company_id, id
-), ok AS (
-  SELECT g.* FROM gate g JOIN cust ON cust.company_id = g.company_id AND cust.id = g.customer_id
-), app AS (
-  ${insert('applications', sample.application, 'ok')}ok.application) p
-), cad AS (
-  ${insert('cadences', sample.cadence, 'ok')}ok.cadence) p
-), sch AS (
-  ${insert('schedules', sample.schedule, 'ok')}ok.schedule) p
-), ${callShape ? `calls AS (
-  ${insert('scheduled_calls', callShape, 'ok', 'jsonb_populate_recordset')}ok.calls) p
-), ` : ''}rec AS (
-  ${insert('idempotency_records', sample.record, '(SELECT record FROM ok ORDER BY company_id, key) o')}o.record) p RETURNING company_id, key
-)
-SELECT r.i, coalesce(r.hits, 0) AS hits, coalesce(r.ends_at, 0) AS window_ends_at,
-  EXISTS (SELECT 1 FROM rec WHERE rec.company_id = r.company_id AND rec.key = r.key) AS stored
-FROM ranked r ORDER BY r.i`;
 }

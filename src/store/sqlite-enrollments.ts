@@ -22,30 +22,48 @@ export function storeFirstRunsOnSqlite(db: Db, runs: EnrollmentRun[]): Promise<A
 }
 
 const HIT = preparedShape('rate_hit', RATE_HIT);
-const KEY_USED: PreparedStatement = { name: 'idempotency_key_used', text: 'SELECT 1 AS used FROM idempotency_records WHERE company_id = $1 AND key = $2' };
 
+/** A first run in at most seven statements: the count, the customer (gated on the count and the key), its application, cadence, schedule, calls and the record. */
 function storeOne(run: SqliteRun, { companyId, enrollment: e, run: first }: EnrollmentRun): FirstRunOutcome {
   const count = first.rate ? run(HIT, rateHitBindings(companyId, first.rate))[0]! : { hits: 0, window_ends_at: 0 };
   const hits = Number(count.hits);
-  const open = (!first.rate || hits <= first.rate.limit) && run(KEY_USED, [companyId, first.key]).length === 0;
-  const stored = open && insert(run, 'customers', customerInsertRow(companyId, e.customerId, e.customer, e.at), ' ON CONFLICT (company_id, id) DO NOTHING RETURNING id').length > 0;
+  const withinLimit = !first.rate || hits <= first.rate.limit;
+  // Inserted only within the limit and with an unused key; ON CONFLICT: only if the customer is new.
+  const stored = insertIf(
+    run, 'customers', customerInsertRow(companyId, e.customerId, e.customer, e.at),
+    'WHERE ? AND NOT EXISTS (SELECT 1 FROM idempotency_records WHERE company_id = ? AND key = ?) ON CONFLICT (company_id, id) DO NOTHING RETURNING id',
+    [withinLimit, companyId, first.key],
+  ).length > 0;
   if (stored) {
-    insert(run, 'applications', applicationInsertRow(companyId, e.application));
-    insert(run, 'cadences', cadenceInsertRow(companyId, e.cadence));
-    insert(run, 'schedules', scheduleInsertRow(companyId, e.schedule));
-    for (const call of e.calls) insert(run, 'scheduled_calls', scheduledCallInsertRow(companyId, call, e.at));
-    insert(run, 'idempotency_records', completedRecordRow(companyId, first.key, first.record));
+    insertRows(run, 'applications', [applicationInsertRow(companyId, e.application)]);
+    insertRows(run, 'cadences', [cadenceInsertRow(companyId, e.cadence)]);
+    insertRows(run, 'schedules', [scheduleInsertRow(companyId, e.schedule)]);
+    if (e.calls.length > 0) insertRows(run, 'scheduled_calls', e.calls.map((call) => scheduledCallInsertRow(companyId, call, e.at)));
+    insertRows(run, 'idempotency_records', [completedRecordRow(companyId, first.key, first.record)]);
   }
   return { committed: true, stored, hits, windowEndsAt: Number(count.window_ends_at) };
 }
 
-/** One row (column names as keys, JSON columns as text) by a statement prepared once per shape. */
-function insert(run: SqliteRun, table: string, row: Record<string, unknown>, tail = ''): Array<Record<string, unknown>> {
+/** Rows of one shape (column names as keys, JSON columns as text) in one multi-row statement. */
+function insertRows(run: SqliteRun, table: string, rows: Array<Record<string, unknown>>): void {
+  const columns = Object.keys(rows[0]!);
+  const row = `(${columns.map(() => '?').join(', ')})`;
+  run(prepared(table, `${into(table, columns)} VALUES ${rows.map(() => row).join(', ')}`), rows.flatMap((r) => columns.map((c) => r[c])));
+}
+
+/** One row, inserted as `SELECT <its values> <condition>` (the condition's values bound after the row's); its RETURNING rows. */
+function insertIf(run: SqliteRun, table: string, row: Record<string, unknown>, condition: string, values: unknown[]): Array<Record<string, unknown>> {
   const columns = Object.keys(row);
-  const sql = `INSERT INTO ${sqlIdentifier(table)} (${columns.map(sqlIdentifier).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${tail}`;
+  return run(prepared(table, `${into(table, columns)} SELECT ${columns.map(() => '?').join(', ')} ${condition}`), [...Object.values(row), ...values]);
+}
+
+const into = (table: string, columns: string[]) => `INSERT INTO ${sqlIdentifier(table)} (${columns.map(sqlIdentifier).join(', ')})`;
+
+/** Each SQL text prepared once per connection (prepared.ts), named once here. */
+function prepared(table: string, sql: string): PreparedStatement {
   let statement = statements.get(sql);
   if (!statement) statements.set(sql, (statement = preparedShape(`insert_${table}`, sql)));
-  return run(statement, Object.values(row));
+  return statement;
 }
 
 const statements = new Map<string, PreparedStatement>();
