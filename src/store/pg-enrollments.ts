@@ -54,6 +54,10 @@ function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number): E
  * that number at once (restarted when ended); `ranked` each run with the count it would have seen
  * alone; `gate` those within their limit whose key is unused; `cust` the new customers among them;
  * `ok` the runs whose customer was inserted, the only ones whose other rows and record are stored.
+ * Rate windows, customers and records are inserted in key order (`ORDER BY`): two statements that
+ * share a row then lock in one order and cannot deadlock. The key check is a per-run index probe
+ * (`OFFSET 0` keeps the planner from a hash anti-join that scans the table, which a prepared
+ * statement planned while the table was small would keep).
  */
 function statementFor(entries: Entry[]): string {
   const sample = entries[0]!;
