@@ -1,4 +1,4 @@
-import { withJsonValues } from './columns.js';
+import { sqlIdentifier, withJsonValues } from './columns.js';
 import { pairOf } from './customer-reads.js';
 import { type Db, dialectOf } from './db.js';
 import { type PreparedStatement, runPrepared, runPreparedInOneTransaction } from './prepared.js';
@@ -20,7 +20,7 @@ import { perTurnBatches } from './turn-batches.js';
 export function customerInserts(
   columns: readonly string[], jsonColumns: readonly string[], ifNew: PreparedStatement,
 ): (db: Db, row: Record<string, unknown>) => Promise<Record<string, unknown> | null> {
-  const list = columns.map((c) => `"${c}"`).join(', ');
+  const list = columns.map(sqlIdentifier).join(', ');
   // The table's own row type reads the JSON.
   const statement: PreparedStatement = {
     name: 'customers_insert_new',

@@ -62,12 +62,10 @@ function toColumns(fields: Partial<CustomerFields>, json: JsonColumn = toJson): 
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields) as [keyof CustomerFields, unknown][]) {
     if (value === undefined) continue;
-    out[COLUMNS[key]] = columnValue(key, value, json);
+    out[COLUMNS[key]] = JSON_FIELDS.has(key) ? json(value) : value;
   }
   return out;
 }
-
-const columnValue = (key: keyof CustomerFields, value: unknown, json: JsonColumn = toJson) => (value === undefined ? null : JSON_FIELDS.has(key) ? json(value) : value);
 
 const FIELDS = Object.keys(COLUMNS) as Array<keyof CustomerFields>;
 
@@ -177,9 +175,10 @@ export async function upsertCustomer(
   onUpdate: Partial<CustomerFields>,
   at: string,
 ): Promise<{ customer: CustomerRow; created: boolean }> {
+  const row = customerInsertRow(companyId, id, fields, at);
   const inserted = !db.isTransaction
-    ? await insertNewCustomer(db, customerInsertRow(companyId, id, fields, at))
-    : (await runPrepared(db, INSERT_IF_NEW, [companyId, id, ...FIELDS.map((f) => columnValue(f, fields[f])), at, at]))[0];
+    ? await insertNewCustomer(db, row)
+    : (await runPrepared(db, INSERT_IF_NEW, INSERT_COLUMNS.map((c) => row[c] ?? null)))[0];
   if (inserted) return { customer: customerFromRow(inserted), created: true };
   const updated = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(onUpdate), updated_at: at }).returning('*');
   return { customer: customerFromRow(updated[0]), created: false };

@@ -62,9 +62,10 @@ function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number): E
 function statementFor(entries: Entry[]): string {
   const sample = entries[0]!;
   const callShape = entries.find((e) => e.calls.length > 0)?.calls[0];
-  const insert = (table: string, shape: Record<string, unknown>, from: string, reader = 'jsonb_populate_record') => {
+  // INSERT INTO table (columns) SELECT p.columns FROM <from> CROSS JOIN LATERAL reader(NULL::table, <value>) p
+  const insert = (table: string, shape: Record<string, unknown>, from: string, value: string, reader = 'jsonb_populate_record') => {
     const columns = Object.keys(shape).map(sqlIdentifier);
-    return `INSERT INTO ${sqlIdentifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `p.${c}`).join(', ')} FROM ${from} CROSS JOIN LATERAL ${reader}(NULL::${sqlIdentifier(table)}, `;
+    return `INSERT INTO ${sqlIdentifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `p.${c}`).join(', ')} FROM ${from} CROSS JOIN LATERAL ${reader}(NULL::${sqlIdentifier(table)}, ${value}) p`;
   };
   return `WITH e AS (
   SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(i int, company_id text, key text, customer_id text, policy text, now_ms bigint, window_ms bigint, lim int,
@@ -86,20 +87,20 @@ function statementFor(entries: Entry[]): string {
   SELECT * FROM ranked r WHERE (r.policy IS NULL OR r.hits <= r.lim)
     AND NOT EXISTS (SELECT 1 FROM idempotency_records k WHERE k.company_id = r.company_id AND k.key = r.key OFFSET 0)
 ), cust AS (
-  ${insert('customers', sample.customer, '(SELECT customer FROM gate ORDER BY company_id, customer_id) g')}g.customer) p
+  ${insert('customers', sample.customer, '(SELECT customer FROM gate ORDER BY company_id, customer_id) g', 'g.customer')}
   ON CONFLICT (company_id, id) DO NOTHING RETURNING company_id, id
 ), ok AS (
   SELECT g.* FROM gate g JOIN cust ON cust.company_id = g.company_id AND cust.id = g.customer_id
 ), app AS (
-  ${insert('applications', sample.application, 'ok')}ok.application) p
+  ${insert('applications', sample.application, 'ok', 'ok.application')}
 ), cad AS (
-  ${insert('cadences', sample.cadence, 'ok')}ok.cadence) p
+  ${insert('cadences', sample.cadence, 'ok', 'ok.cadence')}
 ), sch AS (
-  ${insert('schedules', sample.schedule, 'ok')}ok.schedule) p
+  ${insert('schedules', sample.schedule, 'ok', 'ok.schedule')}
 ), ${callShape ? `calls AS (
-  ${insert('scheduled_calls', callShape, 'ok', 'jsonb_populate_recordset')}ok.calls) p
+  ${insert('scheduled_calls', callShape, 'ok', 'ok.calls', 'jsonb_populate_recordset')}
 ), ` : ''}rec AS (
-  ${insert('idempotency_records', sample.record, '(SELECT record FROM ok ORDER BY company_id, key) o')}o.record) p RETURNING company_id, key
+  ${insert('idempotency_records', sample.record, '(SELECT record FROM ok ORDER BY company_id, key) o', 'o.record')} RETURNING company_id, key
 )
 SELECT r.i, coalesce(r.hits, 0) AS hits, coalesce(r.ends_at, 0) AS window_ends_at,
   EXISTS (SELECT 1 FROM rec WHERE rec.company_id = r.company_id AND rec.key = r.key) AS stored

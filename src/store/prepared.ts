@@ -38,13 +38,7 @@ export async function runPrepared(db: Db, statement: PreparedStatement, values: 
   // listeners see prepared statements too (a transaction's client passes it on to the root).
   pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: conn.__knexTxId, method: 'raw', sql: statement.text, bindings: values, prepared: statement.name });
   try {
-    if (dialectOf(db) === 'sqlite') {
-      const prepared = sqliteStatement(conn as unknown as SqliteConnection, statement);
-      const bound = values.map(sqliteValue);
-      if (prepared.reader) return prepared.all(...bound);
-      prepared.run(...bound);
-      return [];
-    }
+    if (dialectOf(db) === 'sqlite') return runOnSqlite(conn as unknown as SqliteConnection, statement, values);
     return (await conn.query({ name: statement.name, text: statement.text, values })).rows;
   } finally {
     await pool.releaseConnection(conn);
@@ -85,6 +79,14 @@ function anonymousPlaceholders(sql: string): string {
 
 const sqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
 
+function runOnSqlite(conn: SqliteConnection, statement: PreparedStatement, values: unknown[]): Array<Record<string, unknown>> {
+  const prepared = sqliteStatement(conn, statement);
+  const bound = values.map(sqliteValue);
+  if (prepared.reader) return prepared.all(...bound);
+  prepared.run(...bound);
+  return [];
+}
+
 /** A prepared statement run inside inSqliteTransaction's work: its rows (none for a write without RETURNING). */
 export type SqliteRun = (statement: PreparedStatement, values: unknown[]) => Array<Record<string, unknown>>;
 
@@ -103,11 +105,7 @@ export async function inSqliteTransaction<T>(db: Db, work: (run: SqliteRun) => T
   const emit = (sql: string, bindings: unknown[], prepared?: string) => pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: 'sqlite-transaction', method: 'raw', sql, bindings, prepared });
   const run: SqliteRun = (statement, values) => {
     emit(statement.text, values, statement.name);
-    const prepared = sqliteStatement(sqlite, statement);
-    const bound = values.map(sqliteValue);
-    if (prepared.reader) return prepared.all(...bound);
-    prepared.run(...bound);
-    return [];
+    return runOnSqlite(sqlite, statement, values);
   };
   try {
     emit('BEGIN IMMEDIATE;', []);
