@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
+import { KeptStatementsSqliteClient } from './sqlite-client.js';
 
 // `date` columns as 'YYYY-MM-DD' text: the driver's default turns them into local-midnight Dates.
 pg.types.setTypeParser(1082, (v: string) => v);
@@ -29,7 +30,7 @@ export function openDb(url: string, opts: DbOptions = {}): Db {
     const file = url.slice('sqlite:'.length) || './data/outreach.db';
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     return knexFactory({
-      client: 'better-sqlite3',
+      client: KeptStatementsSqliteClient as unknown as typeof Knex.Client,
       log: knexLog,
       connection: { filename: file },
       useNullAsDefault: true,

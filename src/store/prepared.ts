@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Db, dialectOf } from './db.js';
+import { keptStatement, type SqliteConnection, type SqliteStatement } from './sqlite-statements.js';
 
 /**
  * A hot statement sent to Postgres as a named prepared statement, on a connection of Knex's pool
@@ -26,10 +27,10 @@ interface KnexPool {
 }
 
 /**
- * The rows of a prepared statement. On SQLite (better-sqlite3) the statement is prepared once per
- * connection and kept: Knex would prepare its SQL text again on every call, which was most of a
- * `GET /customers/{id}`'s cost there. Its text must then be SQL both databases read, with `$1…$n`
- * each once and in order (they become `?`), and booleans are bound as 1/0 as Knex binds them.
+ * The rows of a prepared statement. On SQLite (better-sqlite3) it is kept per connection like Knex's
+ * queries there (sqlite-statements.ts), without Knex building its text each time. Its text must
+ * then be SQL both databases read, with `$1…$n` each once and in order (they become `?`), and
+ * booleans are bound as 1/0 as Knex binds them.
  */
 export async function runPrepared(db: Db, statement: PreparedStatement, values: unknown[]): Promise<Array<Record<string, unknown>>> {
   const pool = db.client as unknown as KnexPool;
@@ -45,27 +46,13 @@ export async function runPrepared(db: Db, statement: PreparedStatement, values: 
   }
 }
 
-interface SqliteStatement {
-  /** Whether it returns rows (a SELECT, or a write with RETURNING). */
-  readonly reader: boolean;
-  all(...values: unknown[]): Array<Record<string, unknown>>;
-  run(...values: unknown[]): unknown;
-}
-interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-  /** better-sqlite3: `fn` wrapped in BEGIN … COMMIT (a SAVEPOINT when nested), rolled back if it throws. */
-  transaction<T>(fn: () => T): { (): T; immediate(): T };
-}
-
-// Per connection: a better-sqlite3 statement belongs to the connection that prepared it.
-const sqliteStatements = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
+// The SQLite text of each statement name (its `$n` as `?`), worked out once.
+const sqliteTexts = new Map<string, string>();
 
 function sqliteStatement(conn: SqliteConnection, statement: PreparedStatement): SqliteStatement {
-  let statements = sqliteStatements.get(conn);
-  if (!statements) sqliteStatements.set(conn, (statements = new Map()));
-  let prepared = statements.get(statement.name);
-  if (!prepared) statements.set(statement.name, (prepared = conn.prepare(anonymousPlaceholders(statement.text))));
-  return prepared;
+  let text = sqliteTexts.get(statement.name);
+  if (text === undefined) sqliteTexts.set(statement.name, (text = anonymousPlaceholders(statement.text)));
+  return keptStatement(conn, text);
 }
 
 /** `$1…$n` as better-sqlite3's `?` (it binds an argument list only to those): each must appear once, in order. */
