@@ -35,7 +35,7 @@ describe.each(DIALECTS)('payment methods and ACH authorization on %s', (dialect)
       const res = await suite.t.call('POST', '/customers/pm-1/payment-methods', { key, body: bankAccount({ accountNumber: '9876543210' }) });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
-        id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+        id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
         customerId: 'pm-1', type: 'bank_account', isDefault: false, last4: '3210', accountType: 'checking', brand: null,
         achAuthorization: { status: 'none', authorizedAt: null, revokedAt: null, history: [] }, unusableForAch: null, createdAt: NOW.toISOString(),
       });

@@ -1,10 +1,11 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AuthChangeFeed } from '../store/auth-changes.js';
 import type { Db } from '../store/db.js';
 import { findActiveKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from '../store/api-keys.js';
 import { getCompany } from '../store/companies.js';
 import { NotFoundError } from './errors.js';
 import type { CompanyConfig } from './company-config.js';
+import { newId } from './ids.js';
 
 const KEY_PREFIX = 'ok_';
 
@@ -16,7 +17,7 @@ export function hashApiKey(key: string): string {
 export async function issueApiKey(db: Db, companyId: string, now: Date): Promise<{ id: string; apiKey: string }> {
   if (!(await getCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
   const apiKey = KEY_PREFIX + randomBytes(32).toString('base64url');
-  const id = randomUUID();
+  const id = newId();
   await insertApiKey(db, {
     id,
     companyId,

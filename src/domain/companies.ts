@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.js';
 import { getCompany, insertCompany, listCompaniesWithKeyCounts, updateCompanyConfig } from '../store/companies.js';
 import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from './company-config.js';
@@ -9,10 +8,11 @@ import { validateSchedulerConfig } from './outreach/scheduler-config.js';
 import type { SecretBox } from './ports/secrets.js';
 import { validateIntegrations } from './outreach/integration-plan.js';
 import { validateTemplates } from './outreach/templates.js';
+import { newId } from './ids.js';
 
 export async function createCompany(db: Db, name: string, now: Date): Promise<{ companyId: string; apiKey: string }> {
   if (!name.trim()) throw new InvalidInputError('Company name must not be empty');
-  const companyId = randomUUID();
+  const companyId = newId();
   await insertCompany(db, { id: companyId, name: name.trim(), config: defaultCompanyConfig(), createdAt: now.toISOString() });
   const { apiKey } = await issueApiKey(db, companyId, now);
   return { companyId, apiKey };

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../store/db.js';
 import {
   claimQueueMessages, deleteQueueMessages, getQueueMessageRetry, insertQueueMessages, queueStats, releaseQueueMessage, rescheduleQueueMessage,
 } from '../store/job-queue.js';
 import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals } from '../domain/ports/job-queue.js';
 import { RECOVERY_DELIVERIES } from './recovery.js';
+import { newId } from '../domain/ids.js';
 
 /**
  * The embedded adapter for SQLite: messages live in the `job_queue` table of the same database, so
@@ -23,7 +23,7 @@ export class TableQueue implements JobQueue {
 
   async enqueue(trx: Db, queue: string, messages: object[], opts: EnqueueOptions): Promise<void> {
     const rows = messages.map((data) => ({
-      id: randomUUID(),
+      id: newId(),
       queue,
       data,
       maxAttempts: opts.maxAttempts,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { getCustomer, getCustomerForUpdate } from '../../store/customers.js';
 import type { Db } from '../../store/db.js';
 import { inTransaction } from '../../store/transactions.js';
@@ -9,6 +8,7 @@ import {
 import type { CompanyContext } from '../context.js';
 import { ConflictError, InvalidInputError, NotFoundError, UnprocessableError } from '../errors.js';
 import { isValidRoutingNumber, lastFour } from './bank-numbers.js';
+import { newId } from '../ids.js';
 
 export type PaymentMethodInput =
   | { type: 'bank_account'; routingNumber: string; accountNumber: string; accountType: 'checking' | 'savings'; isDefault?: boolean }
@@ -63,7 +63,7 @@ export async function addPaymentMethod(ctx: CompanyContext, customerId: string, 
     throw new InvalidInputError('routingNumber: must be a 9-digit ABA routing number with a valid check digit');
   }
   await requireCustomer(ctx, customerId);
-  const id = randomUUID();
+  const id = newId();
   const at = ctx.now.toISOString();
   const details = input.type === 'bank_account'
     ? { last4: lastFour(input.accountNumber), accountType: input.accountType, brand: null, routingNumber: input.routingNumber, accountNumber: input.accountNumber }
@@ -94,7 +94,7 @@ export async function captureAuthorization(ctx: CompanyContext, customerId: stri
   await ctx.db.transaction(async (trx) => {
     await updatePaymentMethod(trx, ctx.companyId, methodId, { achAuthStatus: 'active', achAuthorizedAt: authorizedAt.toISOString(), achRevokedAt: null }, at);
     await insertAuthorizationEvent(trx, ctx.companyId, {
-      id: randomUUID(), paymentMethodId: methodId, event: 'captured', source: 'authorization_workflow', captureMethod: input.method,
+      id: newId(), paymentMethodId: methodId, event: 'captured', source: 'authorization_workflow', captureMethod: input.method,
       evidenceRef: input.evidenceRef ?? null, returnCode: null, occurredAt: authorizedAt.toISOString(), createdAt: at,
     });
   });
@@ -128,7 +128,7 @@ export async function revokeMethodAuthorization(db: Db, companyId: string, metho
     const change = { achAuthStatus: 'revoked' as const, achRevokedAt: at, isDefault: false };
     if (!(await updatePaymentMethod(trx, companyId, methodId, change, at, current.achAuthStatus))) return;
     await insertAuthorizationEvent(trx, companyId, {
-      id: randomUUID(), paymentMethodId: methodId, event: 'revoked', source, captureMethod: null, evidenceRef: null, returnCode, occurredAt: at, createdAt: at,
+      id: newId(), paymentMethodId: methodId, event: 'revoked', source, captureMethod: null, evidenceRef: null, returnCode, occurredAt: at, createdAt: at,
     });
   });
 }

@@ -1,5 +1,4 @@
 import type { CompanyContext } from '../context.js';
-import { randomUUID } from 'node:crypto';
 import { type ReturnHistoryRow, listReturns } from '../../store/ach-returns.js';
 import {
   type AchPaymentRow, type PaymentFields, type PaymentKey, type PaymentRow, findPayment, getAchPayment, insertPaymentIfAbsent,
@@ -9,6 +8,7 @@ import { InvalidInputError, NotFoundError } from '../errors.js';
 import { dollarsToCents } from './money.js';
 import { requireCustomer, requireMethod } from './payment-methods.js';
 import type { components } from '../../../generated/api-types.js';
+import { newId } from '../ids.js';
 
 /** PUT /payments body (snake_case as in the contract), already type-checked against the spec. */
 export type PaymentInput = components['schemas']['PaymentUpsert'];
@@ -52,7 +52,7 @@ export async function savePayment(ctx: CompanyContext, input: PaymentInput): Pro
   if (input.payment_method_id !== undefined) await requireMethod(ctx, key.customerId, input.payment_method_id);
   const at = ctx.now.toISOString();
   const created = await ctx.db.transaction(async (trx) => {
-    const inserted = await insertPaymentIfAbsent(trx, ctx.companyId, randomUUID(), key, fields, at);
+    const inserted = await insertPaymentIfAbsent(trx, ctx.companyId, newId(), key, fields, at);
     const payment = (await findPayment(trx, ctx.companyId, key))!;
     if (!inserted) await updatePayment(trx, ctx.companyId, payment.rowId, fields, at);
     const achDates = { achSubmittedDate: input.ach_submitted_date, achSettlementDate: input.ach_settlement_date };

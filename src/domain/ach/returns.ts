@@ -1,5 +1,4 @@
 import type { CompanyContext } from '../context.js';
-import { randomUUID } from 'node:crypto';
 import { type ReturnHistoryRow, countReturns, insertReturnIfNew, returnExists } from '../../store/ach-returns.js';
 import type { Db } from '../../store/db.js';
 import { type PaymentMethodRow, getPaymentMethodById, updatePaymentMethod } from '../../store/payment-methods.js';
@@ -11,6 +10,7 @@ import { paymentNotFound } from './payments.js';
 import { type ReturnAction, returnAction } from './return-action.js';
 import { type ReturnEvent, achRecordChanges, describeEvent, transactionChanges } from './return-event.js';
 import { type AchReturnInput, checkDateOrder, checkSubmission } from './return-submission.js';
+import { newId } from '../ids.js';
 
 /**
  * POST /ach-returns (DESIGN §4.7): updates the payment transaction and its ACH record, appends one
@@ -77,7 +77,7 @@ async function riskCounts(db: Db, companyId: string, payment: PaymentRow, event:
 
 function historyRow(input: AchReturnInput, payment: PaymentRow, event: ReturnEvent, risk: Risk, action: ReturnAction, at: string): ReturnHistoryRow {
   return {
-    id: randomUUID(),
+    id: newId(),
     paymentRowId: payment.rowId,
     customerId: payment.customerId,
     paymentMethodId: payment.paymentMethodId,

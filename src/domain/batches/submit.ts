@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { JobQueue } from '../ports/job-queue.js';
 import { insertBatchJob, type NewBatchRow } from '../../store/batch-jobs.js';
 import type { Db } from '../../store/db.js';
@@ -8,6 +7,7 @@ import { BATCH_SUBMISSIONS, enforceRateLimit, type RateWindow } from '../rate-li
 import { CUSTOMER_CREATE, LOAN_UPSERT } from './row-processors.js';
 import { MAX_BATCH_ROWS, SLICE_QUEUE, sliceMessages } from './slices.js';
 import { refOf } from './row-refs.js';
+import { newId } from '../ids.js';
 
 export interface BatchDeps {
   queue: JobQueue;
@@ -35,7 +35,7 @@ async function submitBatch(ctx: CompanyContext, deps: BatchDeps, kind: string, r
 
 /** The writes of a submission, in the caller's transaction (the caller wakes the workers after commit). */
 export async function writeBatch(trx: Db, ctx: CompanyContext, deps: BatchDeps, kind: string, rows: NewBatchRow[]) {
-  const jobId = randomUUID();
+  const jobId = newId();
   const messages = sliceMessages(jobId, ctx.companyId, rows.length, kind);
   await insertBatchJob(trx, ctx.companyId, { id: jobId, kind, createdAt: ctx.now.toISOString() }, rows);
   await deps.queue.enqueue(trx, SLICE_QUEUE, messages, {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { nextAllowedTime } from '../../scheduler/index.js';
 import { setCadenceStatus } from '../../store/cadences.js';
@@ -14,6 +13,7 @@ import { publishEvent, publishEvents } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from './call-status-events.js';
 import { type EffectRule, effectsOf } from './call-effects.js';
 import { callingState, explain, usableNumbers } from './call-rules.js';
+import { newId } from '../ids.js';
 
 export interface EffectScope {
   db: Db;
@@ -57,7 +57,7 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
         await stopOutreach(db, customer.companyId, customer.id, at, `Do Not Call: asked for on call ${call.id}`, 'calls'); // stops calls only; email and SMS go on
         break;
       case 'restriction':
-        await insertRestriction(db, customer.companyId, { id: randomUUID(), customerId: customer.id, loanId: null, kind: effect.restriction, source: 'call_outcome', at });
+        await insertRestriction(db, customer.companyId, { id: newId(), customerId: customer.id, loanId: null, kind: effect.restriction, source: 'call_outcome', at });
         await stopOutreach(db, customer.companyId, customer.id, at, `Contact restriction ${effect.restriction}: reported on call ${call.id}`);
         break;
       case 'finish_cadence':

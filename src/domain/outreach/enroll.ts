@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { PlanResult } from '../../scheduler/index.js';
 import {
   findActiveCadenceOfCustomer, findLiveCadence, getApplication, insertApplication, insertCadence, type CadenceRow, type NewApplication, type NewCadence,
@@ -14,6 +13,7 @@ import {
 } from './schedules.js';
 import { readEnrollment, requireNewCustomerData, type EnrollmentInput } from './enrollment-input.js';
 import type { EnrollmentBody } from './validate.js';
+import { newId } from '../ids.js';
 
 export interface OriginationReceipt {
   id: string;
@@ -112,12 +112,12 @@ async function enrolled(
 }
 
 function newApplication(ctx: CompanyContext, input: EnrollmentInput): NewApplication {
-  return { id: randomUUID(), customerId: input.customerId, loanId: input.loanId, createdAt: ctx.now.toISOString() };
+  return { id: newId(), customerId: input.customerId, loanId: input.loanId, createdAt: ctx.now.toISOString() };
 }
 
 /** The active cadence an enrollment starts for the application. */
 function newCadence(ctx: CompanyContext, input: EnrollmentInput, plan: Extract<PlanResult, { ok: true }>, applicationId: string): NewCadence {
-  return { id: randomUUID(), customerId: input.customerId, applicationId, taskType: input.taskType, cadence: plan.cadence, at: ctx.now.toISOString() };
+  return { id: newId(), customerId: input.customerId, applicationId, taskType: input.taskType, cadence: plan.cadence, at: ctx.now.toISOString() };
 }
 
 function scheduled(input: EnrollmentInput, stored: StoredSchedule): EnrollmentResult {
@@ -125,7 +125,7 @@ function scheduled(input: EnrollmentInput, stored: StoredSchedule): EnrollmentRe
   return {
     input,
     receipt: {
-      id: randomUUID(), status: 'scheduled', customerId: input.customerId, loanId: input.loanId, scheduleId: stored.scheduleId,
+      id: newId(), status: 'scheduled', customerId: input.customerId, loanId: input.loanId, scheduleId: stored.scheduleId,
       scheduledCallId: first.id, scheduledTime: first.scheduledTime, scheduledCallCount: stored.calls.length,
     },
   };
@@ -151,7 +151,7 @@ async function alreadyScheduled(ctx: CompanyContext, input: EnrollmentInput, cad
   return {
     input,
     receipt: {
-      id: randomUUID(), status: 'already_scheduled', customerId: input.customerId, loanId: input.loanId, scheduleId: schedule.scheduleId,
+      id: newId(), status: 'already_scheduled', customerId: input.customerId, loanId: input.loanId, scheduleId: schedule.scheduleId,
       scheduledCallId: next.id, scheduledTime: next.scheduledTime, scheduledCallCount: 0,
     },
   };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { planMessages, type MessageStep } from '../../scheduler/index.js';
 import { listActiveRestrictions } from '../../store/contact-restrictions.js';
@@ -8,6 +7,7 @@ import { insertSchedule } from '../../store/schedules.js';
 import type { MessageStepConfig } from '../company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 import type { ScheduleScope, ScheduleSource } from './schedules.js';
+import { newId } from '../ids.js';
 
 const CHANNELS: MessageChannel[] = ['email', 'sms'];
 
@@ -39,12 +39,12 @@ export async function storeMessageSchedules(
     const planned = planMessages(own.map((s) => asStep(s.step)), { customer: contact, purpose: taskType.purpose, loanId: request.loanId }, schedulerConfigFor(scope.config), DateTime.fromJSDate(scope.now, { zone: 'utc' }));
     const placed = planned.flatMap((p, i) => (p.scheduledTime === null ? [] : [{ ...p, scheduledTime: p.scheduledTime, config: own[i]! }]));
     if (placed.length === 0) continue;
-    const scheduleId = randomUUID();
+    const scheduleId = newId();
     await insertSchedule(scope.db, scope.companyId, {
       id: scheduleId, customerId: customer.id, cadenceId: null, source, channel, taskType: request.taskType, cadence: `${request.taskType}-${channel}`.slice(0, 120), loanId: request.loanId, at,
     });
     await insertMessages(scope.db, scope.companyId, placed.map((p) => ({
-      id: randomUUID(), customerId: customer.id, scheduleId, loanId: request.loanId, taskType: request.taskType, purpose: taskType.purpose,
+      id: newId(), customerId: customer.id, scheduleId, loanId: request.loanId, taskType: request.taskType, purpose: taskType.purpose,
       channel, step: p.step, stepIndex: p.config.index, template: p.config.step.template, scheduledTime: p.scheduledTime, explanation: p.decisions,
     })), at);
     created++;

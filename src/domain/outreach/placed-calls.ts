@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.js';
 import { type CallRow, insertCallsOnce } from '../../store/calls.js';
 import { setProviderCalls } from '../../store/call-dispatch.js';
 import type { ScheduledCallRow } from '../../store/schedules.js';
+import { newId } from '../ids.js';
 
 export interface PlacedAnswer {
   provider: string;
@@ -30,7 +30,7 @@ export async function recordPlacedCalls(db: Db, answers: ReadonlyArray<{ call: S
   const at = answers.reduce((last, a) => (a.placed.at > last ? a.placed.at : last), answers[0]!.placed.at).toISOString();
   return db.transaction(async (trx) => {
     const rows = await insertCallsOnce(trx, answers.map(({ call, placed }) => ({
-      id: randomUUID(), companyId: call.companyId, customerId: call.customerId, scheduledCallId: call.id, provider: placed.provider, providerCallId: placed.providerCallId,
+      id: newId(), companyId: call.companyId, customerId: call.customerId, scheduledCallId: call.id, provider: placed.provider, providerCallId: placed.providerCallId,
       toPhoneNumber: placed.toNumber, fromPhoneNumber: placed.fromNumber, timestamp: placed.at.toISOString(),
     })), at);
     await setProviderCalls(trx, answers.map(({ call, placed }) => {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanResult, type PlannedCall, type SchedulerConfig } from '../../scheduler/index.js';
 import { cancelActiveCadences } from '../../store/cadences.js';
@@ -12,6 +11,7 @@ import { publishEvents } from '../webhooks/publish.js';
 import type { CompanyConfig } from '../company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 import { scheduledCallUpdated } from './call-status-events.js';
+import { newId } from '../ids.js';
 
 /** How far back stored calls are read as history: longer than every frequency window and quiet period. */
 const HISTORY_DAYS = 60;
@@ -118,14 +118,14 @@ export function scheduleRows(
   owner: { cadenceId: string | null; source: ScheduleSource },
 ): ScheduleRows {
   const at = scope.now.toISOString();
-  const scheduleId = randomUUID();
+  const scheduleId = newId();
   const schedule: NewSchedule = {
     id: scheduleId, customerId: who.customerId, cadenceId: owner.cadenceId, source: owner.source,
     taskType: request.recordedTaskType ?? request.taskType, cadence: plan.cadence, loanId: request.loanId, at,
   };
   const sorted = [...plan.calls].sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime) || a.stepIndex - b.stepIndex);
   const calls = sorted.map((call: PlannedCall): NewScheduledCall => ({
-    id: randomUUID(),
+    id: newId(),
     customerId: who.customerId,
     scheduleId,
     loanId: request.loanId,

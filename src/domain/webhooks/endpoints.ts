@@ -1,10 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../store/db.js';
 import { getCompany } from '../../store/companies.js';
 import {
   deleteWebhookEndpoint, getWebhookEndpoint, insertWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret, type WebhookEndpointRow,
 } from '../../store/webhooks.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
+import { newId } from '../ids.js';
 
 /** Standard Webhooks secrets: `whsec_` + base64 of 32 random bytes. */
 function newSecret(): string {
@@ -44,7 +45,7 @@ async function requireCompany(db: Db, companyId: string): Promise<void> {
 export async function addWebhookEndpoint(db: Db, companyId: string, url: string, now: Date): Promise<EndpointView & { secret: string }> {
   await requireCompany(db, companyId);
   const row: WebhookEndpointRow = {
-    id: randomUUID(), companyId, url: checkUrl(url), secret: newSecret(), previousSecret: null, previousSecretExpiresAt: null, createdAt: now.toISOString(),
+    id: newId(), companyId, url: checkUrl(url), secret: newSecret(), previousSecret: null, previousSecretExpiresAt: null, createdAt: now.toISOString(),
   };
   await insertWebhookEndpoint(db, row);
   return { ...view(row, now.getTime()), secret: row.secret };

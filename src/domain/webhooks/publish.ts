@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../../store/db.js';
 import { insertWebhookDeliveries, listWebhookEndpointsOfCompanies } from '../../store/webhooks.js';
 import type { WebhookEventType } from './events.js';
+import { newId } from '../ids.js';
 
 export interface PublishedEvent {
   type: WebhookEventType;
@@ -36,7 +36,7 @@ export async function publishEventsOfCompanies(db: Db, eventsByCompany: Readonly
     companyIds.flatMap((companyId) =>
       endpoints.get(companyId)!.flatMap((e) =>
         eventsByCompany.get(companyId)!.map((event) => ({
-          id: `msg_${randomUUID().replace(/-/g, '')}`, companyId, endpointId: e.id, eventType: event.type, eventKey: event.key, subjectId: event.subjectId,
+          id: `msg_${newId().replace(/-/g, '')}`, companyId, endpointId: e.id, eventType: event.type, eventKey: event.key, subjectId: event.subjectId,
           status: 'pending' as const, nextAttemptAt: ms, windowStartedAt: ms, createdAt: now.toISOString(),
         })),
       ),
