@@ -23,7 +23,7 @@ import { customerBody, enrollmentBody } from './bodies.js';
 import { CONNECTIONS, type LoadRequest, type LoadResult, load, medianLoad, startProcess } from './processes.js';
 import { soak } from './soak.js';
 import { countPerRequest } from './statements.js';
-import { commandCpuMs, processCpuMs } from './proc-cpu.js';
+import { commandCpuMs, processCpuMs, processWrites } from './proc-cpu.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -47,6 +47,8 @@ interface CpuSplit {
   service: number;
   postgres: number;
   loadgen: number;
+  /** What the service passed to write calls per request: KB and calls (sockets included). */
+  written: { kb: number; calls: number } | null;
 }
 
 interface Row {
@@ -97,15 +99,17 @@ async function ceiling(kind: 'node' | 'express'): Promise<LoadResult> {
 
 /** One load against the service, with the CPU it cost each process per request (null without /proc). */
 async function measured(pid: number, run: () => Promise<LoadResult>): Promise<LoadResult & { cpu: CpuSplit | null }> {
-  const before = { service: processCpuMs(pid), postgres: commandCpuMs('postgres'), own: process.cpuUsage() };
+  const before = { service: processCpuMs(pid), postgres: commandCpuMs('postgres'), own: process.cpuUsage(), writes: processWrites(pid) };
   const result = await run();
+  const writes = processWrites(pid);
   const service = processCpuMs(pid);
   const postgres = commandCpuMs('postgres');
   const own = process.cpuUsage(before.own);
   const requests = result.rps * SECONDS;
   if (service === null || postgres === null || before.service === null || before.postgres === null || requests === 0) return { ...result, cpu: null };
   // Postgres's backends come and go: one that exits during the run takes its ticks with it.
-  return { ...result, cpu: { service: (service - before.service) / requests, postgres: Math.max(0, postgres - before.postgres) / requests, loadgen: (own.user + own.system) / 1000 / requests } };
+  const written = writes && before.writes ? { kb: (writes.bytes - before.writes.bytes) / 1024 / requests, calls: (writes.calls - before.writes.calls) / requests } : null;
+  return { ...result, cpu: { service: (service - before.service) / requests, postgres: Math.max(0, postgres - before.postgres) / requests, loadgen: (own.user + own.system) / 1000 / requests, written } };
 }
 
 async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResult; express: LoadResult }, rows: Row[]) {
@@ -194,7 +198,7 @@ function record(rows: Row[], row: Row): void {
   rows.push(row);
   console.log(`  ${line(row)}`);
   const cpu = row.result.cpu;
-  if (cpu) console.log(`      CPU per request: service ${cpu.service.toFixed(3)} ms, Postgres ${cpu.postgres.toFixed(3)} ms, load generator ${cpu.loadgen.toFixed(3)} ms`);
+  if (cpu) console.log(`      CPU per request: service ${cpu.service.toFixed(3)} ms, Postgres ${cpu.postgres.toFixed(3)} ms, load generator ${cpu.loadgen.toFixed(3)} ms${cpu.written ? `; the service wrote ${cpu.written.kb.toFixed(1)} KB in ${cpu.written.calls.toFixed(1)} write calls` : ''}`);
 }
 
 /** The service as `npm start` runs it: compiled JavaScript, not the TypeScript loader (which costs memory and start-up). */

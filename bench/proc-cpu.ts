@@ -1,6 +1,7 @@
 /**
  * CPU time of other processes from Linux's /proc (milliseconds of user + system time), so a
- * benchmark can show where a run's CPU went: the service, a simulator, Postgres. Null elsewhere.
+ * benchmark can show where a run's CPU went: the service, a simulator, Postgres; and what a process
+ * wrote. Null elsewhere.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -39,4 +40,18 @@ export function commandCpuMs(command: string): number | null {
     }
   }
   return total * TICK_MS;
+}
+
+/**
+ * What one process has written so far (Linux /proc/<pid>/io): bytes passed to write calls (files,
+ * sockets and pipes alike) and the number of those calls, or null without /proc. SQLite's WAL pages
+ * and checkpoints are most of what the service writes under an enrollment load.
+ */
+export function processWrites(pid: number): { bytes: number; calls: number } | null {
+  try {
+    const io = Object.fromEntries(readFileSync(`/proc/${pid}/io`, 'utf8').trim().split('\n').map((l) => l.split(': ')));
+    return { bytes: Number(io.wchar), calls: Number(io.syscw) };
+  } catch {
+    return null;
+  }
 }
