@@ -6,6 +6,7 @@ import { insertEnrollmentOnce } from '../src/store/enrollments.js';
 import { getRecord, insertClaim } from '../src/store/idempotency.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { AT, enrollment, LIMIT, NOW_MS, run } from './support/first-runs.js';
+import { blockedBy } from './support/lock-waits.js';
 
 describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store call on %s', (dialect) => {
   let database: TestDatabase;
@@ -89,7 +90,7 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
       await insertClaim(other, companyId, { key: 'k-race', operation: 'op', fingerprint: 'e'.repeat(64), lockToken: randomUUID(), lockedUntil: '2026-12-08T15:05:00.000Z', at: AT, expiresAt: '2027-01-07T15:04:05.678Z' });
       const pending = insertEnrollmentOnce(db, companyId, enrollment('racer'), run('k-race'));
       // The statement waits on the uncommitted key (primary key), then fails when the other commits.
-      await new Promise((r) => setTimeout(r, 200));
+      await blockedBy(db, other);
       await other.commit();
       expect(await pending).toEqual({ committed: false });
     } finally {

@@ -6,6 +6,7 @@ import { insertEnrollmentOnce } from '../src/store/enrollments.js';
 import { getRecord, insertClaim } from '../src/store/idempotency.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { AT, enrollment, LIMIT, NOW_MS, run } from './support/first-runs.js';
+import { blockedBy } from './support/lock-waits.js';
 
 /**
  * First runs of concurrent idempotent enrollments go to Postgres as one statement per turn of the
@@ -106,7 +107,7 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
         insertEnrollmentOnce(db, companyId, enrollment('racer'), run('k-race')),
         insertEnrollmentOnce(db, companyId, enrollment('calm-2'), run('k-calm-2')),
       ]);
-      await new Promise((r) => setTimeout(r, 200)); // the statement waits on the uncommitted key
+      await blockedBy(db, other); // the statement waits on the uncommitted key
       await other.commit();
       outcomes = await pending;
     } finally {

@@ -162,9 +162,13 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     events.forEach(([, snapshot], i) => later(at[i]!, () => { call.wire = snapshot; }));
     if (scenario.callbacksLost) return; // the provider keeps the call; its callbacks never reach the service
     if (scenario.duplicateCallbacks) {
-      // Twice each, newest first and then again in another order, all after the call is over.
+      // Twice each, newest first and then again in another order, all after the call is over. One
+      // at a time, each after the previous one was answered: sent 15 ms apart, a loaded receiver
+      // sometimes got the second before the first, so the order it saw was not the one promised.
       const order = [2, 0, 1, 1, 2, 0];
-      order.forEach((i, n) => later(timeline.analyzedMs + n * 15, () => void deliver(call, ...events[i]!)));
+      later(timeline.analyzedMs, () => void (async () => {
+        for (const i of order) await deliver(call, ...events[i]!);
+      })());
       return;
     }
     events.forEach((e, i) => later(at[i]!, () => void deliver(call, ...e)));
