@@ -80,9 +80,9 @@ export type SqliteRun = (statement: PreparedStatement, values: unknown[]) => Arr
 /**
  * SQLite: `work` runs synchronously in ONE transaction (BEGIN IMMEDIATE, so no other process can
  * write between its reads and its writes) on the pool's connection: one commit, so one fsync with
- * synchronous = FULL, however many statements it runs. Its statements are prepared once per
- * connection. If `work` throws, everything is rolled back and the error thrown. Emits Knex's
- * query events (BEGIN, each statement, COMMIT).
+ * synchronous = FULL, however many statements it runs. Its statements are kept per connection
+ * (sqlite-statements.ts). If `work` throws, everything is rolled back and the error thrown. Emits
+ * Knex's query events (BEGIN, each statement, COMMIT).
  */
 export async function inSqliteTransaction<T>(db: Db, work: (run: SqliteRun) => T): Promise<T> {
   if (dialectOf(db) !== 'sqlite' || db.isTransaction) throw new Error('inSqliteTransaction runs on SQLite, outside a transaction');
@@ -111,7 +111,8 @@ export function runPreparedInOneTransaction(db: Db, statement: PreparedStatement
 
 /**
  * A statement whose SQL is assembled from a few fixed shapes (Knex-style `?` placeholders, no other
- * `?` in the text): named by a hash of its text, so each shape is prepared once per connection.
+ * `?` in the text): named by a hash of its text, so each shape is prepared once per connection
+ * (on SQLite, while it stays among the connection's kept statements).
  */
 export function preparedShape(prefix: string, sql: string): PreparedStatement {
   return { name: `${prefix}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, text: numberedPlaceholders(sql) };

@@ -59,7 +59,7 @@ function insertIf(run: SqliteRun, table: string, row: Record<string, unknown>, c
 
 const into = (table: string, columns: string[]) => `INSERT INTO ${sqlIdentifier(table)} (${columns.map(sqlIdentifier).join(', ')})`;
 
-/** Each SQL text prepared once per connection (prepared.ts), named once here. */
+/** Each SQL text named once here; its statement is kept per connection (sqlite-statements.ts). */
 function prepared(table: string, sql: string): PreparedStatement {
   let statement = statements.get(sql);
   if (!statement) statements.set(sql, (statement = preparedShape(`insert_${table}`, sql)));
