@@ -13,8 +13,13 @@ import { scheduleInsertRow, scheduledCallInsertRow } from './schedules.js';
  * `jsonb` array of the runs. The runs are all of one shape, as the row functions build them.
  */
 export async function storeFirstRunsOnPostgres(db: Db, runs: EnrollmentRun[]): Promise<FirstRunOutcome[]> {
-  const entries = runs.map(entryOf);
-  const rows = await runPrepared(db, preparedShape('enrollments_once', statementFor(entries)), [JSON.stringify(entries)]);
+  let callColumns: string[] | undefined;
+  const entries = runs.map((run, i) => {
+    const calls = run.enrollment.calls.map((c) => scheduledCallInsertRow(run.companyId, c, run.enrollment.at, jsonValue));
+    callColumns ??= calls[0] && Object.keys(calls[0]);
+    return entryOf(run, i, calls);
+  });
+  const rows = await runPrepared(db, preparedShape('enrollments_once', statementFor(entries, callColumns)), [JSON.stringify(entries)]);
   return rows.map((r) => ({ committed: true, stored: r.stored === true, hits: Number(r.hits), windowEndsAt: Number(r.window_ends_at) }));
 }
 
@@ -31,12 +36,16 @@ interface Entry {
   application: Record<string, unknown>;
   cadence: Record<string, unknown>;
   schedule: Record<string, unknown>;
+  /** The columns every call of the enrollment has alike (company, customer, schedule, loan, times…), sent once. */
+  call_base: Record<string, unknown>;
+  /** Each call's other columns. */
   calls: Array<Record<string, unknown>>;
   record: Record<string, unknown>;
 }
 
 /** A run as one JSON record of the statement (`i` its place), its rows built by the same row functions as the single-table inserts. */
-function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number): Entry {
+function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number, calls: Array<Record<string, unknown>>): Entry {
+  const { base, own } = splitAlike(calls);
   return {
     i, company_id: companyId, key: run.key, customer_id: e.customerId,
     policy: run.rate?.policy ?? null, now_ms: run.rate?.nowMs ?? null, window_ms: run.rate?.windowMs ?? null, lim: run.rate?.limit ?? null,
@@ -44,9 +53,32 @@ function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number): E
     application: applicationInsertRow(companyId, e.application),
     cadence: cadenceInsertRow(companyId, e.cadence),
     schedule: scheduleInsertRow(companyId, e.schedule),
-    calls: e.calls.map((c) => scheduledCallInsertRow(companyId, c, e.at, jsonValue)),
+    call_base: base,
+    calls: own,
     record: completedRecordRow(companyId, run.key, run.record, jsonValue),
   };
+}
+
+/**
+ * Rows as the scalar columns they all hold alike and each row's other columns. An enrollment's calls
+ * repeat ~330 bytes of such columns each (two thirds of a call without its explanation), which
+ * Postgres would parse again per call; the statement puts them back (jsonb_populate_recordset's base).
+ */
+function splitAlike(rows: Array<Record<string, unknown>>): { base: Record<string, unknown>; own: Array<Record<string, unknown>> } {
+  if (rows.length === 0) return { base: {}, own: [] };
+  const first = rows[0]!;
+  const alike = Object.keys(first).filter((k) => {
+    const v = first[k];
+    return (v === null || typeof v !== 'object') && rows.every((r) => r[k] === v);
+  });
+  const base: Record<string, unknown> = {};
+  for (const k of alike) base[k] = first[k];
+  const own = rows.map((r) => {
+    const rest: Record<string, unknown> = {};
+    for (const k in r) if (!(k in base)) rest[k] = r[k];
+    return rest;
+  });
+  return { base, own };
 }
 
 /**
@@ -59,17 +91,17 @@ function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number): E
  * (`OFFSET 0` keeps the planner from a hash anti-join that scans the table, which a prepared
  * statement planned while the table was small would keep).
  */
-function statementFor(entries: Entry[]): string {
+function statementFor(entries: Entry[], callColumns: string[] | undefined): string {
   const sample = entries[0]!;
-  const callShape = entries.find((e) => e.calls.length > 0)?.calls[0];
-  // INSERT INTO table (columns) SELECT p.columns FROM <from> CROSS JOIN LATERAL reader(NULL::table, <value>) p
-  const insert = (table: string, shape: Record<string, unknown>, from: string, value: string, reader = 'jsonb_populate_record') => {
-    const columns = Object.keys(shape).map(sqlIdentifier);
-    return `INSERT INTO ${sqlIdentifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `p.${c}`).join(', ')} FROM ${from} CROSS JOIN LATERAL ${reader}(NULL::${sqlIdentifier(table)}, ${value}) p`;
+  // INSERT INTO table (columns) SELECT p.columns FROM <from> CROSS JOIN LATERAL reader(<base>, <value>) p; base NULL::table: no defaults
+  const insert = (table: string, names: string[], from: string, value: string, reader = 'jsonb_populate_record', base = `NULL::${sqlIdentifier(table)}`) => {
+    const columns = names.map(sqlIdentifier);
+    return `INSERT INTO ${sqlIdentifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `p.${c}`).join(', ')} FROM ${from} CROSS JOIN LATERAL ${reader}(${base}, ${value}) p`;
   };
+  const keys = Object.keys;
   return `WITH e AS (
   SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(i int, company_id text, key text, customer_id text, policy text, now_ms bigint, window_ms bigint, lim int,
-    customer jsonb, application jsonb, cadence jsonb, schedule jsonb, calls jsonb, record jsonb)
+    customer jsonb, application jsonb, cadence jsonb, schedule jsonb, call_base jsonb, calls jsonb, record jsonb)
 ), counted AS (
   SELECT company_id, policy, count(*)::int AS n, max(now_ms) AS now_ms, max(now_ms + window_ms) AS ends_at FROM e WHERE policy IS NOT NULL GROUP BY company_id, policy
 ), hit AS (
@@ -87,20 +119,20 @@ function statementFor(entries: Entry[]): string {
   SELECT * FROM ranked r WHERE (r.policy IS NULL OR r.hits <= r.lim)
     AND NOT EXISTS (SELECT 1 FROM idempotency_records k WHERE k.company_id = r.company_id AND k.key = r.key OFFSET 0)
 ), cust AS (
-  ${insert('customers', sample.customer, '(SELECT customer FROM gate ORDER BY company_id, customer_id) g', 'g.customer')}
+  ${insert('customers', keys(sample.customer), '(SELECT customer FROM gate ORDER BY company_id, customer_id) g', 'g.customer')}
   ON CONFLICT (company_id, id) DO NOTHING RETURNING company_id, id
 ), ok AS (
   SELECT g.* FROM gate g JOIN cust ON cust.company_id = g.company_id AND cust.id = g.customer_id
 ), app AS (
-  ${insert('applications', sample.application, 'ok', 'ok.application')}
+  ${insert('applications', keys(sample.application), 'ok', 'ok.application')}
 ), cad AS (
-  ${insert('cadences', sample.cadence, 'ok', 'ok.cadence')}
+  ${insert('cadences', keys(sample.cadence), 'ok', 'ok.cadence')}
 ), sch AS (
-  ${insert('schedules', sample.schedule, 'ok', 'ok.schedule')}
-), ${callShape ? `calls AS (
-  ${insert('scheduled_calls', callShape, 'ok', 'ok.calls', 'jsonb_populate_recordset')}
+  ${insert('schedules', keys(sample.schedule), 'ok', 'ok.schedule')}
+), ${callColumns ? `calls AS (
+  ${insert('scheduled_calls', callColumns, 'ok', 'ok.calls', 'jsonb_populate_recordset', 'jsonb_populate_record(NULL::scheduled_calls, ok.call_base)')}
 ), ` : ''}rec AS (
-  ${insert('idempotency_records', sample.record, '(SELECT record FROM ok ORDER BY company_id, key) o', 'o.record')} RETURNING company_id, key
+  ${insert('idempotency_records', keys(sample.record), '(SELECT record FROM ok ORDER BY company_id, key) o', 'o.record')} RETURNING company_id, key
 )
 SELECT r.i, coalesce(r.hits, 0) AS hits, coalesce(r.ends_at, 0) AS window_ends_at,
   EXISTS (SELECT 1 FROM rec WHERE rec.company_id = r.company_id AND rec.key = r.key) AS stored
