@@ -15,10 +15,17 @@ export interface PreparedStatement {
   /** Unique per SQL text: Postgres keeps the statement under this name for the connection's life. */
   name: string;
   text: string;
+  /**
+   * Postgres: planned again at each run, for the tables as they are then (sent unnamed; SQLite keeps
+   * it regardless). A named statement's plan is made once for the connection, and Postgres keeps its
+   * generic plan: one made while a table was nearly empty reads the whole table (a sequential scan)
+   * on every run after it grew, until an ANALYZE of the table replaces it.
+   */
+  replan?: true;
 }
 
 interface PgConnection {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Array<Record<string, unknown>> }>;
+  query(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: Array<Record<string, unknown>> }>;
 }
 interface KnexPool {
   acquireConnection(): Promise<PgConnection & { __knexUid?: string; __knexTxId?: string }>;
@@ -40,7 +47,7 @@ export async function runPrepared(db: Db, statement: PreparedStatement, values: 
   pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: conn.__knexTxId, method: 'raw', sql: statement.text, bindings: values, prepared: statement.name });
   try {
     if (dialectOf(db) === 'sqlite') return runOnSqlite(conn as unknown as SqliteConnection, statement, values);
-    return (await conn.query({ name: statement.name, text: statement.text, values })).rows;
+    return (await conn.query(statement.replan ? { text: statement.text, values } : { name: statement.name, text: statement.text, values })).rows;
   } finally {
     await pool.releaseConnection(conn);
   }
