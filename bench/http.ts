@@ -1,12 +1,14 @@
 /**
  * HTTP benchmark as a new user would measure it: the service runs in its own process (`outreach serve`
  * from the build, as `npm start` runs it, default settings) and autocannon drives it from this one. Every figure is printed beside a ceiling
- * measured in the same run (bare node:http and bare express 5 in processes of their own, the service's
- * own GET /healthz) and the ratio; then statements and commits per enrollment; then the service's RSS
- * before, during and after a mixed soak on Postgres, with its slope.
+ * measured in the same run (bare express 5 in a process of its own, the service's own GET /healthz) and
+ * the ratio, each the median of BENCH_RUNS rounds that measure every figure once (so both sides of a
+ * ratio come from the same minutes); bare node:http is printed for reference. Then statements and
+ * commits per enrollment; then the service's RSS before, during and after a mixed soak on Postgres,
+ * with its slope.
  *
  *   npm run bench:http
- *   BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CONNECTIONS=50      per figure: duration, runs (median), connections
+ *   BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CONNECTIONS=50      per figure: duration, rounds (median), connections
  *   BENCH_SOAK_SECONDS=600 (0: no soak)  BENCH_DATABASES=postgres,sqlite
  *   BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test)
  */
@@ -20,7 +22,8 @@ import { projectRoot } from '../src/lib/project-root.js';
 import { type Db, openDb } from '../src/store/db.js';
 import { migrateLatest } from '../src/store/migrate.js';
 import { customerBody, enrollmentBody } from './bodies.js';
-import { CONNECTIONS, type LoadRequest, type LoadResult, load, medianLoad, startProcess } from './processes.js';
+import { CONNECTIONS, type LoadRequest, type LoadResult, load, medianLoad, medianOf, startProcess } from './processes.js';
+import { settle } from './settle.js';
 import { soak } from './soak.js';
 import { countPerRequest } from './statements.js';
 import { commandCpuMs, processCpuMs, processWrites } from './proc-cpu.js';
@@ -88,17 +91,22 @@ async function companies(db: Db, n: number): Promise<string[]> {
   return keys;
 }
 
-async function ceiling(kind: 'node' | 'express'): Promise<LoadResult> {
+/** The bare ceiling `kind` (a process of its own), for `use` to load; stopped after. */
+async function withBareServer<T>(kind: 'node' | 'express', use: (url: string) => Promise<T>): Promise<T> {
   const server = await startProcess(['bench/bare-server.ts', kind, '{PORT}']);
   try {
-    return await medianLoad(RUNS, () => load(server.url, SECONDS, () => ({ method: 'GET', path: '/healthz' })));
+    return await use(server.url);
   } finally {
     await server.stop();
   }
 }
 
+const healthz = (url: string) => load(url, SECONDS, () => ({ method: 'GET', path: '/healthz' }));
+
+type Measured = LoadResult & { cpu: CpuSplit | null };
+
 /** One load against the service, with the CPU it cost each process per request (null without /proc). */
-async function measured(pid: number, run: () => Promise<LoadResult>): Promise<LoadResult & { cpu: CpuSplit | null }> {
+async function measured(pid: number, run: () => Promise<LoadResult>): Promise<Measured> {
   const before = { service: processCpuMs(pid), postgres: commandCpuMs('postgres'), own: process.cpuUsage(), writes: processWrites(pid) };
   const result = await run();
   const writes = processWrites(pid);
@@ -112,7 +120,7 @@ async function measured(pid: number, run: () => Promise<LoadResult>): Promise<Lo
   return { ...result, cpu: { service: (service - before.service) / requests, postgres: Math.max(0, postgres - before.postgres) / requests, loadgen: (own.user + own.system) / 1000 / requests, written } };
 }
 
-async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResult; express: LoadResult }, rows: Row[]) {
+async function onDatabase(dialect: 'postgres' | 'sqlite', expressUrl: string, rows: Row[]) {
   const { db, url, drop } = await openDatabase(dialect);
   await migrateLatest(db);
   const run = randomBytes(3).toString('hex');
@@ -128,26 +136,36 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', bare: { node: LoadResu
       const [reader] = await companies(db, 1);
       const seeded = 200;
       for (let i = 0; i < seeded; i++) await fetch(`${service.url}/customers`, { method: 'POST', headers: json(reader!), body: customerBody(`seed-${i}`) });
-      const health = await medianLoad(RUNS, () => measured(service.pid, () => load(service.url, SECONDS, () => ({ method: 'GET', path: '/healthz' }))));
-      record(rows, { database: dialect, request: 'GET /healthz', result: health, ceiling: 'bare express 5', ceilingRps: bare.express.rps, target: 0.7 });
-      const get = await medianLoad(RUNS, () => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${i % seeded}`, headers: { 'X-API-Key': reader! } }))));
-      record(rows, { database: dialect, request: 'GET /customers/{id}', result: get, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.6 });
-      let r = 0;
-      const post = await medianLoad(RUNS, () => {
-        const tag = `${run}-${r++}`;
-        return measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'POST', path: '/customers', headers: json(reader!), body: customerBody(`new-${tag}-${i}`) })));
-      });
-      record(rows, { database: dialect, request: 'POST /customers (new ids)', result: post, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.4 });
-      // Enough companies that none passes its quota, however fast it runs (at most the /healthz rate).
-      const perRun = Math.max(20, Math.ceil((health.rps * SECONDS) / QUOTA));
-      const enroll = await medianLoad(RUNS, async () => {
+      // Round after round, each figure once a round (bare express, /healthz, GET, POST, enrollment):
+      // a ratio's two sides are measured minutes apart at most, so a drift of the host (this one's
+      // rates move by 15% and more within an hour) moves both alike. Before each load the machine
+      // settles (settle.ts), so no figure pays for the previous one's writes (Postgres's autovacuum
+      // after an enrollment round doubled the next GET's Postgres CPU).
+      const runs: { express: LoadResult[]; health: Measured[]; get: Measured[]; post: Measured[]; enroll: Measured[] } = { express: [], health: [], get: [], post: [], enroll: [] };
+      const quiet = async <T>(measure: () => Promise<T>): Promise<T> => {
+        await settle(60);
+        return measure();
+      };
+      for (let round = 0; round < RUNS; round++) {
+        runs.express.push(await quiet(() => healthz(expressUrl)));
+        const health = await quiet(() => measured(service.pid, () => healthz(service.url)));
+        runs.health.push(health);
+        runs.get.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${i % seeded}`, headers: { 'X-API-Key': reader! } })))));
+        const tag = `${run}-${round}`;
+        runs.post.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'POST', path: '/customers', headers: json(reader!), body: customerBody(`new-${tag}-${i}`) })))));
+        // Enough companies that none passes its quota, however fast it runs (at most the /healthz rate).
+        const perRun = Math.max(20, Math.ceil((health.rps * SECONDS) / QUOTA));
         const keys = await companies(db, perRun);
-        const tag = `${run}-${r++}`;
-        return measured(service.pid, () => load(service.url, SECONDS, (i): LoadRequest => ({
+        runs.enroll.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i): LoadRequest => ({
           method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[i % perRun]!), 'Idempotency-Key': `k-${tag}-${i}` }, body: enrollmentBody(`e-${tag}-${i}`, i),
-        })));
-      });
-      record(rows, { database: dialect, request: 'enrollment (new customers)', result: enroll, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
+        })))));
+      }
+      const express = medianOf(runs.express);
+      const health = medianOf(runs.health);
+      record(rows, { database: dialect, request: 'GET /healthz', result: health, ceiling: 'bare express 5', ceilingRps: express.rps, target: 0.7 });
+      record(rows, { database: dialect, request: 'GET /customers/{id}', result: medianOf(runs.get), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.6 });
+      record(rows, { database: dialect, request: 'POST /customers (new ids)', result: medianOf(runs.post), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.4 });
+      record(rows, { database: dialect, request: 'enrollment (new customers)', result: medianOf(runs.enroll), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
       if (dialect === 'postgres' && SOAK_SECONDS > 0) await soak(service, db, SOAK_SECONDS, reader!, seeded);
     } finally {
       await service.stop();
@@ -170,8 +188,8 @@ function line(row: Row): string {
   ].join(' ');
 }
 
-function print(rows: Row[], bare: { node: LoadResult; express: LoadResult }) {
-  console.log(`\nceilings: bare node:http ${n(bare.node.rps)} req/s (p99 ${bare.node.p99} ms); bare express 5 ${n(bare.express.rps)} req/s (p99 ${bare.express.p99} ms)`);
+function print(rows: Row[], node: LoadResult) {
+  console.log(`\nceiling: bare node:http ${n(node.rps)} req/s (p99 ${node.p99} ms); bare express 5: each database's rounds, in its /healthz row`);
   console.log(HEADER);
   for (const row of rows) console.log(line(row));
   console.log(`\n${CPU_HEADER}`);
@@ -209,11 +227,13 @@ async function main() {
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
   const cpus = os.cpus();
   console.log(`HTTP bench: autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${RUNS}; ${cpus.length}× ${cpus[0]?.model}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; Node ${process.version}`);
-  const bare = { node: await ceiling('node'), express: await ceiling('express') };
-  console.log(`ceilings: bare node:http ${n(bare.node.rps)} req/s, bare express 5 ${n(bare.express.rps)} req/s\n  ${HEADER}`);
+  const node = await withBareServer('node', (url) => medianLoad(RUNS, () => healthz(url)));
+  console.log(`ceiling: bare node:http ${n(node.rps)} req/s (bare express 5 is measured in each round, beside the service)\n  ${HEADER}`);
   const rows: Row[] = [];
-  for (const dialect of DATABASES) await onDatabase(dialect, bare, rows);
-  print(rows, bare);
+  await withBareServer('express', async (expressUrl) => {
+    for (const dialect of DATABASES) await onDatabase(dialect, expressUrl, rows);
+  });
+  print(rows, node);
 }
 
 main().then(

@@ -116,7 +116,12 @@ export function median(values: number[]): number {
 export async function medianLoad<T extends LoadResult>(runs: number, run: () => Promise<T>): Promise<T> {
   const results: T[] = [];
   for (let r = 0; r < runs; r++) results.push(await run());
-  results.sort((a, b) => a.rps - b.rps);
+  return medianOf(results);
+}
+
+/** Loads reported as their medians (by throughput for the latency too), failures summed. */
+export function medianOf<T extends LoadResult>(loads: T[]): T {
+  const results = [...loads].sort((a, b) => a.rps - b.rps);
   const mid = results[Math.floor(results.length / 2)]!;
   return { ...mid, rps: median(results.map((x) => x.rps)), non2xx: results.reduce((n, x) => n + x.non2xx, 0), errors: results.reduce((n, x) => n + x.errors, 0) };
 }
