@@ -226,7 +226,7 @@ async function main() {
   const built = spawnSync('npm', ['run', 'build'], { cwd: projectRoot(), encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`npm run build failed:\n${built.stdout}${built.stderr}`);
   const cpus = os.cpus();
-  console.log(`HTTP bench: autocannon ${CONNECTIONS} connections, ${SECONDS} s per run, median of ${RUNS}; ${cpus.length}× ${cpus[0]?.model}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; Node ${process.version}`);
+  console.log(`HTTP bench: autocannon ${CONNECTIONS} connections, ${SECONDS} s per load, medians of ${RUNS} rounds; ${cpus.length}× ${cpus[0]?.model}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; Node ${process.version}`);
   const node = await withBareServer('node', (url) => medianLoad(RUNS, () => healthz(url)));
   console.log(`ceiling: bare node:http ${n(node.rps)} req/s (bare express 5 is measured in each round, beside the service)\n  ${HEADER}`);
   const rows: Row[] = [];
