@@ -100,6 +100,9 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
     await sync({ phoneNumber: phone });
     clock = ELEVEN;
     await eventually(() => textsTo(phone).length === 1);
+    // A STOP opts out the companies that texted the number: the service has recorded its send (the
+    // simulator holds the text as soon as it is sent, before the service hears back).
+    await eventually(async () => (await messages()).some((m: any) => m.channel === 'sms' && m.recipient === phone && m.sent_at !== null));
     expect((await local.sms.inbound({ From: phone, To: SANDBOX_FROM, Body: ' Unsubscribe ' }))).toBe(204);
     expect(await suite.database.db('sms_opt_outs').where({ company_id: companyId, phone_number: phone })).toHaveLength(1);
 
