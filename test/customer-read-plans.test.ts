@@ -26,7 +26,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('customer reads while the custom
     // No autovacuum: its ANALYZE would replace a stale plan at a moment of its own choosing.
     await database.db.raw('ALTER TABLE customers SET (autovacuum_enabled = false)');
     // One connection, so every read runs where the earlier ones left their plans.
-    oneConnection = openDb(process.env.TEST_POSTGRES_URL!, { schema: database.schema, poolMax: 1 });
+    oneConnection = openDb(database.url, { poolMax: 1 });
     companyId = (await createCompany(database.db, 'Plans', new Date(AT))).companyId;
     await database.db('customers').insert(customerRows(companyId, 'seed', 20));
     await database.db.raw('ANALYZE customers');
