@@ -20,6 +20,7 @@ import { startService } from '../src/server.js';
 import { type Db, openDb } from '../src/store/db.js';
 import { migrateLatest } from '../src/store/migrate.js';
 import { median } from './processes.js';
+import { commandCpuMs } from './proc-cpu.js';
 
 const ROWS = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.env.BENCH_BATCH_RUNS ?? 3);
@@ -55,16 +56,21 @@ async function rawInsert(db: Db, table: string, rows: object[]): Promise<number>
   return performance.now() - started;
 }
 
-/** Knex statements the service ran (pg-boss's own SQL not included) and this process's CPU time, over one batch. */
+/**
+ * Knex statements the service ran (pg-boss's own SQL not included), this process's CPU time and
+ * Postgres's (every postgres process, from /proc; on SQLite it only shows the machine's background), over one batch.
+ */
 async function measured(db: Db, run: () => Promise<number>): Promise<Measured> {
   let statements = 0;
   const count = () => statements++;
   db.on('query', count);
   const cpu = process.cpuUsage();
+  const pgBefore = commandCpuMs('postgres');
   try {
     const ms = await run();
     const used = process.cpuUsage(cpu);
-    return { ms, statements, cpuMs: (used.user + used.system) / 1000 };
+    const pgAfter = commandCpuMs('postgres');
+    return { ms, statements, cpuMs: (used.user + used.system) / 1000, postgresCpuMs: pgBefore === null || pgAfter === null ? null : pgAfter - pgBefore };
   } finally {
     db.off('query', count);
   }
@@ -86,7 +92,7 @@ async function submitAndWait(url: string, key: string, path: string, body: objec
   }
 }
 
-type Measured = { ms: number; statements: number; cpuMs: number };
+type Measured = { ms: number; statements: number; cpuMs: number; postgresCpuMs: number | null };
 /** The run with the median time (its statements and CPU with it). */
 const medianBy = (xs: Measured[]) => [...xs].sort((a, b) => a.ms - b.ms)[Math.floor(xs.length / 2)]!;
 
@@ -143,12 +149,12 @@ const rate = (ms: number) => Math.round(ROWS / (ms / 1000));
 console.log(`Batch benchmark: ${ROWS} rows per batch, submit → completed over HTTP; baseline = raw multi-row Knex INSERT of the same rows; medians of ${RUNS} runs`);
 console.log(`workers: concurrency ${loadConfig({ ...process.env, PORT: '0' }).jobs.concurrency} per process, ${os.cpus().length} cores\n`);
 console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log('database   batch       end-to-end        rows/s   raw INSERT     rows/s   e2e/raw (target ≥ 0.5)  statements  process CPU');
+console.log('database   batch       end-to-end        rows/s   raw INSERT     rows/s   e2e/raw (target ≥ 0.5)  statements  process CPU  Postgres CPU');
 let ok = true;
 const databases = (process.env.BENCH_DATABASES ?? 'postgres,sqlite').split(',') as ('postgres' | 'sqlite')[];
 for (const dialect of databases) {
   for (const r of await runOn(dialect)) {
-    const line = [r.dialect.padEnd(10), r.batch.padEnd(10), `${r.ms.toFixed(0)} ms`.padStart(11), String(rate(r.ms)).padStart(13), `${r.rawMs.toFixed(0)} ms`.padStart(12), String(rate(r.rawMs)).padStart(10), (r.rawMs / r.ms).toFixed(2).padStart(9), (r.rawMs / r.ms >= 0.5 ? '  met' : '  NOT met').padEnd(15), String(r.statements).padStart(10), `${r.cpuMs.toFixed(0)} ms`.padStart(12)];
+    const line = [r.dialect.padEnd(10), r.batch.padEnd(10), `${r.ms.toFixed(0)} ms`.padStart(11), String(rate(r.ms)).padStart(13), `${r.rawMs.toFixed(0)} ms`.padStart(12), String(rate(r.rawMs)).padStart(10), (r.rawMs / r.ms).toFixed(2).padStart(9), (r.rawMs / r.ms >= 0.5 ? '  met' : '  NOT met').padEnd(15), String(r.statements).padStart(10), `${r.cpuMs.toFixed(0)} ms`.padStart(12), (r.dialect === 'postgres' && r.postgresCpuMs !== null ? `${r.postgresCpuMs.toFixed(0)} ms` : '—').padStart(13)];
     console.log(line.join(' '));
     if (r.dialect === 'postgres' && rate(r.ms) < TARGET_PG_ROWS_PER_SECOND) ok = false;
   }

@@ -63,9 +63,11 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
 
   const deferredError = (n: number) => new RowsDeferredError(`${n} rows wait for an outside system that is unavailable (the LMS); they are retried`);
 
-  const record = async (trx: Db, unit: { companyId: string; jobId: string }, outcomes: RowOutcome[], ack: Claimed<SliceMessage>[]) => {
+  /** The unit's slices are `messages`; those in `ack` finish now (every row they still had pending has its outcome here). */
+  const record = async (trx: Db, unit: { companyId: string; jobId: string }, messages: Claimed<SliceMessage>[], outcomes: RowOutcome[], ack: Claimed<SliceMessage>[]) => {
     const now = deps.now();
-    const counted = await recordRowOutcomes(trx, unit.companyId, unit.jobId, outcomes, now.toISOString(), ack.length ? () => queue.complete(trx, ack) : undefined);
+    const slices = messages.map((m) => ({ from: m.data.from, to: m.data.to, finished: ack.includes(m) }));
+    const counted = await recordRowOutcomes(trx, unit.companyId, unit.jobId, slices, outcomes, now.toISOString(), ack.length ? () => queue.complete(trx, ack) : undefined);
     if (counted.processed > 0) await publishBatchCompletedIfDone(trx, unit.companyId, unit.jobId, now);
     return counted;
   };
@@ -87,7 +89,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
     let committed = false;
     try {
       await db.transaction(async (trx) => {
-        await record(trx, unit, [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))], ack);
+        await record(trx, unit, [message], [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))], ack);
       });
       committed = true;
     } catch (err) {
@@ -110,7 +112,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
             else deferred += 1;
           }
         }
-        await record(trx, unit, outcomes, deferred === 0 && unit.deferred === 0 ? [message] : []);
+        await record(trx, unit, [message], outcomes, deferred === 0 && unit.deferred === 0 ? [message] : []);
       });
     } catch (err) {
       if (!lastAttempt) throw err;
@@ -129,7 +131,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
     const processor = job ? deps.rows.processors.get(job.kind) : undefined;
     await db.transaction(async (trx) => {
       const pending = await pendingBatchRows(trx, companyId, jobId, [[message.data.from, message.data.to]]);
-      await record(trx, { companyId, jobId }, pending.map((r) => gaveUp(processor, r, message.attempt, err)), [message]);
+      await record(trx, { companyId, jobId }, [message], pending.map((r) => gaveUp(processor, r, message.attempt, err)), [message]);
     });
   }
 
@@ -150,7 +152,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
         // Deferred rows need each slice's own attempt count: run the slices one by one.
         if (unit.deferred > 0) throw deferredError(unit.deferred);
         await db.transaction(async (trx) => {
-          await record(trx, unit, [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))], messages);
+          await record(trx, unit, messages, [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))], messages);
         });
         return;
       } catch (err) {

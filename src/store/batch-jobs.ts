@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { CompanyConfig } from './companies.js';
 import type { Db } from './db.js';
 import { dialectOf } from './db.js';
@@ -101,22 +102,37 @@ export async function markBatchJobProcessing(db: Db, companyId: string, jobId: s
   await db('batch_jobs').where({ company_id: companyId, id: jobId, status: 'pending' }).update({ status: 'processing', processing_started_at: at });
 }
 
-/** Rows in the index ranges [from, to) that have not finished yet: a slice delivered twice skips what is done. */
+/**
+ * Rows in the index ranges [from, to) that have not finished yet: a slice delivered twice skips what
+ * is done. A range is a slice's (queue messages carry them), so a finished slice is left out whole.
+ */
 export async function pendingBatchRows(db: Db, companyId: string, jobId: string, ranges: [number, number][]): Promise<{ index: number; payload: unknown }[]> {
-  const spans = mergedRanges(ranges);
-  // The outer bounds let the planner scan only that stretch of the primary key (job_id, row_index):
-  // with OR'd ranges alone it read every row of the job for every unit (O(rows²) for a whole job).
-  const rows = await db('batch_job_rows')
-    .where({ company_id: companyId, job_id: jobId, status: 'pending' })
-    .andWhere('row_index', '>=', spans[0]![0])
-    .andWhere('row_index', '<', spans[spans.length - 1]![1])
-    .andWhere((q) => {
-      if (spans.length === 1) return;
-      for (const [from, to] of spans) q.orWhere((r) => r.where('row_index', '>=', from).andWhere('row_index', '<', to));
-    })
+  const finished = new Set(await finishedSliceStarts(db, jobId, ranges.map(([from]) => from)));
+  const spans = mergedRanges(ranges.filter(([from]) => !finished.has(from)));
+  if (spans.length === 0) return [];
+  const rows: { row_index: unknown; payload: unknown }[] = await inRanges(db('batch_job_rows').where({ company_id: companyId, job_id: jobId, status: 'pending' }), spans)
     .orderBy('row_index')
     .select('row_index', 'payload');
   return rows.map((r) => ({ index: Number(r.row_index), payload: JSON.parse(String(r.payload)) }));
+}
+
+async function finishedSliceStarts(db: Db, jobId: string, starts: number[]): Promise<number[]> {
+  if (starts.length === 0) return [];
+  const found = await db('batch_job_finished_slices').where('job_id', jobId).whereIn('from_index', starts).pluck('from_index');
+  return found.map(Number);
+}
+
+/** Rows whose index lies in one of the (sorted, disjoint) spans. */
+function inRanges(q: Knex.QueryBuilder, spans: [number, number][]): Knex.QueryBuilder {
+  // The outer bounds let the planner scan only that stretch of the primary key (job_id, row_index):
+  // with OR'd ranges alone it read every row of the job for every unit (O(rows²) for a whole job).
+  return q
+    .andWhere('row_index', '>=', spans[0]![0])
+    .andWhere('row_index', '<', spans[spans.length - 1]![1])
+    .andWhere((w) => {
+      if (spans.length === 1) return;
+      for (const [from, to] of spans) w.orWhere((r) => r.where('row_index', '>=', from).andWhere('row_index', '<', to));
+    });
 }
 
 /** The ranges sorted, with touching or overlapping ones joined (the slices of a unit are usually consecutive). */
@@ -131,49 +147,91 @@ function mergedRanges(ranges: [number, number][]): [number, number][] {
   return out;
 }
 
+/** A slice whose row outcomes a unit records; `finished` when all its rows end now (its message is acked with them). */
+export interface RecordedSlice {
+  from: number;
+  to: number;
+  finished: boolean;
+}
+
 /**
- * Records finished rows and advances the job's counters by the rows that actually left `pending`
- * (`WHERE status = 'pending'`), so a slice recorded twice counts once. The job becomes `completed`
- * in the same statement when the last row is counted.
+ * Records finished rows and advances the job's counters by the rows that actually left `pending`,
+ * so a slice recorded twice counts once. Failed rows and rows with a result are updated one by one;
+ * the rows of a `finished` slice that succeeded without a result stay as stored and the slice is
+ * recorded as finished instead (one row, not one UPDATE a row). Each slice's recording is
+ * serialized (Postgres: an advisory lock per slice, taken in index order; SQLite has one writer),
+ * and a slice found finished by an earlier recorder is skipped whole. The job becomes `completed`
+ * in the same statement as its counters when the last row is counted.
  */
 export async function recordRowOutcomes(
-  trx: Db, companyId: string, jobId: string, outcomes: RowOutcome[], at: string, beforeCounters?: () => Promise<void>,
+  trx: Db, companyId: string, jobId: string, slices: RecordedSlice[], outcomes: RowOutcome[], at: string, beforeCounters?: () => Promise<void>,
 ): Promise<{ processed: number; failed: number }> {
+  const sorted = [...slices].sort((a, b) => a.from - b.from);
+  await lockSlices(trx, jobId, sorted.map((s) => s.from));
+  const finishedBefore = new Set(await finishedSliceStarts(trx, jobId, sorted.map((s) => s.from)));
+  const open = sorted.filter((s) => !finishedBefore.has(s.from));
+  const sliceOf = (index: number) => open.find((s) => index >= s.from && index < s.to);
+
   const rows = () => trx('batch_job_rows').where({ company_id: companyId, job_id: jobId, status: 'pending' });
   let succeeded = 0;
   let failed = 0;
-  const plain = outcomes.filter((o) => o.failure === undefined && o.result === undefined).map((o) => o.index);
-  if (dialectOf(trx) === 'pg' && plain.length > 0) {
-    // One statement with one array parameter; the bounds keep the plan on the primary key's range.
-    succeeded += await rows()
-      .whereBetween('row_index', [Math.min(...plain), Math.max(...plain)])
-      .whereRaw('row_index = ANY(?::int[])', [plain] as never[])
-      .update({ status: 'succeeded', finished_at: at });
-  } else {
-    for (let i = 0; i < plain.length; i += ROW_CHUNK) {
-      succeeded += await rows().whereIn('row_index', plain.slice(i, i + ROW_CHUNK)).update({ status: 'succeeded', finished_at: at });
-    }
-  }
+  const plain: number[] = [];
   for (const o of outcomes) {
+    const slice = sliceOf(o.index);
+    if (!slice) continue; // finished by an earlier delivery of its slice
     if (o.failure !== undefined) failed += await rows().where('row_index', o.index).update({ status: 'failed', message: o.failure, result: toJson(o.result), finished_at: at });
     else if (o.result !== undefined) succeeded += await rows().where('row_index', o.index).update({ status: 'succeeded', result: toJson(o.result), finished_at: at });
+    else if (!slice.finished) plain.push(o.index);
+  }
+  succeeded += await markSucceeded(trx, rows, plain, at);
+  const finishing = open.filter((s) => s.finished);
+  if (finishing.length > 0) {
+    await trx('batch_job_finished_slices').insert(finishing.map((s) => ({ job_id: jobId, from_index: s.from, to_index: s.to, finished_at: at })));
+    // Every row of these slices that is still pending got its outcome from this unit: it succeeded.
+    const [{ n }] = await inRanges(rows(), mergedRanges(finishing.map((s): [number, number] => [s.from, s.to]))).count({ n: '*' });
+    succeeded += Number(n);
   }
   const done = succeeded + failed;
   // The job row is the one row every slice of a job updates: lock it last, just before COMMIT.
   await beforeCounters?.();
   if (done > 0) {
-    const finishing = `status IN ('pending', 'processing') AND processed + ? >= total`;
+    const completing = `status IN ('pending', 'processing') AND processed + ? >= total`;
     await trx('batch_jobs')
       .where({ company_id: companyId, id: jobId })
       .update({
         processed: trx.raw('processed + ?', [done]),
         failed: trx.raw('failed + ?', [failed]),
-        status: trx.raw(`CASE WHEN ${finishing} THEN 'completed' WHEN status = 'pending' THEN 'processing' ELSE status END`, [done]),
+        status: trx.raw(`CASE WHEN ${completing} THEN 'completed' WHEN status = 'pending' THEN 'processing' ELSE status END`, [done]),
         processing_started_at: trx.raw('COALESCE(processing_started_at, ?)', [at]),
-        processing_completed_at: trx.raw(`CASE WHEN ${finishing} THEN ? ELSE processing_completed_at END`, [done, at]),
+        processing_completed_at: trx.raw(`CASE WHEN ${completing} THEN ? ELSE processing_completed_at END`, [done, at]),
       });
   }
   return { processed: done, failed };
+}
+
+/**
+ * Postgres: one transaction-scoped advisory lock per slice (two-int4 key space: the job id's hash,
+ * the slice's first index), taken in index order so that two units never wait on each other in a
+ * circle. A duplicate delivery of a slice then waits for the first recorder's commit and sees it.
+ */
+async function lockSlices(trx: Db, jobId: string, starts: number[]): Promise<void> {
+  if (dialectOf(trx) !== 'pg' || starts.length === 0) return;
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), f) FROM unnest(?::int[]) AS f ORDER BY f', [jobId, starts] as never[]);
+}
+
+/** Succeeded rows without a result, of slices that do not finish now (some of their rows wait for a retry). */
+async function markSucceeded(trx: Db, rows: () => Knex.QueryBuilder, indexes: number[], at: string): Promise<number> {
+  if (indexes.length === 0) return 0;
+  if (dialectOf(trx) === 'pg') {
+    // One statement with one array parameter; the bounds keep the plan on the primary key's range.
+    return rows()
+      .whereBetween('row_index', [Math.min(...indexes), Math.max(...indexes)])
+      .whereRaw('row_index = ANY(?::int[])', [indexes] as never[])
+      .update({ status: 'succeeded', finished_at: at });
+  }
+  let n = 0;
+  for (let i = 0; i < indexes.length; i += ROW_CHUNK) n += await rows().whereIn('row_index', indexes.slice(i, i + ROW_CHUNK)).update({ status: 'succeeded', finished_at: at });
+  return n;
 }
 
 /** A fatal job-level error: the job stops as `failed` with the reason. */
