@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../src/domain/companies.js';
-import { getBatchJob, insertBatchJob, listBatchFailures, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../src/store/batch-jobs.js';
+import { getBatchJob, insertBatchJob } from '../src/store/batch-jobs.js';
+import { listBatchFailures, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../src/store/batch-rows.js';
 import type { Db } from '../src/store/db.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { blockedBy } from './support/lock-waits.js';
@@ -11,7 +12,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 const succeeded = (indexes: number[]): RowOutcome[] => indexes.map((index) => ({ index }));
 
 /**
- * How a unit's row outcomes are recorded (src/store/batch-jobs.ts): rows that succeeded without a
+ * How a unit's row outcomes are recorded (src/store/batch-rows.ts): rows that succeeded without a
  * result, in a slice that finishes, are recorded by the slice, not row by row; counters count every
  * row exactly once whichever way its slice was recorded, however often it is delivered.
  */
@@ -29,7 +30,9 @@ describe.each(DIALECTS)('batch row outcomes on %s', (dialect) => {
 
   const newJob = async (total: number) => {
     const id = randomUUID();
-    await db.transaction((trx) => insertBatchJob(trx, companyId, { id, kind: 'customer_create', createdAt: AT }, range(0, total).map((index) => ({ index, payload: { index }, customerRef: `c-${index}`, loanRef: null }))));
+    const rows = range(0, total).map((index) => ({ index, payload: { index }, customerRef: `c-${index}`, loanRef: null }));
+    const slices = range(0, Math.ceil(total / 25)).map((k): [number, number] => [k * 25, Math.min(total, k * 25 + 25)]);
+    await db.transaction((trx) => insertBatchJob(trx, companyId, { id, kind: 'customer_create', createdAt: AT }, rows, slices));
     return id;
   };
   const record = (trx: Db, jobId: string, slices: { from: number; to: number; finished: boolean }[], outcomes: RowOutcome[]) =>
@@ -39,7 +42,7 @@ describe.each(DIALECTS)('batch row outcomes on %s', (dialect) => {
     return { status: job.status, processed: job.processed, failed: job.failed };
   };
 
-  it('a finished slice records its succeeded rows at once; its failed rows one by one; none is pending after', async () => {
+  it('a finished slice records its succeeded rows with it and its failed rows one by one; none is pending after', async () => {
     const jobId = await newJob(50);
     const outcomes = [...succeeded(range(0, 25).filter((i) => i !== 7)), { index: 7, failure: '400: bad row' }];
     const counted = await db.transaction((trx) => record(trx, jobId, [{ from: 0, to: 25, finished: true }], outcomes));
@@ -47,8 +50,8 @@ describe.each(DIALECTS)('batch row outcomes on %s', (dialect) => {
     expect(await counters(jobId)).toEqual({ status: 'processing', processed: 25, failed: 1 });
     expect((await pendingBatchRows(db, companyId, jobId, [[0, 25], [25, 50]])).map((r) => r.index)).toEqual(range(25, 50));
     expect(await listBatchFailures(db, companyId, jobId)).toEqual([{ index: 7, customerRef: 'c-7', loanRef: null, message: '400: bad row' }]);
-    // A stored row of a finished slice is not rewritten: one row per slice records them.
-    expect(Number((await db('batch_job_finished_slices').where({ job_id: jobId }).count({ n: '*' }))[0]!.n)).toBe(1);
+    // The succeeded rows of a finished slice get no row of their own: only the failed one has an outcome row.
+    expect(await db('batch_row_outcomes').where({ job_id: jobId }).pluck('row_index')).toEqual([7]);
   });
 
   it('a slice recorded again (a second delivery) changes nothing, whichever way either recorded it', async () => {

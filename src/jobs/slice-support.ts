@@ -1,6 +1,7 @@
 import type { RowProcessor, RowResult } from '../domain/batches/row-processors.js';
 import type { CompanyContext } from '../domain/context.js';
-import { getBatchJobForWork, type RowOutcome } from '../store/batch-jobs.js';
+import { getBatchJobForWork } from '../store/batch-jobs.js';
+import type { RowOutcome } from '../store/batch-rows.js';
 import type { Db } from '../store/db.js';
 import { isInvalidValue, isTransient } from '../store/db-errors.js';
 import { DomainError, InvalidInputError, UnavailableError } from '../domain/errors.js';

@@ -22,13 +22,16 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file: a temp SQLite file, or a new Postgres schema. */
-export async function freshDatabase(dialect: DialectName): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database for one test file: a temp SQLite file, or a new Postgres schema.
+ * `migrate` brings it to the schema the test starts from (a migration's own test stops earlier).
+ */
+export async function freshDatabase(dialect: DialectName, migrate: (db: Db) => Promise<unknown> = migrateLatest): Promise<TestDatabase> {
   const tag = randomBytes(6).toString('hex');
   if (dialect === 'sqlite') {
     const file = path.join(os.tmpdir(), `outreach-test-${tag}.db`);
     const db = openDb(`sqlite:${file}`);
-    await migrateLatest(db);
+    await migrate(db);
     return {
       db,
       url: `sqlite:${file}`,
@@ -44,7 +47,7 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
   await admin.raw(`CREATE SCHEMA ${schema}`);
   await admin.destroy();
   const db = openDb(base, { schema });
-  await migrateLatest(db);
+  await migrate(db);
   return {
     db,
     url: withSearchPath(base, schema),

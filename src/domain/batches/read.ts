@@ -1,4 +1,5 @@
-import { type BatchJobRow, getBatchJob, listBatchFailures, listBatchResults } from '../../store/batch-jobs.js';
+import { type BatchJobRow, getBatchJob } from '../../store/batch-jobs.js';
+import { listBatchFailures, listBatchResults } from '../../store/batch-rows.js';
 import type { CompanyContext } from '../context.js';
 import { NotFoundError } from '../errors.js';
 import { CUSTOMER_CREATE, ENROLLMENT, LOAN_UPSERT } from './row-processors.js';

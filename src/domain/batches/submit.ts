@@ -1,5 +1,6 @@
 import type { JobQueue } from '../ports/job-queue.js';
-import { insertBatchJob, type NewBatchRow } from '../../store/batch-jobs.js';
+import { insertBatchJob } from '../../store/batch-jobs.js';
+import type { NewBatchRow } from '../../store/batch-rows.js';
 import type { Db } from '../../store/db.js';
 import type { CompanyContext } from '../context.js';
 import { InvalidInputError } from '../errors.js';
@@ -37,7 +38,7 @@ async function submitBatch(ctx: CompanyContext, deps: BatchDeps, kind: string, r
 export async function writeBatch(trx: Db, ctx: CompanyContext, deps: BatchDeps, kind: string, rows: NewBatchRow[]) {
   const jobId = newId();
   const messages = sliceMessages(jobId, ctx.companyId, rows.length, kind);
-  await insertBatchJob(trx, ctx.companyId, { id: jobId, kind, createdAt: ctx.now.toISOString() }, rows);
+  await insertBatchJob(trx, ctx.companyId, { id: jobId, kind, createdAt: ctx.now.toISOString() }, rows, messages.map((m): [number, number] => [m.from, m.to]));
   await deps.queue.enqueue(trx, SLICE_QUEUE, messages, {
     maxAttempts: deps.options.maxAttempts,
     retryDelaySeconds: deps.options.retryDelaySeconds,
