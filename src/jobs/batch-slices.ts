@@ -25,9 +25,9 @@ export interface SliceWorkerDeps {
 /**
  * Runs batch slices. A unit is one or more slices of the same job (claimed together); it runs in
  * ONE transaction: the rows' writes, their outcomes, the job's counters and the queue acks commit
- * together, so a unit delivered twice changes nothing the second time (only `pending` rows run,
- * counters count rows leaving `pending`, customer/loan writes are upserts, enrollment rows
- * replay under their idempotency keys).
+ * together, so a unit delivered twice changes nothing the second time (only rows that have not
+ * ended run, counters count rows as they end, customer/loan writes are upserts, enrollment rows
+ * replay under their idempotency keys; src/store/batch-rows.ts).
  *
  * When that fails, each slice runs on its own: first in one transaction; then, if a row hit an
  * unexpected error (not a DomainError), with a savepoint per row: the other rows commit, the
