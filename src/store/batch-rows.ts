@@ -53,7 +53,7 @@ export async function pendingBatchRows(db: Db, companyId: string, jobId: string,
     .select('from_index', 'rows');
   if (slices.length === 0) return [];
   const starts = slices.map((s) => Number(s.from_index));
-  const ended = new Set(await outcomeIndexes(db, jobId, Math.min(...starts), Math.max(...ranges.map(([, to]) => to))));
+  const ended = new Set(await outcomeIndexes(db, companyId, jobId, Math.min(...starts), Math.max(...ranges.map(([, to]) => to))));
   const out: { index: number; payload: unknown }[] = [];
   slices.forEach((s, k) => {
     (JSON.parse(String(s.rows)) as unknown[]).forEach((payload, i) => {
@@ -65,8 +65,8 @@ export async function pendingBatchRows(db: Db, companyId: string, jobId: string,
 }
 
 /** Indexes in [from, to) of rows whose outcome is recorded on their own. */
-async function outcomeIndexes(db: Db, jobId: string, from: number, to: number): Promise<number[]> {
-  const found = await db('batch_row_outcomes').where('job_id', jobId).andWhere('row_index', '>=', from).andWhere('row_index', '<', to).pluck('row_index');
+async function outcomeIndexes(db: Db, companyId: string, jobId: string, from: number, to: number): Promise<number[]> {
+  const found = await db('batch_row_outcomes').where({ company_id: companyId, job_id: jobId }).andWhere('row_index', '>=', from).andWhere('row_index', '<', to).pluck('row_index');
   return found.map(Number);
 }
 
@@ -95,7 +95,7 @@ export async function recordRowOutcomes(
   let succeeded = 0;
   let failed = 0;
   if (open.length > 0) {
-    const ended = new Set(await outcomeIndexes(trx, jobId, open[0]!.from, open[open.length - 1]!.to));
+    const ended = new Set(await outcomeIndexes(trx, companyId, jobId, open[0]!.from, open[open.length - 1]!.to));
     const sliceOf = (index: number) => open.find((s) => index >= s.from && index < s.to);
     const refsOf = new Map<number, [string | null, string | null][]>();
     const rows: Record<string, unknown>[] = [];
