@@ -14,7 +14,7 @@ module.exports = {
     { name: 'simulators-standalone', comment: 'A simulator speaks the outside system\'s protocol and knows nothing of ours but that protocol\'s wire module (src/adapters/<system>/protocol.ts: paths, payload types, signature scheme).', severity: 'error', from: { path: '^src/simulators/' }, to: { path: '^src/', pathNot: '^src/(simulators|lib)/|^src/adapters/[^/]+/(protocol|signature)\\.ts$' } },
     up({ name: 'http', path: '^src/http/' }, '^src/(handlers|jobs|app|server|cli)', 'http is used by handlers and the composition root.'),
     up({ name: 'handlers', path: '^src/handlers/' }, '^src/(jobs|app|server|cli)', 'Handlers are leaves under the app.'),
-    up({ name: 'jobs', path: '^src/jobs/' }, '^src/(http|handlers|app|server|cli)', 'jobs → domain; what the workers need from http is injected by src/server.ts.'),
+    up({ name: 'jobs', path: '^src/jobs/' }, '^src/(http|handlers|app|server|cli)', 'jobs → domain; what the workers need from http is injected by src/main/server.ts.'),
     { name: 'scheduler-pure', comment: 'The planner is pure and self-contained.', severity: 'error', from: { path: '^src/scheduler/' }, to: { path: '^src/', pathNot: '^src/(scheduler|types)/' } },
     { name: 'contract-neutral', comment: 'The contract module is neutral ground every layer may use.', severity: 'error', from: { path: '^src/contract/' }, to: { path: '^src/', pathNot: '^src/(contract|lib)/' } },
     { name: 'lib-neutral', severity: 'error', from: { path: '^src/lib/' }, to: { path: '^src/', pathNot: '^src/lib/' } },

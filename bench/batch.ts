@@ -13,12 +13,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { createCompany } from '../src/domain/companies.js';
+import { loadConfig } from '../src/config/config.js';
+import { createCompany } from '../src/domain/companies/companies.js';
 import { createLogger } from '../src/lib/logger.js';
-import { startService } from '../src/server.js';
-import { type Db, openDb } from '../src/store/db.js';
-import { migrateLatest } from '../src/store/migrate.js';
+import { startService } from '../src/main/server.js';
+import { type Db, openDb } from '../src/store/shared/db.js';
+import { migrateLatest } from '../src/store/shared/migrate.js';
 import { median } from './processes.js';
 import { commandCpuMs } from './proc-cpu.js';
 

@@ -16,13 +16,13 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { createCompany } from '../src/domain/companies.js';
+import { loadConfig } from '../src/config/config.js';
+import { createCompany } from '../src/domain/companies/companies.js';
 import { createLogger } from '../src/lib/logger.js';
 import { projectRoot } from '../src/lib/project-root.js';
-import { startService } from '../src/server.js';
-import { openDb } from '../src/store/db.js';
-import { migrateLatest } from '../src/store/migrate.js';
+import { startService } from '../src/main/server.js';
+import { openDb } from '../src/store/shared/db.js';
+import { migrateLatest } from '../src/store/shared/migrate.js';
 import { installTally, sqlSample, tally, WATCH_APPLICATION } from './dispatch-tally.js';
 import { commandCpuMs, processCpuMs } from './proc-cpu.js';
 
@@ -34,7 +34,7 @@ const DUE = '2026-12-08T15:00:00.000Z'; // Tuesday 10:00 in New York
 
 /** The simulator in its own process on a free loopback port; resolves with its URL from its first log line. */
 function startSimulator(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'simulator', 'voice', '--port', '0', '--hold-callbacks'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'simulator', 'voice', '--port', '0', '--hold-callbacks'], {
     cwd: projectRoot(), env: { ...process.env, OUTREACH_CLOCK: '2026-12-08T15:00:30Z' }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -17,10 +17,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createCompany } from '../src/domain/companies.js';
+import { createCompany } from '../src/domain/companies/companies.js';
 import { projectRoot } from '../src/lib/project-root.js';
-import { type Db, openDb } from '../src/store/db.js';
-import { migrateLatest } from '../src/store/migrate.js';
+import { type Db, openDb } from '../src/store/shared/db.js';
+import { migrateLatest } from '../src/store/shared/migrate.js';
 import { customerBody, enrollmentBody } from './bodies.js';
 import { CONNECTIONS, type LoadRequest, type LoadResult, load, medianLoad, medianOf, startProcess } from './processes.js';
 import { settle } from './settle.js';
@@ -220,7 +220,7 @@ function record(rows: Row[], row: Row): void {
 }
 
 /** The service as `npm start` runs it: compiled JavaScript, not the TypeScript loader (which costs memory and start-up). */
-const BUILT_CLI = 'dist/src/cli.js';
+const BUILT_CLI = 'dist/src/main/cli.js';
 
 async function main() {
   const built = spawnSync('npm', ['run', 'build'], { cwd: projectRoot(), encoding: 'utf8' });

@@ -3,8 +3,8 @@
  * 2 health checks and 1 enrollment (spread over enough companies to stay under their quota).
  * Samples the service's RSS every 5 s and prints before / during / after and the least-squares slope.
  */
-import { createCompany } from '../src/domain/companies.js';
-import type { Db } from '../src/store/db.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import type { Db } from '../src/store/shared/db.js';
 import { customerBody, enrollmentBody } from './bodies.js';
 import { type LoadRequest, type ServerProcess, load, rssMb } from './processes.js';
 

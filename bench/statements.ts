@@ -3,11 +3,11 @@
  * database) runs requests one at a time: statements (BEGIN/COMMIT not counted), commits (COMMITs plus
  * writes outside a transaction, each its own commit) and round trips (everything sent).
  */
-import { loadConfig } from '../src/config.js';
-import { createCompany } from '../src/domain/companies.js';
+import { loadConfig } from '../src/config/config.js';
+import { createCompany } from '../src/domain/companies/companies.js';
 import { createLogger } from '../src/lib/logger.js';
-import { startService } from '../src/server.js';
-import type { Db } from '../src/store/db.js';
+import { startService } from '../src/main/server.js';
+import type { Db } from '../src/store/shared/db.js';
 
 export interface StatementCount {
   statements: number;

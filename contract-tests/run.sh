@@ -21,7 +21,7 @@ APP_PORT=${CONTRACT_APP_PORT:-${free[0]}}; PROXY_PORT=${CONTRACT_PROXY_PORT:-${f
 export DATABASE_URL="sqlite:$work/contract.db" PORT=$APP_PORT HOST=127.0.0.1 LOG_LEVEL=error
 # Calls (call-fixtures.cjs): a weekday morning in New York, the embedded voice simulator, a known link secret.
 export OUTREACH_CLOCK=2026-12-08T14:59:30Z OUTREACH_SIGNING_SECRET=contract-signing-secret-0123456789 OUTREACH_RECORDINGS_DIR="$work/recordings" OUTREACH_CALLS_POLL_MS=100
-outreach() { node --import tsx src/cli.ts "$@"; }
+outreach() { node --import tsx src/main/cli.ts "$@"; }
 bin=contract-tests/node_modules/.bin
 
 not_in_use() { # port — a leftover server on a given port would silently answer instead of ours
@@ -52,7 +52,7 @@ record() { # stage exit-status [log] — the stage's count line and exit status 
 created=$(outreach company create --name "Contract Tests" --json)
 API_KEY=$(node -e 'console.log(JSON.parse(process.argv[1]).apiKey)' "$created")
 COMPANY_ID=$(node -e 'console.log(JSON.parse(process.argv[1]).companyId)' "$created")
-node --import tsx src/cli.ts serve > "$work/app.log" 2>&1 & app_pid=$!; pids+=($app_pid)
+node --import tsx src/main/cli.ts serve > "$work/app.log" 2>&1 & app_pid=$!; pids+=($app_pid)
 wait_for "http://127.0.0.1:$APP_PORT/healthz" "$app_pid" || { cat "$work/app.log" >&2; exit 1; }
 
 "$bin/prism" proxy generated/openapi.json "http://127.0.0.1:$APP_PORT" --errors --host 127.0.0.1 --port "$PROXY_PORT" > "$work/proxy.log" 2>&1 & proxy_pid=$!; pids+=($proxy_pid)

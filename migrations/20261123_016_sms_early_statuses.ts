@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * SMS status callbacks that arrive before the sender has recorded the provider's message id (the
  * provider reports as soon as it answered the send; the sender records the id a moment later).
- * Kept here until the sender records the id, then applied and deleted (src/store/sms-early-statuses.ts).
+ * Kept here until the sender records the id, then applied and deleted (src/store/messages/sms-early-statuses.ts).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('sms_early_statuses', (t) => {

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueApiKey, revokeKey } from '../src/domain/api-keys.js';
-import { setCompanyConfig } from '../src/domain/companies.js';
-import { defaultCompanyConfig } from '../src/domain/company-config.js';
+import { issueApiKey, revokeKey } from '../src/domain/companies/api-keys.js';
+import { setCompanyConfig } from '../src/domain/companies/companies.js';
+import { defaultCompanyConfig } from '../src/domain/shared/company-config.js';
 import { projectRoot } from '../src/lib/project-root.js';
-import { listenerName } from '../src/store/auth-changes.js';
-import { type Db, openDb } from '../src/store/db.js';
+import { listenerName } from '../src/store/companies/auth-changes.js';
+import { type Db, openDb } from '../src/store/shared/db.js';
 import { validCustomer } from './support/customers.js';
 import { DIALECTS } from './support/databases.js';
 import { eventually } from './support/eventually.js';
@@ -89,7 +89,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
   let childUrl: string;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
       cwd: projectRoot(),
       env: { ...process.env, DATABASE_URL: suite.database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'inherit'],

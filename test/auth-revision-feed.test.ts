@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authChangeFeed } from '../src/store/auth-changes.js';
-import { type Db, openDb } from '../src/store/db.js';
+import { authChangeFeed } from '../src/store/companies/auth-changes.js';
+import { type Db, openDb } from '../src/store/shared/db.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sliceMessages } from '../src/domain/batches/slices.js';
-import { pendingBatchRows } from '../src/store/batch-rows.js';
+import { pendingBatchRows } from '../src/store/batches/batch-rows.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 import { validCustomer } from './support/customers.js';
 import { waitForJob } from './support/jobs.js';

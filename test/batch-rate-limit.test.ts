@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { issueApiKey } from '../src/domain/api-keys.js';
+import { issueApiKey } from '../src/domain/companies/api-keys.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { validCustomer } from './support/customers.js';
 import { startTestService, type TestService } from './support/service.js';

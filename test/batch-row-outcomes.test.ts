@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../src/domain/companies.js';
-import { getBatchJob, insertBatchJob } from '../src/store/batch-jobs.js';
-import { listBatchFailures, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../src/store/batch-rows.js';
-import type { Db } from '../src/store/db.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import { getBatchJob, insertBatchJob } from '../src/store/batches/batch-jobs.js';
+import { listBatchFailures, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../src/store/batches/batch-rows.js';
+import type { Db } from '../src/store/shared/db.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { blockedBy } from './support/lock-waits.js';
 
@@ -12,7 +12,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from }, (_
 const succeeded = (indexes: number[]): RowOutcome[] => indexes.map((index) => ({ index }));
 
 /**
- * How a unit's row outcomes are recorded (src/store/batch-rows.ts): rows that succeeded without a
+ * How a unit's row outcomes are recorded (src/store/batches/batch-rows.ts): rows that succeeded without a
  * result, in a slice that finishes, are recorded by the slice, not row by row; counters count every
  * row exactly once whichever way its slice was recorded, however often it is delivered.
  */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations/index.js';
-import { createCompany } from '../src/domain/companies.js';
-import { listBatchFailures, listBatchResults, pendingBatchRows, recordRowOutcomes } from '../src/store/batch-rows.js';
-import { getBatchJob } from '../src/store/batch-jobs.js';
-import type { Db } from '../src/store/db.js';
-import { migrateLatest } from '../src/store/migrate.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import { listBatchFailures, listBatchResults, pendingBatchRows, recordRowOutcomes } from '../src/store/batches/batch-rows.js';
+import { getBatchJob } from '../src/store/batches/batch-jobs.js';
+import type { Db } from '../src/store/shared/db.js';
+import { migrateLatest } from '../src/store/shared/migrate.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 const AT = '2026-11-24T12:00:00.000Z';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type JobQueue, WakeSignals } from '../src/domain/ports/job-queue.js';
-import type { CallServices } from '../src/domain/outreach/call-services.js';
-import { CALLBACK_INBOX_SIGNAL } from '../src/domain/outreach/callback-receipts.js';
+import type { CallServices } from '../src/domain/calls/call-services.js';
+import { CALLBACK_INBOX_SIGNAL } from '../src/domain/calls/callback-receipts.js';
 import { type CallbackApplierOptions, startCallbackApplier } from '../src/jobs/callback-applier.js';
 import type { WorkerPool } from '../src/jobs/worker-pool.js';
 import { createLogger } from '../src/lib/logger.js';

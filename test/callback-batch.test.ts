@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../src/domain/companies.js';
-import { ConflictError, NotFoundError } from '../src/domain/errors.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import { ConflictError, NotFoundError } from '../src/domain/shared/errors.js';
 import type { JobQueue } from '../src/domain/ports/job-queue.js';
 import type { VoiceEvent, VoiceEventType } from '../src/domain/ports/voice-provider.js';
-import type { CallServices } from '../src/domain/outreach/call-services.js';
-import { applyInboxBatch } from '../src/domain/outreach/callback-inbox.js';
-import { applyVoiceEvent } from '../src/domain/outreach/voice-callbacks.js';
+import type { CallServices } from '../src/domain/calls/call-services.js';
+import { applyInboxBatch } from '../src/domain/calls/callback-inbox.js';
+import { applyVoiceEvent } from '../src/domain/calls/voice-callbacks.js';
 import { createLogger } from '../src/lib/logger.js';
-import { insertWebhookEndpoint } from '../src/store/webhooks.js';
+import { insertWebhookEndpoint } from '../src/store/webhooks/webhooks.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, UnavailableError } from '../src/domain/errors.js';
+import { NotFoundError, UnavailableError } from '../src/domain/shared/errors.js';
 import type { JobQueue } from '../src/domain/ports/job-queue.js';
 import type { VoiceEvent, VoiceProvider } from '../src/domain/ports/voice-provider.js';
-import type { CallServices } from '../src/domain/outreach/call-services.js';
-import { receiveVoiceCallback } from '../src/domain/outreach/voice-callbacks.js';
+import type { CallServices } from '../src/domain/calls/call-services.js';
+import { receiveVoiceCallback } from '../src/domain/calls/voice-callbacks.js';
 import { createLogger } from '../src/lib/logger.js';
-import { dialectOf } from '../src/store/db.js';
+import { dialectOf } from '../src/store/shared/db.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 const NOW = new Date('2026-12-08T15:05:00Z');

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signPayload, SIGNATURE_HEADER } from '../src/adapters/voice/protocol.js';
-import { createCompany } from '../src/domain/companies.js';
+import { createCompany } from '../src/domain/companies/companies.js';
 import { projectRoot } from '../src/lib/project-root.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
 import { eventually } from './support/eventually.js';
@@ -18,7 +18,7 @@ const AT = '2026-12-08T15:00:00.000Z';
 const EVENTS = ['call_started', 'call_ended', 'call_analyzed'] as const;
 
 function startApi(databaseUrl: string, simulatorUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
     cwd: projectRoot(),
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', OUTREACH_VOICE_SIMULATOR_URL: simulatorUrl },
     stdio: ['ignore', 'pipe', 'inherit'],

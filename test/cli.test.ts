@@ -1,14 +1,14 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticateCompany } from '../src/domain/api-keys.js';
+import { authenticateCompany } from '../src/domain/companies/api-keys.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 const run = promisify(execFile);
 
 /** Runs the real `outreach` command (through tsx) against the test database. */
 async function outreach(url: string, args: string[], input?: string, env: Record<string, string> = {}) {
-  const child = run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+  const child = run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], {
     env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env },
   });
   if (input !== undefined) {
@@ -120,7 +120,7 @@ describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) =>
 
 describe('outreach simulator loanpro', () => {
   it('serves the seed on 127.0.0.1 and prints where', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'simulator', 'loanpro', '--seed', 'src/simulators/loanpro/demo-seed.json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'simulator', 'loanpro', '--seed', 'src/simulators/loanpro/demo-seed.json'], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
       const line = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString('utf8'))));
       const { baseUrl, instanceId, token } = JSON.parse(line);

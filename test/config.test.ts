@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig } from '../src/config/config.js';
 
 describe('configuration', () => {
   it('defaults to the embedded SQLite database on port 3000', () => {
@@ -11,7 +11,7 @@ describe('configuration', () => {
 
   it('sizes the Postgres pool from DATABASE_POOL_MAX', async () => {
     expect(loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax).toBe(40);
-    const { openDb } = await import('../src/store/db.js');
+    const { openDb } = await import('../src/store/shared/db.js');
     const db = openDb('postgres://nobody@127.0.0.1:1/none', { poolMax: loadConfig({ DATABASE_POOL_MAX: '40' }).databasePoolMax });
     expect((db.client as { pool: { max: number } }).pool.max).toBe(40);
     await db.destroy();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../src/domain/companies.js';
-import { readCustomerRows } from '../src/store/customer-reads.js';
-import { type Db, openDb } from '../src/store/db.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import { readCustomerRows } from '../src/store/customers/customer-reads.js';
+import { type Db, openDb } from '../src/store/shared/db.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 
 const AT = '2026-12-08T15:00:00.000Z';

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setCompanyConfig } from '../src/domain/companies.js';
-import { defaultCompanyConfig } from '../src/domain/company-config.js';
+import { setCompanyConfig } from '../src/domain/companies/companies.js';
+import { defaultCompanyConfig } from '../src/domain/shared/company-config.js';
 import { DIALECTS } from './support/databases.js';
 import { validCustomer } from './support/customers.js';
 import { useTestService } from './support/suite.js';
@@ -185,7 +185,7 @@ describe.each(DIALECTS)('customers on %s', (dialect) => {
 
     it('answers 401 in each family shape for a missing, unknown or revoked key', async () => {
       const revoked = await suite.t.company('Revoked Co');
-      const { revokeKey } = await import('../src/domain/api-keys.js');
+      const { revokeKey } = await import('../src/domain/companies/api-keys.js');
       await revokeKey(suite.database.db, revoked.companyId, revoked.apiKey.slice(0, 11), new Date());
       for (const k of [undefined, 'ok_nope', revoked.apiKey]) {
         const create = await suite.t.call('POST', '/customers', { key: k, body: validCustomer() });
@@ -199,7 +199,7 @@ describe.each(DIALECTS)('customers on %s', (dialect) => {
     });
 
     it('a company with several keys sees the same data through each', async () => {
-      const { issueApiKey } = await import('../src/domain/api-keys.js');
+      const { issueApiKey } = await import('../src/domain/companies/api-keys.js');
       const second = await issueApiKey(suite.database.db, companyId, new Date());
       await suite.t.call('POST', '/customers', { key, body: validCustomer('c-shared') });
       expect((await suite.t.call('GET', '/customers/c-shared', { key: second.apiKey })).status).toBe(200);

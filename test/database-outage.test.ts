@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_CREATE, type RowProcessor } from '../src/domain/batches/row-processors.js';
-import { rowHandling } from '../src/server.js';
-import { openDb, type Db } from '../src/store/db.js';
+import { rowHandling } from '../src/main/server.js';
+import { openDb, type Db } from '../src/store/shared/db.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 import { validCustomer } from './support/customers.js';
 import { waitForJob } from './support/jobs.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCompany } from '../src/domain/companies.js';
-import { setProviderCalls, takeDialLeases } from '../src/store/call-dispatch.js';
-import { insertCallsOnce } from '../src/store/calls.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import { setProviderCalls, takeDialLeases } from '../src/store/calls/call-dispatch.js';
+import { insertCallsOnce } from '../src/store/calls/calls.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 /** The batch statements of a dial batch keep the per-call guards: only eligible calls are taken, recorded once. */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ENROLLMENT_BATCH_OPERATION } from '../src/domain/batches/submit-enrollment.js';
-import { requestFingerprint } from '../src/domain/idempotency.js';
+import { requestFingerprint } from '../src/domain/shared/idempotency.js';
 import { loadOpenApiDocument } from '../src/contract/openapi-document.js';
-import { ENROLLMENT_OPERATION } from '../src/domain/outreach/sync.js';
-import { findLiveCadence, getApplication, setCadenceStatus } from '../src/store/cadences.js';
-import { insertClaim } from '../src/store/idempotency.js';
+import { ENROLLMENT_OPERATION } from '../src/domain/enrollment/sync.js';
+import { findLiveCadence, getApplication, setCadenceStatus } from '../src/store/planning/cadences.js';
+import { insertClaim } from '../src/store/shared/idempotency.js';
 import { DIALECTS } from './support/databases.js';
 import { useTestService } from './support/suite.js';
 import { enrollBody, enrollRow, newKey, NOW } from './support/enrollment.js';

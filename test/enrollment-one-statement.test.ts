@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../src/domain/companies.js';
-import type { CustomerFields } from '../src/store/customers.js';
-import type { Db } from '../src/store/db.js';
-import { insertEnrollmentIfNew, insertEnrollmentOnce, insertEnrollmentOneByOne, type NewEnrollment } from '../src/store/enrollments.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import type { CustomerFields } from '../src/store/customers/customers.js';
+import type { Db } from '../src/store/shared/db.js';
+import { insertEnrollmentIfNew, insertEnrollmentOnce, insertEnrollmentOneByOne, type NewEnrollment } from '../src/store/enrollment/enrollments.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { run } from './support/first-runs.js';
 

@@ -22,7 +22,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
   beforeAll(async () => {
     database = await freshDatabase('postgres');
     t = await startTestService(database.db);
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../src/domain/companies.js';
-import type { Db } from '../src/store/db.js';
-import { insertEnrollmentOnce } from '../src/store/enrollments.js';
-import { getRecord, insertClaim } from '../src/store/idempotency.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import type { Db } from '../src/store/shared/db.js';
+import { insertEnrollmentOnce } from '../src/store/enrollment/enrollments.js';
+import { getRecord, insertClaim } from '../src/store/shared/idempotency.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { AT, enrollment, LIMIT, NOW_MS, run } from './support/first-runs.js';
 import { blockedBy } from './support/lock-waits.js';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setCompanyConfig } from '../src/domain/companies.js';
-import { defaultCompanyConfig } from '../src/domain/company-config.js';
-import { requestFingerprint } from '../src/domain/idempotency.js';
-import { ENROLLMENT_OPERATION } from '../src/domain/outreach/sync.js';
-import { getRecord, insertClaim } from '../src/store/idempotency.js';
+import { setCompanyConfig } from '../src/domain/companies/companies.js';
+import { defaultCompanyConfig } from '../src/domain/shared/company-config.js';
+import { requestFingerprint } from '../src/domain/shared/idempotency.js';
+import { ENROLLMENT_OPERATION } from '../src/domain/enrollment/sync.js';
+import { getRecord, insertClaim } from '../src/store/shared/idempotency.js';
 import { DIALECTS } from './support/databases.js';
 import { useTestService } from './support/suite.js';
 import { BEFORE_SUNSET, enrollBody, newKey, NOW } from './support/enrollment.js';

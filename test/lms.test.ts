@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lmsConnectors } from '../src/adapters/lms/connectors.js';
 import { aesGcmBox } from '../src/adapters/secrets/aes-gcm-box.js';
-import { defaultCompanyConfig } from '../src/domain/company-config.js';
-import { getCompanyConfig, setCompanyConfig } from '../src/domain/companies.js';
+import { defaultCompanyConfig } from '../src/domain/shared/company-config.js';
+import { getCompanyConfig, setCompanyConfig } from '../src/domain/companies/companies.js';
 import { readSeedFile } from '../src/simulators/loanpro/seed.js';
 import { startLoanProSimulator, type LoanProSimulator } from '../src/simulators/loanpro/server.js';
 import { DIALECTS } from './support/databases.js';

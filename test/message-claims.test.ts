@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../src/domain/companies.js';
-import { openDb } from '../src/store/db.js';
-import { claimDueMessages, failStaleSending, insertMessages } from '../src/store/messages.js';
-import { insertSchedule } from '../src/store/schedules.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import { openDb } from '../src/store/shared/db.js';
+import { claimDueMessages, failStaleSending, insertMessages } from '../src/store/messages/messages.js';
+import { insertSchedule } from '../src/store/planning/schedules.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { setCompanyConfig } from '../src/domain/companies.js';
-import { defaultCompanyConfig } from '../src/domain/company-config.js';
+import { setCompanyConfig } from '../src/domain/companies/companies.js';
+import { defaultCompanyConfig } from '../src/domain/shared/company-config.js';
 import { startLocalChannels } from './support/channels.js';
 import { eventually } from './support/eventually.js';
 import { DIALECTS } from './support/databases.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { messagingSignature } from '../src/adapters/sms/signature.js';
-import { setCompanyConfig } from '../src/domain/companies.js';
-import { defaultCompanyConfig } from '../src/domain/company-config.js';
+import { setCompanyConfig } from '../src/domain/companies/companies.js';
+import { defaultCompanyConfig } from '../src/domain/shared/company-config.js';
 import { LocalSmtpServer } from '../src/simulators/smtp/server.js';
 import { SANDBOX_FROM, startLocalChannels } from './support/channels.js';
 import { eventually } from './support/eventually.js';

@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.js';
-import { createCompany } from '../src/domain/companies.js';
+import { loadConfig } from '../src/config/config.js';
+import { createCompany } from '../src/domain/companies/companies.js';
 import { createLogger } from '../src/lib/logger.js';
 import { SLICE_QUEUE } from '../src/domain/batches/slices.js';
 import { recordDial, recordWebhookDelivery } from '../src/observability/metrics.js';
-import { type RunningService, startService } from '../src/server.js';
+import { type RunningService, startService } from '../src/main/server.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 /** Lines the service logged, parsed (each must be one JSON object). */

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, openDb } from '../src/store/db.js';
-import { runPrepared } from '../src/store/prepared.js';
+import { type Db, openDb } from '../src/store/shared/db.js';
+import { runPrepared } from '../src/store/shared/prepared.js';
 
 /** runPrepared on SQLite: prepared once per connection, `$n` bound in order, booleans as 1/0, writes without rows. */
 describe('prepared statements on sqlite', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERY_DELIVERIES } from '../src/jobs/recovery.js';
-import { TableQueue } from '../src/jobs/table-queue.js';
+import { RECOVERY_DELIVERIES } from '../src/adapters/job-queue/recovery.js';
+import { TableQueue } from '../src/adapters/job-queue/table-queue.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 
 /**

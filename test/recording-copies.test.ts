@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../src/domain/companies.js';
+import { createCompany } from '../src/domain/companies/companies.js';
 import { type Claimed, type JobQueue, WakeSignals } from '../src/domain/ports/job-queue.js';
 import type { VoiceProvider } from '../src/domain/ports/voice-provider.js';
-import type { CallServices } from '../src/domain/outreach/call-services.js';
-import { RECORDING_QUEUE, type RecordingMessage } from '../src/domain/outreach/recordings.js';
+import type { CallServices } from '../src/domain/calls/call-services.js';
+import { RECORDING_QUEUE, type RecordingMessage } from '../src/domain/calls/recordings.js';
 import { startCallWorkers } from '../src/jobs/call-workers.js';
 import { createLogger } from '../src/lib/logger.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../src/domain/companies.js';
-import { recordSmsSent, recordSmsStatus } from '../src/domain/outreach/sms-events.js';
+import { createCompany } from '../src/domain/companies/companies.js';
+import { recordSmsSent, recordSmsStatus } from '../src/domain/messages/sms-events.js';
 import { sweepRetention } from '../src/jobs/retention.js';
 import { createLogger } from '../src/lib/logger.js';
-import { claimDueMessages, insertMessages } from '../src/store/messages.js';
-import { keepEarlyStatus } from '../src/store/sms-early-statuses.js';
-import { insertSchedule } from '../src/store/schedules.js';
+import { claimDueMessages, insertMessages } from '../src/store/messages/messages.js';
+import { keepEarlyStatus } from '../src/store/messages/sms-early-statuses.js';
+import { insertSchedule } from '../src/store/planning/schedules.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';

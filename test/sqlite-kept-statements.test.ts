@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Db, openDb } from '../src/store/db.js';
-import { KEPT_STATEMENTS, type SqliteConnection } from '../src/store/sqlite-statements.js';
-import { runPrepared } from '../src/store/prepared.js';
+import { type Db, openDb } from '../src/store/shared/db.js';
+import { KEPT_STATEMENTS, type SqliteConnection } from '../src/store/shared/sqlite-statements.js';
+import { runPrepared } from '../src/store/shared/prepared.js';
 
 interface Pool {
   acquireConnection(): Promise<SqliteConnection>;
   releaseConnection(conn: SqliteConnection): Promise<void>;
 }
 
-/** SQLite only: the statements Knex and runPrepared keep per better-sqlite3 connection (src/store/sqlite-statements.ts). */
+/** SQLite only: the statements Knex and runPrepared keep per better-sqlite3 connection (src/store/shared/sqlite-statements.ts). */
 describe('SQLite statements kept per connection', () => {
   let dir: string;
   let db: Db;

@@ -11,7 +11,7 @@ const run = promisify(execFile);
 /** Runs `outreach <args>` (through tsx) and returns its exit code and output. */
 async function outreach(args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], {
       env: { ...process.env, LOG_LEVEL: 'error', ...env },
       timeout: 60_000,
     });
@@ -110,7 +110,7 @@ describe('shutdown on SIGTERM', { timeout: 180_000 }, () => {
   it('turns /readyz unready while requests are still served, then exits 0', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-sigterm-'));
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve'], {
       env: { ...process.env, DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', OUTREACH_SHUTDOWN_DELAY_MS: '4000' },
       stdio: 'ignore',
     });

@@ -171,7 +171,7 @@ describe('outreach webhook commands', { timeout: 240_000 }, () => {
   const suite = useTestService('sqlite');
   const run = promisify(execFile);
   const outreach = async (...args: string[]) =>
-    (await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'webhook', ...args], { env: { ...process.env, DATABASE_URL: suite.database.url, LOG_LEVEL: 'error' } })).stdout;
+    (await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'webhook', ...args], { env: { ...process.env, DATABASE_URL: suite.database.url, LOG_LEVEL: 'error' } })).stdout;
 
   it('add, list, rotate-secret, deliveries, redeliver, remove', async () => {
     const { companyId } = await suite.t.company();

@@ -1,5 +1,5 @@
 import type { BatchJobView } from '../domain/batches/read.js';
-import type { LoanRow } from '../store/loans.js';
+import type { LoanRow } from '../store/loans/loans.js';
 import type { components } from '../../generated/api-types.js';
 
 type Schemas = components['schemas'];

@@ -1,6 +1,6 @@
-import { recordingLink } from '../domain/outreach/recording-links.js';
+import { recordingLink } from '../domain/calls/recording-links.js';
 import type { ResponseBody } from '../http/handler-types.js';
-import type { CallRow } from '../store/calls.js';
+import type { CallRow } from '../store/calls/calls.js';
 
 type CallBody = ResponseBody<'getCall', 200>;
 

@@ -1,4 +1,4 @@
-import { callById, customerCalls } from '../domain/outreach/calls.js';
+import { callById, customerCalls } from '../domain/calls/calls.js';
 import type { OperationHandler, PathParams, QueryParams } from '../http/handler-types.js';
 import { presentCall } from './call-presenters.js';
 import { companyContext } from './context.js';

@@ -1,7 +1,7 @@
 import type { Context } from 'openapi-backend';
-import { optOutEmail } from '../domain/outreach/email-opt-out.js';
-import { receiveInboundSms as inbound, recordSmsStatus } from '../domain/outreach/sms-events.js';
-import { ForbiddenError } from '../domain/errors.js';
+import { optOutEmail } from '../domain/messages/email-opt-out.js';
+import { receiveInboundSms as inbound, recordSmsStatus } from '../domain/messages/sms-events.js';
+import { ForbiddenError } from '../domain/shared/errors.js';
 import type { OperationHandler, RequestEnv } from '../http/handler-types.js';
 
 /**

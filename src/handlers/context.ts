@@ -1,5 +1,5 @@
-import type { CompanyContext } from '../domain/context.js';
-import { UnauthorizedError } from '../domain/errors.js';
+import type { CompanyContext } from '../domain/shared/context.js';
+import { UnauthorizedError } from '../domain/shared/errors.js';
 import type { RequestEnv } from '../http/handler-types.js';
 
 /** The authenticated company's context for a use case. */

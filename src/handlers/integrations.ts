@@ -1,4 +1,4 @@
-import { createIntegrationCalls } from '../domain/outreach/integrations.js';
+import { createIntegrationCalls } from '../domain/integrations/integrations.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
 

@@ -1,4 +1,4 @@
-import { customerLoans, type LoanWrite, saveLoan } from '../domain/loans.js';
+import { customerLoans, type LoanWrite, saveLoan } from '../domain/loans/loans.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { presentLoan } from './batch-presenters.js';
 import { companyContext } from './context.js';

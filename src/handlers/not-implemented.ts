@@ -1,4 +1,4 @@
-import { NotImplementedError } from '../domain/errors.js';
+import { NotImplementedError } from '../domain/shared/errors.js';
 import type { OperationHandler } from '../http/handler-types.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { OperationHandler } from '../http/handler-types.js';
 import { loadOpenApiDocument } from '../contract/openapi-document.js';
-import { migrationsCurrent } from '../store/migrate.js';
+import { migrationsCurrent } from '../store/shared/migrate.js';
 
 export const getHealth: OperationHandler = async () => ({ status: 200, body: { status: 'ok' } });
 

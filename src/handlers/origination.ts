@@ -1,4 +1,4 @@
-import { ORIGINATION_TASK_TYPES } from '../domain/company-config.js';
+import { ORIGINATION_TASK_TYPES } from '../domain/shared/company-config.js';
 import type { OperationHandler } from '../http/handler-types.js';
 
 /** The catalog of origination task-type names; it says nothing about the company's enablement. */

@@ -1,5 +1,5 @@
-import { readRecording } from '../domain/outreach/recordings.js';
-import { receiveVoiceCallback as receive } from '../domain/outreach/voice-callbacks.js';
+import { readRecording } from '../domain/calls/recordings.js';
+import { receiveVoiceCallback as receive } from '../domain/calls/voice-callbacks.js';
 import type { OperationHandler, PathParams } from '../http/handler-types.js';
 
 /** Authenticated by its signature over the raw body (kept by the JSON parser), not by X-API-Key. */

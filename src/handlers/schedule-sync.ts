@@ -1,5 +1,5 @@
 import { enrollmentResponses } from '../http/enrollment-responses.js';
-import { syncSchedule } from '../domain/outreach/sync.js';
+import { syncSchedule } from '../domain/enrollment/sync.js';
 import { deprecationHeaders } from '../http/deprecation-headers.js';
 import type { OperationHandler } from '../http/handler-types.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';

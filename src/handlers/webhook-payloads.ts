@@ -1,6 +1,6 @@
 import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, readBatchJob } from '../domain/batches/read.js';
-import { callById } from '../domain/outreach/calls.js';
-import { scheduledCall } from '../domain/outreach/scheduled-calls.js';
+import { callById } from '../domain/calls/calls.js';
+import { scheduledCall } from '../domain/planning/scheduled-calls.js';
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import { presentCustomerBatchJob, presentLoanBatchJob } from './batch-presenters.js';
 import { presentCall, type RecordingLinkSettings } from './call-presenters.js';

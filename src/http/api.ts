@@ -1,7 +1,7 @@
 import { OpenAPIBackend, type Context, type Document, type Request } from 'openapi-backend';
 import { sharedAjvs } from './shared-ajv.js';
-import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/errors.js';
-import { isInvalidValue, isTransient } from '../store/db-errors.js';
+import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/shared/errors.js';
+import { isInvalidValue, isTransient } from '../store/shared/db-errors.js';
 import { errorResult, internalErrorResult, unavailableResult } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
 import { type OpenApiDocument, operationIds } from '../contract/openapi-document.js';

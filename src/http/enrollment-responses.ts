@@ -1,5 +1,5 @@
-import type { EnrollmentResult } from '../domain/outreach/enroll.js';
-import type { EnrollmentResponder } from '../domain/outreach/sync.js';
+import type { EnrollmentResult } from '../domain/enrollment/enroll.js';
+import type { EnrollmentResponder } from '../domain/enrollment/sync.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { errorResult } from './error-response.js';
 import type { ResponseBody } from './handler-types.js';

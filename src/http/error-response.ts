@@ -1,7 +1,7 @@
 import {
   ConflictError, DomainError, ForbiddenError, InvalidInputError, MissingFieldsError, NotFoundError, NotImplementedError,
   PayloadTooLargeError, RateLimitedError, UnauthorizedError, UnavailableError, UnprocessableError, UpstreamError,
-} from '../domain/errors.js';
+} from '../domain/shared/errors.js';
 import { errorBody, errorFamilyOf } from './error-family.js';
 import type { HandlerResult } from './handler-types.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';

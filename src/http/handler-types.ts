@@ -1,14 +1,14 @@
 import type { MessageRoutes } from '../domain/ports/channels.js';
 import type { Clock } from '../domain/ports/clock.js';
 import type { Context } from 'openapi-backend';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
-import type { ApiKeyCache } from '../domain/api-keys.js';
-import type { CompanyConfig } from '../domain/company-config.js';
-import type { Db } from '../store/db.js';
+import type { ApiKeyCache } from '../domain/companies/api-keys.js';
+import type { CompanyConfig } from '../domain/shared/company-config.js';
+import type { Db } from '../store/shared/db.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
 import type { Logger } from '../lib/logger.js';
-import type { CallServices } from '../domain/outreach/call-services.js';
+import type { CallServices } from '../domain/calls/call-services.js';
 import type { operations } from '../../generated/api-types.js';
 
 /** Long-lived dependencies shared by every request. */

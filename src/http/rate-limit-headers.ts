@@ -1,4 +1,4 @@
-import type { RateWindow } from '../domain/rate-limit.js';
+import type { RateWindow } from '../domain/shared/rate-limit.js';
 
 /** `RateLimit` and `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers) for a policy's window. */
 export function rateLimitHeaders({ policy, remaining, resetSeconds }: RateWindow): Record<string, string> {

@@ -1,15 +1,15 @@
 import type { Clock } from '../domain/ports/clock.js';
 import type { SliceMessage } from '../domain/batches/slices.js';
-import type { CompanyContext } from '../domain/context.js';
+import type { CompanyContext } from '../domain/shared/context.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
 import { publishBatchCompletedIfDone } from '../domain/batches/completed-event.js';
 import type { Logger } from '../lib/logger.js';
-import { failBatchJob, markBatchJobProcessing } from '../store/batch-jobs.js';
-import { pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../store/batch-rows.js';
-import type { Db } from '../store/db.js';
+import { failBatchJob, markBatchJobProcessing } from '../store/batches/batch-jobs.js';
+import { pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../store/batches/batch-rows.js';
+import type { Db } from '../store/shared/db.js';
 import type { Claimed, JobQueue } from '../domain/ports/job-queue.js';
 import { gaveUp, JobCache, prefetchRows, type RowHandling, RowsDeferredError, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
-import { isTransient } from '../store/db-errors.js';
+import { isTransient } from '../store/shared/db-errors.js';
 import type { UnitHandler } from './worker-pool.js';
 
 export interface SliceWorkerDeps {
@@ -27,7 +27,7 @@ export interface SliceWorkerDeps {
  * ONE transaction: the rows' writes, their outcomes, the job's counters and the queue acks commit
  * together, so a unit delivered twice changes nothing the second time (only rows that have not
  * ended run, counters count rows as they end, customer/loan writes are upserts, enrollment rows
- * replay under their idempotency keys; src/store/batch-rows.ts).
+ * replay under their idempotency keys; src/store/batches/batch-rows.ts).
  *
  * When that fails, each slice runs on its own: first in one transaction; then, if a row hit an
  * unexpected error (not a DomainError), with a savepoint per row: the other rows commit, the

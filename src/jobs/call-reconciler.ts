@@ -1,5 +1,5 @@
-import type { CallServices } from '../domain/outreach/call-services.js';
-import { reconcileStaleCalls, type ReconcileSettings } from '../domain/outreach/reconcile-calls.js';
+import type { CallServices } from '../domain/calls/call-services.js';
+import { reconcileStaleCalls, type ReconcileSettings } from '../domain/calls/reconcile-calls.js';
 import type { WorkerPool } from './worker-pool.js';
 
 export interface CallReconcileOptions extends ReconcileSettings {
@@ -8,9 +8,9 @@ export interface CallReconcileOptions extends ReconcileSettings {
 }
 
 /**
- * The reconciliation sweep of a worker process (src/domain/outreach/reconcile-calls.ts): a pass
+ * The reconciliation sweep of a worker process (src/domain/calls/reconcile-calls.ts): a pass
  * every `intervalMs`, a full batch followed at once by the next. Several processes share the work
- * through the per-call reconcile lease (one statement, src/store/call-reconcile.ts).
+ * through the per-call reconcile lease (one statement, src/store/calls/call-reconcile.ts).
  */
 export function startCallReconciler(s: CallServices, opts: CallReconcileOptions): WorkerPool {
   let stopped = false;

@@ -1,7 +1,7 @@
-import { type CallServices, CLAIM_SIGNAL, DIAL_QUEUE } from '../domain/outreach/call-services.js';
-import { type DialRequest, dialScheduledCalls } from '../domain/outreach/dial.js';
-import { RECORDING_QUEUE, type RecordingMessage, storeRecording } from '../domain/outreach/recordings.js';
-import { claimDueCalls } from '../store/call-dispatch.js';
+import { type CallServices, CLAIM_SIGNAL, DIAL_QUEUE } from '../domain/calls/call-services.js';
+import { type DialRequest, dialScheduledCalls } from '../domain/calls/dial.js';
+import { RECORDING_QUEUE, type RecordingMessage, storeRecording } from '../domain/calls/recordings.js';
+import { claimDueCalls } from '../store/calls/call-dispatch.js';
 import type { Claimed } from '../domain/ports/job-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 
@@ -32,7 +32,7 @@ export interface CallDispatchOptions {
  * The dispatcher of one worker process, on the job queue port:
  * - a claim loop: due pending calls → dialing, in ONE statement, and a `call-dial` message per call,
  *   committed together (so a claimed call always has a message; a dead worker's message comes back);
- * - a pool dialing those messages (src/domain/outreach/dial.ts), acked after the dial is recorded;
+ * - a pool dialing those messages (src/domain/calls/dial.ts), acked after the dial is recorded;
  * - a pool copying recordings announced by call_analyzed callbacks into the recording store.
  */
 export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dialing = true): WorkerPool {

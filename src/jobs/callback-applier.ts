@@ -1,6 +1,6 @@
-import { applyInboxBatch, type InboxSettings } from '../domain/outreach/callback-inbox.js';
-import { CALLBACK_INBOX_SIGNAL } from '../domain/outreach/callback-receipts.js';
-import type { CallServices } from '../domain/outreach/call-services.js';
+import { applyInboxBatch, type InboxSettings } from '../domain/calls/callback-inbox.js';
+import { CALLBACK_INBOX_SIGNAL } from '../domain/calls/callback-receipts.js';
+import type { CallServices } from '../domain/calls/call-services.js';
 import type { WorkerPool } from './worker-pool.js';
 
 /** Fixed for now: a batch per claim (applied in one transaction), calls taken one by one side by side (under the pool of 10), a minute's lease. */

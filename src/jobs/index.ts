@@ -2,22 +2,22 @@ import type { Clock } from '../domain/ports/clock.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
 import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
 import { CUSTOMER_CREATE, LOAN_UPSERT } from '../domain/batches/row-processors.js';
-import { DIAL_QUEUE } from '../domain/outreach/call-services.js';
-import { RECORDING_QUEUE } from '../domain/outreach/recordings.js';
+import { DIAL_QUEUE } from '../domain/calls/call-services.js';
+import { RECORDING_QUEUE } from '../domain/calls/recordings.js';
 import type { Logger } from '../lib/logger.js';
-import { type Db, dialectOf } from '../store/db.js';
+import { type Db, dialectOf } from '../store/shared/db.js';
 import { createSliceHandler } from './batch-slices.js';
 import type { RowHandling } from './slice-support.js';
 import type { JobOptions } from './options.js';
-import { PgBossQueue } from './pgboss-queue.js';
+import { PgBossQueue } from '../adapters/job-queue/pgboss-queue.js';
 import { sweepRetention } from './retention.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
-import { TableQueue } from './table-queue.js';
+import { TableQueue } from '../adapters/job-queue/table-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 import { startWebhookWorkers, WEBHOOK_QUEUE } from './webhook-deliveries.js';
 import type { WebhookTransport } from '../domain/ports/webhook-transport.js';
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
-import type { DispatchDeps } from '../domain/outreach/message-dispatch.js';
+import type { DispatchDeps } from '../domain/messages/message-dispatch.js';
 import { startMessageDispatcher, type MessageDispatcherOptions } from './message-dispatcher.js';
 
 export type { JobQueue } from '../domain/ports/job-queue.js';
@@ -41,7 +41,7 @@ export interface WorkerDeps {
   messages?: { routes: DispatchDeps['routes']; publicBaseUrl: string; options: MessageDispatcherOptions };
   rows: RowHandling;
   lms: LmsResolver;
-  /** Outbound webhooks: how requests are sent, and how each event's `data` is built (src/server.ts). */
+  /** Outbound webhooks: how requests are sent, and how each event's `data` is built (src/main/server.ts). */
   webhooks: { transport: WebhookTransport; builders: EventDataBuilders };
 }
 

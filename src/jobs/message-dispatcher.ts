@@ -1,4 +1,4 @@
-import { dispatchDueMessages, type DispatchDeps } from '../domain/outreach/message-dispatch.js';
+import { dispatchDueMessages, type DispatchDeps } from '../domain/messages/message-dispatch.js';
 
 export interface MessageDispatcherOptions {
   pollMs: number;
@@ -15,7 +15,7 @@ export interface MessageDispatcher {
 /**
  * The email/SMS dispatcher of a worker process: polls for due messages; a full batch is followed
  * at once by the next round. Several processes on one Postgres share the work safely (claims are
- * one conditional UPDATE, src/store/messages.ts).
+ * one conditional UPDATE, src/store/messages/messages.ts).
  */
 export function startMessageDispatcher(deps: DispatchDeps, options: MessageDispatcherOptions): MessageDispatcher {
   let stopped = false;

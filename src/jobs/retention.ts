@@ -1,9 +1,9 @@
 import type { Logger } from '../lib/logger.js';
-import { deleteBatchJobsBefore } from '../store/batch-jobs.js';
-import { deleteAppliedInboxBefore } from '../store/callback-inbox.js';
-import type { Db } from '../store/db.js';
-import { purgeExpired } from '../store/idempotency.js';
-import { deleteEarlyStatusesBefore } from '../store/sms-early-statuses.js';
+import { deleteBatchJobsBefore } from '../store/batches/batch-jobs.js';
+import { deleteAppliedInboxBefore } from '../store/calls/callback-inbox.js';
+import type { Db } from '../store/shared/db.js';
+import { purgeExpired } from '../store/shared/idempotency.js';
+import { deleteEarlyStatusesBefore } from '../store/messages/sms-early-statuses.js';
 
 const BATCH_RETENTION_DAYS = 30; // DESIGN §4.4: jobs and their row results are kept 30 days
 /**

@@ -1,10 +1,10 @@
 import type { RowProcessor, RowResult } from '../domain/batches/row-processors.js';
-import type { CompanyContext } from '../domain/context.js';
-import { getBatchJobForWork } from '../store/batch-jobs.js';
-import type { RowOutcome } from '../store/batch-rows.js';
-import type { Db } from '../store/db.js';
-import { isInvalidValue, isTransient } from '../store/db-errors.js';
-import { DomainError, InvalidInputError, UnavailableError } from '../domain/errors.js';
+import type { CompanyContext } from '../domain/shared/context.js';
+import { getBatchJobForWork } from '../store/batches/batch-jobs.js';
+import type { RowOutcome } from '../store/batches/batch-rows.js';
+import type { Db } from '../store/shared/db.js';
+import { isInvalidValue, isTransient } from '../store/shared/db-errors.js';
+import { DomainError, InvalidInputError, UnavailableError } from '../domain/shared/errors.js';
 
 export type Row = {
   index: number;
@@ -15,7 +15,7 @@ export type Row = {
 
 /**
  * How the worker runs and reports rows: the processor of each job kind and the HTTP status a
- * failed row reports. Both come from the composition root (src/server.ts), so the jobs layer never
+ * failed row reports. Both come from the composition root (src/main/server.ts), so the jobs layer never
  * imports the HTTP layer.
  */
 export interface RowHandling {

@@ -5,8 +5,8 @@ import { attemptDelivery, type DeliveryPolicy } from '../domain/webhooks/deliver
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import type { Logger } from '../lib/logger.js';
 import { recordWebhookDelivery } from '../observability/metrics.js';
-import type { Db } from '../store/db.js';
-import { claimDueDeliveries } from '../store/webhooks.js';
+import type { Db } from '../store/shared/db.js';
+import { claimDueDeliveries } from '../store/webhooks/webhooks.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 
 export const WEBHOOK_QUEUE = 'webhook-deliveries';

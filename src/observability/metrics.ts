@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { JobQueue } from '../domain/ports/job-queue.js';
-import type { Db } from '../store/db.js';
+import type { Db } from '../store/shared/db.js';
 
 /**
  * Prometheus metrics of this process (`GET /metrics`, prom-client). One registry per process; the

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Db } from '../../src/store/db.js';
+import type { Db } from '../../src/store/shared/db.js';
 import { validCustomer } from './customers.js';
 import type { TestService } from './service.js';
 

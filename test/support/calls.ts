@@ -1,6 +1,6 @@
 import { processClock } from '../../src/adapters/clock/sandbox-clock.js';
 import { signPayload, SIGNATURE_HEADER } from '../../src/adapters/voice/protocol.js';
-import type { Db } from '../../src/store/db.js';
+import type { Db } from '../../src/store/shared/db.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { eventually } from './eventually.js';
 import { startTestService, type TestService } from './service.js';

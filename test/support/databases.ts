@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Db, openDb } from '../../src/store/db.js';
-import { migrateLatest } from '../../src/store/migrate.js';
+import { type Db, openDb } from '../../src/store/shared/db.js';
+import { migrateLatest } from '../../src/store/shared/migrate.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 

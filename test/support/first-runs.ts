@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEnrollment } from '../../src/store/enrollments.js';
-import type { FirstRun } from '../../src/store/idempotency.js';
+import type { NewEnrollment } from '../../src/store/enrollment/enrollments.js';
+import type { FirstRun } from '../../src/store/shared/idempotency.js';
 
 /** The rows and first runs of idempotent enrollments, as the store receives them (store-level tests). */
 export const AT = '2026-12-08T15:04:05.678Z';

@@ -1,4 +1,4 @@
-import type { Db } from '../../src/store/db.js';
+import type { Db } from '../../src/store/shared/db.js';
 import { eventually } from './eventually.js';
 
 /**

@@ -1,12 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../src/config.js';
-import { createCompany } from '../../src/domain/companies.js';
+import { loadConfig } from '../../src/config/config.js';
+import { createCompany } from '../../src/domain/companies/companies.js';
 import type { LmsResolver } from '../../src/domain/ports/lms.js';
 import type { ContractViolation } from '../../src/http/api.js';
 import { createLogger, type LogLevel } from '../../src/lib/logger.js';
-import { startService, type RunningService, type StartOptions } from '../../src/server.js';
-import type { Db } from '../../src/store/db.js';
+import { startService, type RunningService, type StartOptions } from '../../src/main/server.js';
+import type { Db } from '../../src/store/shared/db.js';
 
 export interface TestService {
   service: RunningService;

@@ -10,7 +10,7 @@ export interface WorkerProcess {
 
 /** `outreach worker` in a process of its own (so a test can kill it with SIGKILL), on the given database. */
 export function startWorkerProcess(databaseUrl: string, env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'worker'], {
     cwd: projectRoot(),
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

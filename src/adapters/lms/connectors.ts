@@ -1,6 +1,6 @@
-import type { LmsConfig } from '../../domain/company-config.js';
-import { secretContext } from '../../domain/config-secrets.js';
-import { UpstreamError } from '../../domain/errors.js';
+import type { LmsConfig } from '../../domain/shared/company-config.js';
+import { secretContext } from '../../domain/companies/config-secrets.js';
+import { UpstreamError } from '../../domain/shared/errors.js';
 import type { LmsConnector, LmsResolver } from '../../domain/ports/lms.js';
 import { type SecretBox, SecretUnreadableError } from '../../domain/ports/secrets.js';
 import { perCompanyLimit } from './http-reader.js';

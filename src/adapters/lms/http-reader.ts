@@ -1,6 +1,6 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import pRetry from 'p-retry';
-import { UnavailableError, UpstreamError } from '../../domain/errors.js';
+import { UnavailableError, UpstreamError } from '../../domain/shared/errors.js';
 
 /** Fault handling toward one company's LMS, shared by every LMS adapter. */
 export interface ReaderOptions {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidInputError, NotFoundError, UnavailableError, UpstreamError } from '../../domain/errors.js';
+import { InvalidInputError, NotFoundError, UnavailableError, UpstreamError } from '../../domain/shared/errors.js';
 import { readSeedFile } from '../../simulators/loanpro/seed.js';
 import { startLoanProSimulator, type LoanProSimulator } from '../../simulators/loanpro/server.js';
 import { perCompanyLimit } from './http-reader.js';

@@ -1,4 +1,4 @@
-import { InvalidInputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
+import { InvalidInputError, NotFoundError, UpstreamError } from '../../domain/shared/errors.js';
 import type { LmsConnector } from '../../domain/ports/lms.js';
 import { createReader, type ReaderOptions } from './http-reader.js';
 import { CUSTOMER_EXPAND, mapCustomer } from './loanpro/customer-map.js';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultCompanyConfig, type CompanyConfig } from '../../domain/company-config.js';
-import { MASK, maskSecrets, sealSecrets } from '../../domain/config-secrets.js';
+import { defaultCompanyConfig, type CompanyConfig } from '../../domain/shared/company-config.js';
+import { MASK, maskSecrets, sealSecrets } from '../../domain/companies/config-secrets.js';
 import { SecretUnreadableError } from '../../domain/ports/secrets.js';
 import { aesGcmBox, configKeySource, parseKey } from './aes-gcm-box.js';
 

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../shared/errors.js';
 
 // The NACHA entry amount field is 10 digits of cents, so no ACH amount exceeds $99,999,999.99.
 const MAX_CENTS = 9_999_999_999;

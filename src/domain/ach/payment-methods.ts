@@ -1,14 +1,14 @@
-import { getCustomer, getCustomerForUpdate } from '../../store/customers.js';
-import type { Db } from '../../store/db.js';
-import { inTransaction } from '../../store/transactions.js';
+import { getCustomer, getCustomerForUpdate } from '../../store/customers/customers.js';
+import type { Db } from '../../store/shared/db.js';
+import { inTransaction } from '../../store/shared/transactions.js';
 import {
   type AuthorizationEventRow, type PaymentMethodRow, clearOtherDefaults, getPaymentMethod, getPaymentMethodById, insertAuthorizationEvent,
   insertPaymentMethod, listAuthorizationEvents, listPaymentMethods, updatePaymentMethod,
-} from '../../store/payment-methods.js';
-import type { CompanyContext } from '../context.js';
-import { ConflictError, InvalidInputError, NotFoundError, UnprocessableError } from '../errors.js';
+} from '../../store/ach/payment-methods.js';
+import type { CompanyContext } from '../shared/context.js';
+import { ConflictError, InvalidInputError, NotFoundError, UnprocessableError } from '../shared/errors.js';
 import { isValidRoutingNumber, lastFour } from './bank-numbers.js';
-import { newId } from '../ids.js';
+import { newId } from '../shared/ids.js';
 
 export type PaymentMethodInput =
   | { type: 'bank_account'; routingNumber: string; accountNumber: string; accountType: 'checking' | 'savings'; isDefault?: boolean }

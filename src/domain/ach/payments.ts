@@ -1,14 +1,14 @@
-import type { CompanyContext } from '../context.js';
-import { type ReturnHistoryRow, listReturns } from '../../store/ach-returns.js';
+import type { CompanyContext } from '../shared/context.js';
+import { type ReturnHistoryRow, listReturns } from '../../store/ach/ach-returns.js';
 import {
   type AchPaymentRow, type PaymentFields, type PaymentKey, type PaymentRow, findPayment, getAchPayment, insertPaymentIfAbsent,
   loanExists, updatePayment, upsertAchPayment,
-} from '../../store/payments.js';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+} from '../../store/ach/payments.js';
+import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import { dollarsToCents } from './money.js';
 import { requireCustomer, requireMethod } from './payment-methods.js';
 import type { components } from '../../../generated/api-types.js';
-import { newId } from '../ids.js';
+import { newId } from '../shared/ids.js';
 
 /** PUT /payments body (snake_case as in the contract), already type-checked against the spec. */
 export type PaymentInput = components['schemas']['PaymentUpsert'];

@@ -1,4 +1,4 @@
-import type { AchPaymentFields, PaymentFields } from '../../store/payments.js';
+import type { AchPaymentFields, PaymentFields } from '../../store/ach/payments.js';
 import type { AchReturnInput, AchStatus } from './return-submission.js';
 
 /** The history-worthy event a submission reports, if any. */

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../shared/errors.js';
 import { isValidAccountNumber, isValidRoutingNumber } from './bank-numbers.js';
 import { dollarsToCents } from './money.js';
 import { CHANGE_CODES, RETURN_CODES } from './nacha-codes.js';

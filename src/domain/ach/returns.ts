@@ -1,8 +1,8 @@
-import type { CompanyContext } from '../context.js';
-import { type ReturnHistoryRow, countReturns, insertReturnIfNew, returnExists } from '../../store/ach-returns.js';
-import type { Db } from '../../store/db.js';
-import { type PaymentMethodRow, getPaymentMethodById, updatePaymentMethod } from '../../store/payment-methods.js';
-import { type PaymentRow, findPayment, getAchPayment, updateAchPayment, updatePayment } from '../../store/payments.js';
+import type { CompanyContext } from '../shared/context.js';
+import { type ReturnHistoryRow, countReturns, insertReturnIfNew, returnExists } from '../../store/ach/ach-returns.js';
+import type { Db } from '../../store/shared/db.js';
+import { type PaymentMethodRow, getPaymentMethodById, updatePaymentMethod } from '../../store/ach/payment-methods.js';
+import { type PaymentRow, findPayment, getAchPayment, updateAchPayment, updatePayment } from '../../store/ach/payments.js';
 import { addDays, daysBetween, utcDate } from './dates.js';
 import { CHANGE_CODES, CUSTOMER_RISK_WINDOW_DAYS, METHOD_RISK_WINDOW_DAYS, REPRESENTMENT_WINDOW_DAYS } from './nacha-codes.js';
 import { revokeMethodAuthorization } from './payment-methods.js';
@@ -10,7 +10,7 @@ import { paymentNotFound } from './payments.js';
 import { type ReturnAction, returnAction } from './return-action.js';
 import { type ReturnEvent, achRecordChanges, describeEvent, transactionChanges } from './return-event.js';
 import { type AchReturnInput, checkDateOrder, checkSubmission } from './return-submission.js';
-import { newId } from '../ids.js';
+import { newId } from '../shared/ids.js';
 
 /**
  * POST /ach-returns (DESIGN §4.7): updates the payment transaction and its ACH record, appends one

@@ -1,5 +1,5 @@
-import type { Db } from '../../store/db.js';
-import { getBatchJob } from '../../store/batch-jobs.js';
+import type { Db } from '../../store/shared/db.js';
+import { getBatchJob } from '../../store/batches/batch-jobs.js';
 import { publishEvent } from '../webhooks/publish.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { ErrorObject } from 'ajv';
-import type { CompanyContext } from '../context.js';
+import type { CompanyContext } from '../shared/context.js';
 import { type CustomerWrite, saveCustomers } from '../customers/records.js';
 import { fetchLmsFill, type LmsFill } from '../customers/lms-fill.js';
-import { DomainError } from '../errors.js';
+import { DomainError } from '../shared/errors.js';
 import { type RowProcessor, type RowResult, typeCheck } from './row-processors.js';
 
 /** A customer-create row with what the LMS supplied for it, read by `prefetch` before the slice's transaction. */

@@ -1,9 +1,9 @@
-import type { CompanyContext } from '../context.js';
-import { ConflictError, DomainError, InvalidInputError, UnavailableError, UnprocessableError } from '../errors.js';
-import { IDEMPOTENCY_KEY_PATTERN, type StoredResponse } from '../idempotency.js';
-import { prepareEnrollment, type OriginationReceipt } from '../outreach/enroll.js';
-import { enrollOnce, type EnrollmentResponder } from '../outreach/sync.js';
-import { validateEnrollmentBody } from '../outreach/validate.js';
+import type { CompanyContext } from '../shared/context.js';
+import { ConflictError, DomainError, InvalidInputError, UnavailableError, UnprocessableError } from '../shared/errors.js';
+import { IDEMPOTENCY_KEY_PATTERN, type StoredResponse } from '../shared/idempotency.js';
+import { prepareEnrollment, type OriginationReceipt } from '../enrollment/enroll.js';
+import { enrollOnce, type EnrollmentResponder } from '../enrollment/sync.js';
+import { validateEnrollmentBody } from '../enrollment/validate.js';
 import { unstorableText } from '../../contract/json-limits.js';
 import { refOf } from './row-refs.js';
 import type { RowProcessor, RowResult } from './row-processors.js';

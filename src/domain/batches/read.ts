@@ -1,7 +1,7 @@
-import { type BatchJobRow, getBatchJob } from '../../store/batch-jobs.js';
-import { listBatchFailures, listBatchResults } from '../../store/batch-rows.js';
-import type { CompanyContext } from '../context.js';
-import { NotFoundError } from '../errors.js';
+import { type BatchJobRow, getBatchJob } from '../../store/batches/batch-jobs.js';
+import { listBatchFailures, listBatchResults } from '../../store/batches/batch-rows.js';
+import type { CompanyContext } from '../shared/context.js';
+import { NotFoundError } from '../shared/errors.js';
 import { CUSTOMER_CREATE, ENROLLMENT, LOAN_UPSERT } from './row-processors.js';
 
 /** Job kinds each status endpoint serves: a loan job is not found under /customers/batch and vice versa. */

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
-import type { CompanyContext } from '../context.js';
-import { DomainError, InvalidInputError } from '../errors.js';
-import { type LoanWrite, saveLoans } from '../loans.js';
+import type { CompanyContext } from '../shared/context.js';
+import { DomainError, InvalidInputError } from '../shared/errors.js';
+import { type LoanWrite, saveLoans } from '../loans/loans.js';
 import { rowProblems, type RowSchemaName } from './row-schema.js';
 import { unstorableText } from '../../contract/json-limits.js';
 

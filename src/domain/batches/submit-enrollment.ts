@@ -1,6 +1,6 @@
-import type { CompanyContext } from '../context.js';
-import { requireIdempotencyKey, runIdempotent, type StoredResponse } from '../idempotency.js';
-import { BATCH_SUBMISSIONS, enforceRateLimit, type RateWindow } from '../rate-limit.js';
+import type { CompanyContext } from '../shared/context.js';
+import { requireIdempotencyKey, runIdempotent, type StoredResponse } from '../shared/idempotency.js';
+import { BATCH_SUBMISSIONS, enforceRateLimit, type RateWindow } from '../shared/rate-limit.js';
 import { ENROLLMENT } from './row-processors.js';
 import { SLICE_QUEUE } from './slices.js';
 import { type BatchDeps, requireRows, writeBatch } from './submit.js';

@@ -1,14 +1,14 @@
 import type { JobQueue } from '../ports/job-queue.js';
-import { insertBatchJob } from '../../store/batch-jobs.js';
-import type { NewBatchRow } from '../../store/batch-rows.js';
-import type { Db } from '../../store/db.js';
-import type { CompanyContext } from '../context.js';
-import { InvalidInputError } from '../errors.js';
-import { BATCH_SUBMISSIONS, enforceRateLimit, type RateWindow } from '../rate-limit.js';
+import { insertBatchJob } from '../../store/batches/batch-jobs.js';
+import type { NewBatchRow } from '../../store/batches/batch-rows.js';
+import type { Db } from '../../store/shared/db.js';
+import type { CompanyContext } from '../shared/context.js';
+import { InvalidInputError } from '../shared/errors.js';
+import { BATCH_SUBMISSIONS, enforceRateLimit, type RateWindow } from '../shared/rate-limit.js';
 import { CUSTOMER_CREATE, LOAN_UPSERT } from './row-processors.js';
 import { MAX_BATCH_ROWS, SLICE_QUEUE, sliceMessages } from './slices.js';
 import { refOf } from './row-refs.js';
-import { newId } from '../ids.js';
+import { newId } from '../shared/ids.js';
 
 export interface BatchDeps {
   queue: JobQueue;

@@ -1,6 +1,6 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../shared/errors.js';
 import type { LmsCustomer, LmsLoan } from '../ports/lms.js';
-import type { CompanyContext } from '../context.js';
+import type { CompanyContext } from '../shared/context.js';
 import { timezoneFromZip } from './normalize.js';
 import type { components } from '../../../generated/api-types.js';
 

@@ -2,7 +2,7 @@ import { getTimezonesForCountry } from 'countries-and-timezones';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { IANAZone } from 'luxon';
 import zipToTz from 'zipcode-to-timezone';
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../shared/errors.js';
 
 /**
  * Where outreach may call: the regions whose calling rules the scheduler knows (US federal and state

@@ -1,12 +1,12 @@
 import {
   type CustomerFields, type CustomerRow, type CustomerUpsert, getCustomer, updateCustomer, upsertCustomer, upsertCustomers,
-} from '../../store/customers.js';
-import { requireKnownTaskType } from '../company-config.js';
-import type { CompanyContext } from '../context.js';
-import { DomainError, MissingFieldsError, NotFoundError } from '../errors.js';
-import { type LoanUpsert, upsertLoans } from '../../store/loans.js';
-import { prepareLoanWrite } from '../loans.js';
-import { stopOutreach } from '../outreach/schedules.js';
+} from '../../store/customers/customers.js';
+import { requireKnownTaskType } from '../shared/company-config.js';
+import type { CompanyContext } from '../shared/context.js';
+import { DomainError, MissingFieldsError, NotFoundError } from '../shared/errors.js';
+import { type LoanUpsert, upsertLoans } from '../../store/loans/loans.js';
+import { prepareLoanWrite } from '../loans/loans.js';
+import { stopOutreach } from '../planning/schedules.js';
 import { fetchLmsFill, type LmsFill, lmsNote, mergeLmsFill } from './lms-fill.js';
 import { requireOutreachMetadataPhones, requirePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';

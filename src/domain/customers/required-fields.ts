@@ -1,4 +1,4 @@
-import type { CompanyConfig } from '../company-config.js';
+import type { CompanyConfig } from '../shared/company-config.js';
 
 /** The contract's customer field table order: missing-field messages list names in this order. */
 export const FIELD_ORDER = [

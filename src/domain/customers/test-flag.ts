@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError } from '../shared/errors.js';
 import { booleanish } from './normalize.js';
 
 export interface TestFlagInput {

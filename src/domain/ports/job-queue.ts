@@ -1,4 +1,4 @@
-import type { Db } from '../../store/db.js';
+import type { Db } from '../../store/shared/db.js';
 
 /**
  * The job queue port (DESIGN §2 Jobs). Two adapters: pg-boss on Postgres, a durable table on SQLite.

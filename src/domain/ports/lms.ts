@@ -10,7 +10,7 @@
  * - NotFoundError: no such customer in the LMS; InvalidInputError: a requested loan is not that customer's.
  */
 
-import type { LmsConfig } from '../company-config.js';
+import type { LmsConfig } from '../shared/company-config.js';
 
 /** Customer write fields the LMS can supply, already in our shapes (E.164 not yet applied; dates YYYY-MM-DD). */
 export interface LmsCustomer {

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import type { Db } from '../../store/db.js';
-import { getWebhookDelivery, getWebhookEndpoint, recordDeliveryAttempt, setDeliveryPayload, type WebhookEndpointRow } from '../../store/webhooks.js';
+import type { Db } from '../../store/shared/db.js';
+import { getWebhookDelivery, getWebhookEndpoint, recordDeliveryAttempt, setDeliveryPayload, type WebhookEndpointRow } from '../../store/webhooks/webhooks.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 import type { EventDataBuilders } from './events.js';
 

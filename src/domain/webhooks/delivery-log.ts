@@ -1,7 +1,7 @@
-import type { Db } from '../../store/db.js';
-import { getCompany } from '../../store/companies.js';
-import { type DeliveryStatus, listWebhookDeliveries, requeueWebhookDelivery } from '../../store/webhooks.js';
-import { InvalidInputError, NotFoundError } from '../errors.js';
+import type { Db } from '../../store/shared/db.js';
+import { getCompany } from '../../store/companies/companies.js';
+import { type DeliveryStatus, listWebhookDeliveries, requeueWebhookDelivery } from '../../store/webhooks/webhooks.js';
+import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'dead'];
 

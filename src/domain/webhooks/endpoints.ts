@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../store/db.js';
-import { getCompany } from '../../store/companies.js';
+import type { Db } from '../../store/shared/db.js';
+import { getCompany } from '../../store/companies/companies.js';
 import {
   deleteWebhookEndpoint, getWebhookEndpoint, insertWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret, type WebhookEndpointRow,
-} from '../../store/webhooks.js';
-import { InvalidInputError, NotFoundError } from '../errors.js';
-import { newId } from '../ids.js';
+} from '../../store/webhooks/webhooks.js';
+import { InvalidInputError, NotFoundError } from '../shared/errors.js';
+import { newId } from '../shared/ids.js';
 
 /** Standard Webhooks secrets: `whsec_` + base64 of 32 random bytes. */
 function newSecret(): string {

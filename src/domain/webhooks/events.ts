@@ -5,6 +5,6 @@
 export const WEBHOOK_EVENT_TYPES = ['batch.completed', 'scheduled_call.updated', 'call.completed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** Builds `data` for an event from its subject, when the event is first sent (wired in src/server.ts). */
-export type EventDataBuilder = (db: import('../../store/db.js').Db, companyId: string, subjectId: string) => Promise<unknown>;
+/** Builds `data` for an event from its subject, when the event is first sent (wired in src/main/server.ts). */
+export type EventDataBuilder = (db: import('../../store/shared/db.js').Db, companyId: string, subjectId: string) => Promise<unknown>;
 export type EventDataBuilders = Partial<Record<WebhookEventType, EventDataBuilder>>;

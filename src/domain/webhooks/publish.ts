@@ -1,7 +1,7 @@
-import type { Db } from '../../store/db.js';
-import { insertWebhookDeliveries, listWebhookEndpointsOfCompanies } from '../../store/webhooks.js';
+import type { Db } from '../../store/shared/db.js';
+import { insertWebhookDeliveries, listWebhookEndpointsOfCompanies } from '../../store/webhooks/webhooks.js';
 import type { WebhookEventType } from './events.js';
-import { newId } from '../ids.js';
+import { newId } from '../shared/ids.js';
 
 export interface PublishedEvent {
   type: WebhookEventType;

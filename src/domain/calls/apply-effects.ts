@@ -1,0 +1,133 @@
+import { DateTime } from 'luxon';
+import { nextAllowedTime } from '../../scheduler/index.js';
+import { setCadenceStatus } from '../../store/planning/cadences.js';
+import { listPendingCalls, listPendingCallsOfCustomers, updatePendingCall } from '../../store/calls/call-dispatch.js';
+import { insertRestriction } from '../../store/customers/contact-restrictions.js';
+import { type CustomerRow, updateCustomer } from '../../store/customers/customers.js';
+import type { Db } from '../../store/shared/db.js';
+import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { CompanyConfig } from '../shared/company-config.js';
+import { schedulerConfigFor } from '../planning/scheduler-config.js';
+import { stopOutreach } from '../planning/schedules.js';
+import { publishEvent, publishEvents } from '../webhooks/publish.js';
+import { scheduledCallUpdated } from '../planning/call-status-events.js';
+import { type EffectRule, effectsOf } from './call-effects.js';
+import { callingState, explain, usableNumbers } from './call-rules.js';
+import { newId } from '../shared/ids.js';
+
+export interface EffectScope {
+  db: Db;
+  config: CompanyConfig;
+  customer: CustomerRow;
+  /** The completed call (its flags already stored). */
+  call: ScheduledCallRow;
+  now: Date;
+  /** The customer's pending calls, when the caller read them after the call completed and nothing changed them since (pendingCallsForEffects). */
+  pending?: ScheduledCallRow[];
+}
+
+const RECHECKS: ReadonlySet<string> = new Set(['number_unusable', 'reg_f_quiet_period']);
+
+/**
+ * The pending calls of every customer whose completed call needs them only for the re-check (its
+ * rules change no calls before it: no Do Not Call, restriction or finished cadence), in one read
+ * for a whole batch. Read them after the calls completed; pass each to applyCallEffects as
+ * `pending` only for the customer's first call of the batch (a later one sees the first's changes).
+ */
+export async function pendingCallsForEffects(db: Db, calls: ReadonlyArray<{ call: ScheduledCallRow; flags: readonly string[] }>): Promise<Map<string, ScheduledCallRow[]>> {
+  const needed = calls.filter(({ call, flags }) => {
+    const kinds = effectsOf(flags, call.purpose).map((r) => r.effect.kind);
+    return kinds.some((k) => RECHECKS.has(k)) && kinds.every((k) => RECHECKS.has(k) || k === 'continue');
+  });
+  return listPendingCallsOfCustomers(db, needed.map(({ call }) => ({ companyId: call.companyId, customerId: call.customerId })));
+}
+
+/** Applies the effects table (call-effects.ts) for a completed call's flags, inside the caller's transaction. */
+export async function applyCallEffects(scope: EffectScope, flags: readonly string[]): Promise<EffectRule[]> {
+  const rules = effectsOf(flags, scope.call.purpose);
+  const at = scope.now.toISOString();
+  const { db, customer, call } = scope;
+  let recheck = false;
+  for (const rule of rules) {
+    const effect = rule.effect;
+    switch (effect.kind) {
+      case 'do_not_call':
+        // The same operation as PUT /customers {doNotCall: true}: the flag, then outreach stops.
+        await updateCustomer(db, customer.companyId, customer.id, { doNotCall: true }, at);
+        await stopOutreach(db, customer.companyId, customer.id, at, `Do Not Call: asked for on call ${call.id}`, 'calls'); // stops calls only; email and SMS go on
+        break;
+      case 'restriction':
+        await insertRestriction(db, customer.companyId, { id: newId(), customerId: customer.id, loanId: null, kind: effect.restriction, source: 'call_outcome', at });
+        await stopOutreach(db, customer.companyId, customer.id, at, `Contact restriction ${effect.restriction}: reported on call ${call.id}`);
+        break;
+      case 'finish_cadence':
+        await finishCadenceOf(db, call, at);
+        break;
+      case 'number_unusable':
+      case 'reg_f_quiet_period':
+        recheck = true;
+        break;
+      case 'continue':
+        break;
+    }
+  }
+  // Read here unless the caller has them: an earlier rule of this call may have cancelled some.
+  if (recheck) await recheckPendingCalls(scope, scope.pending ?? (await listPendingCalls(db, customer.companyId, customer.id)));
+  return rules;
+}
+
+/** The call's schedule is complete and its cadence finished; its remaining pending calls are cancelled. */
+async function finishCadenceOf(db: Db, call: ScheduledCallRow, at: string): Promise<void> {
+  const schedule = await db('schedules').where({ company_id: call.companyId, id: call.scheduleId }).first('cadence_id', 'status');
+  const cancelled: Array<{ id: string }> = await db('scheduled_calls')
+    .where({ company_id: call.companyId, schedule_id: call.scheduleId, status: 'pending' })
+    .update({ status: 'cancelled', status_reason: `Cadence finished: the applicant was reached on call ${call.id}`, updated_at: at })
+    .returning('id');
+  await publishEvents(db, call.companyId, cancelled.map((c) => scheduledCallUpdated(String(c.id), 'cancelled')), new Date(at));
+  if (schedule?.status === 'active') await db('schedules').where({ company_id: call.companyId, id: call.scheduleId }).update({ status: 'completed', updated_at: at });
+  if (schedule?.cadence_id) await setCadenceStatus(db, call.companyId, String(schedule.cadence_id), 'finished', at);
+}
+
+/**
+ * After a wrong number or a conversation, every pending call of the customer is checked again: a
+ * call on a number now unusable moves to another usable number (or is cancelled when none is left),
+ * and a call the rules no longer allow at its time moves to the next allowed time (or is skipped).
+ */
+async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow[]): Promise<void> {
+  const { db, customer, now } = scope;
+  const at = now.toISOString();
+  const config = schedulerConfigFor(scope.config);
+  for (const call of pending) {
+    const { contact, history } = await callingState(db, customer, call, now);
+    const usable = usableNumbers(contact, history, pending.map((p) => p.phoneNumber));
+    let phone = call.phoneNumber;
+    if (!usable.includes(phone)) {
+      const other = usable[0];
+      if (!other) {
+        await endPendingCall(db, call, 'cancelled', `No usable number left: ${phone} is a wrong number`, now);
+        continue;
+      }
+      phone = other;
+    }
+    const candidate = DateTime.fromISO(call.scheduledTime > at ? call.scheduledTime : at, { zone: 'utc' });
+    const purpose = call.purpose === 'collections' ? 'collections' : 'origination';
+    const result = nextAllowedTime(candidate, { customer: contact, purpose, loanId: call.loanId, phoneNumber: phone, history }, config);
+    const why = explain(result.decisions);
+    if (result.time === null) {
+      await endPendingCall(db, call, 'skipped', `Not allowed after call outcome: ${why}`, now);
+      continue;
+    }
+    const moved = result.time !== call.scheduledTime && new Date(result.time) > new Date(call.scheduledTime);
+    if (moved || phone !== call.phoneNumber) {
+      const reasons = [phone !== call.phoneNumber ? `number changed from ${call.phoneNumber} (wrong number) to ${phone}` : '', moved ? `moved: ${why}` : ''];
+      await updatePendingCall(db, customer.companyId, call.id, {
+        scheduledTime: moved ? result.time : undefined, phoneNumber: phone !== call.phoneNumber ? phone : undefined, reason: reasons.filter(Boolean).join('; '),
+      }, at);
+    }
+  }
+}
+
+/** A pending call the outcome rules out ends, with its `scheduled_call.updated` (in the completion's transaction). */
+async function endPendingCall(db: Db, call: ScheduledCallRow, status: 'cancelled' | 'skipped', reason: string, now: Date): Promise<void> {
+  if (await updatePendingCall(db, call.companyId, call.id, { status, reason }, now.toISOString())) await publishEvent(db, call.companyId, scheduledCallUpdated(call.id, status), now);
+}

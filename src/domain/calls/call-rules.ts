@@ -1,0 +1,106 @@
+import { DateTime } from 'luxon';
+import { type ContactAttempt, type CustomerContact, type Decision, nextAllowedTime, canonicalPhone, phoneBook, transferDestinationAt } from '../../scheduler/index.js';
+import { type ContactRestrictionRow, listActiveRestrictions, listActiveRestrictionsOf } from '../../store/customers/contact-restrictions.js';
+import type { CustomerRow } from '../../store/customers/customers.js';
+import type { Db } from '../../store/shared/db.js';
+import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { CompanyConfig } from '../shared/company-config.js';
+import { schedulerConfigFor } from '../planning/scheduler-config.js';
+
+/** History read for caps and quiet periods: longer than every frequency window and quiet period. */
+const HISTORY_DAYS = 60;
+
+export type CallVerdict =
+  | { kind: 'allowed'; transferDestination: string }
+  | { kind: 'later'; time: string; reason: string }
+  | { kind: 'never'; reason: string };
+
+/**
+ * Re-checks one scheduled call with the pure scheduler against the state at `at`: the customer's
+ * Do Not Call flag and contact restrictions, restricting and wrong-number outcomes, Reg F and state
+ * caps counting every other call not cancelled or skipped (made since the plan, or still pending),
+ * quiet periods, the calling window in every plausible zone, blocked weekdays and holidays.
+ */
+export async function checkCallAt(db: Db, config: CompanyConfig, customer: CustomerRow, call: ScheduledCallRow, at: Date): Promise<CallVerdict> {
+  return verdictAt(config, call, await callingState(db, customer, call, at), at);
+}
+
+/** checkCallAt on a calling state already read (callingStates: a dial batch reads them together). */
+export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, { contact, history }: { contact: CustomerContact; history: ContactAttempt[] }, at: Date): CallVerdict {
+  const schedulerConfig = schedulerConfigFor(config);
+  const result = nextAllowedTime(
+    DateTime.fromJSDate(at, { zone: 'utc' }),
+    { customer: contact, purpose: call.purpose === 'collections' ? 'collections' : 'origination', loanId: call.loanId, phoneNumber: call.phoneNumber, history },
+    schedulerConfig,
+  );
+  const because = explain(result.decisions);
+  if (result.time === null) return { kind: 'never', reason: because };
+  if (new Date(result.time).getTime() > at.getTime()) return { kind: 'later', time: result.time, reason: because };
+  const route = transferDestinationAt(schedulerConfig, call.taskType, DateTime.fromJSDate(at, { zone: 'utc' }));
+  return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination };
+}
+
+/** Every rule that moved or blocked the call, in order, then the last one's message and source. */
+export function explain(decisions: readonly Decision[]): string {
+  const deciding = decisions.filter((d) => d.effect === 'blocked' || d.effect === 'moved');
+  const last = deciding.at(-1);
+  if (!last) return 'not allowed by the calling rules';
+  const rules = [...new Set(deciding.map((d) => d.rule))].join(' → ');
+  return `${rules}: ${last.message} (${last.source})`;
+}
+
+/** The customer as the scheduler sees them now, and every other attempt that counts. */
+export async function callingState(db: Db, customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, at: Date): Promise<{ contact: CustomerContact; history: ContactAttempt[] }> {
+  const restrictions = await listActiveRestrictions(db, customer.companyId, customer.id);
+  const calls = await listContactHistory(db, customer.companyId, customer.id, historySince(at));
+  return stateOf(customer, call, restrictions, calls);
+}
+
+/**
+ * callingState of several calls in two reads whatever their number (a dial batch), with the same
+ * answer for each call as callingState would give at `at`.
+ */
+export async function callingStates(
+  db: Db, calls: ReadonlyArray<{ customer: CustomerRow; call: Pick<ScheduledCallRow, 'id'> }>, at: Date,
+): Promise<Array<{ contact: CustomerContact; history: ContactAttempt[] }>> {
+  const keys = [...new Map(calls.map(({ customer: c }) => [`${c.companyId}/${c.id}`, { companyId: c.companyId, customerId: c.id }])).values()];
+  const [restrictions, history] = [await listActiveRestrictionsOf(db, keys), await listContactHistoryOf(db, keys, historySince(at))];
+  const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) => rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
+  return calls.map(({ customer, call }) => stateOf(customer, call, of(restrictions, customer), of(history, customer)));
+}
+
+const historySince = (at: Date) => new Date(at.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+
+function stateOf(customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[]): { contact: CustomerContact; history: ContactAttempt[] } {
+  const calls = other.filter((c) => c.id !== call.id);
+  const contact: CustomerContact = {
+    id: customer.id,
+    timezone: customer.timezone ?? 'UTC',
+    state: customer.state,
+    phoneNumber: customer.phoneNumber,
+    externalMetadata: customer.externalMetadata,
+    doNotCall: customer.doNotCall,
+    restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
+  };
+  const history = calls.map((c) => ({
+    at: c.dialedAt ?? c.scheduledTime,
+    loanId: c.loanId,
+    phoneNumber: c.phoneNumber,
+    taskType: c.taskType,
+    purpose: c.purpose === 'collections' ? ('collections' as const) : ('origination' as const),
+    flags: c.postProcessingFlags,
+  }));
+  return { contact, history };
+}
+
+/** The customer's numbers still usable after WRONG_NUMBER outcomes, plus other numbers their pending calls use. */
+export function usableNumbers(contact: CustomerContact, history: readonly ContactAttempt[], pendingPhones: readonly string[]): string[] {
+  const wrong = new Map<string, string>();
+  for (const h of history) {
+    const phone = canonicalPhone(h.phoneNumber);
+    if (phone && h.flags?.includes('WRONG_NUMBER')) wrong.set(phone, 'WRONG_NUMBER outcome');
+  }
+  const usable = [...phoneBook(contact, wrong).usable];
+  for (const p of pendingPhones) if (!wrong.has(p) && !usable.includes(p)) usable.push(p);
+  return usable;
+}

@@ -1,0 +1,50 @@
+import type { JobQueue } from '../ports/job-queue.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Db } from '../../store/shared/db.js';
+import type { Clock } from '../ports/clock.js';
+import type { RecordingStore } from '../ports/recording-store.js';
+import type { ProviderName, VoiceProvider } from '../ports/voice-provider.js';
+
+/** What the call use cases (dispatch, callbacks, recordings, reads) need from the process. */
+export interface CallServices {
+  db: Db;
+  /** The business clock (OUTREACH_CLOCK aware): calling rules, call timestamps. */
+  now: Clock;
+  log: Logger;
+  /** `live`: the configured provider (the simulator when none is configured); `sandbox`: always the simulator. */
+  voice: Record<ProviderName, VoiceProvider>;
+  recordings: RecordingStore;
+  queue: JobQueue;
+  settings: CallSettings;
+}
+
+export interface CallSettings {
+  /** Base of callback and recording links (PUBLIC_BASE_URL). */
+  publicBaseUrl: string;
+  /** Caller id, E.164. */
+  fromNumber: string;
+  /** HMAC key of recording links (OUTREACH_SIGNING_SECRET). */
+  signingSecret: string;
+  /** How long a worker may hold a claimed call's dial before another takes over (and asks the provider first). */
+  dialLeaseMs: number;
+  /**
+   * Callbacks processed at once by this process; up to 8 per slot more wait in memory for a turn, and
+   * beyond those a callback is answered 503 at once (the provider retries) instead of queueing until
+   * the provider's own timeout fires and it retries anyway.
+   */
+  maxCallbacksInFlight: number;
+}
+
+/** Queue of claimed calls to dial (one message per claimed scheduled call). */
+export const DIAL_QUEUE = 'call-dial';
+/** Woken when a company's calls complete in this process, so its freed room is claimed at once. */
+export const CLAIM_SIGNAL = 'call-claim';
+
+/** The provider's idempotency key for a scheduled call: the same on every attempt, by any worker. */
+export const idempotencyKeyOf = (scheduledCallId: string) => `sc_${scheduledCallId}`;
+
+/** Where a provider posts this process's callbacks. */
+export const callbackUrlOf = (settings: CallSettings, provider: ProviderName) => `${settings.publicBaseUrl}/callbacks/voice/${provider}`;
+
+/** Test customers only ever reach the simulator, whatever provider the company uses. */
+export const providerFor = (isTest: boolean): ProviderName => (isTest ? 'sandbox' : 'live');

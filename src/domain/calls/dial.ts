@@ -1,0 +1,134 @@
+import { getCompanies } from '../../store/companies/companies.js';
+import { getCustomersByKey } from '../../store/customers/customers.js';
+import { endClaimedCall, releaseDialLease, rescheduleClaimedCall, takeDialLeases } from '../../store/calls/call-dispatch.js';
+import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { CompanyConfig } from '../shared/company-config.js';
+import { ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
+import { callingStates, verdictAt } from './call-rules.js';
+import { type CallServices, callbackUrlOf, idempotencyKeyOf, providerFor } from './call-services.js';
+import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
+import { publishEvent } from '../webhooks/publish.js';
+import { scheduledCallUpdated } from '../planning/call-status-events.js';
+
+/** One claimed scheduled call to dial (a message of the call-dial queue). */
+export interface DialRequest {
+  scheduledCallId: string;
+  companyId: string;
+}
+
+export type DialOutcome = 'placed' | 'found_at_provider' | 'moved' | 'skipped' | 'failed' | 'not_ours';
+
+/** What became of one request of a batch: an outcome, or an error to retry the message with (the provider was down). */
+export type DialResult = { outcome: DialOutcome } | { retry: Error };
+
+/**
+ * Dials a batch of claimed scheduled calls, each at most once across workers, retries and crashes:
+ * 1. the dial guard (one statement for the batch) gives this worker the right to send the request
+ *    for the calls it returns; the others are placed, ended or held by another worker;
+ * 2. a call's attempt after the first asks the provider by idempotency key before anything else:
+ *    the previous holder may have died after the provider accepted the call;
+ * 3. the pure scheduler re-checks every call against the state now (read for the batch in a few
+ *    statements, right before the requests): not allowed → moved back to pending at the next
+ *    allowed time, or skipped, with the reason stored;
+ * 4. the provider requests, concurrently, each carrying the idempotency key of its scheduled call;
+ * 5. the answers are recorded together (call records, provider call ids) in one transaction.
+ * A provider that is down releases that call's guard and yields `retry` (the queue retries it with
+ * backoff); on the last attempt, or when the provider refuses the request, the call ends as failed.
+ * `lastAttempt[i]` says whether request i is on its last delivery. The results are in request order.
+ */
+export async function dialScheduledCalls(s: CallServices, requests: readonly DialRequest[], lastAttempt: readonly boolean[]): Promise<DialResult[]> {
+  const wall = Date.now();
+  const leased = await takeDialLeases(s.db, requests.map((r) => ({ companyId: r.companyId, id: r.scheduledCallId })), new Date(wall).toISOString(), new Date(wall + s.settings.dialLeaseMs).toISOString());
+  const mine = new Map(leased.map((c) => [c.id, c]));
+  const now = s.now();
+  const companies = await getCompanies(s.db, leased.map((c) => c.companyId));
+  const customers = await getCustomersByKey(s.db, leased.map((c) => ({ companyId: c.companyId, customerId: c.customerId })));
+  const present = leased.flatMap((call) => {
+    const customer = customers.get(`${call.companyId}/${call.customerId}`);
+    const company = companies.get(call.companyId);
+    return customer && company ? [{ call, customer, config: company.config }] : [];
+  });
+  const states = new Map((await callingStates(s.db, present, now)).map((state, i) => [present[i]!.call.id, state]));
+  const answers: Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> = [];
+
+  const dialOne = async (req: DialRequest, last: boolean): Promise<DialResult> => {
+    const call = mine.get(req.scheduledCallId);
+    if (!call) return { outcome: 'not_ours' };
+    const at = now.toISOString();
+    const entry = present.find((p) => p.call.id === call.id);
+    if (!entry) {
+      await endCall(s, call, 'skipped', 'The customer no longer exists', at);
+      return { outcome: 'skipped' };
+    }
+    const provider = s.voice[providerFor(entry.customer.isTest)];
+    const key = idempotencyKeyOf(call.id);
+    const answer = (providerCallId: string, time: Date) => ({ provider: provider.name, providerCallId, toNumber: call.phoneNumber, fromNumber: s.settings.fromNumber, at: time });
+    try {
+      if (call.dialAttempts > 1) {
+        const found = await provider.findCall(key);
+        if (found) {
+          answers.push({ call, placed: answer(found.providerCallId, now) });
+          s.log.info('call found at the provider after an interrupted attempt', { scheduledCallId: call.id, providerCallId: found.providerCallId });
+          return { outcome: 'found_at_provider' };
+        }
+      }
+      const verdict = verdictAt(entry.config, call, states.get(call.id)!, now);
+      if (verdict.kind === 'later') {
+        await rescheduleClaimedCall(s.db, call.companyId, call.id, verdict.time, `Moved at dial time: ${verdict.reason}`, at);
+        return { outcome: 'moved' };
+      }
+      if (verdict.kind === 'never') {
+        await endCall(s, call, 'skipped', `Not allowed at dial time: ${verdict.reason}`, at);
+        return { outcome: 'skipped' };
+      }
+      const placed = await provider.createCall({
+        idempotencyKey: key,
+        to: call.phoneNumber,
+        from: s.settings.fromNumber,
+        agent: agentFor(entry.config, call),
+        transferDestination: verdict.transferDestination,
+        metadata: { scheduledCallId: call.id, companyId: call.companyId, customerId: call.customerId },
+        callbackUrl: callbackUrlOf(s.settings, provider.name),
+      });
+      answers.push({ call, placed: answer(placed.providerCallId, s.now()) });
+      return { outcome: 'placed' };
+    } catch (err) {
+      return failed(s, provider, call, err as Error, last, (id) => answers.push({ call, placed: answer(id, s.now()) }));
+    }
+  };
+
+  // A call whose own bookkeeping failed (the database) is retried alone; the others' answers are still recorded.
+  const settled = await Promise.allSettled(requests.map((r, i) => dialOne(r, lastAttempt[i] ?? false)));
+  await recordPlacedCalls(s.db, answers);
+  return settled.map((r) => (r.status === 'fulfilled' ? r.value : { retry: r.reason instanceof Error ? r.reason : new Error(String(r.reason)) }));
+}
+
+/** A create request that did not go through: found after all, retried later, or the call fails. */
+async function failed(s: CallServices, provider: VoiceProvider, call: ScheduledCallRow, err: Error, lastAttempt: boolean, found: (providerCallId: string) => void): Promise<DialResult> {
+  if (lastAttempt && !(err instanceof ProviderRejectedError)) {
+    // A timed-out request may still have been placed: ask once more before giving up.
+    const placed = await provider.findCall(idempotencyKeyOf(call.id)).catch(() => null);
+    if (placed) {
+      found(placed.providerCallId);
+      return { outcome: 'found_at_provider' };
+    }
+  }
+  if (err instanceof ProviderRejectedError || lastAttempt) {
+    await endCall(s, call, 'failed', `The voice provider did not place the call: ${err.message}`, s.now().toISOString());
+    return { outcome: 'failed' };
+  }
+  await releaseDialLease(s.db, call.companyId, call.id);
+  return { retry: err };
+}
+
+/** A claimed call that will not be placed ends, with its `scheduled_call.updated`, in one transaction. */
+async function endCall(s: CallServices, call: ScheduledCallRow, status: 'skipped' | 'failed', reason: string, at: string): Promise<void> {
+  await s.db.transaction(async (trx) => {
+    if (await endClaimedCall(trx, call.companyId, call.id, status, reason, at)) await publishEvent(trx, call.companyId, scheduledCallUpdated(call.id, status), new Date(at));
+  });
+}
+
+/** The provider agent (script) for the call's task type: company configuration, else one named after the task type. */
+function agentFor(config: CompanyConfig, call: ScheduledCallRow): string {
+  return config.calls?.agents?.[call.taskType] ?? `agent-${call.taskType}`;
+}

@@ -1,0 +1,130 @@
+import { failPlacedCall, leaseStaleDialingCalls, releaseReconcileLease, requeueLostDial, type StaleDialingCall } from '../../store/calls/call-reconcile.js';
+import { ConflictError, NotFoundError } from '../shared/errors.js';
+import type { CallSnapshot, ProviderName, VoiceEvent, VoiceEventType } from '../ports/voice-provider.js';
+import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
+import { applyVoiceEvent } from './voice-callbacks.js';
+import { publishEvent } from '../webhooks/publish.js';
+import { scheduledCallUpdated } from '../planning/call-status-events.js';
+
+export interface ReconcileSettings {
+  /** A call in `dialing` this long (business clock, since it was placed or claimed) is looked up at the provider. */
+  afterMs: number;
+  /** A placed call with no analysis this long after it was placed gets no more waiting. */
+  deadlineMs: number;
+  /** The sweep's wall-clock lease on each call it takes; also how soon a call still in progress is looked at again. */
+  leaseMs: number;
+  batch: number;
+}
+
+/** What the sweep does with a placed call, from the provider's snapshot and the call's age. */
+export type ReconcileAction =
+  | { kind: 'apply_analyzed' }
+  | { kind: 'apply_ended' }
+  | { kind: 'complete_unanalyzed' }
+  | { kind: 'fail'; reason: string }
+  | { kind: 'wait' };
+
+/**
+ * The decision table (README "Calls", a test per row). `ageMs` is the business-clock time since the
+ * provider accepted the call.
+ */
+export function decideReconcile(snapshot: CallSnapshot | null, ageMs: number, deadlineMs: number): ReconcileAction {
+  if (snapshot === null) return { kind: 'fail', reason: 'Reconciliation: the voice provider does not know this call; no result will come' };
+  if (snapshot.state === 'error') return { kind: 'fail', reason: 'Reconciliation: the voice provider reported an error for this call' };
+  const late = ageMs >= deadlineMs;
+  if (snapshot.state === 'ended') return snapshot.analyzed ? { kind: 'apply_analyzed' } : late ? { kind: 'complete_unanalyzed' } : { kind: 'apply_ended' };
+  return late ? { kind: 'fail', reason: `Reconciliation: no result from the provider ${Math.round(deadlineMs / 60_000)} minutes after the call was placed` } : { kind: 'wait' };
+}
+
+export type ReconcileOutcome = ReconcileAction['kind'] | 'dial_requeued' | 'skipped';
+
+/**
+ * One pass of the reconciliation sweep: leases a batch of stale `dialing` calls (one statement) and
+ * settles each. Placed calls are read from the provider and the decision applied through
+ * applyVoiceEvent, as synthetic events whose ids (`reconcile:<providerCallId>:…`) make a late real
+ * callback, or a second pass, harmless. A claimed call never placed whose dial message was lost
+ * goes back in line. Returns the outcome per scheduled call.
+ */
+export async function reconcileStaleCalls(s: CallServices, settings: ReconcileSettings): Promise<Map<string, ReconcileOutcome>> {
+  const now = s.now();
+  const wall = Date.now();
+  const stale = await leaseStaleDialingCalls(s.db, {
+    staleBefore: new Date(now.getTime() - settings.afterMs).toISOString(),
+    wallNow: new Date(wall).toISOString(),
+    leaseUntil: new Date(wall + settings.leaseMs).toISOString(),
+    batch: settings.batch,
+  });
+  const outcomes = new Map<string, ReconcileOutcome>();
+  for (const item of stale) {
+    try {
+      outcomes.set(item.call.id, item.call.providerCallId ? await reconcilePlaced(s, item, settings) : await resumeLostDial(s, item));
+    } catch (err) {
+      // Provider down or a database hiccup: the lease runs out and a later pass tries again.
+      outcomes.set(item.call.id, 'skipped');
+      s.log.warn('call reconciliation failed; retried on a later pass', { scheduledCallId: item.call.id, error: (err as Error).message });
+    }
+  }
+  if ([...outcomes.values()].some((o) => o === 'fail' || o === 'apply_analyzed' || o === 'complete_unanalyzed' || o === 'dial_requeued')) s.queue.wake(CLAIM_SIGNAL);
+  return outcomes;
+}
+
+async function reconcilePlaced(s: CallServices, { call }: StaleDialingCall, settings: ReconcileSettings): Promise<ReconcileOutcome> {
+  const providerName = (call.provider ?? 'live') as ProviderName;
+  const providerCallId = call.providerCallId!;
+  const snapshot = await s.voice[providerName].getCall(providerCallId);
+  const now = s.now();
+  const action = decideReconcile(snapshot, now.getTime() - Date.parse(call.dialedAt ?? call.updatedAt), settings.deadlineMs);
+  const event = (type: VoiceEventType, tag: string): VoiceEvent => ({ eventId: `reconcile:${providerCallId}:${tag}`, type, providerCallId, scheduledCallId: call.id, call: snapshot!.call });
+  switch (action.kind) {
+    case 'wait':
+      return 'wait';
+    case 'fail':
+      await s.db.transaction(async (trx) => {
+        if (await failPlacedCall(trx, call.companyId, call.id, providerCallId, action.reason, now.toISOString())) {
+          await publishEvent(trx, call.companyId, scheduledCallUpdated(call.id, 'failed'), now);
+        }
+      });
+      s.log.warn('placed call failed by reconciliation', { scheduledCallId: call.id, providerCallId, reason: action.reason });
+      return 'fail';
+    case 'apply_ended':
+      await applyOnce(s, providerName, event('call_ended', 'ended'));
+      return 'apply_ended';
+    case 'apply_analyzed':
+      await applyOnce(s, providerName, event('call_analyzed', 'analyzed'), 'Reconciliation: the callbacks did not arrive; the result was read from the voice provider');
+      return 'apply_analyzed';
+    case 'complete_unanalyzed':
+      await applyOnce(s, providerName, event('call_ended', 'ended'));
+      // The ended snapshot's facts (answered by, disconnection) give the flags; no outcome labels came.
+      await applyOnce(s, providerName, event('call_analyzed', 'deadline'), 'Reconciliation: the provider produced no analysis by the deadline; flags from the ended call');
+      return 'complete_unanalyzed';
+  }
+}
+
+/** True when this event moved the call; an event id already processed (an earlier pass) is no error here. */
+async function applyOnce(s: CallServices, provider: ProviderName, event: VoiceEvent, completionReason?: string): Promise<boolean> {
+  try {
+    return (await applyVoiceEvent(s, provider, event, completionReason)).applied;
+  } catch (err) {
+    if (err instanceof ConflictError) return false;
+    if (err instanceof NotFoundError) {
+      s.log.warn('reconcile event does not match the recorded call', { eventId: event.eventId, scheduledCallId: event.scheduledCallId, error: err.message });
+      return false;
+    }
+    throw err;
+  }
+}
+
+/**
+ * A claimed call without a provider call whose dial message is gone (its deliveries ran out, or a
+ * redelivery met the dead holder's still-unexpired dial lease and was acked as not its own) goes
+ * back in line; the dial protocol then asks the provider first, so a lost attempt that was placed is
+ * found, never dialed twice. A dial attempt in progress right now is left alone.
+ */
+async function resumeLostDial(s: CallServices, { call }: StaleDialingCall): Promise<ReconcileOutcome> {
+  const at = s.now().toISOString();
+  const reason = 'Reconciliation: the dial was interrupted and its message lost; back in line';
+  if (await requeueLostDial(s.db, call.companyId, call.id, new Date().toISOString(), reason, at)) return 'dial_requeued';
+  // A slow dial, not a lost one (or the call moved on): look again on the next pass.
+  await releaseReconcileLease(s.db, call.companyId, call.id);
+  return 'wait';
+}

@@ -1,0 +1,145 @@
+import { getCompany } from '../../store/companies/companies.js';
+import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
+import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
+import type { Db } from '../../store/shared/db.js';
+import { emailSuppression, optOutSms, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
+import { getLoan } from '../../store/loans/loans.js';
+import { claimDueMessages, failStaleSending, recordSend, releaseMessage, sentTimesSince, type MessageRow } from '../../store/messages/messages.js';
+import type { CompanyConfig } from '../shared/company-config.js';
+import type { ChannelRoute, MessageRoutes } from '../ports/channels.js';
+import { optOutToken } from './email-opt-out.js';
+import { capVerdict, type SendVerdict, windowVerdict } from './message-checks.js';
+import { render, templateData } from './templates.js';
+import { recordSmsSent } from './sms-events.js';
+
+export interface DispatchDeps {
+  db: Db;
+  now: () => Date;
+  routes: MessageRoutes;
+  /** Base of links in messages and of the SMS status callback URL. */
+  publicBaseUrl: string;
+  log: { error(msg: string, data?: object): void };
+}
+
+/** A claim older than this whose send never finished: its process died mid-send. */
+const STALE_CLAIM_MS = 10 * 60_000;
+/** Transient provider failures (connection refused, 4xx SMTP, 5xx HTTP) are retried after this. */
+const RETRY_MS = 5 * 60_000;
+
+export const SMS_OPT_OUT_NOTICE = 'Reply STOP to opt out.';
+
+/**
+ * One dispatch round: claims due messages (one statement, committed before anything is sent),
+ * re-checks each against the state now, and sends the allowed ones. Returns how many were claimed.
+ */
+export async function dispatchDueMessages(deps: DispatchDeps, limit: number, perCompany: number): Promise<number> {
+  const now = deps.now();
+  // At most once: a message whose sender died mid-send is failed, never sent again.
+  await failStaleSending(deps.db, new Date(now.getTime() - STALE_CLAIM_MS).toISOString(), now.toISOString());
+  const claimed = await claimDueMessages(deps.db, now.toISOString(), limit, perCompany);
+  const configs = new Map<string, Promise<CompanyConfig | null>>();
+  const configOf = (companyId: string) => {
+    if (!configs.has(companyId)) configs.set(companyId, getCompany(deps.db, companyId).then((c) => c?.config ?? null));
+    return configs.get(companyId)!;
+  };
+  await Promise.all(claimed.map((m) => deliver(deps, m, configOf).catch((err: Error) => {
+    deps.log.error('message dispatch failed', { messageId: m.id, error: err.stack });
+    return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `retrying after an error: ${err.message}`.slice(0, 500) }, deps.now().toISOString());
+  })));
+  return claimed.length;
+}
+
+async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string) => Promise<CompanyConfig | null>): Promise<void> {
+  const now = deps.now();
+  const at = now.toISOString();
+  const release = (v: Exclude<SendVerdict, { send: true }>) =>
+    releaseMessage(deps.db, m.companyId, m.id, { status: v.status, scheduledTime: v.status === 'pending' ? v.at : undefined, reason: v.reason, explanation: v.explanation }, at);
+  const skip = (reason: string) => release({ send: false, status: 'skipped', reason });
+
+  const [config, customer] = [await configOf(m.companyId), await getCustomer(deps.db, m.companyId, m.customerId)];
+  if (!config || !customer) return skip('the customer no longer exists');
+  const template = config.templates?.[m.template];
+  if (!template) return skip(`template ${m.template} is no longer configured`);
+  const route = customer.isTest ? deps.routes.sandbox : deps.routes.live;
+  const recipient = await usableRecipient(deps.db, m, customer, route);
+  if ('skip' in recipient) return skip(recipient.skip);
+
+  const restrictions = await listActiveRestrictions(deps.db, m.companyId, m.customerId);
+  const windowCheck = windowVerdict(m, customer, restrictions, config, now);
+  if (!windowCheck.send) return release(windowCheck);
+  const limits = config.channels?.[m.channel];
+  if (limits?.maxPerDay !== undefined || limits?.maxPer7Days !== undefined) {
+    const sent = await sentTimesSince(deps.db, m.companyId, m.customerId, m.channel, new Date(now.getTime() - 7 * 86_400_000).toISOString());
+    const capCheck = capVerdict(m, sent, config, now);
+    if (!capCheck.send) return release(capCheck);
+  }
+
+  const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
+  const rendered = render(template, templateData(customer, loan));
+  if (m.channel === 'sms') return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest);
+  return sendEmail(deps, m, route, recipient.to, config, rendered, customer.isTest);
+}
+
+/** The address or number to use, or why the message cannot go (missing, suppressed, opted out, no route). */
+async function usableRecipient(db: Db, m: MessageRow, customer: CustomerRow, route: ChannelRoute): Promise<{ to: string } | { skip: string }> {
+  if (m.channel === 'email') {
+    if (!route.email) return { skip: customer.isTest ? 'test customer: no sandbox SMTP server is configured' : 'no email server is configured' };
+    if (!customer.email) return { skip: 'the customer has no email address' };
+    const suppressed = await emailSuppression(db, m.companyId, customer.email);
+    if (suppressed) return { skip: `email address ${customer.email} is unusable: ${suppressed.reason}${suppressed.detail ? ` (${suppressed.detail})` : ''}` };
+    return { to: customer.email };
+  }
+  if (!route.sms) return { skip: customer.isTest ? 'test customer: no sandbox SMS simulator is configured' : 'no SMS provider is configured' };
+  if (!customer.phoneNumber) return { skip: 'the customer has no phone number' };
+  const optedOut = await smsOptOut(db, m.companyId, customer.phoneNumber);
+  if (optedOut) return { skip: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})` };
+  return { to: customer.phoneNumber };
+}
+
+async function sendSms(deps: DispatchDeps, m: MessageRow, route: ChannelRoute, to: string, config: CompanyConfig, text: string, sandbox: boolean) {
+  // Every text says how to stop them (CTIA; TCPA revocation by any reasonable means).
+  const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICE}`;
+  const from = config.channels?.sms?.from ?? route.smsFrom;
+  const at = () => deps.now().toISOString();
+  let result;
+  try {
+    result = await route.sms!.send({ to, from, body, statusCallback: `${deps.publicBaseUrl}/webhooks/sms/status` });
+  } catch (err) {
+    return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `SMS provider unavailable: ${(err as Error).message}`.slice(0, 500) }, at());
+  }
+  if (result.accepted) {
+    return recordSmsSent(deps.db, m.companyId, m.id, { status: 'sent', recipient: to, subject: null, content: body, sandbox, providerMessageId: result.providerMessageId, reason: null }, at());
+  }
+  if (/^21610\b/.test(result.reason)) await optOutSms(deps.db, [m.companyId], to, 'STOP', at()); // the provider knows of a STOP we missed
+  return recordSend(deps.db, m.companyId, m.id, { status: 'failed', recipient: to, subject: null, content: body, sandbox, providerMessageId: null, reason: result.reason.slice(0, 500) }, at());
+}
+
+async function sendEmail(
+  deps: DispatchDeps, m: MessageRow, route: ChannelRoute, to: string, config: CompanyConfig,
+  rendered: { subject: string | null; text: string; html: string }, sandbox: boolean,
+) {
+  const link = `${deps.publicBaseUrl}/unsubscribe/email/${optOutToken(deps.routes.signingSecret, m.companyId, to)}`;
+  // Reg F 12 CFR 1006.6(e): a clear and conspicuous, reasonable and simple way to opt out of emails.
+  const text = `${rendered.text.trimEnd()}\n\nTo stop receiving these emails, open ${link}`;
+  const html = `${rendered.html}\n<p>To stop receiving these emails, <a href="${link}">unsubscribe here</a>.</p>`;
+  const subject = rendered.subject ?? '';
+  const at = () => deps.now().toISOString();
+  let result;
+  try {
+    result = await route.email!.send({
+      from: config.channels?.email?.from ?? deps.routes.emailFrom, to, subject, text, html, messageId: `<${m.id}@outreach.invalid>`,
+      headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+  } catch (err) {
+    return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `email server unavailable: ${(err as Error).message}`.slice(0, 500) }, at());
+  }
+  if (result.accepted) {
+    return recordSend(deps.db, m.companyId, m.id, { status: 'sent', recipient: to, subject, content: text, sandbox, providerMessageId: result.providerMessageId, reason: null }, at());
+  }
+  if (!result.permanent) {
+    return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `soft bounce: ${result.reason}`.slice(0, 500) }, at());
+  }
+  // A hard bounce: the address is unusable for this company from now on.
+  await suppressEmail(deps.db, m.companyId, to, 'hard_bounce', result.reason, at());
+  return recordSend(deps.db, m.companyId, m.id, { status: 'bounced', recipient: to, subject, content: text, sandbox, providerMessageId: null, reason: `hard bounce: ${result.reason}`.slice(0, 500) }, at());
+}

@@ -1,0 +1,79 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { companiesTexting, optInSms, optOutSms } from '../../store/messages/channel-stops.js';
+import type { Db } from '../../store/shared/db.js';
+import { applyDeliveryStatus, hasProviderMessage, recordSend } from '../../store/messages/messages.js';
+import { applyEarlyStatuses, forgetEarlyStatuses, keepEarlyStatus } from '../../store/messages/sms-early-statuses.js';
+import { InvalidInputError } from '../shared/errors.js';
+import type { SmsDeliveryStatus } from '../ports/sms.js';
+
+/** Opt-out keywords (CTIA; the words carriers and Twilio honour), matched as the whole message, any case. */
+export const SMS_OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'];
+export const SMS_OPT_IN_KEYWORDS = ['START', 'UNSTOP', 'YES'];
+
+const FINAL: Record<string, SmsDeliveryStatus | undefined> = { sent: 'sent', delivered: 'delivered', undelivered: 'undelivered', failed: 'failed' };
+
+/**
+ * A provider status callback: moves the message forward only (callbacks may repeat or arrive out
+ * of order); undelivered and failed keep the provider's error code as the reason. queued,
+ * accepted and sending change nothing. Returns whether a message changed.
+ *
+ * The provider reports as soon as it has answered the send, so a report can come before the sender
+ * has recorded the message id: it is kept (sms_early_statuses) and applied when the sender records
+ * the id (recordSmsSent). Either side runs after the other's write, so none is lost: the report is
+ * kept and then tried once more; the sender records the id and then applies what was kept.
+ */
+export async function recordSmsStatus(db: Db, params: Record<string, string>, now: Date): Promise<boolean> {
+  const sid = params.MessageSid ?? params.SmsSid;
+  const reported = (params.MessageStatus ?? params.SmsStatus ?? '').toLowerCase();
+  if (!sid || !reported) throw new InvalidInputError('MessageSid and MessageStatus are required');
+  const status = FINAL[reported];
+  if (!status) return false;
+  const reason = status === 'undelivered' || status === 'failed' ? `${params.ErrorCode ?? 'unknown'}: ${describeError(params.ErrorCode)}` : null;
+  const at = now.toISOString();
+  if (await applyDeliveryStatus(db, sid, status, reason, at)) return true;
+  if (await hasProviderMessage(db, sid)) return false; // a repeated or older report
+  await keepEarlyStatus(db, sid, status, reason, at);
+  if (!(await applyDeliveryStatus(db, sid, status, reason, at))) return false;
+  await forgetEarlyStatuses(db, sid); // the sender recorded the id meanwhile: applied here
+  return true;
+}
+
+/** Records a text the provider accepted, then applies any status it reported before this (recordSmsStatus). */
+export async function recordSmsSent(db: Db, companyId: string, id: string, sent: Parameters<typeof recordSend>[3] & { providerMessageId: string }, at: string): Promise<void> {
+  await recordSend(db, companyId, id, sent, at);
+  await applyEarlyStatuses(db, sent.providerMessageId, at);
+}
+
+/**
+ * An inbound text. STOP and its synonyms opt the sender's number out of SMS at once, in every
+ * company that texted it (each company's dispatcher then skips texts to it); START opts back in.
+ * Other texts are not acted on.
+ */
+export async function receiveInboundSms(db: Db, params: Record<string, string>, now: Date): Promise<'opted_out' | 'opted_in' | 'ignored'> {
+  if (!params.From || params.Body === undefined) throw new InvalidInputError('From and Body are required');
+  const from = parsePhoneNumberFromString(params.From, 'US')?.number ?? params.From;
+  const keyword = params.Body.trim().toUpperCase();
+  if (SMS_OPT_OUT_KEYWORDS.includes(keyword)) {
+    await optOutSms(db, await companiesTexting(db, from), from, keyword, now.toISOString());
+    return 'opted_out';
+  }
+  if (SMS_OPT_IN_KEYWORDS.includes(keyword)) {
+    await optInSms(db, await companiesTexting(db, from), from);
+    return 'opted_in';
+  }
+  return 'ignored';
+}
+
+// The error codes the simulator and the common carriers report (Twilio error dictionary).
+const ERRORS: Record<string, string> = {
+  '30003': 'Unreachable destination handset',
+  '30004': 'Message blocked',
+  '30005': 'Unknown destination handset',
+  '30006': 'Landline or unreachable carrier',
+  '30007': 'Message filtered by the carrier',
+  '30008': 'Unknown error',
+};
+
+function describeError(code: string | undefined): string {
+  return (code && ERRORS[code]) ?? 'delivery failed';
+}

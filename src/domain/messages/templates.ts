@@ -1,0 +1,63 @@
+import Handlebars from 'handlebars';
+import type { CustomerRow } from '../../store/customers/customers.js';
+import type { LoanRow } from '../../store/loans/loans.js';
+import type { CompanyConfig, MessageTemplate } from '../shared/company-config.js';
+import { InvalidInputError } from '../shared/errors.js';
+
+// An isolated instance: no helpers or partials registered elsewhere leak into partner templates.
+const engine = Handlebars.create();
+type Compiled = { html: HandlebarsTemplateDelegate; text: HandlebarsTemplateDelegate };
+const compiled = new Map<string, Compiled>();
+const MAX_CACHED = 2000;
+
+function compile(source: string): Compiled {
+  let found = compiled.get(source);
+  if (!found) {
+    // `strict: false`: a field the customer or loan lacks renders empty instead of failing the send.
+    found = {
+      html: engine.compile(source, { noEscape: false, strict: false, knownHelpersOnly: true }),
+      text: engine.compile(source, { noEscape: true, strict: false, knownHelpersOnly: true }),
+    };
+    if (compiled.size >= MAX_CACHED) compiled.clear();
+    compiled.set(source, found);
+  }
+  return found;
+}
+
+/** What templates see: `customer.*` and `loan.*` (null fields render empty). */
+export function templateData(customer: CustomerRow, loan: LoanRow | null): Record<string, unknown> {
+  const { companyId: _c, loanIds: _l, ssnLastFour: _s, ...visible } = customer;
+  const loanData = loan ? (({ companyId: _co, externalLmsMetadata: _m, ...rest }) => rest)(loan) : null;
+  return { customer: visible, loan: loanData };
+}
+
+export interface Rendered {
+  subject: string | null;
+  /** Plain text (SMS body, email text part, what GET /emails shows). */
+  text: string;
+  /** Email HTML part: every inserted value HTML-escaped. */
+  html: string;
+}
+
+export function render(template: MessageTemplate, data: Record<string, unknown>): Rendered {
+  const body = compile(template.body);
+  return {
+    subject: template.subject === undefined ? null : compile(template.subject).text(data).replace(/[\r\n]+/g, ' ').trim(),
+    text: body.text(data),
+    html: body.html(data).replace(/\r?\n/g, '<br>\n'),
+  };
+}
+
+/** Compiles every template at `config set` time so a syntax error fails there, not at a send. */
+export function validateTemplates(config: CompanyConfig): void {
+  for (const [name, template] of Object.entries(config.templates ?? {})) {
+    for (const [part, source] of [['subject', template.subject], ['body', template.body]] as const) {
+      if (source === undefined) continue;
+      try {
+        engine.precompile(source, { knownHelpersOnly: true });
+      } catch (err) {
+        throw new InvalidInputError(`Invalid company configuration: template "${name}" ${part}: ${(err as Error).message.split('\n')[0]}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,181 @@
+import { DateTime } from 'luxon';
+import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanResult, type PlannedCall, type SchedulerConfig } from '../../scheduler/index.js';
+import { cancelActiveCadences } from '../../store/planning/cadences.js';
+import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
+import type { Db } from '../../store/shared/db.js';
+import { cancelPendingMessages } from '../../store/messages/messages.js';
+import {
+  cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory, type NewSchedule, type NewScheduledCall, pendingCallIds,
+} from '../../store/planning/schedules.js';
+import { publishEvents } from '../webhooks/publish.js';
+import type { CompanyConfig } from '../shared/company-config.js';
+import { schedulerConfigFor } from './scheduler-config.js';
+import { scheduledCallUpdated } from './call-status-events.js';
+import { newId } from '../shared/ids.js';
+
+/** How far back stored calls are read as history: longer than every frequency window and quiet period. */
+const HISTORY_DAYS = 60;
+
+export interface ScheduleScope {
+  db: Db;
+  companyId: string;
+  config: CompanyConfig;
+  now: Date;
+}
+
+/** Who is called: the stored customer's contact data (plus a mobile number the request supplied). */
+export interface Contactee {
+  customerId: string;
+  timezone: string;
+  state: string | null;
+  phoneNumber: string | null;
+  mobilePhone: string | null;
+  externalMetadata: Record<string, unknown> | null;
+  doNotCall: boolean;
+}
+
+export interface CadenceRequest {
+  taskType: string;
+  loanId: string | null;
+  daysSincePaidOff?: number;
+  daysInApplied?: number;
+  oneOff?: boolean;
+  /** Plans with this scheduler configuration instead of the company's (legacy integrations add their task types). */
+  scheduler?: SchedulerConfig;
+  /** The task type recorded on the calls when it differs from the scheduler's (an integration's catalog task type). */
+  recordedTaskType?: string;
+}
+
+export type ScheduleSource = 'enrollment' | 'replace' | 'integration' | 'loan';
+
+/**
+ * Plans a cadence with the pure scheduler, against the customer's active contact restrictions and
+ * the calls already stored for them (past outcomes and future pending calls count toward caps).
+ */
+export async function planCadence(scope: ScheduleScope, who: Contactee, request: CadenceRequest): Promise<PlanResult> {
+  const since = new Date(scope.now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+  // Sequential on purpose: scope.db may be a transaction, whose one connection runs one query at a time.
+  const restrictions = await listActiveRestrictions(scope.db, scope.companyId, who.customerId);
+  const calls = await listContactHistory(scope.db, scope.companyId, who.customerId, since);
+  return planWithHistory(scope, who, request, restrictions, calls);
+}
+
+/** Plans for a customer nothing is stored about yet: no restriction and no call can exist, so none are read. */
+export function planForNewCustomer(scope: ScheduleScope, who: Contactee, request: CadenceRequest): PlanResult {
+  return planWithHistory(scope, who, request, [], []);
+}
+
+function planWithHistory(
+  scope: ScheduleScope,
+  who: Contactee,
+  request: CadenceRequest,
+  restrictions: Awaited<ReturnType<typeof listActiveRestrictions>>,
+  calls: Awaited<ReturnType<typeof listContactHistory>>,
+): PlanResult {
+  const customer: CustomerContact = {
+    id: who.customerId,
+    timezone: who.timezone,
+    state: who.state,
+    phoneNumber: who.phoneNumber,
+    mobilePhone: who.mobilePhone,
+    externalMetadata: who.externalMetadata,
+    doNotCall: who.doNotCall,
+    restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
+  };
+  const history: ContactAttempt[] = calls.map((c) => ({
+    at: c.dialedAt ?? c.scheduledTime, // a placed call counts when it was dialed
+    loanId: c.loanId,
+    phoneNumber: c.phoneNumber,
+    taskType: c.taskType,
+    purpose: c.purpose === 'collections' ? 'collections' : 'origination',
+    flags: c.postProcessingFlags,
+  }));
+  return planEnrollment(
+    { taskType: request.taskType, loanId: request.loanId, daysSincePaidOff: request.daysSincePaidOff, daysInApplied: request.daysInApplied, oneOff: request.oneOff, customer, history },
+    request.scheduler ?? schedulerConfigFor(scope.config),
+    DateTime.fromJSDate(scope.now, { zone: 'utc' }),
+  );
+}
+
+export interface StoredSchedule {
+  scheduleId: string;
+  /** In scheduled-time order; the first is the receipt's scheduledCallId. */
+  calls: Array<{ id: string; scheduledTime: string }>;
+}
+
+/** A successful plan as the rows of a schedule and its pending calls (ids assigned, nothing written). */
+export interface ScheduleRows {
+  schedule: NewSchedule;
+  /** In scheduled-time order. */
+  calls: NewScheduledCall[];
+}
+
+export function scheduleRows(
+  scope: ScheduleScope,
+  who: Contactee,
+  request: CadenceRequest,
+  plan: Extract<PlanResult, { ok: true }>,
+  owner: { cadenceId: string | null; source: ScheduleSource },
+): ScheduleRows {
+  const at = scope.now.toISOString();
+  const scheduleId = newId();
+  const schedule: NewSchedule = {
+    id: scheduleId, customerId: who.customerId, cadenceId: owner.cadenceId, source: owner.source,
+    taskType: request.recordedTaskType ?? request.taskType, cadence: plan.cadence, loanId: request.loanId, at,
+  };
+  const sorted = [...plan.calls].sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime) || a.stepIndex - b.stepIndex);
+  const calls = sorted.map((call: PlannedCall): NewScheduledCall => ({
+    id: newId(),
+    customerId: who.customerId,
+    scheduleId,
+    loanId: request.loanId,
+    taskType: request.recordedTaskType ?? request.taskType,
+    purpose: plan.purpose,
+    scheduledTime: call.scheduledTime,
+    phoneNumber: call.phoneNumber,
+    transferDestination: call.transferDestination,
+    step: call.step,
+    stepIndex: call.stepIndex,
+    fallback: call.fallback,
+    explanation: call.explanation,
+  }));
+  return { schedule, calls };
+}
+
+export function storedSchedule(rows: ScheduleRows): StoredSchedule {
+  return { scheduleId: rows.schedule.id, calls: rows.calls.map((r) => ({ id: r.id, scheduledTime: r.scheduledTime })) };
+}
+
+/** Writes a successful plan as a schedule with its pending calls. */
+export async function storeSchedule(
+  scope: ScheduleScope,
+  who: Contactee,
+  request: CadenceRequest,
+  plan: Extract<PlanResult, { ok: true }>,
+  owner: { cadenceId: string | null; source: ScheduleSource },
+): Promise<StoredSchedule> {
+  const rows = scheduleRows(scope, who, request, plan, owner);
+  await insertSchedule(scope.db, scope.companyId, rows.schedule);
+  await insertScheduledCalls(scope.db, scope.companyId, rows.calls, rows.schedule.at);
+  return storedSchedule(rows);
+}
+
+/**
+ * Stops the customer's outreach: active schedules and every pending call are cancelled, and active
+ * enrollment cadences end as cancelled (a contact restriction, or a replacement sync rebuilding them).
+ * `calls` stops telephone outreach only (Do Not Call): email and SMS schedules keep going. Every
+ * call and message it cancels keeps `reason` (why, for support; not part of the partner contract).
+ */
+export async function stopOutreach(
+  db: Db, companyId: string, customerId: string, at: string, reason: string, scope: 'all' | 'calls' = 'all',
+): Promise<{ calls: number; messages: number }> {
+  // Every pending call of the customer is cancelled below: each is a `scheduled_call.updated` event.
+  const cancelled = await pendingCallIds(db, companyId, customerId);
+  const { calls } = await cancelActiveSchedules(db, companyId, customerId, at, reason, scope === 'calls' ? ['call'] : undefined);
+  const stray = await cancelPendingCalls(db, companyId, customerId, at, reason);
+  await cancelActiveCadences(db, companyId, customerId, at);
+  const messages = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at, { reason }) : 0;
+  const events = cancelled.map((id) => scheduledCallUpdated(id, 'cancelled'));
+  await publishEvents(db, companyId, events, new Date(at));
+  return { calls: calls + stray, messages };
+}

@@ -1,0 +1,197 @@
+import { createAjv } from '../../lib/ajv.js';
+import type { CompanyConfig } from '../../store/companies/companies.js';
+import { InvalidInputError } from './errors.js';
+
+// The stored shape is declared by the store (a JSON column); the rules about it live here.
+export type {
+  CallsConfig, ChannelLimits, ChannelsConfig, CompanyConfig, IntegrationConfig, LmsConfig, LoanWorkflowConfig, MessageChannel, MessageStepConfig, MessageTemplate, TaskPurpose, TaskTypeConfig,
+} from '../../store/companies/companies.js';
+
+export const DEFAULT_CLOSED_SERVICING_STATUSES = ['paid_off', 'paidoff', 'closed', 'settled', 'charged_off', 'chargedoff', 'charge_off'];
+
+export const ORIGINATION_TASK_TYPES = ['PendingLoanNewLead', 'PendingLoanReturning'] as const;
+
+export function defaultCompanyConfig(): CompanyConfig {
+  return {
+    customerContract: 'current',
+    taskTypes: [
+      { name: 'PendingLoanNewLead', purpose: 'origination' },
+      { name: 'PendingLoanReturning', purpose: 'origination' },
+      { name: 'Collections', purpose: 'collections' },
+    ],
+    scheduleTypes: ['default'],
+  };
+}
+
+export const companyConfigSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  additionalProperties: false,
+  required: ['customerContract', 'taskTypes', 'scheduleTypes'],
+  properties: {
+    customerContract: { enum: ['current', 'announced'] },
+    taskTypes: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'purpose'],
+        properties: {
+          name: { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9_]{0,119}$' },
+          purpose: { enum: ['origination', 'collections'] },
+          messages: {
+            type: 'array',
+            maxItems: 50,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'channel', 'template'],
+              properties: {
+                id: { type: 'string', minLength: 1, maxLength: 120 },
+                channel: { enum: ['email', 'sms'] },
+                day: { type: 'integer', minimum: 0, maximum: 365 },
+                at: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+                offsetMinutes: { type: 'integer', minimum: 0, maximum: 525600 },
+                template: { type: 'string', minLength: 1, maxLength: 120 },
+              },
+            },
+          },
+        },
+      },
+    },
+    scheduleTypes: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 120 } },
+    scheduler: { type: 'object' },
+    integrations: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['scheduleType', 'taskType', 'steps'],
+        properties: {
+          scheduleType: { type: 'string', minLength: 1, maxLength: 120 },
+          taskType: { type: 'string', minLength: 1, maxLength: 120 },
+          steps: { type: 'array', minItems: 1, maxItems: 50, items: { type: 'object' } },
+        },
+      },
+    },
+    templates: {
+      type: 'object',
+      propertyNames: { minLength: 1, maxLength: 120 },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['body'],
+        properties: {
+          subject: { type: 'string', minLength: 1, maxLength: 998 },
+          body: { type: 'string', minLength: 1, maxLength: 100000 },
+        },
+      },
+    },
+    channels: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        email: { $ref: '#/$defs/channel' },
+        sms: { $ref: '#/$defs/channel' },
+      },
+    },
+    calls: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        maxConcurrentCalls: { type: 'integer', minimum: 1, maximum: 1000 },
+        agents: { type: 'object', additionalProperties: { type: 'string', minLength: 1, maxLength: 200 } },
+      },
+    },
+    lms: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['kind', 'baseUrl', 'instanceId', 'token'],
+      properties: {
+        kind: { enum: ['loanpro'] },
+        baseUrl: { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 500 },
+        instanceId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+        token: { type: 'string', minLength: 1, maxLength: 4096 },
+        timeoutMs: { type: 'integer', minimum: 100, maximum: 60000 },
+        retries: { type: 'integer', minimum: 0, maximum: 5 },
+        maxConcurrency: { type: 'integer', minimum: 1, maximum: 64 },
+      },
+    },
+    loanWorkflow: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        closedServicingStatuses: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 120 } },
+        stopWhenSettled: { type: 'boolean' },
+        stopWhenChargedOff: { type: 'boolean' },
+      },
+    },
+  },
+  $defs: {
+    channel: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        from: { type: 'string', minLength: 1, maxLength: 320 },
+        maxPerDay: { type: 'integer', minimum: 0, maximum: 1000 },
+        maxPer7Days: { type: 'integer', minimum: 0, maximum: 1000 },
+      },
+    },
+  },
+} as const;
+
+const validate = createAjv().compile(companyConfigSchema);
+
+/** Validates a whole configuration document; throws InvalidInputError listing every problem. */
+export function parseCompanyConfig(value: unknown): CompanyConfig {
+  if (!validate(value)) {
+    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`);
+    throw new InvalidInputError(`Invalid company configuration: ${problems.join('; ')}`);
+  }
+  const config = value as unknown as CompanyConfig;
+  const names = config.taskTypes.map((t) => t.name);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup) throw new InvalidInputError(`Invalid company configuration: task type "${dup}" is listed twice`);
+  checkReferences(config, names);
+  if (config.lms) requireSafeLmsUrl(config.lms.baseUrl);
+  return config;
+}
+
+/** The token travels in a header: plain http only to this machine (the simulator), https everywhere else. */
+function requireSafeLmsUrl(baseUrl: string): void {
+  const url = new URL(baseUrl);
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !loopback) {
+    throw new InvalidInputError(`Invalid company configuration: /lms/baseUrl must use https (plain http is accepted only for 127.0.0.1/localhost)`);
+  }
+}
+
+/** A task type must be in the company's catalog; the error names the allowed values. */
+export function requireKnownTaskType(config: CompanyConfig, taskType: string): void {
+  const names = config.taskTypes.map((t) => t.name);
+  if (!names.includes(taskType)) {
+    throw new InvalidInputError(`taskType "${taskType}" is not configured for this company; allowed values: ${names.join(', ')}`);
+  }
+}
+
+/** Cross-references JSON Schema cannot express: integrations, message steps and their templates. */
+function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
+  const fail = (why: string) => {
+    throw new InvalidInputError(`Invalid company configuration: ${why}`);
+  };
+  const seen = new Set<string>();
+  for (const integration of config.integrations ?? []) {
+    if (seen.has(integration.scheduleType)) fail(`integration "${integration.scheduleType}" is defined twice`);
+    seen.add(integration.scheduleType);
+    if (!config.scheduleTypes.includes(integration.scheduleType)) fail(`integration "${integration.scheduleType}" is not listed in scheduleTypes`);
+    if (!taskTypes.includes(integration.taskType)) fail(`integration "${integration.scheduleType}" names unknown task type "${integration.taskType}"`);
+  }
+  for (const taskType of config.taskTypes) {
+    for (const step of taskType.messages ?? []) {
+      const template = config.templates?.[step.template];
+      if (!template) fail(`task type "${taskType.name}" message step "${step.id}" names unknown template "${step.template}"`);
+      if (step.channel === 'email' && !template!.subject) fail(`template "${step.template}" is used for email and needs a subject`);
+    }
+  }
+}

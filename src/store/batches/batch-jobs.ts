@@ -1,0 +1,80 @@
+import type { CompanyConfig } from '../companies/companies.js';
+import type { Db } from '../shared/db.js';
+import { fromJson, readInstant } from '../shared/columns.js';
+import { insertBatchRows, type NewBatchRow } from './batch-rows.js';
+
+export type BatchJobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+/** Mirrors `batch_jobs`. */
+export interface BatchJobRow {
+  id: string;
+  companyId: string;
+  kind: string;
+  status: BatchJobStatus;
+  total: number;
+  processed: number;
+  failed: number;
+  errorMessage: string | null;
+  createdAt: string;
+  processingStartedAt: string | null;
+  processingCompletedAt: string | null;
+}
+
+function jobFromRow(r: Record<string, unknown>): BatchJobRow {
+  return {
+    id: String(r.id),
+    companyId: String(r.company_id),
+    kind: String(r.kind),
+    status: String(r.status) as BatchJobStatus,
+    total: Number(r.total),
+    processed: Number(r.processed),
+    failed: Number(r.failed),
+    errorMessage: (r.error_message as string | null) ?? null,
+    createdAt: readInstant(r.created_at)!,
+    processingStartedAt: readInstant(r.processing_started_at),
+    processingCompletedAt: readInstant(r.processing_completed_at),
+  };
+}
+
+/**
+ * The job and every submitted row (by slice, src/store/batches/batch-rows.ts), in the caller's transaction.
+ * `slices` are the queue messages' ranges.
+ */
+export async function insertBatchJob(
+  trx: Db, companyId: string, job: { id: string; kind: string; createdAt: string }, rows: NewBatchRow[], slices: [number, number][],
+): Promise<void> {
+  await trx('batch_jobs').insert({ id: job.id, company_id: companyId, kind: job.kind, status: 'pending', total: rows.length, processed: 0, failed: 0, created_at: job.createdAt });
+  await insertBatchRows(trx, companyId, job.id, rows, slices);
+}
+
+export async function getBatchJob(db: Db, companyId: string, jobId: string): Promise<BatchJobRow | null> {
+  const r = await db('batch_jobs').where({ company_id: companyId, id: jobId }).first();
+  return r ? jobFromRow(r) : null;
+}
+
+/** What a worker needs to run a slice: the job's kind and status and its company's configuration. */
+export async function getBatchJobForWork(db: Db, companyId: string, jobId: string): Promise<{ kind: string; status: BatchJobStatus; config: CompanyConfig } | null> {
+  const r = await db('batch_jobs')
+    .join('companies', 'companies.id', 'batch_jobs.company_id')
+    .where({ 'batch_jobs.company_id': companyId, 'batch_jobs.id': jobId })
+    .first('batch_jobs.kind', 'batch_jobs.status', 'companies.config');
+  return r ? { kind: String(r.kind), status: r.status as BatchJobStatus, config: fromJson<CompanyConfig>(r.config)! } : null;
+}
+
+/** pending → processing, once (the first slice to start wins). */
+export async function markBatchJobProcessing(db: Db, companyId: string, jobId: string, at: string): Promise<void> {
+  await db('batch_jobs').where({ company_id: companyId, id: jobId, status: 'pending' }).update({ status: 'processing', processing_started_at: at });
+}
+
+/** A fatal job-level error: the job stops as `failed` with the reason. */
+export async function failBatchJob(db: Db, companyId: string, jobId: string, message: string, at: string): Promise<void> {
+  await db('batch_jobs')
+    .where({ company_id: companyId, id: jobId })
+    .whereIn('status', ['pending', 'processing'])
+    .update({ status: 'failed', error_message: message, processing_completed_at: at });
+}
+
+/** Retention: jobs (and, by cascade, their rows) created before `before`. Operator maintenance, all companies. */
+export async function deleteBatchJobsBefore(db: Db, before: string): Promise<number> {
+  return db('batch_jobs').where('created_at', '<', before).delete();
+}

@@ -1,0 +1,202 @@
+import type { Db } from '../shared/db.js';
+import { dialectOf } from '../shared/db.js';
+import { callFromRow, type ScheduledCallRow } from '../planning/schedules.js';
+
+export interface ClaimLimits {
+  /** At most this many calls claimed by one statement. */
+  batch: number;
+  /** A company's calls in `dialing` at once, unless its configuration sets `calls.maxConcurrentCalls`. */
+  defaultConcurrency: number;
+}
+
+/**
+ * Claims due pending calls for dialing in ONE statement: pending → dialing, committed before any
+ * provider request. Oldest first within a company; across companies round-robin (every company's
+ * oldest before anyone's second), each company only up to its free concurrency (calls it has in
+ * `dialing`). On Postgres the rows are taken FOR UPDATE SKIP LOCKED and the company rows FOR NO KEY
+ * UPDATE SKIP LOCKED, so concurrent workers never claim the same call or overrun a company's limit.
+ */
+export async function claimDueCalls(db: Db, now: string, limits: ClaimLimits): Promise<Array<{ id: string; companyId: string }>> {
+  const params = { now, batch: limits.batch, concurrency: limits.defaultConcurrency };
+  const result = dialectOf(db) === 'pg' ? await db.raw(PG_CLAIM, params) : await db.raw(SQLITE_CLAIM, params);
+  const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
+  return rows.map((r) => ({ id: String(r.id), companyId: String(r.company_id) }));
+}
+
+const PG_CLAIM = `
+WITH open AS (
+  SELECT c.id, c.config FROM companies c
+  WHERE EXISTS (SELECT 1 FROM scheduled_calls d WHERE d.company_id = c.id AND d.status = 'pending' AND d.scheduled_time <= :now)
+  FOR NO KEY UPDATE SKIP LOCKED
+), quota AS (
+  SELECT o.id AS company_id,
+         COALESCE((o.config->'calls'->>'maxConcurrentCalls')::int, :concurrency)
+           - (SELECT count(*) FROM scheduled_calls b WHERE b.company_id = o.id AND b.status = 'dialing') AS room
+  FROM open o
+), due AS (
+  SELECT s.id, s.scheduled_time, row_number() OVER (PARTITION BY q.company_id ORDER BY s.scheduled_time, s.id) AS rn
+  FROM quota q
+  CROSS JOIN LATERAL (
+    SELECT sc.id, sc.scheduled_time FROM scheduled_calls sc
+    WHERE sc.company_id = q.company_id AND sc.status = 'pending' AND sc.scheduled_time <= :now
+    ORDER BY sc.scheduled_time, sc.id
+    LIMIT GREATEST(LEAST(q.room, :batch), 0)
+    FOR UPDATE SKIP LOCKED
+  ) s
+), picked AS (
+  SELECT id FROM due ORDER BY rn, scheduled_time, id LIMIT :batch
+)
+UPDATE scheduled_calls sc
+SET status = 'dialing', claimed_at = :now, updated_at = :now, dial_lease_until = NULL
+FROM picked WHERE sc.id = picked.id AND sc.status = 'pending'
+RETURNING sc.id, sc.company_id`;
+
+const SQLITE_CLAIM = `
+WITH quota AS (
+  SELECT c.id AS company_id,
+         COALESCE(json_extract(c.config, '$.calls.maxConcurrentCalls'), :concurrency)
+           - (SELECT count(*) FROM scheduled_calls b WHERE b.company_id = c.id AND b.status = 'dialing') AS room
+  FROM companies c
+), due AS (
+  SELECT sc.id, sc.scheduled_time, q.room,
+         row_number() OVER (PARTITION BY sc.company_id ORDER BY sc.scheduled_time, sc.id) AS rn
+  FROM scheduled_calls sc JOIN quota q ON q.company_id = sc.company_id
+  WHERE sc.status = 'pending' AND sc.scheduled_time <= :now
+)
+UPDATE scheduled_calls
+SET status = 'dialing', claimed_at = :now, updated_at = :now, dial_lease_until = NULL
+WHERE id IN (SELECT id FROM due WHERE rn <= room ORDER BY rn, scheduled_time, id LIMIT :batch)
+RETURNING id, company_id`;
+
+/**
+ * The dial guard, ONE statement for a batch of claimed calls: takes the right to send the create
+ * request for each call that is dialing, has no provider call yet and no unexpired lease, and counts
+ * the attempt. Only the calls returned are this worker's to dial. A returned row's `dialAttempts` > 1
+ * means an earlier holder may have sent the request: ask the provider first.
+ * Leases are wall-clock (worker liveness), not the business clock.
+ */
+export async function takeDialLeases(db: Db, calls: ReadonlyArray<{ companyId: string; id: string }>, wallNow: string, leaseUntil: string): Promise<ScheduledCallRow[]> {
+  if (!calls.length) return [];
+  const rows = await db('scheduled_calls')
+    .whereIn(['company_id', 'id'], calls.map((c) => [c.companyId, c.id]))
+    .where({ status: 'dialing' })
+    .whereNull('provider_call_id')
+    .andWhere((q) => q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow))
+    .update({ dial_attempts: db.raw('dial_attempts + 1'), dial_lease_until: leaseUntil })
+    .returning('*');
+  return rows.map(callFromRow);
+}
+
+/** Gives the lease back after a failed attempt so the retry can take it at once. */
+export async function releaseDialLease(db: Db, companyId: string, id: string): Promise<void> {
+  await db('scheduled_calls').where({ company_id: companyId, id, status: 'dialing' }).whereNull('provider_call_id').update({ dial_lease_until: null });
+}
+
+/**
+ * Records the provider's calls on their scheduled calls in ONE statement (a dial batch's answers),
+ * once: each call still dialing without a provider call takes its own values; the others (an early
+ * callback recorded it first) are left as they are.
+ */
+export async function setProviderCalls(
+  db: Db, calls: ReadonlyArray<{ companyId: string; id: string; provider: string; providerCallId: string; callId: string; dialedAt: string }>, at: string,
+): Promise<number> {
+  if (!calls.length) return 0;
+  const instant = dialectOf(db) === 'pg' ? '?::timestamptz' : '?';
+  const byId = (column: 'provider' | 'providerCallId' | 'callId' | 'dialedAt') =>
+    db.raw(`CASE id ${calls.map(() => `WHEN ? THEN ${column === 'dialedAt' ? instant : '?'}`).join(' ')} END`, calls.flatMap((c) => [c.id, c[column]]));
+  return db('scheduled_calls')
+    .whereIn(['company_id', 'id'], calls.map((c) => [c.companyId, c.id]))
+    .where({ status: 'dialing' })
+    .whereNull('provider_call_id')
+    .update({ provider: byId('provider'), provider_call_id: byId('providerCallId'), call_id: byId('callId'), dialed_at: byId('dialedAt'), dial_lease_until: null, updated_at: at });
+}
+
+/** A claimed call goes back to pending at a later allowed time (dial-time check), with the reason. */
+export async function rescheduleClaimedCall(db: Db, companyId: string, id: string, time: string, reason: string, at: string): Promise<boolean> {
+  const n = await db('scheduled_calls')
+    .where({ company_id: companyId, id, status: 'dialing' })
+    .whereNull('provider_call_id')
+    .update({ status: 'pending', scheduled_time: time, status_reason: reason, dial_lease_until: null, claimed_at: null, updated_at: at });
+  return n > 0;
+}
+
+/** A claimed call that will not be placed ends as skipped (not allowed) or failed (the provider refused it). */
+export async function endClaimedCall(db: Db, companyId: string, id: string, status: 'skipped' | 'failed', reason: string, at: string): Promise<boolean> {
+  const n = await db('scheduled_calls')
+    .where({ company_id: companyId, id, status: 'dialing' })
+    .whereNull('provider_call_id')
+    .update({ status, status_reason: reason, dial_lease_until: null, updated_at: at });
+  return n > 0;
+}
+
+/**
+ * The placed call is over and analyzed: dialing → completed with the call's flags. A placed call the
+ * reconciliation sweep gave up on (failed, with a provider call) completes too when its real result
+ * arrives after all: the outcome's effects (a Do Not Call request above all) must still apply.
+ */
+export async function completeScheduledCall(db: Db, companyId: string, id: string, flags: string[], at: string): Promise<boolean> {
+  const n = await db('scheduled_calls')
+    .where({ company_id: companyId, id })
+    .andWhere((q) => q.where('status', 'dialing').orWhere((failed) => failed.where('status', 'failed').whereNotNull('provider_call_id')))
+    .update({ status: 'completed', post_processing_flags: JSON.stringify(flags), dial_lease_until: null, updated_at: at });
+  return n > 0;
+}
+
+/** completeScheduledCall for several calls: ONE statement on Postgres (one per call on SQLite, in-process). Returns the ids that moved. */
+export async function completeScheduledCalls(db: Db, calls: ReadonlyArray<{ companyId: string; id: string; flags: string[] }>, at: string): Promise<Set<string>> {
+  if (!calls.length) return new Set();
+  if (dialectOf(db) !== 'pg') {
+    const moved = new Set<string>();
+    for (const c of calls) if (await completeScheduledCall(db, c.companyId, c.id, c.flags, at)) moved.add(c.id);
+    return moved;
+  }
+  const json = JSON.stringify(calls.map((c) => ({ company_id: c.companyId, id: c.id, flags: c.flags })));
+  const result = await db.raw(PG_COMPLETE, { json, at });
+  return new Set((result.rows as Array<Record<string, unknown>>).map((r) => String(r.id)));
+}
+
+const PG_COMPLETE = `
+UPDATE scheduled_calls sc SET status = 'completed', post_processing_flags = v.flags, dial_lease_until = NULL, updated_at = CAST(:at AS timestamptz)
+FROM json_to_recordset(CAST(:json AS json)) AS v(company_id text, id text, flags jsonb)
+WHERE sc.company_id = v.company_id AND sc.id = v.id AND (sc.status = 'dialing' OR (sc.status = 'failed' AND sc.provider_call_id IS NOT NULL))
+RETURNING sc.id`;
+
+/** Any company's scheduled call by id (callbacks carry it in their metadata; the company comes from the row). */
+export async function findScheduledCallById(db: Db, id: string): Promise<ScheduledCallRow | null> {
+  const r = await db('scheduled_calls').where({ id }).first();
+  return r ? callFromRow(r) : null;
+}
+
+/** Pending calls of a customer in time order (effects re-check them). */
+export async function listPendingCalls(db: Db, companyId: string, customerId: string): Promise<ScheduledCallRow[]> {
+  const rows = await db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).orderBy('scheduled_time');
+  return rows.map(callFromRow);
+}
+
+/** listPendingCalls for several customers in one read, keyed `companyId/customerId` (every key present). */
+export async function listPendingCallsOfCustomers(db: Db, customers: ReadonlyArray<{ companyId: string; customerId: string }>): Promise<Map<string, ScheduledCallRow[]>> {
+  const byCustomer = new Map<string, ScheduledCallRow[]>(customers.map((c) => [`${c.companyId}/${c.customerId}`, []]));
+  if (customers.length === 0) return byCustomer;
+  const rows = await db('scheduled_calls')
+    .whereIn(['company_id', 'customer_id'], customers.map((c) => [c.companyId, c.customerId]))
+    .where('status', 'pending')
+    .orderBy('scheduled_time');
+  for (const r of rows) byCustomer.get(`${r.company_id}/${r.customer_id}`)!.push(callFromRow(r));
+  return byCustomer;
+}
+
+/** Moves or re-numbers a pending call (an outcome changed what is allowed). */
+export async function updatePendingCall(
+  db: Db, companyId: string, id: string, change: { scheduledTime?: string; phoneNumber?: string; status?: 'cancelled' | 'skipped'; reason: string }, at: string,
+): Promise<boolean> {
+  const n = await db('scheduled_calls')
+    .where({ company_id: companyId, id, status: 'pending' })
+    .update({
+      ...(change.scheduledTime ? { scheduled_time: change.scheduledTime } : {}),
+      ...(change.phoneNumber ? { phone_number: change.phoneNumber } : {}),
+      ...(change.status ? { status: change.status } : {}),
+      status_reason: change.reason,
+      updated_at: at,
+    });
+  return n > 0;
+}

@@ -1,0 +1,177 @@
+import type { Db } from '../shared/db.js';
+import { fromJson, readInstant, toBool, toJson } from '../shared/columns.js';
+import { dialectOf } from '../shared/db.js';
+
+export type MessageChannel = 'email' | 'sms';
+export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'bounced' | 'cancelled' | 'skipped';
+
+/** Mirrors `scheduled_messages`, camel-cased. */
+export interface MessageRow {
+  id: string;
+  companyId: string;
+  customerId: string;
+  scheduleId: string;
+  loanId: string | null;
+  taskType: string;
+  purpose: string;
+  channel: MessageChannel;
+  step: string;
+  stepIndex: number;
+  template: string;
+  scheduledTime: string;
+  status: MessageStatus;
+  recipient: string | null;
+  subject: string | null;
+  content: string | null;
+  sandbox: boolean | null;
+  providerMessageId: string | null;
+  statusReason: string | null;
+  explanation: unknown;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+export type NewMessage = Pick<MessageRow, 'id' | 'customerId' | 'scheduleId' | 'loanId' | 'taskType' | 'purpose' | 'channel' | 'step' | 'stepIndex' | 'template' | 'scheduledTime' | 'explanation'>;
+
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+function messageFromRow(r: Record<string, unknown>): MessageRow {
+  return {
+    id: String(r.id), companyId: String(r.company_id), customerId: String(r.customer_id), scheduleId: String(r.schedule_id),
+    loanId: str(r.loan_id), taskType: String(r.task_type), purpose: String(r.purpose), channel: r.channel as MessageChannel,
+    step: String(r.step), stepIndex: Number(r.step_index), template: String(r.template), scheduledTime: readInstant(r.scheduled_time)!,
+    status: r.status as MessageStatus, recipient: str(r.recipient), subject: str(r.subject), content: str(r.content),
+    sandbox: r.sandbox === null || r.sandbox === undefined ? null : toBool(r.sandbox), providerMessageId: str(r.provider_message_id),
+    statusReason: str(r.status_reason), explanation: fromJson(r.explanation), sentAt: readInstant(r.sent_at), createdAt: readInstant(r.created_at)!,
+  };
+}
+
+export async function insertMessages(db: Db, companyId: string, rows: NewMessage[], at: string): Promise<void> {
+  if (rows.length === 0) return;
+  await db('scheduled_messages').insert(
+    rows.map((m) => ({
+      id: m.id, company_id: companyId, customer_id: m.customerId, schedule_id: m.scheduleId, loan_id: m.loanId, task_type: m.taskType,
+      purpose: m.purpose, channel: m.channel, step: m.step, step_index: m.stepIndex, template: m.template, scheduled_time: m.scheduledTime,
+      status: 'pending', explanation: toJson(m.explanation), created_at: at, updated_at: at,
+    })),
+  );
+}
+
+/**
+ * Cancels pending messages of the customer (all channels, or those given); `sending` ones are past
+ * the point of no return and are left alone. Returns how many were cancelled.
+ */
+export async function cancelPendingMessages(
+  db: Db, companyId: string, customerId: string, at: string, filter: { channels?: MessageChannel[]; scheduleIds?: string[]; reason?: string } = {},
+): Promise<number> {
+  let q = db('scheduled_messages').where({ company_id: companyId, customer_id: customerId, status: 'pending' });
+  if (filter.channels) q = q.whereIn('channel', filter.channels);
+  if (filter.scheduleIds) q = q.whereIn('schedule_id', filter.scheduleIds);
+  return q.update({ status: 'cancelled', status_reason: filter.reason ?? null, updated_at: at });
+}
+
+/**
+ * Claims due messages for sending in ONE statement: oldest first, at most `perCompany` per company
+ * per round so one company's backlog cannot starve another. The claim (status `sending`) commits
+ * before any provider is called; on Postgres a row two workers both pick is updated by one of them
+ * only (the second re-checks `status = 'pending'` after the first commits and skips it).
+ */
+export async function claimDueMessages(db: Db, now: string, limit: number, perCompany: number): Promise<MessageRow[]> {
+  const sql = `UPDATE scheduled_messages SET status = 'sending', claimed_at = ?, updated_at = ?
+    WHERE status = 'pending' AND id IN (
+      SELECT id FROM (
+        SELECT id, scheduled_time, ROW_NUMBER() OVER (PARTITION BY company_id ORDER BY scheduled_time, id) AS rn
+        FROM scheduled_messages WHERE status = 'pending' AND scheduled_time <= ?
+      ) due WHERE rn <= ? ORDER BY rn, scheduled_time LIMIT ?
+    ) RETURNING *`;
+  const result = await db.raw(sql, [now, now, now, perCompany, limit]);
+  const rows: Record<string, unknown>[] = dialectOf(db) === 'pg' ? result.rows : result;
+  return rows.map(messageFromRow).sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime));
+}
+
+/** Messages claimed before `before` whose sender never reported back (the process died mid-send). */
+export async function failStaleSending(db: Db, before: string, at: string): Promise<number> {
+  return db('scheduled_messages')
+    .where({ status: 'sending' })
+    .andWhere('claimed_at', '<', before)
+    .update({ status: 'failed', status_reason: 'interrupted: the sender stopped before the provider answered; not resent, to never send twice', updated_at: at });
+}
+
+/** A claimed message is not sent now: back to pending at a later time, or skipped/cancelled for good, with the reason. */
+export async function releaseMessage(
+  db: Db, companyId: string, id: string, outcome: { status: 'pending' | 'skipped' | 'cancelled'; scheduledTime?: string; reason: string; explanation?: unknown }, at: string,
+): Promise<void> {
+  await db('scheduled_messages')
+    .where({ company_id: companyId, id, status: 'sending' })
+    .update({
+      status: outcome.status, status_reason: outcome.reason, updated_at: at, claimed_at: null,
+      ...(outcome.scheduledTime ? { scheduled_time: outcome.scheduledTime } : {}),
+      ...(outcome.explanation !== undefined ? { explanation: toJson(outcome.explanation) } : {}),
+    });
+}
+
+/** Records what was handed to the provider (or what it refused). */
+export async function recordSend(
+  db: Db, companyId: string, id: string,
+  sent: { status: 'sent' | 'failed' | 'bounced'; recipient: string; subject: string | null; content: string; sandbox: boolean; providerMessageId: string | null; reason: string | null },
+  at: string,
+): Promise<void> {
+  await db('scheduled_messages').where({ company_id: companyId, id }).update({
+    status: sent.status, recipient: sent.recipient, subject: sent.subject, content: sent.content, sandbox: sent.sandbox,
+    provider_message_id: sent.providerMessageId, status_reason: sent.reason, sent_at: at, updated_at: at,
+  });
+}
+
+/** What a provider's status callback may report. */
+export type DeliveryStatus = 'sent' | 'delivered' | 'undelivered' | 'failed';
+
+/** Whether a message was handed to the provider under this id. */
+export async function hasProviderMessage(db: Db, providerMessageId: string): Promise<boolean> {
+  return (await db('scheduled_messages').where({ provider_message_id: providerMessageId }).first('id')) !== undefined;
+}
+
+/** Rank of a delivery status: a callback may only move a message forward (callbacks arrive out of order). */
+export const DELIVERY_RANK: Record<string, number> = { sending: 0, sent: 1, delivered: 2, undelivered: 2, failed: 2 };
+
+/**
+ * Applies a provider status report in one statement, only when it moves the message forward.
+ * Returns the message when it changed.
+ */
+export async function applyDeliveryStatus(db: Db, providerMessageId: string, status: DeliveryStatus, reason: string | null, at: string): Promise<MessageRow | null> {
+  const earlier = Object.entries(DELIVERY_RANK).filter(([, rank]) => rank < DELIVERY_RANK[status]!).map(([s]) => s);
+  const rows = await db('scheduled_messages')
+    .where({ provider_message_id: providerMessageId })
+    .whereIn('status', earlier)
+    .update({ status, status_reason: reason, updated_at: at })
+    .returning('*');
+  return rows.length ? messageFromRow(rows[0]) : null;
+}
+
+/** Messages of one channel handed to the provider (in these statuses), newest first (GET /emails, GET /texts). */
+export async function listSentMessages(
+  db: Db, companyId: string, customerId: string, channel: MessageChannel, statuses: MessageStatus[], limit: number, offset: number,
+): Promise<MessageRow[]> {
+  const rows = await db('scheduled_messages')
+    .where({ company_id: companyId, customer_id: customerId, channel })
+    .whereNotNull('sent_at')
+    .whereIn('status', statuses)
+    .orderBy([{ column: 'sent_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(limit)
+    .offset(offset);
+  return rows.map(messageFromRow);
+}
+
+/** When the customer was sent messages of a channel since `since` (frequency caps). */
+export async function sentTimesSince(db: Db, companyId: string, customerId: string, channel: MessageChannel, since: string): Promise<string[]> {
+  const rows = await db('scheduled_messages')
+    .where({ company_id: companyId, customer_id: customerId, channel })
+    .andWhere('sent_at', '>=', since)
+    .whereIn('status', ['sent', 'delivered', 'undelivered'])
+    .select('sent_at');
+  return rows.map((r) => readInstant(r.sent_at)!);
+}
+
+export async function listCustomerMessages(db: Db, companyId: string, customerId: string): Promise<MessageRow[]> {
+  const rows = await db('scheduled_messages').where({ company_id: companyId, customer_id: customerId }).orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }]);
+  return rows.map(messageFromRow);
+}
