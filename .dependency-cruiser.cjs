@@ -1,20 +1,62 @@
 /**
- * The layer rule (README "Layout"): handlers → http → domain → store; jobs → domain; the pure
- * scheduler and the contract module depend on nothing of ours (src/lib excepted for the contract);
- * no import circles. `npm run lint:deps` fails on any violation; .ci/run runs it.
+ * The layer rules (docs/architecture/layers.md). `npm run lint:deps` fails on any violation; .ci/run
+ * runs it, and test/layer-rules.test.ts plants one violation per rule and expects it to fail.
+ *
+ *   main (composition root) → handlers → http → domain → store
+ *   main → jobs → domain → store
+ *   adapters implement the domain's ports; config reads the environment; simulators stand alone.
+ *
+ * Inside the domain, capabilities are ranked: a capability imports only capabilities of a lower
+ * rank, never one of its own rank (a sibling) or above. Use cases that combine capabilities live in
+ * the higher-ranked folder. Rank 0 is the shared vocabulary (errors, context, ids, company
+ * configuration) and the ports the domain declares.
  */
-const up = (from, to, comment) => ({ name: `${from.name}-not-up`, comment, severity: 'error', from: { path: from.path }, to: { path: to } });
+const RANKS = [
+  ['shared', 'ports'],
+  ['webhooks'],
+  ['planning'],
+  ['calls', 'messages', 'loans', 'integrations', 'ach'],
+  ['customers', 'companies'],
+  ['enrollment'],
+  ['batches'],
+  ['retention'],
+];
+
+const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
+
+const rankRules = RANKS.flatMap((rank, r) =>
+  rank.flatMap((capability) => {
+    // Rank 0 is one vocabulary (the ports speak its types); above it, a rank's folders are siblings.
+    const sameOrHigher = RANKS.slice(r === 0 ? 1 : r).flat().filter((c) => c !== capability);
+    if (sameOrHigher.length === 0) return []; // the top rank alone: nothing above it to forbid
+    return layer(
+      `domain-${capability}-rank`,
+      `^src/domain/${capability}/`,
+      `^src/domain/(${sameOrHigher.join('|')})/`,
+      `${capability} (rank ${r}) imports only capabilities of a lower rank: ${RANKS.slice(0, r).flat().join(', ') || 'none'}.`,
+    );
+  }),
+);
 
 module.exports = {
   forbidden: [
     { name: 'no-circular', comment: 'Import circles hide which layer owns a concept.', severity: 'error', from: {}, to: { circular: true } },
-    up({ name: 'store', path: '^src/store/' }, '^src/(domain|http|handlers|jobs|app|server|cli)', 'The store knows tables, not use cases.'),
-    up({ name: 'domain', path: '^src/domain/' }, '^src/(http|handlers|jobs|app|server|cli|adapters|simulators)', 'The domain returns facts; statuses and headers are src/http/; outside systems are behind ports.'),
-    up({ name: 'adapters', path: '^src/adapters/' }, '^src/(store|http|handlers|jobs|app|server|cli)', 'Adapters implement domain ports and know only the outside system.'),
-    { name: 'simulators-standalone', comment: 'A simulator speaks the outside system\'s protocol and knows nothing of ours but that protocol\'s wire module (src/adapters/<system>/protocol.ts: paths, payload types, signature scheme).', severity: 'error', from: { path: '^src/simulators/' }, to: { path: '^src/', pathNot: '^src/(simulators|lib)/|^src/adapters/[^/]+/(protocol|signature)\\.ts$' } },
-    up({ name: 'http', path: '^src/http/' }, '^src/(handlers|jobs|app|server|cli)', 'http is used by handlers and the composition root.'),
-    up({ name: 'handlers', path: '^src/handlers/' }, '^src/(jobs|app|server|cli)', 'Handlers are leaves under the app.'),
-    up({ name: 'jobs', path: '^src/jobs/' }, '^src/(http|handlers|app|server|cli)', 'jobs → domain; what the workers need from http is injected by src/main/server.ts.'),
+    layer('domain-capability-known', '^src/domain/', `^src/domain/(?!(${RANKS.flat().join('|')})/)`, 'Every domain file sits in a ranked capability folder (add a new one to RANKS).'),
+    ...rankRules,
+    layer('store-not-up', '^src/store/', '^src/(domain|http|handlers|jobs|main|config|adapters|simulators)/', 'The store knows tables, not use cases.'),
+    layer('domain-not-up', '^src/domain/', '^src/(http|handlers|jobs|main|config|adapters|simulators)/', 'The domain returns facts; statuses and headers are src/http/; outside systems are behind ports.'),
+    layer('adapters-outside', '^src/adapters/', '^src/(store|http|handlers|jobs|main|config)/', 'Adapters implement domain ports and know only the outside system (the job queue engines included).'),
+    layer('http-not-store', '^src/http/', '^src/(store|handlers|jobs|main)/', 'http reaches data through the domain; it is used by handlers and the composition root.'),
+    layer('handlers-through-domain', '^src/handlers/', '^src/(store|jobs|main)/', 'Handlers reach the store only through the domain.'),
+    layer('jobs-through-domain', '^src/jobs/', '^src/(store|http|handlers|main)/', 'Jobs reach the store only through the domain; what they need from http is injected by src/main/.'),
+    layer('config-no-simulator', '^src/config/', '^src/(simulators|store|domain|http|handlers|jobs|main)/', 'Configuration reads the environment; it imports no simulator and no layer that uses it.'),
+    {
+      name: 'simulators-standalone',
+      comment: "A simulator speaks the outside system's protocol and knows nothing of ours but that protocol's wire module (src/adapters/<system>/protocol.ts: paths, payload types, signature scheme).",
+      severity: 'error',
+      from: { path: '^src/simulators/' },
+      to: { path: '^src/', pathNot: '^src/(simulators|lib)/|^src/adapters/[^/]+/(protocol|signature)\\.ts$' },
+    },
     { name: 'scheduler-pure', comment: 'The planner is pure and self-contained.', severity: 'error', from: { path: '^src/scheduler/' }, to: { path: '^src/', pathNot: '^src/(scheduler|types)/' } },
     { name: 'contract-neutral', comment: 'The contract module is neutral ground every layer may use.', severity: 'error', from: { path: '^src/contract/' }, to: { path: '^src/', pathNot: '^src/(contract|lib)/' } },
     { name: 'lib-neutral', severity: 'error', from: { path: '^src/lib/' }, to: { path: '^src/', pathNot: '^src/lib/' } },

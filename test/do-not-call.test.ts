@@ -5,7 +5,7 @@ import { enrollBody, newKey, NOW } from './support/enrollment.js';
 import { validCustomer } from './support/customers.js';
 import { waitForJob } from './support/jobs.js';
 
-/** Do Not Call set by any write operation stops the customer's pending outreach (DESIGN §4.6). */
+/** Do Not Call set by any write operation stops the customer's pending outreach (docs/partners/enrollment.md#do-not-call). */
 describe.each(DIALECTS)('Do Not Call from customer writes on %s', (dialect) => {
   const suite = useTestService(dialect, { now: () => NOW, workers: true });
 

@@ -7,7 +7,7 @@ import type { CompanyContext } from '../src/domain/shared/context.js';
 import { createSliceHandler } from '../src/jobs/batch-slices.js';
 import { rowHandling } from '../src/main/server.js';
 import type { Claimed } from '../src/domain/ports/job-queue.js';
-import { sweepRetention } from '../src/jobs/retention.js';
+import { sweepRetention } from '../src/domain/retention/sweep.js';
 import { createLogger } from '../src/lib/logger.js';
 import { insertApplication, insertCadence } from '../src/store/planning/cadences.js';
 import { getRecord } from '../src/store/shared/idempotency.js';

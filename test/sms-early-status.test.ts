@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../src/domain/companies/companies.js';
 import { recordSmsSent, recordSmsStatus } from '../src/domain/messages/sms-events.js';
-import { sweepRetention } from '../src/jobs/retention.js';
+import { sweepRetention } from '../src/domain/retention/sweep.js';
 import { createLogger } from '../src/lib/logger.js';
 import { claimDueMessages, insertMessages } from '../src/store/messages/messages.js';
 import { keepEarlyStatus } from '../src/store/messages/sms-early-statuses.js';

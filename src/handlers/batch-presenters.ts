@@ -1,10 +1,10 @@
 import type { BatchJobView } from '../domain/batches/read.js';
-import type { LoanRow } from '../store/loans/loans.js';
+import type { LoanRow } from '../domain/loans/loans.js';
 import type { components } from '../../generated/api-types.js';
 
 type Schemas = components['schemas'];
 
-/** The 202 message (DESIGN §4.4): the number of parallel slices and where to poll. */
+/** The 202 message (docs/partners/batches.md#submission): the number of parallel slices and where to poll. */
 export function acceptedMessage(slices: number, pollPath: string): string {
   return `Batch job created with ${slices} parallel batches. Poll GET ${pollPath} for status.`;
 }

@@ -1,6 +1,6 @@
 import { recordingLink } from '../domain/calls/recording-links.js';
 import type { ResponseBody } from '../http/handler-types.js';
-import type { CallRow } from '../store/calls/calls.js';
+import type { CallRow } from '../domain/calls/calls.js';
 
 type CallBody = ResponseBody<'getCall', 200>;
 

@@ -1,6 +1,6 @@
 import { customerEmails, customerTexts } from '../domain/messages/messages.js';
 import type { OperationHandler, PathParams, ResponseBody } from '../http/handler-types.js';
-import type { MessageRow } from '../store/messages/messages.js';
+import type { MessageRow } from '../domain/messages/messages.js';
 import { companyContext } from './context.js';
 
 type Text = ResponseBody<'listCustomerTexts', 200>[number];

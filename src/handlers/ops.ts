@@ -1,17 +1,11 @@
 import type { OperationHandler } from '../http/handler-types.js';
 import { loadOpenApiDocument } from '../contract/openapi-document.js';
-import { migrationsCurrent } from '../store/shared/migrate.js';
+import { databaseReadiness } from '../domain/shared/readiness.js';
 
 export const getHealth: OperationHandler = async () => ({ status: 200, body: { status: 'ok' } });
 
 export const getReadiness: OperationHandler = async (_c, env) => {
-  let database: 'ok' | 'unreachable' = 'ok';
-  let migrations: 'current' | 'pending' | 'unknown' = 'unknown';
-  try {
-    migrations = (await migrationsCurrent(env.services.db)) ? 'current' : 'pending';
-  } catch {
-    database = 'unreachable';
-  }
+  const { database, migrations } = await databaseReadiness(env.services.db);
   const draining = env.services.lifecycle?.draining === true;
   const ready = database === 'ok' && migrations === 'current' && !draining;
   const body = { status: ready ? 'ready' : 'unavailable', database, migrations, ...(draining ? { shuttingDown: true } : {}) };

@@ -1,4 +1,4 @@
-import type { ReturnHistoryRow } from '../store/ach/ach-returns.js';
+import type { ReturnHistoryRow } from '../domain/ach/returns.js';
 import type { PaymentMethodView } from '../domain/ach/payment-methods.js';
 import type { PaymentView } from '../domain/ach/payments.js';
 import { centsToDollars } from '../domain/ach/money.js';

@@ -1,4 +1,4 @@
-import type { CustomerRow } from '../store/customers/customers.js';
+import type { CustomerRow } from '../domain/customers/records.js';
 import type { components } from '../../generated/api-types.js';
 
 export type CustomerBody = components['schemas']['Customer'];

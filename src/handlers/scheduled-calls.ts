@@ -1,6 +1,6 @@
 import { customerScheduledCalls, scheduledCall } from '../domain/planning/scheduled-calls.js';
 import type { OperationHandler, PathParams, QueryParams, ResponseBody } from '../http/handler-types.js';
-import type { ScheduledCallRow } from '../store/planning/schedules.js';
+import type { ScheduledCallRow } from '../domain/planning/scheduled-calls.js';
 import { companyContext } from './context.js';
 
 type ScheduledCallBody = ResponseBody<'getScheduledCall', 200>;

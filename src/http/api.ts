@@ -1,7 +1,7 @@
 import { OpenAPIBackend, type Context, type Document, type Request } from 'openapi-backend';
 import { sharedAjvs } from './shared-ajv.js';
-import { DomainError, InvalidInputError, UnauthorizedError } from '../domain/shared/errors.js';
-import { isInvalidValue, isTransient } from '../store/shared/db-errors.js';
+import { DomainError, InvalidInputError, UnauthorizedError, UnavailableError } from '../domain/shared/errors.js';
+import { isUnavailable, storeFailure } from '../domain/shared/store-failures.js';
 import { errorResult, internalErrorResult, unavailableResult } from './error-response.js';
 import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
 import { type OpenApiDocument, operationIds } from '../contract/openapi-document.js';
@@ -80,7 +80,7 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
       unauthorizedHandler: async (c: Context, env: RequestEnv) => {
         // openapi-backend turns a throwing security handler into "unauthorized": a lost database is a 503, not a 401.
         const failure = (c.security?.ApiKeyAuth as { error?: unknown } | undefined)?.error;
-        if (failure && isTransient(failure)) return unavailableResult(c.operation.operationId);
+        if (failure && isUnavailable(failure)) return unavailableResult(c.operation.operationId);
         if (failure) {
           env.services.log.error('unhandled error', { requestId: env.requestId, operationId: c.operation.operationId, error: (failure as Error).stack });
           return internalErrorResult(c.operation.operationId);
@@ -129,8 +129,9 @@ async function runHandler(id: string, handler: OperationHandler, c: Context, env
   } catch (err) {
     if (err instanceof DomainError) return errorResult(id, err);
     // Nothing was committed in either case: the caller may retry (503) or must fix the value (400).
-    if (isTransient(err)) return unavailableResult(id);
-    if (isInvalidValue(err)) return errorResult(id, new InvalidInputError('A value is too long or out of range for its field'));
+    const failure = storeFailure(err);
+    if (failure instanceof UnavailableError) return unavailableResult(id);
+    if (failure) return errorResult(id, failure);
     env.services.log.error('unhandled error', { requestId: env.requestId, operationId: id, error: (err as Error).stack });
     return internalErrorResult(id);
   }

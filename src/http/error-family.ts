@@ -1,6 +1,6 @@
 /**
  * The contract has three error body shapes; which one an operation uses is fixed per operation
- * (interface specification, Errors; DESIGN §4.2). Everything not listed here uses `{error, message}`.
+ * (interface specification, Errors; docs/partners/limits.md#error-shapes). Everything not listed here uses `{error, message}`.
  */
 export type ErrorFamily = 'detailString' | 'detailObject' | 'errorMessage';
 

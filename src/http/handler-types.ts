@@ -5,7 +5,7 @@ import type { Config } from '../config/config.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
 import type { ApiKeyCache } from '../domain/companies/api-keys.js';
 import type { CompanyConfig } from '../domain/shared/company-config.js';
-import type { Db } from '../store/shared/db.js';
+import type { Db } from '../domain/shared/context.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
 import type { Logger } from '../lib/logger.js';
 import type { CallServices } from '../domain/calls/call-services.js';

@@ -4,12 +4,11 @@ import type { CompanyContext } from '../domain/shared/context.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
 import { publishBatchCompletedIfDone } from '../domain/batches/completed-event.js';
 import type { Logger } from '../lib/logger.js';
-import { failBatchJob, markBatchJobProcessing } from '../store/batches/batch-jobs.js';
-import { pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../store/batches/batch-rows.js';
-import type { Db } from '../store/shared/db.js';
+import { failBatchJob, markBatchJobProcessing, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../domain/batches/progress.js';
+import type { Db } from '../domain/shared/context.js';
 import type { Claimed, JobQueue } from '../domain/ports/job-queue.js';
 import { gaveUp, JobCache, prefetchRows, type RowHandling, RowsDeferredError, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
-import { isTransient } from '../store/shared/db-errors.js';
+import { isUnavailable } from '../domain/shared/store-failures.js';
 import type { UnitHandler } from './worker-pool.js';
 
 export interface SliceWorkerDeps {
@@ -94,7 +93,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
       });
       committed = true;
     } catch (err) {
-      if (isTransient(err) && !lastAttempt) throw err;
+      if (isUnavailable(err) && !lastAttempt) throw err;
     }
     if (committed) {
       if (unit.deferred > 0) throw deferredError(unit.deferred);

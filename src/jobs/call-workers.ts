@@ -1,9 +1,9 @@
 import { type CallServices, CLAIM_SIGNAL, DIAL_QUEUE } from '../domain/calls/call-services.js';
-import { type DialRequest, dialScheduledCalls } from '../domain/calls/dial.js';
+import { claimCallsToDial, type DialRequest, dialScheduledCalls } from '../domain/calls/dial.js';
 import { RECORDING_QUEUE, type RecordingMessage, storeRecording } from '../domain/calls/recordings.js';
-import { claimDueCalls } from '../store/calls/call-dispatch.js';
 import type { Claimed } from '../domain/ports/job-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
+import type { CallDispatchOptions } from '../config/calls.js';
 
 /** Calls dialed together (one guard statement, one read of their state, one write of the answers). */
 const DIAL_BATCH_MAX = 32;
@@ -12,21 +12,6 @@ const DIAL_BATCHES_IN_FLIGHT = 4;
 /** Recordings claimed and acked together by one of the two copy slots. */
 const RECORDINGS_PER_UNIT = 8;
 
-export interface CallDispatchOptions {
-  /** How often a worker looks for due calls when the last look found none (ms). */
-  pollMs: number;
-  /** Dials in flight in one worker process. */
-  concurrency: number;
-  /** Calls claimed by one claim statement. */
-  claimBatch: number;
-  /** Default per-company limit of calls in `dialing` (company configuration `calls.maxConcurrentCalls` overrides). */
-  maxConcurrentPerCompany: number;
-  /** Attempts per dial message (provider unavailable → retried with backoff), then the call fails. */
-  maxAttempts: number;
-  /** A dial message not acked by then (its worker died) is delivered again; the dial lease is the same length. */
-  timeoutSeconds: number;
-  shutdownGraceMs: number;
-}
 
 /**
  * The dispatcher of one worker process, on the job queue port:
@@ -42,11 +27,7 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
   let wake: (() => void) | undefined;
 
   const claimOnce = async (): Promise<number> => {
-    const claimed = await s.db.transaction(async (trx) => {
-      const rows = await claimDueCalls(trx, s.now().toISOString(), { batch: opts.claimBatch, defaultConcurrency: opts.maxConcurrentPerCompany });
-      await s.queue.enqueue(trx, DIAL_QUEUE, rows.map((r): DialRequest => ({ scheduledCallId: r.id, companyId: r.companyId })), enqueueOpts);
-      return rows.length;
-    });
+    const claimed = await claimCallsToDial(s, { batch: opts.claimBatch, defaultConcurrency: opts.maxConcurrentPerCompany }, enqueueOpts);
     if (claimed > 0) s.queue.wake(DIAL_QUEUE);
     return claimed;
   };

@@ -2,33 +2,21 @@ import type { Clock } from '../domain/ports/clock.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
 import { SLICE_QUEUE, type SliceMessage } from '../domain/batches/slices.js';
 import { CUSTOMER_CREATE, LOAN_UPSERT } from '../domain/batches/row-processors.js';
-import { DIAL_QUEUE } from '../domain/calls/call-services.js';
-import { RECORDING_QUEUE } from '../domain/calls/recordings.js';
 import type { Logger } from '../lib/logger.js';
-import { type Db, dialectOf } from '../store/shared/db.js';
+import type { Db } from '../domain/shared/context.js';
 import { createSliceHandler } from './batch-slices.js';
 import type { RowHandling } from './slice-support.js';
-import type { JobOptions } from './options.js';
-import { PgBossQueue } from '../adapters/job-queue/pgboss-queue.js';
-import { sweepRetention } from './retention.js';
+import type { JobOptions } from '../config/jobs.js';
+import { sweepRetention } from '../domain/retention/sweep.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
-import { TableQueue } from '../adapters/job-queue/table-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
-import { startWebhookWorkers, WEBHOOK_QUEUE } from './webhook-deliveries.js';
+import { startWebhookWorkers } from './webhook-deliveries.js';
 import type { WebhookTransport } from '../domain/ports/webhook-transport.js';
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import type { DispatchDeps } from '../domain/messages/message-dispatch.js';
 import { startMessageDispatcher, type MessageDispatcherOptions } from './message-dispatcher.js';
 
 export type { JobQueue } from '../domain/ports/job-queue.js';
-
-/** pg-boss on Postgres (production, many processes); the durable table queue on SQLite (one process). */
-export function createJobQueue(db: Db, options: JobOptions, log: Logger): JobQueue {
-  if (dialectOf(db) === 'pg') {
-    return new PgBossQueue(db, { schema: options.pgBossSchema, maintenanceSeconds: options.maintenanceSeconds, queues: [SLICE_QUEUE, DIAL_QUEUE, RECORDING_QUEUE, WEBHOOK_QUEUE], log });
-  }
-  return new TableQueue(db);
-}
 
 export interface WorkerDeps {
   db: Db;

@@ -1,10 +1,9 @@
 import type { RowProcessor, RowResult } from '../domain/batches/row-processors.js';
 import type { CompanyContext } from '../domain/shared/context.js';
-import { getBatchJobForWork } from '../store/batches/batch-jobs.js';
-import type { RowOutcome } from '../store/batches/batch-rows.js';
-import type { Db } from '../store/shared/db.js';
-import { isInvalidValue, isTransient } from '../store/shared/db-errors.js';
-import { DomainError, InvalidInputError, UnavailableError } from '../domain/shared/errors.js';
+import { getBatchJobForWork, type RowOutcome } from '../domain/batches/progress.js';
+import type { Db } from '../domain/shared/context.js';
+import { storeFailure } from '../domain/shared/store-failures.js';
+import { DomainError, UnavailableError } from '../domain/shared/errors.js';
 
 export type Row = {
   index: number;
@@ -85,10 +84,11 @@ export async function runIsolated(statusOf: RowHandling['statusOf'], trx: Db, ct
     const [result] = await trx.transaction((savepoint) => processor.runAll({ ...ctx, db: savepoint }, [inputOf(row)]));
     return toOutcome(statusOf, row.index, result!);
   } catch (err) {
-    if (isTransient(err)) throw err;
+    const failure = storeFailure(err);
+    if (failure instanceof UnavailableError) throw err;
     // A value the column cannot hold is the row's own fault: fail it now as a 400, no retries.
-    if (isInvalidValue(err)) {
-      const error = new InvalidInputError('A value is too long or out of range for its field');
+    if (failure) {
+      const error = failure;
       const result = processor.failedResult?.(row.payload, { status: 400, code: error.code, message: error.message });
       return { index: row.index, failure: `400: ${error.message}`, result };
     }

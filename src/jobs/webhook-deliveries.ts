@@ -1,12 +1,11 @@
 import type { Clock } from '../domain/ports/clock.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
 import type { WebhookTransport } from '../domain/ports/webhook-transport.js';
-import { attemptDelivery, type DeliveryPolicy } from '../domain/webhooks/deliver.js';
+import { attemptDelivery, type DeliveryPolicy, relayDueDeliveries } from '../domain/webhooks/deliver.js';
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import type { Logger } from '../lib/logger.js';
 import { recordWebhookDelivery } from '../observability/metrics.js';
-import type { Db } from '../store/shared/db.js';
-import { claimDueDeliveries } from '../store/webhooks/webhooks.js';
+import type { Db } from '../domain/shared/context.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 
 export const WEBHOOK_QUEUE = 'webhook-deliveries';
@@ -39,13 +38,9 @@ export function startWebhookWorkers(deps: WebhookWorkerDeps): WorkerPool {
   const { db, queue, log } = deps;
   let relaying: Promise<void> | null = null;
   const relay = async () => {
-    const ids = await db.transaction(async (trx) => {
-      const due = await claimDueDeliveries(trx, deps.now().getTime(), RELAY_BATCH);
-      const messages: WebhookMessage[] = due.map((deliveryId) => ({ deliveryId }));
-      // A handler crash (not a failed HTTP attempt: that is recorded and rescheduled) is retried by the queue.
-      await queue.enqueue(trx, WEBHOOK_QUEUE, messages, { maxAttempts: 5, retryDelaySeconds: 5, timeoutSeconds: Math.ceil(deps.policy.timeoutMs / 1000) + 60 });
-      return due;
-    });
+    // A handler crash (not a failed HTTP attempt: that is recorded and rescheduled) is retried by the queue.
+    const enqueue = { maxAttempts: 5, retryDelaySeconds: 5, timeoutSeconds: Math.ceil(deps.policy.timeoutMs / 1000) + 60 };
+    const ids = await relayDueDeliveries(db, queue, { queue: WEBHOOK_QUEUE, now: deps.now().getTime(), batch: RELAY_BATCH, enqueue });
     if (ids.length) queue.wake(WEBHOOK_QUEUE);
   };
   const timer = setInterval(() => {

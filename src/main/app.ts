@@ -7,7 +7,7 @@ import type { HandlerResult, RequestEnv, Services } from '../http/handler-types.
 import { loadOpenApiDocument } from '../contract/openapi-document.js';
 import { operationHandlers } from '../handlers/index.js';
 import { capDepth, READ_DEPTH } from '../contract/json-limits.js';
-import { isTransient } from '../store/shared/db-errors.js';
+import { isUnavailable } from '../domain/shared/store-failures.js';
 import { unavailableResult } from '../http/error-response.js';
 import { httpRequestDuration, registry } from '../observability/metrics.js';
 import { referencePage } from '../http/reference-page.js';
@@ -48,7 +48,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
       send(res, result);
     } catch (err) {
       // Outside a handler (the API-key lookup): a lost database is a 503 here too, never a 500.
-      if (!isTransient(err)) throw err;
+      if (!isUnavailable(err)) throw err;
       const operationId = api.matchOperation({ method: req.method, path: req.path, headers: {} })?.operationId;
       send(res, unavailableResult(operationId));
     }
@@ -87,7 +87,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
       dispatch(req, res).catch((e: Error) => fail(e, req, res));
     };
     const path = req.path.toLowerCase();
-    // Operator and reference pages outside the partner contract (README "Operations"), matched as express routes would be.
+    // Operator and reference pages outside the partner contract (docs/operators/running.md#health-and-reference), matched as express routes would be.
     if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/metrics' || path === '/metrics/')) {
       res.locals.route = 'metrics';
       registry.metrics().then((text) => res.type(registry.contentType).send(text), (e: Error) => fail(e, req, res));

@@ -25,7 +25,7 @@ const USAGE = `Usage: outreach <command> [options]
   worker [--no-migrate]                   run batch workers only (scale apart from API nodes)
   migrate                                 apply pending database migrations
   simulator voice [--port N] [--hold-callbacks]
-                                          run the voice provider simulator on 127.0.0.1 (README "Calls");
+                                          run the voice provider simulator on 127.0.0.1 (docs/partners/sandbox.md#voice-simulator-and-magic-numbers);
                                           --hold-callbacks keeps callbacks until POST /sim/callbacks/release
   company create --name NAME [--json]     create a company and its first API key
   company list [--json]                   list companies (id, name, created, live keys)
@@ -37,7 +37,7 @@ const USAGE = `Usage: outreach <command> [options]
   key create --company ID [--json]        issue another API key for a company
   key list --company ID [--json]          list a company's keys (id, prefix, created, revoked)
   key revoke --company ID --key ID|PREFIX revoke a key
-  simulator loanpro --seed F [--port N]   run the simulated LoanPro LMS API on 127.0.0.1 (README "LMS")
+  simulator loanpro --seed F [--port N]   run the simulated LoanPro LMS API on 127.0.0.1 (docs/partners/lms.md#simulator)
 
 ${WEBHOOK_USAGE}
   --version                               print the version

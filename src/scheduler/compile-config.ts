@@ -2,7 +2,7 @@ import { SchedulerConfigError, effectiveRules, type ConfigAdjustment, type Effec
 import { buildRules } from './rules/build-rules.js';
 import type { SchedulingRule } from './rules/rule.js';
 import type { CompiledRoute } from './transfer.js';
-import type { CadenceConfig, PhoneChoice, Purpose, SchedulerConfig, TaskTypeConfig, TransferRoute } from './types.js';
+import type { CadenceConfig, PhoneChoice, Purpose, SchedulerConfig, TaskTypeSchedule, TransferRoute } from './types.js';
 import { MINUTE, parseClockTime, zoneClock } from './zone-clock.js';
 
 export interface CompiledStep {
@@ -69,7 +69,7 @@ export function compileConfig(config: SchedulerConfig): CompiledConfig {
   return result;
 }
 
-function compileTaskType(name: string, taskType: TaskTypeConfig): CompiledTaskType {
+function compileTaskType(name: string, taskType: TaskTypeSchedule): CompiledTaskType {
   if (taskType.purpose !== 'origination' && taskType.purpose !== 'collections') {
     throw new SchedulerConfigError(`taskTypes.${name}.purpose must be origination or collections`);
   }

@@ -170,7 +170,8 @@ export interface TransferRoute {
   hours?: BusinessHours;
 }
 
-export interface TaskTypeConfig {
+/** A task type's calling plan for the scheduler (its cadences and transfer routes); the company-level task type is TaskTypeConfig in src/domain/shared/. */
+export interface TaskTypeSchedule {
   purpose: Purpose;
   /** New-lead cadence, or the returning initial call when daysSincePaidOff is omitted. */
   cadence: CadenceConfig;
@@ -208,7 +209,7 @@ export interface SchedulerConfig {
   minGapMinutes?: number;
   /** How far past its target a step may be pushed before it is dropped. */
   horizonDays?: number;
-  taskTypes: Record<string, TaskTypeConfig>;
+  taskTypes: Record<string, TaskTypeSchedule>;
   transferFallback: string;
 }
 

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from '../../lib/logger.js';
-import type { Db } from '../../store/shared/db.js';
+import type { Knex as Db } from 'knex';
 import { currentPgSchema, pgBossQueueStats } from './table-store.js';
 import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals } from '../../domain/ports/job-queue.js';
 import { RECOVERY_DELIVERIES } from './recovery.js';

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/shared/db.js';
+import type { Knex as Db } from 'knex';
 import {
   claimQueueMessages, deleteQueueMessages, getQueueMessageRetry, insertQueueMessages, queueStats, releaseQueueMessage, rescheduleQueueMessage,
 } from './table-store.js';

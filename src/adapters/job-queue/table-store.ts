@@ -1,5 +1,4 @@
-import type { Db } from '../../store/shared/db.js';
-import { fromJson } from '../../store/shared/columns.js';
+import type { Knex as Db } from 'knex';
 
 /**
  * SQL of the embedded durable queue (the `job_queue` table, used on SQLite). It is infrastructure,
@@ -57,7 +56,7 @@ export async function claimQueueMessages(db: Db, queue: string, limit: number, n
   return (rows as Record<string, unknown>[]).map((r) => ({
     id: String(r.id),
     queue: String(r.queue),
-    data: fromJson(r.data),
+    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data, // SQLite keeps JSON as text
     attempts: Number(r.attempts),
     maxAttempts: Number(r.max_attempts),
   }));

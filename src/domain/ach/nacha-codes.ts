@@ -7,7 +7,7 @@
  * returned R01/R09, within 180 days of the original entry's settlement date).
  *
  * The partner contract accepts R01–R29; R51 is accepted too because it is an authorization
- * return (DESIGN §4.7). Any other code is rejected (400) rather than recorded with unknown meaning.
+ * return (docs/partners/ach.md#nacha-codes). Any other code is rejected (400) rather than recorded with unknown meaning.
  */
 
 /** What a return means for further collection on the payment method. */

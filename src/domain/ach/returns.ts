@@ -11,9 +11,10 @@ import { type ReturnAction, returnAction } from './return-action.js';
 import { type ReturnEvent, achRecordChanges, describeEvent, transactionChanges } from './return-event.js';
 import { type AchReturnInput, checkDateOrder, checkSubmission } from './return-submission.js';
 import { newId } from '../shared/ids.js';
+export type { ReturnHistoryRow };
 
 /**
- * POST /ach-returns (DESIGN §4.7): updates the payment transaction and its ACH record, appends one
+ * POST /ach-returns (docs/partners/ach.md): updates the payment transaction and its ACH record, appends one
  * return-history record per distinct event with risk counts and NACHA action metadata, and applies
  * the action to the payment method (revocation, unusable account, NOC correction). All in one
  * database transaction; a resubmitted event changes no history and no method.

@@ -24,7 +24,7 @@ export interface SubmittedEnrollment {
 
 /**
  * `POST /customers/batch` with `scheduleMode: enroll`. The `Idempotency-Key` header covers the
- * submission (DESIGN §4.5): the job, its rows, its queue messages and the stored 202 commit in one
+ * submission (docs/partners/enrollment.md#batch-enrollment): the job, its rows, its queue messages and the stored 202 commit in one
  * transaction, so the same key and body always answer the same jobId, a different body under the
  * key is 422, and a retry while the first is still being written is 409 `request_in_progress`.
  * Checks run in the single enrollment's order: rate limit, header key, then the row count.

@@ -12,7 +12,7 @@ import { newId } from '../shared/ids.js';
 
 export interface BatchDeps {
   queue: JobQueue;
-  /** Retry settings of the slices' messages (the process's job options, src/jobs/options.ts). */
+  /** Retry settings of the slices' messages (the process's job options, src/config/jobs.ts). */
   options: { maxAttempts: number; retryDelaySeconds: number; sliceTimeoutSeconds: number };
 }
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AuthChangeFeed } from '../../store/companies/auth-changes.js';
 import type { Db } from '../../store/shared/db.js';
 import { findActiveKeyByHash, insertApiKey, listApiKeys, revokeApiKey } from '../../store/companies/api-keys.js';
-import { getCompany } from '../../store/companies/companies.js';
+import { findCompany } from '../shared/company-config.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { newId } from '../shared/ids.js';
@@ -15,7 +15,7 @@ export function hashApiKey(key: string): string {
 }
 
 export async function issueApiKey(db: Db, companyId: string, now: Date): Promise<{ id: string; apiKey: string }> {
-  if (!(await getCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
+  if (!(await findCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
   const apiKey = KEY_PREFIX + randomBytes(32).toString('base64url');
   const id = newId();
   await insertApiKey(db, {
@@ -43,7 +43,7 @@ export async function authenticateCompany(db: Db, presented: string | undefined)
 async function companyOfHash(db: Db, hash: string): Promise<AuthenticatedCompany | null> {
   const found = await findActiveKeyByHash(db, hash);
   if (!found || !timingSafeEqual(Buffer.from(found.keyHash, 'hex'), Buffer.from(hash, 'hex'))) return null;
-  return { id: found.companyId, config: found.config };
+  return { id: found.companyId, config: found.config as CompanyConfig }; // validated when written
 }
 
 export async function revokeKey(db: Db, companyId: string, idOrPrefix: string, now: Date): Promise<void> {
@@ -119,6 +119,6 @@ export function forgetCompanyLocally(db: Db, companyId: string): void {
 }
 
 export async function listKeys(db: Db, companyId: string) {
-  if (!(await getCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
+  if (!(await findCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
   return listApiKeys(db, companyId);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../store/shared/db.js';
-import { getCompany, insertCompany, listCompaniesWithKeyCounts, updateCompanyConfig } from '../../store/companies/companies.js';
-import { type CompanyConfig, defaultCompanyConfig, parseCompanyConfig } from '../shared/company-config.js';
+import { insertCompany, listCompaniesWithKeyCounts, updateCompanyConfig } from '../../store/companies/companies.js';
+import { type CompanyConfig, defaultCompanyConfig, findCompany, parseCompanyConfig } from '../shared/company-config.js';
 import { maskSecrets, sealSecrets } from './config-secrets.js';
 import { NotFoundError, InvalidInputError } from '../shared/errors.js';
 import { forgetCompanyLocally, issueApiKey } from './api-keys.js';
@@ -20,7 +20,7 @@ export async function createCompany(db: Db, name: string, now: Date): Promise<{ 
 
 /** The company configuration as operators see it: secrets masked. */
 export async function getCompanyConfig(db: Db, companyId: string): Promise<CompanyConfig> {
-  const company = await getCompany(db, companyId);
+  const company = await findCompany(db, companyId);
   if (!company) throw new NotFoundError(`Company ${companyId} not found`);
   return maskSecrets(company.config);
 }
@@ -34,7 +34,7 @@ export async function setCompanyConfig(db: Db, companyId: string, value: unknown
   validateSchedulerConfig(config); // an unreadable scheduler section fails here, not at the first enrollment
   validateIntegrations(config);
   validateTemplates(config);
-  const company = await getCompany(db, companyId);
+  const company = await findCompany(db, companyId);
   if (!company) throw new NotFoundError(`Company ${companyId} not found`);
   const sealed = secrets ? sealSecrets(secrets, companyId, config, company.config) : requireNoSecrets(config);
   if (!(await updateCompanyConfig(db, companyId, sealed))) throw new NotFoundError(`Company ${companyId} not found`);

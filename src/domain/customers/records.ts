@@ -12,6 +12,7 @@ import { requireOutreachMetadataPhones, requirePhone, requireTimezone, timezoneF
 import { missingCustomerFields } from './required-fields.js';
 import { deprecatedFields, resolveTestFlag } from './test-flag.js';
 import type { components } from '../../../generated/api-types.js';
+export type { CustomerRow } from '../../store/customers/customers.js';
 
 /** The customer write payload (POST /customers, customer-create batch rows), already type-checked against the spec. */
 // Partial: required fields depend on `sync` and the company's contract version, so the domain checks them itself.
@@ -51,7 +52,7 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
   return ctx.db.transaction(async (trx) => {
     const { customer, created } = await persistCustomer({ ...ctx, db: trx }, merged, isTest);
     if (fill) await upsertLoans(trx, ctx.companyId, importedLoans(ctx, merged.id!, fill), ctx.now.toISOString());
-    // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (DESIGN §4.6).
+    // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (docs/partners/enrollment.md#do-not-call).
     if (merged.doNotCall === true) await stopOutreach(trx, ctx.companyId, merged.id!, ctx.now.toISOString(), DO_NOT_CALL_SET, 'calls');
     return { customer, created, deprecated };
   });
@@ -173,7 +174,7 @@ export async function changeCustomer(ctx: CompanyContext, id: string, body: Cust
   return ctx.db.transaction(async (trx) => {
     const found = await updateCustomer(trx, ctx.companyId, id, fields, at);
     if (!found) throw new NotFoundError(`Customer ${id} not found`);
-    // Do Not Call is a contact restriction: it stops outreach and cancels pending calls (DESIGN §4.6).
+    // Do Not Call is a contact restriction: it stops outreach and cancels pending calls (docs/partners/enrollment.md#do-not-call).
     if (body.doNotCall === true) await stopOutreach(trx, ctx.companyId, id, at, DO_NOT_CALL_SET, 'calls');
     return (await getCustomer(trx, ctx.companyId, id))!;
   });

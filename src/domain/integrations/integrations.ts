@@ -1,8 +1,8 @@
-import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
+import { getCustomer } from '../../store/customers/customers.js';
 import { inTransaction } from '../../store/shared/transactions.js';
 import type { CompanyContext } from '../shared/context.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../shared/errors.js';
-import { planCadence, storeSchedule, type Contactee } from '../planning/schedules.js';
+import { contacteeOf, planCadence, storeSchedule } from '../planning/schedules.js';
 import { resolveIntegration, supportedScheduleTypes } from '../planning/integration-plan.js';
 
 export interface CreatedScheduledCall {
@@ -41,12 +41,4 @@ export async function createIntegrationCalls(ctx: CompanyContext, customerId: st
     const stored = await storeSchedule(scope, who, request, plan, { cadenceId: null, source: 'integration' });
     return stored.calls.map((c) => ({ id: c.id, customerId, scheduledTime: c.scheduledTime, status: 'pending' as const }));
   });
-}
-
-/** The stored customer as the scheduler sees them. */
-export function contacteeOf(customer: CustomerRow): Contactee {
-  return {
-    customerId: customer.id, timezone: customer.timezone ?? '', state: customer.state, phoneNumber: customer.phoneNumber,
-    mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall,
-  };
 }

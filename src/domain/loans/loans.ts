@@ -7,6 +7,7 @@ import {
   customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, listLoans, type LoanFields, type LoanRow, type LoanUpsert, upsertLoansWithTaskType, upsertLoan,
 } from '../../store/loans/loans.js';
 import type { components } from '../../../generated/api-types.js';
+export type { LoanRow } from '../../store/loans/loans.js';
 
 /** The loan write payload (POST /loans, loan batch rows), already type-checked against the spec's LoanInput. */
 export type LoanWrite = Partial<components['schemas']['LoanInput']>;

@@ -1,4 +1,4 @@
-import { getCompany } from '../../store/companies/companies.js';
+import { findCompany } from '../shared/company-config.js';
 import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
 import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
@@ -39,7 +39,7 @@ export async function dispatchDueMessages(deps: DispatchDeps, limit: number, per
   const claimed = await claimDueMessages(deps.db, now.toISOString(), limit, perCompany);
   const configs = new Map<string, Promise<CompanyConfig | null>>();
   const configOf = (companyId: string) => {
-    if (!configs.has(companyId)) configs.set(companyId, getCompany(deps.db, companyId).then((c) => c?.config ?? null));
+    if (!configs.has(companyId)) configs.set(companyId, findCompany(deps.db, companyId).then((c) => c?.config ?? null));
     return configs.get(companyId)!;
   };
   await Promise.all(claimed.map((m) => deliver(deps, m, configOf).catch((err: Error) => {

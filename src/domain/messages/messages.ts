@@ -2,6 +2,7 @@ import { getCustomer } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
 import { listSentMessages, type MessageRow } from '../../store/messages/messages.js';
 import { NotFoundError } from '../shared/errors.js';
+export type { MessageRow };
 
 type Scope = { db: Db; companyId: string };
 type Page = { limit?: number; offset?: number };

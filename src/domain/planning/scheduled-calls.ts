@@ -2,6 +2,7 @@ import { getCustomer } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
 import { getScheduledCall, listScheduledCalls, type ScheduledCallRow } from '../../store/planning/schedules.js';
 import { NotFoundError } from '../shared/errors.js';
+export type { ScheduledCallRow };
 
 type Scope = { db: Db; companyId: string };
 

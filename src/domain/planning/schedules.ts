@@ -1,3 +1,4 @@
+import type { CustomerRow } from '../../store/customers/customers.js';
 import { DateTime } from 'luxon';
 import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanResult, type PlannedCall, type SchedulerConfig } from '../../scheduler/index.js';
 import { cancelActiveCadences } from '../../store/planning/cadences.js';
@@ -32,6 +33,14 @@ export interface Contactee {
   mobilePhone: string | null;
   externalMetadata: Record<string, unknown> | null;
   doNotCall: boolean;
+}
+
+/** The stored customer as the scheduler sees them. */
+export function contacteeOf(customer: CustomerRow): Contactee {
+  return {
+    customerId: customer.id, timezone: customer.timezone ?? '', state: customer.state, phoneNumber: customer.phoneNumber,
+    mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall,
+  };
 }
 
 export interface CadenceRequest {

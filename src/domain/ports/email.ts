@@ -1,4 +1,4 @@
-/** The email port (DESIGN §5): hands one message to a mail transfer agent. */
+/** The email port (docs/architecture/layers.md#ports-and-adapters): hands one message to a mail transfer agent. */
 export interface OutgoingEmail {
   from: string;
   to: string;

@@ -1,7 +1,7 @@
 import type { Db } from '../../store/shared/db.js';
 
 /**
- * The job queue port (DESIGN §2 Jobs). Two adapters: pg-boss on Postgres, a durable table on SQLite.
+ * The job queue port (docs/architecture/decisions/batch-slices.md#how-it-works). Two adapters: pg-boss on Postgres, a durable table on SQLite.
  *
  * Delivery is at-least-once: a message can run twice (a worker dies after its work committed but
  * before the ack, or a slow handler outlives its timeout), so handlers must be idempotent. Both

@@ -1,4 +1,4 @@
-/** The SMS port (DESIGN §5): hands one text to an SMS provider; delivery is reported later by callback. */
+/** The SMS port (docs/architecture/layers.md#ports-and-adapters): hands one text to an SMS provider; delivery is reported later by callback. */
 export interface OutgoingSms {
   to: string;
   from: string;

@@ -1,11 +1,12 @@
 import { createAjv } from '../../lib/ajv.js';
-import type { CompanyConfig } from '../../store/companies/companies.js';
+import type { CompanyConfig } from './company-config-types.js';
 import { InvalidInputError } from './errors.js';
+import type { Db } from '../../store/shared/db.js';
+import { getCompanies, getCompany } from '../../store/companies/companies.js';
 
-// The stored shape is declared by the store (a JSON column); the rules about it live here.
 export type {
   CallsConfig, ChannelLimits, ChannelsConfig, CompanyConfig, IntegrationConfig, LmsConfig, LoanWorkflowConfig, MessageChannel, MessageStepConfig, MessageTemplate, TaskPurpose, TaskTypeConfig,
-} from '../../store/companies/companies.js';
+} from './company-config-types.js';
 
 export const DEFAULT_CLOSED_SERVICING_STATUSES = ['paid_off', 'paidoff', 'closed', 'settled', 'charged_off', 'chargedoff', 'charge_off'];
 
@@ -195,3 +196,16 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
     }
   }
 }
+
+/** A stored company, its configuration typed (every configuration was validated when it was written). */
+export interface Company {
+  id: string;
+  name: string;
+  config: CompanyConfig;
+  createdAt: string;
+}
+
+export const findCompany = async (db: Db, companyId: string): Promise<Company | null> => (await getCompany(db, companyId)) as Company | null;
+
+/** Several companies by id in one read (a dial batch's configurations). */
+export const findCompanies = async (db: Db, ids: readonly string[]): Promise<Map<string, Company>> => (await getCompanies(db, ids)) as Map<string, Company>;

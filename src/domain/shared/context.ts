@@ -1,4 +1,5 @@
 import type { Db } from '../../store/shared/db.js';
+export type { Db };
 import type { CompanyConfig } from './company-config.js';
 import type { LmsConnector } from '../ports/lms.js';
 

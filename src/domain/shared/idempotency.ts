@@ -6,7 +6,7 @@ import { ConflictError, type DomainError, InvalidInputError, RateLimitedError, U
 import { enforceRateLimit, windowOrThrow, type RatePolicy, type RateWindow } from './rate-limit.js';
 
 /**
- * Durable idempotency (DESIGN §4.5), shared by single enrollment, batch enrollment rows and batch
+ * Durable idempotency (docs/architecture/decisions/idempotency.md), shared by single enrollment, batch enrollment rows and batch
  * submissions. One transaction per request: the claim (one statement; the database arbitrates, so it
  * holds across API processes), the business work, then one statement that stores the outcome and
  * counts the request against its rate window; one commit. A retry of a finished request gets the

@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../store/shared/db.js';
-import { getWebhookDelivery, getWebhookEndpoint, recordDeliveryAttempt, setDeliveryPayload, type WebhookEndpointRow } from '../../store/webhooks/webhooks.js';
+import { claimDueDeliveries, getWebhookDelivery, getWebhookEndpoint, recordDeliveryAttempt, setDeliveryPayload, type WebhookEndpointRow } from '../../store/webhooks/webhooks.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
+import type { EnqueueOptions, JobQueue } from '../ports/job-queue.js';
 import type { EventDataBuilders } from './events.js';
 
 export interface DeliveryPolicy {
@@ -93,4 +94,18 @@ function signedHeaders(endpoint: WebhookEndpointRow, id: string, at: Date, paylo
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
     'webhook-signature': signature,
   };
+}
+
+/**
+ * The outbox relay's step: claims up to `batch` due deliveries (new ones, and retries whose backoff
+ * has passed) and enqueues a message `{deliveryId}` for each, in one transaction with the claim.
+ */
+export async function relayDueDeliveries(
+  db: Db, queue: JobQueue, o: { queue: string; now: number; batch: number; enqueue: EnqueueOptions },
+): Promise<string[]> {
+  return db.transaction(async (trx) => {
+    const due = await claimDueDeliveries(trx, o.now, o.batch);
+    await queue.enqueue(trx, o.queue, due.map((deliveryId) => ({ deliveryId })), o.enqueue);
+    return due;
+  });
 }

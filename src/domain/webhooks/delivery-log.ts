@@ -1,5 +1,5 @@
 import type { Db } from '../../store/shared/db.js';
-import { getCompany } from '../../store/companies/companies.js';
+import { findCompany } from '../shared/company-config.js';
 import { type DeliveryStatus, listWebhookDeliveries, requeueWebhookDelivery } from '../../store/webhooks/webhooks.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 
@@ -7,7 +7,7 @@ const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'dead'];
 
 /** The operator's delivery log, newest first. */
 export async function webhookDeliveryLog(db: Db, companyId: string, filter: { status?: string; endpointId?: string; limit?: number }) {
-  if (!(await getCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
+  if (!(await findCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
   if (filter.status && !STATUSES.includes(filter.status as DeliveryStatus)) throw new InvalidInputError(`status must be one of ${STATUSES.join(', ')}`);
   const rows = await listWebhookDeliveries(db, companyId, { status: filter.status as DeliveryStatus | undefined, endpointId: filter.endpointId, limit: filter.limit ?? 100 });
   return rows.map((d) => ({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../store/shared/db.js';
-import { getCompany } from '../../store/companies/companies.js';
+import { findCompany } from '../shared/company-config.js';
 import {
   deleteWebhookEndpoint, getWebhookEndpoint, insertWebhookEndpoint, listWebhookEndpoints, rotateWebhookSecret, type WebhookEndpointRow,
 } from '../../store/webhooks/webhooks.js';
@@ -38,7 +38,7 @@ function checkUrl(url: string): string {
 }
 
 async function requireCompany(db: Db, companyId: string): Promise<void> {
-  if (!(await getCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
+  if (!(await findCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
 }
 
 /** Registers an endpoint for every event of the company; the secret is shown once (to the operator). */

@@ -1,4 +1,3 @@
-import type { CompanyConfig } from '../companies/companies.js';
 import type { Db } from '../shared/db.js';
 import { fromJson, readInstant } from '../shared/columns.js';
 import { insertBatchRows, type NewBatchRow } from './batch-rows.js';
@@ -53,12 +52,12 @@ export async function getBatchJob(db: Db, companyId: string, jobId: string): Pro
 }
 
 /** What a worker needs to run a slice: the job's kind and status and its company's configuration. */
-export async function getBatchJobForWork(db: Db, companyId: string, jobId: string): Promise<{ kind: string; status: BatchJobStatus; config: CompanyConfig } | null> {
+export async function getBatchJobForWork(db: Db, companyId: string, jobId: string): Promise<{ kind: string; status: BatchJobStatus; config: unknown } | null> {
   const r = await db('batch_jobs')
     .join('companies', 'companies.id', 'batch_jobs.company_id')
     .where({ 'batch_jobs.company_id': companyId, 'batch_jobs.id': jobId })
     .first('batch_jobs.kind', 'batch_jobs.status', 'companies.config');
-  return r ? { kind: String(r.kind), status: r.status as BatchJobStatus, config: fromJson<CompanyConfig>(r.config)! } : null;
+  return r ? { kind: String(r.kind), status: r.status as BatchJobStatus, config: fromJson<unknown>(r.config) } : null;
 }
 
 /** pending → processing, once (the first slice to start wins). */

@@ -1,6 +1,5 @@
 import type { Db } from '../shared/db.js';
 import { fromJson, readInstant } from '../shared/columns.js';
-import type { CompanyConfig } from './companies.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -26,14 +25,14 @@ export async function insertApiKey(db: Db, row: ApiKeyRow): Promise<void> {
  * The live (unrevoked) key with this hash and its company's configuration, in one query: this runs
  * on every request. It is the one query not scoped by company, because it is what finds the company.
  */
-export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<{ companyId: string; keyHash: string; config: CompanyConfig } | null> {
+export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<{ companyId: string; keyHash: string; config: unknown } | null> {
   const r = await db('api_keys')
     .join('companies', 'companies.id', 'api_keys.company_id')
     .select('api_keys.company_id', 'api_keys.key_hash', 'companies.config')
     .where('api_keys.key_hash', keyHash)
     .whereNull('api_keys.revoked_at')
     .first();
-  return r ? { companyId: String(r.company_id), keyHash: String(r.key_hash), config: fromJson<CompanyConfig>(r.config)! } : null;
+  return r ? { companyId: String(r.company_id), keyHash: String(r.key_hash), config: fromJson<unknown>(r.config) } : null;
 }
 
 /** Revokes a key by id or by its display prefix; returns how many keys were revoked. */

@@ -1,126 +1,19 @@
 import type { Db } from '../shared/db.js';
 import { fromJson, readInstant } from '../shared/columns.js';
 
-export type TaskPurpose = 'origination' | 'collections';
-
-export interface TaskTypeConfig {
-  name: string;
-  /** Drives which call-frequency rules apply (marketing/origination vs debt collection). */
-  purpose: TaskPurpose;
-  /**
-   * Email and SMS steps of the task type's workflow, next to its call cadence (the scheduler
-   * section). Each names a template; times follow the same day/at/offset rules as call steps.
-   */
-  messages?: MessageStepConfig[];
-}
-
-export type MessageChannel = 'email' | 'sms';
-
-export interface MessageStepConfig {
-  id: string;
-  channel: MessageChannel;
-  /** Customer-local calendar days after the schedule is created (0 = that day). */
-  day?: number;
-  /** Customer-local "HH:mm" on that day; omitted = creation time + `day` days. */
-  at?: string;
-  offsetMinutes?: number;
-  /** Name of an entry in `templates`. */
-  template: string;
-}
-
-/** Handlebars text: `{{customer.firstName}}`, `{{loan.amountDue}}`… HTML-escaped by default. */
-export interface MessageTemplate {
-  /** Email only. */
-  subject?: string;
-  body: string;
-}
-
-export interface ChannelLimits {
-  /** At most this many messages of the channel to one customer per rolling 24 h. */
-  maxPerDay?: number;
-  /** At most this many messages of the channel to one customer per rolling 7 days. */
-  maxPer7Days?: number;
-}
-
-export interface ChannelsConfig {
-  email?: ChannelLimits & { from?: string };
-  sms?: ChannelLimits & { from?: string };
-}
-
-/** An integration of the legacy create-scheduled-calls operation: the calls it creates. */
-export interface IntegrationConfig {
-  /** The identifier sent as `scheduleType`; must also be listed in `scheduleTypes`. */
-  scheduleType: string;
-  /** Task type whose purpose (caps) and transfer routing the calls use. */
-  taskType: string;
-  /** Call steps, like a cadence's (day, at, offsetMinutes, phone, fallback). */
-  steps: Array<Record<string, unknown>>;
-}
-
-/** When a loan row's outreach stops, and which loans get collections outreach at all. */
-export interface LoanWorkflowConfig {
-  /** servicingStatus values (case-insensitive) that end the loan's outreach. */
-  closedServicingStatuses?: string[];
-  /** isSettled: true ends the loan's outreach (default true). */
-  stopWhenSettled?: boolean;
-  /** A chargeoffDate ends the loan's outreach (default true). */
-  stopWhenChargedOff?: boolean;
-}
-
-/** Per-company configuration, managed with `outreach company config get|set`. */
-export interface CompanyConfig {
-  /** `announced` opts the company in early to the announced POST /customers contract changes. */
-  customerContract: 'current' | 'announced';
-  taskTypes: TaskTypeConfig[];
-  /** Integration identifiers accepted by the legacy create-scheduled-calls operation. */
-  scheduleTypes: string[];
-  /** Scheduler overrides; may only tighten the defaults (see src/scheduler). */
-  scheduler?: Record<string, unknown>;
-  /** Definitions of `scheduleTypes` entries; an entry without one places a single call. */
-  integrations?: IntegrationConfig[];
-  /** Message templates referenced by task types' message steps. */
-  templates?: Record<string, MessageTemplate>;
-  /** Sender and per-channel frequency caps of email and SMS. */
-  channels?: ChannelsConfig;
-  loanWorkflow?: LoanWorkflowConfig;
-  /** Call dispatch (README "Calls"). */
-  calls?: CallsConfig;
-  /** The company's loan management system, read by `sync: true` and `loanIds` (README "LMS"). */
-  lms?: LmsConfig;
-}
-
-export interface CallsConfig {
-  /** Calls of the company in `dialing` at once (default OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY). */
-  maxConcurrentCalls?: number;
-  /** Provider agent (script) per task type; default `agent-<taskType>`. */
-  agents?: Record<string, string>;
-}
-
-export interface LmsConfig {
-  kind: 'loanpro';
-  /** API root, e.g. https://loanpro.simnang.com/api/public/api/1 (OData paths are appended). */
-  baseUrl: string;
-  /** LoanPro's tenant id, sent as `Autopal-Instance-Id`. */
-  instanceId: string;
-  /** API token; stored encrypted (`enc:v1:…`), printed masked. */
-  token: string;
-  /** Per LMS request; default 5000. */
-  timeoutMs?: number;
-  /** Extra attempts of a read after a timeout, network error, 429 or 5xx; default 2. */
-  retries?: number;
-  /** Requests in flight to the LMS per company and process; default 4. */
-  maxConcurrency?: number;
-}
-
+/**
+ * A company's configuration is stored as one JSON document; its shape and rules are the domain's
+ * (src/domain/shared/company-config.ts), so the store hands it out as read.
+ */
 export interface CompanyRow {
   id: string;
   name: string;
-  config: CompanyConfig;
+  config: unknown;
   createdAt: string;
 }
 
 function fromRow(r: Record<string, unknown>): CompanyRow {
-  return { id: String(r.id), name: String(r.name), config: fromJson<CompanyConfig>(r.config)!, createdAt: readInstant(r.created_at)! };
+  return { id: String(r.id), name: String(r.name), config: fromJson<unknown>(r.config), createdAt: readInstant(r.created_at)! };
 }
 
 export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {
@@ -153,6 +46,6 @@ export async function listCompaniesWithKeyCounts(db: Db): Promise<{ id: string; 
   return rows.map((r) => ({ id: String(r.id), name: String(r.name), createdAt: readInstant(r.created_at)!, activeKeys: Number(r.keys) }));
 }
 
-export async function updateCompanyConfig(db: Db, companyId: string, config: CompanyConfig): Promise<boolean> {
+export async function updateCompanyConfig(db: Db, companyId: string, config: unknown): Promise<boolean> {
   return (await db('companies').where({ id: companyId }).update({ config: JSON.stringify(config) })) > 0;
 }

@@ -3,7 +3,7 @@ import type { FirstRunOutcome } from '../shared/idempotency.js';
 import type { EnrollmentRun } from './new-enrollments.js';
 import { storeFirstRunsOnPostgres } from './pg-enrollments.js';
 import { storeFirstRunsOnSqlite } from './sqlite-enrollments.js';
-import { isUniqueViolation } from '../shared/transactions.js';
+import { isUniqueViolation } from '../shared/db-errors.js';
 import { perTurnBatches } from '../shared/turn-batches.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../shared/db.js';
 import { fromJson, type JsonColumn, readInstant, readText, toBool, toJson } from '../shared/columns.js';
 
-/** pending → dialing → completed | failed | skipped; cancelled while pending (README "Calls"). */
+/** pending → dialing → completed | failed | skipped; cancelled while pending (docs/partners/calls.md#scheduled-call-statuses). */
 export type ScheduledCallStatus = 'pending' | 'dialing' | 'completed' | 'failed' | 'skipped' | 'cancelled';
 
 export interface NewSchedule {

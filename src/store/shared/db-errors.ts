@@ -20,3 +20,9 @@ export function isInvalidValue(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   return typeof code === 'string' && /^22/.test(code);
 }
+
+/** A unique constraint rejected a write (Postgres 23505; SQLite primary key / unique). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

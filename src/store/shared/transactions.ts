@@ -1,10 +1,5 @@
 import type { Db } from './db.js';
-
-/** A unique constraint rejected a write (Postgres 23505; SQLite primary key / unique). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
+import { isUniqueViolation } from './db-errors.js';
 
 /**
  * Runs `work` in one transaction. When a concurrent request won a race on a unique constraint

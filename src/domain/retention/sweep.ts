@@ -1,11 +1,11 @@
-import type { Logger } from '../lib/logger.js';
-import { deleteBatchJobsBefore } from '../store/batches/batch-jobs.js';
-import { deleteAppliedInboxBefore } from '../store/calls/callback-inbox.js';
-import type { Db } from '../store/shared/db.js';
-import { purgeExpired } from '../store/shared/idempotency.js';
-import { deleteEarlyStatusesBefore } from '../store/messages/sms-early-statuses.js';
+import type { Logger } from '../../lib/logger.js';
+import { deleteBatchJobsBefore } from '../../store/batches/batch-jobs.js';
+import { deleteAppliedInboxBefore } from '../../store/calls/callback-inbox.js';
+import type { Db } from '../../store/shared/db.js';
+import { purgeExpired } from '../../store/shared/idempotency.js';
+import { deleteEarlyStatusesBefore } from '../../store/messages/sms-early-statuses.js';
 
-const BATCH_RETENTION_DAYS = 30; // DESIGN §4.4: jobs and their row results are kept 30 days
+const BATCH_RETENTION_DAYS = 30; // docs/operators/running.md#retention: jobs and their row results are kept 30 days
 /**
  * Applied provider callbacks are kept 7 days for support questions. Pruning them is safe for
  * replays: a redelivered event id is still refused by its signature's 5-minute tolerance and, past
@@ -21,7 +21,7 @@ const SMS_EARLY_STATUS_RETENTION_HOURS = 24;
 
 /**
  * The hourly retention sweep of the workers: batch jobs (and their rows) older than 30 days,
- * idempotency records past their `expires_at` (kept at least 30 days, DESIGN §4.5), and callback
+ * idempotency records past their `expires_at` (kept at least 30 days, docs/architecture/decisions/idempotency.md#rules), and callback
  * inbox rows applied more than 7 days ago, SMS statuses kept for a message id not recorded within a
  * day. An expired record already stops answering for its key; purging only keeps the tables from
  * growing forever. Each part runs even when another fails.
