@@ -13,7 +13,7 @@ export async function up(knex: Knex): Promise<void> {
     t.string('loan_id', 255).notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.foreign(['company_id', 'customer_id']).references(['company_id', 'id']).inTable('customers').onDelete('CASCADE');
-    // Application identity (DESIGN §4.5); two concurrent enrollments cannot create it twice.
+    // Application identity (docs/partners/enrollment.md); two concurrent enrollments cannot create it twice.
     t.unique(['company_id', 'customer_id', 'loan_id']);
   });
 

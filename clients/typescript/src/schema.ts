@@ -783,7 +783,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a voice provider callback
-         * @description Called by the voice provider, not by partners: no `X-API-Key`. Authenticated by the `X-Voice-Signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the provider's callback secret, compared in constant time; a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Each `event_id` is processed once: a redelivery gets 409 and changes nothing. An accepted event is recorded durably and answered 202 at once; it is applied to the call within moments (a worker of the service, in receipt order per call; while callbacks keep streaming in, answering them comes first and applying waits, at most 5 seconds). Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (README "Calls"). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. When the process is already handling its limit of callbacks (`OUTREACH_CALLS_CALLBACKS_IN_FLIGHT`) and 8 times as many wait for a turn, it answers 503 with `Retry-After` at once, and the provider delivers again. Errors use the `ErrorMessage` shape.
+         * @description Called by the voice provider, not by partners: no `X-API-Key`. Authenticated by the `X-Voice-Signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the provider's callback secret, compared in constant time; a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Each `event_id` is processed once: a redelivery gets 409 and changes nothing. An accepted event is recorded durably and answered 202 at once; it is applied to the call within moments (a worker of the service, in receipt order per call; while callbacks keep streaming in, answering them comes first and applying waits, at most 5 seconds). Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (docs/partners/calls.md#what-flags-do). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. When the process is already handling its limit of callbacks (`OUTREACH_CALLS_CALLBACKS_IN_FLIGHT`) and 8 times as many wait for a turn, it answers 503 with `Retry-After` at once, and the provider delivers again. Errors use the `ErrorMessage` shape.
          */
         post: operations["receiveVoiceCallback"];
         delete?: never;
@@ -2134,7 +2134,7 @@ export interface components {
             /** @enum {string} */
             event: "call_started" | "call_ended" | "call_analyzed";
             event_id: string;
-            /** @description The provider's call object; fields beyond these are read as documented in README "Calls". */
+            /** @description The provider's call object; fields beyond these are read as documented in docs/operators/voice-provider.md. */
             call: {
                 call_id: string;
                 metadata: {

@@ -29,7 +29,7 @@ const LIVE_TRANSFER: Scenario = {
 
 /**
  * The documented magic numbers (fictional 555-0100…0199 range; the last 4 digits decide, any area
- * code). README "Calls" lists the same table.
+ * code). docs/partners/sandbox.md#voice-simulator-and-magic-numbers lists the same table.
  */
 export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
   '0100': LIVE_TRANSFER,

@@ -8,7 +8,7 @@ type Obj = Record<string, unknown>;
 
 /**
  * A LoanPro customer (the `d` of Customers({id})?$expand=PrimaryAddress,Phones,Employer) as our
- * customer write fields. One row per field of the README's LMS mapping table; absent stays absent.
+ * customer write fields. One row per field of the LMS mapping table (docs/partners/lms.md#loanpro-field-mapping); absent stays absent.
  */
 export function mapCustomer(d: Obj): LmsCustomer {
   const p = 'd';

@@ -9,7 +9,7 @@ type Obj = Record<string, unknown>;
 /**
  * A LoanPro loan (the `d` of Loans({id})?$expand=LoanSetup,LoanSettings,StatusArchive,Customers) as
  * our loan fields. Balances, status and due date come from the newest StatusArchive entry (LoanPro's
- * daily snapshot of the loan). One row per field of the README's LMS mapping table.
+ * daily snapshot of the loan). One row per field of the LMS mapping table (docs/partners/lms.md#loanpro-field-mapping).
  */
 export function mapLoan(d: Obj): LmsLoan {
   const setup = entity(d, 'LoanSetup', 'd');

@@ -4,7 +4,7 @@ import { mapCustomer, CUSTOMER_EXPAND } from './customer-map.js';
 import { mapLoan, LOAN_EXPAND, loanCustomerIds } from './loan-map.js';
 import { MalformedPayload, unwrap } from './odata.js';
 
-// One case per row of the README's LMS mapping table. Payloads go through the simulator's renderer,
+// One case per row of the LMS mapping table (docs/partners/lms.md#loanpro-field-mapping). Payloads go through the simulator's renderer,
 // so they are on LoanPro's wire format ({"d": …}, /Date(…)/, {"results": […]}).
 const ROOT = 'http://127.0.0.1/api/public/api/1/odata.svc';
 const customer = (fields: Record<string, unknown>) =>
