@@ -1,8 +1,26 @@
-import { type CallConfig, CallConfigError, loadCallConfig } from './call-config.js';
+/**
+ * The configuration module: the only code that reads the environment.
+ *
+ *   variables.ts  the table of every variable (default, range, meaning); the operator docs are generated from it
+ *   env.ts        the one reader (names typed from the table) and the one error, ConfigError
+ *   config.ts     loadConfig: the process settings, and the parts below put together
+ *   jobs.ts, calls.ts, channels.ts   the settings of batch jobs, calls, email and SMS
+ *
+ * Direction of the settings types: src/config/ imports only src/lib/ and src/adapters/; src/jobs/ and
+ * src/main/ import their settings types from here. Adapters may not import src/config/, so the settings
+ * they take (ChannelOptions, the voice simulator's credentials) are declared in src/adapters/ and
+ * imported here; the domain may not either, so a shape it declares (ReconcileSettings) is met
+ * structurally, and tsc checks it where src/main/ passes the value on.
+ */
+import { loadCallConfig, type CallConfig } from './calls.js';
+import { loadChannelOptions } from './channels.js';
+import { ConfigError, envReader, type Env } from './env.js';
+import { loadJobOptions, type JobOptions } from './jobs.js';
 import { parseKey } from '../adapters/secrets/aes-gcm-box.js';
+import type { ChannelOptions } from '../adapters/channel-options.js';
 import { LOG_LEVELS, type LogLevel } from '../lib/logger.js';
-import { type ChannelOptions, ChannelOptionsError, loadChannelOptions } from '../adapters/channel-options.js';
-import { type JobOptions, JobOptionsError, loadJobOptions } from '../jobs/options.js';
+
+export { ConfigError } from './env.js';
 
 /** Process configuration from the environment; invalid values fail at start with one clear line. */
 export interface Config {
@@ -18,65 +36,36 @@ export interface Config {
   bodyLimitBytes: number;
   /** After SIGTERM: how long /readyz answers 503 while requests are still served, before connections drain. */
   shutdownDelayMs: number;
-  /** Batch job workers and queue (src/jobs/options.ts). */
+  /** Batch job workers and queue (src/config/jobs.ts). */
   jobs: JobOptions;
-  /** Calls: clock, voice provider and simulator, recordings, dispatcher (src/config/call-config.ts). */
+  /** Calls: clock, voice provider and simulator, recordings, dispatcher (src/config/calls.ts). */
   calls: CallConfig;
-  /** OUTREACH_CONFIG_KEY: encrypts secrets in company configuration (README "LMS"); unset → see configKeySource. */
+  /** OUTREACH_CONFIG_KEY: encrypts secrets in company configuration (docs/partners/lms.md#secrets); unset → see configKeySource. */
   configKey?: Buffer;
-  /** Email and SMS delivery (src/adapters/channel-options.ts). */
+  /** Email and SMS delivery (src/config/channels.ts). */
   channels: ChannelOptions;
 }
 
-export class ConfigError extends Error {}
-
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0-65535, got "${env.PORT}"`);
-  const databaseUrl = env.DATABASE_URL || 'sqlite:./data/outreach.db';
+export function loadConfig(env: Env = process.env): Config {
+  const r = envReader(env);
+  const port = r.int('PORT', { emptyIsZero: { expected: (min, max) => `${min}-${max}` } });
+  const databaseUrl = r.filled('DATABASE_URL');
   if (!/^(postgres|postgresql|sqlite):/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
   }
-  const databasePoolMax = Number(env.DATABASE_POOL_MAX ?? 10);
-  if (!Number.isInteger(databasePoolMax) || databasePoolMax < 1 || databasePoolMax > 1000) {
-    throw new ConfigError(`DATABASE_POOL_MAX must be an integer 1-1000, got "${env.DATABASE_POOL_MAX}"`);
-  }
-  const logLevel = (env.LOG_LEVEL ?? 'info').toLowerCase() as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
-  const shutdownDelayMs = Number(env.OUTREACH_SHUTDOWN_DELAY_MS ?? 5000);
-  if (!Number.isInteger(shutdownDelayMs) || shutdownDelayMs < 0 || shutdownDelayMs > 600_000) {
-    throw new ConfigError(`OUTREACH_SHUTDOWN_DELAY_MS must be an integer 0-600000, got "${env.OUTREACH_SHUTDOWN_DELAY_MS}"`);
-  }
-  const sunsetText = env.OUTREACH_TEST_ALIAS_SUNSET ?? '2026-10-25';
-  const testAliasSunset = new Date(/T/.test(sunsetText) ? sunsetText : `${sunsetText}T00:00:00Z`);
-  if (Number.isNaN(testAliasSunset.getTime())) throw new ConfigError(`OUTREACH_TEST_ALIAS_SUNSET is not a date: "${sunsetText}"`);
-  const host = env.HOST ?? '127.0.0.1';
-  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
-  let jobs: JobOptions;
-  try {
-    jobs = loadJobOptions(env);
-  } catch (err) {
-    if (err instanceof JobOptionsError) throw new ConfigError(err.message);
-    throw err;
-  }
-  let calls: CallConfig;
-  try {
-    calls = loadCallConfig(env, databaseUrl);
-  } catch (err) {
-    if (err instanceof CallConfigError) throw new ConfigError(err.message);
-    throw err;
-  }
-  let channels: ChannelOptions;
-  try {
-    channels = loadChannelOptions(env);
-  } catch (err) {
-    if (err instanceof ChannelOptionsError) throw new ConfigError(err.message);
-    throw err;
-  }
+  const databasePoolMax = r.int('DATABASE_POOL_MAX', { emptyIsZero: { expected: (min, max) => `an integer ${min}-${max}` } });
+  const logLevel = r.oneOf('LOG_LEVEL', LOG_LEVELS, { lowercase: true });
+  const shutdownDelayMs = r.int('OUTREACH_SHUTDOWN_DELAY_MS', { emptyIsZero: { expected: (min, max) => `an integer ${min}-${max}` } });
+  const testAliasSunset = r.date('OUTREACH_TEST_ALIAS_SUNSET');
+  const host = r.value('HOST');
+  const publicBaseUrl = (r.raw('PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  const jobs = loadJobOptions(r);
+  const calls = loadCallConfig(r, databaseUrl);
+  const channels = loadChannelOptions(r);
   let configKey: Buffer | undefined;
-  if (env.OUTREACH_CONFIG_KEY) {
-    configKey = parseKey(env.OUTREACH_CONFIG_KEY);
+  const keyText = r.raw('OUTREACH_CONFIG_KEY');
+  if (keyText) {
+    configKey = parseKey(keyText);
     if (!configKey) throw new ConfigError('OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
   }
   return { databaseUrl, databasePoolMax, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, shutdownDelayMs, jobs, calls, channels, configKey };

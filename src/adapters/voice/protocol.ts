@@ -13,6 +13,12 @@ export const PATHS = {
   getCall: '/v2/get-call/',
 } as const;
 
+/**
+ * The voice simulator's credentials when none are given: the simulator (src/simulators/voice/) accepts
+ * them, and src/config/ uses them for OUTREACH_VOICE_SIMULATOR_API_KEY / _SECRET left unset.
+ */
+export const SIMULATOR_CREDENTIALS = { apiKey: 'sim_voice_key', callbackSecret: 'sim_voice_secret' } as const;
+
 export const SIGNATURE_HEADER = 'x-voice-signature';
 /** Deliveries signed longer ago (or further ahead) than this are refused: a captured one cannot be replayed later. */
 export const SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;

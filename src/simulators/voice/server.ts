@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PATHS, signPayload, SIGNATURE_HEADER, type WireCall, type WireCreateCall, type WireEvent } from '../../adapters/voice/protocol.js';
+import { PATHS, signPayload, SIGNATURE_HEADER, SIMULATOR_CREDENTIALS, type WireCall, type WireCreateCall, type WireEvent } from '../../adapters/voice/protocol.js';
 import { callbackSender } from './callback-sender.js';
 import { scenarioFor, type Scenario } from './scenarios.js';
 import { toneWav } from './wav.js';
@@ -51,8 +51,7 @@ export interface VoiceSimulator {
 }
 
 export const SIMULATOR_DEFAULTS = {
-  apiKey: 'sim_voice_key',
-  callbackSecret: 'sim_voice_secret',
+  ...SIMULATOR_CREDENTIALS,
   retention: { ms: 10 * 60_000, maxCalls: 20_000 },
 } as const;
 

@@ -1,0 +1,28 @@
+import type { ChannelOptions, SmsApiSettings } from '../adapters/channel-options.js';
+import { ConfigError, type EnvReader } from './env.js';
+
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+function smsSettings(r: EnvReader, prefix: 'OUTREACH_SMS' | 'OUTREACH_SANDBOX_SMS'): SmsApiSettings | undefined {
+  const baseUrl = r.schemeUrl(`${prefix}_URL`, /^https?:\/\//);
+  if (!baseUrl) return undefined;
+  const accountSid = r.raw(`${prefix}_ACCOUNT_SID`);
+  const authToken = r.raw(`${prefix}_AUTH_TOKEN`);
+  if (!accountSid || !authToken) throw new ConfigError(`${prefix}_URL needs ${prefix}_ACCOUNT_SID and ${prefix}_AUTH_TOKEN`);
+  const from = r.matching(`${prefix}_FROM`, E164, 'an E.164 number');
+  return { baseUrl, accountSid, authToken, from };
+}
+
+/** Email and SMS delivery (docs/operators/configuration.md); the shape is the adapters' (they may not import src/config/). */
+export function loadChannelOptions(r: EnvReader): ChannelOptions {
+  return {
+    smtpUrl: r.schemeUrl('OUTREACH_SMTP_URL', /^smtps?:\/\//),
+    sms: smsSettings(r, 'OUTREACH_SMS'),
+    sandboxSmtpUrl: r.schemeUrl('OUTREACH_SANDBOX_SMTP_URL', /^smtps?:\/\//),
+    sandboxSms: smsSettings(r, 'OUTREACH_SANDBOX_SMS'),
+    emailFrom: r.filled('OUTREACH_EMAIL_FROM'),
+    pollMs: r.int('OUTREACH_MESSAGES_POLL_MS'),
+    batchSize: r.int('OUTREACH_MESSAGES_BATCH'),
+    perCompany: r.int('OUTREACH_MESSAGES_PER_COMPANY'),
+  };
+}
