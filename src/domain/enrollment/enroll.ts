@@ -3,8 +3,8 @@ import {
   findActiveCadenceOfCustomer, findLiveCadence, getApplication, insertApplication, insertCadence, type CadenceRow, type NewApplication, type NewCadence,
 } from '../../store/planning/cadences.js';
 import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
-import { type CustomerRow, getCustomerForUpdate, insertCustomer } from '../../store/customers/customers.js';
-import { insertEnrollmentIfNew, type NewEnrollment } from '../../store/enrollment/enrollments.js';
+import { type CustomerRow, getCustomerForUpdate } from '../../store/customers/customers.js';
+import { insertEnrollment, insertEnrollmentIfNew, type NewEnrollment } from '../../store/enrollment/enrollments.js';
 import { activeScheduleOfCadence } from '../../store/planning/schedules.js';
 import type { CompanyContext } from '../shared/context.js';
 import { ConflictError, UnprocessableError } from '../shared/errors.js';
@@ -53,12 +53,29 @@ export async function executeEnrollment(ctx: CompanyContext, input: EnrollmentIn
  * and the result to answer once they are stored. Null when the request lacks a new customer's data
  * or the plan is refused: the full path then applies every check in its order.
  */
-export function planNewEnrollment(ctx: CompanyContext, input: EnrollmentInput): { enrollment: NewEnrollment; result: EnrollmentResult } | null {
+export function planNewEnrollment(ctx: CompanyContext, input: EnrollmentInput): NewCustomerEnrollment | null {
   if (!input.firstName || !input.lastName || !input.timezone || !input.phoneNumber) return null;
   const contact = contactee(input, null);
   const request = cadenceRequest(input);
   const plan = planForNewCustomer(ctx, contact, request);
   if (!plan.ok) return null;
+  return newEnrollment(ctx, input, contact, request, plan);
+}
+
+/** A new customer's enrollment: the rows to store and the result to answer once they are stored. */
+export interface NewCustomerEnrollment {
+  enrollment: NewEnrollment;
+  result: EnrollmentResult;
+}
+
+/**
+ * The one place an enrollment of a new customer is built, from its successful plan (ids assigned,
+ * nothing written): by planNewEnrollment, and by the claim-first path when the customer is new.
+ * Every store path writes it with the one builder of its rows (store/enrollment/enrollment-rows.ts).
+ */
+function newEnrollment(
+  ctx: CompanyContext, input: EnrollmentInput, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>,
+): NewCustomerEnrollment {
   const application = newApplication(ctx, input);
   const cadence = newCadence(ctx, input, plan, application.id);
   const rows = scheduleRows(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' });
@@ -66,7 +83,13 @@ export function planNewEnrollment(ctx: CompanyContext, input: EnrollmentInput): 
   return { enrollment, result: scheduled(input, storedSchedule(rows)) };
 }
 
-async function enrollKnownOrRefused(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {
+/**
+ * The claim-first path, inside the caller's transaction (ctx.db): every check in its order, then the
+ * plan, then the writes. A new customer is stored with its whole enrollment as newEnrollment builds
+ * it; a refused plan throws before anything is written. Exported for the test that compares the
+ * rows of every path (test/enrollment-rows.test.ts).
+ */
+export async function enrollKnownOrRefused(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {
   const { db, companyId } = ctx;
   const who = input.customerId;
   const existing = await getCustomerForUpdate(db, companyId, who);
@@ -86,16 +109,19 @@ async function enrollKnownOrRefused(ctx: CompanyContext, input: EnrollmentInput)
   const other = existing ? await findActiveCadenceOfCustomer(db, companyId, who) : null;
   if (other) throw new ConflictError(`Customer ${who} has an active cadence for application ${other.loanId}`, 'existing_application');
 
-  const at = ctx.now.toISOString();
-  if (!existing) await insertCustomer(db, companyId, who, newCustomerFields(input), at);
   const contact = contactee(input, existing);
   const request = cadenceRequest(input);
   const plan = await planCadence(ctx, contact, request);
   if (!plan.ok) throw planFailure(plan, who);
+  if (!existing) {
+    const fresh = newEnrollment(ctx, input, contact, request, plan);
+    await insertEnrollment(db, companyId, fresh.enrollment);
+    return fresh.result;
+  }
   return enrolled(ctx, input, contact, request, plan, application?.id ?? null);
 }
 
-/** Writes the application (unless it exists), the cadence, and the schedule with its calls. */
+/** An existing customer's enrollment: writes the application (unless it exists), the cadence, and the schedule with its calls. */
 async function enrolled(
   ctx: CompanyContext, input: EnrollmentInput, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>, existingApplication: string | null,
 ): Promise<EnrollmentResult> {

@@ -137,23 +137,12 @@ export async function getCustomerForUpdate(db: Db, companyId: string, id: string
   return r ? customerFromRow(r) : null;
 }
 
-/** A new customer's row as every insert writes it (column names as keys). */
+/**
+ * A new customer's row as every insert writes it (column names as keys). An enrollment's customer is
+ * written only through store/enrollment/enrollment-rows.ts, which builds it here.
+ */
 export function customerInsertRow(companyId: string, id: string, fields: CustomerFields, at: string, json: JsonColumn = toJson): Record<string, unknown> {
   return { company_id: companyId, id, ...toColumns(fields, json), created_at: at, updated_at: at };
-}
-
-export async function insertCustomer(db: Db, companyId: string, id: string, fields: CustomerFields, at: string): Promise<void> {
-  await db('customers').insert(customerInsertRow(companyId, id, fields, at));
-}
-
-/** Creates the customer unless one with this id exists (then nothing is written): one statement that also says which. */
-export async function insertCustomerIfNew(db: Db, companyId: string, id: string, fields: CustomerFields, at: string): Promise<boolean> {
-  const rows = await db('customers')
-    .insert(customerInsertRow(companyId, id, fields, at))
-    .onConflict(['company_id', 'id'])
-    .ignore()
-    .returning('id');
-  return rows.length > 0;
 }
 
 /** Writes only the fields given; returns false when the customer does not exist in this company. */

@@ -1,14 +1,10 @@
 import { jsonValue, sqlIdentifier } from '../shared/columns.js';
-import { applicationInsertRow, cadenceInsertRow, insertApplication, insertCadence } from '../planning/cadences.js';
-import { customerInsertRow, insertCustomerIfNew } from '../customers/customers.js';
 import { type Db, dialectOf } from '../shared/db.js';
 import { insertEnrollmentsOnce } from './enrollment-batches.js';
+import { enrollmentRows, type EnrollmentRows } from './enrollment-rows.js';
 import type { NewEnrollment } from './new-enrollments.js';
 import type { FirstRun, FirstRunOutcome } from '../shared/idempotency.js';
 import { preparedShape, runPrepared } from '../shared/prepared.js';
-import {
-  insertSchedule, insertScheduledCalls, scheduleInsertRow, scheduledCallInsertRow,
-} from '../planning/schedules.js';
 
 export type { NewEnrollment };
 
@@ -18,10 +14,11 @@ export type { NewEnrollment };
  *
  * Postgres: ONE statement, a data-modifying CTE in which every child insert selects FROM the
  * customer insert, so an existing customer (ON CONFLICT DO NOTHING, no row returned) writes no
- * child either. Each row travels as one JSON parameter typed by its table's row type, built by the
- * same row functions the single-table inserts use, so the stored rows are the same. The foreign
- * keys between these rows are checked at the end of the statement, when all of them exist.
- * SQLite: the single-table inserts one after another (in process, no round trip to save).
+ * child either. Each row travels as one JSON parameter typed by its table's row type, as the one
+ * builder of an enrollment's rows makes them (enrollment-rows.ts), so the stored rows are those of
+ * every other path. The foreign keys between these rows are checked at the end of the statement,
+ * when all of them exist.
+ * SQLite: one insert per table, one after another (in process, no round trip to save).
  */
 export async function insertEnrollmentIfNew(db: Db, companyId: string, e: NewEnrollment): Promise<boolean> {
   if (dialectOf(db) !== 'pg') return insertEnrollmentOneByOne(db, companyId, e);
@@ -50,11 +47,7 @@ export async function insertEnrollmentOnce(db: Db, companyId: string, e: NewEnro
  * Bindings in order, each row as JSON text.
  */
 function enrollmentInserts(companyId: string, e: NewEnrollment): { parts: string[]; bindings: unknown[] } {
-  const customer = customerInsertRow(companyId, e.customerId, e.customer, e.at, jsonValue);
-  const application = applicationInsertRow(companyId, e.application);
-  const cadence = cadenceInsertRow(companyId, e.cadence);
-  const schedule = scheduleInsertRow(companyId, e.schedule);
-  const calls = e.calls.map((c) => scheduledCallInsertRow(companyId, c, e.at, jsonValue));
+  const { customer, application, cadence, schedule, calls } = enrollmentRows(companyId, e, jsonValue);
   const json = (row: unknown) => JSON.stringify(row);
   const parts = [
     `cust AS (${insertFrom('customers', customer, 'json_populate_record')} ON CONFLICT (company_id, id) DO NOTHING RETURNING id)`,
@@ -81,10 +74,27 @@ function insertFrom(table: string, shape: Record<string, unknown>, reader: 'json
 
 /** The same rows with one insert per table, in order (SQLite's path; on Postgres the reference the one statement is tested against). */
 export async function insertEnrollmentOneByOne(db: Db, companyId: string, e: NewEnrollment): Promise<boolean> {
-  if (!(await insertCustomerIfNew(db, companyId, e.customerId, e.customer, e.at))) return false;
-  await insertApplication(db, companyId, e.application);
-  await insertCadence(db, companyId, e.cadence);
-  await insertSchedule(db, companyId, e.schedule);
-  await insertScheduledCalls(db, companyId, e.calls, e.at);
+  return insertOneByOne(db, enrollmentRows(companyId, e), true);
+}
+
+/**
+ * The claim-first path's write of a new customer's enrollment, in the caller's transaction: the same
+ * rows, one insert per table. A customer stored meanwhile under this id fails the customer's insert
+ * (unique violation) and nothing else is written, so the caller's transaction runs again and takes
+ * the existing customer's path (transactions.ts).
+ */
+export async function insertEnrollment(db: Db, companyId: string, e: NewEnrollment): Promise<void> {
+  await insertOneByOne(db, enrollmentRows(companyId, e), false);
+}
+
+/** `ifNew`: the customer's insert does nothing for an existing id, and then nothing else is written (false). */
+async function insertOneByOne(db: Db, rows: EnrollmentRows, ifNew: boolean): Promise<boolean> {
+  const customer = db('customers').insert(rows.customer);
+  if (!ifNew) await customer;
+  else if ((await customer.onConflict(['company_id', 'id']).ignore().returning('id')).length === 0) return false;
+  await db('applications').insert(rows.application);
+  await db('cadences').insert(rows.cadence);
+  await db('schedules').insert(rows.schedule);
+  if (rows.calls.length > 0) await db('scheduled_calls').insert(rows.calls);
   return true;
 }

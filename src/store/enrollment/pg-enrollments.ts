@@ -1,23 +1,22 @@
-import { applicationInsertRow, cadenceInsertRow } from '../planning/cadences.js';
 import { jsonValue, sqlIdentifier } from '../shared/columns.js';
-import { customerInsertRow } from '../customers/customers.js';
 import type { Db } from '../shared/db.js';
+import { enrollmentRows, type EnrollmentRows } from './enrollment-rows.js';
 import { completedRecordRow, type FirstRunOutcome } from '../shared/idempotency.js';
 import type { EnrollmentRun } from './new-enrollments.js';
 import { preparedShape, runPrepared } from '../shared/prepared.js';
-import { scheduleInsertRow, scheduledCallInsertRow } from '../planning/schedules.js';
 
 /**
  * Postgres: the first runs of one turn of the event loop in ONE statement (one commit), each with
  * the outcome it would have had alone (enrollment-batches.ts says which): a data-modifying CTE over a
- * `jsonb` array of the runs. The runs are all of one shape, as the row functions build them.
+ * `jsonb` array of the runs. The runs are all of one shape, as the one builder of an enrollment's
+ * rows makes them (enrollment-rows.ts).
  */
 export async function storeFirstRunsOnPostgres(db: Db, runs: EnrollmentRun[]): Promise<FirstRunOutcome[]> {
   let callColumns: string[] | undefined;
   const entries = runs.map((run, i) => {
-    const calls = run.enrollment.calls.map((c) => scheduledCallInsertRow(run.companyId, c, run.enrollment.at, jsonValue));
-    callColumns ??= calls[0] && Object.keys(calls[0]);
-    return entryOf(run, i, calls);
+    const rows = enrollmentRows(run.companyId, run.enrollment, jsonValue);
+    callColumns ??= rows.calls[0] && Object.keys(rows.calls[0]);
+    return entryOf(run, i, rows);
   });
   const rows = await runPrepared(db, preparedShape('enrollments_once', statementFor(entries, callColumns)), [JSON.stringify(entries)]);
   return rows.map((r) => ({ committed: true, stored: r.stored === true, hits: Number(r.hits), windowEndsAt: Number(r.window_ends_at) }));
@@ -43,16 +42,16 @@ interface Entry {
   record: Record<string, unknown>;
 }
 
-/** A run as one JSON record of the statement (`i` its place), its rows built by the same row functions as the single-table inserts. */
-function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number, calls: Array<Record<string, unknown>>): Entry {
-  const { base, own } = splitAlike(calls);
+/** A run as one JSON record of the statement (`i` its place), with its enrollment's rows as enrollmentRows built them. */
+function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number, rows: EnrollmentRows): Entry {
+  const { base, own } = splitAlike(rows.calls);
   return {
     i, company_id: companyId, key: run.key, customer_id: e.customerId,
     policy: run.rate?.policy ?? null, now_ms: run.rate?.nowMs ?? null, window_ms: run.rate?.windowMs ?? null, lim: run.rate?.limit ?? null,
-    customer: customerInsertRow(companyId, e.customerId, e.customer, e.at, jsonValue),
-    application: applicationInsertRow(companyId, e.application),
-    cadence: cadenceInsertRow(companyId, e.cadence),
-    schedule: scheduleInsertRow(companyId, e.schedule),
+    customer: rows.customer,
+    application: rows.application,
+    cadence: rows.cadence,
+    schedule: rows.schedule,
     call_base: base,
     calls: own,
     record: completedRecordRow(companyId, run.key, run.record, jsonValue),

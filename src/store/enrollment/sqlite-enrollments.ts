@@ -1,12 +1,10 @@
-import { applicationInsertRow, cadenceInsertRow } from '../planning/cadences.js';
 import { sqlIdentifier } from '../shared/columns.js';
-import { customerInsertRow } from '../customers/customers.js';
 import type { Db } from '../shared/db.js';
+import { enrollmentRows } from './enrollment-rows.js';
 import { completedRecordRow, type FirstRunOutcome } from '../shared/idempotency.js';
 import type { EnrollmentRun } from './new-enrollments.js';
 import { inSqliteTransaction, type PreparedStatement, preparedShape, type SqliteRun } from '../shared/prepared.js';
 import { RATE_HIT, rateHitBindings } from '../shared/rate-limits.js';
-import { scheduleInsertRow, scheduledCallInsertRow } from '../planning/schedules.js';
 
 /**
  * SQLite: the first runs of one turn of the event loop in ONE transaction (one commit, one fsync),
@@ -28,17 +26,18 @@ function storeOne(run: SqliteRun, { companyId, enrollment: e, run: first }: Enro
   const count = first.rate ? run(HIT, rateHitBindings(companyId, first.rate))[0]! : { hits: 0, window_ends_at: 0 };
   const hits = Number(count.hits);
   const withinLimit = !first.rate || hits <= first.rate.limit;
+  const rows = enrollmentRows(companyId, e);
   // Inserted only within the limit and with an unused key; ON CONFLICT: only if the customer is new.
   const stored = insertIf(
-    run, 'customers', customerInsertRow(companyId, e.customerId, e.customer, e.at),
+    run, 'customers', rows.customer,
     'WHERE ? AND NOT EXISTS (SELECT 1 FROM idempotency_records WHERE company_id = ? AND key = ?) ON CONFLICT (company_id, id) DO NOTHING RETURNING id',
     [withinLimit, companyId, first.key],
   ).length > 0;
   if (stored) {
-    insertRows(run, 'applications', [applicationInsertRow(companyId, e.application)]);
-    insertRows(run, 'cadences', [cadenceInsertRow(companyId, e.cadence)]);
-    insertRows(run, 'schedules', [scheduleInsertRow(companyId, e.schedule)]);
-    if (e.calls.length > 0) insertRows(run, 'scheduled_calls', e.calls.map((call) => scheduledCallInsertRow(companyId, call, e.at)));
+    insertRows(run, 'applications', [rows.application]);
+    insertRows(run, 'cadences', [rows.cadence]);
+    insertRows(run, 'schedules', [rows.schedule]);
+    if (rows.calls.length > 0) insertRows(run, 'scheduled_calls', rows.calls);
     insertRows(run, 'idempotency_records', [completedRecordRow(companyId, first.key, first.record)]);
   }
   return { committed: true, stored, hits, windowEndsAt: Number(count.window_ends_at) };
