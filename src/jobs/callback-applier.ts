@@ -3,7 +3,7 @@ import { CALLBACK_INBOX_SIGNAL } from '../domain/calls/callback-receipts.js';
 import type { CallServices } from '../domain/calls/call-services.js';
 import type { WorkerPool } from './worker-pool.js';
 
-/** Fixed for now: a batch per claim (applied in one transaction), calls taken one by one side by side (under the pool of 10), a minute's lease. */
+/** Fixed for now: a batch per claim (applied in one transaction), the calls of a failed batch taken event by event side by side (under the pool of 10), a minute's lease. */
 export const CALLBACK_APPLIER_DEFAULTS: CallbackApplierOptions = { batch: 500, parallelCalls: 8, leaseMs: 60_000, pollMs: 1_000, quietMs: 50, maxDelayMs: 5_000 };
 
 export interface CallbackApplierOptions extends InboxSettings {

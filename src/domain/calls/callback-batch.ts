@@ -1,39 +1,49 @@
-import { type CallAdvance, type CallEventRecord, lockCallsWithScheduled, recordedEventKeys, recordEventsOnce, advanceCalls } from '../../store/calls/call-batches.js';
+import { type CallAdvance, type CallEventRecord, getScheduledCallsWithCalls, lockCallsWithScheduled, recordedEventKeys, recordEventsOnce, advanceCalls, type ScheduledWithCall } from '../../store/calls/call-batches.js';
 import { markInboxApplied } from '../../store/calls/callback-inbox.js';
+import { noteReconciledCompletions } from '../../store/calls/call-reconcile.js';
 import type { CallRow } from '../../store/calls/calls.js';
 import type { ScheduledCallRow } from '../../store/planning/schedules.js';
 import type { VoiceEvent } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
 import { decideCallEvent } from './call-event-rules.js';
 import { completeCalls } from './complete-call.js';
+import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { RECORDING_JOB, RECORDING_QUEUE, type RecordingMessage } from './recordings.js';
 
-/** One claimed inbox row, its event read. */
-export interface ClaimedEvent {
+/**
+ * One provider event to apply: a callback from the inbox (`seq` is its inbox row) or a synthetic
+ * event of the reconciliation sweep (`seq` only keys its outcome, and `completionReason` is the
+ * sweep's note on the scheduled call when this event completes it).
+ */
+export interface EventToApply {
   seq: number;
   provider: string;
   event: VoiceEvent;
+  completionReason?: string;
 }
 
-/** What a batch does, decided in memory from the locked calls (planCallEvents). */
+/** What applying an event did (an inbox row's outcome). */
+export type EventOutcome = 'applied' | 'stale' | 'duplicate' | 'unknown_call';
+
+/** What a set of events does, decided in memory from the locked calls (planCallEvents). */
 export interface BatchPlan {
-  /** Inbox seq → applied | stale | duplicate | unknown_call. */
-  outcomes: Map<number, string>;
+  /** Event seq → outcome. */
+  outcomes: Map<number, EventOutcome>;
   events: CallEventRecord[];
   advances: Array<{ companyId: string; id: string; advance: CallAdvance }>;
-  /** Calls that reached `analyzed` in this batch, with their final record. */
-  completions: Array<{ scheduled: ScheduledCallRow; call: CallRow }>;
+  /** Calls that reached `analyzed` in this set, with their final record and the note of the event that completed them, if any. */
+  completions: Array<{ scheduled: ScheduledCallRow; call: CallRow; reason?: string }>;
   recordings: RecordingMessage[];
 }
 
 /**
- * Applies the events of each call in receipt order, exactly as applyVoiceEvent would one after
- * another (decideCallEvent on the state the previous event left), but only in memory: an event id
- * already in `recorded` (and the first of a pair within the batch) is a duplicate; a call missing
- * from `locked` makes its events unknown. Each call's final record is written once.
+ * Applies the events of each call in receipt order, each decided (decideCallEvent) on the state the
+ * previous one left, but only in memory: an event id already in `recorded` (and the second of a pair
+ * within the set) is a duplicate; a call missing from `locked` makes its events unknown. Each call's
+ * final record is written once.
  */
 export function planCallEvents(
-  byScheduledCall: ReadonlyMap<string, readonly ClaimedEvent[]>,
+  byScheduledCall: ReadonlyMap<string, readonly EventToApply[]>,
   locked: ReadonlyMap<string, { scheduled: ScheduledCallRow; call: CallRow }>,
   recorded: ReadonlySet<string>,
 ): BatchPlan {
@@ -43,6 +53,7 @@ export function planCallEvents(
     const found = locked.get(scheduledCallId);
     let call = found?.call ?? null;
     let changed = false;
+    let reason: string | undefined;
     for (const row of rows) {
       const decision = found && call ? decideCallEvent(found.scheduled, call, row.provider, row.event) : null;
       if (!decision || decision.kind === 'unknown_call' || decision.kind === 'record_call_first') {
@@ -61,6 +72,7 @@ export function planCallEvents(
       if (decision.kind === 'advance') {
         call = { ...call!, ...decision.update };
         changed = true;
+        if (decision.update.state === 'analyzed') reason = row.completionReason;
       }
     }
     if (!found || !call || !changed) continue;
@@ -69,9 +81,9 @@ export function planCallEvents(
       companyId: found.scheduled.companyId, id: call.id,
       advance: { state, timestamp, startedAt, endedAt, durationMs, disconnectionReason, answeredBy, transcript, summarization, flags, providerRecordingUrl },
     });
-    // Only an event of this batch moves a call to analyzed (an analyzed call never changes again).
+    // Only an event of this set moves a call to analyzed (an analyzed call never changes again).
     if (state === 'analyzed') {
-      plan.completions.push({ scheduled: found.scheduled, call });
+      plan.completions.push({ scheduled: found.scheduled, call, ...(reason ? { reason } : {}) });
       if (providerRecordingUrl) plan.recordings.push({ companyId: found.scheduled.companyId, callId: call.id });
     }
   }
@@ -79,28 +91,60 @@ export function planCallEvents(
 }
 
 /**
- * Applies the events of calls that have a call record in ONE transaction, whatever their number:
- * the calls locked and read (one statement), their events' ids checked (one read), every event
- * recorded (one insert), every call advanced (one update on Postgres), each completed call
- * completed (completeCalls, grouped), the recordings enqueued (one enqueue) and the inbox rows marked, so the
- * marks commit exactly with what they record. A second apply (after a crash before the marks were
- * seen) finds every event recorded: all duplicates, nothing changes. Returns the outcomes.
+ * The calls whose callback beat the provider's answer to the dialer (dialing, no call record yet):
+ * recorded from their first event that says so (decideCallEvent: `record_call_first`), as the
+ * dialer would have recorded them (recordPlacedCalls), before their events are decided.
  */
-export async function applyCallBatch(s: CallServices, byScheduledCall: ReadonlyMap<string, readonly ClaimedEvent[]>, callIds: readonly string[]): Promise<Map<number, string>> {
+function placedByCallback(byScheduledCall: ReadonlyMap<string, readonly EventToApply[]>, found: ReadonlyMap<string, ScheduledWithCall>, now: Date): Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> {
+  const answers: Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> = [];
+  for (const [scheduledCallId, rows] of byScheduledCall) {
+    const f = found.get(scheduledCallId);
+    if (!f || f.call) continue;
+    const first = rows.find((r) => decideCallEvent(f.scheduled, null, r.provider, r.event).kind === 'record_call_first');
+    if (!first) continue;
+    answers.push({
+      call: f.scheduled,
+      placed: { provider: first.provider, providerCallId: first.event.providerCallId, toNumber: f.scheduled.phoneNumber, fromNumber: first.event.call.fromNumber, at: now },
+    });
+  }
+  return answers;
+}
+
+/**
+ * THE way a provider event is applied (callbacks from the inbox, the reconciliation sweep's synthetic
+ * events, one event alone as a set of one), set-based whatever the number of events: the scheduled
+ * calls read with their call records (one read); in ONE transaction, the calls a callback reached
+ * before the dialer's record recorded (recordPlacedCalls, only when there are any), the calls locked
+ * and read (one statement), their events' ids checked (one read), every event recorded (one insert),
+ * every call advanced (one update on Postgres), the completed calls completed (completeCalls,
+ * grouped) and the sweep's notes written (only when it gave any), the recordings enqueued (one
+ * enqueue) and, with `inbox`, the inbox rows marked, so the marks commit exactly with what they
+ * record. A second apply (after a crash before the marks were seen) finds every event recorded: all
+ * duplicates, nothing changes. Returns the outcome of each event by its seq.
+ */
+export async function applyCallEvents(
+  s: CallServices, byScheduledCall: ReadonlyMap<string, readonly EventToApply[]>, opts: { inbox: boolean },
+): Promise<Map<number, EventOutcome>> {
   const now = s.now();
   const at = now.toISOString();
+  const found = await getScheduledCallsWithCalls(s.db, [...byScheduledCall.keys()]);
+  const placed = placedByCallback(byScheduledCall, found, now);
   const plan = await s.db.transaction(async (trx) => {
+    const recorded = await recordPlacedCalls(trx, placed);
+    const callIds = [...found.values()].flatMap((f) => (f.call ? [f.call.id] : []));
+    for (const call of recorded.values()) callIds.push(call.id);
     const locked = await lockCallsWithScheduled(trx, callIds);
     const rows = [...byScheduledCall.values()].flat();
-    const recorded = await recordedEventKeys(trx, rows.map((r) => ({ provider: r.provider, eventId: r.event.eventId })));
-    const plan = planCallEvents(byScheduledCall, locked, recorded);
+    const known = await recordedEventKeys(trx, rows.map((r) => ({ provider: r.provider, eventId: r.event.eventId })));
+    const plan = planCallEvents(byScheduledCall, locked, known);
     const inserted = await recordEventsOnce(trx, plan.events, at);
-    // Every writer of a call's events holds its lock, so this cannot happen; if it does, the batch is retried.
+    // Every writer of a call's events holds its lock, so this cannot happen; if it does, the set is retried.
     if (inserted.size !== plan.events.length) throw new Error('call events were recorded concurrently; the batch is retried');
     await advanceCalls(trx, plan.advances, at);
-    await completeCalls(trx, plan.completions, now);
+    const completed = new Set((await completeCalls(trx, plan.completions, now)).map((c) => c.scheduledCallId));
+    await noteReconciledCompletions(trx, plan.completions.flatMap(({ scheduled, reason }) => (reason && completed.has(scheduled.id) ? [{ companyId: scheduled.companyId, id: scheduled.id, reason }] : [])));
     if (plan.recordings.length) await s.queue.enqueue(trx, RECORDING_QUEUE, plan.recordings, RECORDING_JOB);
-    await markInboxApplied(trx, plan.outcomes, at);
+    if (opts.inbox) await markInboxApplied(trx, plan.outcomes, at);
     return plan;
   });
   if (plan.completions.length) {

@@ -1,15 +1,12 @@
-import { getScheduledCallsWithCalls } from '../../store/calls/call-batches.js';
-import { claimInbox, type InboxRow, markInboxApplied } from '../../store/calls/callback-inbox.js';
-import { ConflictError, NotFoundError } from '../shared/errors.js';
-import type { ProviderName, VoiceEvent } from '../ports/voice-provider.js';
+import { claimInbox, type InboxRow } from '../../store/calls/callback-inbox.js';
+import type { VoiceEvent } from '../ports/voice-provider.js';
 import type { CallServices } from './call-services.js';
-import { applyCallBatch, type ClaimedEvent } from './callback-batch.js';
-import { applyVoiceEvent } from './voice-callbacks.js';
+import { applyCallEvents, type EventToApply } from './callback-batch.js';
 
 export interface InboxSettings {
   /** Rows claimed by one statement. */
   batch: number;
-  /** Calls applied at once by applyVoiceEvent (those without a call record yet; each call's events one after another, in receipt order). */
+  /** Calls applied side by side when a batch failed and its calls are applied event by event (each call's events one after another, in receipt order). */
   parallelCalls: number;
   /** How long a claimed row is this applier's before another may take it (wall clock). */
   leaseMs: number;
@@ -17,13 +14,13 @@ export interface InboxSettings {
 
 /**
  * Applies one batch of received callbacks: claimed in one statement, grouped by scheduled call in
- * receipt order. Calls with a call record (nearly all) are applied set-based, the whole batch in
- * one transaction of a handful of statements that also marks the rows (callback-batch.ts). Event by
- * event with applyVoiceEvent: a call the callback reached before the provider's answer was
- * recorded, a call with an unreadable row, and every call of a batch whose transaction failed (so
- * one poisonous event holds up only its own call, not the 499 others; a database outage fails these
- * too). Rows not settled stay leased and are taken again after their lease. Returns the number of
- * rows settled.
+ * receipt order, and applied set-based (applyCallEvents, callback-batch.ts): the whole batch in one
+ * transaction of a handful of statements that also marks the rows, calls whose callback beat the
+ * dialer's record included (they are recorded in that transaction). Event by event, each event a
+ * set of one through the same path: a call with an unreadable row, and every call of a batch whose
+ * transaction failed (so one poisonous event holds up only its own call, not the 499 others; a
+ * database outage fails these too). Rows not settled stay leased and are taken again after their
+ * lease. Returns the number of rows settled.
  */
 export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Promise<number> {
   const wall = Date.now(); // the lease is transport, not business time
@@ -31,25 +28,17 @@ export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Pro
   if (rows.length === 0) return 0;
   const byCall = new Map<string, InboxRow[]>();
   for (const r of rows) byCall.set(r.scheduledCallId, [...(byCall.get(r.scheduledCallId) ?? []), r]);
-  const found = await getScheduledCallsWithCalls(s.db, [...byCall.keys()]);
-  const batch = new Map<string, ClaimedEvent[]>();
-  const callIds: string[] = [];
+  const batch = new Map<string, EventToApply[]>();
   const oneByOne: InboxRow[][] = [];
   for (const [scheduledCallId, calls] of byCall) {
-    const f = found.get(scheduledCallId);
-    const events = f && !f.call ? null : readEvents(calls);
-    if (!events) {
-      oneByOne.push(calls);
-      continue;
-    }
-    // A scheduled call that does not exist: its events are unknown, marked with the batch.
-    if (f?.call) callIds.push(f.call.id);
-    batch.set(scheduledCallId, events);
+    const events = readEvents(calls);
+    if (events) batch.set(scheduledCallId, events);
+    else oneByOne.push(calls);
   }
   let settled = 0;
   if (batch.size) {
     try {
-      settled += (await applyCallBatch(s, batch, callIds)).size;
+      settled += (await applyCallEvents(s, batch, { inbox: true })).size;
     } catch (err) {
       s.log.error('callback batch apply failed; its calls are applied one by one', { calls: batch.size, error: (err as Error).message });
       for (const scheduledCallId of batch.keys()) oneByOne.push(byCall.get(scheduledCallId)!);
@@ -60,42 +49,42 @@ export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Pro
 }
 
 /** The call's events, or null when one cannot be read (the call goes event by event, where that row fails alone). */
-function readEvents(calls: InboxRow[]): ClaimedEvent[] | null {
+function readEvents(calls: InboxRow[]): EventToApply[] | null {
   try {
-    return calls.map((r) => ({ seq: r.seq, provider: r.provider, event: reviveEvent(r.event) }));
+    return calls.map(eventOf);
   } catch {
     return null;
   }
 }
 
-/** Each call's events one after another with applyVoiceEvent (calls side by side), then marked. */
+/** Each call's events one after another, each a set of one marked with what it applies (calls side by side). */
 async function applyOneByOne(s: CallServices, queue: InboxRow[][], parallelCalls: number): Promise<number> {
-  const outcomes = new Map<number, string>();
+  let settled = 0;
   const lane = async () => {
     for (let calls = queue.shift(); calls; calls = queue.shift()) {
       for (const row of calls) {
-        const outcome = await applyRow(s, row);
-        if (outcome) outcomes.set(row.seq, outcome);
+        if (await applyRow(s, row)) settled++;
         else break; // a failed event leaves this call's later ones for the next pass, in order
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallelCalls, queue.length) }, lane));
-  if (outcomes.size) await markInboxApplied(s.db, outcomes, s.now().toISOString());
-  return outcomes.size;
+  return settled;
 }
 
-/** What applying the row did; null when it failed for a reason that may pass (it is retried after its lease). */
-async function applyRow(s: CallServices, row: InboxRow): Promise<string | null> {
+/** True when the row was applied and marked; false when it failed for a reason that may pass (it is retried after its lease). */
+async function applyRow(s: CallServices, row: InboxRow): Promise<boolean> {
   try {
-    const result = await applyVoiceEvent(s, row.provider as ProviderName, reviveEvent(row.event));
-    return result.applied ? 'applied' : 'stale';
+    const event = eventOf(row);
+    return (await applyCallEvents(s, new Map([[row.scheduledCallId, [event]]]), { inbox: true })).has(row.seq);
   } catch (err) {
-    if (err instanceof ConflictError) return 'duplicate';
-    if (err instanceof NotFoundError) return 'unknown_call';
     s.log.error('callback apply failed', { eventId: row.eventId, error: (err as Error).message });
-    return null;
+    return false;
   }
+}
+
+function eventOf(row: InboxRow): EventToApply {
+  return { seq: row.seq, provider: row.provider, event: reviveEvent(row.event) };
 }
 
 function reviveEvent(json: string): VoiceEvent {

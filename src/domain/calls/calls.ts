@@ -2,6 +2,7 @@ import { getCall, listCustomerCalls, type CallRow } from '../../store/calls/call
 import { getCustomer } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
 import { NotFoundError } from '../shared/errors.js';
+export type { CallRow };
 
 type Scope = { db: Db; companyId: string };
 

@@ -1,4 +1,4 @@
-import { getCompanies } from '../../store/companies/companies.js';
+import { findCompanies } from '../shared/company-config.js';
 import { completeScheduledCalls } from '../../store/calls/call-dispatch.js';
 import type { CallRow } from '../../store/calls/calls.js';
 import { getCustomer, getCustomersByKey } from '../../store/customers/customers.js';
@@ -20,27 +20,20 @@ export interface CompletedCall {
 }
 
 /**
- * THE transition to completed: the scheduled call takes the call's flags (dialing → completed, once)
- * and the flags' effects apply, all in the caller's transaction. Null when it was already completed.
- * The outbound events (`call.completed`, and `scheduled_call.updated` for the scheduled call) are
- * published in the same transaction, so they exist exactly when the outcome committed.
- */
-export async function completeCall(db: Db, scheduled: ScheduledCallRow, call: CallRow, now: Date): Promise<CompletedCall | null> {
-  return (await completeCalls(db, [{ scheduled, call }], now))[0] ?? null;
-}
-
-/**
- * completeCall for several calls (a callback batch), in the caller's transaction: the transitions
- * in one statement; the companies, the customers and the pending calls to re-check in one read
- * each; each call's effects in turn; the outbound events in one insert. Returns the calls that
- * completed now.
+ * THE transition to completed, for the calls of one set of callbacks (one or many), in the caller's
+ * transaction: each scheduled call takes its call's flags (dialing → completed, once) and the flags'
+ * effects apply. The transitions in one statement; the companies, the customers and the pending
+ * calls to re-check in one read each; each call's effects in turn; the outbound events
+ * (`call.completed`, and `scheduled_call.updated` for the scheduled call) in one insert, in the same
+ * transaction, so they exist exactly when the outcome committed. Returns the calls that completed
+ * now (not those already completed).
  */
 export async function completeCalls(db: Db, calls: ReadonlyArray<{ scheduled: ScheduledCallRow; call: CallRow }>, now: Date): Promise<CompletedCall[]> {
   const at = now.toISOString();
   const moved = await completeScheduledCalls(db, calls.map(({ scheduled, call }) => ({ companyId: scheduled.companyId, id: scheduled.id, flags: call.flags })), at);
   const done = calls.filter((c) => moved.has(c.scheduled.id));
   if (!done.length) return [];
-  const companies = await getCompanies(db, done.map((c) => c.scheduled.companyId));
+  const companies = await findCompanies(db, done.map((c) => c.scheduled.companyId));
   const customers = await getCustomersByKey(db, done.map((c) => ({ companyId: c.scheduled.companyId, customerId: c.scheduled.customerId })));
   const pendingOf = await pendingCallsForEffects(db, done.map(({ scheduled, call }) => ({ call: scheduled, flags: call.flags })));
   const effectsRan = new Set<string>();

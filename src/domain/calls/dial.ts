@@ -1,11 +1,12 @@
-import { getCompanies } from '../../store/companies/companies.js';
+import { findCompanies } from '../shared/company-config.js';
 import { getCustomersByKey } from '../../store/customers/customers.js';
-import { endClaimedCall, releaseDialLease, rescheduleClaimedCall, takeDialLeases } from '../../store/calls/call-dispatch.js';
+import { claimDueCalls, endClaimedCall, releaseDialLease, rescheduleClaimedCall, takeDialLeases } from '../../store/calls/call-dispatch.js';
+import type { EnqueueOptions } from '../ports/job-queue.js';
 import type { ScheduledCallRow } from '../../store/planning/schedules.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
 import { callingStates, verdictAt } from './call-rules.js';
-import { type CallServices, callbackUrlOf, idempotencyKeyOf, providerFor } from './call-services.js';
+import { type CallServices, callbackUrlOf, DIAL_QUEUE, idempotencyKeyOf, providerFor } from './call-services.js';
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { publishEvent } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
@@ -20,6 +21,21 @@ export type DialOutcome = 'placed' | 'found_at_provider' | 'moved' | 'skipped' |
 
 /** What became of one request of a batch: an outcome, or an error to retry the message with (the provider was down). */
 export type DialResult = { outcome: DialOutcome } | { retry: Error };
+
+/**
+ * Claims due pending calls (pending → dialing, in ONE statement that respects each company's
+ * concurrency) and enqueues a dial message per call, committed together: a claimed call always has
+ * a message, and a dead worker's message comes back. Answers how many were claimed.
+ */
+export async function claimCallsToDial(
+  s: CallServices, limits: { batch: number; defaultConcurrency: number }, enqueue: EnqueueOptions,
+): Promise<number> {
+  return s.db.transaction(async (trx) => {
+    const rows = await claimDueCalls(trx, s.now().toISOString(), limits);
+    await s.queue.enqueue(trx, DIAL_QUEUE, rows.map((r): DialRequest => ({ scheduledCallId: r.id, companyId: r.companyId })), enqueue);
+    return rows.length;
+  });
+}
 
 /**
  * Dials a batch of claimed scheduled calls, each at most once across workers, retries and crashes:
@@ -41,7 +57,7 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
   const leased = await takeDialLeases(s.db, requests.map((r) => ({ companyId: r.companyId, id: r.scheduledCallId })), new Date(wall).toISOString(), new Date(wall + s.settings.dialLeaseMs).toISOString());
   const mine = new Map(leased.map((c) => [c.id, c]));
   const now = s.now();
-  const companies = await getCompanies(s.db, leased.map((c) => c.companyId));
+  const companies = await findCompanies(s.db, leased.map((c) => c.companyId));
   const customers = await getCustomersByKey(s.db, leased.map((c) => ({ companyId: c.companyId, customerId: c.customerId })));
   const present = leased.flatMap((call) => {
     const customer = customers.get(`${call.companyId}/${call.customerId}`);

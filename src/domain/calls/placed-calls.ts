@@ -13,30 +13,28 @@ export interface PlacedAnswer {
 }
 
 /**
- * Records that the provider placed the scheduled call: the call record (once per scheduled call)
- * and the provider's id on the scheduled call. Whichever comes first, the dispatcher with the
- * provider's answer or an early callback, writes it; the other finds it done.
- */
-export async function recordPlacedCall(db: Db, call: ScheduledCallRow, placed: PlacedAnswer): Promise<CallRow> {
-  return (await recordPlacedCalls(db, [{ call, placed }])).get(call.id)!;
-}
-
-/**
- * recordPlacedCall for a dial batch, in one transaction of two writes and one read whatever the
- * batch size. Returns the call record of each scheduled call (keyed by its id).
+ * Records that the provider placed these scheduled calls (a dial batch's answers, or the calls whose
+ * callback beat that answer, callback-batch.ts): the call record (once per scheduled call) and the
+ * provider's id on the scheduled call. Whichever comes first, the dispatcher with the provider's
+ * answer or an early callback, writes it; the other finds it done. Two writes and one read whatever
+ * the number of calls, in the caller's transaction when given one (else in its own); the records are
+ * inserted in scheduled call id order, so a dial batch and a callback batch recording the same calls
+ * never wait on each other crosswise. Returns the call record of each scheduled call (keyed by its id).
  */
 export async function recordPlacedCalls(db: Db, answers: ReadonlyArray<{ call: ScheduledCallRow; placed: PlacedAnswer }>): Promise<Map<string, CallRow>> {
   if (!answers.length) return new Map();
+  const ordered = [...answers].sort((a, b) => (a.call.id < b.call.id ? -1 : a.call.id > b.call.id ? 1 : 0));
   const at = answers.reduce((last, a) => (a.placed.at > last ? a.placed.at : last), answers[0]!.placed.at).toISOString();
-  return db.transaction(async (trx) => {
-    const rows = await insertCallsOnce(trx, answers.map(({ call, placed }) => ({
+  const write = async (trx: Db) => {
+    const rows = await insertCallsOnce(trx, ordered.map(({ call, placed }) => ({
       id: newId(), companyId: call.companyId, customerId: call.customerId, scheduledCallId: call.id, provider: placed.provider, providerCallId: placed.providerCallId,
       toPhoneNumber: placed.toNumber, fromPhoneNumber: placed.fromNumber, timestamp: placed.at.toISOString(),
     })), at);
-    await setProviderCalls(trx, answers.map(({ call, placed }) => {
+    await setProviderCalls(trx, ordered.map(({ call, placed }) => {
       const row = rows.get(call.id)!;
       return { companyId: call.companyId, id: call.id, provider: row.provider, providerCallId: row.providerCallId, callId: row.id, dialedAt: placed.at.toISOString() };
     }), at);
     return rows;
-  });
+  };
+  return db.isTransaction ? write(db) : db.transaction(write);
 }

@@ -15,7 +15,7 @@ function snapshot(state: ProviderCallState, analyzed = false): CallSnapshot {
   };
 }
 
-/** The decision table of README "Calls" (reconciliation), a test per row. */
+/** The decision table of docs/architecture/decisions/callback-inbox-and-reconciliation.md#reconciliation (reconciliation), a test per row. */
 describe('decideReconcile', () => {
   it.each([
     ['ended and analyzed, early', snapshot('ended', true), 16 * MIN, 'apply_analyzed'],

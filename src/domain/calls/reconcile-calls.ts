@@ -1,8 +1,7 @@
 import { failPlacedCall, leaseStaleDialingCalls, releaseReconcileLease, requeueLostDial, type StaleDialingCall } from '../../store/calls/call-reconcile.js';
-import { ConflictError, NotFoundError } from '../shared/errors.js';
 import type { CallSnapshot, ProviderName, VoiceEvent, VoiceEventType } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
-import { applyVoiceEvent } from './voice-callbacks.js';
+import { applyCallEvents } from './callback-batch.js';
 import { publishEvent } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
 
@@ -25,7 +24,7 @@ export type ReconcileAction =
   | { kind: 'wait' };
 
 /**
- * The decision table (README "Calls", a test per row). `ageMs` is the business-clock time since the
+ * The decision table (docs/architecture/decisions/callback-inbox-and-reconciliation.md#reconciliation, a test per row). `ageMs` is the business-clock time since the
  * provider accepted the call.
  */
 export function decideReconcile(snapshot: CallSnapshot | null, ageMs: number, deadlineMs: number): ReconcileAction {
@@ -40,9 +39,10 @@ export type ReconcileOutcome = ReconcileAction['kind'] | 'dial_requeued' | 'skip
 
 /**
  * One pass of the reconciliation sweep: leases a batch of stale `dialing` calls (one statement) and
- * settles each. Placed calls are read from the provider and the decision applied through
- * applyVoiceEvent, as synthetic events whose ids (`reconcile:<providerCallId>:…`) make a late real
- * callback, or a second pass, harmless. A claimed call never placed whose dial message was lost
+ * settles each. Placed calls are read from the provider and the decision applied as synthetic
+ * events through the path callbacks take (applyCallEvents, callback-batch.ts; a call's events as one
+ * set, its completion noted), whose ids (`reconcile:<providerCallId>:…`) make a late real callback,
+ * or a second pass, harmless. A claimed call never placed whose dial message was lost
  * goes back in line. Returns the outcome per scheduled call.
  */
 export async function reconcileStaleCalls(s: CallServices, settings: ReconcileSettings): Promise<Map<string, ReconcileOutcome>> {
@@ -87,31 +87,32 @@ async function reconcilePlaced(s: CallServices, { call }: StaleDialingCall, sett
       s.log.warn('placed call failed by reconciliation', { scheduledCallId: call.id, providerCallId, reason: action.reason });
       return 'fail';
     case 'apply_ended':
-      await applyOnce(s, providerName, event('call_ended', 'ended'));
+      await applySynthetic(s, providerName, [{ event: event('call_ended', 'ended') }]);
       return 'apply_ended';
     case 'apply_analyzed':
-      await applyOnce(s, providerName, event('call_analyzed', 'analyzed'), 'Reconciliation: the callbacks did not arrive; the result was read from the voice provider');
+      await applySynthetic(s, providerName, [{ event: event('call_analyzed', 'analyzed'), completionReason: 'Reconciliation: the callbacks did not arrive; the result was read from the voice provider' }]);
       return 'apply_analyzed';
     case 'complete_unanalyzed':
-      await applyOnce(s, providerName, event('call_ended', 'ended'));
       // The ended snapshot's facts (answered by, disconnection) give the flags; no outcome labels came.
-      await applyOnce(s, providerName, event('call_analyzed', 'deadline'), 'Reconciliation: the provider produced no analysis by the deadline; flags from the ended call');
+      await applySynthetic(s, providerName, [
+        { event: event('call_ended', 'ended') },
+        { event: event('call_analyzed', 'deadline'), completionReason: 'Reconciliation: the provider produced no analysis by the deadline; flags from the ended call' },
+      ]);
       return 'complete_unanalyzed';
   }
 }
 
-/** True when this event moved the call; an event id already processed (an earlier pass) is no error here. */
-async function applyOnce(s: CallServices, provider: ProviderName, event: VoiceEvent, completionReason?: string): Promise<boolean> {
-  try {
-    return (await applyVoiceEvent(s, provider, event, completionReason)).applied;
-  } catch (err) {
-    if (err instanceof ConflictError) return false;
-    if (err instanceof NotFoundError) {
-      s.log.warn('reconcile event does not match the recorded call', { eventId: event.eventId, scheduledCallId: event.scheduledCallId, error: err.message });
-      return false;
-    }
-    throw err;
-  }
+/**
+ * Applies one call's synthetic events, in order, as one set. An event id already processed (an
+ * earlier pass) is no error here; an event that does not match the recorded call is logged.
+ */
+async function applySynthetic(s: CallServices, provider: ProviderName, events: ReadonlyArray<{ event: VoiceEvent; completionReason?: string }>): Promise<void> {
+  const scheduledCallId = events[0]!.event.scheduledCallId;
+  const outcomes = await applyCallEvents(s, new Map([[scheduledCallId, events.map((e, seq) => ({ seq, provider, ...e }))]]), { inbox: false });
+  events.forEach(({ event }, seq) => {
+    if (outcomes.get(seq) !== 'unknown_call') return;
+    s.log.warn('reconcile event does not match the recorded call', { eventId: event.eventId, scheduledCallId, error: `Unknown call ${event.providerCallId}` });
+  });
 }
 
 /**

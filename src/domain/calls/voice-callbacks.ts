@@ -1,14 +1,8 @@
-import { getCallForUpdate, getScheduledCallWithCall, recordEventOnce, updateCall } from '../../store/calls/calls.js';
-import { findScheduledCallById } from '../../store/calls/call-dispatch.js';
-import { noteReconciledCompletion } from '../../store/calls/call-reconcile.js';
 import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../shared/errors.js';
 import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
-import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
+import type { CallServices } from './call-services.js';
+import { applyCallEvents } from './callback-batch.js';
 import { recordReceipt } from './callback-receipts.js';
-import { decideCallEvent } from './call-event-rules.js';
-import { completeCall } from './complete-call.js';
-import { recordPlacedCall } from './placed-calls.js';
-import { RECORDING_JOB, RECORDING_QUEUE } from './recordings.js';
 
 export interface CallbackReceipt {
   eventId: string;
@@ -68,53 +62,15 @@ async function receive(s: CallServices, providerName: string, rawBody: Buffer, h
 }
 
 /**
- * Applies one authenticated provider event to its call: the callback endpoint's deliveries and the
- * reconciliation sweep's synthetic events (reconcile-calls.ts) alike. NotFoundError when the call is
- * not this provider's; ConflictError when the event id was already processed. The call only moves
- * forward; `call_analyzed` completes the scheduled call, with `completionReason` as its status
- * reason when given (the sweep's note), in the same transaction so no reader sees one without the other.
+ * Applies one authenticated provider event: a set of one through THE apply path (applyCallEvents,
+ * callback-batch.ts), its outcome told as errors: NotFoundError when the call is not this
+ * provider's, ConflictError when the event id was already processed; `applied` false when the
+ * event arrived after a later one and changed nothing. `completionReason` is noted on the scheduled
+ * call when this event completes it.
  */
 export async function applyVoiceEvent(s: CallServices, providerName: ProviderName, event: VoiceEvent, completionReason?: string): Promise<CallbackResult> {
-  const found = await getScheduledCallWithCall(s.db, event.scheduledCallId); // one read for both
-  const unknown = () => new NotFoundError(`Unknown call ${event.providerCallId}`);
-  if (!found) throw unknown();
-  const scheduled = found.scheduled;
-  let known = found.call;
-  let first = decideCallEvent(scheduled, known, providerName, event);
-  if (first.kind === 'record_call_first') {
-    // The callback beat the provider's answer to the dispatcher: record the call from it.
-    known = await recordPlacedCall(s.db, scheduled, { provider: providerName, providerCallId: event.providerCallId, toNumber: scheduled.phoneNumber, fromNumber: event.call.fromNumber, at: s.now() });
-    first = decideCallEvent(scheduled, known, providerName, event);
-  }
-  if (first.kind === 'unknown_call' || first.kind === 'record_call_first' || !known) throw unknown();
-  const callId = known.id;
-
-  const now = s.now();
-  const at = now.toISOString();
-  return s.db.transaction(async (trx) => {
-    const call = (await getCallForUpdate(trx, scheduled.companyId, callId))!;
-    const decision = decideCallEvent(scheduled, call, providerName, event); // again, on the locked state
-    if (decision.kind === 'unknown_call' || decision.kind === 'record_call_first') throw unknown();
-    const forward = decision.kind === 'advance';
-    const fresh = await recordEventOnce(trx, { provider: providerName, eventId: event.eventId, callId: call.id, type: event.type, applied: forward }, at);
-    if (!fresh) throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
-    if (decision.kind !== 'advance') return { eventId: event.eventId, applied: false };
-    const update = decision.update;
-    await updateCall(trx, scheduled.companyId, call.id, update, at);
-    if (update.state === 'analyzed') {
-      const current = (await findScheduledCallById(trx, scheduled.id))!;
-      const completed = await completeCall(trx, current, { ...call, ...update }, now);
-      if (completed && completionReason) await noteReconciledCompletion(trx, scheduled.companyId, scheduled.id, completionReason);
-      if (update.providerRecordingUrl) {
-        await s.queue.enqueue(trx, RECORDING_QUEUE, [{ companyId: scheduled.companyId, callId: call.id }], RECORDING_JOB);
-      }
-    }
-    return { eventId: event.eventId, applied: true };
-  }).then((result) => {
-    if (event.type === 'call_analyzed' && result.applied) {
-      s.queue.wake(RECORDING_QUEUE);
-      s.queue.wake(CLAIM_SIGNAL);
-    }
-    return result;
-  });
+  const outcome = (await applyCallEvents(s, new Map([[event.scheduledCallId, [{ seq: 0, provider: providerName, event, completionReason }]]]), { inbox: false })).get(0);
+  if (outcome === 'unknown_call') throw new NotFoundError(`Unknown call ${event.providerCallId}`);
+  if (outcome === 'duplicate') throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
+  return { eventId: event.eventId, applied: outcome === 'applied' };
 }

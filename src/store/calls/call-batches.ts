@@ -60,8 +60,9 @@ export async function recordedEventKeys(db: Db, events: ReadonlyArray<{ provider
 }
 
 /**
- * recordEventOnce for many events in ONE statement: the keys (`provider event_id`) actually
- * inserted; an id already recorded is skipped (its primary key decides, as for one event).
+ * Records callback events as received in ONE statement: the keys (`provider event_id`) actually
+ * inserted; an id already recorded (a redelivery) is skipped, its primary key decides. Call it in
+ * the transaction that applies the events, holding their calls' locks (lockCallsWithScheduled).
  */
 export async function recordEventsOnce(db: Db, events: readonly CallEventRecord[], at: string): Promise<Set<string>> {
   if (!events.length) return new Set();

@@ -130,24 +130,22 @@ export async function endClaimedCall(db: Db, companyId: string, id: string, stat
 }
 
 /**
- * The placed call is over and analyzed: dialing → completed with the call's flags. A placed call the
- * reconciliation sweep gave up on (failed, with a provider call) completes too when its real result
- * arrives after all: the outcome's effects (a Do Not Call request above all) must still apply.
+ * The placed calls are over and analyzed: dialing → completed with each call's flags. A placed call
+ * the reconciliation sweep gave up on (failed, with a provider call) completes too when its real
+ * result arrives after all: the outcome's effects (a Do Not Call request above all) must still apply.
+ * ONE statement on Postgres (one per call on SQLite, in-process). Returns the ids that moved.
  */
-export async function completeScheduledCall(db: Db, companyId: string, id: string, flags: string[], at: string): Promise<boolean> {
-  const n = await db('scheduled_calls')
-    .where({ company_id: companyId, id })
-    .andWhere((q) => q.where('status', 'dialing').orWhere((failed) => failed.where('status', 'failed').whereNotNull('provider_call_id')))
-    .update({ status: 'completed', post_processing_flags: JSON.stringify(flags), dial_lease_until: null, updated_at: at });
-  return n > 0;
-}
-
-/** completeScheduledCall for several calls: ONE statement on Postgres (one per call on SQLite, in-process). Returns the ids that moved. */
 export async function completeScheduledCalls(db: Db, calls: ReadonlyArray<{ companyId: string; id: string; flags: string[] }>, at: string): Promise<Set<string>> {
   if (!calls.length) return new Set();
   if (dialectOf(db) !== 'pg') {
     const moved = new Set<string>();
-    for (const c of calls) if (await completeScheduledCall(db, c.companyId, c.id, c.flags, at)) moved.add(c.id);
+    for (const c of calls) {
+      const n = await db('scheduled_calls')
+        .where({ company_id: c.companyId, id: c.id })
+        .andWhere((q) => q.where('status', 'dialing').orWhere((failed) => failed.where('status', 'failed').whereNotNull('provider_call_id')))
+        .update({ status: 'completed', post_processing_flags: JSON.stringify(c.flags), dial_lease_until: null, updated_at: at });
+      if (n > 0) moved.add(c.id);
+    }
     return moved;
   }
   const json = JSON.stringify(calls.map((c) => ({ company_id: c.companyId, id: c.id, flags: c.flags })));
@@ -160,12 +158,6 @@ UPDATE scheduled_calls sc SET status = 'completed', post_processing_flags = v.fl
 FROM json_to_recordset(CAST(:json AS json)) AS v(company_id text, id text, flags jsonb)
 WHERE sc.company_id = v.company_id AND sc.id = v.id AND (sc.status = 'dialing' OR (sc.status = 'failed' AND sc.provider_call_id IS NOT NULL))
 RETURNING sc.id`;
-
-/** Any company's scheduled call by id (callbacks carry it in their metadata; the company comes from the row). */
-export async function findScheduledCallById(db: Db, id: string): Promise<ScheduledCallRow | null> {
-  const r = await db('scheduled_calls').where({ id }).first();
-  return r ? callFromRow(r) : null;
-}
 
 /** Pending calls of a customer in time order (effects re-check them). */
 export async function listPendingCalls(db: Db, companyId: string, customerId: string): Promise<ScheduledCallRow[]> {

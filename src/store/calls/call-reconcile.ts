@@ -82,7 +82,14 @@ export async function releaseReconcileLease(db: Db, companyId: string, id: strin
   await db('scheduled_calls').where({ company_id: companyId, id }).update({ reconcile_lease_until: null });
 }
 
-/** Says on a call the sweep completed that its result was read from the provider, not called back. */
-export async function noteReconciledCompletion(db: Db, companyId: string, id: string, reason: string): Promise<void> {
-  await db('scheduled_calls').where({ company_id: companyId, id, status: 'completed' }).update({ status_reason: reason });
+/**
+ * Says on calls the sweep completed that their result was read from the provider, not called back:
+ * one statement per distinct note (the sweep has two), none when there are no notes.
+ */
+export async function noteReconciledCompletions(db: Db, notes: ReadonlyArray<{ companyId: string; id: string; reason: string }>): Promise<void> {
+  const byReason = new Map<string, Array<[string, string]>>();
+  for (const n of notes) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), [n.companyId, n.id]]);
+  for (const [reason, keys] of byReason) {
+    await db('scheduled_calls').whereIn(['company_id', 'id'], keys).where({ status: 'completed' }).update({ status_reason: reason });
+  }
 }

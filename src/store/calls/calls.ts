@@ -70,22 +70,9 @@ export interface NewCall {
   timestamp: string;
 }
 
-/** Inserts the call record unless the scheduled call already has one; returns the record that exists. */
-export async function insertCallOnce(db: Db, companyId: string, call: NewCall, at: string): Promise<CallRow> {
-  await db('calls')
-    .insert({
-      id: call.id, company_id: companyId, customer_id: call.customerId, scheduled_call_id: call.scheduledCallId, provider: call.provider,
-      provider_call_id: call.providerCallId, to_phone_number: call.toPhoneNumber, from_phone_number: call.fromPhoneNumber, state: 'registered',
-      timestamp: call.timestamp, transcript: '', summarization: '', flags: '[]', created_at: at, updated_at: at,
-    })
-    .onConflict('scheduled_call_id')
-    .ignore();
-  return (await getCallOfScheduledCall(db, companyId, call.scheduledCallId))!;
-}
-
 /**
- * insertCallOnce for several scheduled calls: ONE multi-row insert skipping those that already have
- * a record, then one read of the records that exist (keyed by scheduled call id).
+ * Inserts the call records of scheduled calls that have none yet: ONE multi-row insert skipping
+ * those that already have a record, then one read of the records that exist (keyed by scheduled call id).
  */
 export async function insertCallsOnce(db: Db, calls: ReadonlyArray<NewCall & { companyId: string }>, at: string): Promise<Map<string, CallRow>> {
   if (!calls.length) return new Map();
@@ -101,29 +88,11 @@ export async function insertCallsOnce(db: Db, calls: ReadonlyArray<NewCall & { c
   return new Map(rows.map((r: Record<string, unknown>) => [String(r.scheduled_call_id), fromRow(r)]));
 }
 
-export async function getCallOfScheduledCall(db: Db, companyId: string, scheduledCallId: string): Promise<CallRow | null> {
-  const r = await db('calls').where({ company_id: companyId, scheduled_call_id: scheduledCallId }).first();
-  return r ? fromRow(r) : null;
-}
-
 const CALL_COLUMNS = [
   'id', 'company_id', 'customer_id', 'scheduled_call_id', 'provider', 'provider_call_id', 'to_phone_number', 'from_phone_number', 'state', 'timestamp',
   'started_at', 'ended_at', 'duration_ms', 'disconnection_reason', 'answered_by', 'transcript', 'summarization', 'flags', 'provider_recording_url',
   'recording_key', 'created_at', 'updated_at',
 ] as const;
-
-/**
- * Any company's scheduled call by id with its call record, if any, in ONE read (a callback names
- * the scheduled call in its metadata; the company comes from the row).
- */
-export async function getScheduledCallWithCall(db: Db, scheduledCallId: string): Promise<{ scheduled: ScheduledCallRow; call: CallRow | null } | null> {
-  const r = await db('scheduled_calls as sc')
-    .leftJoin('calls as c', (j) => j.on('c.company_id', 'sc.company_id').andOn('c.scheduled_call_id', 'sc.id'))
-    .where('sc.id', scheduledCallId)
-    .select(...SCHEDULED_WITH_CALL)
-    .first();
-  return r ? scheduledWithCallFromRow(r) : null;
-}
 
 /** The select list of a `scheduled_calls sc` row joined with its `calls c` row (call columns prefixed). */
 export const SCHEDULED_WITH_CALL = ['sc.*', ...CALL_COLUMNS.map((c) => `c.${c} as c__${c}`)];
@@ -131,13 +100,6 @@ export const SCHEDULED_WITH_CALL = ['sc.*', ...CALL_COLUMNS.map((c) => `c.${c} a
 export function scheduledWithCallFromRow(r: Record<string, unknown>): { scheduled: ScheduledCallRow; call: CallRow | null } {
   const call = Object.fromEntries(CALL_COLUMNS.map((c) => [c, r[`c__${c}`]]));
   return { scheduled: callFromRow(r), call: call.id === null || call.id === undefined ? null : fromRow(call) };
-}
-
-/** Locks the call row for the rest of the transaction (Postgres), so events of one call apply one at a time. */
-export async function getCallForUpdate(db: Db, companyId: string, id: string): Promise<CallRow | null> {
-  const q = db('calls').where({ company_id: companyId, id });
-  const r = await (db.client.config.client === 'pg' ? q.forUpdate() : q).first();
-  return r ? fromRow(r) : null;
 }
 
 export async function getCall(db: Db, companyId: string, id: string): Promise<CallRow | null> {
@@ -177,22 +139,6 @@ export async function updateCall(db: Db, companyId: string, id: string, u: CallU
 
 export async function setRecordingKey(db: Db, companyId: string, id: string, key: string, at: string): Promise<void> {
   await db('calls').where({ company_id: companyId, id }).update({ recording_key: key, updated_at: at });
-}
-
-/**
- * Records a callback event as received: false when this provider's event id was already recorded
- * (a redelivery). The primary key decides, so two concurrent deliveries cannot both pass; call it
- * inside the transaction that applies the event.
- */
-export async function recordEventOnce(
-  db: Db, event: { provider: string; eventId: string; callId: string; type: string; applied: boolean }, at: string,
-): Promise<boolean> {
-  const rows = await db('call_events')
-    .insert({ provider: event.provider, event_id: event.eventId, call_id: event.callId, type: event.type, applied: event.applied, received_at: at })
-    .onConflict(['provider', 'event_id'])
-    .ignore()
-    .returning('event_id');
-  return rows.length > 0;
 }
 
 /** A call by id in any company: only for a signed recording link, which is its own authorization. */
