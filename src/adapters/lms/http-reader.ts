@@ -13,9 +13,12 @@ export interface ReaderOptions {
   backoffMs: number;
   /** Shared by all requests of the company in this process. */
   limit: LimitFunction;
+  /** HTTP statuses by which this LMS says the requested id does not exist (default: 404). */
+  missingStatuses?: readonly number[];
 }
 
-export type ReadResult = { status: 200; body: unknown } | { status: 404 };
+/** The body (200), or `missing`: the LMS answered one of its "no such id" statuses. */
+export type ReadResult = { status: 200; body: unknown } | { status: 'missing'; httpStatus: number };
 
 /** How long a client should wait before retrying a request that failed because the LMS is down. */
 export const LMS_RETRY_AFTER_SECONDS = 5;
@@ -24,8 +27,8 @@ class Transient extends Error {}
 
 /**
  * GET a JSON resource: a per-request timeout, bounded retries with exponential backoff (reads are
- * idempotent), and at most `limit` requests in flight. Outcomes: the body (200), not found (404),
- * or a domain error: UnavailableError when the LMS stays unreachable, slow or 5xx; UpstreamError
+ * idempotent), and at most `limit` requests in flight. Outcomes: the body (200), missing (one of
+ * `missingStatuses`), or a domain error: UnavailableError when the LMS stays unreachable, slow or 5xx; UpstreamError
  * when it rejects the credentials (401/403, not retried) or answers something else.
  */
 export function createReader(opts: ReaderOptions) {
@@ -66,7 +69,7 @@ async function attempt(url: string, headers: Record<string, string>, what: strin
       'lms_credentials_rejected',
     );
   }
-  if (res.status === 404) return { status: 404 };
+  if ((opts.missingStatuses ?? [404]).includes(res.status)) return { status: 'missing', httpStatus: res.status };
   if (res.status !== 200) throw new UpstreamError(`${opts.label} answered HTTP ${res.status} to ${what}`, 'lms_bad_response');
   try {
     return { status: 200, body: JSON.parse(text) };

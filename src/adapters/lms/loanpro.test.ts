@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidInputError, NotFoundError, UnavailableError, UpstreamError } from '../../domain/shared/errors.js';
-import { readSeedFile } from '../../simulators/loanpro/seed.js';
+import { parseSeed, readSeedFile } from '../../simulators/loanpro/seed.js';
 import { startLoanProSimulator, type LoanProSimulator } from '../../simulators/loanpro/server.js';
 import { perCompanyLimit } from './http-reader.js';
 import { loanProConnector } from './loanpro.js';
@@ -26,7 +26,20 @@ describe('LoanPro adapter against the simulator', () => {
     const c = await connector().getCustomer('1001');
     expect(c).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', birthday: '1985-12-10', ssnLastFour: '6789', phoneNumber: '9175550123', state: 'NY', zipCode: '10001' });
     expect(c.externalMetadata).toMatchObject({ cell_phone: '9175550123', home_phone: '2127365000', employer_name: 'Analytical Engines Ltd' });
-    expect(sim.requests[0]!.path).toBe('/api/public/api/1/odata.svc/Customers(1001)?$expand=PrimaryAddress,Phones,Employer');
+    // The entity with its single nested objects, then its list from the list's own endpoint, unpaged.
+    expect(sim.requests.map((r) => r.path)).toEqual([
+      '/api/public/api/1/odata.svc/Customers(1001)?$expand=PrimaryAddress,Employer',
+      '/api/public/api/1/odata.svc/Customers(1001)/Phones?nopaging',
+    ]);
+  });
+
+  it('reads a loan: the entity, then its customers and daily snapshots from their own endpoints, unpaged', async () => {
+    await connector().getLoan('1001', 9001);
+    expect(sim.requests.map((r) => r.path).sort()).toEqual([
+      '/api/public/api/1/odata.svc/Loans(9001)/Customers?nopaging',
+      '/api/public/api/1/odata.svc/Loans(9001)/StatusArchive?nopaging',
+      '/api/public/api/1/odata.svc/Loans(9001)?$expand=LoanSetup,LoanSettings',
+    ]);
   });
 
   it('reads a loan of that customer', async () => {
@@ -35,6 +48,17 @@ describe('LoanPro adapter against the simulator', () => {
 
   it('a customer missing in LoanPro is NotFound naming it', async () => {
     await expect(connector().getCustomer('4242')).rejects.toThrow(new NotFoundError('Customer 4242 not found in LoanPro (instance 5200776)'));
+  });
+
+  it('LoanPro answers 409 for a missing id (as documented), and the adapter reads 409 and 404 alike as not found', async () => {
+    const raw = await fetch(`${sim.baseUrl}/odata.svc/Customers(4242)`, { headers: { Authorization: `Bearer ${sim.token}`, 'Autopal-Instance-Id': sim.instanceId } });
+    expect(raw.status).toBe(409);
+    expect((await raw.json()).error.code).toBe(409);
+    sim.setFault({ mode: 'error', status: 404, times: 1 });
+    await expect(connector().getCustomer('1001')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(connector().getLoan('1001', 4242)).rejects.toThrow(new InvalidInputError('loanIds: loan 4242 of customer 1001 not found in LoanPro (instance 5200776)'));
+    sim.setFault({ mode: 'error', status: 404, times: 1 });
+    await expect(connector().getLoan('1001', 9001)).rejects.toBeInstanceOf(InvalidInputError);
   });
 
   it('a customer id that cannot be a LoanPro id is refused before any request', async () => {
@@ -67,7 +91,7 @@ describe('LoanPro adapter against the simulator', () => {
   it('a 5xx is retried and a later success wins', async () => {
     sim.setFault({ mode: 'error', status: 502, times: 2 });
     expect((await connector({ retries: 2 }).getCustomer('1001')).firstName).toBe('Ada');
-    expect(sim.requests).toHaveLength(3);
+    expect(sim.requests).toHaveLength(4); // the customer three times, then its Phones
   });
 
   it('5xx on every attempt is Unavailable', async () => {
@@ -90,7 +114,51 @@ describe('LoanPro adapter against the simulator', () => {
   it('keeps at most maxConcurrency requests in flight', async () => {
     const c = connector({ max: 2 });
     await Promise.all(['1001', '1002', '1001', '1002', '1001'].map((id) => c.getCustomer(id)));
-    expect(sim.requests).toHaveLength(5);
+    expect(sim.requests).toHaveLength(10); // each customer and its Phones
     expect(sim.peakInFlight()).toBeLessThanOrEqual(2);
+  });
+});
+
+/** A loan of customer 1 with one daily snapshot per day, oldest first (as LoanPro lists them), the newest on 2026-11-20. */
+function longLoanSeed(days: number) {
+  const newest = Date.parse('2026-11-20T00:00:00Z');
+  const StatusArchive = Array.from({ length: days }, (_, i) => ({
+    id: i + 1,
+    date: new Date(newest - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+    loanStatusText: 'Open', daysPastDue: i, payoff: `${1000 + i}.00`, principalBalance: '900.00', amountDue: '10.00',
+  }));
+  return parseSeed({ instanceId: '7', token: 't', customers: [{ id: 1, firstName: 'A', Phones: [] }], loans: [{ id: 50, customerIds: [1], StatusArchive }] });
+}
+
+describe('LoanPro lists are read whole', () => {
+  it.each([
+    ['nopaging is honoured: one request per list', true, ['Loans(50)/StatusArchive?nopaging']],
+    ['nopaging is not honoured: the summary is followed with $skip', false, ['Loans(50)/StatusArchive?nopaging', 'Loans(50)/StatusArchive?nopaging&$skip=50', 'Loans(50)/StatusArchive?nopaging&$skip=100']],
+  ])('the current values are those of the newest of 120 daily snapshots (%s)', async (_, nopaging, archiveRequests) => {
+    const sim = await startLoanProSimulator(longLoanSeed(120), { nopaging });
+    try {
+      const c = loanProConnector({ baseUrl: sim.baseUrl, instanceId: '7', token: 't' }, { timeoutMs: 1000, retries: 0, backoffMs: 5, limit: perCompanyLimit(4) });
+      const loan = await c.getLoan('1', 50);
+      expect(loan).toMatchObject({ daysPastDueAtBoarding: 119, totalBalance: 1119, externalLmsMetadata: { statusDate: '2026-11-20' } });
+      const paths = sim.requests.map((r) => r.path.replace('/api/public/api/1/odata.svc/', '')).filter((p) => p.includes('StatusArchive'));
+      expect(paths).toEqual(archiveRequests);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('an $expand-ed list stops at LoanPro’s default page of 50 (why lists are not read through $expand)', async () => {
+    const sim = await startLoanProSimulator(longLoanSeed(120));
+    try {
+      const res = await fetch(`${sim.baseUrl}/odata.svc/Loans(50)?$expand=StatusArchive`, { headers: { Authorization: 'Bearer t', 'Autopal-Instance-Id': '7' } });
+      const body = await res.json();
+      expect(body.d.StatusArchive.results).toHaveLength(50);
+      const list = await (await fetch(`${sim.baseUrl}/odata.svc/Loans(50)/StatusArchive?$top=20&$skip=40`, { headers: { Authorization: 'Bearer t', 'Autopal-Instance-Id': '7' } })).json();
+      expect(list.d.summary).toEqual({ start: 40, pageSize: 20, total: 120 });
+      expect(list.d.results).toHaveLength(20);
+      expect(list.d).not.toHaveProperty('__next');
+    } finally {
+      await sim.close();
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { InvalidInputError, NotFoundError, UpstreamError } from '../../domain/shared/errors.js';
 import type { LmsConnector } from '../../domain/ports/lms.js';
 import { createReader, type ReaderOptions } from './http-reader.js';
-import { CUSTOMER_EXPAND, mapCustomer } from './loanpro/customer-map.js';
-import { LOAN_EXPAND, loanCustomerIds, mapLoan } from './loanpro/loan-map.js';
-import { MalformedPayload, unwrap } from './loanpro/odata.js';
+import { CUSTOMER_EXPAND, CUSTOMER_LISTS, mapCustomer } from './loanpro/customer-map.js';
+import { LOAN_EXPAND, LOAN_LISTS, loanCustomerIds, mapLoan } from './loanpro/loan-map.js';
+import { listPage, MalformedPayload, unwrap } from './loanpro/odata.js';
 
 export interface LoanProSettings {
   /** API root, e.g. https://loanpro.simnang.com/api/public/api/1 */
@@ -12,14 +12,28 @@ export interface LoanProSettings {
   token: string;
 }
 
+type Obj = Record<string, unknown>;
+
+/**
+ * LoanPro answers 409 for a missing or invalid entity id, and (rarely) 404
+ * (https://developers.loanpro.io/docs/response-codes): both mean "no such customer or loan".
+ */
+const MISSING = [404, 409] as const;
+
+/** Pages one list may take before its reading is abandoned as malformed (a list that never ends). */
+const MAX_PAGES = 1_000;
+
 /**
  * LoanPro's LMS API (OData v2): `Authorization: Bearer <token>` and `Autopal-Instance-Id: <tenant>`
- * on every request; `GET odata.svc/Customers({id})` and `GET odata.svc/Loans({id})` with `$expand`.
+ * on every request. An entity is read with `GET odata.svc/Customers({id})` or `Loans({id})` and
+ * `$expand` for its single nested objects; each list it holds (Phones, StatusArchive, Customers) is
+ * read from its own endpoint (`Loans({id})/StatusArchive`) with `nopaging`, and LoanPro's paging
+ * summary is checked so that every item is read (docs/partners/lms.md#loanpro-field-mapping).
  * LoanPro ids are integers, so our customer `id` must be the LoanPro customer id.
  */
-export function loanProConnector(settings: LoanProSettings, reader: Omit<ReaderOptions, 'label'>): LmsConnector {
+export function loanProConnector(settings: LoanProSettings, reader: Omit<ReaderOptions, 'label' | 'missingStatuses'>): LmsConnector {
   const label = `LoanPro (instance ${settings.instanceId})`;
-  const read = createReader({ ...reader, label });
+  const read = createReader({ ...reader, label, missingStatuses: MISSING });
   const root = `${settings.baseUrl.replace(/\/+$/, '')}/odata.svc`;
   const headers = { Authorization: `Bearer ${settings.token}`, 'Autopal-Instance-Id': settings.instanceId };
 
@@ -33,6 +47,45 @@ export function loanProConnector(settings: LoanProSettings, reader: Omit<ReaderO
     }
   }
 
+  /** `{entity}({id})?$expand=…`: the entity (its `id` checked), or `missing`. */
+  async function readEntity(resource: string, id: string, expand: string, what: string): Promise<Obj | 'missing'> {
+    const res = await read(`${root}/${resource}(${id})?$expand=${expand}`, headers, what);
+    if (res.status === 'missing') return 'missing';
+    return readable(what, () => {
+      const d = unwrap(res.body);
+      if (String(d.id) !== id) throw new MalformedPayload(`d.id must be ${id} (got ${JSON.stringify(d.id)})`);
+      return d;
+    });
+  }
+
+  /**
+   * Every item of a list (`Customers(1001)/Phones`): asked with `nopaging` (the documented way to lift
+   * the page size, https://help.loanpro.io/article/tfpfj3f7f4-api-paginating-results); while the
+   * summary's `total` says items are left (a server that still pages), the next page is asked with
+   * `$skip`. LoanPro documents no `__next` link, so none is followed.
+   */
+  async function readList(resource: string, what: string): Promise<Obj[] | 'missing'> {
+    const items: Obj[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const skip = items.length === 0 ? '' : `&$skip=${items.length}`;
+      const res = await read(`${root}/${resource}?nopaging${skip}`, headers, what);
+      if (res.status === 'missing') return 'missing';
+      const { results, summary } = readable(what, () => listPage(res.body));
+      items.push(...results);
+      if (!summary || results.length === 0 || items.length >= summary.total) return items;
+    }
+    throw new UpstreamError(`${label} returned a malformed ${what}: ${resource} did not end within ${MAX_PAGES} pages`, 'lms_bad_response');
+  }
+
+  /** The entity with its lists attached under their navigation names, as `$expand` would nest them. */
+  async function withLists(resource: string, id: string, entity: Obj, lists: readonly string[], what: string): Promise<Obj | 'missing'> {
+    const items = await Promise.all(lists.map((list) => readList(`${resource}(${id})/${list}`, what)));
+    if (items.includes('missing')) return 'missing';
+    const out = { ...entity };
+    lists.forEach((list, i) => (out[list] = { results: items[i] }));
+    return out;
+  }
+
   return {
     label,
     async getCustomer(customerId) {
@@ -40,24 +93,21 @@ export function loanProConnector(settings: LoanProSettings, reader: Omit<ReaderO
         throw new InvalidInputError(`id "${customerId}" is not a LoanPro customer id (a positive integer); sync reads the customer with this id from ${label}`);
       }
       const what = `customer ${customerId}`;
-      const res = await read(`${root}/Customers(${customerId})?$expand=${CUSTOMER_EXPAND}`, headers, what);
-      if (res.status === 404) throw new NotFoundError(`Customer ${customerId} not found in ${label}`);
-      return readable(what, () => {
-        const d = unwrap(res.body);
-        if (String(d.id) !== customerId) throw new MalformedPayload(`d.id must be ${customerId} (got ${JSON.stringify(d.id)})`);
-        return mapCustomer(d);
-      });
+      const notFound = () => new NotFoundError(`Customer ${customerId} not found in ${label}`);
+      const entity = await readEntity('Customers', customerId, CUSTOMER_EXPAND, what);
+      if (entity === 'missing') throw notFound();
+      const d = await withLists('Customers', customerId, entity, CUSTOMER_LISTS, what);
+      if (d === 'missing') throw notFound();
+      return readable(what, () => mapCustomer(d));
     },
     async getLoan(customerId, loanId) {
       const what = `loan ${loanId}`;
-      const res = await read(`${root}/Loans(${loanId})?$expand=${LOAN_EXPAND}`, headers, what);
       const notTheirs = () => new InvalidInputError(`loanIds: loan ${loanId} of customer ${customerId} not found in ${label}`);
-      if (res.status === 404) throw notTheirs();
-      const { loan, owners } = readable(what, () => {
-        const d = unwrap(res.body);
-        if (String(d.id) !== String(loanId)) throw new MalformedPayload(`d.id must be ${loanId} (got ${JSON.stringify(d.id)})`);
-        return { loan: mapLoan(d), owners: loanCustomerIds(d) };
-      });
+      const entity = await readEntity('Loans', String(loanId), LOAN_EXPAND, what);
+      if (entity === 'missing') throw notTheirs();
+      const d = await withLists('Loans', String(loanId), entity, LOAN_LISTS, what);
+      if (d === 'missing') throw notTheirs();
+      const { loan, owners } = readable(what, () => ({ loan: mapLoan(d), owners: loanCustomerIds(d) }));
       if (!owners.includes(customerId)) throw notTheirs();
       return loan;
     },

@@ -1,4 +1,4 @@
-import { InvalidInputError } from '../shared/errors.js';
+import { type DomainError, InvalidInputError } from '../shared/errors.js';
 import type { LmsCustomer, LmsLoan } from '../ports/lms.js';
 import type { CompanyContext } from '../shared/context.js';
 import { timezoneFromZip } from './normalize.js';
@@ -14,6 +14,11 @@ export interface LmsFill {
   customer: LmsCustomer | undefined;
   /** The loans named by `loanIds`, in that order, each once. */
   loans: LmsLoan[];
+  /**
+   * Why `sync: true` cannot be served (no LMS connector): raised by mergeLmsFill, so that a write
+   * missing fields the LMS may not supply hears about those first, whoever read the fill.
+   */
+  refusal?: DomainError;
 }
 
 type LmsRequest = Pick<CustomerWrite, 'id' | 'taskType' | 'sync' | 'loanIds'>;
@@ -23,8 +28,9 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 /**
  * Reads what a customer write asks of the LMS, before any transaction opens: the customer with
  * `sync: true`, the loans named by `loanIds`. Nothing when neither is asked. `sync: true` without a
- * connector is refused (the fields would silently stay empty); `loanIds` without a connector is only
- * stored, as before connectors existed. Faults surface as the port's errors (503, 502, 404, 400).
+ * connector is refused (the fields would silently stay empty): the fill carries the refusal, which
+ * mergeLmsFill raises; `loanIds` without a connector is only stored, as before connectors existed.
+ * Faults surface as the port's errors (503, 502, 404, 400).
  */
 export async function fetchLmsFill(ctx: { lms?: CompanyContext['lms'] }, body: LmsRequest): Promise<LmsFill | undefined> {
   const sync = body.sync === true;
@@ -33,11 +39,12 @@ export async function fetchLmsFill(ctx: { lms?: CompanyContext['lms'] }, body: L
   const lms = ctx.lms?.();
   if (!lms) {
     if (!sync) return undefined;
-    throw new InvalidInputError(
+    const refusal = new InvalidInputError(
       'sync: true fetches missing customer data from the company\'s LMS, but no LMS connector is configured for this company; ' +
         'send the fields yourself, or ask your operator to configure one (company configuration "lms")',
       'lms_not_configured',
     );
+    return { label: 'no LMS', customer: undefined, loans: [], refusal };
   }
   // Without the customer reference or the task type (which no LMS supplies) the write fails anyway:
   // skip the LMS and let the required-field check list everything that is missing.
@@ -60,9 +67,11 @@ export async function fetchLmsFill(ctx: { lms?: CompanyContext['lms'] }, body: L
 /**
  * The write with the fields it omits taken from the LMS (the fields it sends win; externalMetadata
  * is merged key by key, sent keys winning). A missing timezone is derived from the merged ZIP code
- * (LMSs keep addresses, not zones); a ZIP that resolves to no zone leaves it missing.
+ * (LMSs keep addresses, not zones); a ZIP that resolves to no zone leaves it missing. A fill that
+ * carries a refusal (sync: true without a connector) throws it.
  */
 export function mergeLmsFill<T extends CustomerWrite>(body: T, fill: LmsFill | undefined): T {
+  if (fill?.refusal) throw fill.refusal;
   if (!fill?.customer) return body;
   const merged: Record<string, unknown> = { ...body };
   for (const [field, value] of Object.entries(fill.customer)) {

@@ -5,9 +5,9 @@ import { requireKnownTaskType } from '../shared/company-config.js';
 import type { CompanyContext } from '../shared/context.js';
 import { DomainError, MissingFieldsError, NotFoundError } from '../shared/errors.js';
 import { type LoanUpsert, upsertLoans } from '../../store/loans/loans.js';
-import { prepareLoanWrite } from '../loans/loans.js';
+import { type LoanWrite, prepareLoanWrite } from '../loans/loans.js';
 import { stopOutreach } from '../planning/schedules.js';
-import { fetchLmsFill, type LmsFill, lmsNote, mergeLmsFill } from './lms-fill.js';
+import { fetchLmsFill, type LmsFill, mergeLmsFill } from './lms-fill.js';
 import { requireOutreachMetadataPhones, requirePhone, requireTimezone, timezoneFromZip } from './normalize.js';
 import { missingCustomerFields } from './required-fields.js';
 import { deprecatedFields, resolveTestFlag } from './test-flag.js';
@@ -43,7 +43,7 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
   checkRequestOnlyRules(ctx, body);
   const fill = await fetchLmsFill(ctx, body);
   const merged = mergeLmsFill(body, fill);
-  const isTest = validateCustomerWrite(ctx, merged, fill);
+  const isTest = validateCustomerWrite(ctx, merged);
   const deprecated = deprecatedFields(body, ctx.testAliasSunset);
   // Only the customer row to write: its upsert commits on its own, without the BEGIN and COMMIT
   // round trips of a transaction (a new customer is one statement; an existing one an insert that
@@ -58,15 +58,32 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
   });
 }
 
-/** Rules that need no LMS data (test/isTest, a task type that is sent): checked before the LMS is asked. */
+/**
+ * Rules that need no LMS data, checked on the request as sent before the LMS is asked: test/isTest,
+ * a task type that is sent, and the contract's required fields. `sync: true` relaxes only the
+ * fields the contract relaxes under sync (email, street address, city, state, ZIP code): those
+ * alone may come from the LMS; the others (phoneNumber and timezone among them) the request
+ * must carry whether or not an LMS is configured.
+ */
 export function checkRequestOnlyRules(ctx: CompanyContext, body: CustomerWrite): void {
   resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
   if (typeof body.taskType === 'string' && body.taskType !== '') requireKnownTaskType(ctx.config, body.taskType);
+  const missing = missingCustomerFields(body as Record<string, unknown>, ctx.config.customerContract);
+  if (missing.length > 0) throw new MissingFieldsError(missing);
 }
 
-/** The loans named by `loanIds`, as loan writes of the customer (upsert on (customerId, id)). */
+/**
+ * The loans named by `loanIds`, as loan writes of the customer (upsert on (customerId, id)). A date
+ * the LMS says does not exist (null) is written as null, so a re-import clears a stale one.
+ */
 export function importedLoans(ctx: Pick<CompanyContext, 'config'>, customerId: string, fill: LmsFill): LoanUpsert[] {
-  return fill.loans.map((loan) => prepareLoanWrite(ctx, { ...loan, customerId }));
+  return fill.loans.map((loan) => {
+    const none = (['originationDate', 'startDate', 'dueDate'] as const).filter((f) => loan[f] === null);
+    const dated = Object.fromEntries(Object.entries(loan).filter(([, v]) => v !== null)) as LoanWrite;
+    const write = prepareLoanWrite(ctx, { ...dated, customerId });
+    for (const f of none) write.fields[f] = null;
+    return write;
+  });
 }
 
 /**
@@ -79,12 +96,11 @@ export async function persistCustomer(ctx: CompanyContext, body: CustomerWrite, 
 }
 
 /**
- * The create rules of a customer write (required fields, test/isTest, task type), applied after any
- * LMS fill to the merged record; returns the resolved test flag.
+ * The create rules of a customer write applied to the merged record after any LMS fill (test/isTest,
+ * task type); returns the resolved test flag. Its required fields were checked on the request
+ * (checkRequestOnlyRules): the fill only adds fields, so the merged record has them too.
  */
-export function validateCustomerWrite(ctx: CompanyContext, body: CustomerWrite, fill?: LmsFill): boolean | undefined {
-  const missing = missingCustomerFields(body as Record<string, unknown>, ctx.config.customerContract);
-  if (missing.length > 0) throw new MissingFieldsError(missing, lmsNote(fill));
+export function validateCustomerWrite(ctx: CompanyContext, body: CustomerWrite): boolean | undefined {
   const isTest = resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
   requireKnownTaskType(ctx.config, body.taskType!);
   return isTest;
@@ -133,11 +149,13 @@ export function customerWriteFields(body: CustomerWrite, isTest: boolean | undef
 export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[], fills: (LmsFill | undefined)[] = []): Promise<(DomainError | null)[]> {
   const writes: CustomerUpsert[] = [];
   const loans: LoanUpsert[] = [];
-  const merged = bodies.map((body, i) => mergeLmsFill(body, fills[i]));
-  const outcomes = merged.map((body, i) => {
+  const merged: CustomerWrite[] = [];
+  const outcomes = bodies.map((request, i) => {
     try {
-      checkRequestOnlyRules(ctx, bodies[i]!);
-      const fields = customerWriteFields(body, validateCustomerWrite(ctx, body, fills[i]));
+      // The request's own rules first: a row missing phoneNumber says so even when its fill is a refusal.
+      checkRequestOnlyRules(ctx, request);
+      const body = (merged[i] = mergeLmsFill(request, fills[i]));
+      const fields = customerWriteFields(body, validateCustomerWrite(ctx, body));
       const rowLoans = fills[i] ? importedLoans(ctx, body.id!, fills[i]!) : [];
       writes.push({ id: body.id!, ...fields });
       loans.push(...rowLoans);
@@ -152,7 +170,7 @@ export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]
   if (loans.length > 0) await upsertLoans(ctx.db, ctx.companyId, loans, at);
   // ctx.db is the slice's transaction: a row that sets Do Not Call stops its outreach with it.
   for (const [i, body] of merged.entries()) {
-    if (outcomes[i] === null && body.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at, DO_NOT_CALL_SET, 'calls');
+    if (outcomes[i] === null && body?.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at, DO_NOT_CALL_SET, 'calls');
   }
   return outcomes;
 }

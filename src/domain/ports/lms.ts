@@ -12,12 +12,15 @@
 
 import type { LmsConfig } from '../shared/company-config.js';
 
-/** Customer write fields the LMS can supply, already in our shapes (E.164 not yet applied; dates YYYY-MM-DD). */
+/**
+ * Customer write fields the LMS can supply, already in our shapes (E.164 not yet applied; dates
+ * YYYY-MM-DD). Absent: the LMS has no value to give; a date that is null: the LMS says there is none.
+ */
 export interface LmsCustomer {
   firstName?: string;
   lastName?: string;
   email?: string;
-  birthday?: string;
+  birthday?: string | null;
   ssnLastFour?: string;
   phoneNumber?: string;
   streetAddress1?: string;
@@ -25,19 +28,26 @@ export interface LmsCustomer {
   city?: string;
   state?: string;
   zipCode?: string;
-  /** Contract keys (home_phone, cell_phone, employer_name, …). */
+  /**
+   * Contract keys (home_phone, cell_phone, employer_name, …). `phoneNumber`, `cell_phone` and
+   * `home_phone` are numbers the LMS allows us to call (`phoneNumber` is also texted): an adapter
+   * leaves out a number its LMS marks as not to be called or texted.
+   */
   externalMetadata?: Record<string, string>;
 }
 
-/** Loan fields the LMS can supply (the LoanInput fields except customerId). Amounts are finite numbers. */
+/**
+ * Loan fields the LMS can supply (the LoanInput fields except customerId). Amounts are finite numbers.
+ * Absent: no value to give; a date that is null: the LMS says there is none (a stored one is cleared).
+ */
 export interface LmsLoan {
   id: string;
   type?: string;
   applicationStatus?: string;
   servicingStatus?: string;
-  originationDate?: string;
-  startDate?: string;
-  dueDate?: string;
+  originationDate?: string | null;
+  startDate?: string | null;
+  dueDate?: string | null;
   totalBalance?: number;
   amountDue?: number;
   originalFundedAmount?: number;

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 
 /**
  * A simulator seed: LoanPro entities as LoanPro stores them, except that dates are written
- * `YYYY-MM-DD` (the simulator sends them as `/Date(seconds)/`) and collections as plain arrays
- * (sent as `{"results": […]}`). Loans name their customers with `customerIds`.
+ * `YYYY-MM-DD` (the simulator sends them as `/Date(seconds)/`; `0000-00-00` as LoanPro's "no date")
+ * and collections as plain arrays (sent as `{"results": […]}`, or as a paged list from their own
+ * endpoint). Loans name their customers with `customerIds`.
  */
 export interface LoanProSeed {
   instanceId: string;

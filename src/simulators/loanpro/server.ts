@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorBody, renderCustomer, renderLoan } from './render.js';
+import { errorBody, listItems, LISTS, PAGE_SIZE, renderCustomer, renderList, renderLoan } from './render.js';
 import type { LoanProSeed } from './seed.js';
 
 /** A fault the simulator applies to the next `times` API requests (all of them when omitted). */
@@ -27,13 +27,32 @@ export interface LoanProSimulator {
 
 export const API_ROOT = '/api/public/api/1';
 
+export interface SimulatorOptions {
+  port?: number;
+  host?: string;
+  /**
+   * Whether `nopaging` turns paging off (default true, as LoanPro documents). `false` makes the
+   * simulator page every list anyway, for clients that must then follow the summary.
+   */
+  nopaging?: boolean;
+}
+
+/** A count in a query parameter (`$top`, `$skip`), or the default when absent or not a count. */
+function count(value: string | null, fallback: number, min: number): number {
+  const n = value === null ? NaN : Number(value);
+  return Number.isSafeInteger(n) && n >= min ? n : fallback;
+}
+
 /**
  * A real HTTP server on 127.0.0.1 that answers like LoanPro's LMS API for a seed: bearer token and
  * `Autopal-Instance-Id` checked on every request, `odata.svc/Customers({id})` and `odata.svc/Loans({id})`
- * with `$expand`, `{"d": …}` bodies, `/Date(…)/` dates, `{"results": […]}` collections, 404s in
- * LoanPro's error envelope. Faults are set in process (`setFault`) or with `POST /__simulator/fault`.
+ * with `$expand`, their lists (`Customers({id})/Phones`, `Loans({id})/StatusArchive`,
+ * `Loans({id})/Customers`) paged at 50 with `$top`, `$skip`, `nopaging` and a `summary`, `{"d": …}`
+ * bodies, `/Date(…)/` dates (the zero date for "no date"), `{"results": […]}` collections, 409 for a
+ * missing id and 404 for an unknown endpoint in LoanPro's error envelope. Faults are set in process
+ * (`setFault`) or with `POST /__simulator/fault`.
  */
-export async function startLoanProSimulator(seed: LoanProSeed, opts: { port?: number; host?: string } = {}): Promise<LoanProSimulator> {
+export async function startLoanProSimulator(seed: LoanProSeed, opts: SimulatorOptions = {}): Promise<LoanProSimulator> {
   let fault: Fault = { mode: 'none' };
   const requests: LoanProSimulator['requests'] = [];
   let inFlight = 0;
@@ -77,20 +96,26 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: { port?: nu
 
     const root = `http://${host}:${port}${API_ROOT}/odata.svc`;
     const expand = new Set((url.searchParams.get('$expand') ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-    const m = /^\/odata\.svc\/(Customers|Loans)\((\d+)\)$/.exec(url.pathname.slice(API_ROOT.length));
-    if (!m) return send(res, 404, errorBody(404, `Resource not found for the segment '${url.pathname}'`, 'NotFound'));
+    const m = /^\/odata\.svc\/(Customers|Loans)\((\d+)\)(?:\/(\w+))?$/.exec(url.pathname.slice(API_ROOT.length));
+    const list = m?.[3] === undefined ? undefined : LISTS[`${m[1]}/${m[3]}`];
+    if (!m || (m[3] !== undefined && !list)) return send(res, 404, errorBody(404, `Resource not found for the segment '${url.pathname}'`, 'NotFound'));
     const id = Number(m[2]);
-    if (m[1] === 'Customers') {
-      const customer = seed.customers.find((c) => c.id === id);
-      if (!customer) return send(res, 404, errorBody(404, `Resource not found for the segment 'Customers'`, 'ResourceNotFoundException'));
-      if (active?.mode === 'malformed') return send(res, 200, { d: { id, firstName: 42 } });
-      return send(res, 200, renderCustomer(root, customer, expand));
+    // A missing id is 409 (https://developers.loanpro.io/docs/response-codes); LoanPro's message text is not documented.
+    const missing = (set: string) => send(res, 409, errorBody(409, `${set} with id ${id} does not exist`, 'ODataException'));
+    const record = m[1] === 'Customers' ? seed.customers.find((c) => c.id === id) : seed.loans.find((l) => l.id === id);
+    if (!record) return missing(m[1]);
+    const owners = m[1] === 'Loans' ? seed.customers.filter((c) => (record as LoanProSeed['loans'][number]).customerIds.includes(c.id)) : [];
+    if (list) {
+      const all = url.searchParams.has('nopaging') && opts.nopaging !== false;
+      const page = { start: count(url.searchParams.get('$skip'), 0, 0), pageSize: count(url.searchParams.get('$top'), PAGE_SIZE, 1), all };
+      return send(res, 200, renderList(root, list, listItems(record, m[3]!, owners), page));
     }
-    const loan = seed.loans.find((l) => l.id === id);
-    if (!loan) return send(res, 404, errorBody(404, `Resource not found for the segment 'Loans'`, 'ResourceNotFoundException'));
-    if (active?.mode === 'malformed') return send(res, 200, { d: { id, LoanSetup: { loanAmount: 'lots' }, Customers: { results: loan.customerIds.map((c) => ({ id: c })) } } });
-    const owners = seed.customers.filter((c) => loan.customerIds.includes(c.id));
-    return send(res, 200, renderLoan(root, loan, owners, expand));
+    if (active?.mode === 'malformed') {
+      if (m[1] === 'Customers') return send(res, 200, { d: { id, firstName: 42 } });
+      return send(res, 200, { d: { id, LoanSetup: { loanAmount: 'lots' }, Customers: { results: owners.map((c) => ({ id: c.id })) } } });
+    }
+    if (m[1] === 'Customers') return send(res, 200, renderCustomer(root, record, expand));
+    return send(res, 200, renderLoan(root, record, owners, expand));
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -1,15 +1,19 @@
 import type { LmsLoan } from '../../../domain/ports/lms.js';
 import { collection, date, decimal, entity, enumValue, flag, id, integer, text } from './odata.js';
 
-/** What GET Loans({id}) must expand for the mapping below. */
-export const LOAN_EXPAND = 'LoanSetup,LoanSettings,StatusArchive,Customers';
+/** What GET Loans({id}) must expand for the mapping below (single nested objects). */
+export const LOAN_EXPAND = 'LoanSetup,LoanSettings';
+/** The loan's lists the mapping reads, each from its own endpoint (`Loans({id})/StatusArchive`), every page. */
+export const LOAN_LISTS = ['Customers', 'StatusArchive'] as const;
 
 type Obj = Record<string, unknown>;
 
 /**
- * A LoanPro loan (the `d` of Loans({id})?$expand=LoanSetup,LoanSettings,StatusArchive,Customers) as
- * our loan fields. Balances, status and due date come from the newest StatusArchive entry (LoanPro's
- * daily snapshot of the loan). One row per field of the LMS mapping table (docs/partners/lms.md#loanpro-field-mapping).
+ * A LoanPro loan (the `d` of Loans({id})?$expand=LoanSetup,LoanSettings, with its Customers and
+ * StatusArchive lists as `….results`) as our loan fields. Balances, status and due date come from the
+ * StatusArchive entry of the latest date: LoanPro keeps the loan's current values in its daily
+ * snapshot (https://developers.loanpro.io/reference/get-current-loan-values), one entry per day.
+ * One row per field of the LMS mapping table (docs/partners/lms.md#loanpro-field-mapping).
  */
 export function mapLoan(d: Obj): LmsLoan {
   const setup = entity(d, 'LoanSetup', 'd');
@@ -25,7 +29,8 @@ export function mapLoan(d: Obj): LmsLoan {
     originationDate: setup && date(setup, 'contractDate', 'd.LoanSetup'),
     startDate: setup && date(setup, 'firstPaymentDate', 'd.LoanSetup'),
     dueDate: s && date(s, 'nextPaymentDate', sp),
-    totalBalance: s && decimal(s, 'principalBalance', sp),
+    // The whole amount owed on that date (principal, interest, fees); principalBalance is principal only.
+    totalBalance: s && decimal(s, 'payoff', sp),
     amountDue: s && decimal(s, 'amountDue', sp),
     payoffAmount: s && decimal(s, 'payoff', sp),
     daysPastDueAtBoarding: s && integer(s, 'daysPastDue', sp),
@@ -41,7 +46,7 @@ export function mapLoan(d: Obj): LmsLoan {
     loanClass: setup && enumValue(setup, 'loanClass', 'd.LoanSetup'),
     statusDate: s && date(s, 'date', sp),
   };
-  out.externalLmsMetadata = Object.fromEntries(Object.entries(metadata).filter(([, v]) => v !== undefined));
+  out.externalLmsMetadata = Object.fromEntries(Object.entries(metadata).filter(([, v]) => v !== undefined && v !== null));
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as LmsLoan;
 }
 
@@ -50,11 +55,12 @@ export function loanCustomerIds(d: Obj): string[] {
   return collection(d, 'Customers', 'd').map((c, i) => id(c, `d.Customers.results[${i}]`));
 }
 
+/** The snapshot of the latest date, wherever LoanPro lists it (the first listed on a tie; one without a date loses to any dated one). */
 function newestStatus(d: Obj): { entry: Obj; path: string } | undefined {
   const entries = collection(d, 'StatusArchive', 'd').map((entry, i) => {
     const path = `d.StatusArchive.results[${i}]`;
     return { entry, path, day: date(entry, 'date', path) ?? '' };
   });
-  // YYYY-MM-DD sorts as text; the newest snapshot wins, the first listed on a tie.
+  // YYYY-MM-DD sorts as text.
   return entries.reduce<(typeof entries)[number] | undefined>((best, e) => (!best || e.day > best.day ? e : best), undefined);
 }

@@ -1,7 +1,8 @@
 /**
  * Reading LoanPro's OData v2 payloads: `{"d": …}` envelopes, nested collections as `{"results": […]}`,
- * dates as `/Date(<seconds>)/`, enumerations as `prefix.value` strings, amounts as decimal strings.
- * Every reader names the path of a value it cannot read, so a malformed payload gives a clear error.
+ * lists as `{"d": {"results": […], "summary": {start, pageSize, total}}}`, dates as `/Date(<seconds>)/`,
+ * enumerations as `prefix.value` strings, amounts as decimal strings. Every reader names the path of a
+ * value it cannot read, so a malformed payload gives a clear error.
  */
 export class MalformedPayload extends Error {}
 
@@ -46,13 +47,26 @@ export function text(o: Obj, key: string, path: string): string | undefined {
   return t === '' ? undefined : t;
 }
 
-/** `/Date(1510185600)/` (seconds since the epoch, optional offset) → `YYYY-MM-DD` in UTC. */
-export function date(o: Obj, key: string, path: string): string | undefined {
+/** LoanPro's "no date": `/Date(-62169984000)/`, PHP's timestamp of the MySQL zero date `0000-00-00`. */
+export const NO_DATE = '/Date(-62169984000)/';
+
+/** 0001-01-01T00:00:00Z in seconds: an earlier instant (year 0 or before) is never a real date, only the zero date in some zone. */
+const FIRST_REAL_DAY = -62135596800;
+
+/**
+ * `/Date(1510185600)/` (seconds since the epoch, optional offset) → `YYYY-MM-DD` in UTC. LoanPro's
+ * "no date" (the zero date, {@link NO_DATE}, in any zone) and JSON null are null: LoanPro says there
+ * is no such date. Undefined: the field is absent.
+ */
+export function date(o: Obj, key: string, path: string): string | null | undefined {
+  if (o[key] === null) return null;
   const v = text(o, key, path);
   if (v === undefined) return undefined;
   const m = /^\/Date\((-?\d+)([+-]\d{4})?\)\/$/.exec(v);
   if (!m) fail(`${path}.${key}`, 'a /Date(seconds)/ value', v);
-  const d = new Date(Number(m[1]) * 1000);
+  const seconds = Number(m[1]);
+  if (seconds < FIRST_REAL_DAY) return null;
+  const d = new Date(seconds * 1000);
   if (Number.isNaN(d.getTime())) fail(`${path}.${key}`, 'a /Date(seconds)/ value', v);
   return d.toISOString().slice(0, 10);
 }
@@ -93,4 +107,24 @@ export function id(o: Obj, path: string): string {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
   if (typeof v === 'string' && /^\d+$/.test(v)) return v;
   fail(`${path}.id`, 'an integer id', v);
+}
+
+/** One page of a LoanPro list: `{"d": {"results": […], "summary": {"start", "pageSize", "total"}}}`. */
+export interface ListPage {
+  results: Obj[];
+  /** Absent when LoanPro sends none. */
+  summary?: { start: number; pageSize: number; total: number };
+}
+
+export function listPage(body: unknown): ListPage {
+  const d = unwrap(body);
+  if (!Array.isArray(d.results)) fail('d.results', 'an array', d.results);
+  const results = d.results.map((item, i) => (isObject(item) ? item : fail(`d.results[${i}]`, 'an object', item)));
+  if (d.summary === undefined || d.summary === null) return { results };
+  if (!isObject(d.summary)) fail('d.summary', 'an object', d.summary);
+  const count = (key: string) => {
+    const v = (d.summary as Obj)[key];
+    return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : fail(`d.summary.${key}`, 'a count', v);
+  };
+  return { results, summary: { start: count('start'), pageSize: count('pageSize'), total: count('total') } };
 }
