@@ -16,8 +16,8 @@ export interface paths {
          * @description Creates the customer, or updates it when a customer with the same `id` exists
          *     in the company (upsert by `id`): 201 when created, 200 when updated. With
          *     `sync: true` the fields the request omits are fetched from the company's
-         *     integrated LMS (sent fields win; the required fields are then checked on the
-         *     merged record); `loanIds` imports exactly those loans of the customer from it
+         *     integrated LMS (sent fields win; only email and the address may come from it,
+         *     the other required fields are checked on the request); `loanIds` imports exactly those loans of the customer from it
          *     as loan records. The LMS is read before anything is written, and the customer
          *     and its imported loans commit together: an LMS fault writes nothing. Unknown
          *     fields are ignored.
@@ -973,9 +973,11 @@ export interface components {
          *     **Required today** (`customerContract: current`, the default): `id`,
          *     `firstName`, `lastName`, `taskType`, `phoneNumber` and `timezone` always; unless
          *     `sync` is `true` also `email`, `streetAddress1`, `city`, `state` and `zipCode`.
-         *     With `sync: true` the fields the request omits are first taken from the
-         *     company's LMS (see `sync`), and these rules then apply to the merged record: a
-         *     request may send only `id` and `taskType` when the LMS has the rest.
+         *     The required fields are checked on the request as sent, with or without
+         *     `sync`: with `sync: true` only `email`, `streetAddress1`, `city`, `state` and
+         *     `zipCode` may come from the company's LMS (see `sync`); a request missing
+         *     another required field is 400 `Missing required fields: …` naming them, and
+         *     the LMS is not asked.
          *
          *     **Announced contract** (not yet enforced; a company can opt in early with
          *     `customerContract: announced`): at least one of `email`/`phoneNumber`;
@@ -1039,7 +1041,7 @@ export interface components {
             externalMetadata?: components["schemas"]["ExternalMetadata"];
             /** @description LMS loan identifiers (integers, not strings) selecting the loans to import from the company's LMS. When the company has an LMS connector, exactly these loans of this customer are read from it and saved as loan records (upsert on (`customerId`, `id`), `id` being the LMS loan id as a string) in the same transaction as the customer, so `GET /loans`-style reads, loan-driven outreach and ACH operations see them. A loan the LMS does not have, or that belongs to another customer, fails the write with 400 naming the loan; nothing is written. Without a connector the list is only stored with the customer. Always stored as sent. */
             loanIds?: number[];
-            /** @description When true, the customer is read from the company's LMS (the customer `id` is the LMS customer id, e.g. LoanPro's integer id) and every field the request omits is taken from it: names, email, birth date, SSN last four, primary address, phone (primary, else first active), home/cell phones and employer in `externalMetadata` (sent keys win), and `timezone` derived from the ZIP code when none is sent. Fields the request sends always win. The required fields are then checked on the merged record. Without an LMS connector configured for the company: 400 saying so. The LMS not answering in time or failing: 503 with `Retry-After`, nothing written. The LMS rejecting the company's credentials or answering an unreadable payload: 502 naming the configuration. The customer missing in the LMS: 404. Defaults to false. */
+            /** @description When true, the customer is read from the company's LMS (the customer `id` is the LMS customer id, e.g. LoanPro's integer id) and the optional fields the request omits are taken from it: email, birth date, SSN last four, primary address, home/cell phones (never one the LMS marks Do Not Call) and employer in `externalMetadata` (sent keys win). Fields the request sends always win. The required fields other than email and the address are checked on the request before the LMS is asked. Without an LMS connector configured for the company: 400 saying so. The LMS not answering in time or failing: 503 with `Retry-After`, nothing written. The LMS rejecting the company's credentials or answering an unreadable payload: 502 naming the configuration. The customer missing in the LMS: 404. Defaults to false. */
             sync?: boolean;
             /**
              * @deprecated

@@ -35,11 +35,15 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
   }
   const post = (key: string, body: unknown) => suite.t.call('POST', '/customers', { key, body });
   const rowsOf = async (table: string, companyId: string) => suite.database.db(table).where({ company_id: companyId });
+  /** What replacement sync needs with sync: true (the LMS may supply names, phone and time zone there). */
   const minimal = (id: string, extra: Record<string, unknown> = {}) => ({ id, taskType: 'PendingLoanNewLead', sync: true, ...extra });
+  /** What POST /customers and customer-create rows need with sync: true: the fields the contract does not relax under sync. */
+  const create = (id: string, extra: Record<string, unknown> = {}) =>
+    minimal(id, { firstName: 'Ada', lastName: 'Lovelace', timezone: 'America/New_York', phoneNumber: '917-555-0123', ...extra });
 
-  it('a customer sent with only id and taskType comes back complete; loanIds imports exactly those loans', async () => {
+  it('a customer sent with the fields sync does not relax comes back complete; loanIds imports exactly those loans', async () => {
     const { apiKey: key } = await lmsCompany();
-    const res = await post(key, minimal('1001', { loanIds: [9001] }));
+    const res = await post(key, create('1001', { loanIds: [9001] }));
     expect(res.status).toBe(201);
     const complete = {
       id: '1001', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', birthday: '1985-12-10', ssnLastFour: '6789',
@@ -55,7 +59,7 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
     expect(loans.body).toHaveLength(1); // 9002 is also Ada's, but was not asked for
     expect(loans.body[0]).toMatchObject({
       id: '9001', customerId: '1001', type: 'installment', servicingStatus: 'Open', applicationStatus: 'Past Due', originationDate: '2026-05-01',
-      startDate: '2026-06-01', dueDate: '2026-12-01', totalBalance: 1980.55, amountDue: 212.4, originalFundedAmount: 2500, interestRate: 24.99,
+      startDate: '2026-06-01', dueDate: '2026-12-01', totalBalance: 2011.02, amountDue: 212.4, originalFundedAmount: 2500, interestRate: 24.99,
       apr: 27.31, payoffAmount: 2011.02, autopayEnabled: true, daysPastDueAtBoarding: 12,
       externalLmsMetadata: { lms: 'loanpro', loanId: 9001, displayId: 'LN-9001', loanClass: 'consumer', statusDate: '2026-11-20' },
     });
@@ -63,23 +67,25 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
 
   it('fields the request sends win (metadata key by key); importing again upserts on (customerId, id)', async () => {
     const { apiKey: key, companyId } = await lmsCompany();
-    await post(key, minimal('1001', { loanIds: [9001] }));
-    const res = await post(key, minimal('1001', { firstName: 'Augusta', phoneNumber: '212-736-5000', externalMetadata: { employer_name: 'Own Co' }, loanIds: [9002, 9001] }));
+    await post(key, create('1001', { loanIds: [9001] }));
+    const res = await post(key, create('1001', { firstName: 'Augusta', phoneNumber: '212-736-5000', email: 'own@example.com', externalMetadata: { employer_name: 'Own Co' }, loanIds: [9002, 9001] }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ firstName: 'Augusta', lastName: 'Lovelace', phoneNumber: '+12127365000' });
+    expect(res.body).toMatchObject({ firstName: 'Augusta', lastName: 'Lovelace', phoneNumber: '+12127365000', email: 'own@example.com', city: 'New York' });
     expect(res.body.externalMetadata).toMatchObject({ employer_name: 'Own Co', home_phone: '2127365000' });
     expect((await rowsOf('loans', companyId)).map((l) => l.id).sort()).toEqual(['9001', '9002']);
   });
 
-  it('the required fields apply to the merged record: what the LMS lacks must be sent', async () => {
+  it('only the fields the contract relaxes under sync may come from the LMS: the others must be sent, and the LMS is not asked', async () => {
     const { apiKey: key, companyId } = await lmsCompany();
+    const before = sim.requests.length;
     const res = await post(key, minimal('1002'));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: `Missing required fields: phoneNumber; not in the request nor in ${LABEL}` });
+    expect(res.body).toEqual({ detail: 'Missing required fields: firstName, lastName, timezone, phoneNumber' });
+    expect(sim.requests.length).toBe(before);
     expect(await rowsOf('customers', companyId)).toHaveLength(0);
-    const ok = await post(key, minimal('1002', { phoneNumber: '703-555-0142' }));
+    const ok = await post(key, create('1002', { firstName: 'Grace', lastName: 'Hopper', phoneNumber: '703-555-0142' }));
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ firstName: 'Grace', timezone: 'America/New_York', state: 'VA' });
+    expect(ok.body).toMatchObject({ firstName: 'Grace', email: 'grace@example.com', city: 'Arlington', state: 'VA', zipCode: '22201' });
   });
 
   it('a write without taskType fails on its required fields without asking the LMS', async () => {
@@ -99,7 +105,7 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
     ])('%s', async (_, fault, status, message) => {
       const { apiKey: key, companyId } = await lmsCompany();
       sim.setFault(fault);
-      const res = await post(key, minimal('1001', { loanIds: [9001] }));
+      const res = await post(key, create('1001', { loanIds: [9001] }));
       expect(res.status).toBe(status);
       expect(res.body.detail).toMatch(message);
       if (status === 503) expect(res.headers.get('retry-after')).toBe('5');
@@ -109,10 +115,10 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
 
     it('a customer the LMS does not have is 404; a loan it does not have for the customer is 400', async () => {
       const { apiKey: key, companyId } = await lmsCompany();
-      const missing = await post(key, minimal('4242'));
+      const missing = await post(key, create('4242'));
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ detail: `Customer 4242 not found in ${LABEL}` });
-      const loan = await post(key, minimal('1001', { loanIds: [9001, 9100] }));
+      const loan = await post(key, create('1001', { loanIds: [9001, 9100] }));
       expect(loan.status).toBe(400);
       expect(loan.body).toEqual({ detail: `loanIds: loan 9100 of customer 1001 not found in ${LABEL}` });
       expect(await rowsOf('customers', companyId)).toHaveLength(0);
@@ -158,7 +164,7 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
 
     it('rows with sync and loanIds are filled from the LMS; a row the LMS lacks fails alone with its status', async () => {
       const { apiKey: key, companyId } = await lmsCompany();
-      const job = await submit(key, [minimal('1001', { loanIds: [9001] }), minimal('1002', { phoneNumber: '703-555-0142' }), minimal('4242'), minimal('1002b')]);
+      const job = await submit(key, [create('1001', { loanIds: [9001] }), create('1002', { phoneNumber: '703-555-0142' }), create('4242'), create('1002b')]);
       expect(job).toMatchObject({ status: 'completed', processed: 4, failed: 2 });
       expect(job.failures).toEqual([
         { index: 2, customerId: '4242', message: `404: Customer 4242 not found in ${LABEL}` },
@@ -171,7 +177,7 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
     it('a row whose LMS is down is retried with the job backoff and succeeds when the LMS is back', async () => {
       const { apiKey: key } = await lmsCompany();
       sim.setFault({ mode: 'error', times: 2 }); // the first attempt's two requests fail
-      const job = await submit(key, [minimal('1001'), { id: 'plain', taskType: 'PendingLoanNewLead', firstName: 'P', lastName: 'Q', timezone: 'America/Chicago', phoneNumber: '312-555-0188', email: 'p@example.com', streetAddress1: 'a', city: 'b', state: 'IL', zipCode: '60601' }]);
+      const job = await submit(key, [create('1001'), { id: 'plain', taskType: 'PendingLoanNewLead', firstName: 'P', lastName: 'Q', timezone: 'America/Chicago', phoneNumber: '312-555-0188', email: 'p@example.com', streetAddress1: 'a', city: 'b', state: 'IL', zipCode: '60601' }]);
       expect(job).toMatchObject({ status: 'completed', processed: 2, failed: 0 });
       expect((await suite.t.call('GET', '/customers/1001', { key })).body.firstName).toBe('Ada');
     });
@@ -179,7 +185,7 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
     it('a row whose LMS stays down fails as 503 after the last attempt; other rows are saved', async () => {
       const { apiKey: key, companyId } = await lmsCompany();
       sim.setFault({ mode: 'timeout' });
-      const job = await submit(key, [minimal('1001'), { id: 'plain2', taskType: 'PendingLoanNewLead', firstName: 'P', lastName: 'Q', timezone: 'America/Chicago', phoneNumber: '312-555-0188', email: 'p@example.com', streetAddress1: 'a', city: 'b', state: 'IL', zipCode: '60601' }]);
+      const job = await submit(key, [create('1001'), { id: 'plain2', taskType: 'PendingLoanNewLead', firstName: 'P', lastName: 'Q', timezone: 'America/Chicago', phoneNumber: '312-555-0188', email: 'p@example.com', streetAddress1: 'a', city: 'b', state: 'IL', zipCode: '60601' }]);
       expect(job).toMatchObject({ status: 'completed', processed: 2, failed: 1 });
       expect(job.failures).toEqual([{ index: 0, customerId: '1001', message: `503: ${LABEL} is unavailable: no answer within 300 ms (customer 1001; 2 attempts); retry later` }]);
       expect((await rowsOf('customers', companyId)).map((c) => c.id)).toEqual(['plain2']);
@@ -200,7 +206,7 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
     const other = aesGcmBox(() => Buffer.alloc(32, 9));
     const lms = { kind: 'loanpro', baseUrl: sim.baseUrl, instanceId: sim.instanceId, token: sim.token };
     await setCompanyConfig(suite.database.db, companyId, { ...defaultCompanyConfig(), lms }, other);
-    const res = await post(key, minimal('1001'));
+    const res = await post(key, create('1001'));
     expect(res.status).toBe(502);
     expect(res.body.detail).toMatch(/^The LMS token in this company's configuration \(lms\.token\) cannot be decrypted/);
   });

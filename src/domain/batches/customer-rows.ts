@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { CompanyContext } from '../shared/context.js';
-import { type CustomerWrite, saveCustomers } from '../customers/records.js';
+import { checkRequestOnlyRules, type CustomerWrite, saveCustomers } from '../customers/records.js';
 import { fetchLmsFill, type LmsFill } from '../customers/lms-fill.js';
 import { DomainError } from '../shared/errors.js';
 import { type RowProcessor, type RowResult, typeCheck } from './row-processors.js';
@@ -15,8 +15,10 @@ const missingCustomerField = (e: ErrorObject) => e.instancePath === '' && (e.key
 
 const typeError = (row: unknown): DomainError | null => typeCheck(row, 'CustomerCreate', missingCustomerField);
 
+/** The row's LMS fill, after the rules the request alone decides (its required fields): a row missing them is not read from the LMS. */
 async function fillOf(ctx: CompanyContext, row: unknown): Promise<LmsFill | undefined | DomainError> {
   try {
+    checkRequestOnlyRules(ctx, row as CustomerWrite);
     return await fetchLmsFill(ctx, row as CustomerWrite);
   } catch (err) {
     if (err instanceof DomainError) return err;
