@@ -6,7 +6,7 @@ import type { JobQueue } from '../src/domain/ports/job-queue.js';
 import type { VoiceEvent, VoiceEventType } from '../src/domain/ports/voice-provider.js';
 import type { CallServices } from '../src/domain/calls/call-services.js';
 import { applyInboxBatch } from '../src/domain/calls/callback-inbox.js';
-import { applyVoiceEvent } from '../src/domain/calls/voice-callbacks.js';
+import { applyVoiceEvent } from './support/calls.js';
 import { createLogger } from '../src/lib/logger.js';
 import { insertWebhookEndpoint } from '../src/store/webhooks/webhooks.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';

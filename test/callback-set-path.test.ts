@@ -7,7 +7,7 @@ import type { CallFacts, CallSnapshot, VoiceEvent, VoiceEventType, VoiceProvider
 import type { CallServices } from '../src/domain/calls/call-services.js';
 import { applyInboxBatch } from '../src/domain/calls/callback-inbox.js';
 import { reconcileStaleCalls } from '../src/domain/calls/reconcile-calls.js';
-import { applyVoiceEvent } from '../src/domain/calls/voice-callbacks.js';
+import { applyVoiceEvent } from './support/calls.js';
 import { createLogger } from '../src/lib/logger.js';
 import { insertWebhookEndpoint } from '../src/store/webhooks/webhooks.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';

@@ -8,11 +8,10 @@ import { HttpVoiceProvider } from '../src/adapters/voice/http-voice-provider.js'
 import { PATHS } from '../src/adapters/voice/protocol.js';
 import type { CallServices } from '../src/domain/calls/call-services.js';
 import { reconcileStaleCalls, type ReconcileOutcome } from '../src/domain/calls/reconcile-calls.js';
-import { applyVoiceEvent } from '../src/domain/calls/voice-callbacks.js';
 import { failPlacedCall } from '../src/store/calls/call-reconcile.js';
 import { createLogger } from '../src/lib/logger.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
-import { LIVE_PROVIDER, postCallback, startCallStack } from './support/calls.js';
+import { applyVoiceEvent, LIVE_PROVIDER, postCallback, startCallStack } from './support/calls.js';
 import { eventually } from './support/eventually.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey } from './support/enrollment.js';

@@ -1,5 +1,9 @@
 import { processClock } from '../../src/adapters/clock/sandbox-clock.js';
 import { signPayload, SIGNATURE_HEADER } from '../../src/adapters/voice/protocol.js';
+import { applyCallEvents } from '../../src/domain/calls/callback-batch.js';
+import type { CallServices } from '../../src/domain/calls/call-services.js';
+import { ConflictError, NotFoundError } from '../../src/domain/shared/errors.js';
+import type { ProviderName, VoiceEvent } from '../../src/domain/ports/voice-provider.js';
 import type { Db } from '../../src/store/shared/db.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { eventually } from './eventually.js';
@@ -46,4 +50,20 @@ export async function settledScheduledCall(t: TestService, key: string, id: stri
 export async function postCallback(t: TestService, provider: string, body: string, secret: string, signedAt = new Date()): Promise<{ status: number; body: any }> {
   const res = await t.call('POST', `/callbacks/voice/${provider}`, { rawBody: body, headers: { [SIGNATURE_HEADER]: signPayload(secret, body, signedAt) } });
   return { status: res.status, body: res.body };
+}
+
+/**
+ * One provider event applied alone, as a set of one through the service's one apply path
+ * (applyCallEvents), its outcome told as errors: NotFoundError for a call that is not this
+ * provider's, ConflictError for an event id already processed; `applied` false when the event
+ * arrived after a later one and changed nothing. `completionReason` is noted on the scheduled call
+ * when this event completes it (the reconciliation sweep's note).
+ */
+export async function applyVoiceEvent(
+  s: CallServices, providerName: ProviderName, event: VoiceEvent, completionReason?: string,
+): Promise<{ eventId: string; applied: boolean }> {
+  const outcome = (await applyCallEvents(s, new Map([[event.scheduledCallId, [{ seq: 0, provider: providerName, event, completionReason }]]]), { inbox: false })).get(0);
+  if (outcome === 'unknown_call') throw new NotFoundError(`Unknown call ${event.providerCallId}`);
+  if (outcome === 'duplicate') throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
+  return { eventId: event.eventId, applied: outcome === 'applied' };
 }

@@ -1,17 +1,10 @@
-import { ConflictError, InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../shared/errors.js';
+import { InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../shared/errors.js';
 import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
 import type { CallServices } from './call-services.js';
-import { applyCallEvents } from './callback-batch.js';
 import { recordReceipt } from './callback-receipts.js';
 
 export interface CallbackReceipt {
   eventId: string;
-}
-
-export interface CallbackResult {
-  eventId: string;
-  /** False when the event arrived after a later one and changed nothing. */
-  applied: boolean;
 }
 
 /**
@@ -59,18 +52,4 @@ async function receive(s: CallServices, providerName: string, rawBody: Buffer, h
   }
   await recordReceipt(s, provider.name, event);
   return { eventId: event.eventId };
-}
-
-/**
- * Applies one authenticated provider event: a set of one through THE apply path (applyCallEvents,
- * callback-batch.ts), its outcome told as errors: NotFoundError when the call is not this
- * provider's, ConflictError when the event id was already processed; `applied` false when the
- * event arrived after a later one and changed nothing. `completionReason` is noted on the scheduled
- * call when this event completes it.
- */
-export async function applyVoiceEvent(s: CallServices, providerName: ProviderName, event: VoiceEvent, completionReason?: string): Promise<CallbackResult> {
-  const outcome = (await applyCallEvents(s, new Map([[event.scheduledCallId, [{ seq: 0, provider: providerName, event, completionReason }]]]), { inbox: false })).get(0);
-  if (outcome === 'unknown_call') throw new NotFoundError(`Unknown call ${event.providerCallId}`);
-  if (outcome === 'duplicate') throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
-  return { eventId: event.eventId, applied: outcome === 'applied' };
 }
