@@ -7,7 +7,9 @@ const path = require('node:path');
 
 const EXAMPLE_CALL = '5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b';
 const CUSTOMER = 'cust-call-1';
-const SIM_SECRET = process.env.OUTREACH_VOICE_SIMULATOR_SECRET || 'sim_voice_secret';
+// The simulator signs as Retell does, with its API key; the hooks sign with retell-sdk's own `sign`.
+const SIM_KEY = process.env.OUTREACH_VOICE_SIMULATOR_API_KEY || 'sim_voice_key';
+const { sign } = require(path.join(__dirname, '..', 'node_modules', 'retell-sdk'));
 const state = { call: null, scheduledCallId: null, providerCallId: null, recordingUrl: null };
 
 const app = (path, init = {}) => fetch(`${process.env.APP_URL}${path}`, { ...init, headers: { 'X-API-Key': process.env.API_KEY, 'Content-Type': 'application/json', ...init.headers } });
@@ -34,15 +36,21 @@ async function setup(_call, fixtures) {
   fixtures.use(EXAMPLE_CALL, state.call);
 }
 
-function signed(txn, body, secret = SIM_SECRET) {
-  const t = Math.floor(Date.now() / 1000);
+async function signed(txn, body, key = SIM_KEY) {
   txn.request.body = body;
-  txn.request.headers['X-Voice-Signature'] = `t=${t},v1=${createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex')}`;
+  txn.request.headers['x-retell-signature'] = await sign(body, key);
   txn.fullPath = txn.request.uri = '/callbacks/voice/sandbox';
 }
 
-const event = (eventId, scheduledCallId = state.scheduledCallId) =>
-  JSON.stringify({ event: 'call_started', event_id: eventId, call: { call_id: `${state.providerCallId}`, metadata: { scheduled_call_id: scheduledCallId } } });
+/** A Retell webhook body (no event id); the nonce makes each delivery's content, and so its identity, new. */
+const event = (nonce, scheduledCallId = state.scheduledCallId) =>
+  JSON.stringify({ event: 'call_started', call: { call_id: `${state.providerCallId}`, call_type: 'phone_call', call_status: 'ongoing', metadata: { scheduled_call_id: scheduledCallId, contract_nonce: nonce } } });
+
+/** Delivers a body once straight to the app, so the transaction's delivery is the same one again. */
+async function deliverOnce(body) {
+  const res = await fetch(`${process.env.APP_URL}/callbacks/voice/sandbox`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'x-retell-signature': await sign(body, SIM_KEY) }, body });
+  if (res.status !== 202) throw new Error(`call fixture: first delivery → ${res.status}`);
+}
 
 async function providerCallId() {
   if (state.providerCallId) return state.providerCallId;
@@ -65,10 +73,15 @@ function recordingPath(txn, mutate = (u) => u) {
 const scenarios = {
   receiveVoiceCallback: {
     // A late call_started for the completed call: authenticated and received (202); applied later, it changes nothing.
-    202: async (txn) => { await providerCallId(); signed(txn, event(`contract-${randomUUID()}`)); },
-    401: async (txn) => { await providerCallId(); signed(txn, event(`contract-${randomUUID()}`), 'not-the-secret'); },
-    404: async (txn) => { await providerCallId(); signed(txn, event(`contract-${randomUUID()}`, randomUUID())); },
-    409: async (txn) => { await providerCallId(); signed(txn, event(`${state.providerCallId}:call_analyzed`)); },
+    202: async (txn) => { await providerCallId(); await signed(txn, event(randomUUID())); },
+    401: async (txn) => { await providerCallId(); await signed(txn, event(randomUUID()), 'not-the-key'); },
+    404: async (txn) => { await providerCallId(); await signed(txn, event(randomUUID(), randomUUID())); },
+    409: async (txn) => {
+      await providerCallId();
+      const body = event(randomUUID());
+      await deliverOnce(body);
+      await signed(txn, body);
+    },
   },
   getRecording: {
     200: async (txn) => recordingPath(txn),

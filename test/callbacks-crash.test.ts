@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signPayload, SIGNATURE_HEADER } from '../src/adapters/voice/protocol.js';
+import Retell from 'retell-sdk';
+import { SIGNATURE_HEADER } from '../src/adapters/voice/protocol.js';
 import { createCompany } from '../src/domain/companies/companies.js';
 import { projectRoot } from '../src/lib/project-root.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
@@ -34,20 +35,20 @@ function startApi(databaseUrl: string, simulatorUrl: string): Promise<{ child: C
   });
 }
 
-/** A provider callback as the simulator sends it (protocol.ts), signed with the simulator's secret. */
+/** A Retell webhook body as the simulator sends it (protocol.ts); signed with the API key when delivered. */
 function callback(i: number, event: (typeof EVENTS)[number]) {
   const over = event !== 'call_started';
   const start = Date.parse(AT);
-  const body = JSON.stringify({
-    event, event_id: `pc${i}:${event}`,
+  return JSON.stringify({
+    event,
     call: {
-      call_id: `pc${i}`, call_status: over ? 'ended' : 'ongoing', from_number: '+12025550199', to_number: `+1212736${5000 + i}`,
-      metadata: { scheduled_call_id: `sc${i}` }, start_timestamp: start, end_timestamp: over ? start + 42_000 : null, duration_ms: over ? 42_000 : null,
-      disconnection_reason: over ? 'voicemail_reached' : null, answered_by: over ? 'machine' : null, transcript: '', recording_url: null,
-      call_analysis: event === 'call_analyzed' ? { call_summary: 'Voicemail left.', in_voicemail: true, custom_analysis_data: { outcome_labels: ['voicemail', 'message_left'] } } : null,
+      call_id: `pc${i}`, call_type: 'phone_call', direction: 'outbound', agent_id: 'agent-collections', agent_version: 1,
+      call_status: over ? 'ended' : 'ongoing', from_number: '+12025550199', to_number: `+1212736${5000 + i}`,
+      metadata: { scheduled_call_id: `sc${i}` }, start_timestamp: start,
+      ...(over ? { end_timestamp: start + 42_000, duration_ms: 42_000, disconnection_reason: 'voicemail_reached', transcript: '' } : {}),
+      ...(event === 'call_analyzed' ? { call_analysis: { call_summary: 'Voicemail left.', in_voicemail: true, custom_analysis_data: { voicemail_message_left: true } } } : {}),
     },
   });
-  return { id: `pc${i}:${event}`, body };
 }
 
 describe.skipIf(!process.env.TEST_POSTGRES_URL)('an API process killed with SIGKILL between receipt and apply (Postgres)', () => {
@@ -89,12 +90,12 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('an API process killed with SIGK
     children.push(first.child);
     const accepted: string[] = [];
     const deliver = async (url: string, i: number, event: (typeof EVENTS)[number]) => {
-      const { id, body } = callback(i, event);
+      const body = callback(i, event);
       const res = await fetch(`${url}/callbacks/voice/sandbox`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signPayload(SIMULATOR_DEFAULTS.callbackSecret, body, new Date()) }, body,
+        method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: await Retell.sign(body, SIMULATOR_DEFAULTS.apiKey) }, body,
       });
-      await res.arrayBuffer();
-      return { id, status: res.status };
+      const answer = (await res.json()) as { eventId?: string };
+      return { id: answer.eventId ?? '', status: res.status };
     };
     // A stream without pauses (a few ms apart): two thirds of the calls' events, then the kill.
     for (let i = 0; i < (CALLS * 2) / 3; i++) {
@@ -114,13 +115,20 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('an API process killed with SIGK
 
     const second = await startApi(database.url, simulator.url);
     children.push(second.child);
-    for (let i = (CALLS * 2) / 3; i < CALLS; i++) for (const event of EVENTS) expect((await deliver(second.url, i, event)).status).toBe(202);
+    for (let i = (CALLS * 2) / 3; i < CALLS; i++) {
+      for (const event of EVENTS) {
+        const { id, status } = await deliver(second.url, i, event);
+        expect(status).toBe(202);
+        accepted.push(id);
+      }
+    }
     await eventually(async () => {
       const left = Number((await database.db('callback_inbox').whereNull('applied_at').count({ n: '*' }))[0]!.n);
       return left === 0 ? true : undefined;
     }, 30_000, 'the inbox to be applied');
     const events = await database.db('call_events').pluck('event_id');
-    expect(events.sort()).toEqual(Array.from({ length: CALLS }, (_, i) => EVENTS.map((e) => `pc${i}:${e}`)).flat().sort());
+    expect(events.sort()).toEqual([...accepted].sort());
+    expect(new Set(accepted.map((id) => id.split(':').slice(0, 2).join(':')))).toEqual(new Set(Array.from({ length: CALLS }, (_, i) => EVENTS.map((e) => `pc${i}:${e}`)).flat()));
     const statuses = await database.db('scheduled_calls').pluck('status');
     expect(statuses).toEqual(Array(CALLS).fill('completed'));
     const { post_processing_flags: flags } = await database.db('scheduled_calls').where('id', 'sc0').first('post_processing_flags');

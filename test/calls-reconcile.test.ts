@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import { FileRecordingStore } from '../src/adapters/recordings/file-recording-store.js';
 import { processClock } from '../src/adapters/clock/sandbox-clock.js';
-import { HttpVoiceProvider } from '../src/adapters/voice/http-voice-provider.js';
-import { PATHS } from '../src/adapters/voice/protocol.js';
+import { RetellVoiceProvider } from '../src/adapters/voice/retell-voice-provider.js';
 import type { CallServices } from '../src/domain/calls/call-services.js';
 import { reconcileStaleCalls, type ReconcileOutcome } from '../src/domain/calls/reconcile-calls.js';
 import { failPlacedCall } from '../src/store/calls/call-reconcile.js';
@@ -95,26 +94,26 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     expect((await fetch(call.recordingUrl)).status).toBe(200);
     const events = await database.db('call_events').where({ call_id: done.callId });
     expect(events.map((e: any) => [e.event_id, Boolean(e.applied)])).toEqual([[`reconcile:${row.provider_call_id}:analyzed`, true]]);
-    expect(sandbox.dials()[`sc_${ids.lost}`]).toBe(1);
+    expect(sandbox.dials()[ids.lost]).toBe(1);
     expect(t.violations).toEqual([]);
   });
 
   it('a real callback arriving after the sweep changes nothing (202, applied as stale, then 409 on redelivery)', { timeout: SETTLE_MS + 30_000 }, async () => {
     const done = await settled(t, key, ids.lost!);
     const row = await database.db('scheduled_calls').where({ id: ids.lost }).first();
-    const wire = await (await fetch(`${sandbox.url}${PATHS.getCall}${row.provider_call_id}`, { headers: { Authorization: `Bearer ${SIMULATOR_DEFAULTS.apiKey}` } })).json();
+    const wire = await (await fetch(`${sandbox.url}/v2/get-call/${row.provider_call_id}`, { headers: { Authorization: `Bearer ${SIMULATOR_DEFAULTS.apiKey}` } })).json();
     // The recording download (a queue job after the completion) is the last write to the call: wait for it.
     await eventually(async () => (await database.db('calls').where({ id: done.callId }).first()).recording_key ?? undefined, 30_000, 'the recording');
     const snapshot = async () => [await database.db('calls').where({ id: done.callId }).first(), await database.db('scheduled_calls').where({ id: ids.lost }).first()];
     const before = await snapshot();
     for (const event of ['call_analyzed', 'call_ended']) {
-      const body = JSON.stringify({ event, event_id: `${row.provider_call_id}:${event}`, call: wire });
-      const late = await postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.callbackSecret);
-      expect(late).toEqual({ status: 202, body: { eventId: `${row.provider_call_id}:${event}` } });
+      const body = JSON.stringify({ event, call: wire });
+      const late = await postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.apiKey);
+      expect(late).toEqual({ status: 202, body: { eventId: expect.stringMatching(new RegExp(`^${row.provider_call_id}:${event}:[0-9a-f]{32}$`)) } });
       // Applied from the inbox shortly after: it finds the sweep's later state and changes nothing.
-      const applied = async () => (await database.db('callback_inbox').where({ provider: 'sandbox', event_id: `${row.provider_call_id}:${event}` }).whereNotNull('applied_at').first())?.outcome;
+      const applied = async () => (await database.db('callback_inbox').where({ provider: 'sandbox', event_id: late.body.eventId }).whereNotNull('applied_at').first())?.outcome;
       expect(await eventually(applied, 30_000, 'the late event applied')).toBe('stale');
-      expect((await postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.callbackSecret)).status).toBe(409);
+      expect((await postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.apiKey)).status).toBe(409);
     }
     expect(await snapshot()).toEqual(before);
     const done2 = (await t.call('GET', `/scheduled-calls/${ids.lost}`, { key })).body;
@@ -154,7 +153,7 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
       env: { OUTREACH_CALLS_DISPATCH: 'on', OUTREACH_CLOCK: CLOCK, OUTREACH_CALLS_POLL_MS: '50', OUTREACH_VOICE_SIMULATOR_URL: sandbox.url, OUTREACH_CALLS_RECONCILE_INTERVAL_SECONDS: '3600' },
     });
     ({ apiKey: key, companyId } = await t.company());
-    const sim = new HttpVoiceProvider({ name: 'sandbox', baseUrl: sandbox.url, ...SIMULATOR_DEFAULTS });
+    const sim = new RetellVoiceProvider({ name: 'sandbox', baseUrl: sandbox.url, apiKey: SIMULATOR_DEFAULTS.apiKey, requestTimeoutMs: 10_000 });
     // The sweep's own services, on the business clock moved `aheadMs` forward (the service's own sweep never runs here).
     services = (aheadMs) => ({
       db: database.db, now: () => new Date(clock().getTime() + aheadMs), log: createLogger('silent'), queue: t.service.queue,
@@ -231,14 +230,14 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
     expect(row).toMatchObject({ status: 'pending', provider_call_id: null, dial_attempts: 1, claimed_at: null, reconcile_lease_until: null });
     expect(Date.parse(row.scheduled_time)).toBeGreaterThan(Date.parse(CLOCK) + HOUR - 60_000); // due at the pass's "now"
     expect(row.status_reason).toMatch(/message lost; back in line/);
-    expect(sandbox.dials()[`sc_${id}`]).toBeUndefined();
+    expect(sandbox.dials()[id]).toBeUndefined();
   });
 
   it('… and when the lost attempt had been placed, the dispatcher\'s next attempt finds it at the provider: dialed once', { timeout: 60_000 }, async () => {
     const id = await lostDial(0);
-    const sim = new HttpVoiceProvider({ name: 'sandbox', baseUrl: sandbox.url, ...SIMULATOR_DEFAULTS });
+    const sim = new RetellVoiceProvider({ name: 'sandbox', baseUrl: sandbox.url, apiKey: SIMULATOR_DEFAULTS.apiKey, requestTimeoutMs: 10_000 });
     const placed = await sim.createCall({
-      idempotencyKey: `sc_${id}`, to: '+12125550109', from: '+12025550199', agent: 'a', transferDestination: '+12125550000',
+      to: '+12125550109', from: '+12025550199', agent: 'a', transferDestination: '+12125550000',
       metadata: { scheduledCallId: id, companyId, customerId: 'slow-0109' }, callbackUrl: `${t.url}/callbacks/voice/sandbox`,
     });
     // On the service's own clock: due at once, so the service's dispatcher claims and dials it again.
@@ -248,7 +247,7 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
       return r.provider_call_id ? r : undefined;
     }, 30_000, 'the dispatcher to record the call found at the provider');
     expect(row).toMatchObject({ status: 'dialing', provider_call_id: placed.providerCallId, dial_attempts: 2 });
-    expect(sandbox.dials()[`sc_${id}`]).toBe(1);
+    expect(sandbox.dials()[id]).toBe(1);
   });
 
   it('a placed call the sweep failed still completes when its real analysis arrives after all: a Do Not Call request applies', { timeout: SETTLE_MS + 30_000 }, async () => {
@@ -258,7 +257,7 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
     const providerCallId = await placedCallId(database, id);
     // What the sweep does when the provider still shows no result at the deadline.
     expect(await failPlacedCall(database.db, companyId, id, providerCallId, 'Reconciliation: no result from the provider', new Date().toISOString())).toBe(true);
-    const sim = new HttpVoiceProvider({ name: 'sandbox', baseUrl: sandbox.url, ...SIMULATOR_DEFAULTS });
+    const sim = new RetellVoiceProvider({ name: 'sandbox', baseUrl: sandbox.url, apiKey: SIMULATOR_DEFAULTS.apiKey, requestTimeoutMs: 10_000 });
     const ended = await eventually(async () => {
       const snapshot = await sim.getCall(providerCallId);
       return snapshot?.state === 'ended' ? snapshot : undefined;

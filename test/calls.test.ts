@@ -171,9 +171,9 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   it('test customers are dialed only through the simulator; the company provider only gets the real customer', { timeout: 90_000 }, async () => {
     await settledScheduledCall(t, key, first['live-0100']!);
     await settledScheduledCall(t, key, first['vm-0101']!);
-    expect(Object.keys(live.dials())).toEqual([`sc_${first['live-0100']}`]);
-    expect(Object.keys(sandbox.dials())).toContain(`sc_${first['vm-0101']}`);
-    expect(Object.keys(sandbox.dials())).not.toContain(`sc_${first['live-0100']}`);
+    expect(Object.keys(live.dials())).toEqual([first['live-0100']]);
+    expect(Object.keys(sandbox.dials())).toContain(first['vm-0101']);
+    expect(Object.keys(sandbox.dials())).not.toContain(first['live-0100']);
   });
 
   it.each([
@@ -229,7 +229,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   it('provider busy (0107): two 503s, then the call is placed once', { timeout: 90_000 }, async () => {
     const done = await settledScheduledCall(t, key, first['busy-0107']!);
     expect(done).toMatchObject({ status: 'completed', postProcessingFlags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'] });
-    expect(sandbox.dials()[`sc_${first['busy-0107']}`]).toBe(1);
+    expect(sandbox.dials()[first['busy-0107']]).toBe(1);
     const row = await db()('scheduled_calls').where({ id: first['busy-0107'] }).first();
     expect(row.dial_attempts).toBe(3);
   });
@@ -285,24 +285,36 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
         return Number(unapplied[0]!.n) === 0 && recorded ? true : undefined;
       }, 45_000, 'callbacks applied and the recording copied');
       const call = await db()('calls').where({ id: done.callId }).first();
-      body = JSON.stringify({ event: 'call_analyzed', event_id: `${call.provider_call_id}:call_analyzed`, call: { call_id: call.provider_call_id, to_number: '+12125550101', metadata: { scheduled_call_id: first['vm-0101'] } } });
+      // The very delivery the simulator made (the call object get-call shows is the one it sent).
+      const wire = await (await fetch(`${sandbox.url}/v2/get-call/${call.provider_call_id}`, { headers: { Authorization: `Bearer ${SIMULATOR_DEFAULTS.apiKey}` } })).json();
+      body = JSON.stringify({ event: 'call_analyzed', call: wire });
       snapshot = async () => [await db()('calls').where({ id: done.callId }).first(), await db()('call_events').count({ n: '*' }), await db()('scheduled_calls').where({ id: first['vm-0101'] }).first()];
     }, 90_000);
 
     it.each([
       ['a wrong signature', () => postCallback(t, 'sandbox', body, 'not-the-secret'), 401],
-      ['a stale timestamp', () => postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.callbackSecret, new Date(Date.now() - 6 * 60_000)), 401],
-      ['a replayed event', () => postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.callbackSecret), 409],
-      ['the other provider connection', () => postCallback(t, 'live', body, LIVE.callbackSecret), 404],
-      ['an unknown call', () => postCallback(t, 'sandbox', body.replace(first['vm-0101']!, '00000000-0000-4000-8000-000000000000'), SIMULATOR_DEFAULTS.callbackSecret), 404],
-      ['malformed JSON', () => postCallback(t, 'sandbox', '{"event":', SIMULATOR_DEFAULTS.callbackSecret), 400],
-      ['an unknown provider', () => postCallback(t, 'nobody', body, SIMULATOR_DEFAULTS.callbackSecret), 400],
+      ['a stale timestamp', () => postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.apiKey, new Date(Date.now() - 6 * 60_000)), 401],
+      ['a replayed event', () => postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.apiKey), 409],
+      ['the other provider connection', () => postCallback(t, 'live', body, LIVE.apiKey), 404],
+      ['an unknown call', () => postCallback(t, 'sandbox', body.replace(first['vm-0101']!, '00000000-0000-4000-8000-000000000000'), SIMULATOR_DEFAULTS.apiKey), 404],
+      ['malformed JSON', () => postCallback(t, 'sandbox', '{"event":', SIMULATOR_DEFAULTS.apiKey), 400],
+      ['an unknown provider', () => postCallback(t, 'nobody', body, SIMULATOR_DEFAULTS.apiKey), 400],
+      ['an applied event without a scheduled call id', () => postCallback(t, 'sandbox', JSON.stringify({ event: 'call_ended', call: { call_id: 'call_x', call_status: 'ended' } }), SIMULATOR_DEFAULTS.apiKey), 400],
     ])('%s', async (_name, send, status) => {
       const before = await snapshot();
       const res = await send();
       expect(res.status).toBe(status);
       expect(res.body).toEqual({ error: status, message: expect.any(String) });
       expect(await snapshot()).toEqual(before);
+    });
+
+    it('an authenticated event the service does not use is acknowledged (202) and changes nothing', async () => {
+      const before = await snapshot();
+      const unused = JSON.stringify({ event: 'transcript_updated', call: JSON.parse(body).call });
+      const res = await postCallback(t, 'sandbox', unused, SIMULATOR_DEFAULTS.apiKey);
+      expect(res).toEqual({ status: 202, body: { ignored: 'transcript_updated' } });
+      expect(await snapshot()).toEqual(before);
+      expect((await postCallback(t, 'sandbox', unused, 'not-the-key')).status).toBe(401);
     });
 
     it('a missing signature header is 400 (the contract requires it) and changes nothing', async () => {

@@ -61,7 +61,6 @@ describe('configuration', () => {
     [{ OUTREACH_WEBHOOK_TIMEOUT_MS: '1.5' }, 'OUTREACH_WEBHOOK_TIMEOUT_MS must be an integer from 100 to 120000, got "1.5"'],
     [{ OUTREACH_CLOCK: '2026-12-08' }, 'OUTREACH_CLOCK must be an ISO instant such as 2026-12-08T15:00:00Z, got "2026-12-08"'],
     [{ OUTREACH_VOICE_BASE_URL: 'ftp://x' }, 'OUTREACH_VOICE_BASE_URL must be an http(s) URL, got "ftp://x"'],
-    [{ OUTREACH_VOICE_BASE_URL: 'https://voice.example' }, 'OUTREACH_VOICE_BASE_URL needs OUTREACH_VOICE_API_KEY and OUTREACH_VOICE_CALLBACK_SECRET'],
     [{ OUTREACH_CALLS_DISPATCH: 'ON' }, 'OUTREACH_CALLS_DISPATCH must be on or off, got "ON"'],
     [{ OUTREACH_VOICE_FROM_NUMBER: '555' }, 'OUTREACH_VOICE_FROM_NUMBER must be E.164, got "555"'],
     [{ OUTREACH_SIGNING_SECRET: 'short' }, 'OUTREACH_SIGNING_SECRET must be at least 16 characters'],
@@ -81,7 +80,7 @@ describe('configuration', () => {
     loadConfig(plain.env);
     // Variables read only once another is set (credentials beside a URL) are read with it set.
     const full = recording({
-      OUTREACH_VOICE_BASE_URL: 'https://voice.example', OUTREACH_VOICE_API_KEY: 'key', OUTREACH_VOICE_CALLBACK_SECRET: 'secret',
+      OUTREACH_VOICE_BASE_URL: 'https://voice.example', OUTREACH_VOICE_API_KEY: 'key',
       OUTREACH_SMS_URL: 'https://sms.example', OUTREACH_SMS_ACCOUNT_SID: 'AC1', OUTREACH_SMS_AUTH_TOKEN: 'token',
       OUTREACH_SANDBOX_SMS_URL: 'http://127.0.0.1:1', OUTREACH_SANDBOX_SMS_ACCOUNT_SID: 'AC2', OUTREACH_SANDBOX_SMS_AUTH_TOKEN: 'token',
     });

@@ -39,10 +39,10 @@ export interface CallConfig {
   /** OUTREACH_SIGNING_SECRET; a random one per process when unset (recording links then work only on this process). */
   signingSecret: string;
   signingSecretGenerated: boolean;
-  /** The company-facing provider; null = none configured: every call goes to the simulator. */
-  provider: { baseUrl: string; apiKey: string; callbackSecret: string } | null;
+  /** The company-facing provider (Retell); null = none configured: every call goes to the simulator. */
+  provider: { baseUrl: string; apiKey: string } | null;
   /** The simulator test customers always reach; url null = this process starts one on a free loopback port. */
-  simulator: { url: string | null; apiKey: string; callbackSecret: string };
+  simulator: { url: string | null; apiKey: string };
   fromNumber: string;
   recordingsDir: string;
   dispatch: CallDispatchOptions;
@@ -55,12 +55,8 @@ export interface CallConfig {
 
 export function loadCallConfig(r: EnvReader, databaseUrl: string): CallConfig {
   const clockStart = r.instant('OUTREACH_CLOCK');
-  const baseUrl = r.httpUrl('OUTREACH_VOICE_BASE_URL');
-  const apiKey = baseUrl ? r.raw('OUTREACH_VOICE_API_KEY') : undefined;
-  const callbackSecret = baseUrl ? r.raw('OUTREACH_VOICE_CALLBACK_SECRET') : undefined;
-  if (baseUrl && (!apiKey || !callbackSecret)) {
-    throw new ConfigError('OUTREACH_VOICE_BASE_URL needs OUTREACH_VOICE_API_KEY and OUTREACH_VOICE_CALLBACK_SECRET');
-  }
+  const apiKey = r.raw('OUTREACH_VOICE_API_KEY');
+  const baseUrl = r.httpUrl('OUTREACH_VOICE_BASE_URL')!;
   const dispatchSwitch = r.oneOf('OUTREACH_CALLS_DISPATCH', ['on', 'off'], { expected: 'on or off' });
   const fromNumber = r.matching('OUTREACH_VOICE_FROM_NUMBER', /^\+[1-9]\d{7,14}$/, 'E.164');
   const secret = r.raw('OUTREACH_SIGNING_SECRET');
@@ -74,11 +70,10 @@ export function loadCallConfig(r: EnvReader, databaseUrl: string): CallConfig {
     clockStart,
     signingSecret: secret ?? randomBytes(32).toString('hex'),
     signingSecretGenerated: secret === undefined,
-    provider: baseUrl ? { baseUrl, apiKey: apiKey!, callbackSecret: callbackSecret! } : null,
+    provider: apiKey ? { baseUrl, apiKey } : null,
     simulator: {
       url: r.httpUrl('OUTREACH_VOICE_SIMULATOR_URL'),
       apiKey: r.value('OUTREACH_VOICE_SIMULATOR_API_KEY'),
-      callbackSecret: r.value('OUTREACH_VOICE_SIMULATOR_SECRET'),
     },
     fromNumber,
     dispatchEnabled: dispatchSwitch === 'on',

@@ -1,4 +1,4 @@
-import { SIMULATOR_CREDENTIALS } from '../adapters/voice/protocol.js';
+import { RETELL_BASE_URL, SIMULATOR_CREDENTIALS } from '../adapters/voice/protocol.js';
 import { LOG_LEVELS } from '../lib/logger.js';
 
 /**
@@ -37,13 +37,11 @@ export const VARIABLES = [
   // Calls.
   { name: 'OUTREACH_CLOCK', unset: 'unset (real time)', meaning: 'ISO instant the business clock starts at, then runs forward ([sandbox clock](docs/partners/sandbox.md#sandbox-clock))' },
   { name: 'OUTREACH_SIGNING_SECRET', unset: 'random per process (logged)', meaning: 'HMAC key of recording links and email opt-out links (≥ 16 characters). Set it, the same in every process, or links stop working after a restart and on other processes' },
-  { name: 'OUTREACH_VOICE_BASE_URL', unset: 'unset', meaning: 'the company-facing [voice provider](docs/operators/voice-provider.md); unset = every call goes to the simulator (demo, sandbox)' },
-  { name: 'OUTREACH_VOICE_API_KEY', unset: '—', meaning: "the provider's API key; required with `OUTREACH_VOICE_BASE_URL`" },
-  { name: 'OUTREACH_VOICE_CALLBACK_SECRET', unset: '—', meaning: "the provider's callback signing secret; required with `OUTREACH_VOICE_BASE_URL`" },
+  { name: 'OUTREACH_VOICE_API_KEY', unset: 'unset (every call goes to the simulator: demo, sandbox)', meaning: "the [voice provider](docs/operators/voice-provider.md)'s (Retell's) API key: authenticates requests and verifies its webhooks" },
+  { name: 'OUTREACH_VOICE_BASE_URL', default: RETELL_BASE_URL, meaning: "Retell's API; change it only for a proxy or a simulator" },
   { name: 'OUTREACH_VOICE_FROM_NUMBER', default: '+12025550199', meaning: 'caller id, E.164' },
   { name: 'OUTREACH_VOICE_SIMULATOR_URL', unset: 'unset (one started in-process)', meaning: 'the voice simulator test customers reach; run one shared simulator when several processes dial' },
-  { name: 'OUTREACH_VOICE_SIMULATOR_API_KEY', default: SIMULATOR_CREDENTIALS.apiKey, meaning: "the simulator's API key" },
-  { name: 'OUTREACH_VOICE_SIMULATOR_SECRET', default: SIMULATOR_CREDENTIALS.callbackSecret, meaning: "the simulator's callback signing secret" },
+  { name: 'OUTREACH_VOICE_SIMULATOR_API_KEY', default: SIMULATOR_CREDENTIALS.apiKey, meaning: "the simulator's API key (it signs its webhooks with it, as Retell does)" },
   { name: 'OUTREACH_CALLS_DISPATCH', default: 'on', meaning: "`off`: this process places no calls (an operator's pause)" },
   { name: 'OUTREACH_CALLS_CONCURRENCY', default: '16', range: [1, 256], meaning: 'dials in flight per worker process, in 4 batches ({range})' },
   { name: 'OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY', default: '10', range: [1, 1000], meaning: "a company's calls in `dialing` at once ({range}); the company's `calls.maxConcurrentCalls` overrides it" },

@@ -1,5 +1,5 @@
 import { FileRecordingStore } from '../adapters/recordings/file-recording-store.js';
-import { HttpVoiceProvider } from '../adapters/voice/http-voice-provider.js';
+import { RetellVoiceProvider } from '../adapters/voice/retell-voice-provider.js';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../domain/ports/clock.js';
 import type { CallServices } from '../domain/calls/call-services.js';
@@ -18,15 +18,18 @@ export async function createCallServices(config: Config, deps: { db: Db; now: Cl
   let simulator: VoiceSimulator | null = null;
   let simulatorUrl = c.simulator.url;
   if (!simulatorUrl) {
-    simulator = await startVoiceSimulator({ apiKey: c.simulator.apiKey, callbackSecret: c.simulator.callbackSecret, now: deps.now });
+    simulator = await startVoiceSimulator({ apiKey: c.simulator.apiKey, now: deps.now });
     simulatorUrl = simulator.url;
     deps.log.info('voice simulator started in this process', { url: simulatorUrl });
   }
-  const sandbox = new HttpVoiceProvider({ name: 'sandbox', baseUrl: simulatorUrl, apiKey: c.simulator.apiKey, callbackSecret: c.simulator.callbackSecret });
+  // A create request must end (answer or timeout) well within the dial lease: a worker still waiting
+  // on its request when the lease runs out would race the worker taking over.
+  const requestTimeoutMs = Math.min(10_000, Math.floor((c.dispatch.timeoutSeconds * 1000) / 2));
+  const sandbox = new RetellVoiceProvider({ name: 'sandbox', baseUrl: simulatorUrl, apiKey: c.simulator.apiKey, requestTimeoutMs });
   const live = c.provider
-    ? new HttpVoiceProvider({ name: 'live', ...c.provider })
-    : new HttpVoiceProvider({ name: 'live', baseUrl: simulatorUrl, apiKey: c.simulator.apiKey, callbackSecret: c.simulator.callbackSecret });
-  if (!c.provider) deps.log.info('no voice provider configured (OUTREACH_VOICE_BASE_URL): every call goes to the voice simulator', { url: simulatorUrl });
+    ? new RetellVoiceProvider({ name: 'live', ...c.provider, requestTimeoutMs })
+    : new RetellVoiceProvider({ name: 'live', baseUrl: simulatorUrl, apiKey: c.simulator.apiKey, requestTimeoutMs });
+  if (!c.provider) deps.log.info('no voice provider configured (OUTREACH_VOICE_API_KEY): every call goes to the voice simulator', { url: simulatorUrl });
   if (c.signingSecretGenerated) deps.log.info('OUTREACH_SIGNING_SECRET is not set: recording links are signed with a random per-process secret');
   const services: CallServices = {
     db: deps.db,

@@ -89,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
     const simulator = await startVoiceSimulator({
-      port, apiKey: config.calls.simulator.apiKey, callbackSecret: config.calls.simulator.callbackSecret, now: processClock(config.calls.clockStart),
+      port, apiKey: config.calls.simulator.apiKey, now: processClock(config.calls.clockStart),
       holdCallbacks: values['hold-callbacks'] ?? false,
     });
     console.log(JSON.stringify({ level: 'info', msg: 'voice simulator listening', url: simulator.url, clock: config.calls.clockStart?.toISOString() ?? 'real time' }));

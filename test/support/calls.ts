@@ -1,5 +1,7 @@
 import { processClock } from '../../src/adapters/clock/sandbox-clock.js';
-import { signPayload, SIGNATURE_HEADER } from '../../src/adapters/voice/protocol.js';
+import { createHmac } from 'node:crypto';
+import Retell from 'retell-sdk';
+import { SIGNATURE_HEADER } from '../../src/adapters/voice/protocol.js';
 import { applyCallEvents } from '../../src/domain/calls/callback-batch.js';
 import type { CallServices } from '../../src/domain/calls/call-services.js';
 import { ConflictError, NotFoundError } from '../../src/domain/shared/errors.js';
@@ -10,7 +12,7 @@ import { eventually } from './eventually.js';
 import { startTestService, type TestService } from './service.js';
 
 /** The company's (live) provider simulator's credentials in the call suites. */
-export const LIVE_PROVIDER = { apiKey: 'live_key', callbackSecret: 'live_secret_for_tests' };
+export const LIVE_PROVIDER = { apiKey: 'live_key' };
 
 export interface CallStack {
   /** The business clock both simulators and the service start from. */
@@ -31,7 +33,6 @@ export async function startCallStack(db: Db, clockIso: string, env: Record<strin
     env: {
       OUTREACH_CALLS_DISPATCH: 'on', OUTREACH_CLOCK: clockIso, OUTREACH_CALLS_POLL_MS: '50',
       OUTREACH_VOICE_SIMULATOR_URL: sandbox.url, OUTREACH_VOICE_BASE_URL: live.url, OUTREACH_VOICE_API_KEY: LIVE_PROVIDER.apiKey,
-      OUTREACH_VOICE_CALLBACK_SECRET: LIVE_PROVIDER.callbackSecret,
       ...env,
     },
   });
@@ -46,10 +47,20 @@ export async function settledScheduledCall(t: TestService, key: string, id: stri
   }, 60_000, `scheduled call ${id} to settle`);
 }
 
-/** Posts a callback as a provider would, signed with `secret` at `signedAt`. */
-export async function postCallback(t: TestService, provider: string, body: string, secret: string, signedAt = new Date()): Promise<{ status: number; body: any }> {
-  const res = await t.call('POST', `/callbacks/voice/${provider}`, { rawBody: body, headers: { [SIGNATURE_HEADER]: signPayload(secret, body, signedAt) } });
+/**
+ * Posts a callback as Retell would, signed with the API key by `Retell.sign` (now), or, for a
+ * delivery signed at another time, in the same format by hand (the SDK signs only at the present).
+ */
+export async function postCallback(t: TestService, provider: string, body: string, apiKey: string, signedAt?: Date): Promise<{ status: number; body: any }> {
+  const signature = signedAt ? retellSignatureAt(body, apiKey, signedAt) : await Retell.sign(body, apiKey);
+  const res = await t.call('POST', `/callbacks/voice/${provider}`, { rawBody: body, headers: { [SIGNATURE_HEADER]: signature } });
   return { status: res.status, body: res.body };
+}
+
+/** `v=<ms>,d=<hex HMAC-SHA256(key, body + ms)>`: Retell's signature at a chosen instant. */
+export function retellSignatureAt(body: string, apiKey: string, at: Date): string {
+  const ms = at.getTime();
+  return `v=${ms},d=${createHmac('sha256', apiKey).update(body + ms).digest('hex')}`;
 }
 
 /**

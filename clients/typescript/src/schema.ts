@@ -783,7 +783,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a voice provider callback
-         * @description Called by the voice provider, not by partners: no `X-API-Key`. Authenticated by the `X-Voice-Signature` header, `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` keyed with the provider's callback secret, compared in constant time; a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Each `event_id` is processed once: a redelivery gets 409 and changes nothing. An accepted event is recorded durably and answered 202 at once; it is applied to the call within moments (a worker of the service, in receipt order per call; while callbacks keep streaming in, answering them comes first and applying waits, at most 5 seconds). Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (docs/partners/calls.md#what-flags-do). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. When the process is already handling its limit of callbacks (`OUTREACH_CALLS_CALLBACKS_IN_FLIGHT`) and 8 times as many wait for a turn, it answers 503 with `Retry-After` at once, and the provider delivers again. Errors use the `ErrorMessage` shape.
+         * @description Called by Retell, not by partners: no `X-API-Key`. Authenticated by the `x-retell-signature` header, `v=<unix ms>,d=<hex HMAC-SHA256 of "<raw body><ms>">` keyed with the Retell API key, checked with retell-sdk's `Retell.verify` over the exact raw bytes (constant time); a timestamp more than 5 minutes from the server's time is refused (401), so a captured delivery cannot be replayed later. Retell sends no event id: a delivery is known by its call id, event and a digest of its content, and is processed once: the same delivery again gets 409 and changes nothing. Events the service does not use are answered 202 `{ignored}`. An applied event is recorded durably and answered 202 at once; it is applied to the call within moments (a worker of the service, in receipt order per call; while callbacks keep streaming in, answering them comes first and applying waits, at most 5 seconds). Events may arrive out of order; the call only moves forward (registered → ongoing → ended → analyzed). `call_analyzed` completes the scheduled call with the call's flags and applies their effects (docs/partners/calls.md#what-flags-do); so does the `call_ended` of a call that never connected (`not_connected`: no analysis follows it). A call this provider connection did not place gives 404; a body that is not JSON, 400. Nothing is changed by a rejected callback. When the process is already handling its limit of callbacks (`OUTREACH_CALLS_CALLBACKS_IN_FLIGHT`) and 8 times as many wait for a turn, it answers 503 with `Retry-After` at once, and the provider delivers again. Errors use the `ErrorMessage` shape.
          */
         post: operations["receiveVoiceCallback"];
         delete?: never;
@@ -2131,16 +2131,22 @@ export interface components {
             /** Format: date */
             ach_settlement_date?: string;
         };
-        /** @description A voice provider callback (the provider's wire format, modeled on Retell's webhooks): the event type, its unique id, and the whole call object as of the event. `call.metadata.scheduled_call_id` names the scheduled call the service sent when it created the call. */
+        /** @description A Retell webhook exactly as Retell sends it (https://docs.retellai.com/features/webhook-overview): the event and the whole call object as of the event, with no event id. The service applies `call_started`, `call_ended` and `call_analyzed`; any other event (`transcript_updated`, `transfer_started`, `transfer_bridged`, `transfer_cancelled`, `transfer_ended`, and any Retell adds) is acknowledged and ignored. `call.metadata.scheduled_call_id` names the scheduled call the service sent when it created the call; an applied event without it is a 400. */
         VoiceCallbackEvent: {
-            /** @enum {string} */
-            event: "call_started" | "call_ended" | "call_analyzed";
-            event_id: string;
-            /** @description The provider's call object; fields beyond these are read as documented in docs/operators/voice-provider.md. */
+            /**
+             * @example call_started
+             * @example call_ended
+             * @example call_analyzed
+             * @example transcript_updated
+             */
+            event: string;
+            /** @description Retell's call object (retell-sdk's `PhoneCallResponse`); the fields the service reads are listed in docs/operators/voice-provider.md. */
             call: {
                 call_id: string;
-                metadata: {
-                    scheduled_call_id: string;
+                /** @description registered, not_connected, ongoing, ended or error. */
+                call_status?: string;
+                metadata?: {
+                    scheduled_call_id?: string;
                 } & {
                     [key: string]: unknown;
                 };
@@ -2148,9 +2154,11 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description The callback was authenticated and recorded durably in the callback inbox; the service applies it shortly after (in receipt order per call; a call never moves backwards, so an event arriving after a later state changes nothing). */
+        /** @description An applied event (`eventId`): authenticated and recorded durably in the callback inbox; the service applies it shortly after (in receipt order per call; a call never moves backwards, so an event arriving after a later state changes nothing). Retell sends no event id: `eventId` is the call id, the event and a digest of the delivery's content, so a redelivery is recognised. An event the service does not use (`ignored`, naming it): authenticated and acknowledged, nothing recorded. */
         VoiceCallbackReceipt: {
             eventId: string;
+        } | {
+            ignored: string;
         };
         /** @description The process is up. */
         Health: {
@@ -4514,10 +4522,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`
-                 * @example t=1796742000,v1=5f0c9a3d2b1e4f6a7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b
+                 * @description `v=<unix ms>,d=<hex HMAC-SHA256(api key, "<raw body><ms>")>`, as `Retell.sign` makes it
+                 * @example v=1796742000000,d=5f0c9a3d2b1e4f6a7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b
                  */
-                "X-Voice-Signature": string;
+                "x-retell-signature": string;
             };
             path: {
                 /**
@@ -4533,27 +4541,32 @@ export interface operations {
                 /**
                  * @example {
                  *       "event": "call_analyzed",
-                 *       "event_id": "call_7f3e:call_analyzed",
                  *       "call": {
                  *         "call_id": "call_7f3e",
+                 *         "call_type": "phone_call",
+                 *         "direction": "outbound",
+                 *         "agent_id": "agent-collections",
+                 *         "agent_version": 1,
                  *         "call_status": "ended",
                  *         "to_number": "+12125550100",
                  *         "from_number": "+12025550199",
                  *         "metadata": {
-                 *           "scheduled_call_id": "6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a"
+                 *           "scheduled_call_id": "6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a",
+                 *           "company_id": "acme",
+                 *           "customer_id": "cust-1"
                  *         },
+                 *         "start_timestamp": 1796742000000,
+                 *         "end_timestamp": 1796742042000,
+                 *         "duration_ms": 42000,
                  *         "disconnection_reason": "call_transfer",
-                 *         "answered_by": "human",
                  *         "transcript": "Agent: Hello ... Borrower: Yes, speaking.",
-                 *         "recording_url": "https://provider.example/recordings/call_7f3e.wav",
+                 *         "recording_url": "https://dxc03zgurdly9.cloudfront.net/call_7f3e/recording.wav",
                  *         "call_analysis": {
                  *           "call_summary": "The borrower was transferred to a loan officer.",
                  *           "in_voicemail": false,
                  *           "custom_analysis_data": {
-                 *             "outcome_labels": [
-                 *               "live_conversation",
-                 *               "right_party_contact"
-                 *             ]
+                 *             "live_conversation": true,
+                 *             "right_party_contact": true
                  *           }
                  *         }
                  *       }
@@ -4569,11 +4582,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "eventId": "call_7f3e:call_analyzed"
-                     *     }
-                     */
                     "application/json": components["schemas"]["VoiceCallbackReceipt"];
                 };
             };
@@ -4587,7 +4595,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": 401,
-                     *       "message": "Callback rejected: Signature does not match"
+                     *       "message": "Callback rejected: Signature does not match, or it is more than 5 minutes old"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorMessage"];
@@ -4608,7 +4616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
-            /** @description This event id was already processed (a redelivery or a replay); nothing changed. */
+            /** @description This delivery was already processed (a redelivery or a replay); nothing changed. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4617,7 +4625,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": 409,
-                     *       "message": "Event call_7f3e:call_analyzed was already processed"
+                     *       "message": "Event call_7f3e:call_analyzed:9b1c0e6f4a2d8e7c5b3a1f0e9d8c7b6a was already processed"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorMessage"];

@@ -1,17 +1,71 @@
-import type { WireCall } from './protocol.js';
+import type { OutcomeLabel } from './outcome-labels.js';
+import type { RetellCall, RetellDisconnectionReason } from './protocol.js';
+
+/** Who or what the call reached, as its disconnection reason tells. */
+export type Reached = 'person' | 'voicemail' | 'machine' | 'nobody' | 'not_placed' | 'failed';
 
 /**
- * Provider outcome → the contract's call flags. One row per provider fact; a call's flags are the
- * flags of every row that holds, in table order, without repeats. Each row has a test.
+ * Every `disconnection_reason` Retell declares (retell-sdk's PhoneCallResponse; the Record type makes
+ * a new one a compile error here): what the call reached and the contract flags the reason alone
+ * gives. A reason Retell adds later reads as `failed` with no flag. One test per row.
  */
-export const OUTCOME_FLAG_ROWS: ReadonlyArray<{ outcome: string; holds: (call: WireCall) => boolean; flags: readonly string[] }> = [
-  { outcome: 'disconnection_reason dial_no_answer or dial_busy', holds: (c) => ['dial_no_answer', 'dial_busy'].includes(c.disconnection_reason ?? ''), flags: ['NO_ANSWER'] },
-  { outcome: 'answered by a machine (voicemail)', holds: (c) => c.answered_by === 'machine' || c.call_analysis?.in_voicemail === true, flags: ['VOICEMAIL'] },
+export const DISCONNECTION_ROWS: Readonly<Record<RetellDisconnectionReason, { reached: Reached; flags: readonly string[] }>> = {
+  user_hangup: { reached: 'person', flags: [] },
+  agent_hangup: { reached: 'person', flags: [] },
+  inactivity: { reached: 'person', flags: [] },
+  max_duration_reached: { reached: 'person', flags: [] },
+  manual_stopped: { reached: 'person', flags: [] },
+  call_take_over: { reached: 'person', flags: [] },
+  call_transfer: { reached: 'person', flags: ['SUCCESSFUL_TRANSFER'] },
+  transfer_bridged: { reached: 'person', flags: ['SUCCESSFUL_TRANSFER'] },
+  transfer_cancelled: { reached: 'person', flags: ['TRANSFER_FAILED'] },
+  voicemail_reached: { reached: 'voicemail', flags: [] },
+  ivr_reached: { reached: 'machine', flags: [] },
+  dial_no_answer: { reached: 'nobody', flags: ['NO_ANSWER'] },
+  dial_busy: { reached: 'nobody', flags: ['NO_ANSWER'] },
+  user_declined: { reached: 'nobody', flags: ['NO_ANSWER'] },
+  dial_failed: { reached: 'not_placed', flags: [] },
+  invalid_destination: { reached: 'not_placed', flags: [] },
+  telephony_provider_permission_denied: { reached: 'not_placed', flags: [] },
+  telephony_provider_unavailable: { reached: 'not_placed', flags: [] },
+  sip_routing_error: { reached: 'not_placed', flags: [] },
+  marked_as_spam: { reached: 'not_placed', flags: [] },
+  concurrency_limit_reached: { reached: 'not_placed', flags: [] },
+  no_concurrency_fallback: { reached: 'not_placed', flags: [] },
+  no_valid_payment: { reached: 'not_placed', flags: [] },
+  scam_detected: { reached: 'not_placed', flags: [] },
+  registered_call_timeout: { reached: 'not_placed', flags: [] },
+  error_user_not_joined: { reached: 'not_placed', flags: [] },
+  error_llm_websocket_open: { reached: 'failed', flags: [] },
+  error_llm_websocket_lost_connection: { reached: 'failed', flags: [] },
+  error_llm_websocket_runtime: { reached: 'failed', flags: [] },
+  error_llm_websocket_corrupt_payload: { reached: 'failed', flags: [] },
+  error_no_audio_received: { reached: 'failed', flags: [] },
+  error_asr: { reached: 'failed', flags: [] },
+  error_retell: { reached: 'failed', flags: [] },
+  error_unknown: { reached: 'failed', flags: [] },
+};
+
+/** What the call reached: Retell's voicemail detection first, then the disconnection reason. */
+export function reachedOf(call: RetellCall): Reached | null {
+  if (call.call_analysis?.in_voicemail === true) return 'voicemail';
+  const reason = call.disconnection_reason;
+  if (!reason) return null;
+  return Object.hasOwn(DISCONNECTION_ROWS, reason) ? DISCONNECTION_ROWS[reason].reached : 'failed';
+}
+
+/**
+ * Provider facts → the contract's call flags, one row per fact; a call's flags are those of every
+ * row that holds, in table order, without repeats. The labels are the agent's post-call analysis
+ * fields (outcome-labels.ts); the disconnection reason's own flags (DISCONNECTION_ROWS) are added
+ * first. Each row has a test.
+ */
+export const OUTCOME_FLAG_ROWS: ReadonlyArray<{ outcome: string; holds: (call: RetellCall) => boolean; flags: readonly string[] }> = [
+  { outcome: 'reached a voicemail (in_voicemail or voicemail_reached)', holds: (c) => reachedOf(c) === 'voicemail', flags: ['VOICEMAIL'] },
   { outcome: 'label voicemail_message_left', holds: (c) => label(c, 'voicemail_message_left'), flags: ['VOICEMAIL_CONNECT', 'MESSAGE_LEFT'] },
-  { outcome: 'answered by a human', holds: (c) => c.answered_by === 'human', flags: ['CONNECT'] },
+  { outcome: 'reached a person', holds: (c) => reachedOf(c) === 'person', flags: ['CONNECT'] },
   { outcome: 'label live_conversation', holds: (c) => label(c, 'live_conversation'), flags: ['LIVE_CONNECT'] },
   { outcome: 'label right_party_contact', holds: (c) => label(c, 'right_party_contact'), flags: ['RPC'] },
-  { outcome: 'disconnection_reason call_transfer', holds: (c) => c.disconnection_reason === 'call_transfer', flags: ['SUCCESSFUL_TRANSFER'] },
   { outcome: 'label transfer_failed', holds: (c) => label(c, 'transfer_failed'), flags: ['TRANSFER_FAILED'] },
   { outcome: 'label wrong_number', holds: (c) => label(c, 'wrong_number'), flags: ['WRONG_NUMBER'] },
   { outcome: 'label do_not_call', holds: (c) => label(c, 'do_not_call'), flags: ['DNC'] },
@@ -21,15 +75,31 @@ export const OUTCOME_FLAG_ROWS: ReadonlyArray<{ outcome: string; holds: (call: W
   { outcome: 'label callback_request', holds: (c) => label(c, 'callback_request'), flags: ['CALLBACK_REQUEST'] },
 ];
 
-export function flagsOf(call: WireCall): string[] {
+export function flagsOf(call: RetellCall): string[] {
   const flags: string[] = [];
-  for (const row of OUTCOME_FLAG_ROWS) {
-    if (!row.holds(call)) continue;
-    for (const f of row.flags) if (!flags.includes(f)) flags.push(f);
-  }
-  return flags;
+  const add = (f: readonly string[]) => {
+    for (const flag of f) if (!flags.includes(flag)) flags.push(flag);
+  };
+  const reason = call.disconnection_reason;
+  if (reason && Object.hasOwn(DISCONNECTION_ROWS, reason)) add(DISCONNECTION_ROWS[reason].flags);
+  for (const row of OUTCOME_FLAG_ROWS) if (row.holds(call)) add(row.flags);
+  return order(flags);
 }
 
-function label(call: WireCall, name: string): boolean {
-  return call.call_analysis?.custom_analysis_data.outcome_labels.includes(name) ?? false;
+/** The contract's flag order (the order the table lists them), whatever row added each. */
+const FLAG_ORDER = ['NO_ANSWER', 'VOICEMAIL', 'VOICEMAIL_CONNECT', 'MESSAGE_LEFT', 'CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER', 'TRANSFER_FAILED', 'WRONG_NUMBER', 'DNC', 'ATTORNEY_REP', 'BANKRUPTCY', 'DECEASED', 'CALLBACK_REQUEST'];
+const order = (flags: string[]) => [...flags].sort((a, b) => FLAG_ORDER.indexOf(a) - FLAG_ORDER.indexOf(b));
+
+/** Who answered, in the terms the call record keeps (`answered_by`). */
+export function answeredByOf(call: RetellCall): 'human' | 'machine' | 'unknown' | null {
+  const reached = reachedOf(call);
+  if (reached === 'person') return 'human';
+  if (reached === 'voicemail' || reached === 'machine') return 'machine';
+  if (reached === 'failed') return 'unknown';
+  return null;
+}
+
+function label(call: RetellCall, name: OutcomeLabel): boolean {
+  const data = call.call_analysis?.custom_analysis_data;
+  return typeof data === 'object' && data !== null && (data as Record<string, unknown>)[name] === true;
 }

@@ -2,6 +2,7 @@ import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Db } from '../../store/shared/db.js';
 import type { Clock } from '../ports/clock.js';
+import type { CompanyConfig } from '../shared/company-config.js';
 import type { RecordingStore } from '../ports/recording-store.js';
 import type { ProviderName, VoiceProvider } from '../ports/voice-provider.js';
 
@@ -25,7 +26,10 @@ export interface CallSettings {
   fromNumber: string;
   /** HMAC key of recording links (OUTREACH_SIGNING_SECRET). */
   signingSecret: string;
-  /** How long a worker may hold a claimed call's dial before another takes over (and asks the provider first). */
+  /**
+   * How long a worker may hold a claimed call's dial before another takes over (and asks the
+   * provider first). A provider request times out well within it (src/main/call-runtime.ts).
+   */
   dialLeaseMs: number;
   /**
    * Callbacks processed at once by this process; up to 8 per slot more wait in memory for a turn, and
@@ -40,11 +44,11 @@ export const DIAL_QUEUE = 'call-dial';
 /** Woken when a company's calls complete in this process, so its freed room is claimed at once. */
 export const CLAIM_SIGNAL = 'call-claim';
 
-/** The provider's idempotency key for a scheduled call: the same on every attempt, by any worker. */
-export const idempotencyKeyOf = (scheduledCallId: string) => `sc_${scheduledCallId}`;
-
 /** Where a provider posts this process's callbacks. */
 export const callbackUrlOf = (settings: CallSettings, provider: ProviderName) => `${settings.publicBaseUrl}/callbacks/voice/${provider}`;
+
+/** The provider agent (script) a task type dials with: company configuration, else one named after the task type. */
+export const agentOf = (config: CompanyConfig, taskType: string): string => config.calls?.agents?.[taskType] ?? `agent-${taskType}`;
 
 /** Test customers only ever reach the simulator, whatever provider the company uses. */
 export const providerFor = (isTest: boolean): ProviderName => (isTest ? 'sandbox' : 'live');

@@ -3,10 +3,9 @@ import { getCustomersByKey } from '../../store/customers/customers.js';
 import { claimDueCalls, endClaimedCall, releaseDialLease, rescheduleClaimedCall, takeDialLeases } from '../../store/calls/call-dispatch.js';
 import type { EnqueueOptions } from '../ports/job-queue.js';
 import type { ScheduledCallRow } from '../../store/planning/schedules.js';
-import type { CompanyConfig } from '../shared/company-config.js';
-import { ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
+import { type CallLookupAnswer, ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
 import { callingStates, verdictAt } from './call-rules.js';
-import { type CallServices, callbackUrlOf, DIAL_QUEUE, idempotencyKeyOf, providerFor } from './call-services.js';
+import { agentOf, type CallServices, callbackUrlOf, DIAL_QUEUE, providerFor } from './call-services.js';
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { publishEvent } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
@@ -38,15 +37,18 @@ export async function claimCallsToDial(
 }
 
 /**
- * Dials a batch of claimed scheduled calls, each at most once across workers, retries and crashes:
- * 1. the dial guard (one statement for the batch) gives this worker the right to send the request
- *    for the calls it returns; the others are placed, ended or held by another worker;
- * 2. a call's attempt after the first asks the provider by idempotency key before anything else:
- *    the previous holder may have died after the provider accepted the call;
+ * Dials a batch of claimed scheduled calls, each at most once across workers, retries and crashes,
+ * with a provider that has no idempotency key
+ * (docs/architecture/decisions/at-most-one-dial.md):
+ * 1. the dial guard (one statement for the batch) commits this worker's lease before any request:
+ *    only the calls it returns are this worker's to dial; the others are placed, ended or held;
+ * 2. a call's attempt after the first looks the call up at the provider before anything else (the
+ *    previous holder may have died after the provider accepted it): found → recorded; ambiguous →
+ *    the call fails without a second dial; only a lookup proving no call exists lets it dial;
  * 3. the pure scheduler re-checks every call against the state now (read for the batch in a few
  *    statements, right before the requests): not allowed → moved back to pending at the next
  *    allowed time, or skipped, with the reason stored;
- * 4. the provider requests, concurrently, each carrying the idempotency key of its scheduled call;
+ * 4. the create requests, concurrently, each sent once (the adapter never retries one);
  * 5. the answers are recorded together (call records, provider call ids) in one transaction.
  * A provider that is down releases that call's guard and yields `retry` (the queue retries it with
  * backoff); on the last attempt, or when the provider refuses the request, the call ends as failed.
@@ -77,16 +79,16 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
       return { outcome: 'skipped' };
     }
     const provider = s.voice[providerFor(entry.customer.isTest)];
-    const key = idempotencyKeyOf(call.id);
     const answer = (providerCallId: string, time: Date) => ({ provider: provider.name, providerCallId, toNumber: call.phoneNumber, fromNumber: s.settings.fromNumber, at: time });
     try {
       if (call.dialAttempts > 1) {
-        const found = await provider.findCall(key);
-        if (found) {
-          answers.push({ call, placed: answer(found.providerCallId, now) });
-          s.log.info('call found at the provider after an interrupted attempt', { scheduledCallId: call.id, providerCallId: found.providerCallId });
+        const found = await provider.findCall(lookupOf(call, wall));
+        if (found.kind === 'found') {
+          answers.push({ call, placed: answer(found.call.providerCallId, now) });
+          s.log.info('call found at the provider after an interrupted attempt', { scheduledCallId: call.id, providerCallId: found.call.providerCallId });
           return { outcome: 'found_at_provider' };
         }
+        if (found.kind === 'ambiguous') return notRedialed(s, call, found);
       }
       const verdict = verdictAt(entry.config, call, states.get(call.id)!, now);
       if (verdict.kind === 'later') {
@@ -98,10 +100,9 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
         return { outcome: 'skipped' };
       }
       const placed = await provider.createCall({
-        idempotencyKey: key,
         to: call.phoneNumber,
         from: s.settings.fromNumber,
-        agent: agentFor(entry.config, call),
+        agent: agentOf(entry.config, call.taskType),
         transferDestination: verdict.transferDestination,
         metadata: { scheduledCallId: call.id, companyId: call.companyId, customerId: call.customerId },
         callbackUrl: callbackUrlOf(s.settings, provider.name),
@@ -123,9 +124,9 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
 async function failed(s: CallServices, provider: VoiceProvider, call: ScheduledCallRow, err: Error, lastAttempt: boolean, found: (providerCallId: string) => void): Promise<DialResult> {
   if (lastAttempt && !(err instanceof ProviderRejectedError)) {
     // A timed-out request may still have been placed: ask once more before giving up.
-    const placed = await provider.findCall(idempotencyKeyOf(call.id)).catch(() => null);
-    if (placed) {
-      found(placed.providerCallId);
+    const lookup = await provider.findCall(lookupOf(call, Date.now())).catch(() => null);
+    if (lookup?.kind === 'found') {
+      found(lookup.call.providerCallId);
       return { outcome: 'found_at_provider' };
     }
   }
@@ -137,14 +138,27 @@ async function failed(s: CallServices, provider: VoiceProvider, call: ScheduledC
   return { retry: err };
 }
 
+/**
+ * What the provider is asked after an interrupted attempt: calls to this number since the first
+ * lease (a day back when that is unknown: a call leased before the column existed).
+ */
+function lookupOf(call: ScheduledCallRow, wall: number) {
+  return { scheduledCallId: call.id, toNumber: call.phoneNumber, since: new Date(call.firstDialLeaseAt ?? wall - 24 * 3_600_000) };
+}
+
+/**
+ * The provider holds a call to this number since the first lease that cannot be told apart from
+ * ours: dialing again could be a second call, so the call fails, with the reason stored.
+ */
+async function notRedialed(s: CallServices, call: ScheduledCallRow, lookup: Extract<CallLookupAnswer, { kind: 'ambiguous' }>): Promise<DialResult> {
+  s.log.warn('call not dialed again: the provider lookup was ambiguous', { scheduledCallId: call.id, reason: lookup.reason });
+  await endCall(s, call, 'failed', `Not dialed again after an interrupted attempt: ${lookup.reason}`, s.now().toISOString());
+  return { outcome: 'failed' };
+}
+
 /** A claimed call that will not be placed ends, with its `scheduled_call.updated`, in one transaction. */
 async function endCall(s: CallServices, call: ScheduledCallRow, status: 'skipped' | 'failed', reason: string, at: string): Promise<void> {
   await s.db.transaction(async (trx) => {
     if (await endClaimedCall(trx, call.companyId, call.id, status, reason, at)) await publishEvent(trx, call.companyId, scheduledCallUpdated(call.id, status), new Date(at));
   });
-}
-
-/** The provider agent (script) for the call's task type: company configuration, else one named after the task type. */
-function agentFor(config: CompanyConfig, call: ScheduledCallRow): string {
-  return config.calls?.agents?.[call.taskType] ?? `agent-${call.taskType}`;
 }

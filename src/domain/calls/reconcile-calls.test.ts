@@ -18,6 +18,7 @@ function snapshot(state: ProviderCallState, analyzed = false): CallSnapshot {
 /** The decision table of docs/architecture/decisions/callback-inbox-and-reconciliation.md#reconciliation (reconciliation), a test per row. */
 describe('decideReconcile', () => {
   it.each([
+    ['never connected (not_connected): final, no analysis will come', snapshot('not_connected', true), 16 * MIN, 'apply_analyzed'],
     ['ended and analyzed, early', snapshot('ended', true), 16 * MIN, 'apply_analyzed'],
     ['ended and analyzed, past the deadline', snapshot('ended', true), 300 * MIN, 'apply_analyzed'],
     ['ended without analysis, before the deadline', snapshot('ended'), 16 * MIN, 'apply_ended'],

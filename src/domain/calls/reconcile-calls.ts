@@ -31,6 +31,8 @@ export function decideReconcile(snapshot: CallSnapshot | null, ageMs: number, de
   if (snapshot === null) return { kind: 'fail', reason: 'Reconciliation: the voice provider does not know this call; no result will come' };
   if (snapshot.state === 'error') return { kind: 'fail', reason: 'Reconciliation: the voice provider reported an error for this call' };
   const late = ageMs >= deadlineMs;
+  // A call never connected is over, and final: no analysis follows it.
+  if (snapshot.state === 'not_connected') return { kind: 'apply_analyzed' };
   if (snapshot.state === 'ended') return snapshot.analyzed ? { kind: 'apply_analyzed' } : late ? { kind: 'complete_unanalyzed' } : { kind: 'apply_ended' };
   return late ? { kind: 'fail', reason: `Reconciliation: no result from the provider ${Math.round(deadlineMs / 60_000)} minutes after the call was placed` } : { kind: 'wait' };
 }

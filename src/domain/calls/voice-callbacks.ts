@@ -1,16 +1,16 @@
 import { InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../shared/errors.js';
-import { CallbackRejectedError, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
+import { CallbackRejectedError, type IgnoredEvent, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
 import type { CallServices } from './call-services.js';
 import { recordReceipt } from './callback-receipts.js';
 
-export interface CallbackReceipt {
-  eventId: string;
-}
+/** The id the delivery is known by, or, for an event the service does not use, which one was ignored. */
+export type CallbackReceipt = { eventId: string } | { ignored: string };
 
 /**
  * Receives one provider callback. Rejected (and nothing written) when the signature or its
  * timestamp is wrong (401), the body unreadable (400), the call unknown to this provider (404), or
- * the event id already received (409). Otherwise the event is recorded durably in the callback
+ * the same delivery already received (409). An authenticated event the service does not use is
+ * acknowledged and nothing is recorded. Otherwise the event is recorded durably in the callback
  * inbox (grouped with concurrent receipts, callback-receipts.ts) and resolves once committed; the
  * inbox applier (callback-inbox.ts) applies it shortly after, set-based (callback-batch.ts).
  */
@@ -43,13 +43,14 @@ const gates = new WeakMap<CallServices, { running: number; waiting: Array<() => 
 async function receive(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackReceipt> {
   const provider = s.voice[providerName as ProviderName];
   if (!provider || !Object.hasOwn(s.voice, providerName)) throw new NotFoundError(`No voice provider ${providerName}`);
-  let event: VoiceEvent;
+  let event: VoiceEvent | IgnoredEvent;
   try {
-    event = provider.readCallback(rawBody, headers);
+    event = await provider.readCallback(rawBody, headers);
   } catch (err) {
     if (!(err instanceof CallbackRejectedError)) throw err;
     throw err.reason === 'malformed' ? new InvalidInputError(err.message) : new UnauthorizedError(`Callback rejected: ${err.message}`);
   }
+  if ('ignored' in event) return { ignored: event.ignored };
   await recordReceipt(s, provider.name, event);
   return { eventId: event.eventId };
 }

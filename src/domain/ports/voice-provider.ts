@@ -1,19 +1,21 @@
 /**
- * The voice provider port: an AI-voice calling service (Retell, Bland, Vapi style). The HTTP adapter
- * is src/adapters/voice/; the simulator speaking the same protocol is src/simulators/voice/.
+ * The voice provider port: an AI-voice calling service. The adapter (src/adapters/voice/) speaks
+ * Retell through its official SDK; the simulator (src/simulators/voice/) is a Retell that SDK accepts.
  */
 export interface VoiceProvider {
   /** `live` is the company's provider; `sandbox` the simulator that test customers always reach. */
   readonly name: ProviderName;
   /**
-   * Places a call. The idempotency key is derived from the scheduled call: the provider answers a
-   * repeated key with the call it already placed instead of dialing again.
-   * Throws ProviderUnavailableError (retry later, nothing was placed or it is unknown whether it was)
-   * or ProviderRejectedError (the request will never be accepted).
+   * Places a call: ONE request, never retried by the adapter (the provider has no idempotency key; a
+   * retried request could dial twice). Throws ProviderUnavailableError (retry later: nothing was
+   * placed, or it is unknown whether it was) or ProviderRejectedError (it will never be accepted).
    */
   createCall(request: CreateCallRequest): Promise<PlacedCall>;
-  /** The call placed under this idempotency key, or null when the provider never accepted one. */
-  findCall(idempotencyKey: string): Promise<PlacedCall | null>;
+  /**
+   * Whether the provider holds a call for this scheduled call (the dial protocol asks before any
+   * attempt after the first: docs/architecture/decisions/at-most-one-dial.md).
+   */
+  findCall(lookup: CallLookup): Promise<CallLookupAnswer>;
   /**
    * The provider's current view of one call it placed (the reconciliation sweep reads it when the
    * callbacks did not arrive), or null when the provider does not know that call id.
@@ -25,7 +27,12 @@ export interface VoiceProvider {
    * 5 minutes of the wall clock: transport freshness, not the business clock) and reads it.
    * Throws CallbackRejectedError for a bad signature, a stale timestamp or an unreadable body.
    */
-  readCallback(rawBody: Buffer, headers: Record<string, string | undefined>): VoiceEvent;
+  readCallback(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VoiceEvent | IgnoredEvent>;
+  /**
+   * Brings one agent to the setup the service needs (its post-call analysis fields, its voicemail
+   * message); with `check`, only reports what differs. Throws ProviderRejectedError for an unknown agent.
+   */
+  ensureAgent(agentId: string, setup: AgentSetup, opts: { check: boolean }): Promise<AgentDrift>;
   /** Downloads a recording the provider announced (only from the provider's own origin). */
   fetchRecording(url: string): Promise<{ bytes: Buffer; contentType: string }>;
 }
@@ -33,7 +40,6 @@ export interface VoiceProvider {
 export type ProviderName = 'live' | 'sandbox';
 
 export interface CreateCallRequest {
-  idempotencyKey: string;
   /** E.164. */
   to: string;
   /** The caller id, E.164 (configuration). */
@@ -54,7 +60,38 @@ export interface PlacedCall {
   acceptedAt: Date;
 }
 
+export interface CallLookup {
+  scheduledCallId: string;
+  /** The number the call was to be placed to (E.164). */
+  toNumber: string;
+  /** When the scheduled call was first claimed: no earlier call can be one of its attempts. */
+  since: Date;
+}
+
+/**
+ * `found`: a call carrying this scheduled call's id; `none`: proven absent (the only answer that lets
+ * the dialer dial again); `ambiguous`: a call to the number in the window that cannot be told apart.
+ */
+export type CallLookupAnswer = { kind: 'found'; call: PlacedCall } | { kind: 'none' } | { kind: 'ambiguous'; reason: string };
+
+export interface AgentSetup {
+  /** The voicemail the agent leaves (a Reg F limited-content message), or null to leave it as set. */
+  voicemailMessage: string | null;
+}
+
+/** What differed from the setup (field names); `changed` when the agent was updated. */
+export interface AgentDrift {
+  agentId: string;
+  differences: string[];
+  changed: boolean;
+}
+
 export type VoiceEventType = 'call_started' | 'call_ended' | 'call_analyzed';
+
+/** An authenticated delivery of an event the service does not use (acknowledged, nothing recorded). */
+export interface IgnoredEvent {
+  ignored: string;
+}
 
 /** A callback, already authenticated and read into the contract's terms. */
 export interface VoiceEvent {
@@ -66,8 +103,11 @@ export interface VoiceEvent {
   call: CallFacts;
 }
 
-/** The provider's call status: placed, in progress, over, or it could not be placed/carried. */
-export type ProviderCallState = 'registered' | 'ongoing' | 'ended' | 'error';
+/**
+ * The provider's call status: placed, never connected (final, nothing more comes), in progress,
+ * over, or it failed.
+ */
+export type ProviderCallState = 'registered' | 'not_connected' | 'ongoing' | 'ended' | 'error';
 
 /** A call read from the provider (getCall), in the same terms as a callback's snapshot. */
 export interface CallSnapshot {

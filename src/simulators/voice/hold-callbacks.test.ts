@@ -29,8 +29,9 @@ describe('voice simulator callback delivery', () => {
   const create = (sim: VoiceSimulator, webhook: string) =>
     fetch(`${sim.url}/v2/create-phone-call`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer sim_voice_key', 'Content-Type': 'application/json', 'Idempotency-Key': 'sc_1' },
-      body: JSON.stringify({ from_number: '+12025550199', to_number: '+12125550102', webhook_url: webhook }),
+      headers: { Authorization: 'Bearer sim_voice_key', 'Content-Type': 'application/json' },
+      // 555-0101: a voicemail, so all three events are sent.
+      body: JSON.stringify({ from_number: '+12025550199', to_number: '+12125550101', agent_override: { agent: { webhook_url: webhook } } }),
     });
 
   it('holds every callback until released, then delivers them in the order they were due', async () => {

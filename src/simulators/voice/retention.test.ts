@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PATHS } from '../../adapters/voice/protocol.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from './server.js';
 
 /** The simulator runs inside `outreach serve`: it forgets old calls so that process's memory stays flat. */
@@ -9,31 +8,32 @@ describe('voice simulator retention', () => {
 
   const auth = { Authorization: `Bearer ${SIMULATOR_DEFAULTS.apiKey}`, 'Content-Type': 'application/json' };
   const create = async (sim: VoiceSimulator, key: string) => {
-    const res = await fetch(`${sim.url}${PATHS.createCall}`, {
+    const res = await fetch(`${sim.url}/v2/create-phone-call`, {
       method: 'POST',
-      headers: { ...auth, 'Idempotency-Key': key },
+      headers: auth,
       // 555-0100 answers live and is recorded; the webhook receives nothing (callbacks are not under test).
-      body: JSON.stringify({ from_number: '+12025550199', to_number: '+12125550100', webhook_url: 'http://127.0.0.1:9/cb' }),
+      body: JSON.stringify({ from_number: '+12025550199', to_number: '+12125550100', metadata: { scheduled_call_id: key }, agent_override: { agent: { webhook_url: 'http://127.0.0.1:9/cb' } } }),
     });
     return { status: res.status, call: (await res.json()) as { call_id: string } };
   };
-  const getCall = async (sim: VoiceSimulator, callId: string) => (await fetch(`${sim.url}${PATHS.getCall}${callId}`, { headers: auth })).status;
+  const getCall = async (sim: VoiceSimulator, callId: string) => (await fetch(`${sim.url}/v2/get-call/${callId}`, { headers: auth })).status;
   const recording = async (sim: VoiceSimulator, callId: string) => (await fetch(`${sim.url}/recordings/${callId}.wav`)).status;
-  const listed = async (sim: VoiceSimulator, keys: string[]) =>
-    ((await (await fetch(`${sim.url}${PATHS.listCalls}`, { method: 'POST', headers: auth, body: JSON.stringify({ filter_criteria: { idempotency_key: keys } }) })).json()) as Array<{ idempotency_key: string }>)
-      .map((c) => c.idempotency_key);
+  /** The scheduled calls of the calls kept, oldest first. */
+  const listed = async (sim: VoiceSimulator) =>
+    ((await (await fetch(`${sim.url}/v3/list-calls`, { method: 'POST', headers: auth, body: JSON.stringify({ sort_order: 'ascending', limit: 1000 }) })).json()) as { items: Array<{ metadata: { scheduled_call_id: string } }> })
+      .items.map((c) => c.metadata.scheduled_call_id);
 
   it('keeps a call, its recording and its dial count for the retention after its last event, then forgets them', async () => {
-    simulator = await startVoiceSimulator({ timeline: { startedMs: 5, endedMs: 10, analyzedMs: 15 }, retention: { ms: 300, maxCalls: 100 } });
+    simulator = await startVoiceSimulator({ timeline: { startedMs: 5, endedMs: 10, analyzedMs: 15 }, retention: { ms: 2000, maxCalls: 100 } });
     const first = (await create(simulator, 'sc_old')).call;
-    expect((await create(simulator, 'sc_old')).status).toBe(200); // the same key within retention: the same call
+    expect((await create(simulator, 'sc_old')).status).toBe(201); // no idempotency key at Retell: a second call
     expect(simulator.dials()).toEqual({ sc_old: 2 });
     expect([await getCall(simulator, first.call_id), await recording(simulator, first.call_id)]).toEqual([200, 200]);
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, 2300));
     await create(simulator, 'sc_new'); // calls are forgotten as new ones arrive
     expect([await getCall(simulator, first.call_id), await recording(simulator, first.call_id)]).toEqual([404, 404]);
     expect(simulator.dials()).toEqual({ sc_new: 1 });
-    expect(await listed(simulator, ['sc_old', 'sc_new'])).toEqual(['sc_new']);
+    expect(await listed(simulator)).toEqual(['sc_new']);
   });
 
   it('keeps at most maxCalls calls, forgetting the oldest first', async () => {
@@ -42,6 +42,6 @@ describe('voice simulator retention', () => {
     for (const key of ['sc_1', 'sc_2', 'sc_3', 'sc_4', 'sc_5']) ids.push((await create(simulator, key)).call.call_id);
     expect(await Promise.all(ids.map((id) => getCall(simulator!, id)))).toEqual([404, 404, 200, 200, 200]);
     expect(Object.keys(simulator.dials())).toEqual(['sc_3', 'sc_4', 'sc_5']);
-    expect(await listed(simulator, ['sc_1', 'sc_2', 'sc_3', 'sc_4', 'sc_5'])).toEqual(['sc_3', 'sc_4', 'sc_5']);
+    expect(await listed(simulator)).toEqual(['sc_3', 'sc_4', 'sc_5']);
   });
 });

@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
+import type { RetellDisconnectionReason } from '../../adapters/voice/protocol.js';
 
-/** What happens on a simulated call, in the provider's own terms (protocol.ts). */
+/** What happens on a simulated call, in Retell's terms (protocol.ts). */
 export interface Scenario {
   name: string;
-  answeredBy: 'human' | 'machine' | null;
-  disconnectionReason: string;
+  /** A person, a voicemail, or nobody (the call never connects: status not_connected, no analysis). */
+  reached: 'person' | 'voicemail' | 'nobody';
+  disconnectionReason: RetellDisconnectionReason;
+  /** The agent's boolean post-call analysis fields the analysis answers true (the service defines them). */
   labels: string[];
   transcript: string;
   summary: string;
   /** Connected calls (human or voicemail) have a recording. */
   recorded: boolean;
-  /** Create requests answered 503 before one is accepted (per idempotency key). */
+  /** Create requests answered 503 before one is accepted (per scheduled call). */
   createFailures: number;
   /** Every callback delivered twice, in a shuffled order. */
   duplicateCallbacks: boolean;
@@ -21,7 +24,7 @@ export interface Scenario {
 const base = { recorded: true, createFailures: 0, duplicateCallbacks: false, callbacksLost: false };
 
 const LIVE_TRANSFER: Scenario = {
-  ...base, name: 'live-transfer', answeredBy: 'human', disconnectionReason: 'call_transfer',
+  ...base, name: 'live-transfer', reached: 'person', disconnectionReason: 'call_transfer',
   labels: ['live_conversation', 'right_party_contact'],
   transcript: 'Agent: Hello, this is the loan team calling for you about your application. Borrower: Yes, speaking. Agent: Let me connect you with a loan officer now.',
   summary: 'The borrower confirmed their identity and was transferred to a loan officer.',
@@ -34,28 +37,28 @@ const LIVE_TRANSFER: Scenario = {
 export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
   '0100': LIVE_TRANSFER,
   '0101': {
-    ...base, name: 'voicemail', answeredBy: 'machine', disconnectionReason: 'voicemail_reached', labels: ['voicemail_message_left'],
+    ...base, name: 'voicemail', reached: 'voicemail', disconnectionReason: 'voicemail_reached', labels: ['voicemail_message_left'],
     transcript: 'Agent: Hello, this is the loan team with a message about your account. Please call us back at your convenience.',
     summary: 'Reached voicemail and left a callback message.',
   },
-  '0102': { ...base, name: 'no-answer', answeredBy: null, disconnectionReason: 'dial_no_answer', labels: [], transcript: '', summary: '', recorded: false },
+  '0102': { ...base, name: 'no-answer', reached: 'nobody', disconnectionReason: 'dial_no_answer', labels: [], transcript: '', summary: '', recorded: false },
   '0103': {
-    ...base, name: 'wrong-number', answeredBy: 'human', disconnectionReason: 'user_hangup', labels: ['wrong_number'],
+    ...base, name: 'wrong-number', reached: 'person', disconnectionReason: 'user_hangup', labels: ['wrong_number'],
     transcript: 'Agent: Hello, may I speak with the account holder? Person: You have the wrong number, nobody by that name lives here.',
     summary: 'The person who answered said this is a wrong number.',
   },
   '0104': {
-    ...base, name: 'do-not-call', answeredBy: 'human', disconnectionReason: 'user_hangup', labels: ['live_conversation', 'right_party_contact', 'do_not_call'],
+    ...base, name: 'do-not-call', reached: 'person', disconnectionReason: 'user_hangup', labels: ['live_conversation', 'right_party_contact', 'do_not_call'],
     transcript: 'Agent: Hello, am I speaking with the borrower? Borrower: Yes. Please stop calling me and do not call this number again.',
     summary: 'The borrower asked not to be called again.',
   },
   '0105': {
-    ...base, name: 'attorney', answeredBy: 'human', disconnectionReason: 'agent_hangup', labels: ['live_conversation', 'attorney_representation'],
+    ...base, name: 'attorney', reached: 'person', disconnectionReason: 'agent_hangup', labels: ['live_conversation', 'attorney_representation'],
     transcript: 'Agent: Hello, I am calling about an account. Person: I am represented by an attorney; contact my lawyer instead.',
     summary: 'The person stated they are represented by an attorney.',
   },
   '0106': {
-    ...base, name: 'bankruptcy', answeredBy: 'human', disconnectionReason: 'agent_hangup', labels: ['live_conversation', 'right_party_contact', 'bankruptcy'],
+    ...base, name: 'bankruptcy', reached: 'person', disconnectionReason: 'agent_hangup', labels: ['live_conversation', 'right_party_contact', 'bankruptcy'],
     transcript: 'Agent: Hello, am I speaking with the borrower? Borrower: Yes. I have filed for bankruptcy.',
     summary: 'The borrower reported a bankruptcy filing.',
   },

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PATHS, signPayload, SIGNATURE_HEADER, SIMULATOR_CREDENTIALS, type WireCall, type WireCreateCall, type WireEvent } from '../../adapters/voice/protocol.js';
+import Retell from 'retell-sdk';
+import { type CallMetadata, type RetellCall, SIGNATURE_HEADER, SIMULATOR_CREDENTIALS } from '../../adapters/voice/protocol.js';
+import { type Agents, simulatedAgents } from './agents.js';
+import { listCalls } from './call-list.js';
 import { callbackSender } from './callback-sender.js';
 import { scenarioFor, type Scenario } from './scenarios.js';
 import { toneWav } from './wav.js';
 
 export interface VoiceSimulatorOptions {
   port?: number;
-  /** Bearer key callers must send (default `sim_voice_key`). */
+  /** Bearer key callers must send, and the key callbacks are signed with, as Retell's API key is (default `sim_voice_key`). */
   apiKey?: string;
-  /** Secret callbacks are signed with (default `sim_voice_secret`). */
-  callbackSecret?: string;
   /** The clock for call timestamps (the process clock, OUTREACH_CLOCK aware); signatures use real time. */
   now?: () => Date;
   /** Delay before answering a create request (tests use it to crash a worker mid-request). */
@@ -41,8 +42,8 @@ export interface VoiceSimulatorOptions {
 export interface VoiceSimulator {
   url: string;
   /**
-   * Accepted create requests per idempotency key (a repeated key returns the first call but is still
-   * counted), for the calls still kept (retention).
+   * Accepted create requests per scheduled call (`metadata.scheduled_call_id`; a second accepted
+   * request is a second call, as at Retell, and is counted here), for the calls still kept (retention).
    */
   dials(): Record<string, number>;
   /** Delivers the callbacks held so far (holdCallbacks) and stops holding; returns how many were held. */
@@ -56,27 +57,30 @@ export const SIMULATOR_DEFAULTS = {
 } as const;
 
 interface SimCall {
-  wire: WireCall;
+  wire: RetellCall;
+  /** Wall-clock ms when it was created (the listing's order for calls not started). */
+  createdAt: number;
   scenario: Scenario;
-  webhookUrl: string;
+  /** Where its events go: the per-call override, else the agent's webhook; null sends none. */
+  webhookUrl: string | null;
   /** Wall-clock ms after which the call is forgotten (retention; the process clock may be a sandbox's). */
   forgetAt: number;
 }
 
 /**
- * The simulated voice provider: a real HTTP server on 127.0.0.1 speaking protocol.ts. Outcomes come
- * from the number dialed (scenarios.ts); callbacks are signed and delivered at least once.
+ * The simulated voice provider: a real HTTP server on 127.0.0.1 that `retell-sdk` accepts as Retell
+ * (protocol.ts; test/voice-simulator-sdk.test.ts proves it). Outcomes come from the number dialed
+ * (scenarios.ts); callbacks are signed with `Retell.sign` and delivered at least once.
  */
 export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Promise<VoiceSimulator> {
   const apiKey = opts.apiKey ?? SIMULATOR_DEFAULTS.apiKey;
-  const secret = opts.callbackSecret ?? SIMULATOR_DEFAULTS.callbackSecret;
   const now = opts.now ?? (() => new Date());
   const timeline = opts.timeline ?? { startedMs: 30, endedMs: 120, analyzedMs: 200 };
   const retention = opts.retention ?? SIMULATOR_DEFAULTS.retention;
   const calls = new Map<string, SimCall>();
-  const byKey = new Map<string, string>();
   const dials = new Map<string, number>();
   const refused = new Map<string, number>();
+  const agents: Agents = simulatedAgents(now);
   const timers = new Set<NodeJS.Timeout>();
   let url = '';
   let holding = opts.holdCallbacks ?? false;
@@ -116,16 +120,19 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     timers.add(t);
   };
 
-  const deliver = async (call: SimCall, event: WireEvent['event'], snapshot: WireCall, attempt = 1): Promise<void> => {
+  const deliver = async (call: SimCall, event: string, snapshot: RetellCall, attempt = 1): Promise<void> => {
+    if (call.webhookUrl === null) return;
     if (holding) {
       held.push(() => void deliver(call, event, snapshot, attempt));
       return;
     }
-    const body = JSON.stringify({ event, event_id: `${snapshot.call_id}:${event}`, call: snapshot } satisfies WireEvent);
+    // Retell's webhook body: the event and the call as it stands, no event id; signed with the API key.
+    const body = JSON.stringify({ event, call: snapshot });
     let retryAfterMs: number | null = null;
     await slot();
     try {
-      const answer = await sender.send(call.webhookUrl, { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signPayload(secret, body, new Date()) }, body, 10_000);
+      const signature = await Retell.sign(body, apiKey);
+      const answer = await sender.send(call.webhookUrl, { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body, 10_000);
       if (answer.status < 500) return; // 2xx delivered; 4xx is the receiver's final answer (e.g. a duplicate)
       retryAfterMs = answer.retryAfterMs;
     } catch {
@@ -133,37 +140,44 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     } finally {
       freeSlot();
     }
-    // Like a real provider: retried when the receiver asks (Retry-After), else with exponential
-    // backoff (capped at 30 s), for about three minutes.
+    // Retried when the receiver asks (Retry-After), else with exponential backoff (capped at 30 s),
+    // for about three minutes: more patient than Retell (3 retries), so tests of load shedding hold.
     if (attempt < 10) later(Math.min(30_000, retryAfterMs ?? 250 * 2 ** attempt), () => void deliver(call, event, snapshot, attempt + 1));
   };
 
   const play = (call: SimCall) => {
     const { wire, scenario } = call;
     const startMs = now().getTime();
-    const answered = scenario.answeredBy !== null;
-    const durationMs = answered ? 42_000 : 0;
-    const started: WireCall = { ...wire, call_status: 'ongoing', start_timestamp: startMs };
-    const ended: WireCall = {
+    const connected = scenario.reached !== 'nobody';
+    if (!connected) {
+      // Never connected: one call_ended with status not_connected, and no analysis (as at Retell).
+      const ended: RetellCall = { ...wire, call_status: 'not_connected', disconnection_reason: scenario.disconnectionReason };
+      later(timeline.endedMs, () => { call.wire = ended; });
+      if (!scenario.callbacksLost) later(timeline.endedMs, () => void deliver(call, 'call_ended', ended));
+      return;
+    }
+    const durationMs = 42_000;
+    const started: RetellCall = { ...wire, call_status: 'ongoing', start_timestamp: startMs };
+    const ended: RetellCall = {
       ...started, call_status: 'ended', end_timestamp: startMs + durationMs, duration_ms: durationMs,
-      disconnection_reason: scenario.disconnectionReason, answered_by: scenario.answeredBy ?? 'unknown', transcript: scenario.transcript,
-      recording_url: scenario.recorded ? `${url}/recordings/${wire.call_id}.wav` : null,
+      disconnection_reason: scenario.disconnectionReason, transcript: scenario.transcript,
+      ...(scenario.recorded ? { recording_url: `${url}/recordings/${wire.call_id}.wav` } : {}),
     };
-    const analyzed: WireCall = {
+    const analyzed: RetellCall = {
       ...ended,
       call_analysis: {
-        call_summary: scenario.summary, in_voicemail: scenario.answeredBy === 'machine', custom_analysis_data: { outcome_labels: scenario.labels },
+        call_summary: scenario.summary, in_voicemail: scenario.reached === 'voicemail', call_successful: scenario.reached === 'person',
+        custom_analysis_data: Object.fromEntries(scenario.labels.map((l) => [l, true])),
       },
     };
-    const events: Array<[WireEvent['event'], WireCall]> = [['call_started', started], ['call_ended', ended], ['call_analyzed', analyzed]];
+    const events: Array<[string, RetellCall]> = [['call_started', started], ['call_ended', ended], ['call_analyzed', analyzed]];
     // GET /v2/get-call shows the call as it stands: each state from the moment its event is due.
     const at = [timeline.startedMs, timeline.endedMs, timeline.analyzedMs];
     events.forEach(([, snapshot], i) => later(at[i]!, () => { call.wire = snapshot; }));
     if (scenario.callbacksLost) return; // the provider keeps the call; its callbacks never reach the service
     if (scenario.duplicateCallbacks) {
-      // Twice each, newest first and then again in another order, all after the call is over. One
-      // at a time, each after the previous one was answered: sent 15 ms apart, a loaded receiver
-      // sometimes got the second before the first, so the order it saw was not the one promised.
+      // Twice each, newest first and then again in another order, all after the call is over; one
+      // at a time, each after the previous one was answered, so the order the receiver sees is this one.
       const order = [2, 0, 1, 1, 2, 0];
       later(timeline.analyzedMs, () => void (async () => {
         for (const i of order) await deliver(call, ...events[i]!);
@@ -173,13 +187,13 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     events.forEach((e, i) => later(at[i]!, () => void deliver(call, ...e)));
   };
 
+  const scheduledOf = (call: RetellCall) => (call.metadata as Partial<CallMetadata> | undefined)?.scheduled_call_id;
   const forget = (callId: string, call: SimCall) => {
     calls.delete(callId);
-    const key = call.wire.idempotency_key;
-    if (key === null) return;
-    byKey.delete(key);
-    dials.delete(key);
-    refused.delete(key);
+    const scheduled = scheduledOf(call.wire);
+    if (scheduled === undefined) return;
+    dials.delete(scheduled);
+    refused.delete(scheduled);
   };
   /** Forgets, oldest first, the calls past their retention and those beyond maxCalls once one more is added. */
   const forgetOld = () => {
@@ -190,32 +204,36 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     }
   };
 
-  const create = (key: string | undefined, body: WireCreateCall): [number, unknown] => {
-    if (!body || typeof body.to_number !== 'string' || !/^\+[1-9]\d{6,14}$/.test(body.to_number)) return [422, { error: 'to_number must be E.164' }];
-    if (typeof body.from_number !== 'string' || !/^\+[1-9]\d{6,14}$/.test(body.from_number)) return [422, { error: 'from_number must be E.164' }];
-    if (typeof body.webhook_url !== 'string' || !/^https?:\/\//.test(body.webhook_url)) return [422, { error: 'webhook_url is required' }];
+  const create = (body: Retell.CallCreatePhoneCallParams | undefined): [number, unknown] => {
+    const e164 = /^\+[1-9]\d{6,14}$/;
+    if (!body || typeof body.to_number !== 'string' || !e164.test(body.to_number)) return [400, retellError('to_number must be an E.164 number')];
+    if (typeof body.from_number !== 'string' || !e164.test(body.from_number)) return [400, retellError('from_number must be an E.164 number')];
+    if (body.metadata !== undefined && (typeof body.metadata !== 'object' || body.metadata === null || Array.isArray(body.metadata))) return [400, retellError('metadata must be an object')];
+    const agentId = body.override_agent_id ?? 'default-agent';
+    const agent = agents.get(agentId);
+    if (!agent) return [404, retellError(`agent ${agentId} not found`)];
+    const override = body.agent_override?.agent?.webhook_url;
     const scenario = scenarioFor(body.to_number);
-    const refusals = key ? refused.get(key) ?? 0 : 0;
-    if (key && refusals < scenario.createFailures) {
-      // Keys refused and never tried again have no call to be forgotten with: the oldest go first.
-      if (refused.size >= retention.maxCalls && !refused.has(key)) refused.delete(refused.keys().next().value!);
-      refused.set(key, refusals + 1);
-      return [503, { error: 'Service temporarily unavailable, retry later' }];
+    const scheduled = (body.metadata as Partial<CallMetadata> | undefined)?.scheduled_call_id;
+    const refusals = scheduled ? refused.get(scheduled) ?? 0 : 0;
+    if (scheduled && refusals < scenario.createFailures) {
+      // Refused and never tried again: no call to be forgotten with, so the oldest go first.
+      if (refused.size >= retention.maxCalls && !refused.has(scheduled)) refused.delete(refused.keys().next().value!);
+      refused.set(scheduled, refusals + 1);
+      return [503, retellError('Service temporarily unavailable, retry later')];
     }
-    if (key) dials.set(key, (dials.get(key) ?? 0) + 1);
-    const existing = key ? byKey.get(key) : undefined;
-    if (existing) return [200, calls.get(existing)!.wire];
+    if (scheduled) dials.set(scheduled, (dials.get(scheduled) ?? 0) + 1);
     const callId = `call_${randomUUID().replace(/-/g, '')}`;
-    const wire: WireCall = {
-      call_id: callId, call_status: 'registered', idempotency_key: key ?? null, from_number: body.from_number, to_number: body.to_number,
-      agent_id: String(body.override_agent_id ?? 'default-agent'), metadata: { ...(body.metadata ?? {}) },
-      start_timestamp: null, end_timestamp: null, duration_ms: null, disconnection_reason: null, answered_by: null,
-      transcript: null, recording_url: null, call_analysis: null,
+    const wire: RetellCall = {
+      call_id: callId, call_type: 'phone_call', direction: 'outbound', call_status: 'registered', agent_id: agentId, agent_version: agent.version,
+      ...(agent.agent_name ? { agent_name: agent.agent_name } : {}),
+      from_number: body.from_number, to_number: body.to_number,
+      ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
+      ...(body.retell_llm_dynamic_variables ? { retell_llm_dynamic_variables: body.retell_llm_dynamic_variables } : {}),
     };
     forgetOld();
-    const call: SimCall = { wire, scenario, webhookUrl: body.webhook_url, forgetAt: Date.now() + timeline.analyzedMs + retention.ms };
+    const call: SimCall = { wire, createdAt: Date.now(), scenario, webhookUrl: override ?? agent.webhook_url ?? null, forgetAt: Date.now() + timeline.analyzedMs + retention.ms };
     calls.set(callId, call);
-    if (key) byKey.set(key, callId);
     play(call);
     return [201, wire];
   };
@@ -225,35 +243,39 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     const recording = /^\/recordings\/([A-Za-z0-9_]+)\.wav$/.exec(path);
     if (req.method === 'GET' && recording) {
       const call = calls.get(recording[1]!);
-      if (!call?.scenario.recorded) return send(res, 404, { error: 'no recording' });
+      if (!call?.scenario.recorded) return send(res, 404, retellError('no recording'));
       res.writeHead(200, { 'Content-Type': 'audio/wav' }).end(recordingAudio(call.wire.to_number.length + recording[1]!.charCodeAt(5)));
       return;
     }
     if (req.method === 'GET' && path === '/sim/dials') return send(res, 200, Object.fromEntries(dials));
     if (req.method === 'POST' && path === '/sim/callbacks/release') return send(res, 200, { released: releaseCallbacks() });
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return send(res, 401, { error: 'invalid api key' });
-    const body = req.method === 'POST' ? await readJson(req) : undefined;
-    if (body === INVALID) return send(res, 400, { error: 'invalid JSON' });
-    if (req.method === 'POST' && path === PATHS.createCall) {
-      const key = header(req, 'idempotency-key');
-      const [status, answer] = create(key, body as WireCreateCall);
+    if (req.headers.authorization !== `Bearer ${apiKey}`) return send(res, 401, retellError('Invalid API key'));
+    const body = req.method === 'POST' || req.method === 'PATCH' ? await readJson(req) : undefined;
+    if (body === INVALID) return send(res, 400, retellError('Invalid JSON body'));
+    if (req.method === 'POST' && path === '/v2/create-phone-call') {
+      const [status, answer] = create(body as Retell.CallCreatePhoneCallParams);
       if (opts.createLatencyMs) await new Promise((r) => setTimeout(r, opts.createLatencyMs));
       return send(res, status, answer);
     }
-    if (req.method === 'POST' && path === PATHS.listCalls) {
-      const keys = (body as { filter_criteria?: { idempotency_key?: string[] } })?.filter_criteria?.idempotency_key ?? [];
-      return send(res, 200, keys.map((k) => byKey.get(k)).filter(Boolean).map((id) => calls.get(id!)!.wire));
+    if (req.method === 'POST' && path === '/v3/list-calls') {
+      const answer = listCalls([...calls.values()].map((c) => c.wire), body, (c) => calls.get(c.call_id)?.createdAt ?? 0);
+      return answer.ok ? send(res, 200, answer.page) : send(res, 400, retellError(answer.message));
     }
     const get = /^\/v2\/get-call\/([A-Za-z0-9_]+)$/.exec(path);
     if (req.method === 'GET' && get) {
       const call = calls.get(get[1]!);
-      return call ? send(res, 200, call.wire) : send(res, 404, { error: 'call not found' });
+      return call ? send(res, 200, call.wire) : send(res, 404, retellError('Call not found'));
     }
-    send(res, 404, { error: `no route ${req.method} ${path}` });
+    const agent = /^\/(get|update)-agent\/([A-Za-z0-9_-]+)$/.exec(path);
+    if (agent && ((req.method === 'GET' && agent[1] === 'get') || (req.method === 'PATCH' && agent[1] === 'update'))) {
+      const answer = agent[1] === 'get' ? agents.get(agent[2]!) : agents.update(agent[2]!, body as Retell.AgentUpdateParams);
+      return answer ? send(res, 200, answer) : send(res, 404, retellError('Agent not found'));
+    }
+    send(res, 404, retellError(`no route ${req.method} ${path}`));
   };
 
   const server = http.createServer((req, res) => {
-    route(req, res).catch((err: Error) => send(res, 500, { error: err.message }));
+    route(req, res).catch((err: Error) => send(res, 500, retellError(err.message)));
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -276,19 +298,18 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
 
 const INVALID = Symbol('invalid');
 
+/** Retell's error body: `{status: "error", message}` (the SDK reads `message`). */
+const retellError = (message: string) => ({ status: 'error', message });
+
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const c of req) chunks.push(c as Buffer);
+  if (chunks.length === 0) return undefined;
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
     return INVALID;
   }
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

@@ -72,17 +72,24 @@ RETURNING id, company_id`;
  * The dial guard, ONE statement for a batch of claimed calls: takes the right to send the create
  * request for each call that is dialing, has no provider call yet and no unexpired lease, and counts
  * the attempt. Only the calls returned are this worker's to dial. A returned row's `dialAttempts` > 1
- * means an earlier holder may have sent the request: ask the provider first.
- * Leases are wall-clock (worker liveness), not the business clock.
+ * means an earlier holder may have sent the request: ask the provider first, among its calls since
+ * `first_dial_lease_at` (set by the first lease, kept after; unknown for a call leased before the
+ * column existed). Leases are wall-clock (worker
+ * liveness), not the business clock.
  */
 export async function takeDialLeases(db: Db, calls: ReadonlyArray<{ companyId: string; id: string }>, wallNow: string, leaseUntil: string): Promise<ScheduledCallRow[]> {
   if (!calls.length) return [];
+  const instant = dialectOf(db) === 'pg' ? 'CAST(? AS timestamptz)' : '?';
   const rows = await db('scheduled_calls')
     .whereIn(['company_id', 'id'], calls.map((c) => [c.companyId, c.id]))
     .where({ status: 'dialing' })
     .whereNull('provider_call_id')
     .andWhere((q) => q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow))
-    .update({ dial_attempts: db.raw('dial_attempts + 1'), dial_lease_until: leaseUntil })
+    .update({
+      dial_attempts: db.raw('dial_attempts + 1'),
+      dial_lease_until: leaseUntil,
+      first_dial_lease_at: db.raw(`COALESCE(first_dial_lease_at, CASE WHEN dial_attempts = 0 THEN ${instant} END)`, [wallNow]),
+    })
     .returning('*');
   return rows.map(callFromRow);
 }

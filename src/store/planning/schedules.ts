@@ -44,11 +44,13 @@ export interface ScheduledCallRow {
   provider: string | null;
   providerCallId: string | null;
   statusReason: string | null;
+  /** Wall clock of the first dial lease (migration _018): the provider's calls since then may be this call's. */
+  firstDialLeaseAt: string | null;
 }
 
 export type NewScheduledCall = Omit<
   ScheduledCallRow,
-  'companyId' | 'status' | 'callId' | 'postProcessingFlags' | 'createdAt' | 'updatedAt' | 'dialAttempts' | 'dialedAt' | 'provider' | 'providerCallId' | 'statusReason'
+  'companyId' | 'status' | 'callId' | 'postProcessingFlags' | 'createdAt' | 'updatedAt' | 'dialAttempts' | 'dialedAt' | 'provider' | 'providerCallId' | 'statusReason' | 'firstDialLeaseAt'
 >;
 
 export function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
@@ -77,6 +79,7 @@ export function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
     provider: readText(r.provider),
     providerCallId: readText(r.provider_call_id),
     statusReason: readText(r.status_reason),
+    firstDialLeaseAt: readInstant(r.first_dial_lease_at),
   };
 }
 

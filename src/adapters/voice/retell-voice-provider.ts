@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto';
+import Retell, { APIError } from 'retell-sdk';
+import {
+  type AgentDrift, type AgentSetup, type CallFacts, type CallLookup, type CallLookupAnswer, type CallSnapshot, CallbackRejectedError, type CreateCallRequest,
+  type IgnoredEvent, type PlacedCall, ProviderRejectedError, type ProviderName, ProviderUnavailableError, type VoiceEvent, type VoiceProvider,
+} from '../../domain/ports/voice-provider.js';
+import { agentChanges } from './agent-setup.js';
+import { answeredByOf, flagsOf } from './outcome-flags.js';
+import { APPLIED_EVENTS, type AppliedEvent, type CallMetadata, RETELL_BASE_URL, type RetellCall, type RetellEvent, SIGNATURE_HEADER } from './protocol.js';
+import { canonicalJson } from './canonical-json.js';
+
+export interface RetellVoiceProviderSettings {
+  name: ProviderName;
+  /** Retell's API (default) or the simulator's http://127.0.0.1:PORT. */
+  baseUrl?: string;
+  /** The account's API key: authenticates requests and is the key Retell signs webhooks with. */
+  apiKey: string;
+  /** Per request; the dialer keeps it well under its dial lease (src/main/call-runtime.ts). */
+  requestTimeoutMs: number;
+}
+
+/** Pages read when looking a call up by its number before the answer counts as ambiguous. */
+const LOOKUP_PAGES = 5;
+const LOOKUP_PAGE_SIZE = 100;
+/** Clock skew allowed between the provider's timestamps and ours when looking a call up. */
+const LOOKUP_SKEW_MS = 60_000;
+
+/** The voice provider through Retell's official client (protocol.ts). Production code for the live provider and the sandbox alike. */
+export class RetellVoiceProvider implements VoiceProvider {
+  readonly name: ProviderName;
+  private readonly client: Retell;
+  private readonly base: URL;
+
+  constructor(private readonly settings: RetellVoiceProviderSettings) {
+    this.name = settings.name;
+    this.base = new URL(settings.baseUrl ?? RETELL_BASE_URL);
+    // Reads may be retried once by the client (429, 5xx); the create request never is (createCall).
+    this.client = new Retell({ apiKey: settings.apiKey, baseURL: this.base.origin, timeout: settings.requestTimeoutMs, maxRetries: 1 });
+  }
+
+  async createCall(req: CreateCallRequest): Promise<PlacedCall> {
+    const metadata: CallMetadata = { scheduled_call_id: req.metadata.scheduledCallId, company_id: req.metadata.companyId, customer_id: req.metadata.customerId };
+    const call = await this.ask('create-phone-call', () => this.client.call.createPhoneCall({
+      from_number: req.from,
+      to_number: req.to,
+      override_agent_id: req.agent,
+      metadata,
+      retell_llm_dynamic_variables: { transfer_destination: req.transferDestination },
+      agent_override: { agent: { webhook_url: req.callbackUrl } },
+    }, { maxRetries: 0 }));
+    return { providerCallId: call.call_id, acceptedAt: new Date() };
+  }
+
+  /**
+   * First by `metadata.scheduled_call_id`, then by `to_number` among the calls since the claim (a
+   * metadata filter the provider ignored or has not indexed yet must not read as "no call"). Every
+   * item is checked here before it is believed.
+   */
+  async findCall(lookup: CallLookup): Promise<CallLookupAnswer> {
+    const mine = (c: RetellCall) => metadataOf(c)?.scheduled_call_id === lookup.scheduledCallId;
+    const byMetadata = await this.ask('list-calls', () => this.client.call.list({
+      filter_criteria: { metadata: [{ key: 'scheduled_call_id', type: 'string', op: 'eq', value: lookup.scheduledCallId }] }, limit: 10,
+    }));
+    const found = phoneCalls(byMetadata.items).find(mine);
+    if (found) return { kind: 'found', call: { providerCallId: found.call_id, acceptedAt: new Date() } };
+
+    const since = lookup.since.getTime() - LOOKUP_SKEW_MS;
+    let paginationKey: string | undefined;
+    for (let page = 0; page < LOOKUP_PAGES; page++) {
+      const answer = await this.ask('list-calls', () => this.client.call.list({
+        filter_criteria: { to_number: { type: 'string', op: 'eq', value: lookup.toNumber } }, sort_order: 'descending', limit: LOOKUP_PAGE_SIZE,
+        ...(paginationKey ? { pagination_key: paginationKey } : {}),
+      }));
+      const inWindow = phoneCalls(answer.items).filter((c) => c.to_number === lookup.toNumber && (c.start_timestamp === undefined || c.start_timestamp >= since));
+      const ours = inWindow.find(mine);
+      if (ours) return { kind: 'found', call: { providerCallId: ours.call_id, acceptedAt: new Date() } };
+      const unreadable = inWindow.find((c) => typeof metadataOf(c)?.scheduled_call_id !== 'string');
+      if (unreadable) return { kind: 'ambiguous', reason: `call ${unreadable.call_id} to ${lookup.toNumber} since the claim carries no scheduled call id` };
+      const older = answer.items.some((c) => typeof c.start_timestamp === 'number' && c.start_timestamp < since);
+      if (!answer.has_more || older) return { kind: 'none' };
+      paginationKey = answer.pagination_key;
+    }
+    return { kind: 'ambiguous', reason: `more than ${LOOKUP_PAGES * LOOKUP_PAGE_SIZE} calls to ${lookup.toNumber} since the claim` };
+  }
+
+  async getCall(providerCallId: string): Promise<CallSnapshot | null> {
+    let call: RetellCall;
+    try {
+      call = (await this.client.call.retrieve(providerCallId)) as RetellCall;
+    } catch (err) {
+      if (err instanceof APIError && err.status === 404) return null;
+      throw failure(err, 'get-call');
+    }
+    if (typeof call?.call_id !== 'string') throw new ProviderUnavailableError('Voice provider answered get-call without a call_id');
+    return {
+      providerCallId: call.call_id,
+      scheduledCallId: metadataOf(call)?.scheduled_call_id ?? null,
+      state: call.call_status,
+      // A call never connected is final: no analysis follows it.
+      analyzed: call.call_analysis != null || call.call_status === 'not_connected',
+      call: factsOf(call),
+    };
+  }
+
+  /**
+   * `Retell.verify` over the exact raw body (HMAC-SHA256 keyed with the API key, compared by Web
+   * Crypto's verify, 5-minute tolerance). Retell sends no event id: a delivery's id is the call, the
+   * event and a digest of its content, so a redelivery is recognised and a changed snapshot is not.
+   * A `call_ended` of a call that never connected is its last event: it is read as the final one.
+   */
+  async readCallback(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VoiceEvent | IgnoredEvent> {
+    const signature = headers[SIGNATURE_HEADER];
+    const text = rawBody.toString('utf8');
+    if (!signature) throw new CallbackRejectedError(`Missing ${SIGNATURE_HEADER} header`, 'signature');
+    if (!(await Retell.verify(text, this.settings.apiKey, signature))) {
+      throw new CallbackRejectedError('Signature does not match, or it is more than 5 minutes old', 'signature');
+    }
+    let event: RetellEvent;
+    try {
+      event = JSON.parse(text) as RetellEvent;
+    } catch {
+      throw new CallbackRejectedError('Callback body is not valid JSON', 'malformed');
+    }
+    if (typeof event?.event !== 'string') throw new CallbackRejectedError('Callback needs event and call', 'malformed');
+    if (!(APPLIED_EVENTS as readonly string[]).includes(event.event)) return { ignored: event.event.slice(0, 64) };
+    const call = event.call;
+    const scheduledCallId = metadataOf(call)?.scheduled_call_id;
+    if (typeof call?.call_id !== 'string' || typeof scheduledCallId !== 'string') {
+      throw new CallbackRejectedError('Callback needs call.call_id and call.metadata.scheduled_call_id', 'malformed');
+    }
+    const type = event.event as AppliedEvent;
+    const digest = createHash('sha256').update(canonicalJson(event)).digest('hex').slice(0, 32);
+    return {
+      eventId: `${call.call_id.slice(0, 64)}:${type}:${digest}`,
+      type: type === 'call_ended' && call.call_status === 'not_connected' ? 'call_analyzed' : type,
+      providerCallId: call.call_id,
+      scheduledCallId,
+      call: factsOf(call),
+    };
+  }
+
+  async ensureAgent(agentId: string, setup: AgentSetup, opts: { check: boolean }): Promise<AgentDrift> {
+    let agent: Retell.AgentResponse;
+    try {
+      agent = await this.client.agent.retrieve(agentId);
+    } catch (err) {
+      if (err instanceof APIError && err.status === 404) throw new ProviderRejectedError(`The voice provider has no agent ${agentId}`);
+      throw failure(err, 'get-agent');
+    }
+    const { differences, update } = agentChanges(agent, setup);
+    if (differences.length === 0 || opts.check) return { agentId, differences, changed: false };
+    await this.ask('update-agent', () => this.client.agent.update(agentId, update));
+    return { agentId, differences, changed: true };
+  }
+
+  async fetchRecording(url: string): Promise<{ bytes: Buffer; contentType: string }> {
+    const target = new URL(url);
+    // The URL comes from a signed callback or the provider's own answer; still, only https (or the
+    // simulator's own origin), so nothing can make the service fetch a plain-http internal address.
+    if (target.protocol !== 'https:' && target.origin !== this.base.origin) throw new ProviderRejectedError(`Recording URL ${target.origin} is neither https nor the provider's origin`);
+    let res: Response;
+    try {
+      res = await fetch(target, { signal: AbortSignal.timeout(this.settings.requestTimeoutMs * 3) });
+    } catch (err) {
+      throw new ProviderUnavailableError(`${this.name} recording download failed: ${(err as Error).message}`);
+    }
+    if (!res.ok) {
+      await res.arrayBuffer().catch(() => undefined);
+      const message = `voice provider recording download: HTTP ${res.status}`;
+      throw res.status >= 500 || res.status === 429 ? new ProviderUnavailableError(message) : new ProviderRejectedError(message);
+    }
+    return { bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+  }
+
+  private async ask<T>(what: string, request: () => PromiseLike<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      throw failure(err, what);
+    }
+  }
+}
+
+function phoneCalls(items: ReadonlyArray<{ call_type: string }>): RetellCall[] {
+  return items.filter((c): c is RetellCall => c.call_type === 'phone_call');
+}
+
+function metadataOf(call: RetellCall | undefined): Partial<CallMetadata> | null {
+  const m = call?.metadata;
+  return typeof m === 'object' && m !== null ? (m as Partial<CallMetadata>) : null;
+}
+
+function factsOf(call: RetellCall): CallFacts {
+  return {
+    toNumber: String(call.to_number ?? ''),
+    fromNumber: call.from_number ?? null,
+    startedAt: instant(call.start_timestamp),
+    endedAt: instant(call.end_timestamp),
+    durationMs: typeof call.duration_ms === 'number' ? Math.round(call.duration_ms) : null,
+    disconnectionReason: call.disconnection_reason ?? null,
+    answeredBy: answeredByOf(call),
+    transcript: call.transcript ?? '',
+    summary: call.call_analysis?.call_summary ?? '',
+    recordingUrl: call.recording_url ?? null,
+    flags: flagsOf(call),
+  };
+}
+
+function instant(ms: number | undefined): Date | null {
+  return typeof ms === 'number' && Number.isFinite(ms) ? new Date(ms) : null;
+}
+
+/**
+ * The SDK's errors in the port's terms: no answer (timeout, connection), 408, 429 and 5xx may pass
+ * (and, for a create request, it is unknown whether the call was placed); any other status never will.
+ */
+function failure(err: unknown, what: string): Error {
+  if (!(err instanceof APIError)) return err instanceof Error ? err : new Error(String(err));
+  const status = err.status;
+  const message = `voice provider ${what}: ${status ? `HTTP ${status} ` : ''}${err.message}`.slice(0, 400);
+  return status === undefined || status >= 500 || status === 429 || status === 408 ? new ProviderUnavailableError(message) : new ProviderRejectedError(message);
+}
