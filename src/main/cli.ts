@@ -16,6 +16,7 @@ import { projectRoot } from '../lib/project-root.js';
 import { ListenError, startService, startWorker } from './server.js';
 import { connectDatabase, DatabaseUnavailableError } from '../store/shared/connect.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './cli-webhooks.js';
+import { runVoiceCommand, VOICE_USAGE } from './cli-voice.js';
 import { migrateLatest } from '../store/shared/migrate.js';
 
 const USAGE = `Usage: outreach <command> [options]
@@ -40,6 +41,7 @@ const USAGE = `Usage: outreach <command> [options]
   simulator loanpro --seed F [--port N]   run the simulated LoanPro LMS API on 127.0.0.1 (docs/partners/lms.md#simulator)
 
 ${WEBHOOK_USAGE}
+${VOICE_USAGE}
   --version                               print the version
   simulator sms [--port N] [--inbound-url URL]
                                           run the SMS simulator (Twilio Messaging protocol) on 127.0.0.1;
@@ -59,6 +61,7 @@ async function main(argv: string[]): Promise<number> {
       seed: { type: 'string' },
       port: { type: 'string' },
       'hold-callbacks': { type: 'boolean' },
+      check: { type: 'boolean', default: false },
       url: { type: 'string' },
       endpoint: { type: 'string' },
       delivery: { type: 'string' },
@@ -156,6 +159,10 @@ async function main(argv: string[]): Promise<number> {
     if (command.startsWith('webhook ')) {
       const args = { json: values.json, need, status: values.status, endpoint: values.endpoint, limit: values.limit, overlapHours: values['overlap-hours'] };
       const code = await runWebhookCommand(db, command, args, now);
+      if (code !== null) return code;
+    }
+    if (command.startsWith('voice ')) {
+      const code = await runVoiceCommand(db, config, command, { json: values.json, check: values.check, need });
       if (code !== null) return code;
     }
     switch (command) {

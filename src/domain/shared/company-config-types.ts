@@ -93,6 +93,11 @@ export interface CallsConfig {
   maxConcurrentCalls?: number;
   /** Provider agent (script) per task type; default `agent-<taskType>`. */
   agents?: Record<string, string>;
+  /**
+   * What collections agents say on a voicemail: a Reg F limited-content message composed from these
+   * (src/domain/calls/limited-content.ts) and set on the agents by `outreach voice agents`.
+   */
+  voicemail?: { businessName: string; agentName: string; callbackNumber: string };
 }
 
 export interface LmsConfig {

@@ -103,6 +103,16 @@ export const companyConfigSchema = {
       properties: {
         maxConcurrentCalls: { type: 'integer', minimum: 1, maximum: 1000 },
         agents: { type: 'object', additionalProperties: { type: 'string', minLength: 1, maxLength: 200 } },
+        voicemail: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['businessName', 'agentName', 'callbackNumber'],
+          properties: {
+            businessName: { type: 'string', minLength: 1, maxLength: 80 },
+            agentName: { type: 'string', minLength: 1, maxLength: 40 },
+            callbackNumber: { type: 'string', pattern: '^\\+[1-9][0-9]{6,14}$' },
+          },
+        },
       },
     },
     lms: {

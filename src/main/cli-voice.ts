@@ -1,0 +1,48 @@
+import { RetellVoiceProvider } from '../adapters/voice/retell-voice-provider.js';
+import type { Config } from '../config/config.js';
+import { setUpVoiceAgents } from '../domain/calls/voice-agents.js';
+import { ProviderRejectedError, ProviderUnavailableError } from '../domain/ports/voice-provider.js';
+import type { Db } from '../store/shared/db.js';
+
+export const VOICE_USAGE = `  voice agents --company ID [--check] [--json]
+                                          give the company's voice agents (Retell) the post-call analysis
+                                          fields the service reads and, for collections, the Reg F
+                                          limited-content voicemail from calls.voicemail; --check only
+                                          reports the drift (exit 1 when there is any)`;
+
+export interface VoiceArgs {
+  json: boolean;
+  check: boolean;
+  need(name: 'company'): string;
+}
+
+/**
+ * `outreach voice …`; null for an unknown subcommand. Speaks to the company-facing provider
+ * (OUTREACH_VOICE_API_KEY), else to the simulator at OUTREACH_VOICE_SIMULATOR_URL.
+ */
+export async function runVoiceCommand(db: Db, config: Config, command: string, args: VoiceArgs): Promise<number | null> {
+  if (command !== 'voice agents') return null;
+  const c = config.calls;
+  const target = c.provider ?? (c.simulator.url ? { baseUrl: c.simulator.url, apiKey: c.simulator.apiKey } : null);
+  if (!target) {
+    console.error('no voice provider to set up: set OUTREACH_VOICE_API_KEY (or OUTREACH_VOICE_SIMULATOR_URL for a running simulator)');
+    return 2;
+  }
+  const provider = new RetellVoiceProvider({ name: c.provider ? 'live' : 'sandbox', ...target, requestTimeoutMs: 10_000 });
+  let reports;
+  try {
+    reports = await setUpVoiceAgents(db, provider, args.need('company'), { check: args.check });
+  } catch (err) {
+    if (!(err instanceof ProviderRejectedError || err instanceof ProviderUnavailableError)) throw err;
+    console.error(`outreach: ${err.message}`);
+    return 1;
+  }
+  if (args.json) console.log(JSON.stringify(reports));
+  else {
+    for (const r of reports) {
+      const state = r.differences.length === 0 ? 'as required' : r.changed ? `updated: ${r.differences.join(', ')}` : `differs: ${r.differences.join(', ')}`;
+      console.log(`${r.agentId}  (${r.taskTypes.join(', ')})  ${state}${r.voicemail ? `\n  voicemail: ${r.voicemail}` : ''}`);
+    }
+  }
+  return args.check && reports.some((r) => r.differences.length > 0) ? 1 : 0;
+}
