@@ -84,6 +84,7 @@ describe('TwilioSms (the official twilio client)', () => {
       expect(documented.verifyCallback(url, { ...params, Digits: '1235' }, signature)).toBe(false);
       expect(documented.verifyCallback(url, params, undefined)).toBe(false);
       expect(documented.verifyCallback(url, params, 'short')).toBe(false);
+      expect(documented.verifyCallback('not a url', params, signature)).toBe(false);
     });
   });
 });

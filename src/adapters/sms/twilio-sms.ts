@@ -38,7 +38,11 @@ export class TwilioSms implements SmsProvider {
   }
 
   verifyCallback(url: string, params: Record<string, string>, signature: string | undefined): boolean {
-    return twilio.validateRequest(this.settings.authToken, signature ?? '', url, params);
+    try {
+      return twilio.validateRequest(this.settings.authToken, signature ?? '', url, params);
+    } catch {
+      return false; // it parses the URL with `new URL`, which throws on one it cannot read: not signed
+    }
   }
 }
 
