@@ -67,7 +67,8 @@ describe('configuration', () => {
     [{ OUTREACH_CALLS_RECONCILE_AFTER_SECONDS: '8000' }, 'OUTREACH_CALLS_RESULT_DEADLINE_SECONDS must not be shorter than OUTREACH_CALLS_RECONCILE_AFTER_SECONDS'],
     [{ OUTREACH_SMTP_URL: 'http://mail' }, 'OUTREACH_SMTP_URL must be a ^smtps?:\\/\\/ URL, got "http://mail"'],
     [{ OUTREACH_SMS_URL: 'https://sms.example' }, 'OUTREACH_SMS_URL needs OUTREACH_SMS_ACCOUNT_SID and OUTREACH_SMS_AUTH_TOKEN'],
-    [{ OUTREACH_SANDBOX_SMS_URL: 'http://127.0.0.1:1', OUTREACH_SANDBOX_SMS_ACCOUNT_SID: 'a', OUTREACH_SANDBOX_SMS_AUTH_TOKEN: 't', OUTREACH_SANDBOX_SMS_FROM: '12' }, 'OUTREACH_SANDBOX_SMS_FROM must be an E.164 number, got "12"'],
+    [{ OUTREACH_SANDBOX_SMS_URL: 'http://127.0.0.1:1', OUTREACH_SANDBOX_SMS_ACCOUNT_SID: 'ACa', OUTREACH_SANDBOX_SMS_AUTH_TOKEN: 't', OUTREACH_SANDBOX_SMS_FROM: '12' }, 'OUTREACH_SANDBOX_SMS_FROM must be an E.164 number, got "12"'],
+    [{ OUTREACH_SMS_URL: 'https://api.twilio.com', OUTREACH_SMS_ACCOUNT_SID: 'SK1', OUTREACH_SMS_AUTH_TOKEN: 't' }, 'OUTREACH_SMS_ACCOUNT_SID must be a Twilio Account SID (AC…), got "SK1"'],
     [{ OUTREACH_MESSAGES_BATCH: '1001' }, 'OUTREACH_MESSAGES_BATCH must be an integer from 1 to 1000, got "1001"'],
   ])('jobs, calls and channels fail with the same ConfigError: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { messagingSignature } from '../src/adapters/sms/signature.js';
+import twilio from 'twilio';
 import { setCompanyConfig } from '../src/domain/companies/companies.js';
 import { defaultCompanyConfig } from '../src/domain/shared/company-config.js';
 import { LocalSmtpServer } from '../src/simulators/smtp/server.js';
@@ -193,16 +193,16 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
     const form = { From: '+15125550143', To: SANDBOX_FROM, Body: 'STOP' };
     const post = (headers: Record<string, string>) =>
       fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(form) });
-    expect((await post({})).status).toBe(403);
-    expect((await post({ 'X-Twilio-Signature': messagingSignature('wrong-token', url, form) })).status).toBe(403);
-    const res = await post({ 'X-Twilio-Signature': messagingSignature(local.sms.authToken, `${url}?x=1`, form) });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: 403, message: 'Invalid X-Twilio-Signature' });
+    expect((await post({})).status).toBe(401);
+    expect((await post({ 'X-Twilio-Signature': twilio.getExpectedTwilioSignature('wrong-token', url, form) })).status).toBe(401);
+    const res = await post({ 'X-Twilio-Signature': twilio.getExpectedTwilioSignature(local.sms.authToken, `${url}?x=1`, form) });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 401, message: 'Invalid X-Twilio-Signature' });
     expect(await suite.database.db('sms_opt_outs').where({ phone_number: '+15125550143' })).toHaveLength(0);
     const status = await fetch(`http://127.0.0.1:${local.port}/webhooks/sms/status`, {
       method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ MessageSid: 'SMx', MessageStatus: 'delivered' }),
     });
-    expect(status.status).toBe(403);
+    expect(status.status).toBe(401);
   });
 
   it('GET /emails and /texts are company-scoped and 404 for an unknown customer', async () => {

@@ -1,7 +1,7 @@
 import type { ChannelRoute, MessageRoutes } from '../domain/ports/channels.js';
 import type { ChannelOptions } from './channel-options.js';
 import { SmtpEmailSender } from './email/smtp.js';
-import { MessagingApiSms } from './sms/messaging-api.js';
+import { TwilioSms } from './sms/twilio-sms.js';
 
 export interface ChannelSenders extends MessageRoutes {
   close(): Promise<void>;
@@ -14,12 +14,12 @@ export interface ChannelSenders extends MessageRoutes {
 export function createChannelSenders(options: ChannelOptions, signingSecret: string): ChannelSenders {
   const sandbox: ChannelRoute = {
     email: options.sandboxSmtpUrl ? new SmtpEmailSender(options.sandboxSmtpUrl) : undefined,
-    sms: options.sandboxSms ? new MessagingApiSms(options.sandboxSms) : undefined,
+    sms: options.sandboxSms ? new TwilioSms(options.sandboxSms) : undefined,
     smsFrom: options.sandboxSms?.from ?? '+15005550006',
   };
   const live: ChannelRoute = {
     email: options.smtpUrl ? new SmtpEmailSender(options.smtpUrl) : sandbox.email,
-    sms: options.sms ? new MessagingApiSms(options.sms) : sandbox.sms,
+    sms: options.sms ? new TwilioSms(options.sms) : sandbox.sms,
     smsFrom: options.sms?.from ?? sandbox.smsFrom,
   };
   return {

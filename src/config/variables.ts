@@ -75,13 +75,13 @@ export const VARIABLES = [
 
   // Email and SMS.
   { name: 'OUTREACH_SMTP_URL', unset: 'unset (sandbox)', meaning: 'live mail server, `smtp://user:pass@host:587` (STARTTLS required) or `smtps://…`' },
-  { name: 'OUTREACH_SMS_URL', unset: 'unset (sandbox)', meaning: 'live SMS provider (e.g. `https://api.twilio.com`)' },
-  { name: 'OUTREACH_SMS_ACCOUNT_SID', unset: '—', meaning: 'live SMS account; required with `OUTREACH_SMS_URL`' },
+  { name: 'OUTREACH_SMS_URL', unset: 'unset (sandbox)', meaning: 'live SMS provider: the Twilio API base URL the `twilio` library sends to (`https://api.twilio.com`; [SMS provider](docs/operators/sms-provider.md))' },
+  { name: 'OUTREACH_SMS_ACCOUNT_SID', unset: '—', meaning: 'live Twilio Account SID (`AC…`); required with `OUTREACH_SMS_URL`' },
   { name: 'OUTREACH_SMS_AUTH_TOKEN', unset: '—', meaning: 'live SMS auth token (also verifies its callbacks); required with `OUTREACH_SMS_URL`' },
   { name: 'OUTREACH_SMS_FROM', default: '+15005550006', meaning: 'default sender number, E.164 (a company may set `channels.sms.from`)' },
   { name: 'OUTREACH_SANDBOX_SMTP_URL', unset: 'started in-process by `serve`', meaning: "where test customers' emails go" },
   { name: 'OUTREACH_SANDBOX_SMS_URL', unset: 'started in-process by `serve`', meaning: "where test customers' texts go" },
-  { name: 'OUTREACH_SANDBOX_SMS_ACCOUNT_SID', unset: '—', meaning: 'required with `OUTREACH_SANDBOX_SMS_URL`' },
+  { name: 'OUTREACH_SANDBOX_SMS_ACCOUNT_SID', unset: '—', meaning: 'Account SID (`AC…`); required with `OUTREACH_SANDBOX_SMS_URL`' },
   { name: 'OUTREACH_SANDBOX_SMS_AUTH_TOKEN', unset: '—', meaning: 'required with `OUTREACH_SANDBOX_SMS_URL`' },
   { name: 'OUTREACH_SANDBOX_SMS_FROM', default: '+15005550006', meaning: 'sandbox sender number, E.164' },
   { name: 'OUTREACH_EMAIL_FROM', default: 'Outreach <no-reply@outreach.invalid>', meaning: 'default sender (a company may set `channels.email.from`)' },

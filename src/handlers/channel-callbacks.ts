@@ -1,13 +1,14 @@
 import type { Context } from 'openapi-backend';
 import { optOutEmail } from '../domain/messages/email-opt-out.js';
 import { receiveInboundSms as inbound, recordSmsStatus } from '../domain/messages/sms-events.js';
-import { ForbiddenError } from '../domain/shared/errors.js';
+import { UnauthorizedError } from '../domain/shared/errors.js';
 import type { OperationHandler, RequestEnv } from '../http/handler-types.js';
 
 /**
  * Requests from the SMS provider carry X-Twilio-Signature over the URL it called (our public base
- * URL + path) and the form parameters. Either route's provider may have signed it (a test
- * customer's text went through the sandbox simulator).
+ * URL + path) and the form parameters, checked by the adapter with `twilio.validateRequest`. Either
+ * route's provider may have signed it (a test customer's text went through the sandbox simulator).
+ * A request no provider signed is an authentication failure: 401, like every other one.
  */
 function verifiedParams(c: Context, env: RequestEnv): Record<string, string> {
   const params = Object.fromEntries(Object.entries((c.request.requestBody ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
@@ -17,7 +18,7 @@ function verifiedParams(c: Context, env: RequestEnv): Record<string, string> {
   const url = `${env.services.config.publicBaseUrl}${c.request.path}${query ? `?${query}` : ''}`;
   const routes = env.services.channels;
   const providers = [routes?.live.sms, routes?.sandbox.sms].filter((p) => p !== undefined);
-  if (!providers.some((p) => p.verifyCallback(url, params, signature))) throw new ForbiddenError('Invalid X-Twilio-Signature');
+  if (!providers.some((p) => p.verifyCallback(url, params, signature))) throw new UnauthorizedError('Invalid X-Twilio-Signature');
   return params;
 }
 

@@ -656,7 +656,7 @@ export interface paths {
         put?: never;
         /**
          * SMS delivery report (provider callback)
-         * @description Extension, called by the SMS provider, not by partners: no `X-API-Key`; the request is authenticated by `X-Twilio-Signature` instead (403 otherwise). Moves the text with this `MessageSid` forward to `sent`, `delivered`, `undelivered` or `failed`, never backwards, so repeated and out-of-order reports are harmless; `undelivered` and `failed` record the provider's `ErrorCode` as the reason. `queued`, `accepted` and `sending` change nothing. An unknown `MessageSid` is acknowledged (204) and ignored. Errors use the `ErrorMessage` shape.
+         * @description Extension, called by the SMS provider, not by partners: no `X-API-Key`; the request is authenticated by `X-Twilio-Signature` instead (401 otherwise). Moves the text with this `MessageSid` forward to `sent`, `delivered`, `undelivered` or `failed`, never backwards, so repeated and out-of-order reports are harmless; `undelivered` and `failed` record the provider's `ErrorCode` as the reason. `queued`, `accepted` and `sending` change nothing. An unknown `MessageSid` is acknowledged (204) and ignored. Errors use the `ErrorMessage` shape.
          */
         post: operations["receiveSmsStatus"];
         delete?: never;
@@ -676,7 +676,7 @@ export interface paths {
         put?: never;
         /**
          * Inbound text (provider callback)
-         * @description Extension, called by the SMS provider when a borrower texts one of the service's numbers: no `X-API-Key`; authenticated by `X-Twilio-Signature` (403 otherwise). A message that is exactly STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE or OPTOUT (any case, surrounding spaces ignored) opts the sending number out of SMS at once for every company that texted it; START, UNSTOP or YES opts it back in. Other texts are acknowledged and not acted on. The provider sends the carrier-required confirmation reply itself. Errors use the `ErrorMessage` shape.
+         * @description Extension, called by the SMS provider when a borrower texts one of the service's numbers: no `X-API-Key`; authenticated by `X-Twilio-Signature` (401 otherwise). A message that is exactly STOP, STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT, REVOKE or OPTOUT (any case, surrounding spaces ignored) opts the sending number out of SMS at once for every company that texted it; START, UNSTOP or YES opts it back in. Other texts are acknowledged and not acted on. The provider sends the carrier-required confirmation reply itself. Errors use the `ErrorMessage` shape.
          */
         post: operations["receiveInboundSms"];
         delete?: never;
@@ -2451,7 +2451,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "error": 403,
+                 *       "error": 401,
                  *       "message": "Invalid X-Twilio-Signature"
                  *     }
                  */
@@ -2538,7 +2538,7 @@ export interface components {
          */
         ScheduledCallIdPath: string;
         /**
-         * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 403.
+         * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 401 (verified with the official library's `twilio.validateRequest`).
          * @example 0/KCTR6DLpKmkAf8muzZqo1nDgQ=
          */
         TwilioSignature: string;
@@ -4239,7 +4239,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 403.
+                 * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 401 (verified with the official library's `twilio.validateRequest`).
                  * @example 0/KCTR6DLpKmkAf8muzZqo1nDgQ=
                  */
                 "X-Twilio-Signature"?: components["parameters"]["TwilioSignature"];
@@ -4271,7 +4271,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["InvalidSignature"];
+            401: components["responses"]["InvalidSignature"];
         };
     };
     receiveInboundSms: {
@@ -4279,7 +4279,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 403.
+                 * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 401 (verified with the official library's `twilio.validateRequest`).
                  * @example 0/KCTR6DLpKmkAf8muzZqo1nDgQ=
                  */
                 "X-Twilio-Signature"?: components["parameters"]["TwilioSignature"];
@@ -4310,7 +4310,7 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["InvalidSignature"];
+            401: components["responses"]["InvalidSignature"];
         };
     };
     unsubscribeEmail: {

@@ -46,7 +46,7 @@ export class NotFoundError extends DomainError {
   readonly code = 'not_found';
 }
 
-/** A signed link that is expired or was altered, or a provider callback whose signature fails (403). */
+/** A signed link that is expired or was altered (403). */
 export class ForbiddenError extends DomainError {
   readonly code = 'forbidden';
 }

@@ -1,10 +1,11 @@
 /**
  * Sandbox phone numbers that choose an SMS outcome, like a payment API's test cards (fictional
- * 555-01xx range; 555-0100…0108 are the voice simulator's). Any other number is delivered.
+ * 555-01xx range; 555-0100…0108 are the voice simulator's). Any other number is delivered. Codes
+ * are Twilio's (https://www.twilio.com/docs/api/errors).
  */
 export interface SmsOutcome {
-  /** The create request answers this HTTP status instead of 201 (a provider outage). */
-  createStatus?: number;
+  /** The create request is refused with this Twilio error instead of 201. */
+  refusal?: { status: number; code: number; message: string };
   final: 'delivered' | 'undelivered' | 'failed';
   errorCode?: number;
   errorMessage?: string;
@@ -14,7 +15,10 @@ export const SMS_MAGIC_NUMBERS: Record<string, SmsOutcome> = {
   '5550110': { final: 'undelivered', errorCode: 30003, errorMessage: 'Unreachable destination handset' },
   '5550111': { final: 'failed', errorCode: 30006, errorMessage: 'Landline or unreachable carrier' },
   '5550112': { final: 'undelivered', errorCode: 30005, errorMessage: 'Unknown destination handset' },
-  '5550113': { createStatus: 503, final: 'delivered' },
+  '5550113': { refusal: { status: 503, code: 20503, message: 'Service Unavailable' }, final: 'delivered' },
+  '5550114': { refusal: { status: 400, code: 21614, message: "'To' number is not a valid mobile number" }, final: 'failed' },
+  '5550115': { refusal: { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' }, final: 'failed' },
+  '5550116': { refusal: { status: 429, code: 20429, message: 'Too Many Requests' }, final: 'delivered' },
 };
 
 export function smsOutcomeFor(to: string): SmsOutcome {
