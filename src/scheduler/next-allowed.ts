@@ -5,6 +5,7 @@ import { instantMs } from './instants.js';
 import { WRONG_NUMBER_RULE } from './phone-choice.js';
 import { canonicalPhone, phoneBook } from './phones.js';
 import { PLAN_RULES } from './plan.js';
+import { customerLocalities } from './localities.js';
 import { customerStates, plausibleZones } from './plausible-zones.js';
 import { findContactRestriction } from './restrictions.js';
 import { searchAllowedTime } from './search.js';
@@ -51,6 +52,8 @@ export function nextAllowedTime(
     {
       zones: zones.clocks,
       states: customerStates(state, phone === undefined ? book.usable : [phone, ...book.usable]),
+      localities: customerLocalities(context.customer),
+      channel: context.channel ?? 'call',
       purpose: context.purpose,
       loanId,
       attempts: history.points,

@@ -3,9 +3,11 @@ import { type ContactAttempt, type CustomerContact, type Decision, nextAllowedTi
 import { type ContactRestrictionRow, listActiveRestrictions, listActiveRestrictionsOf } from '../../store/customers/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
+import { listSentMessagesOf, type SentMessage } from '../../store/messages/messages.js';
 import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../../store/planning/schedules.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
+import { callAttempts, messageAttempts } from '../planning/contact-history.js';
 
 /** History read for caps and quiet periods: longer than every frequency window and quiet period. */
 const HISTORY_DAYS = 60;
@@ -49,15 +51,16 @@ export function explain(decisions: readonly Decision[]): string {
   return `${rules}: ${last.message} (${last.source})`;
 }
 
-/** The customer as the scheduler sees them now, and every other attempt that counts. */
+/** The customer as the scheduler sees them now, and every other attempt that counts (texts and emails sent included). */
 export async function callingState(db: Db, customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, at: Date): Promise<{ contact: CustomerContact; history: ContactAttempt[] }> {
   const restrictions = await listActiveRestrictions(db, customer.companyId, customer.id);
   const calls = await listContactHistory(db, customer.companyId, customer.id, historySince(at));
-  return stateOf(customer, call, restrictions, calls);
+  const messages = await listSentMessagesOf(db, [{ companyId: customer.companyId, customerId: customer.id }], historySince(at));
+  return stateOf(customer, call, restrictions, calls, messages);
 }
 
 /**
- * callingState of several calls in two reads whatever their number (a dial batch), with the same
+ * callingState of several calls in three reads whatever their number (a dial batch), with the same
  * answer for each call as callingState would give at `at`.
  */
 export async function callingStates(
@@ -65,32 +68,29 @@ export async function callingStates(
 ): Promise<Array<{ contact: CustomerContact; history: ContactAttempt[] }>> {
   const keys = [...new Map(calls.map(({ customer: c }) => [`${c.companyId}/${c.id}`, { companyId: c.companyId, customerId: c.id }])).values()];
   const [restrictions, history] = [await listActiveRestrictionsOf(db, keys), await listContactHistoryOf(db, keys, historySince(at))];
+  const messages = await listSentMessagesOf(db, keys, historySince(at));
   const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) => rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
-  return calls.map(({ customer, call }) => stateOf(customer, call, of(restrictions, customer), of(history, customer)));
+  return calls.map(({ customer, call }) => stateOf(customer, call, of(restrictions, customer), of(history, customer), of(messages, customer)));
 }
 
 const historySince = (at: Date) => new Date(at.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
 
-function stateOf(customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[]): { contact: CustomerContact; history: ContactAttempt[] } {
+function stateOf(
+  customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[], messages: SentMessage[],
+): { contact: CustomerContact; history: ContactAttempt[] } {
   const calls = other.filter((c) => c.id !== call.id);
   const contact: CustomerContact = {
     id: customer.id,
     timezone: customer.timezone ?? 'UTC',
     state: customer.state,
+    city: customer.city,
+    zipCode: customer.zipCode,
     phoneNumber: customer.phoneNumber,
     externalMetadata: customer.externalMetadata,
     doNotCall: customer.doNotCall,
     restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
-  const history = calls.map((c) => ({
-    at: c.dialedAt ?? c.scheduledTime,
-    loanId: c.loanId,
-    phoneNumber: c.phoneNumber,
-    taskType: c.taskType,
-    purpose: c.purpose === 'collections' ? ('collections' as const) : ('origination' as const),
-    flags: c.postProcessingFlags,
-  }));
-  return { contact, history };
+  return { contact, history: [...callAttempts(calls), ...messageAttempts(messages)] };
 }
 
 /** The customer's numbers still usable after WRONG_NUMBER outcomes, plus other numbers their pending calls use. */

@@ -1,4 +1,4 @@
-import type { Purpose } from '../types.js';
+import type { Channel, Purpose } from '../types.js';
 import type { ZoneClock } from '../zone-clock.js';
 
 /** An attempt as the rules see it: epoch ms and what it counts toward. */
@@ -11,6 +11,8 @@ export interface AttemptPoint {
   readonly conversation: boolean;
   /** Planned by the current plan rather than taken from history. */
   readonly planned: boolean;
+  /** undefined = a call (history written before texts and emails counted). */
+  readonly channel?: Channel;
 }
 
 /** Everything a time rule needs about one call. */
@@ -19,6 +21,10 @@ export interface RuleContext {
   readonly zones: readonly ZoneClock[];
   /** States whose rules apply (customer's state, dialed area code's state). */
   readonly states: readonly string[];
+  /** Cities with their own rules the customer lives in (see localities.ts); none when omitted. */
+  readonly localities?: readonly string[];
+  /** The channel of the attempt being timed; a call when omitted. */
+  readonly channel?: Channel;
   readonly purpose: Purpose;
   readonly loanId: string | undefined;
   /** History plus calls already planned, ascending by time. */
