@@ -27,4 +27,5 @@ export { findContactRestriction, RESTRICTION_RULES } from './restrictions.js';
 export { normalizeHistory, RESTRICTING_FLAGS } from './history.js';
 export { canonicalPhone, phoneBook } from './phones.js';
 export { isFederalHoliday } from './holidays.js';
+export { ruleCatalog, type CatalogRule } from './rule-catalog.js';
 export type * from './types.js';

@@ -582,7 +582,7 @@ export interface paths {
         };
         /**
          * Get a scheduled call
-         * @description Returns the current status of one scheduled call of the company (for example the `scheduledCallId` of an origination receipt). `callId` is present once the call has been executed. Errors use the `ErrorMessage` shape.
+         * @description Returns the current status of one scheduled call of the company (for example the `scheduledCallId` of an origination receipt). `callId` is present once the call has been executed. The extension fields `timingReasons` and `endReason` say which rules moved it and why it ended. Errors use the `ErrorMessage` shape.
          */
         get: operations["getScheduledCall"];
         put?: never;
@@ -1948,6 +1948,15 @@ export interface components {
             /** @description Machine-generated summary of the conversation; empty when there was none. */
             summarization: string;
         };
+        /** @description Extension, not part of the partner contract. One rule's part in a scheduling decision: the rule's id in the rule catalog (docs/partners/calls.md, "Rule catalog"), its citation, and what it found for this call. */
+        RuleReason: {
+            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`. Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `unclassified`, `unrecorded`. */
+            rule: string;
+            /** @description The rule's citation (regulation, statute, or the company setting it comes from). */
+            source: string;
+            /** @description What the rule found for this call, in words. */
+            detail: string;
+        };
         /** @description A call planned by the scheduler. Status: `pending` (waiting for its time; the dispatcher may move it later when the calling rules do not allow it when due), `dialing` (claimed by the dispatcher: being placed or in progress at the voice provider), `completed` (the call took place and was analyzed; `callId` and `postProcessingFlags` set), `failed` (the voice provider did not place it, or a placed call brought no result: the provider reported an error, did not know the call, or had no result by the configured deadline), `skipped` (the calling rules no longer allowed it when it was due, for example a contact restriction or a frequency cap with no allowed time left) or `cancelled` (stopped while pending, for example by Do Not Call, a contact restriction, a finished cadence or a replacement sync). Transitions: pending → dialing → completed | failed | skipped; pending → cancelled | skipped; dialing → pending only when the dial-time check moves it before anything was dialed; failed → completed only for a placed call given up for lack of a result whose real result arrives later (its flags and their effects then apply). */
         ScheduledCall: {
             id: string;
@@ -1960,6 +1969,10 @@ export interface components {
             callId?: string;
             /** @description Flags of the associated call (same open-ended values as `Call.flags`); empty until executed. */
             postProcessingFlags: string[];
+            /** @description Extension, not part of the partner contract. Why the call is at `scheduledTime`: each rule that moved it from the time its cadence step wished for, in order: when it was planned, then at later re-checks (dial time, an earlier call's outcome). Absent when no rule moved it. */
+            timingReasons?: components["schemas"]["RuleReason"][];
+            /** @description Extension, not part of the partner contract. Why a `skipped`, `cancelled` or `failed` call ended: the rule that ruled it out (or the event that stopped it) with its citation. Absent for other statuses. */
+            endReason?: components["schemas"]["RuleReason"];
         };
         /** @description An email sent to the customer. */
         Email: {
@@ -4900,7 +4913,12 @@ export interface operations {
                  *         "customerId": "cust-1001",
                  *         "scheduledTime": "2026-12-08T16:30:00.000Z",
                  *         "status": "cancelled",
-                 *         "postProcessingFlags": []
+                 *         "postProcessingFlags": [],
+                 *         "endReason": {
+                 *           "rule": "restriction-do-not-call",
+                 *           "source": "TCPA 47 CFR 64.1200(d) (company-specific do-not-call list)",
+                 *           "detail": "Do Not Call: set on the customer record"
+                 *         }
                  *       }
                  *     }
                  */
