@@ -214,6 +214,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerId}/contact-eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Ask whether a customer may be contacted
+         * @description Extension, not part of the partner contract. For each channel (call, SMS, email) and each of the customer's numbers or addresses: allowed at `at` or not, every rule that blocks it with its citation and until when, the next allowed instant, and each frequency budget (used of limit, and when the next one frees up). Computed by the same scheduler code the dispatcher runs right before a call or a message goes, counting every stored call and sent message. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getContactEligibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerId}/payment-methods": {
         parameters: {
             query?: never;
@@ -1518,6 +1544,59 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "dialing" | "completed" | "failed" | "skipped" | "cancelled";
+        };
+        /** @description Extension, not part of the partner contract. Whether the customer may be contacted at `at` on each channel and each number or address, read by the same scheduler code as the dial-time check (calls) and the send-time check (texts, emails). */
+        ContactEligibility: {
+            customerId: string;
+            /**
+             * Format: date-time
+             * @description The instant the answer is for (the request's `at`, or now).
+             */
+            at: string;
+            /** @description The loan the answer is about (per-debt caps count its attempts); null for any. */
+            loanId: string | null;
+            /**
+             * @description The purpose the rules were applied for: the loan's task type when `loanId` is given and the loan has one, else the customer's.
+             * @enum {string}
+             */
+            purpose: "origination" | "collections";
+            /** @description One entry per channel and number or address: each of the customer's numbers for calls, the primary number for SMS, the email address for email. */
+            channels: {
+                /** @enum {string} */
+                channel: "call" | "sms" | "email";
+                /** @description E.164 number or email address. */
+                address: string;
+                /** @description True when an attempt may go at `at`. */
+                allowed: boolean;
+                /**
+                 * Format: date-time
+                 * @description `at` itself when allowed; else the next instant every rule allows; null when none is allowed within the search horizon or a stop has no end of its own (a restriction, an opt-out).
+                 */
+                nextAllowedAt: string | null;
+                /** @description Every rule that does not allow an attempt at `at` (empty when allowed). */
+                blocking: {
+                    /** @description Rule id in the rule catalog (`sms-opt-out`, `email-suppressed` and `channel-frequency` for channel stops). */
+                    rule: string;
+                    source: string;
+                    detail: string;
+                    /**
+                     * Format: date-time
+                     * @description The earliest instant this rule alone could allow; null when it has no end of its own.
+                     */
+                    until: string | null;
+                }[];
+                /** @description Each frequency cap that applies: attempts counted in the window ending at `at` (pending later attempts also count when a time is checked), its limit, and when the oldest counted attempt leaves the window. */
+                budgets: {
+                    rule: string;
+                    source: string;
+                    used: number;
+                    limit: number;
+                    /** @description e.g. `7-day` (7 × 24 h + 1 h, covering a DST week) or `24-hour`. */
+                    window: string;
+                    /** Format: date-time */
+                    nextFreesAt: string | null;
+                }[];
+            }[];
         };
         /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
@@ -3126,6 +3205,69 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContactEligibility: {
+        parameters: {
+            query?: {
+                /** @description The instant to answer for (RFC 3339 with offset or Z); default now. */
+                at?: string;
+                /** @description The loan the contact would be about (as scheduled calls name it): per-debt caps (Reg F, Massachusetts) count its attempts, and the task type of its loan record, when there is one, decides the purpose. */
+                loanId?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's contact eligibility. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactEligibility"];
+                };
+            };
+            /** @description A query parameter is malformed (`at` not an RFC 3339 instant, an empty `loanId`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 400,
+                     *       "message": "Request validation failed: query/at must match format \"date-time\""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such customer in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Customer cust-9 not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon';
-import { type ContactAttempt, type CustomerContact, type Decision, nextAllowedTime, canonicalPhone, phoneBook, transferDestinationAt } from '../../scheduler/index.js';
+import {
+  type ContactAttempt, type CustomerContact, type Decision, type EligibilityResult, eligibilityAt, nextAllowedTime, canonicalPhone, phoneBook, transferDestinationAt,
+} from '../../scheduler/index.js';
 import { type ContactRestrictionRow, listActiveRestrictions, listActiveRestrictionsOf } from '../../store/customers/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
@@ -28,18 +30,36 @@ export async function checkCallAt(db: Db, config: CompanyConfig, customer: Custo
 }
 
 /** checkCallAt on a calling state already read (callingStates: a dial batch reads them together). */
-export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, { contact, history }: { contact: CustomerContact; history: ContactAttempt[] }, at: Date): CallVerdict {
-  const schedulerConfig = schedulerConfigFor(config);
-  const result = nextAllowedTime(
-    DateTime.fromJSDate(at, { zone: 'utc' }),
-    { customer: contact, purpose: call.purpose === 'collections' ? 'collections' : 'origination', loanId: call.loanId, phoneNumber: call.phoneNumber, history },
-    schedulerConfig,
-  );
+export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: CallingState, at: Date): CallVerdict {
+  const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
+  const result = nextAllowedTime(candidate, context, schedulerConfig);
   const because = explain(result.decisions);
   if (result.time === null) return { kind: 'never', reason: because };
   if (new Date(result.time).getTime() > at.getTime()) return { kind: 'later', time: result.time, reason: because };
-  const route = transferDestinationAt(schedulerConfig, call.taskType, DateTime.fromJSDate(at, { zone: 'utc' }));
+  const route = transferDestinationAt(schedulerConfig, call.taskType, candidate);
   return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination };
+}
+
+/**
+ * The dial-time check's reading of a call at `at`, rule by rule (what blocks it now and until when,
+ * each frequency budget), from the same inputs and the same scheduler search as verdictAt: the
+ * call may go now exactly when `time` equals `at`.
+ */
+export function callEligibilityAt(config: CompanyConfig, call: CallProbe, state: CallingState, at: Date): EligibilityResult {
+  const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
+  return eligibilityAt(candidate, context, schedulerConfig);
+}
+
+/** What verdictAt needs of a scheduled call; the eligibility read probes a call that does not exist. */
+export type CallProbe = Pick<ScheduledCallRow, 'purpose' | 'loanId' | 'phoneNumber'>;
+export interface CallingState { contact: CustomerContact; history: ContactAttempt[] }
+
+function dialTimeInputs(config: CompanyConfig, call: CallProbe, { contact, history }: CallingState, at: Date) {
+  return {
+    schedulerConfig: schedulerConfigFor(config),
+    candidate: DateTime.fromJSDate(at, { zone: 'utc' }),
+    context: { customer: contact, purpose: call.purpose === 'collections' ? ('collections' as const) : ('origination' as const), loanId: call.loanId, phoneNumber: call.phoneNumber, history },
+  };
 }
 
 /** Every rule that moved or blocked the call, in order, then the last one's message and source. */

@@ -66,6 +66,14 @@ describe('Reg F 1006.14(b)(2)(i)(A): 7 telephone calls per 7 days per loan', () 
     expect(next(regF, T0 + 6 * DAY + HOUR, ctx(daily(7).map((a) => ({ ...a, loanId: undefined }))))).not.toBe(true);
   });
 
+  it('reports its budget: attempts in the window ending now, and when the oldest leaves it', () => {
+    const three = [attempt(T0), attempt(T0 + DAY), attempt(T0 + 2 * DAY), attempt(T0 + 3 * DAY, 'L2'), attempt(T0 + 9 * DAY)];
+    expect(regF.budget!(T0 + 3 * DAY, ctx(three))).toEqual({
+      rule: 'regf-call-frequency', source: 'Reg F 12 CFR 1006.14(b)(2)(i)(A)', used: 3, limit: 7, window: '7-day', nextFreesAt: T0 + SEVEN_DAY_WINDOW_MS,
+    });
+    expect(regF.budget!(T0, ctx([])).nextFreesAt).toBeNull();
+  });
+
   it('counts already-pending later attempts in windows containing the candidate', () => {
     const future = Array.from({ length: 7 }, (_, i) => attempt(T0 + DAY + i * HOUR));
     expect(next(regF, T0, ctx(future))).not.toBe(true);

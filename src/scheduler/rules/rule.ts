@@ -52,4 +52,18 @@ export interface SchedulingRule {
   readonly description: string;
   applies(ctx: RuleContext): boolean;
   check(utcMs: number, ctx: RuleContext): RuleCheck;
+  /** Frequency caps only: attempts counted in the window ending at `utcMs`. */
+  budget?(utcMs: number, ctx: RuleContext): RuleBudget;
+}
+
+/** A frequency cap's count at a time: how much of it is used and when the oldest counted attempt leaves it. */
+export interface RuleBudget {
+  readonly rule: string;
+  readonly source: string;
+  readonly used: number;
+  readonly limit: number;
+  /** e.g. "7-day". */
+  readonly window: string;
+  /** When the oldest counted attempt leaves the window (epoch ms); null when none is counted. */
+  readonly nextFreesAt: number | null;
 }
