@@ -97,6 +97,13 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
     expect(await events(firstCall.late!)).toEqual([]);
     const api = await planner.call('GET', `/scheduled-calls/${firstCall.restricted}`, { key });
     expect(api.body).toMatchObject({ status: 'skipped', postProcessingFlags: [] });
+    // The extension fields name the rule that ruled it out, and the rule that moved the late one.
+    expect(api.body.endReason).toEqual({
+      rule: 'restriction-cease-request', source: 'FDCPA 15 U.S.C. 1692c(c); Reg F 12 CFR 1006.6(c)(1)', detail: expect.stringMatching(/^contact restriction cease_request/),
+    });
+    const moved = await planner.call('GET', `/scheduled-calls/${firstCall.late}`, { key });
+    expect(moved.body.timingReasons.at(-1)).toMatchObject({ rule: 'calling-window', source: 'TCPA 47 CFR 64.1200(c)(1); Reg F 12 CFR 1006.6(b)(1)(i)' });
+    expect(moved.body).not.toHaveProperty('endReason');
   });
 
   it('on a federal holiday (Christmas) a due call moves to the next business day', { timeout: 120_000 }, async () => {

@@ -1,6 +1,7 @@
 import { customerScheduledCalls, scheduledCall } from '../domain/planning/scheduled-calls.js';
 import type { OperationHandler, PathParams, QueryParams, ResponseBody } from '../http/handler-types.js';
 import type { ScheduledCallRow } from '../domain/planning/scheduled-calls.js';
+import { endReason, timingReasons } from '../domain/planning/call-reasons.js';
 import { companyContext } from './context.js';
 
 type ScheduledCallBody = ResponseBody<'getScheduledCall', 200>;
@@ -18,8 +19,10 @@ export const getScheduledCall: OperationHandler = async (c, env) => {
   return { status: 200, body: presentScheduledCall(await scheduledCall(companyContext(env), id)) };
 };
 
-/** `callId` appears once the call has been executed. */
+/** `callId` appears once the call has been executed; the extensions `timingReasons` and `endReason` when there are any. */
 export function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody {
+  const moved = timingReasons(call);
+  const ended = endReason(call);
   return {
     id: call.id,
     customerId: call.customerId,
@@ -27,5 +30,7 @@ export function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody 
     status: call.status,
     ...(call.callId ? { callId: call.callId } : {}),
     postProcessingFlags: call.postProcessingFlags,
+    ...(moved.length > 0 ? { timingReasons: moved } : {}),
+    ...(ended ? { endReason: ended } : {}),
   };
 }

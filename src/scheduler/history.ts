@@ -45,7 +45,8 @@ export function normalizeHistory(
     const attempt = history[i]!;
     const atMs = instantMs(attempt.at, `history[${i}].at`);
     const flags = attempt.flags ?? [];
-    const phone = canonicalPhone(attempt.phoneNumber);
+    // Only calls choose numbers and carry outcome flags; a text or email only counts toward caps.
+    const phone = (attempt.channel ?? 'call') === 'call' ? canonicalPhone(attempt.phoneNumber) : undefined;
     const purpose = attempt.purpose ?? (attempt.taskType ? purposeOf(attempt.taskType) : undefined);
     points.push({
       atMs,
@@ -53,6 +54,7 @@ export function normalizeHistory(
       purpose: purpose ?? undefined,
       conversation: flags.some((flag) => CONVERSATION_FLAGS.includes(flag)),
       planned: false,
+      channel: attempt.channel ?? 'call',
     });
     if (phone !== undefined && atMs >= lastPhoneAt) {
       lastPhone = phone;

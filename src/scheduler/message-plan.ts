@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { ceilToMinute, instantMs } from './instants.js';
 import { nextAllowedTime } from './next-allowed.js';
-import type { CustomerContact, Decision, Purpose, SchedulerConfig } from './types.js';
+import type { Channel, ContactAttempt, CustomerContact, Decision, Purpose, SchedulerConfig } from './types.js';
 import { DAY, MINUTE, dayNumber, parseClockTime, zoneClock } from './zone-clock.js';
 
 /** One email or SMS step: customer-local day N at `at` (or now + N days), plus an offset. */
@@ -16,6 +16,10 @@ export interface MessageContext {
   customer: CustomerContact;
   purpose: Purpose;
   loanId?: string | null;
+  /** The message's channel: the cross-channel caps (940 CMR 7.04(1)(f), NYC, WA) hold texts and emails too. */
+  channel?: Channel;
+  /** Attempts the cross-channel caps count; none when omitted. */
+  history?: readonly ContactAttempt[];
 }
 
 export interface PlannedMessage {
@@ -43,8 +47,8 @@ export function messageContact(customer: CustomerContact): CustomerContact {
 
 /**
  * Places message steps at the earliest times the contact rules allow in the customer's local time
- * (window, business days, contact restrictions other than Do Not Call). Call-frequency caps do
- * not apply to messages (channel caps are checked at send time). Pure: `now` is the only clock.
+ * (window, business days, contact restrictions other than Do Not Call). Caps are checked at send
+ * time (channel caps, and the collection caps that count texts and emails). Pure: `now` is the only clock.
  */
 export function planMessages(steps: readonly MessageStep[], context: MessageContext, config: SchedulerConfig, now: DateTime): PlannedMessage[] {
   const nowMs = ceilToMinute(instantMs(now, 'now'));
@@ -69,7 +73,7 @@ export function messageAllowedAt(at: DateTime, context: MessageContext, config: 
 function allowedAt(candidateMs: number, context: MessageContext, config: SchedulerConfig) {
   return nextAllowedTime(
     DateTime.fromMillis(candidateMs, { zone: 'utc' }),
-    { customer: messageContact(context.customer), purpose: context.purpose, loanId: context.loanId ?? null, history: [] },
+    { customer: messageContact(context.customer), purpose: context.purpose, loanId: context.loanId ?? null, history: context.history ?? [], channel: context.channel },
     config,
   );
 }

@@ -5,6 +5,7 @@ import { insertPoint, normalizeHistory } from './history.js';
 import { ceilToMinute, instantMs } from './instants.js';
 import { choosePhone, WRONG_NUMBER_RULE } from './phone-choice.js';
 import { phoneBook, rotationStart } from './phones.js';
+import { customerLocalities } from './localities.js';
 import { customerStates, plausibleZones, type PlausibleZones } from './plausible-zones.js';
 import { findContactRestriction } from './restrictions.js';
 import type { AttemptPoint } from './rules/rule.js';
@@ -70,7 +71,7 @@ export function planEnrollment(input: EnrollmentPlanInput, config: SchedulerConf
   }
 
   const states = customerStates(state, book.usable);
-  const planner = new StepPlacer(cfg, taskType, loanId, nowMs, home, states, history.points.slice());
+  const planner = new StepPlacer(cfg, taskType, loanId, nowMs, home, states, customerLocalities(input.customer), history.points.slice());
   const calls: PlannedCall[] = [];
   const skipped: SkippedStep[] = [];
   let rotation = rotationStart(book, history.lastPhone);
@@ -138,6 +139,7 @@ class StepPlacer {
     private readonly nowMs: number,
     private readonly home: PlausibleZones,
     private readonly states: readonly string[],
+    private readonly localities: readonly string[],
     private readonly attempts: AttemptPoint[],
   ) {}
 
@@ -157,6 +159,7 @@ class StepPlacer {
     const ctx = {
       zones: zones.clocks,
       states: this.states,
+      localities: this.localities,
       purpose: this.taskType.purpose,
       loanId: this.loanId,
       attempts: this.attempts,
@@ -170,6 +173,7 @@ class StepPlacer {
         purpose: this.taskType.purpose,
         conversation: false,
         planned: true,
+        channel: 'call',
       });
     }
     return { timeMs: result.timeMs, decisions };

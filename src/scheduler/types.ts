@@ -3,6 +3,9 @@ import type { DateTime } from 'luxon';
 /** What a task type's calls are for; decides which state and Reg F rules apply. */
 export type Purpose = 'origination' | 'collections';
 
+/** How an attempt reaches the customer; decides which frequency caps count it. */
+export type Channel = 'call' | 'sms' | 'email';
+
 /** An instant: a luxon DateTime or an ISO 8601 string with offset or Z. */
 export type Instant = DateTime | string;
 
@@ -26,6 +29,9 @@ export interface CustomerContact {
   timezone: string;
   /** 2-letter state code. */
   state?: string | null;
+  /** City and ZIP code of the address: they place a customer in a city with its own rules (New York City). */
+  city?: string | null;
+  zipCode?: string | null;
   phoneNumber?: string | null;
   mobilePhone?: string | null;
   /** cell_phone and home_phone are used for rotation. */
@@ -36,9 +42,11 @@ export interface CustomerContact {
   unusablePhones?: readonly string[];
 }
 
-/** A past (or already pending) call attempt to the customer. */
+/** A past (or already pending) attempt to reach the customer: a call unless `channel` says otherwise. */
 export interface ContactAttempt {
   at: Instant;
+  /** Default call. Texts and emails count only toward the caps that count them (940 CMR 7.04(1)(f), NYC, WA). */
+  channel?: Channel | null;
   loanId?: string | null;
   phoneNumber?: string | null;
   taskType?: string | null;
@@ -185,9 +193,9 @@ export interface TaskTypeSchedule {
 
 /** Company tightenings of the regulatory defaults; a looser value is clamped to the default. */
 export interface RuleLimits {
-  /** Reg F 1006.14(b)(2)(i): ≤ 7. */
+  /** Reg F 1006.14(b)(2)(i)(A): ≤ 7. */
   regFMaxAttemptsPer7Days?: number;
-  /** Reg F 1006.14(b)(2)(ii): ≥ 7. */
+  /** Reg F 1006.14(b)(2)(i)(B): ≥ 7. */
   regFQuietDaysAfterConversation?: number;
   /** 940 CMR 7.04(1)(f): ≤ 2. */
   maCollectionsMaxAttemptsPer7Days?: number;
@@ -221,6 +229,8 @@ export interface SchedulingContext {
   /** The number to dial (its area code widens the plausible zones); defaults to phoneNumber. */
   phoneNumber?: string | null;
   history?: readonly ContactAttempt[];
+  /** The channel of the attempt being timed (default call). */
+  channel?: Channel;
 }
 
 export interface NextAllowedResult {

@@ -214,6 +214,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerId}/contact-eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Ask whether a customer may be contacted
+         * @description Extension, not part of the partner contract. For each channel (call, SMS, email) and each of the customer's numbers or addresses: allowed at `at` or not, every rule that blocks it with its citation and until when, the next allowed instant, and each frequency budget (used of limit, and when the next one frees up). Computed by the same scheduler code the dispatcher runs right before a call or a message goes, counting every stored call and sent message. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getContactEligibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerId}/payment-methods": {
         parameters: {
             query?: never;
@@ -582,7 +608,7 @@ export interface paths {
         };
         /**
          * Get a scheduled call
-         * @description Returns the current status of one scheduled call of the company (for example the `scheduledCallId` of an origination receipt). `callId` is present once the call has been executed. Errors use the `ErrorMessage` shape.
+         * @description Returns the current status of one scheduled call of the company (for example the `scheduledCallId` of an origination receipt). `callId` is present once the call has been executed. The extension fields `timingReasons` and `endReason` say which rules moved it and why it ended. Errors use the `ErrorMessage` shape.
          */
         get: operations["getScheduledCall"];
         put?: never;
@@ -1519,6 +1545,59 @@ export interface components {
              */
             status: "pending" | "dialing" | "completed" | "failed" | "skipped" | "cancelled";
         };
+        /** @description Extension, not part of the partner contract. Whether the customer may be contacted at `at` on each channel and each number or address, read by the same scheduler code as the dial-time check (calls) and the send-time check (texts, emails). */
+        ContactEligibility: {
+            customerId: string;
+            /**
+             * Format: date-time
+             * @description The instant the answer is for (the request's `at`, or now).
+             */
+            at: string;
+            /** @description The loan the answer is about (per-debt caps count its attempts); null for any. */
+            loanId: string | null;
+            /**
+             * @description The purpose the rules were applied for: the loan's task type when `loanId` is given and the loan has one, else the customer's.
+             * @enum {string}
+             */
+            purpose: "origination" | "collections";
+            /** @description One entry per channel and number or address: each of the customer's numbers for calls, the primary number for SMS, the email address for email. */
+            channels: {
+                /** @enum {string} */
+                channel: "call" | "sms" | "email";
+                /** @description E.164 number or email address. */
+                address: string;
+                /** @description True when an attempt may go at `at`. */
+                allowed: boolean;
+                /**
+                 * Format: date-time
+                 * @description `at` itself when allowed; else the next instant every rule allows; null when none is allowed within the search horizon or a stop has no end of its own (a restriction, an opt-out).
+                 */
+                nextAllowedAt: string | null;
+                /** @description Every rule that does not allow an attempt at `at` (empty when allowed). */
+                blocking: {
+                    /** @description Rule id in the rule catalog (`sms-opt-out`, `email-suppressed` and `channel-frequency` for channel stops). */
+                    rule: string;
+                    source: string;
+                    detail: string;
+                    /**
+                     * Format: date-time
+                     * @description The earliest instant this rule alone could allow; null when it has no end of its own.
+                     */
+                    until: string | null;
+                }[];
+                /** @description Each frequency cap that applies: attempts counted in the window ending at `at` (pending later attempts also count when a time is checked), its limit, and when the oldest counted attempt leaves the window. */
+                budgets: {
+                    rule: string;
+                    source: string;
+                    used: number;
+                    limit: number;
+                    /** @description e.g. `7-day` (7 × 24 h + 1 h, covering a DST week) or `24-hour`. */
+                    window: string;
+                    /** Format: date-time */
+                    nextFreesAt: string | null;
+                }[];
+            }[];
+        };
         /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
             /** @enum {string} */
@@ -1948,6 +2027,15 @@ export interface components {
             /** @description Machine-generated summary of the conversation; empty when there was none. */
             summarization: string;
         };
+        /** @description Extension, not part of the partner contract. One rule's part in a scheduling decision: the rule's id in the rule catalog (docs/partners/calls.md, "Rule catalog"), its citation, and what it found for this call. */
+        RuleReason: {
+            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`. Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `unclassified`, `unrecorded`. */
+            rule: string;
+            /** @description The rule's citation (regulation, statute, or the company setting it comes from). */
+            source: string;
+            /** @description What the rule found for this call, in words. */
+            detail: string;
+        };
         /** @description A call planned by the scheduler. Status: `pending` (waiting for its time; the dispatcher may move it later when the calling rules do not allow it when due), `dialing` (claimed by the dispatcher: being placed or in progress at the voice provider), `completed` (the call took place and was analyzed; `callId` and `postProcessingFlags` set), `failed` (the voice provider did not place it, or a placed call brought no result: the provider reported an error, did not know the call, or had no result by the configured deadline), `skipped` (the calling rules no longer allowed it when it was due, for example a contact restriction or a frequency cap with no allowed time left) or `cancelled` (stopped while pending, for example by Do Not Call, a contact restriction, a finished cadence or a replacement sync). Transitions: pending → dialing → completed | failed | skipped; pending → cancelled | skipped; dialing → pending only when the dial-time check moves it before anything was dialed; failed → completed only for a placed call given up for lack of a result whose real result arrives later (its flags and their effects then apply). */
         ScheduledCall: {
             id: string;
@@ -1960,6 +2048,10 @@ export interface components {
             callId?: string;
             /** @description Flags of the associated call (same open-ended values as `Call.flags`); empty until executed. */
             postProcessingFlags: string[];
+            /** @description Extension, not part of the partner contract. Why the call is at `scheduledTime`: each rule that moved it from the time its cadence step wished for, in order: when it was planned, then at later re-checks (dial time, an earlier call's outcome). Absent when no rule moved it. */
+            timingReasons?: components["schemas"]["RuleReason"][];
+            /** @description Extension, not part of the partner contract. Why a `skipped`, `cancelled` or `failed` call ended: the rule that ruled it out (or the event that stopped it) with its citation. Absent for other statuses. */
+            endReason?: components["schemas"]["RuleReason"];
         };
         /** @description An email sent to the customer. */
         Email: {
@@ -3121,6 +3213,69 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getContactEligibility: {
+        parameters: {
+            query?: {
+                /** @description The instant to answer for (RFC 3339 with offset or Z); default now. */
+                at?: string;
+                /** @description The loan the contact would be about (as scheduled calls name it): per-debt caps (Reg F, Massachusetts) count its attempts, and the task type of its loan record, when there is one, decides the purpose. */
+                loanId?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's contact eligibility. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactEligibility"];
+                };
+            };
+            /** @description A query parameter is malformed (`at` not an RFC 3339 instant, an empty `loanId`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 400,
+                     *       "message": "Request validation failed: query/at must match format \"date-time\""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such customer in the company of the API key. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 404,
+                     *       "message": "Customer cust-9 not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4908,7 +5063,12 @@ export interface operations {
                  *         "customerId": "cust-1001",
                  *         "scheduledTime": "2026-12-08T16:30:00.000Z",
                  *         "status": "cancelled",
-                 *         "postProcessingFlags": []
+                 *         "postProcessingFlags": [],
+                 *         "endReason": {
+                 *           "rule": "restriction-do-not-call",
+                 *           "source": "TCPA 47 CFR 64.1200(d) (company-specific do-not-call list)",
+                 *           "detail": "Do Not Call: set on the customer record"
+                 *         }
                  *       }
                  *     }
                  */

@@ -26,7 +26,7 @@ export const CALL_EFFECT_RULES: readonly EffectRule[] = [
   { flags: ['BANKRUPTCY'], effect: { kind: 'restriction', restriction: 'bankruptcy' }, why: 'bankruptcy (automatic stay): contact restriction, outreach stops' },
   { flags: ['DECEASED'], effect: { kind: 'restriction', restriction: 'deceased' }, why: 'deceased: contact restriction, outreach stops' },
   { flags: ['WRONG_NUMBER'], effect: { kind: 'number_unusable' }, why: 'wrong number: never called again; later calls use other numbers or are cancelled' },
-  { flags: ['RPC', 'LIVE_CONNECT'], purpose: 'collections', effect: { kind: 'reg_f_quiet_period' }, why: 'conversation about a debt: Reg F 12 CFR 1006.14(b)(2)(ii) seven-day quiet period for that loan' },
+  { flags: ['RPC', 'LIVE_CONNECT'], purpose: 'collections', effect: { kind: 'reg_f_quiet_period' }, why: 'conversation about a debt: Reg F 12 CFR 1006.14(b)(2)(i)(B) seven-day quiet period for that loan' },
   { flags: ['RPC', 'SUCCESSFUL_TRANSFER'], purpose: 'origination', effect: { kind: 'finish_cadence' }, why: 'the applicant was reached: the origination cadence is finished' },
   { flags: ['NO_ANSWER', 'VOICEMAIL'], effect: { kind: 'continue' }, why: 'not reached: the cadence goes on' },
 ];

@@ -1,11 +1,15 @@
 import { DateTime } from 'luxon';
-import { type ContactAttempt, type CustomerContact, type Decision, nextAllowedTime, canonicalPhone, phoneBook, transferDestinationAt } from '../../scheduler/index.js';
+import {
+  type ContactAttempt, type CustomerContact, type Decision, type EligibilityResult, eligibilityAt, nextAllowedTime, canonicalPhone, phoneBook, transferDestinationAt,
+} from '../../scheduler/index.js';
 import { type ContactRestrictionRow, listActiveRestrictions, listActiveRestrictionsOf } from '../../store/customers/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
+import { listSentMessagesOf, type SentMessage } from '../../store/messages/messages.js';
 import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../../store/planning/schedules.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
+import { callAttempts, messageAttempts } from '../planning/contact-history.js';
 
 /** History read for caps and quiet periods: longer than every frequency window and quiet period. */
 const HISTORY_DAYS = 60;
@@ -26,18 +30,36 @@ export async function checkCallAt(db: Db, config: CompanyConfig, customer: Custo
 }
 
 /** checkCallAt on a calling state already read (callingStates: a dial batch reads them together). */
-export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, { contact, history }: { contact: CustomerContact; history: ContactAttempt[] }, at: Date): CallVerdict {
-  const schedulerConfig = schedulerConfigFor(config);
-  const result = nextAllowedTime(
-    DateTime.fromJSDate(at, { zone: 'utc' }),
-    { customer: contact, purpose: call.purpose === 'collections' ? 'collections' : 'origination', loanId: call.loanId, phoneNumber: call.phoneNumber, history },
-    schedulerConfig,
-  );
+export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: CallingState, at: Date): CallVerdict {
+  const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
+  const result = nextAllowedTime(candidate, context, schedulerConfig);
   const because = explain(result.decisions);
   if (result.time === null) return { kind: 'never', reason: because };
   if (new Date(result.time).getTime() > at.getTime()) return { kind: 'later', time: result.time, reason: because };
-  const route = transferDestinationAt(schedulerConfig, call.taskType, DateTime.fromJSDate(at, { zone: 'utc' }));
+  const route = transferDestinationAt(schedulerConfig, call.taskType, candidate);
   return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination };
+}
+
+/**
+ * The dial-time check's reading of a call at `at`, rule by rule (what blocks it now and until when,
+ * each frequency budget), from the same inputs and the same scheduler search as verdictAt: the
+ * call may go now exactly when `time` equals `at`.
+ */
+export function callEligibilityAt(config: CompanyConfig, call: CallProbe, state: CallingState, at: Date): EligibilityResult {
+  const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
+  return eligibilityAt(candidate, context, schedulerConfig);
+}
+
+/** What verdictAt needs of a scheduled call; the eligibility read probes a call that does not exist. */
+export type CallProbe = Pick<ScheduledCallRow, 'purpose' | 'loanId' | 'phoneNumber'>;
+export interface CallingState { contact: CustomerContact; history: ContactAttempt[] }
+
+function dialTimeInputs(config: CompanyConfig, call: CallProbe, { contact, history }: CallingState, at: Date) {
+  return {
+    schedulerConfig: schedulerConfigFor(config),
+    candidate: DateTime.fromJSDate(at, { zone: 'utc' }),
+    context: { customer: contact, purpose: call.purpose === 'collections' ? ('collections' as const) : ('origination' as const), loanId: call.loanId, phoneNumber: call.phoneNumber, history },
+  };
 }
 
 /** Every rule that moved or blocked the call, in order, then the last one's message and source. */
@@ -49,15 +71,16 @@ export function explain(decisions: readonly Decision[]): string {
   return `${rules}: ${last.message} (${last.source})`;
 }
 
-/** The customer as the scheduler sees them now, and every other attempt that counts. */
+/** The customer as the scheduler sees them now, and every other attempt that counts (texts and emails sent included). */
 export async function callingState(db: Db, customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, at: Date): Promise<{ contact: CustomerContact; history: ContactAttempt[] }> {
   const restrictions = await listActiveRestrictions(db, customer.companyId, customer.id);
   const calls = await listContactHistory(db, customer.companyId, customer.id, historySince(at));
-  return stateOf(customer, call, restrictions, calls);
+  const messages = await listSentMessagesOf(db, [{ companyId: customer.companyId, customerId: customer.id }], historySince(at));
+  return stateOf(customer, call, restrictions, calls, messages);
 }
 
 /**
- * callingState of several calls in two reads whatever their number (a dial batch), with the same
+ * callingState of several calls in three reads whatever their number (a dial batch), with the same
  * answer for each call as callingState would give at `at`.
  */
 export async function callingStates(
@@ -65,32 +88,29 @@ export async function callingStates(
 ): Promise<Array<{ contact: CustomerContact; history: ContactAttempt[] }>> {
   const keys = [...new Map(calls.map(({ customer: c }) => [`${c.companyId}/${c.id}`, { companyId: c.companyId, customerId: c.id }])).values()];
   const [restrictions, history] = [await listActiveRestrictionsOf(db, keys), await listContactHistoryOf(db, keys, historySince(at))];
+  const messages = await listSentMessagesOf(db, keys, historySince(at));
   const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) => rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
-  return calls.map(({ customer, call }) => stateOf(customer, call, of(restrictions, customer), of(history, customer)));
+  return calls.map(({ customer, call }) => stateOf(customer, call, of(restrictions, customer), of(history, customer), of(messages, customer)));
 }
 
 const historySince = (at: Date) => new Date(at.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
 
-function stateOf(customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[]): { contact: CustomerContact; history: ContactAttempt[] } {
+function stateOf(
+  customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[], messages: SentMessage[],
+): { contact: CustomerContact; history: ContactAttempt[] } {
   const calls = other.filter((c) => c.id !== call.id);
   const contact: CustomerContact = {
     id: customer.id,
     timezone: customer.timezone ?? 'UTC',
     state: customer.state,
+    city: customer.city,
+    zipCode: customer.zipCode,
     phoneNumber: customer.phoneNumber,
     externalMetadata: customer.externalMetadata,
     doNotCall: customer.doNotCall,
     restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
-  const history = calls.map((c) => ({
-    at: c.dialedAt ?? c.scheduledTime,
-    loanId: c.loanId,
-    phoneNumber: c.phoneNumber,
-    taskType: c.taskType,
-    purpose: c.purpose === 'collections' ? ('collections' as const) : ('origination' as const),
-    flags: c.postProcessingFlags,
-  }));
-  return { contact, history };
+  return { contact, history: [...callAttempts(calls), ...messageAttempts(messages)] };
 }
 
 /** The customer's numbers still usable after WRONG_NUMBER outcomes, plus other numbers their pending calls use. */

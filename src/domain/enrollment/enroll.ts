@@ -202,6 +202,8 @@ function contactee(input: EnrollmentInput, stored: CustomerRow | null): Contacte
     customerId: input.customerId,
     timezone: stored?.timezone ?? input.timezone!,
     state: stored?.state ?? null,
+    city: stored?.city ?? null,
+    zipCode: stored?.zipCode ?? null,
     phoneNumber: stored ? stored.phoneNumber ?? input.phoneNumber : input.phoneNumber,
     mobilePhone: input.mobilePhone,
     externalMetadata: stored?.externalMetadata ?? null,

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { messageAllowedAt } from '../../scheduler/index.js';
+import { type ContactAttempt, messageAllowedAt } from '../../scheduler/index.js';
 import type { ContactRestrictionRow } from '../../store/customers/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers/customers.js';
 import type { MessageRow } from '../../store/messages/messages.js';
@@ -17,23 +17,28 @@ export type SendVerdict =
 /**
  * Re-checks a due message against the state now with the pure scheduler: the customer's local
  * allowed hours and days, and contact restrictions (cease request, attorney, bankruptcy,
- * deceased stop every channel; Do Not Call stops calls only). Not allowed now → moved to the
- * next allowed time, or skipped when there is none.
+ * deceased stop every channel; Do Not Call stops calls only), and the collection caps that count
+ * texts or emails with calls (`history`: 940 CMR 7.04(1)(f), NYC, WA). Not allowed now → moved to
+ * the next allowed time, or skipped when there is none.
  */
-export function windowVerdict(message: MessageRow, customer: CustomerRow, restrictions: ContactRestrictionRow[], config: CompanyConfig, now: Date): SendVerdict {
+export function windowVerdict(
+  message: MessageRow, customer: CustomerRow, restrictions: ContactRestrictionRow[], config: CompanyConfig, now: Date, history: readonly ContactAttempt[] = [],
+): SendVerdict {
   if (!customer.timezone) return { send: false, status: 'skipped', reason: 'the customer has no time zone, so their local hours are unknown' };
   const contact = {
-    timezone: customer.timezone, state: customer.state, phoneNumber: customer.phoneNumber, externalMetadata: customer.externalMetadata,
+    timezone: customer.timezone, state: customer.state, city: customer.city, zipCode: customer.zipCode, phoneNumber: customer.phoneNumber, externalMetadata: customer.externalMetadata,
     doNotCall: customer.doNotCall, restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
   const purpose = message.purpose === 'collections' ? 'collections' : 'origination';
-  const result = messageAllowedAt(DateTime.fromJSDate(now, { zone: 'utc' }), { customer: contact, purpose, loanId: message.loanId }, schedulerConfigFor(config));
+  const result = messageAllowedAt(DateTime.fromJSDate(now, { zone: 'utc' }), { customer: contact, purpose, loanId: message.loanId, channel: message.channel, history }, schedulerConfigFor(config));
   if (result.time === null) {
     const blocked = result.decisions.find((d) => d.effect === 'blocked') ?? result.decisions[result.decisions.length - 1];
     return { send: false, status: 'skipped', reason: blocked ? `${blocked.message} (${blocked.source})` : 'no allowed time within the horizon', explanation: result.decisions };
   }
   if (Date.parse(result.time) > now.getTime() + 60_000) {
-    return { send: false, status: 'pending', at: result.time, reason: 'outside the customer\'s allowed hours or days: moved to the next allowed time', explanation: result.decisions };
+    const capped = result.decisions.find((d) => d.effect === 'moved' && d.rule.endsWith('-frequency'));
+    const reason = capped ? `${capped.message} (${capped.source}): moved to the next allowed time` : 'outside the customer\'s allowed hours or days: moved to the next allowed time';
+    return { send: false, status: 'pending', at: result.time, reason, explanation: result.decisions };
   }
   return { send: true };
 }

@@ -4,13 +4,14 @@ import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanRes
 import { cancelActiveCadences } from '../../store/planning/cadences.js';
 import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
 import type { Db } from '../../store/shared/db.js';
-import { cancelPendingMessages } from '../../store/messages/messages.js';
+import { cancelPendingMessages, listSentMessagesOf, type SentMessage } from '../../store/messages/messages.js';
 import {
   cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory, type NewSchedule, type NewScheduledCall, pendingCallIds,
 } from '../../store/planning/schedules.js';
 import { publishEvents } from '../webhooks/publish.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
+import { callAttempts, messageAttempts } from './contact-history.js';
 import { scheduledCallUpdated } from './call-status-events.js';
 import { newId } from '../shared/ids.js';
 
@@ -33,13 +34,16 @@ export interface Contactee {
   mobilePhone: string | null;
   externalMetadata: Record<string, unknown> | null;
   doNotCall: boolean;
+  /** Address city and ZIP: place a customer in a city with its own rules (New York City); optional. */
+  city?: string | null;
+  zipCode?: string | null;
 }
 
 /** The stored customer as the scheduler sees them. */
 export function contacteeOf(customer: CustomerRow): Contactee {
   return {
     customerId: customer.id, timezone: customer.timezone ?? '', state: customer.state, phoneNumber: customer.phoneNumber,
-    mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall,
+    mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall, city: customer.city, zipCode: customer.zipCode,
   };
 }
 
@@ -66,12 +70,13 @@ export async function planCadence(scope: ScheduleScope, who: Contactee, request:
   // Sequential on purpose: scope.db may be a transaction, whose one connection runs one query at a time.
   const restrictions = await listActiveRestrictions(scope.db, scope.companyId, who.customerId);
   const calls = await listContactHistory(scope.db, scope.companyId, who.customerId, since);
-  return planWithHistory(scope, who, request, restrictions, calls);
+  const messages = await listSentMessagesOf(scope.db, [{ companyId: scope.companyId, customerId: who.customerId }], since);
+  return planWithHistory(scope, who, request, restrictions, calls, messages);
 }
 
 /** Plans for a customer nothing is stored about yet: no restriction and no call can exist, so none are read. */
 export function planForNewCustomer(scope: ScheduleScope, who: Contactee, request: CadenceRequest): PlanResult {
-  return planWithHistory(scope, who, request, [], []);
+  return planWithHistory(scope, who, request, [], [], []);
 }
 
 function planWithHistory(
@@ -80,25 +85,22 @@ function planWithHistory(
   request: CadenceRequest,
   restrictions: Awaited<ReturnType<typeof listActiveRestrictions>>,
   calls: Awaited<ReturnType<typeof listContactHistory>>,
+  messages: SentMessage[],
 ): PlanResult {
   const customer: CustomerContact = {
     id: who.customerId,
     timezone: who.timezone,
     state: who.state,
+    city: who.city,
+    zipCode: who.zipCode,
     phoneNumber: who.phoneNumber,
     mobilePhone: who.mobilePhone,
     externalMetadata: who.externalMetadata,
     doNotCall: who.doNotCall,
     restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
-  const history: ContactAttempt[] = calls.map((c) => ({
-    at: c.dialedAt ?? c.scheduledTime, // a placed call counts when it was dialed
-    loanId: c.loanId,
-    phoneNumber: c.phoneNumber,
-    taskType: c.taskType,
-    purpose: c.purpose === 'collections' ? 'collections' : 'origination',
-    flags: c.postProcessingFlags,
-  }));
+  // Sent texts and emails count toward the cross-channel caps (940 CMR 7.04(1)(f), NYC, WA).
+  const history: ContactAttempt[] = [...callAttempts(calls), ...messageAttempts(messages)];
   return planEnrollment(
     { taskType: request.taskType, loanId: request.loanId, daysSincePaidOff: request.daysSincePaidOff, daysInApplied: request.daysInApplied, oneOff: request.oneOff, customer, history },
     request.scheduler ?? schedulerConfigFor(scope.config),

@@ -21,9 +21,9 @@ function next(iso: string, context: RuleContext): string | true {
   return check.until === null ? 'blocked' : isoFromMs(check.until);
 }
 
-describe('Reg F 1006.14(b)(2)(ii): no call within 7 days after a telephone conversation', () => {
+describe('Reg F 1006.14(b)(2)(i)(B): no call within 7 days after a telephone conversation', () => {
   it('names its source and applies to collections only', () => {
-    expect(quiet.source).toBe('Reg F 12 CFR 1006.14(b)(2)(ii)');
+    expect(quiet.source).toBe('Reg F 12 CFR 1006.14(b)(2)(i)(B)');
     expect(quiet.applies(ctx([]))).toBe(true);
     expect(quiet.applies(ctx([], { purpose: 'origination' }))).toBe(false);
   });
@@ -46,6 +46,11 @@ describe('Reg F 1006.14(b)(2)(ii): no call within 7 days after a telephone conve
 
   it('is per loan: a conversation about another loan does not block', () => {
     expect(next('2026-03-03T15:00:00Z', ctx([rpc('2026-03-02T15:00:00Z', 'L2')]))).toBe(true);
+  });
+
+  it('does not hold back a text or an email: the quiet period is about telephone calls', () => {
+    expect(quiet.applies(ctx([], { channel: 'sms' }))).toBe(false);
+    expect(quiet.applies(ctx([], { channel: 'email' }))).toBe(false);
   });
 
   it('ignores attempts that were not conversations', () => {

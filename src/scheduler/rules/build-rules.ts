@@ -9,9 +9,11 @@ import {
   COMPANY_BLOCKED_DATES,
   FEDERAL_HOLIDAYS,
   MA_COLLECTIONS,
+  NYC_COLLECTIONS,
   REG_F_AFTER_CONVERSATION,
   REG_F_FREQUENCY,
   STATE_MARKETING_RULES,
+  WA_COLLECTIONS,
 } from './catalog.js';
 import { frequencyCapRule } from './frequency-cap.js';
 import type { AttemptPoint, RuleContext, SchedulingRule } from './rule.js';
@@ -23,14 +25,18 @@ import type { AttemptPoint, RuleContext, SchedulingRule } from './rule.js';
 export const SEVEN_DAY_WINDOW_MS = 7 * DAY + HOUR;
 
 const isCollections = (ctx: RuleContext): boolean => ctx.purpose === 'collections';
+const channelOf = (x: { channel?: AttemptPoint['channel'] }) => x.channel ?? 'call';
+/** Reg F's frequencies count telephone calls only (1006.14(b)(2)); a text or email is neither counted nor capped by them. */
+const isCall = (x: { channel?: AttemptPoint['channel'] }): boolean => channelOf(x) === 'call';
+const MA_CHANNELS: readonly string[] = MA_COLLECTIONS.channels;
 const isOrigination = (ctx: RuleContext): boolean => ctx.purpose === 'origination';
 
 /** Same debt, conservatively: an attempt or a call without a loan counts for every loan. */
 const sameLoan = (a: AttemptPoint, ctx: RuleContext): boolean =>
   a.loanId === undefined || ctx.loanId === undefined || a.loanId === ctx.loanId;
 
-/** Marketing calls to the customer about anything; unknown purpose counts. */
-const marketingAttempt = (a: AttemptPoint): boolean => a.purpose !== 'collections';
+/** Marketing calls to the customer about anything; unknown purpose counts. The laws count calls only. */
+const marketingAttempt = (a: AttemptPoint): boolean => a.purpose !== 'collections' && isCall(a);
 
 /** Every rule that times a call, in the order the search applies them. */
 export function buildRules(eff: EffectiveRules): SchedulingRule[] {
@@ -69,7 +75,7 @@ export function buildRules(eff: EffectiveRules): SchedulingRule[] {
         maxAttempts: eff.marketingMaxCallsPer24h,
         windowMs: DAY,
         windowLabel: '24-hour',
-        applies: inState,
+        applies: (ctx) => inState(ctx) && isCall(ctx),
         counts: marketingAttempt,
       }),
     );
@@ -78,29 +84,51 @@ export function buildRules(eff: EffectiveRules): SchedulingRule[] {
     frequencyCapRule({
       id: MA_COLLECTIONS.id,
       source: MA_COLLECTIONS.source,
-      description: `Collections: at most ${eff.maCollectionsMaxAttemptsPer7Days} call attempts per 7 days per debt (MA)`,
+      description: `Collections: at most ${eff.maCollectionsMaxAttemptsPer7Days} calls, texts or recorded messages together per 7 days per debt (MA)`,
       maxAttempts: eff.maCollectionsMaxAttemptsPer7Days,
       windowMs: SEVEN_DAY_WINDOW_MS,
       windowLabel: '7-day',
-      applies: (ctx) => isCollections(ctx) && ctx.states.includes(MA_COLLECTIONS.state),
-      counts: sameLoan,
+      applies: (ctx) => isCollections(ctx) && ctx.states.includes(MA_COLLECTIONS.state) && MA_CHANNELS.includes(channelOf(ctx)),
+      counts: (a, ctx) => sameLoan(a, ctx) && MA_CHANNELS.includes(channelOf(a)),
+    }),
+    frequencyCapRule({
+      id: NYC_COLLECTIONS.id,
+      source: NYC_COLLECTIONS.source,
+      description: NYC_COLLECTIONS.description,
+      maxAttempts: NYC_COLLECTIONS.maxAttempts,
+      windowMs: SEVEN_DAY_WINDOW_MS,
+      windowLabel: '7-day',
+      applies: (ctx) => isCollections(ctx) && (ctx.localities ?? []).includes(NYC_COLLECTIONS.locality),
+      // Per consumer across media and loans: never looser than the per-account reading.
+      counts: (a) => a.purpose !== 'origination',
+    }),
+    frequencyCapRule({
+      id: WA_COLLECTIONS.id,
+      source: WA_COLLECTIONS.source,
+      description: WA_COLLECTIONS.description,
+      maxAttempts: WA_COLLECTIONS.maxAttempts,
+      windowMs: SEVEN_DAY_WINDOW_MS,
+      windowLabel: '7-day',
+      applies: (ctx) => isCollections(ctx) && ctx.states.includes(WA_COLLECTIONS.state),
+      // "In any form, manner, or place": every collection attempt to the customer, whatever the loan.
+      counts: (a) => a.purpose !== 'origination',
     }),
     frequencyCapRule({
       id: REG_F_FREQUENCY.id,
       source: REG_F_FREQUENCY.source,
-      description: `Collections: at most ${eff.regFMaxAttemptsPer7Days} call attempts per 7 consecutive days per loan`,
+      description: `Collections: at most ${eff.regFMaxAttemptsPer7Days} telephone calls per 7 consecutive days per loan`,
       maxAttempts: eff.regFMaxAttemptsPer7Days,
       windowMs: SEVEN_DAY_WINDOW_MS,
       windowLabel: '7-day',
-      applies: isCollections,
-      counts: sameLoan,
+      applies: (ctx) => isCollections(ctx) && isCall(ctx),
+      counts: (a, ctx) => sameLoan(a, ctx) && isCall(a),
     }),
     afterConversationRule({
       id: REG_F_AFTER_CONVERSATION.id,
       source: REG_F_AFTER_CONVERSATION.source,
       description: `Collections: no call within ${eff.regFQuietDaysAfterConversation} days after a conversation about the loan`,
       days: eff.regFQuietDaysAfterConversation,
-      applies: isCollections,
+      applies: (ctx) => isCollections(ctx) && isCall(ctx),
       counts: sameLoan,
     }),
   );

@@ -29,7 +29,12 @@ export const COMPANY_BLOCKED_DATES = {
   description: 'No calls on dates the company blocks',
 } as const;
 
-/** State telephone-solicitation laws: marketing/origination calls only. */
+/**
+ * State telephone-solicitation laws (08:00–20:00, 3 calls per 24 h). They govern telephone
+ * solicitation, i.e. telemarketing: here origination/marketing calls. Collection calls are outside
+ * them, so a collections call in FL, OK or MD is not capped at 3 per 24 hours by these rows (the
+ * Reg F and state collection caps below apply instead).
+ */
 export const STATE_MARKETING_RULES = [
   {
     state: 'FL',
@@ -51,26 +56,67 @@ export const STATE_MARKETING_LIMITS = {
   maxCallsPer24h: 3,
 } as const;
 
+/**
+ * 940 CMR 7.04(1)(f): "Initiating a communication with any debtor via telephone, either in person
+ * or via text messaging or recorded audio message, in excess of two such communications in each
+ * seven-day period" (to the residence, cell or personal number; for each debt). Calls and texts
+ * count together; an email is not a telephone communication. The AG's 2013 guidance lets an
+ * attempt that truly could not reach or leave a message go uncounted; every attempt counts here.
+ */
 export const MA_COLLECTIONS = {
   id: 'ma-collection-call-frequency',
   state: 'MA',
   source: '940 CMR 7.04(1)(f) (Massachusetts debt collection regulations)',
-  description: 'Collections: at most 2 call attempts per 7 days per debt for Massachusetts customers',
+  description: 'Collections: at most 2 calls, texts or recorded messages together per 7 days per debt for Massachusetts customers',
   maxAttempts: 2,
+  days: 7,
+  channels: ['call', 'sms'],
+} as const;
+
+/**
+ * New York City (6 RCNY § 5-77, Department of Consumer and Worker Protection debt collection rules,
+ * amended 2024, in force 2025): at most 3 attempted communications per 7 days across every medium.
+ * The rule text was not available to verify the exact paragraph; the DCWP's FAQ and practitioner
+ * summaries say the count is per consumer across media (per account only for separate creditors),
+ * so every attempt to the customer counts here, whatever the loan: never looser than per account.
+ */
+export const NYC_COLLECTIONS = {
+  id: 'nyc-collection-contact-frequency',
+  locality: 'NYC',
+  source: 'New York City 6 RCNY § 5-77 (paragraph not verified; see catalog note)',
+  description: 'Collections: at most 3 contact attempts (calls, texts, emails together) per 7 days for New York City customers',
+  maxAttempts: 3,
+  days: 7,
+} as const;
+
+/**
+ * RCW 19.16.250 (Washington Collection Agency Act, prohibited practices): a communication with the
+ * debtor or spouse "in any form, manner, or place, more than three times in a single week" is
+ * presumed harassment. The subsection's number was not verified against the current text. A rolling
+ * 7-day window contains every calendar week, so it is never looser than "a single week".
+ */
+export const WA_COLLECTIONS = {
+  id: 'wa-collection-contact-frequency',
+  state: 'WA',
+  source: 'RCW 19.16.250 (Washington Collection Agency Act; subsection not verified)',
+  description: 'Collections: at most 3 communications (calls, texts, emails together) per 7 days for Washington customers',
+  maxAttempts: 3,
   days: 7,
 } as const;
 
 export const REG_F_FREQUENCY = {
   id: 'regf-call-frequency',
-  source: 'Reg F 12 CFR 1006.14(b)(2)(i)',
-  description: 'Collections: at most 7 call attempts per 7 consecutive days per loan',
+  source: 'Reg F 12 CFR 1006.14(b)(2)(i)(A)',
+  description: 'Collections: at most 7 telephone calls per 7 consecutive days per loan (texts and emails do not count)',
   maxAttempts: 7,
   days: 7,
 } as const;
 
 export const REG_F_AFTER_CONVERSATION = {
   id: 'regf-after-conversation',
-  source: 'Reg F 12 CFR 1006.14(b)(2)(ii)',
+  // (i)(B): "within a period of seven consecutive days after having had a telephone conversation …
+  // The date of the telephone conversation is the first day"; (ii) is the presumption of violation.
+  source: 'Reg F 12 CFR 1006.14(b)(2)(i)(B)',
   description: 'Collections: no call within 7 days after a telephone conversation (RPC or LIVE_CONNECT) about the loan',
   days: 7,
 } as const;

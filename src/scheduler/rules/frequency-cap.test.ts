@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveRules } from '../effective-rules.js';
-import type { Purpose } from '../types.js';
+import type { Channel, Purpose } from '../types.js';
 import { DAY, HOUR, isoFromMs, zoneClock } from '../zone-clock.js';
 import { buildRules, SEVEN_DAY_WINDOW_MS } from './build-rules.js';
 import type { AttemptPoint, RuleContext, SchedulingRule } from './rule.js';
@@ -10,11 +10,13 @@ const rule = (id: string): SchedulingRule => rules.find((r) => r.id === id)!;
 const regF = rule('regf-call-frequency');
 const massachusetts = rule('ma-collection-call-frequency');
 const florida = rule('state-marketing-frequency-fl');
+const newYorkCity = rule('nyc-collection-contact-frequency');
+const washington = rule('wa-collection-contact-frequency');
 
 const T0 = Date.parse('2026-03-02T14:00:00Z'); // Monday 09:00 EST
 
-function attempt(atMs: number, loanId: string | undefined = 'L1', purpose: Purpose | undefined = 'collections'): AttemptPoint {
-  return { atMs, loanId, purpose, conversation: false, planned: false };
+function attempt(atMs: number, loanId: string | undefined = 'L1', purpose: Purpose | undefined = 'collections', channel: Channel = 'call'): AttemptPoint {
+  return { atMs, loanId, purpose, conversation: false, planned: false, channel };
 }
 
 function ctx(attempts: AttemptPoint[], over: Partial<RuleContext> = {}): RuleContext {
@@ -36,11 +38,17 @@ function next(r: SchedulingRule, atMs: number, context: RuleContext): string | t
 
 const daily = (n: number, loanId?: string) => Array.from({ length: n }, (_, i) => attempt(T0 + i * DAY, loanId));
 
-describe('Reg F 1006.14(b)(2)(i): 7 attempts per 7 days per loan', () => {
-  it('applies to collections only', () => {
+describe('Reg F 1006.14(b)(2)(i)(A): 7 telephone calls per 7 days per loan', () => {
+  it('applies to collections calls only', () => {
     expect(regF.applies(ctx([]))).toBe(true);
     expect(regF.applies(ctx([], { purpose: 'origination' }))).toBe(false);
-    expect(regF.source).toBe('Reg F 12 CFR 1006.14(b)(2)(i)');
+    expect(regF.applies(ctx([], { channel: 'sms' }))).toBe(false);
+    expect(regF.source).toBe('Reg F 12 CFR 1006.14(b)(2)(i)(A)');
+  });
+
+  it('does not count texts or emails toward the 7 calls', () => {
+    const texts = Array.from({ length: 7 }, (_, i) => attempt(T0 + i * HOUR, 'L1', 'collections', i % 2 ? 'sms' : 'email'));
+    expect(next(regF, T0 + 6 * DAY, ctx(texts))).toBe(true);
   });
 
   it('allows the 7th attempt and moves the 8th until the first leaves the window', () => {
@@ -56,6 +64,14 @@ describe('Reg F 1006.14(b)(2)(i): 7 attempts per 7 days per loan', () => {
     expect(next(regF, T0 + 6 * DAY + HOUR, ctx(daily(7, 'L2')))).toBe(true);
     // An attempt without a loan might be about this one, so it counts.
     expect(next(regF, T0 + 6 * DAY + HOUR, ctx(daily(7).map((a) => ({ ...a, loanId: undefined }))))).not.toBe(true);
+  });
+
+  it('reports its budget: attempts in the window ending now, and when the oldest leaves it', () => {
+    const three = [attempt(T0), attempt(T0 + DAY), attempt(T0 + 2 * DAY), attempt(T0 + 3 * DAY, 'L2'), attempt(T0 + 9 * DAY)];
+    expect(regF.budget!(T0 + 3 * DAY, ctx(three))).toEqual({
+      rule: 'regf-call-frequency', source: 'Reg F 12 CFR 1006.14(b)(2)(i)(A)', used: 3, limit: 7, window: '7-day', nextFreesAt: T0 + SEVEN_DAY_WINDOW_MS,
+    });
+    expect(regF.budget!(T0, ctx([])).nextFreesAt).toBeNull();
   });
 
   it('counts already-pending later attempts in windows containing the candidate', () => {
@@ -76,6 +92,52 @@ describe('940 CMR 7.04(1)(f): Massachusetts collections, 2 attempts per 7 days p
     const context = ctx(two, { states: ['MA'] });
     expect(next(massachusetts, T0 + 2 * DAY, context)).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
     expect(next(massachusetts, T0 + 2 * DAY, ctx([attempt(T0)], { states: ['MA'] }))).toBe(true);
+  });
+
+  it('counts calls and texts together: a call after two texts waits, and so does a text after two calls', () => {
+    const texts = [attempt(T0, 'L1', 'collections', 'sms'), attempt(T0 + DAY, 'L1', 'collections', 'sms')];
+    expect(next(massachusetts, T0 + 2 * DAY, ctx(texts, { states: ['MA'] }))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
+    const calls = [attempt(T0), attempt(T0 + DAY)];
+    expect(massachusetts.applies(ctx(calls, { states: ['MA'], channel: 'sms' }))).toBe(true);
+    expect(next(massachusetts, T0 + 2 * DAY, ctx(calls, { states: ['MA'], channel: 'sms' }))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
+  });
+
+  it('does not count or cap email, which is not a telephone communication', () => {
+    const emails = [attempt(T0, 'L1', 'collections', 'email'), attempt(T0 + DAY, 'L1', 'collections', 'email')];
+    expect(next(massachusetts, T0 + 2 * DAY, ctx(emails, { states: ['MA'] }))).toBe(true);
+    expect(massachusetts.applies(ctx([], { states: ['MA'], channel: 'email' }))).toBe(false);
+  });
+});
+
+describe('New York City 6 RCNY § 5-77: 3 contact attempts per 7 days across channels', () => {
+  const nyc = (attempts: AttemptPoint[], over: Partial<RuleContext> = {}) => ctx(attempts, { localities: ['NYC'], ...over });
+
+  it('applies to collections for New York City customers, whatever the channel', () => {
+    expect(newYorkCity.applies(nyc([]))).toBe(true);
+    expect(newYorkCity.applies(nyc([], { channel: 'email' }))).toBe(true);
+    expect(newYorkCity.applies(ctx([]))).toBe(false); // NY state outside the city
+    expect(newYorkCity.applies(nyc([], { purpose: 'origination' }))).toBe(false);
+  });
+
+  it('counts a call, a text and an email together and about any loan; moves the 4th', () => {
+    const three = [attempt(T0), attempt(T0 + DAY, 'L2', 'collections', 'sms'), attempt(T0 + 2 * DAY, undefined, 'collections', 'email')];
+    expect(next(newYorkCity, T0 + 3 * DAY, nyc(three))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
+    expect(next(newYorkCity, T0 + 3 * DAY, nyc(three.slice(1)))).toBe(true);
+    expect(next(newYorkCity, T0 + SEVEN_DAY_WINDOW_MS, nyc(three))).toBe(true);
+  });
+});
+
+describe('RCW 19.16.250: Washington, 3 communications per week', () => {
+  it('applies to collections for WA customers (or WA area codes)', () => {
+    expect(washington.applies(ctx([], { states: ['WA'] }))).toBe(true);
+    expect(washington.applies(ctx([], { states: ['OR'] }))).toBe(false);
+    expect(washington.applies(ctx([], { states: ['WA'], purpose: 'origination' }))).toBe(false);
+  });
+
+  it('counts every channel and moves the 4th communication in 7 days', () => {
+    const three = [attempt(T0, 'L1', 'collections', 'email'), attempt(T0 + DAY, 'L2'), attempt(T0 + 2 * DAY, 'L1', 'collections', 'sms')];
+    expect(next(washington, T0 + 3 * DAY, ctx(three, { states: ['WA'] }))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
+    expect(next(washington, T0 + 3 * DAY, ctx(three.slice(0, 2), { states: ['WA'] }))).toBe(true);
   });
 });
 

@@ -26,6 +26,16 @@ export function frequencyCapRule(spec: FrequencyCapSpec): SchedulingRule {
     source: spec.source,
     description: spec.description,
     applies: spec.applies,
+    budget(utcMs, ctx) {
+      let used = 0;
+      let oldest: number | null = null;
+      for (const attempt of ctx.attempts) {
+        if (attempt.atMs <= utcMs - windowMs || attempt.atMs > utcMs || !spec.counts(attempt, ctx)) continue;
+        used++;
+        if (oldest === null || attempt.atMs < oldest) oldest = attempt.atMs;
+      }
+      return { rule: spec.id, source: spec.source, used, limit: maxAttempts, window: spec.windowLabel, nextFreesAt: oldest === null ? null : oldest + windowMs };
+    },
     check(utcMs, ctx) {
       if (maxAttempts <= 0) {
         return { ok: false, until: null, message: `the company allows no attempts under ${spec.id}` };

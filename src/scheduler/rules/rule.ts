@@ -1,4 +1,4 @@
-import type { Purpose } from '../types.js';
+import type { Channel, Purpose } from '../types.js';
 import type { ZoneClock } from '../zone-clock.js';
 
 /** An attempt as the rules see it: epoch ms and what it counts toward. */
@@ -11,6 +11,8 @@ export interface AttemptPoint {
   readonly conversation: boolean;
   /** Planned by the current plan rather than taken from history. */
   readonly planned: boolean;
+  /** undefined = a call (history written before texts and emails counted). */
+  readonly channel?: Channel;
 }
 
 /** Everything a time rule needs about one call. */
@@ -19,6 +21,10 @@ export interface RuleContext {
   readonly zones: readonly ZoneClock[];
   /** States whose rules apply (customer's state, dialed area code's state). */
   readonly states: readonly string[];
+  /** Cities with their own rules the customer lives in (see localities.ts); none when omitted. */
+  readonly localities?: readonly string[];
+  /** The channel of the attempt being timed; a call when omitted. */
+  readonly channel?: Channel;
   readonly purpose: Purpose;
   readonly loanId: string | undefined;
   /** History plus calls already planned, ascending by time. */
@@ -46,4 +52,18 @@ export interface SchedulingRule {
   readonly description: string;
   applies(ctx: RuleContext): boolean;
   check(utcMs: number, ctx: RuleContext): RuleCheck;
+  /** Frequency caps only: attempts counted in the window ending at `utcMs`. */
+  budget?(utcMs: number, ctx: RuleContext): RuleBudget;
+}
+
+/** A frequency cap's count at a time: how much of it is used and when the oldest counted attempt leaves it. */
+export interface RuleBudget {
+  readonly rule: string;
+  readonly source: string;
+  readonly used: number;
+  readonly limit: number;
+  /** e.g. "7-day". */
+  readonly window: string;
+  /** When the oldest counted attempt leaves the window (epoch ms); null when none is counted. */
+  readonly nextFreesAt: number | null;
 }

@@ -175,3 +175,31 @@ export async function listCustomerMessages(db: Db, companyId: string, customerId
   const rows = await db('scheduled_messages').where({ company_id: companyId, customer_id: customerId }).orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }]);
   return rows.map(messageFromRow);
 }
+
+/** A text or email that reached the provider: an attempt the cross-channel caps count. */
+export interface SentMessage {
+  id: string;
+  companyId: string;
+  customerId: string;
+  channel: MessageChannel;
+  loanId: string | null;
+  purpose: string;
+  /** When it was sent (or claimed for sending). */
+  at: string;
+}
+
+const ATTEMPTED: readonly MessageStatus[] = ['sending', 'sent', 'delivered', 'undelivered'];
+
+/** Texts and emails handed to a provider for these customers, sent (or claimed) at or after `since`. */
+export async function listSentMessagesOf(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>, since: string): Promise<SentMessage[]> {
+  if (!keys.length) return [];
+  const rows = await db('scheduled_messages')
+    .whereIn(['company_id', 'customer_id'], keys.map((k) => [k.companyId, k.customerId]))
+    .whereIn('status', ATTEMPTED)
+    .andWhere((q) => q.where('sent_at', '>=', since).orWhere((w) => w.whereNull('sent_at').andWhere('scheduled_time', '>=', since)))
+    .select('id', 'company_id', 'customer_id', 'channel', 'loan_id', 'purpose', 'sent_at', 'scheduled_time');
+  return rows.map((r: Record<string, unknown>) => ({
+    id: String(r.id), companyId: String(r.company_id), customerId: String(r.customer_id), channel: r.channel as MessageChannel, loanId: str(r.loan_id),
+    purpose: String(r.purpose), at: readInstant(r.sent_at) ?? readInstant(r.scheduled_time)!,
+  }));
+}

@@ -1,0 +1,79 @@
+import { type Decision, RESTRICTION_RULES, ruleCatalog } from '../../scheduler/index.js';
+import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+
+/** One rule's part in a decision: its catalog id, its citation, and what it found. */
+export interface RuleReason {
+  rule: string;
+  source: string;
+  detail: string;
+}
+
+/** Reasons that are not a scheduler rule: who or what ended the call, as a rule-like id. */
+const OUTSIDE_RULES = {
+  replaced: { rule: 'schedule-replaced', source: 'Partner request: a schedule sync in replace mode' },
+  cadenceFinished: { rule: 'cadence-finished', source: 'Company configuration (cadence): the applicant was reached' },
+  loan: { rule: 'loan-outreach', source: 'Loan record and company loan workflow (loanWorkflow)' },
+  provider: { rule: 'voice-provider', source: 'Voice provider: the call was not placed or brought no result' },
+  customerGone: { rule: 'customer-deleted', source: 'Customer record removed' },
+  unclassified: { rule: 'unclassified', source: 'Stored reason (not from the rule catalog)' },
+  unrecorded: { rule: 'unrecorded', source: 'No reason was recorded for this call' },
+} as const;
+
+/** Prefixes the dial-time and outcome re-checks put before the scheduler's explanation (call-rules.ts `explain`). */
+const RECHECK_PREFIXES = ['Moved at dial time: ', 'Not allowed at dial time: ', 'Not allowed after call outcome: ', 'moved: '];
+
+/**
+ * Why the call is at its time: each rule that moved it from the cadence's wish when it was planned,
+ * then each rule that moved it again at a later re-check (dial time, a call outcome), in order.
+ */
+export function timingReasons(call: Pick<ScheduledCallRow, 'explanation' | 'status' | 'statusReason'>): RuleReason[] {
+  const planned = Array.isArray(call.explanation) ? (call.explanation as Decision[]) : [];
+  const reasons = planned.filter((d) => d.effect === 'moved').map((d) => ({ rule: d.rule, source: d.source, detail: d.message }));
+  if (call.statusReason && (call.statusReason.startsWith('Moved at dial time: ') || call.statusReason.includes('moved: '))) {
+    reasons.push(...recheckReasons(call.statusReason));
+  }
+  return reasons;
+}
+
+/** Why a skipped, cancelled or failed call ended; undefined for any other status. */
+export function endReason(call: Pick<ScheduledCallRow, 'status' | 'statusReason'>): RuleReason | undefined {
+  if (call.status !== 'skipped' && call.status !== 'cancelled' && call.status !== 'failed') return undefined;
+  const text = call.statusReason;
+  if (!text) return { ...OUTSIDE_RULES.unrecorded, detail: `the call is ${call.status}` };
+  if (RECHECK_PREFIXES.some((p) => text.startsWith(p))) return recheckReasons(text).at(-1)!;
+  if (text.startsWith('Do Not Call: ')) return { rule: RESTRICTION_RULES.do_not_call.id, source: RESTRICTION_RULES.do_not_call.source, detail: text };
+  const restriction = /^Contact restriction ([a-z_]+): /.exec(text);
+  const rule = restriction ? RESTRICTION_RULES[restriction[1] as keyof typeof RESTRICTION_RULES] : undefined;
+  if (rule) return { rule: rule.id, source: rule.source, detail: text };
+  const wrongNumber = ruleCatalog().get('wrong-number')!;
+  if (text.startsWith('No usable number left: ')) return { rule: wrongNumber.id, source: wrongNumber.source, detail: text };
+  if (text.startsWith('Replaced: ')) return { ...OUTSIDE_RULES.replaced, detail: text };
+  if (text.startsWith('Cadence finished: ')) return { ...OUTSIDE_RULES.cadenceFinished, detail: text };
+  if (text.startsWith('the loan')) return { ...OUTSIDE_RULES.loan, detail: text };
+  if (text.startsWith('The voice provider') || text.startsWith('Reconciliation: ')) return { ...OUTSIDE_RULES.provider, detail: text };
+  if (text === 'The customer no longer exists') return { ...OUTSIDE_RULES.customerGone, detail: text };
+  return { ...OUTSIDE_RULES.unclassified, detail: text };
+}
+
+/**
+ * Reads a re-check's stored explanation, `<rule> → <rule>: <last rule's message> (<source>)`: each
+ * rule named, its citation from the catalog, the message for the last one (it decided).
+ */
+function recheckReasons(text: string): RuleReason[] {
+  const prefix = RECHECK_PREFIXES.find((p) => text.includes(p));
+  const body = prefix ? text.slice(text.indexOf(prefix) + prefix.length) : text;
+  const colon = body.indexOf(': ');
+  const catalog = ruleCatalog();
+  const ids = colon < 0 ? [] : body.slice(0, colon).split(' → ');
+  if (ids.length === 0 || !ids.every((id) => catalog.has(id))) return [{ ...OUTSIDE_RULES.unclassified, detail: text }];
+  const last = catalog.get(ids.at(-1)!)!;
+  let message = body.slice(colon + 2);
+  const cited = ` (${last.source})`;
+  const end = message.indexOf(cited);
+  if (end >= 0) message = message.slice(0, end);
+  return ids.map((id, i) => ({
+    rule: id,
+    source: catalog.get(id)!.source,
+    detail: i === ids.length - 1 ? message : 'moved the call before the deciding rule (re-check)',
+  }));
+}
