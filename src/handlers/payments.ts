@@ -1,5 +1,6 @@
 import { readPayment, savePayment } from '../domain/ach/payments.js';
-import { recordAchReturn } from '../domain/ach/returns.js';
+import { recordAchReturn, recordAchReturns } from '../domain/ach/returns.js';
+import { statusOf } from '../http/error-response.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
 import { presentPayment } from './payment-presenters.js';
@@ -19,4 +20,13 @@ export const createAchReturn: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'createAchReturn'>;
   const { message } = await recordAchReturn(companyContext(env), body);
   return { status: 200, body: { success: true, message } };
+};
+
+export const createAchReturnBatch: OperationHandler = async (c, env) => {
+  const { returns } = c.request.requestBody as RequestBody<'createAchReturnBatch'>;
+  const outcomes = await recordAchReturns(companyContext(env), returns);
+  const results = outcomes.map((o, index) =>
+    o.ok ? { index, success: true, message: o.message } : { index, success: false, error: statusOf(o.error), message: o.error.message });
+  const applied = outcomes.filter((o) => o.ok).length;
+  return { status: 200, body: { applied, failed: outcomes.length - applied, results } };
 };

@@ -736,10 +736,46 @@ export interface paths {
          *     applied to the payment method (authorization revoked, account unusable, NOC
          *     correction). Resubmitting the same return does not duplicate history or re-apply
          *     its effect (see `AchReturnSubmission` for the dedupe key, the accepted codes and
-         *     the validation rules: R01–R29 as in the contract, plus R51). A batch variant
-         *     exists outside this contract. Errors use the `ErrorMessage` shape.
+         *     the validation rules: R01–R29 as in the contract, plus R51). The batch variant
+         *     `POST /ach-returns/batch` (an extension) takes up to 1,000 of these. Errors use the `ErrorMessage` shape.
          */
         post: operations["createAchReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ach-returns/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a batch of ACH returns
+         * @description Records 1 to 1,000 returns at once. Each row has exactly the semantics of
+         *     `POST /ach-returns` (see `AchReturnSubmission`): the same validation, the same
+         *     effects, the same dedupe key, and it is located by (`customer_id`, `loan_id`,
+         *     `payment_id`) within the company of the API key. Rows are applied in order,
+         *     synchronously, each on its own: a row that is invalid or whose payment is
+         *     unknown (or belongs to another company) fails alone and changes nothing, the
+         *     other rows still apply. The answer holds one result per submitted row, at its
+         *     index: `success: true` with the message the single operation would give, or
+         *     `success: false` with the status code (`error`) and message the single
+         *     operation would have answered.
+         *
+         *     Resubmitting a batch (after a timeout or a 503, or by mistake) never
+         *     duplicates history: an event already recorded answers "already recorded" and
+         *     does not re-apply its effect on the payment method.
+         *
+         *     An empty `returns` array, more than 1,000 rows or a body that is not an object
+         *     is 400 for the whole request. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createAchReturnBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2107,6 +2143,29 @@ export interface components {
         AchReturnResult: {
             success: boolean;
             message: string;
+        };
+        /** @description One row of an ACH return batch: an `AchReturnSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row (not a JSON object, a missing or mistyped field, a rule of `AchReturnSubmission` broken) is reported at its index with the 400 the single operation would answer. */
+        AchReturnBatchRow: components["schemas"]["AchReturnSubmission"] | unknown;
+        /** @description A batch of ACH returns: 1 to 1,000 rows, each an `AchReturnSubmission` (`POST /ach-returns`). Rows are checked when they run: an invalid row fails at its index without affecting the others. */
+        AchReturnBatchRequest: {
+            returns: components["schemas"]["AchReturnBatchRow"][];
+        };
+        /** @description One row's outcome. On success, `message` is what `POST /ach-returns` would answer; on failure, `error` is the status code and `message` the reason that operation would have answered (400 for an invalid row, 404 for a payment not found in the company). */
+        AchReturnBatchRowResult: {
+            /** @description Zero-based position of the submitted row. */
+            index: number;
+            success: boolean;
+            /** @description The status code the single operation would have answered; present only when `success` is false. */
+            error?: number;
+            message: string;
+        };
+        /** @description Outcome of an ACH return batch; `results` has one entry per submitted row, in order. */
+        AchReturnBatchResult: {
+            /** @description Rows that succeeded (including events already recorded, which change no history). */
+            applied: number;
+            /** @description Rows that failed and changed nothing. */
+            failed: number;
+            results: components["schemas"]["AchReturnBatchRowResult"][];
         };
         /** @description Extension, not part of the partner contract. Creates or updates the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer and loan must exist (404 otherwise). Fields not sent keep their stored values. `ach_status` creates or updates the payment's ACH record (and is the transaction's latest status); ACH dates without `ach_status` need an existing ACH record (400 otherwise). Unknown fields are ignored. */
         PaymentUpsert: {
@@ -4439,6 +4498,74 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAchReturnBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "returns": [
+                 *         {
+                 *           "customer_id": "cust-1001",
+                 *           "loan_id": "loan-5001",
+                 *           "payment_id": "pay-9001",
+                 *           "ach_return_code": "R01",
+                 *           "ach_return_date": "2026-03-24",
+                 *           "ach_return_reason": "Insufficient Funds"
+                 *         },
+                 *         {
+                 *           "customer_id": "cust-1002",
+                 *           "loan_id": "loan-5002",
+                 *           "payment_id": "pay-unknown",
+                 *           "ach_return_code": "R02",
+                 *           "ach_return_date": "2026-03-24"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AchReturnBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Every row was processed; each row's result is at its index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applied": 1,
+                     *       "failed": 1,
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "success": true,
+                     *           "message": "ACH return R01 recorded for payment pay-9001"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "success": false,
+                     *           "error": 404,
+                     *           "message": "Payment pay-unknown of loan loan-5002 for customer cust-1002 not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchReturnBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
