@@ -214,6 +214,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerId}/cancel-communications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel all of a customer's communications
+         * @description Stops every pending communication of the customer in one transaction: the
+         *     customer's active schedules and enrollment cadences end as cancelled, and
+         *     every pending scheduled call, email and text is cancelled. Each cancelled item
+         *     keeps why (`Cancelled by the lender: <reason>`, or a fixed reason when none is
+         *     sent), and each cancelled scheduled call sends its `scheduled_call.updated`
+         *     event with status `cancelled`, as any other cancellation does. Calls, emails
+         *     and texts already being dialled or sent, and those already finished, are not
+         *     changed. The answer counts what this request cancelled.
+         *
+         *     Idempotent: a repeated request (or a concurrent one) answers zeros. It does not
+         *     prevent new outreach: a later enrollment, sync or loan update plans again; use
+         *     `doNotCall` or a contact restriction to keep the customer from being called.
+         *     An unknown customer, or one of another company, gives 404. Errors use the
+         *     `ErrorMessage` shape.
+         */
+        post: operations["cancelCustomerCommunications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerId}/payment-methods": {
         parameters: {
             query?: never;
@@ -1554,6 +1593,20 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "dialing" | "completed" | "failed" | "skipped" | "cancelled";
+        };
+        /** @description Optional body of `POST /customers/{customerId}/cancel-communications`. */
+        CancelCommunicationsRequest: {
+            /** @description Why the lender stops the communications; kept on every cancelled item. */
+            reason?: string;
+        };
+        /** @description How many pending items of each kind the request cancelled. */
+        CommunicationsCancelled: {
+            /** @description Scheduled calls cancelled (each sent a `scheduled_call.updated` event). */
+            calls: number;
+            /** @description Scheduled emails cancelled. */
+            emails: number;
+            /** @description Scheduled texts (SMS) cancelled. */
+            texts: number;
         };
         /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
@@ -3171,6 +3224,46 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelCustomerCommunications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Borrower filed for bankruptcy"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelCommunicationsRequest"];
+            };
+        };
+        responses: {
+            /** @description What this request cancelled (zeros when nothing was pending). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunicationsCancelled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["ServiceUnavailable"];
         };
