@@ -821,6 +821,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ach-confirms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an ACH settlement
+         * @description Records that the debit of one payment settled (see `AchConfirmSubmission` for
+         *     the effects, the order of events with returns, and validation). The payment is
+         *     located by (`customer_id`, `loan_id`, `payment_id`) within the company (404
+         *     otherwise). A processor transaction id already confirmed for another payment is
+         *     409; confirming it again for the same payment answers 200 and changes nothing.
+         *     The batch variant is `POST /ach-confirms/batch`. Errors use the `ErrorMessage`
+         *     shape.
+         */
+        post: operations["createAchConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ach-confirms/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a batch of ACH settlements
+         * @description Records 1 to 1,000 settlement confirmations at once. Each row has exactly the
+         *     semantics of `POST /ach-confirms` (see `AchConfirmSubmission`) and is located
+         *     within the company of the API key. Rows are applied in order, synchronously,
+         *     each on its own: a row that is invalid, whose payment is unknown (or belongs to
+         *     another company), or whose processor transaction id was confirmed for another
+         *     payment (also earlier in the same batch) fails alone and changes nothing. The
+         *     answer holds one result per submitted row, at its index, as for
+         *     `POST /ach-returns/batch`. Resubmitting a batch changes nothing that was
+         *     recorded. An empty `confirms` array or more than 1,000 rows is 400 for the
+         *     whole request. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createAchConfirmBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -1889,7 +1944,16 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description Extension, not part of the partner contract. A payment with its transaction, ACH payment record (null when the payment is not an ACH payment) and return history (oldest first). */
+        /** @description A settlement confirmation of the payment (`POST /ach-confirms`). */
+        AchSettlementRecord: {
+            processor_transaction_id: string;
+            /** Format: date */
+            ach_settlement_date: string;
+            system_source: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description Extension, not part of the partner contract. A payment with its transaction, ACH payment record (null when the payment is not an ACH payment), return history and settlement confirmations (each oldest first). */
         Payment: {
             customer_id: string;
             loan_id: string;
@@ -1899,6 +1963,7 @@ export interface components {
             transaction: components["schemas"]["PaymentTransaction"];
             ach_payment: components["schemas"]["AchPayment"] | null;
             return_history: components["schemas"]["AchReturnRecord"][];
+            settlements: components["schemas"]["AchSettlementRecord"][];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2203,8 +2268,8 @@ export interface components {
         AchReturnBatchRequest: {
             returns: components["schemas"]["AchReturnBatchRow"][];
         };
-        /** @description One row's outcome. On success, `message` is what `POST /ach-returns` would answer; on failure, `error` is the status code and `message` the reason that operation would have answered (400 for an invalid row, 404 for a payment not found in the company). */
-        AchReturnBatchRowResult: {
+        /** @description One row's outcome. On success, `message` is what the single operation (`POST /ach-returns`, `POST /ach-confirms`) would answer; on failure, `error` is the status code and `message` the reason that operation would have answered (400 for an invalid row, 404 for a payment not found in the company, 409 for a processor transaction already confirmed for another payment). */
+        AchBatchRowResult: {
             /** @description Zero-based position of the submitted row. */
             index: number;
             success: boolean;
@@ -2212,13 +2277,67 @@ export interface components {
             error?: number;
             message: string;
         };
-        /** @description Outcome of an ACH return batch; `results` has one entry per submitted row, in order. */
-        AchReturnBatchResult: {
-            /** @description Rows that succeeded (including events already recorded, which change no history). */
+        /** @description Outcome of an ACH batch (`POST /ach-returns/batch`, `POST /ach-confirms/batch`); `results` has one entry per submitted row, in order. */
+        AchBatchResult: {
+            /** @description Rows that succeeded (including events already recorded, which change nothing). */
             applied: number;
             /** @description Rows that failed and changed nothing. */
             failed: number;
-            results: components["schemas"]["AchReturnBatchRowResult"][];
+            results: components["schemas"]["AchBatchRowResult"][];
+        };
+        /**
+         * @description A settlement confirmation from the LMS or the ACH processor: the debit of one
+         *     payment settled. The payment is located by (`customer_id`, `loan_id`,
+         *     `payment_id`) within the company (404 otherwise), like a return. Effects: a
+         *     settlement record (`settlements` on `getPayment`) keeps the processor transaction
+         *     and the settlement date; the payment's ACH record (created when the payment has
+         *     none) gets the settlement date and the settled status `COMPLETED`, and so does
+         *     the transaction's status.
+         *
+         *     Order of events (NACHA: an entry settles on its settlement date; a return follows
+         *     and reverses it):
+         *     - a confirmation after a return whose settlement date is on or before the return
+         *       date is a late report of the returned entry's settlement: the settlement date
+         *       and the record are kept, the payment stays `RETURNED`;
+         *     - a confirmation dated after the return is the settlement of a re-presented entry
+         *       (R01/R09): the payment is `COMPLETED` again and no longer reversed; the return
+         *       history keeps the return;
+         *     - a return after a confirmation (`POST /ach-returns`) makes the payment `RETURNED`;
+         *       the settlement date and the settlement record stay.
+         *
+         *     A processor transaction id is confirmed once per company: confirming it again for
+         *     the same payment answers 200 ("already recorded") and changes nothing; for another
+         *     payment it is 409. Validation (400, nothing changes): `ach_settlement_date` not
+         *     after today (UTC) and not before the ACH submitted date. Unknown fields are
+         *     ignored.
+         */
+        AchConfirmSubmission: {
+            /** @description Caller's customer reference. */
+            customer_id: string;
+            /** @description Caller's loan reference. */
+            loan_id: string;
+            /** @description Caller's payment reference. */
+            payment_id: string;
+            /** @description The ACH processor's identifier of the settled entry (unique per company). */
+            processor_transaction_id: string;
+            /**
+             * Format: date
+             * @description The day the entry settled.
+             */
+            ach_settlement_date: string;
+            /** @description The system that produced the confirmation (for example the processor's name). */
+            system_source?: string;
+        };
+        /** @description Outcome of a settlement confirmation. */
+        AchConfirmResult: {
+            success: boolean;
+            message: string;
+        };
+        /** @description One row of a settlement confirmation batch: an `AchConfirmSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row is reported at its index with the 400 the single operation would answer. */
+        AchConfirmBatchRow: components["schemas"]["AchConfirmSubmission"] | unknown;
+        /** @description A batch of settlement confirmations: 1 to 1,000 rows, each an `AchConfirmSubmission` (`POST /ach-confirms`). Rows are checked when they run: an invalid row fails at its index without affecting the others. */
+        AchConfirmBatchRequest: {
+            confirms: components["schemas"]["AchConfirmBatchRow"][];
         };
         /** @description Extension, not part of the partner contract. Creates or updates the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer and loan must exist (404 otherwise). Fields not sent keep their stored values. `ach_status` creates or updates the payment's ACH record (and is the transaction's latest status); ACH dates without `ach_status` need an existing ACH record (400 otherwise). Unknown fields are ignored. */
         PaymentUpsert: {
@@ -2557,6 +2676,36 @@ export interface components {
                  * @example {
                  *       "error": 403,
                  *       "message": "Invalid X-Twilio-Signature"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description No payment (`customer_id`, `loan_id`, `payment_id`) in the company of the API key. */
+        PaymentNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 404,
+                 *       "message": "Payment pay-9001 of loan loan-5001 for customer cust-1001 not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The processor transaction id was already confirmed for another payment of the company. */
+        AchConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 409,
+                 *       "message": "Processor transaction txn-77812 was already confirmed for another payment"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorMessage"];
@@ -3764,6 +3913,14 @@ export interface operations {
                      *           "created_at": "2026-03-24T17:05:00Z"
                      *         }
                      *       ],
+                     *       "settlements": [
+                     *         {
+                     *           "processor_transaction_id": "txn-77812",
+                     *           "ach_settlement_date": "2026-03-23",
+                     *           "system_source": "acme-processor",
+                     *           "created_at": "2026-03-23T20:00:00Z"
+                     *         }
+                     *       ],
                      *       "created_at": "2026-03-20T18:00:00Z",
                      *       "updated_at": "2026-03-24T17:05:00Z"
                      *     }
@@ -4654,7 +4811,120 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": components["schemas"]["AchReturnBatchResult"];
+                    "application/json": components["schemas"]["AchBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAchConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cust-1001",
+                 *       "loan_id": "loan-5001",
+                 *       "payment_id": "pay-9001",
+                 *       "processor_transaction_id": "txn-77812",
+                 *       "ach_settlement_date": "2026-03-23",
+                 *       "system_source": "acme-processor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AchConfirmSubmission"];
+            };
+        };
+        responses: {
+            /** @description The confirmation was recorded (or was already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Settlement txn-77812 recorded for payment pay-9001; settled on 2026-03-23"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchConfirmResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PaymentNotFound"];
+            409: components["responses"]["AchConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAchConfirmBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirms": [
+                 *         {
+                 *           "customer_id": "cust-1001",
+                 *           "loan_id": "loan-5001",
+                 *           "payment_id": "pay-9001",
+                 *           "processor_transaction_id": "txn-77812",
+                 *           "ach_settlement_date": "2026-03-23"
+                 *         },
+                 *         {
+                 *           "customer_id": "cust-1002",
+                 *           "loan_id": "loan-5002",
+                 *           "payment_id": "pay-9002",
+                 *           "processor_transaction_id": "txn-77812",
+                 *           "ach_settlement_date": "2026-03-23"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AchConfirmBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Every row was processed; each row's result is at its index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applied": 1,
+                     *       "failed": 1,
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "success": true,
+                     *           "message": "Settlement txn-77812 recorded for payment pay-9001; settled on 2026-03-23"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "success": false,
+                     *           "error": 409,
+                     *           "message": "Processor transaction txn-77812 was already confirmed for another payment"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchBatchResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -12,6 +12,7 @@ import * as callReconcile from './20261123_014_call_reconcile.js';
 import * as callbackInbox from './20261123_015_callback_inbox.js';
 import * as smsEarlyStatuses from './20261123_016_sms_early_statuses.js';
 import * as batchSlices from './20261125_017_batch_slices.js';
+import * as achSettlements from './20261126_018_ach_settlements.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123_015_callback_inbox': callbackInbox,
   '20261123_016_sms_early_statuses': smsEarlyStatuses,
   '20261125_017_batch_slices': batchSlices,
+  '20261126_018_ach_settlements': achSettlements,
 };

@@ -64,7 +64,7 @@ function presentReturn(r: ReturnHistoryRow): Schemas['AchReturnRecord'] {
   };
 }
 
-export function presentPayment({ payment: p, ach, history }: PaymentView): Schemas['Payment'] {
+export function presentPayment({ payment: p, ach, history, settlements }: PaymentView): Schemas['Payment'] {
   return {
     customer_id: p.customerId,
     loan_id: p.loanId,
@@ -93,6 +93,9 @@ export function presentPayment({ payment: p, ach, history }: PaymentView): Schem
       updated_at: ach.updatedAt,
     },
     return_history: history.map(presentReturn),
+    settlements: settlements.map((s) => ({
+      processor_transaction_id: s.processorTransactionId, ach_settlement_date: s.settlementDate, system_source: s.systemSource, created_at: s.createdAt,
+    })),
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };

@@ -1,6 +1,8 @@
 import { readPayment, savePayment } from '../domain/ach/payments.js';
 import { recordAchReturn, recordAchReturns } from '../domain/ach/returns.js';
 import { statusOf } from '../http/error-response.js';
+import { recordAchConfirm, recordAchConfirms } from '../domain/ach/confirms.js';
+import type { RowOutcome } from '../domain/ach/row-runner.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
 import { presentPayment } from './payment-presenters.js';
@@ -24,9 +26,24 @@ export const createAchReturn: OperationHandler = async (c, env) => {
 
 export const createAchReturnBatch: OperationHandler = async (c, env) => {
   const { returns } = c.request.requestBody as RequestBody<'createAchReturnBatch'>;
-  const outcomes = await recordAchReturns(companyContext(env), returns);
+  return { status: 200, body: batchResult(await recordAchReturns(companyContext(env), returns)) };
+};
+
+export const createAchConfirm: OperationHandler = async (c, env) => {
+  const body = c.request.requestBody as RequestBody<'createAchConfirm'>;
+  const { message } = await recordAchConfirm(companyContext(env), body);
+  return { status: 200, body: { success: true, message } };
+};
+
+export const createAchConfirmBatch: OperationHandler = async (c, env) => {
+  const { confirms } = c.request.requestBody as RequestBody<'createAchConfirmBatch'>;
+  return { status: 200, body: batchResult(await recordAchConfirms(companyContext(env), confirms)) };
+};
+
+/** One result per submitted row, at its index: the single operation's message, or its status and message. */
+function batchResult(outcomes: RowOutcome[]) {
   const results = outcomes.map((o, index) =>
     o.ok ? { index, success: true, message: o.message } : { index, success: false, error: statusOf(o.error), message: o.error.message });
   const applied = outcomes.filter((o) => o.ok).length;
-  return { status: 200, body: { applied, failed: outcomes.length - applied, results } };
-};
+  return { applied, failed: outcomes.length - applied, results };
+}

@@ -1,5 +1,6 @@
 import type { CompanyContext } from '../shared/context.js';
 import { type ReturnHistoryRow, listReturns } from '../../store/ach/ach-returns.js';
+import { type SettlementRow, listSettlements } from '../../store/ach/settlements.js';
 import {
   type AchPaymentRow, type PaymentFields, type PaymentKey, type PaymentRow, findPayment, getAchPayment, insertPaymentIfAbsent,
   loanExists, updatePayment, upsertAchPayment,
@@ -18,6 +19,7 @@ export interface PaymentView {
   payment: PaymentRow;
   ach: AchPaymentRow | null;
   history: ReturnHistoryRow[];
+  settlements: SettlementRow[];
 }
 
 export function paymentNotFound(key: PaymentKey): NotFoundError {
@@ -74,5 +76,6 @@ export async function readPayment(ctx: CompanyContext, key: PaymentKey): Promise
   // Sequential: upserts call this inside their transaction, whose one connection runs one query at a time.
   const ach = await getAchPayment(ctx.db, ctx.companyId, payment.rowId);
   const history = await listReturns(ctx.db, ctx.companyId, payment.rowId);
-  return { payment, ach, history };
+  const settlements = await listSettlements(ctx.db, ctx.companyId, payment.rowId);
+  return { payment, ach, history, settlements };
 }

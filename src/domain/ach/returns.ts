@@ -11,62 +11,29 @@ import { type ReturnAction, returnAction } from './return-action.js';
 import { type ReturnEvent, achRecordChanges, describeEvent, transactionChanges } from './return-event.js';
 import { type AchReturnInput, checkDateOrder, checkSubmission } from './return-submission.js';
 import { newId } from '../shared/ids.js';
-import { DomainError, InvalidInputError } from '../shared/errors.js';
-import { rowProblems } from '../shared/row-schema.js';
-import { unstorableText } from '../../contract/json-limits.js';
+import { type RowOutcome, runRows, single } from './row-runner.js';
 export type { ReturnHistoryRow };
-
-/** One submitted return's outcome: its message, or the error the single operation would answer. */
-export type ReturnOutcome = { ok: true; message: string } | { ok: false; error: DomainError };
-
-/** Rows per database transaction: bounds how long a batch holds the (single, on SQLite) connection. */
-const ROWS_PER_TRANSACTION = 100;
 
 /**
  * POST /ach-returns and POST /ach-returns/batch (docs/partners/ach.md): the one write path of a
  * return. Each row updates the payment transaction and its ACH record, appends one return-history
  * record per distinct event with risk counts and NACHA action metadata, and applies the action to the
- * payment method (revocation, unusable account, NOC correction), all in its own savepoint: a row
- * that fails changes nothing and the others still apply. A resubmitted event changes no history and
- * no method. Rows are applied in order, so a later row sees an earlier row's history.
+ * payment method (revocation, unusable account, NOC correction), all in its own savepoint
+ * (row-runner.ts). A resubmitted event changes no history and no method. Rows are applied in order,
+ * so a later row sees an earlier row's history.
  */
-export async function recordAchReturns(ctx: CompanyContext, rows: readonly unknown[]): Promise<ReturnOutcome[]> {
+export async function recordAchReturns(ctx: CompanyContext, rows: readonly unknown[]): Promise<RowOutcome[]> {
   const today = utcDate(ctx.now);
   const at = ctx.now.toISOString();
-  const outcomes: ReturnOutcome[] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_TRANSACTION) {
-    const chunk = rows.slice(start, start + ROWS_PER_TRANSACTION);
-    await ctx.db.transaction(async (trx) => {
-      for (const row of chunk) {
-        try {
-          const { input, amountCents } = checkRow(row, today);
-          const message = await trx.transaction((savepoint) => applyReturn(savepoint, ctx.companyId, input, amountCents, today, at));
-          outcomes.push({ ok: true, message });
-        } catch (err) {
-          if (!(err instanceof DomainError)) throw err;
-          outcomes.push({ ok: false, error: err });
-        }
-      }
-    });
-  }
-  return outcomes;
+  return runRows<AchReturnInput>(ctx, rows, 'AchReturnSubmission', (db, input) => {
+    const { amountCents } = checkSubmission(input, today);
+    return applyReturn(db, ctx.companyId, input, amountCents, today, at);
+  });
 }
 
 /** The single operation: a batch of one. */
 export async function recordAchReturn(ctx: CompanyContext, input: AchReturnInput): Promise<{ message: string }> {
-  const [outcome] = await recordAchReturns(ctx, [input]);
-  if (!outcome.ok) throw outcome.error;
-  return { message: outcome.message };
-}
-
-/** A batch row is loose in the request schema, so its type and text are checked here, as request validation checks the single body. */
-function checkRow(row: unknown, today: string): { input: AchReturnInput; amountCents?: number } {
-  const typeProblems = rowProblems('AchReturnSubmission', row);
-  if (typeProblems) throw new InvalidInputError(typeProblems);
-  const unstorable = unstorableText(row);
-  if (unstorable) throw new InvalidInputError(unstorable);
-  const input = row as AchReturnInput;
-  return { input, ...checkSubmission(input, today) };
+  return single(await recordAchReturns(ctx, [input]));
 }
 
 async function applyReturn(db: Db, companyId: string, input: AchReturnInput, amountCents: number | undefined, today: string, at: string): Promise<string> {
