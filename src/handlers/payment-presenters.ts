@@ -64,7 +64,7 @@ function presentReturn(r: ReturnHistoryRow): Schemas['AchReturnRecord'] {
   };
 }
 
-export function presentPayment({ payment: p, ach, history, settlements }: PaymentView): Schemas['Payment'] {
+export function presentPayment({ payment: p, ach, history, settlements, representment: r }: PaymentView): Schemas['Payment'] {
   return {
     customer_id: p.customerId,
     loan_id: p.loanId,
@@ -96,6 +96,7 @@ export function presentPayment({ payment: p, ach, history, settlements }: Paymen
     settlements: settlements.map((s) => ({
       processor_transaction_id: s.processorTransactionId, ach_settlement_date: s.settlementDate, system_source: s.systemSource, created_at: s.createdAt,
     })),
+    representment: r && { representments_made: r.made, representments_remaining: r.remaining, window_ends: r.windowEnds, over_limit: r.overLimit },
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };

@@ -1953,7 +1953,32 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description Extension, not part of the partner contract. A payment with its transaction, ACH payment record (null when the payment is not an ACH payment), return history and settlement confirmations (each oldest first). */
+        /**
+         * @description What NACHA still allows for a payment returned R01 (insufficient funds) or R09
+         *     (uncollected funds): Nacha Operating Rules, Article Two, Subsection 2.12.4
+         *     ("Reinitiation of Returned Entries") allows an entry returned R01/R09 to be
+         *     re-presented at most two times after the return of the original entry, within
+         *     180 days of the original entry. Every R01/R09 return of the payment after the
+         *     first is the return of a re-presentment. The original entry's date is the payment
+         *     date (else the settlement date), as for the return's `action.retryAllowed`; after
+         *     `window_ends` none remain. The payment method's state (a revoked authorization,
+         *     an unusable account) is shown on the method and on each return's action, not
+         *     here.
+         */
+        RepresentmentStatus: {
+            /** @description Re-presentments already made and returned. */
+            representments_made: number;
+            /** @description Re-presentments NACHA still allows (0 once two were made or the window has ended). */
+            representments_remaining: number;
+            /**
+             * Format: date
+             * @description The last day of the 180-day window; null when the original entry's date is unknown.
+             */
+            window_ends: string | null;
+            /** @description More than two re-presentments were made (and returned) for this payment. */
+            over_limit: boolean;
+        };
+        /** @description Extension, not part of the partner contract. A payment with its transaction, ACH payment record (null when the payment is not an ACH payment), return history and settlement confirmations (each oldest first), and for a payment returned R01/R09 the re-presentments NACHA still allows (`representment`, null otherwise). */
         Payment: {
             customer_id: string;
             loan_id: string;
@@ -1964,6 +1989,7 @@ export interface components {
             ach_payment: components["schemas"]["AchPayment"] | null;
             return_history: components["schemas"]["AchReturnRecord"][];
             settlements: components["schemas"]["AchSettlementRecord"][];
+            representment: components["schemas"]["RepresentmentStatus"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3921,6 +3947,12 @@ export interface operations {
                      *           "created_at": "2026-03-23T20:00:00Z"
                      *         }
                      *       ],
+                     *       "representment": {
+                     *         "representments_made": 0,
+                     *         "representments_remaining": 2,
+                     *         "window_ends": "2026-09-16",
+                     *         "over_limit": false
+                     *       },
                      *       "created_at": "2026-03-20T18:00:00Z",
                      *       "updated_at": "2026-03-24T17:05:00Z"
                      *     }

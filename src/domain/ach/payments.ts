@@ -7,6 +7,8 @@ import {
 } from '../../store/ach/payments.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import { dollarsToCents } from './money.js';
+import { utcDate } from './dates.js';
+import { type RepresentmentStatus, representmentStatus } from './representment.js';
 import { requireCustomer, requireMethod } from './payment-methods.js';
 import type { components } from '../../../generated/api-types.js';
 import { newId } from '../shared/ids.js';
@@ -20,6 +22,8 @@ export interface PaymentView {
   ach: AchPaymentRow | null;
   history: ReturnHistoryRow[];
   settlements: SettlementRow[];
+  /** Null unless the payment was returned R01/R09. */
+  representment: RepresentmentStatus | null;
 }
 
 export function paymentNotFound(key: PaymentKey): NotFoundError {
@@ -77,5 +81,7 @@ export async function readPayment(ctx: CompanyContext, key: PaymentKey): Promise
   const ach = await getAchPayment(ctx.db, ctx.companyId, payment.rowId);
   const history = await listReturns(ctx.db, ctx.companyId, payment.rowId);
   const settlements = await listSettlements(ctx.db, ctx.companyId, payment.rowId);
-  return { payment, ach, history, settlements };
+  // The original entry's date as the return path takes it (returns.ts): the payment date, else the settlement date.
+  const representment = representmentStatus(history, payment.paymentDate ?? ach?.achSettlementDate ?? null, utcDate(ctx.now));
+  return { payment, ach, history, settlements, representment };
 }
