@@ -876,6 +876,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ach/return-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ACH return rates against the NACHA levels
+         * @description The company's ACH debit return rates over the trailing 60 days, against the
+         *     levels of the Nacha Operating Rules (Article Two, Subsection 2.17.2 "ODFI Return
+         *     Rate Reporting", as set by the 2015 ACH Network Risk and Enforcement rule), which
+         *     decide whether the lender's bank lets it keep originating debits:
+         *     - `unauthorized`: entries returned R05, R07, R10, R11, R29 or R51, threshold 0.5 %;
+         *     - `administrative`: entries returned R02, R03 or R04, level 3 %;
+         *     - `overall`: entries returned for any reason, level 15 %.
+         *
+         *     The denominator is the debit entries the service knows in the window: payments
+         *     with an ACH record whose ACH submitted date (else payment date) falls within the
+         *     60 days ending today (UTC), today included. The numerator counts those entries
+         *     returned with a code of the rate, whenever the return arrived (NACHA measures
+         *     returns against the entries originated in the window); an entry counts once per
+         *     rate, however many returns it has. Debit-card declines and notifications of
+         *     change are not ACH returns and do not count.
+         *
+         *     `level`: `over` when the rate exceeds the threshold, `warning` from 80 % of it,
+         *     else `ok` (`ok` with no entries). When recording returns raises a level (`ok` →
+         *     `warning`, or to `over`), the `ach_return_rate.raised` webhook event is sent once
+         *     per rise; a level that falls is noted silently, so the next rise is sent again.
+         *     Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getAchReturnRates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -1064,6 +1104,26 @@ export interface webhooks {
          * @description Sent to every webhook endpoint of the company when a placed call is over and analyzed; `data` is the call as `GET /calls/{id}` returns it (flags, transcript, summary). `recordingUrl` is a one-hour link as of the delivery attempt, or null while the recording is still being stored: read `GET /calls/{id}` for a fresh link. A `scheduled_call.updated` event for the scheduled call (now `completed`) is sent with it.
          */
         post: operations["callCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ach_return_rate.raised": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An ACH return rate rose to warning or over
+         * @description Sent to every webhook endpoint of the company when recording ACH returns raises one of its NACHA return rates (`unauthorized`, `administrative`, `overall`) from `ok` to `warning`, or to `over`; `data` holds the figures at that moment, as `GET /ach/return-rates` reported them. One event per rate and rise; a level that falls is not announced, and the next rise is sent again.
+         */
+        post: operations["achReturnRateRaisedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2365,6 +2425,41 @@ export interface components {
         AchConfirmBatchRequest: {
             confirms: components["schemas"]["AchConfirmBatchRow"][];
         };
+        /**
+         * @description `over`: the rate exceeds the threshold; `warning`: at or above 80 % of it; `ok`: below.
+         * @enum {string}
+         */
+        AchReturnRateLevel: "ok" | "warning" | "over";
+        /** @description One return rate against its NACHA level. */
+        AchReturnRate: {
+            /** @description Debit entries of the window returned with a code of this rate. */
+            numerator: number;
+            /** @description Debit entries of the window. */
+            denominator: number;
+            /** @description numerator / denominator as a fraction (0.005 is 0.5 %), rounded to 6 decimals; 0 with no entries. */
+            rate: number;
+            /** @description The NACHA level as a fraction (0.005, 0.03 or 0.15). */
+            threshold: number;
+            level: components["schemas"]["AchReturnRateLevel"];
+        };
+        /** @description The company's ACH return rates over the trailing 60 days (see `getAchReturnRates`). */
+        AchReturnRates: {
+            /**
+             * Format: date
+             * @description First day of the window (59 days before `window_end`).
+             */
+            window_start: string;
+            /**
+             * Format: date
+             * @description Last day of the window (today, UTC).
+             */
+            window_end: string;
+            rates: {
+                unauthorized: components["schemas"]["AchReturnRate"];
+                administrative: components["schemas"]["AchReturnRate"];
+                overall: components["schemas"]["AchReturnRate"];
+            };
+        };
         /** @description Extension, not part of the partner contract. Creates or updates the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer and loan must exist (404 otherwise). Fields not sent keep their stored values. `ach_status` creates or updates the payment's ACH record (and is the transaction's latest status); ACH dates without `ach_status` need an existing ACH record (400 otherwise). Unknown fields are ignored. */
         PaymentUpsert: {
             customer_id: string;
@@ -2474,6 +2569,33 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["Call"];
+        };
+        /** @description Body of `ach_return_rate.raised`: sent once when recording ACH returns raises one of the company's return rates to `warning` or `over` (see `getAchReturnRates`). */
+        WebhookAchReturnRateRaised: {
+            /** @constant */
+            type: "ach_return_rate.raised";
+            /**
+             * Format: date-time
+             * @description When the level rose (the same on every attempt).
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * @description Which rate rose.
+                 * @enum {string}
+                 */
+                name: "unauthorized" | "administrative" | "overall";
+                previous_level: components["schemas"]["AchReturnRateLevel"];
+                /** Format: date */
+                window_start: string;
+                /** Format: date */
+                window_end: string;
+                numerator: number;
+                denominator: number;
+                rate: number;
+                threshold: number;
+                level: components["schemas"]["AchReturnRateLevel"];
+            };
         };
     };
     responses: {
@@ -4965,6 +5087,58 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getAchReturnRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three rates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "window_start": "2026-09-23",
+                     *       "window_end": "2026-11-21",
+                     *       "rates": {
+                     *         "unauthorized": {
+                     *           "numerator": 1,
+                     *           "denominator": 200,
+                     *           "rate": 0.005,
+                     *           "threshold": 0.005,
+                     *           "level": "warning"
+                     *         },
+                     *         "administrative": {
+                     *           "numerator": 5,
+                     *           "denominator": 200,
+                     *           "rate": 0.025,
+                     *           "threshold": 0.03,
+                     *           "level": "warning"
+                     *         },
+                     *         "overall": {
+                     *           "numerator": 12,
+                     *           "denominator": 200,
+                     *           "rate": 0.06,
+                     *           "threshold": 0.15,
+                     *           "level": "ok"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchReturnRates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     upsertPayment: {
         parameters: {
             query?: never;
@@ -5480,6 +5654,55 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookCallCompleted"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    achReturnRateRaisedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "ach_return_rate.raised",
+                 *       "timestamp": "2026-11-21T12:00:00.000Z",
+                 *       "data": {
+                 *         "name": "administrative",
+                 *         "previous_level": "ok",
+                 *         "window_start": "2026-09-23",
+                 *         "window_end": "2026-11-21",
+                 *         "numerator": 1,
+                 *         "denominator": 40,
+                 *         "rate": 0.025,
+                 *         "threshold": 0.03,
+                 *         "level": "warning"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookAchReturnRateRaised"];
             };
         };
         responses: {

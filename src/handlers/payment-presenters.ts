@@ -2,6 +2,7 @@ import type { ReturnHistoryRow } from '../domain/ach/returns.js';
 import type { PaymentMethodView } from '../domain/ach/payment-methods.js';
 import type { PaymentView } from '../domain/ach/payments.js';
 import { centsToDollars } from '../domain/ach/money.js';
+import type { RateFigure } from '../domain/ach/return-rates.js';
 import type { components } from '../../generated/api-types.js';
 
 type Schemas = components['schemas'];
@@ -99,5 +100,16 @@ export function presentPayment({ payment: p, ach, history, settlements, represen
     representment: r && { representments_made: r.made, representments_remaining: r.remaining, window_ends: r.windowEnds, over_limit: r.overLimit },
     created_at: p.createdAt,
     updated_at: p.updatedAt,
+  };
+}
+
+/** A return rate as a fraction rounded to 6 decimals; the level was decided on the exact counts. */
+export function presentRate(f: Pick<RateFigure, 'numerator' | 'denominator' | 'thresholdBp' | 'level'>): Schemas['AchReturnRate'] {
+  return {
+    numerator: f.numerator,
+    denominator: f.denominator,
+    rate: f.denominator === 0 ? 0 : Math.round((f.numerator / f.denominator) * 1e6) / 1e6,
+    threshold: f.thresholdBp / 10_000,
+    level: f.level,
   };
 }

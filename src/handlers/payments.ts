@@ -3,9 +3,10 @@ import { recordAchReturn, recordAchReturns } from '../domain/ach/returns.js';
 import { statusOf } from '../http/error-response.js';
 import { recordAchConfirm, recordAchConfirms } from '../domain/ach/confirms.js';
 import type { RowOutcome } from '../domain/ach/row-runner.js';
+import { readReturnRates } from '../domain/ach/return-rates.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
-import { presentPayment } from './payment-presenters.js';
+import { presentPayment, presentRate } from './payment-presenters.js';
 
 export const upsertPayment: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'upsertPayment'>;
@@ -47,3 +48,8 @@ function batchResult(outcomes: RowOutcome[]) {
   const applied = outcomes.filter((o) => o.ok).length;
   return { applied, failed: outcomes.length - applied, results };
 }
+
+export const getAchReturnRates: OperationHandler = async (_c, env) => {
+  const rates = await readReturnRates(companyContext(env));
+  return { status: 200, body: { window_start: rates.windowStart, window_end: rates.windowEnd, rates: Object.fromEntries(rates.figures.map((f) => [f.rate, presentRate(f)])) } };
+};

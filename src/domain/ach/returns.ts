@@ -12,6 +12,7 @@ import { type ReturnEvent, achRecordChanges, describeEvent, transactionChanges }
 import { type AchReturnInput, checkDateOrder, checkSubmission } from './return-submission.js';
 import { newId } from '../shared/ids.js';
 import { type RowOutcome, runRows, single } from './row-runner.js';
+import { announceRisenRates } from './return-rates.js';
 export type { ReturnHistoryRow };
 
 /**
@@ -25,10 +26,13 @@ export type { ReturnHistoryRow };
 export async function recordAchReturns(ctx: CompanyContext, rows: readonly unknown[]): Promise<RowOutcome[]> {
   const today = utcDate(ctx.now);
   const at = ctx.now.toISOString();
-  return runRows<AchReturnInput>(ctx, rows, 'AchReturnSubmission', (db, input) => {
+  const outcomes = await runRows<AchReturnInput>(ctx, rows, 'AchReturnSubmission', (db, input) => {
     const { amountCents } = checkSubmission(input, today);
     return applyReturn(db, ctx.companyId, input, amountCents, today, at);
   });
+  // Once per request, after the rows committed: a rate that rose is announced (return-rates.ts).
+  if (outcomes.some((o) => o.ok)) await ctx.db.transaction((trx) => announceRisenRates(trx, ctx.companyId, ctx.now));
+  return outcomes;
 }
 
 /** The single operation: a batch of one. */
