@@ -12,7 +12,9 @@ import * as callReconcile from './20261123_014_call_reconcile.js';
 import * as callbackInbox from './20261123_015_callback_inbox.js';
 import * as smsEarlyStatuses from './20261123_016_sms_early_statuses.js';
 import * as batchSlices from './20261125_017_batch_slices.js';
-import * as firstDialLease from './20261126_018_first_dial_lease.js';
+import * as achSettlements from './20261126_018_ach_settlements.js';
+import * as achReturnRateLevels from './20261126_019_ach_return_rate_levels.js';
+import * as firstDialLease from './20261126_020_first_dial_lease.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -29,5 +31,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261123_015_callback_inbox': callbackInbox,
   '20261123_016_sms_early_statuses': smsEarlyStatuses,
   '20261125_017_batch_slices': batchSlices,
-  '20261126_018_first_dial_lease': firstDialLease,
+  '20261126_018_ach_settlements': achSettlements,
+  '20261126_019_ach_return_rate_levels': achReturnRateLevels,
+  '20261126_020_first_dial_lease': firstDialLease,
 };

@@ -56,6 +56,26 @@ describe.each(DIALECTS)('POST /ach-returns: NACHA behaviours on %s', (dialect) =
     ]);
   });
 
+  it('the payment read counts down the re-presentments NACHA allows: R01 three times in 180 days leaves none', async () => {
+    const p = await ach.achPayment('representment');
+    expect((await p.read()).representment).toBeNull();
+    const window = { window_ends: '2027-05-01', over_limit: false };
+    const steps: Array<[string, string, number, number]> = [['R01', '2026-11-05', 0, 2], ['R09', '2026-11-12', 1, 1], ['R01', '2026-11-19', 2, 0]];
+    for (const [code, date, made, remaining] of steps) {
+      await ach.achReturn({ ...p.ids, ach_return_code: code, ach_return_date: date });
+      expect((await p.read()).representment).toEqual({ representments_made: made, representments_remaining: remaining, ...window });
+    }
+    // A fourth return means a third re-presentment was made: over the limit.
+    await ach.achReturn({ ...p.ids, ach_return_code: 'R01', ach_return_date: '2026-11-20' });
+    expect((await p.read()).representment).toEqual({ representments_made: 3, representments_remaining: 0, ...window, over_limit: true });
+  });
+
+  it('the re-presentment window ends 180 days after the original entry; after it none remain', async () => {
+    const p = await ach.achPayment('window', { payment_date: '2026-05-01', ach_submitted_date: '2026-05-01' });
+    await ach.achReturn({ ...p.ids, ach_return_code: 'R01', ach_return_date: '2026-05-05' });
+    expect((await p.read()).representment).toEqual({ representments_made: 0, representments_remaining: 0, window_ends: '2026-10-28', over_limit: false });
+  });
+
   it('R01 more than 180 days after the original entry allows no retry', async () => {
     const p = await ach.achPayment('late', { payment_date: '2026-05-01', ach_submitted_date: '2026-05-01' });
     await ach.achReturn({ ...p.ids, ach_return_code: 'R01', ach_return_date: '2026-11-10' });

@@ -23,6 +23,6 @@ describe('the contract as the request validator sees it', () => {
     expect(JSON.stringify(served)).toBe(before);
     const schemas = (served as unknown as typeof copy).components.schemas;
     const changed = Object.keys(schemas).filter((name) => JSON.stringify(schemas[name]) !== JSON.stringify(copy.components.schemas[name]));
-    expect(changed.sort()).toEqual(['CustomerBatchRow', 'LoanBatchRow']);
+    expect(changed.sort()).toEqual(['AchConfirmBatchRow', 'AchReturnBatchRow', 'CustomerBatchRow', 'LoanBatchRow']);
   });
 });

@@ -1,3 +1,4 @@
+import { cancelCommunications } from '../domain/customers/cancel-communications.js';
 import { changeCustomer, readCustomer, saveCustomer } from '../domain/customers/records.js';
 import { deprecationHeaders } from '../http/deprecation-headers.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
@@ -19,4 +20,10 @@ export const updateCustomer: OperationHandler = async (c, env) => {
   const { id } = c.request.params as PathParams<'updateCustomer'>;
   const body = c.request.requestBody as RequestBody<'updateCustomer'>;
   return { status: 200, body: presentCustomer(await changeCustomer(companyContext(env), id, body)) };
+};
+
+export const cancelCustomerCommunications: OperationHandler = async (c, env) => {
+  const { customerId } = c.request.params as PathParams<'cancelCustomerCommunications'>;
+  const body = c.request.requestBody as RequestBody<'cancelCustomerCommunications'> | undefined;
+  return { status: 200, body: await cancelCommunications(companyContext(env), customerId, body?.reason) };
 };

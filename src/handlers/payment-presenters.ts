@@ -2,6 +2,7 @@ import type { ReturnHistoryRow } from '../domain/ach/returns.js';
 import type { PaymentMethodView } from '../domain/ach/payment-methods.js';
 import type { PaymentView } from '../domain/ach/payments.js';
 import { centsToDollars } from '../domain/ach/money.js';
+import type { RateFigure } from '../domain/ach/return-rates.js';
 import type { components } from '../../generated/api-types.js';
 
 type Schemas = components['schemas'];
@@ -64,7 +65,7 @@ function presentReturn(r: ReturnHistoryRow): Schemas['AchReturnRecord'] {
   };
 }
 
-export function presentPayment({ payment: p, ach, history }: PaymentView): Schemas['Payment'] {
+export function presentPayment({ payment: p, ach, history, settlements, representment: r }: PaymentView): Schemas['Payment'] {
   return {
     customer_id: p.customerId,
     loan_id: p.loanId,
@@ -93,7 +94,22 @@ export function presentPayment({ payment: p, ach, history }: PaymentView): Schem
       updated_at: ach.updatedAt,
     },
     return_history: history.map(presentReturn),
+    settlements: settlements.map((s) => ({
+      processor_transaction_id: s.processorTransactionId, ach_settlement_date: s.settlementDate, system_source: s.systemSource, created_at: s.createdAt,
+    })),
+    representment: r && { representments_made: r.made, representments_remaining: r.remaining, window_ends: r.windowEnds, over_limit: r.overLimit },
     created_at: p.createdAt,
     updated_at: p.updatedAt,
+  };
+}
+
+/** A return rate as a fraction rounded to 6 decimals; the level was decided on the exact counts. */
+export function presentRate(f: Pick<RateFigure, 'numerator' | 'denominator' | 'thresholdBp' | 'level'>): Schemas['AchReturnRate'] {
+  return {
+    numerator: f.numerator,
+    denominator: f.denominator,
+    rate: f.denominator === 0 ? 0 : Math.round((f.numerator / f.denominator) * 1e6) / 1e6,
+    threshold: f.thresholdBp / 10_000,
+    level: f.level,
   };
 }

@@ -1,8 +1,12 @@
 import { readPayment, savePayment } from '../domain/ach/payments.js';
-import { recordAchReturn } from '../domain/ach/returns.js';
+import { recordAchReturn, recordAchReturns } from '../domain/ach/returns.js';
+import { statusOf } from '../http/error-response.js';
+import { recordAchConfirm, recordAchConfirms } from '../domain/ach/confirms.js';
+import type { RowOutcome } from '../domain/ach/row-runner.js';
+import { readReturnRates } from '../domain/ach/return-rates.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
-import { presentPayment } from './payment-presenters.js';
+import { presentPayment, presentRate } from './payment-presenters.js';
 
 export const upsertPayment: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'upsertPayment'>;
@@ -19,4 +23,33 @@ export const createAchReturn: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'createAchReturn'>;
   const { message } = await recordAchReturn(companyContext(env), body);
   return { status: 200, body: { success: true, message } };
+};
+
+export const createAchReturnBatch: OperationHandler = async (c, env) => {
+  const { returns } = c.request.requestBody as RequestBody<'createAchReturnBatch'>;
+  return { status: 200, body: batchResult(await recordAchReturns(companyContext(env), returns)) };
+};
+
+export const createAchConfirm: OperationHandler = async (c, env) => {
+  const body = c.request.requestBody as RequestBody<'createAchConfirm'>;
+  const { message } = await recordAchConfirm(companyContext(env), body);
+  return { status: 200, body: { success: true, message } };
+};
+
+export const createAchConfirmBatch: OperationHandler = async (c, env) => {
+  const { confirms } = c.request.requestBody as RequestBody<'createAchConfirmBatch'>;
+  return { status: 200, body: batchResult(await recordAchConfirms(companyContext(env), confirms)) };
+};
+
+/** One result per submitted row, at its index: the single operation's message, or its status and message. */
+function batchResult(outcomes: RowOutcome[]) {
+  const results = outcomes.map((o, index) =>
+    o.ok ? { index, success: true, message: o.message } : { index, success: false, error: statusOf(o.error), message: o.error.message });
+  const applied = outcomes.filter((o) => o.ok).length;
+  return { applied, failed: outcomes.length - applied, results };
+}
+
+export const getAchReturnRates: OperationHandler = async (_c, env) => {
+  const rates = await readReturnRates(companyContext(env));
+  return { status: 200, body: { window_start: rates.windowStart, window_end: rates.windowEnd, rates: Object.fromEntries(rates.figures.map((f) => [f.rate, presentRate(f)])) } };
 };

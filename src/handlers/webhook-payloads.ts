@@ -1,5 +1,8 @@
 import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, readBatchJob } from '../domain/batches/read.js';
 import { callById } from '../domain/calls/calls.js';
+import { rateRise } from '../domain/ach/return-rates.js';
+import type { Level } from '../domain/ach/return-rates.js';
+import { presentRate } from './payment-presenters.js';
 import { scheduledCall } from '../domain/planning/scheduled-calls.js';
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import { presentCustomerBatchJob, presentLoanBatchJob } from './batch-presenters.js';
@@ -20,4 +23,10 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   'scheduled_call.updated': async (db, companyId, id) => presentScheduledCall(await scheduledCall({ db, companyId }, id)),
   // The call as GET /calls/{id} returns it; `recordingUrl` is null until the recording is stored.
   'call.completed': async (db, companyId, id) => presentCall(links, await callById({ db, companyId }, id)),
+  // The figures when the level rose (kept with the event), in GET /ach/return-rates' shape.
+  'ach_return_rate.raised': async (db, companyId, id) => {
+    const e = await rateRise({ db, companyId }, id);
+    const figure = presentRate({ numerator: e.numerator, denominator: e.denominator, thresholdBp: e.thresholdBp, level: e.level as Level });
+    return { name: e.rate, previous_level: e.previousLevel, window_start: e.windowStart, window_end: e.windowEnd, ...figure };
+  },
 });

@@ -32,7 +32,7 @@ export function blockingErrors(operationId: string, errors: ErrorObject[]): Erro
 }
 
 /** Batch operations' row arrays: their rows are checked when they run, so a bad row fails alone. */
-const ROW_ARRAYS: Record<string, string> = { createCustomerBatch: 'customers', createLoanBatch: 'loans' };
+const ROW_ARRAYS: Record<string, string> = { createCustomerBatch: 'customers', createLoanBatch: 'loans', createAchReturnBatch: 'returns', createAchConfirmBatch: 'confirms' };
 
 /** The 400 message for the first parameter or body field holding text no database can store (rows of a batch excepted), or null. */
 export function unstorableTextInRequest(operationId: string, c: Context): string | null {

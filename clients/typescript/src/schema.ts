@@ -240,6 +240,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerId}/cancel-communications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel all of a customer's communications
+         * @description Stops every pending communication of the customer in one transaction: the
+         *     customer's active schedules and enrollment cadences end as cancelled, and
+         *     every pending scheduled call, email and text is cancelled. Each cancelled item
+         *     keeps why (`Cancelled by the lender: <reason>`, or a fixed reason when none is
+         *     sent), and each cancelled scheduled call sends its `scheduled_call.updated`
+         *     event with status `cancelled`, as any other cancellation does. Calls, emails
+         *     and texts already being dialled or sent, and those already finished, are not
+         *     changed. The answer counts what this request cancelled.
+         *
+         *     Idempotent: a repeated request (or a concurrent one) answers zeros. It does not
+         *     prevent new outreach: a later enrollment, sync or loan update plans again; use
+         *     `doNotCall` or a contact restriction to keep the customer from being called.
+         *     An unknown customer, or one of another company, gives 404. Errors use the
+         *     `ErrorMessage` shape.
+         */
+        post: operations["cancelCustomerCommunications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerId}/payment-methods": {
         parameters: {
             query?: never;
@@ -762,10 +801,141 @@ export interface paths {
          *     applied to the payment method (authorization revoked, account unusable, NOC
          *     correction). Resubmitting the same return does not duplicate history or re-apply
          *     its effect (see `AchReturnSubmission` for the dedupe key, the accepted codes and
-         *     the validation rules: R01–R29 as in the contract, plus R51). A batch variant
-         *     exists outside this contract. Errors use the `ErrorMessage` shape.
+         *     the validation rules: R01–R29 as in the contract, plus R51). The batch variant
+         *     `POST /ach-returns/batch` (an extension) takes up to 1,000 of these. Errors use the `ErrorMessage` shape.
          */
         post: operations["createAchReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ach-returns/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a batch of ACH returns
+         * @description Records 1 to 1,000 returns at once. Each row has exactly the semantics of
+         *     `POST /ach-returns` (see `AchReturnSubmission`): the same validation, the same
+         *     effects, the same dedupe key, and it is located by (`customer_id`, `loan_id`,
+         *     `payment_id`) within the company of the API key. Rows are applied in order,
+         *     synchronously, each on its own: a row that is invalid or whose payment is
+         *     unknown (or belongs to another company) fails alone and changes nothing, the
+         *     other rows still apply. The answer holds one result per submitted row, at its
+         *     index: `success: true` with the message the single operation would give, or
+         *     `success: false` with the status code (`error`) and message the single
+         *     operation would have answered.
+         *
+         *     Resubmitting a batch (after a timeout or a 503, or by mistake) never
+         *     duplicates history: an event already recorded answers "already recorded" and
+         *     does not re-apply its effect on the payment method.
+         *
+         *     An empty `returns` array, more than 1,000 rows or a body that is not an object
+         *     is 400 for the whole request. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createAchReturnBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ach-confirms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an ACH settlement
+         * @description Records that the debit of one payment settled (see `AchConfirmSubmission` for
+         *     the effects, the order of events with returns, and validation). The payment is
+         *     located by (`customer_id`, `loan_id`, `payment_id`) within the company (404
+         *     otherwise). A processor transaction id already confirmed for another payment is
+         *     409; confirming it again for the same payment answers 200 and changes nothing.
+         *     The batch variant is `POST /ach-confirms/batch`. Errors use the `ErrorMessage`
+         *     shape.
+         */
+        post: operations["createAchConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ach-confirms/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a batch of ACH settlements
+         * @description Records 1 to 1,000 settlement confirmations at once. Each row has exactly the
+         *     semantics of `POST /ach-confirms` (see `AchConfirmSubmission`) and is located
+         *     within the company of the API key. Rows are applied in order, synchronously,
+         *     each on its own: a row that is invalid, whose payment is unknown (or belongs to
+         *     another company), or whose processor transaction id was confirmed for another
+         *     payment (also earlier in the same batch) fails alone and changes nothing. The
+         *     answer holds one result per submitted row, at its index, as for
+         *     `POST /ach-returns/batch`. Resubmitting a batch changes nothing that was
+         *     recorded. An empty `confirms` array or more than 1,000 rows is 400 for the
+         *     whole request. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createAchConfirmBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ach/return-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * ACH return rates against the NACHA levels
+         * @description The company's ACH debit return rates over the trailing 60 days, against the
+         *     levels of the Nacha Operating Rules (Article Two, Subsection 2.17.2 "ODFI Return
+         *     Rate Reporting", as set by the 2015 ACH Network Risk and Enforcement rule), which
+         *     decide whether the lender's bank lets it keep originating debits:
+         *     - `unauthorized`: entries returned R05, R07, R10, R11, R29 or R51, threshold 0.5 %;
+         *     - `administrative`: entries returned R02, R03 or R04, level 3 %;
+         *     - `overall`: entries returned for any reason, level 15 %.
+         *
+         *     The denominator is the debit entries the service knows in the window: payments
+         *     with an ACH record whose ACH submitted date (else payment date) falls within the
+         *     60 days ending today (UTC), today included. The numerator counts those entries
+         *     returned with a code of the rate, whenever the return arrived (NACHA measures
+         *     returns against the entries originated in the window); an entry counts once per
+         *     rate, however many returns it has. Debit-card declines and notifications of
+         *     change are not ACH returns and do not count.
+         *
+         *     `level`: `over` when the rate exceeds the threshold, `warning` from 80 % of it,
+         *     else `ok` (`ok` with no entries). When recording returns raises a level (`ok` →
+         *     `warning`, or to `over`), the `ach_return_rate.raised` webhook event is sent once
+         *     per rise; a level that falls is noted silently, so the next rise is sent again.
+         *     Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getAchReturnRates"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -960,6 +1130,26 @@ export interface webhooks {
          * @description Sent to every webhook endpoint of the company when a placed call is over and analyzed; `data` is the call as `GET /calls/{id}` returns it (flags, transcript, summary). `recordingUrl` is a one-hour link as of the delivery attempt, or null while the recording is still being stored: read `GET /calls/{id}` for a fresh link. A `scheduled_call.updated` event for the scheduled call (now `completed`) is sent with it.
          */
         post: operations["callCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ach_return_rate.raised": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An ACH return rate rose to warning or over
+         * @description Sent to every webhook endpoint of the company when recording ACH returns raises one of its NACHA return rates (`unauthorized`, `administrative`, `overall`) from `ok` to `warning`, or to `over`; `data` holds the figures at that moment, as `GET /ach/return-rates` reported them. One event per rate and rise; a level that falls is not announced, and the next rise is sent again.
+         */
+        post: operations["achReturnRateRaisedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1598,6 +1788,20 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description Optional body of `POST /customers/{customerId}/cancel-communications`. */
+        CancelCommunicationsRequest: {
+            /** @description Why the lender stops the communications; kept on every cancelled item. */
+            reason?: string;
+        };
+        /** @description How many pending items of each kind the request cancelled. */
+        CommunicationsCancelled: {
+            /** @description Scheduled calls cancelled (each sent a `scheduled_call.updated` event). */
+            calls: number;
+            /** @description Scheduled emails cancelled. */
+            emails: number;
+            /** @description Scheduled texts (SMS) cancelled. */
+            texts: number;
+        };
         /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
             /** @enum {string} */
@@ -1879,7 +2083,41 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** @description Extension, not part of the partner contract. A payment with its transaction, ACH payment record (null when the payment is not an ACH payment) and return history (oldest first). */
+        /** @description A settlement confirmation of the payment (`POST /ach-confirms`). */
+        AchSettlementRecord: {
+            processor_transaction_id: string;
+            /** Format: date */
+            ach_settlement_date: string;
+            system_source: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description What NACHA still allows for a payment returned R01 (insufficient funds) or R09
+         *     (uncollected funds): Nacha Operating Rules, Article Two, Subsection 2.12.4
+         *     ("Reinitiation of Returned Entries") allows an entry returned R01/R09 to be
+         *     re-presented at most two times after the return of the original entry, within
+         *     180 days of the original entry. Every R01/R09 return of the payment after the
+         *     first is the return of a re-presentment. The original entry's date is the payment
+         *     date (else the settlement date), as for the return's `action.retryAllowed`; after
+         *     `window_ends` none remain. The payment method's state (a revoked authorization,
+         *     an unusable account) is shown on the method and on each return's action, not
+         *     here.
+         */
+        RepresentmentStatus: {
+            /** @description Re-presentments already made and returned. */
+            representments_made: number;
+            /** @description Re-presentments NACHA still allows (0 once two were made or the window has ended). */
+            representments_remaining: number;
+            /**
+             * Format: date
+             * @description The last day of the 180-day window; null when the original entry's date is unknown.
+             */
+            window_ends: string | null;
+            /** @description More than two re-presentments were made (and returned) for this payment. */
+            over_limit: boolean;
+        };
+        /** @description Extension, not part of the partner contract. A payment with its transaction, ACH payment record (null when the payment is not an ACH payment), return history and settlement confirmations (each oldest first), and for a payment returned R01/R09 the re-presentments NACHA still allows (`representment`, null otherwise). */
         Payment: {
             customer_id: string;
             loan_id: string;
@@ -1889,6 +2127,8 @@ export interface components {
             transaction: components["schemas"]["PaymentTransaction"];
             ach_payment: components["schemas"]["AchPayment"] | null;
             return_history: components["schemas"]["AchReturnRecord"][];
+            settlements: components["schemas"]["AchSettlementRecord"][];
+            representment: components["schemas"]["RepresentmentStatus"] | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -2200,6 +2440,118 @@ export interface components {
             success: boolean;
             message: string;
         };
+        /** @description One row of an ACH return batch: an `AchReturnSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row (not a JSON object, a missing or mistyped field, a rule of `AchReturnSubmission` broken) is reported at its index with the 400 the single operation would answer. */
+        AchReturnBatchRow: components["schemas"]["AchReturnSubmission"] | unknown;
+        /** @description A batch of ACH returns: 1 to 1,000 rows, each an `AchReturnSubmission` (`POST /ach-returns`). Rows are checked when they run: an invalid row fails at its index without affecting the others. */
+        AchReturnBatchRequest: {
+            returns: components["schemas"]["AchReturnBatchRow"][];
+        };
+        /** @description One row's outcome. On success, `message` is what the single operation (`POST /ach-returns`, `POST /ach-confirms`) would answer; on failure, `error` is the status code and `message` the reason that operation would have answered (400 for an invalid row, 404 for a payment not found in the company, 409 for a processor transaction already confirmed for another payment). */
+        AchBatchRowResult: {
+            /** @description Zero-based position of the submitted row. */
+            index: number;
+            success: boolean;
+            /** @description The status code the single operation would have answered; present only when `success` is false. */
+            error?: number;
+            message: string;
+        };
+        /** @description Outcome of an ACH batch (`POST /ach-returns/batch`, `POST /ach-confirms/batch`); `results` has one entry per submitted row, in order. */
+        AchBatchResult: {
+            /** @description Rows that succeeded (including events already recorded, which change nothing). */
+            applied: number;
+            /** @description Rows that failed and changed nothing. */
+            failed: number;
+            results: components["schemas"]["AchBatchRowResult"][];
+        };
+        /**
+         * @description A settlement confirmation from the LMS or the ACH processor: the debit of one
+         *     payment settled. The payment is located by (`customer_id`, `loan_id`,
+         *     `payment_id`) within the company (404 otherwise), like a return. Effects: a
+         *     settlement record (`settlements` on `getPayment`) keeps the processor transaction
+         *     and the settlement date; the payment's ACH record (created when the payment has
+         *     none) gets the settlement date and the settled status `COMPLETED`, and so does
+         *     the transaction's status.
+         *
+         *     Order of events (NACHA: an entry settles on its settlement date; a return follows
+         *     and reverses it):
+         *     - a confirmation after a return whose settlement date is on or before the return
+         *       date is a late report of the returned entry's settlement: the settlement date
+         *       and the record are kept, the payment stays `RETURNED`;
+         *     - a confirmation dated after the return is the settlement of a re-presented entry
+         *       (R01/R09): the payment is `COMPLETED` again and no longer reversed; the return
+         *       history keeps the return;
+         *     - a return after a confirmation (`POST /ach-returns`) makes the payment `RETURNED`;
+         *       the settlement date and the settlement record stay.
+         *
+         *     A processor transaction id is confirmed once per company: confirming it again for
+         *     the same payment answers 200 ("already recorded") and changes nothing; for another
+         *     payment it is 409. Validation (400, nothing changes): `ach_settlement_date` not
+         *     after today (UTC) and not before the ACH submitted date. Unknown fields are
+         *     ignored.
+         */
+        AchConfirmSubmission: {
+            /** @description Caller's customer reference. */
+            customer_id: string;
+            /** @description Caller's loan reference. */
+            loan_id: string;
+            /** @description Caller's payment reference. */
+            payment_id: string;
+            /** @description The ACH processor's identifier of the settled entry (unique per company). */
+            processor_transaction_id: string;
+            /**
+             * Format: date
+             * @description The day the entry settled.
+             */
+            ach_settlement_date: string;
+            /** @description The system that produced the confirmation (for example the processor's name). */
+            system_source?: string;
+        };
+        /** @description Outcome of a settlement confirmation. */
+        AchConfirmResult: {
+            success: boolean;
+            message: string;
+        };
+        /** @description One row of a settlement confirmation batch: an `AchConfirmSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row is reported at its index with the 400 the single operation would answer. */
+        AchConfirmBatchRow: components["schemas"]["AchConfirmSubmission"] | unknown;
+        /** @description A batch of settlement confirmations: 1 to 1,000 rows, each an `AchConfirmSubmission` (`POST /ach-confirms`). Rows are checked when they run: an invalid row fails at its index without affecting the others. */
+        AchConfirmBatchRequest: {
+            confirms: components["schemas"]["AchConfirmBatchRow"][];
+        };
+        /**
+         * @description `over`: the rate exceeds the threshold; `warning`: at or above 80 % of it; `ok`: below.
+         * @enum {string}
+         */
+        AchReturnRateLevel: "ok" | "warning" | "over";
+        /** @description One return rate against its NACHA level. */
+        AchReturnRate: {
+            /** @description Debit entries of the window returned with a code of this rate. */
+            numerator: number;
+            /** @description Debit entries of the window. */
+            denominator: number;
+            /** @description numerator / denominator as a fraction (0.005 is 0.5 %), rounded to 6 decimals; 0 with no entries. */
+            rate: number;
+            /** @description The NACHA level as a fraction (0.005, 0.03 or 0.15). */
+            threshold: number;
+            level: components["schemas"]["AchReturnRateLevel"];
+        };
+        /** @description The company's ACH return rates over the trailing 60 days (see `getAchReturnRates`). */
+        AchReturnRates: {
+            /**
+             * Format: date
+             * @description First day of the window (59 days before `window_end`).
+             */
+            window_start: string;
+            /**
+             * Format: date
+             * @description Last day of the window (today, UTC).
+             */
+            window_end: string;
+            rates: {
+                unauthorized: components["schemas"]["AchReturnRate"];
+                administrative: components["schemas"]["AchReturnRate"];
+                overall: components["schemas"]["AchReturnRate"];
+            };
+        };
         /** @description Extension, not part of the partner contract. Creates or updates the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer and loan must exist (404 otherwise). Fields not sent keep their stored values. `ach_status` creates or updates the payment's ACH record (and is the transaction's latest status); ACH dates without `ach_status` need an existing ACH record (400 otherwise). Unknown fields are ignored. */
         PaymentUpsert: {
             customer_id: string;
@@ -2317,6 +2669,33 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["Call"];
+        };
+        /** @description Body of `ach_return_rate.raised`: sent once when recording ACH returns raises one of the company's return rates to `warning` or `over` (see `getAchReturnRates`). */
+        WebhookAchReturnRateRaised: {
+            /** @constant */
+            type: "ach_return_rate.raised";
+            /**
+             * Format: date-time
+             * @description When the level rose (the same on every attempt).
+             */
+            timestamp: string;
+            data: {
+                /**
+                 * @description Which rate rose.
+                 * @enum {string}
+                 */
+                name: "unauthorized" | "administrative" | "overall";
+                previous_level: components["schemas"]["AchReturnRateLevel"];
+                /** Format: date */
+                window_start: string;
+                /** Format: date */
+                window_end: string;
+                numerator: number;
+                denominator: number;
+                rate: number;
+                threshold: number;
+                level: components["schemas"]["AchReturnRateLevel"];
+            };
         };
     };
     responses: {
@@ -2545,6 +2924,36 @@ export interface components {
                  * @example {
                  *       "error": 401,
                  *       "message": "Invalid X-Twilio-Signature"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description No payment (`customer_id`, `loan_id`, `payment_id`) in the company of the API key. */
+        PaymentNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 404,
+                 *       "message": "Payment pay-9001 of loan loan-5001 for customer cust-1001 not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The processor transaction id was already confirmed for another payment of the company. */
+        AchConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 409,
+                 *       "message": "Processor transaction txn-77812 was already confirmed for another payment"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorMessage"];
@@ -3279,6 +3688,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    cancelCustomerCommunications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Borrower filed for bankruptcy"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelCommunicationsRequest"];
+            };
+        };
+        responses: {
+            /** @description What this request cancelled (zeros when nothing was pending). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommunicationsCancelled"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listPaymentMethods: {
         parameters: {
             query?: never;
@@ -3775,6 +4224,20 @@ export interface operations {
                      *           "created_at": "2026-03-24T17:05:00Z"
                      *         }
                      *       ],
+                     *       "settlements": [
+                     *         {
+                     *           "processor_transaction_id": "txn-77812",
+                     *           "ach_settlement_date": "2026-03-23",
+                     *           "system_source": "acme-processor",
+                     *           "created_at": "2026-03-23T20:00:00Z"
+                     *         }
+                     *       ],
+                     *       "representment": {
+                     *         "representments_made": 0,
+                     *         "representments_remaining": 2,
+                     *         "window_ends": "2026-09-16",
+                     *         "over_limit": false
+                     *       },
                      *       "created_at": "2026-03-20T18:00:00Z",
                      *       "updated_at": "2026-03-24T17:05:00Z"
                      *     }
@@ -4606,6 +5069,239 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createAchReturnBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "returns": [
+                 *         {
+                 *           "customer_id": "cust-1001",
+                 *           "loan_id": "loan-5001",
+                 *           "payment_id": "pay-9001",
+                 *           "ach_return_code": "R01",
+                 *           "ach_return_date": "2026-03-24",
+                 *           "ach_return_reason": "Insufficient Funds"
+                 *         },
+                 *         {
+                 *           "customer_id": "cust-1002",
+                 *           "loan_id": "loan-5002",
+                 *           "payment_id": "pay-unknown",
+                 *           "ach_return_code": "R02",
+                 *           "ach_return_date": "2026-03-24"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AchReturnBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Every row was processed; each row's result is at its index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applied": 1,
+                     *       "failed": 1,
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "success": true,
+                     *           "message": "ACH return R01 recorded for payment pay-9001"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "success": false,
+                     *           "error": 404,
+                     *           "message": "Payment pay-unknown of loan loan-5002 for customer cust-1002 not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAchConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "customer_id": "cust-1001",
+                 *       "loan_id": "loan-5001",
+                 *       "payment_id": "pay-9001",
+                 *       "processor_transaction_id": "txn-77812",
+                 *       "ach_settlement_date": "2026-03-23",
+                 *       "system_source": "acme-processor"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AchConfirmSubmission"];
+            };
+        };
+        responses: {
+            /** @description The confirmation was recorded (or was already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Settlement txn-77812 recorded for payment pay-9001; settled on 2026-03-23"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchConfirmResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PaymentNotFound"];
+            409: components["responses"]["AchConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAchConfirmBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "confirms": [
+                 *         {
+                 *           "customer_id": "cust-1001",
+                 *           "loan_id": "loan-5001",
+                 *           "payment_id": "pay-9001",
+                 *           "processor_transaction_id": "txn-77812",
+                 *           "ach_settlement_date": "2026-03-23"
+                 *         },
+                 *         {
+                 *           "customer_id": "cust-1002",
+                 *           "loan_id": "loan-5002",
+                 *           "payment_id": "pay-9002",
+                 *           "processor_transaction_id": "txn-77812",
+                 *           "ach_settlement_date": "2026-03-23"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AchConfirmBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Every row was processed; each row's result is at its index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applied": 1,
+                     *       "failed": 1,
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "success": true,
+                     *           "message": "Settlement txn-77812 recorded for payment pay-9001; settled on 2026-03-23"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "success": false,
+                     *           "error": 409,
+                     *           "message": "Processor transaction txn-77812 was already confirmed for another payment"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAchReturnRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three rates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "window_start": "2026-09-23",
+                     *       "window_end": "2026-11-21",
+                     *       "rates": {
+                     *         "unauthorized": {
+                     *           "numerator": 1,
+                     *           "denominator": 200,
+                     *           "rate": 0.005,
+                     *           "threshold": 0.005,
+                     *           "level": "warning"
+                     *         },
+                     *         "administrative": {
+                     *           "numerator": 5,
+                     *           "denominator": 200,
+                     *           "rate": 0.025,
+                     *           "threshold": 0.03,
+                     *           "level": "warning"
+                     *         },
+                     *         "overall": {
+                     *           "numerator": 12,
+                     *           "denominator": 200,
+                     *           "rate": 0.06,
+                     *           "threshold": 0.15,
+                     *           "level": "ok"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AchReturnRates"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     upsertPayment: {
         parameters: {
             query?: never;
@@ -5126,6 +5822,55 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookCallCompleted"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    achReturnRateRaisedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "ach_return_rate.raised",
+                 *       "timestamp": "2026-11-21T12:00:00.000Z",
+                 *       "data": {
+                 *         "name": "administrative",
+                 *         "previous_level": "ok",
+                 *         "window_start": "2026-09-23",
+                 *         "window_end": "2026-11-21",
+                 *         "numerator": 1,
+                 *         "denominator": 40,
+                 *         "rate": 0.025,
+                 *         "threshold": 0.03,
+                 *         "level": "warning"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookAchReturnRateRaised"];
             };
         };
         responses: {

@@ -1,11 +1,14 @@
 import type { CompanyContext } from '../shared/context.js';
 import { type ReturnHistoryRow, listReturns } from '../../store/ach/ach-returns.js';
+import { type SettlementRow, listSettlements } from '../../store/ach/settlements.js';
 import {
   type AchPaymentRow, type PaymentFields, type PaymentKey, type PaymentRow, findPayment, getAchPayment, insertPaymentIfAbsent,
   loanExists, updatePayment, upsertAchPayment,
 } from '../../store/ach/payments.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import { dollarsToCents } from './money.js';
+import { utcDate } from './dates.js';
+import { type RepresentmentStatus, representmentStatus } from './representment.js';
 import { requireCustomer, requireMethod } from './payment-methods.js';
 import type { components } from '../../../generated/api-types.js';
 import { newId } from '../shared/ids.js';
@@ -18,6 +21,9 @@ export interface PaymentView {
   payment: PaymentRow;
   ach: AchPaymentRow | null;
   history: ReturnHistoryRow[];
+  settlements: SettlementRow[];
+  /** Null unless the payment was returned R01/R09. */
+  representment: RepresentmentStatus | null;
 }
 
 export function paymentNotFound(key: PaymentKey): NotFoundError {
@@ -74,5 +80,8 @@ export async function readPayment(ctx: CompanyContext, key: PaymentKey): Promise
   // Sequential: upserts call this inside their transaction, whose one connection runs one query at a time.
   const ach = await getAchPayment(ctx.db, ctx.companyId, payment.rowId);
   const history = await listReturns(ctx.db, ctx.companyId, payment.rowId);
-  return { payment, ach, history };
+  const settlements = await listSettlements(ctx.db, ctx.companyId, payment.rowId);
+  // The original entry's date as the return path takes it (returns.ts): the payment date, else the settlement date.
+  const representment = representmentStatus(history, payment.paymentDate ?? ach?.achSettlementDate ?? null, utcDate(ctx.now));
+  return { payment, ach, history, settlements, representment };
 }

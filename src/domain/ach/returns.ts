@@ -11,50 +11,65 @@ import { type ReturnAction, returnAction } from './return-action.js';
 import { type ReturnEvent, achRecordChanges, describeEvent, transactionChanges } from './return-event.js';
 import { type AchReturnInput, checkDateOrder, checkSubmission } from './return-submission.js';
 import { newId } from '../shared/ids.js';
+import { type RowOutcome, runRows, single } from './row-runner.js';
+import { announceRisenRates } from './return-rates.js';
 export type { ReturnHistoryRow };
 
 /**
- * POST /ach-returns (docs/partners/ach.md): updates the payment transaction and its ACH record, appends one
- * return-history record per distinct event with risk counts and NACHA action metadata, and applies
- * the action to the payment method (revocation, unusable account, NOC correction). All in one
- * database transaction; a resubmitted event changes no history and no method.
+ * POST /ach-returns and POST /ach-returns/batch (docs/partners/ach.md): the one write path of a
+ * return. Each row updates the payment transaction and its ACH record, appends one return-history
+ * record per distinct event with risk counts and NACHA action metadata, and applies the action to the
+ * payment method (revocation, unusable account, NOC correction), all in its own savepoint
+ * (row-runner.ts). A resubmitted event changes no history and no method. Rows are applied in order,
+ * so a later row sees an earlier row's history.
  */
-export async function recordAchReturn(ctx: CompanyContext, input: AchReturnInput): Promise<{ message: string }> {
+export async function recordAchReturns(ctx: CompanyContext, rows: readonly unknown[]): Promise<RowOutcome[]> {
   const today = utcDate(ctx.now);
-  const { amountCents } = checkSubmission(input, today);
-  const key = { customerId: input.customer_id, loanId: input.loan_id, paymentId: input.payment_id };
   const at = ctx.now.toISOString();
-
-  return ctx.db.transaction(async (trx) => {
-    const payment = await findPayment(trx, ctx.companyId, key);
-    if (!payment) throw paymentNotFound(key);
-    const ach = await getAchPayment(trx, ctx.companyId, payment.rowId);
-    checkDateOrder(input, { paymentDate: payment.paymentDate, submittedDate: ach?.achSubmittedDate ?? null });
-
-    await updatePayment(trx, ctx.companyId, payment.rowId, transactionChanges(input, amountCents), at);
-    if (ach) await updateAchPayment(trx, ctx.companyId, payment.rowId, achRecordChanges(input), at);
-
-    const event = describeEvent(input, today);
-    if (!event) return { message: `Payment ${key.paymentId} updated; no return, correction or decline to record` };
-    const duplicate = { message: `${event.label} for payment ${key.paymentId} was already recorded; return history unchanged` };
-    if (await returnExists(trx, ctx.companyId, payment.rowId, event.dedupeKey)) return duplicate;
-
-    const method = payment.paymentMethodId ? await getPaymentMethodById(trx, ctx.companyId, payment.paymentMethodId) : null;
-    const risk = await riskCounts(trx, ctx.companyId, payment, event);
-    const originalDate = input.payment_date ?? payment.paymentDate ?? input.ach_settlement_date ?? ach?.achSettlementDate ?? null;
-    const action = returnAction({
-      returnCode: input.ach_return_code ?? null,
-      correctionCode: input.ach_correction_code ?? null,
-      debitDecline: event.kind === 'debit_decline',
-      priorRepresentments: risk.representments180d,
-      daysSinceOriginalEntry: originalDate ? daysBetween(originalDate, event.eventDate) : null,
-      method: method && { isBankAccount: method.type === 'bank_account', authorizationRevoked: method.achAuthStatus === 'revoked', unusable: method.achUnusableCode !== null },
-    });
-    const row = historyRow(input, payment, event, risk, action, at);
-    if (!(await insertReturnIfNew(trx, ctx.companyId, row))) return duplicate;
-    const effects = await applyToMethod(trx, ctx.companyId, method, input, action, at);
-    return { message: [`${event.label} recorded for payment ${key.paymentId}`, ...effects].join('; ') };
+  const outcomes = await runRows<AchReturnInput>(ctx, rows, 'AchReturnSubmission', (db, input) => {
+    const { amountCents } = checkSubmission(input, today);
+    return applyReturn(db, ctx.companyId, input, amountCents, today, at);
   });
+  // Once per request, after the rows committed: a rate that rose is announced (return-rates.ts).
+  if (outcomes.some((o) => o.ok)) await ctx.db.transaction((trx) => announceRisenRates(trx, ctx.companyId, ctx.now));
+  return outcomes;
+}
+
+/** The single operation: a batch of one. */
+export async function recordAchReturn(ctx: CompanyContext, input: AchReturnInput): Promise<{ message: string }> {
+  return single(await recordAchReturns(ctx, [input]));
+}
+
+async function applyReturn(db: Db, companyId: string, input: AchReturnInput, amountCents: number | undefined, today: string, at: string): Promise<string> {
+  const key = { customerId: input.customer_id, loanId: input.loan_id, paymentId: input.payment_id };
+  const payment = await findPayment(db, companyId, key);
+  if (!payment) throw paymentNotFound(key);
+  const ach = await getAchPayment(db, companyId, payment.rowId);
+  checkDateOrder(input, { paymentDate: payment.paymentDate, submittedDate: ach?.achSubmittedDate ?? null });
+
+  await updatePayment(db, companyId, payment.rowId, transactionChanges(input, amountCents), at);
+  if (ach) await updateAchPayment(db, companyId, payment.rowId, achRecordChanges(input), at);
+
+  const event = describeEvent(input, today);
+  if (!event) return `Payment ${key.paymentId} updated; no return, correction or decline to record`;
+  const duplicate = `${event.label} for payment ${key.paymentId} was already recorded; return history unchanged`;
+  if (await returnExists(db, companyId, payment.rowId, event.dedupeKey)) return duplicate;
+
+  const method = payment.paymentMethodId ? await getPaymentMethodById(db, companyId, payment.paymentMethodId) : null;
+  const risk = await riskCounts(db, companyId, payment, event);
+  const originalDate = input.payment_date ?? payment.paymentDate ?? input.ach_settlement_date ?? ach?.achSettlementDate ?? null;
+  const action = returnAction({
+    returnCode: input.ach_return_code ?? null,
+    correctionCode: input.ach_correction_code ?? null,
+    debitDecline: event.kind === 'debit_decline',
+    priorRepresentments: risk.representments180d,
+    daysSinceOriginalEntry: originalDate ? daysBetween(originalDate, event.eventDate) : null,
+    method: method && { isBankAccount: method.type === 'bank_account', authorizationRevoked: method.achAuthStatus === 'revoked', unusable: method.achUnusableCode !== null },
+  });
+  const row = historyRow(input, payment, event, risk, action, at);
+  if (!(await insertReturnIfNew(db, companyId, row))) return duplicate;
+  const effects = await applyToMethod(db, companyId, method, input, action, at);
+  return [`${event.label} recorded for payment ${key.paymentId}`, ...effects].join('; ');
 }
 
 interface Risk {

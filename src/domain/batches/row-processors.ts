@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { CompanyContext } from '../shared/context.js';
 import { DomainError, InvalidInputError } from '../shared/errors.js';
 import { type LoanWrite, saveLoans } from '../loans/loans.js';
-import { rowProblems, type RowSchemaName } from './row-schema.js';
+import { rowProblems, type RowSchemaName } from '../shared/row-schema.js';
 import { unstorableText } from '../../contract/json-limits.js';
 
 /**

@@ -179,14 +179,15 @@ export async function storeSchedule(
  */
 export async function stopOutreach(
   db: Db, companyId: string, customerId: string, at: string, reason: string, scope: 'all' | 'calls' = 'all',
-): Promise<{ calls: number; messages: number }> {
+): Promise<{ calls: number; emails: number; texts: number }> {
   // Every pending call of the customer is cancelled below: each is a `scheduled_call.updated` event.
   const cancelled = await pendingCallIds(db, companyId, customerId);
   const { calls } = await cancelActiveSchedules(db, companyId, customerId, at, reason, scope === 'calls' ? ['call'] : undefined);
   const stray = await cancelPendingCalls(db, companyId, customerId, at, reason);
   await cancelActiveCadences(db, companyId, customerId, at);
-  const messages = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at, { reason }) : 0;
+  const emails = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at, { channels: ['email'], reason }) : 0;
+  const texts = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at, { channels: ['sms'], reason }) : 0;
   const events = cancelled.map((id) => scheduledCallUpdated(id, 'cancelled'));
   await publishEvents(db, companyId, events, new Date(at));
-  return { calls: calls + stray, messages };
+  return { calls: calls + stray, emails, texts };
 }

@@ -44,7 +44,7 @@ export interface ScheduledCallRow {
   provider: string | null;
   providerCallId: string | null;
   statusReason: string | null;
-  /** Wall clock of the first dial lease (migration _018): the provider's calls since then may be this call's. */
+  /** Wall clock of the first dial lease (migration _020): the provider's calls since then may be this call's. */
   firstDialLeaseAt: string | null;
 }
 
