@@ -10,6 +10,7 @@ import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.
 import { enrollBody, newKey, NOW } from './support/enrollment.js';
 import { eventually } from './support/eventually.js';
 import { startTestService, type TestService } from './support/service.js';
+import { validCustomer } from './support/customers.js';
 
 /** Lines the service logged, parsed (each must be one JSON object). */
 function capture() {
@@ -81,6 +82,23 @@ describe.each(DIALECTS)('logs and metrics on %s', (dialect) => {
     expect(metricValue(text, 'outreach_db_pool_connections', { state: 'max' })).toBeGreaterThan(0);
     expect(metricValue(text, 'outreach_webhook_deliveries_total', { result: 'dead' })).toBeGreaterThanOrEqual(1);
     expect(text).toContain('# TYPE outreach_job_queue_depth gauge');
+  });
+
+  it('reports every job kind after a batch ran, idle queues as 0 (a sample, not a gap)', async () => {
+    const { apiKey } = await createCompany(database.db, 'Idle Queues Inc', new Date());
+    const headers = { 'X-API-Key': apiKey, 'Content-Type': 'application/json' };
+    const sent = await fetch(`${service.url}/customers/batch`, { method: 'POST', headers, body: JSON.stringify({ customers: [validCustomer('q-1'), validCustomer('q-2')] }) });
+    expect(sent.status).toBe(202);
+    const { jobId } = (await sent.json()) as { jobId: string };
+    await eventually(async () => {
+      const job = (await (await fetch(`${service.url}/customers/batch/${jobId}`, { headers })).json()) as { status: string };
+      return job.status === 'completed' ? true : undefined;
+    }, 30_000, 'the batch to complete');
+    const text = await (await fetch(`${service.url}/metrics`)).text();
+    for (const kind of [SLICE_QUEUE, 'call-dial', 'call-recordings', 'webhook-deliveries']) {
+      expect(metricValue(text, 'outreach_job_queue_depth', { kind }), kind).toBe(0);
+      expect(metricValue(text, 'outreach_job_queue_oldest_age_seconds', { kind }), kind).toBe(0);
+    }
   });
 
   it('reports queue depth and the oldest message age by job kind', async () => {
