@@ -1132,8 +1132,8 @@ export interface components {
              */
             test?: boolean;
         };
-        /** @description One row of a customer batch: a `CustomerCreate` payload, or an `EnrollmentBatchRow` when the batch's `scheduleMode` is `enroll`. Rows are not checked at submission: each is validated when the job runs, and a row that is invalid (not a JSON object, missing fields, conflicting `test`/`isTest`, bad phone number, ...) is reported in the job's `failures` at its index. A bad row never rejects the whole batch and never stops the valid rows. */
-        CustomerBatchRow: components["schemas"]["CustomerCreate"] | components["schemas"]["EnrollmentBatchRow"] | unknown;
+        /** @description One row of a customer batch: a `CustomerCreate` payload, or an `EnrollmentBatchRow` when the batch's `scheduleMode` is `enroll`. This schema is what a row must be; the service checks it row by row, when the job runs, not at submission: a row that is invalid (not a JSON object, missing fields, conflicting `test`/`isTest`, bad phone number, ...) is reported in the job's `failures` at its index. A bad row never rejects the whole batch and never stops the valid rows. (`x-validated-per-row`: the request validator accepts any value here and leaves each row to its own check.) */
+        CustomerBatchRow: components["schemas"]["CustomerCreate"] | components["schemas"]["EnrollmentBatchRow"];
         /** @description Customer batch submission. Without `scheduleMode` every row follows the customer-create workflow (the `POST /customers` payload). With `scheduleMode: enroll` every row is an enrollment row carrying its own `idempotencyKey`, and the `Idempotency-Key` header is required. 1 to 10,000 rows (empty: 400 `empty_batch`; more: 400 `batch_too_large`). */
         CustomerBatchRequest: {
             customers: components["schemas"]["CustomerBatchRow"][];
@@ -1294,7 +1294,9 @@ export interface components {
          *     Do Not Call set, only `doNotCall: false` proceeds (the flag is cleared and a
          *     schedule created); omitted or `true` gives 400 `do_not_call`. Conflicting `test`
          *     and `isTest` give 400. `loanIds`, `mobilePhone`, `oneOff`, `daysInApplied` and
-         *     `daysSincePaidOff` are accepted and ignored; other unknown fields are ignored.
+         *     `daysSincePaidOff` are accepted and ignored when they have their documented types
+         *     (those of enrollment; another type gives 400 naming the field); other unknown
+         *     fields are ignored.
          */
         ScheduleSyncReplaceRequest: {
             /**
@@ -1335,16 +1337,16 @@ export interface components {
             sync?: boolean;
             /** @description External loan reference for configured LMS workflows; no write-back by itself. */
             loanId?: string;
-            /** @description Ignored in replacement mode. */
-            loanIds?: unknown;
-            /** @description Ignored in replacement mode. */
-            mobilePhone?: unknown;
-            /** @description Ignored in replacement mode. */
-            oneOff?: unknown;
-            /** @description Ignored in replacement mode. */
-            daysInApplied?: unknown;
-            /** @description Ignored in replacement mode. */
-            daysSincePaidOff?: unknown;
+            /** @description Ignored in replacement mode (typed as in `CustomerCreate`; a value of another type gives 400). */
+            loanIds?: number[];
+            /** @description Ignored in replacement mode (typed as in `EnrollmentRequest`; a value of another type gives 400). */
+            mobilePhone?: string;
+            /** @description Ignored in replacement mode (typed as in `EnrollmentRequest`; a value of another type gives 400). */
+            oneOff?: boolean;
+            /** @description Ignored in replacement mode (typed as in `EnrollmentRequest`; a value of another type gives 400). */
+            daysInApplied?: number;
+            /** @description Ignored in replacement mode (typed as in `EnrollmentRequest`; a value of another type gives 400). */
+            daysSincePaidOff?: number;
         };
         /**
          * @description Origination enrollment (`scheduleMode: enroll`) of `POST /customers/schedule/sync`.
@@ -1870,8 +1872,8 @@ export interface components {
             /** @description Kind of tasks for the loan's schedule. Must be in the company's task-type catalog (company configuration); otherwise 400 naming the allowed values. */
             taskType?: string;
         };
-        /** @description One row of a loan batch: a `LoanInput`. Rows are not checked at submission: each is validated when the job runs, and an invalid row (not a JSON object, a bad field, or an unknown `customerId`) is reported in the job's `failures` at its index without affecting the other rows. Create customers first, for example with the customer batch. */
-        LoanBatchRow: components["schemas"]["LoanInput"] | unknown;
+        /** @description One row of a loan batch: a `LoanInput`. This schema is what a row must be; the service checks it row by row, when the job runs, not at submission: an invalid row (not a JSON object, a bad field, or an unknown `customerId`) is reported in the job's `failures` at its index without affecting the other rows. Create customers first, for example with the customer batch. (`x-validated-per-row`: the request validator accepts any value here and leaves each row to its own check.) */
+        LoanBatchRow: components["schemas"]["LoanInput"];
         /** @description Loan batch submission. Each row has the semantics of `POST /loans` (same fields, validation, upsert on (`customerId`, `id`) and schedule creation). Every (`customerId`, `id`) pair must be unique within one request; a repeated pair rejects the whole request with 400 before anything is queued. 1 to 10,000 rows; low thousands per request are recommended. Rows run in slices of 25, in parallel. */
         LoanBatchRequest: {
             loans: components["schemas"]["LoanBatchRow"][];
@@ -1914,8 +1916,11 @@ export interface components {
             /** @description Null unless the status is `failed`. */
             errorMessage: string | null;
             failures: components["schemas"]["LoanBatchFailure"][];
-            /** @description Always empty for loan batch jobs. */
-            results: unknown[];
+            /**
+             * @description Always empty for loan batch jobs (loan rows report only their failures).
+             * @constant
+             */
+            results: never[];
         };
         /**
          * @description A call made to the customer. `recordingUrl` is a fresh pre-signed link valid for

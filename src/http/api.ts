@@ -9,7 +9,7 @@ import { blockingErrors, unstorableTextInRequest } from './request-validation.js
 import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
 import { PrecompiledRouter } from './precompiled-router.js';
-import { withoutAlwaysValidUnions } from '../contract/validation-document.js';
+import { withRowsValidatedPerRow } from '../contract/validation-document.js';
 
 /**
  * openapi-backend validates the document against the OpenAPI 3.0 meta-schema (upstream issue #532),
@@ -66,7 +66,7 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
 
   const ajvs = sharedAjvs();
   const api = new OpenApi31Backend({
-    definition: withoutAlwaysValidUnions(structuredClone(doc)) as unknown as Document,
+    definition: withRowsValidatedPerRow(structuredClone(doc)) as unknown as Document,
     strict: true,
     validate: true,
     // Ajv on draft 2020-12 (OpenAPI 3.1) with formats; openapi-backend's default Ajv is draft-07 and drops formats.
