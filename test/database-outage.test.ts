@@ -7,6 +7,7 @@ import { validCustomer } from './support/customers.js';
 import { waitForJob } from './support/jobs.js';
 import { startTestService, type TestService } from './support/service.js';
 import { TcpProxy } from './support/tcp-proxy.js';
+import { responseProblems } from './support/contract.js';
 
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,6 +73,19 @@ describePostgres('database outage on postgres', () => {
     });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json().catch(() => null) };
   }
+
+  it('reading a customer\'s texts during the cut is a documented 503, not a 500', async () => {
+    proxy.cut();
+    try {
+      const res = await timed('GET', '/texts/nobody');
+      expect(res.status).toBe(503);
+      expect(res.retryAfter).toBe('1');
+      expect(responseProblems('listCustomerTexts', res.status, res.body)).toBeNull();
+    } finally {
+      proxy.restore();
+    }
+    expect((await timed('GET', '/texts/nobody')).status).toBe(404);
+  });
 
   it('under load: 503 with Retry-After during the cut, served again after it, nothing acknowledged lost', async () => {
     const batch = await timed('POST', '/customers/batch', { customers: Array.from({ length: 200 }, (_, i) => validCustomer(`batch-${i}`)) });

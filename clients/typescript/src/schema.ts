@@ -706,7 +706,7 @@ export interface paths {
         put?: never;
         /**
          * Email one-click opt-out (RFC 8058)
-         * @description Extension: the one-click form of the opt-out link, posted by mail clients from the email's `List-Unsubscribe` and `List-Unsubscribe-Post` headers (RFC 8058). Same effect as following the link. Any body is ignored. Errors use the `ErrorMessage` shape.
+         * @description Extension: the one-click form of the opt-out link, posted by mail clients from the email's `List-Unsubscribe` and `List-Unsubscribe-Post` headers (RFC 8058). Same effect as following the link. The body (form-encoded `List-Unsubscribe=One-Click`, or JSON) is ignored; one that cannot be read (another media type, malformed, too large, an unsupported charset or encoding) gives 400, 413 or 415. Errors use the `ErrorMessage` shape.
          */
         post: operations["unsubscribeEmailOneClick"];
         delete?: never;
@@ -2262,6 +2262,20 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetailString"];
             };
         };
+        /** @description The request body's encoding cannot be read: a `Content-Type` charset it is not read in (send UTF-8), or a `Content-Encoding` other than `gzip`, `deflate` and `br`. Nothing was changed. */
+        UnsupportedMediaTypeDetailString: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "unsupported charset \"LATIN1\""
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailString"];
+            };
+        };
         /** @description The request is malformed (body that is not valid JSON, wrong content type) or breaks the schema (missing or mistyped field, parameter out of range). */
         BadRequest: {
             headers: {
@@ -2332,6 +2346,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorMessage"];
             };
         };
+        /** @description The request body's encoding cannot be read: a `Content-Type` charset it is not read in (send UTF-8), or a `Content-Encoding` other than `gzip`, `deflate` and `br`. Nothing was changed. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 415,
+                 *       "message": "unsupported charset \"LATIN1\""
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description The `X-API-Key` header is missing or the key is unknown or disabled (code `unauthorized`). */
         UnauthorizedDetailObject: {
             headers: {
@@ -2378,6 +2407,23 @@ export interface components {
                  *       "detail": {
                  *         "code": "payload_too_large",
                  *         "message": "Request body exceeds the size limit"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailObject"];
+            };
+        };
+        /** @description The request body's encoding cannot be read (code `invalid_request`): a `Content-Type` charset it is not read in (send UTF-8), or a `Content-Encoding` other than `gzip`, `deflate` and `br`. Nothing was changed. */
+        UnsupportedMediaTypeDetailObject: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "code": "invalid_request",
+                 *         "message": "unsupported charset \"LATIN1\""
                  *       }
                  *     }
                  */
@@ -2687,6 +2733,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLargeDetailString"];
+            415: components["responses"]["UnsupportedMediaTypeDetailString"];
             /** @description The company's LMS rejected the credentials in the company configuration, or answered a payload that cannot be read. Nothing was written; an operator must fix the LMS configuration (`outreach company config set`). */
             502: {
                 headers: {
@@ -2787,6 +2834,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2841,6 +2889,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedDetailObject"];
             409: components["responses"]["RequestInProgress"];
             413: components["responses"]["PayloadTooLargeDetailObject"];
+            415: components["responses"]["UnsupportedMediaTypeDetailObject"];
             /** @description The `Idempotency-Key` was already used for a different submission (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -2995,6 +3044,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLargeDetailObject"];
+            415: components["responses"]["UnsupportedMediaTypeDetailObject"];
             /** @description The enrollment body breaks enrollment rules (`invalid_request` naming the field): unrecognized field, null flag, value out of bounds, `oneOff` or `daysSincePaidOff` with `PendingLoanNewLead`, conflicting `test` and `isTest`, an unparseable phone number or unknown timezone, a task type the company has not enabled, missing data to create a new customer, a `daysSincePaidOff` no configured cadence covers, a customer without a usable phone number, or `test` after 2026-10-25. Or the `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -3118,6 +3168,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3258,6 +3309,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3339,6 +3391,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The method is not a bank account, or `false` was sent for a revoked authorization (consent is never restored here). */
             422: {
                 headers: {
@@ -3437,6 +3490,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The payment method is not a bank account. */
             422: {
                 headers: {
@@ -3754,6 +3808,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3822,6 +3877,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4229,6 +4285,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveSmsStatus: {
@@ -4269,6 +4326,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     receiveInboundSms: {
@@ -4308,6 +4367,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     unsubscribeEmail: {
@@ -4376,6 +4437,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     createAchReturn: {
@@ -4445,6 +4508,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4511,6 +4575,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4628,6 +4693,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Too many callbacks in progress in this process; deliver again after `Retry-After`. Nothing was changed. */
             503: {
                 headers: {
