@@ -13,12 +13,13 @@ import { fillPath, responseProblems, specOperations } from './support/contract.j
 const JSON_LIMIT = 10 * 1024 * 1024; // src/config/config.ts
 const FORM_LIMIT = 100 * 1024; // src/main/app.ts
 const FORM_PATHS = ['/webhooks/sms/', '/unsubscribe/email/'];
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 const isForm = (path: string) => FORM_PATHS.some((p) => path.startsWith(p));
 /** Operations that read a body: those declaring one, and the one-click opt-out mail clients post a form to. */
 const readsBody = specOperations().filter((o) => o.hasBody || o.operationId === 'unsubscribeEmailOneClick');
 
 /** One request with exactly these headers (fetch would choose Content-Length and encodings itself). */
-function send(url: string, method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; body: unknown }> {
+function send(url: string, method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; body: unknown; allow?: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url + path, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -31,7 +32,7 @@ function send(url: string, method: string, path: string, headers: Record<string,
         } catch {
           /* keep text */
         }
-        resolve({ status: res.statusCode!, body: parsed });
+        resolve({ status: res.statusCode!, body: parsed, allow: res.headers.allow });
       });
     });
     req.on('error', reject);
@@ -69,15 +70,20 @@ describe.each(DIALECTS)('statuses answered before a handler runs, on %s', (diale
     });
   }
 
-  it('a path called with a method it does not have: 405 in the ErrorMessage family, documented in the overview', async () => {
+  it('a path called with a method it does not have: 405 in the ErrorMessage family with Allow, documented in the overview', async () => {
     const doc = loadOpenApiDocument() as unknown as { info: { description: string }; paths: Record<string, Record<string, unknown>> };
-    expect(doc.info.description).toMatch(/answers 405 in the `ErrorMessage`\s+family/);
+    expect(doc.info.description).toMatch(/answers 405 in the `ErrorMessage`\s+family, with `Allow`/);
     for (const [template, item] of Object.entries(doc.paths)) {
       const method = ['DELETE', 'PATCH', 'PUT', 'POST'].find((m) => !(m.toLowerCase() in item))!;
       const path = template.replace(/\{\w+\}/g, 'x-1');
       const res = await send(suite.t.url, method, path, { 'X-API-Key': key });
       expect(res.status, `${method} ${template}`).toBe(405);
       expect(res.body).toEqual({ error: 405, message: `Method ${method} is not allowed on ${path}` });
+      // Every path template the URL matches contributes (GET /customers/batch is getCustomer with id "batch").
+      const methods = new Set(Object.entries(doc.paths)
+        .filter(([t]) => new RegExp(`^${t.replace(/\{\w+\}/g, '[^/]+')}$`).test(path))
+        .flatMap(([, i]) => Object.keys(i).filter((m) => HTTP_METHODS.includes(m)).map((m) => m.toUpperCase())));
+      expect(res.allow?.split(', ').sort(), `Allow of ${path}`).toEqual([...methods].sort());
     }
   });
 });

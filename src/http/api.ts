@@ -76,7 +76,12 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
     handlers: {
       ...wrapped,
       notFound: async (c: Context) => ({ status: 404, body: errorBody('errorMessage', 404, 'not_found', `No route for ${c.request.method.toUpperCase()} ${c.request.path}`) }),
-      methodNotAllowed: async (c: Context) => ({ status: 405, body: errorBody('errorMessage', 405, 'method_not_allowed', `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`) }),
+      // RFC 9110 §15.5.6: a 405 names the methods the path has.
+      methodNotAllowed: async (c: Context) => ({
+        status: 405,
+        headers: { Allow: (api.router as PrecompiledRouter).allowedMethods(c.request.path).join(', ') },
+        body: errorBody('errorMessage', 405, 'method_not_allowed', `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`),
+      }),
       unauthorizedHandler: async (c: Context, env: RequestEnv) => {
         // openapi-backend turns a throwing security handler into "unauthorized": a lost database is a 503, not a 401.
         const failure = (c.security?.ApiKeyAuth as { error?: unknown } | undefined)?.error;
