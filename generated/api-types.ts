@@ -771,7 +771,7 @@ export interface paths {
         put?: never;
         /**
          * Email one-click opt-out (RFC 8058)
-         * @description Extension: the one-click form of the opt-out link, posted by mail clients from the email's `List-Unsubscribe` and `List-Unsubscribe-Post` headers (RFC 8058). Same effect as following the link. Any body is ignored. Errors use the `ErrorMessage` shape.
+         * @description Extension: the one-click form of the opt-out link, posted by mail clients from the email's `List-Unsubscribe` and `List-Unsubscribe-Post` headers (RFC 8058). Same effect as following the link. The body (form-encoded `List-Unsubscribe=One-Click`, or JSON) is ignored; one that cannot be read (another media type, malformed, too large, an unsupported charset or encoding) gives 400, 413 or 415. Errors use the `ErrorMessage` shape.
          */
         post: operations["unsubscribeEmailOneClick"];
         delete?: never;
@@ -1348,8 +1348,8 @@ export interface components {
              */
             test?: boolean;
         };
-        /** @description One row of a customer batch: a `CustomerCreate` payload, or an `EnrollmentBatchRow` when the batch's `scheduleMode` is `enroll`. Rows are not checked at submission: each is validated when the job runs, and a row that is invalid (not a JSON object, missing fields, conflicting `test`/`isTest`, bad phone number, ...) is reported in the job's `failures` at its index. A bad row never rejects the whole batch and never stops the valid rows. */
-        CustomerBatchRow: components["schemas"]["CustomerCreate"] | components["schemas"]["EnrollmentBatchRow"] | unknown;
+        /** @description One row of a customer batch: a `CustomerCreate` payload, or an `EnrollmentBatchRow` when the batch's `scheduleMode` is `enroll`. This schema is what a row must be; the service checks it row by row, when the job runs, not at submission: a row that is invalid (not a JSON object, missing fields, conflicting `test`/`isTest`, bad phone number, ...) is reported in the job's `failures` at its index. A bad row never rejects the whole batch and never stops the valid rows. (`x-validated-per-row`: the request validator accepts any value here and leaves each row to its own check.) */
+        CustomerBatchRow: components["schemas"]["CustomerCreate"] | components["schemas"]["EnrollmentBatchRow"];
         /** @description Customer batch submission. Without `scheduleMode` every row follows the customer-create workflow (the `POST /customers` payload). With `scheduleMode: enroll` every row is an enrollment row carrying its own `idempotencyKey`, and the `Idempotency-Key` header is required. 1 to 10,000 rows (empty: 400 `empty_batch`; more: 400 `batch_too_large`). */
         CustomerBatchRequest: {
             customers: components["schemas"]["CustomerBatchRow"][];
@@ -1510,7 +1510,9 @@ export interface components {
          *     Do Not Call set, only `doNotCall: false` proceeds (the flag is cleared and a
          *     schedule created); omitted or `true` gives 400 `do_not_call`. Conflicting `test`
          *     and `isTest` give 400. `loanIds`, `mobilePhone`, `oneOff`, `daysInApplied` and
-         *     `daysSincePaidOff` are accepted and ignored; other unknown fields are ignored.
+         *     `daysSincePaidOff` are accepted and ignored when they have their documented types
+         *     (those of enrollment; another type gives 400 naming the field); other unknown
+         *     fields are ignored.
          */
         ScheduleSyncReplaceRequest: {
             /**
@@ -1551,16 +1553,16 @@ export interface components {
             sync?: boolean;
             /** @description External loan reference for configured LMS workflows; no write-back by itself. */
             loanId?: string;
-            /** @description Ignored in replacement mode. */
-            loanIds?: unknown;
-            /** @description Ignored in replacement mode. */
-            mobilePhone?: unknown;
-            /** @description Ignored in replacement mode. */
-            oneOff?: unknown;
-            /** @description Ignored in replacement mode. */
-            daysInApplied?: unknown;
-            /** @description Ignored in replacement mode. */
-            daysSincePaidOff?: unknown;
+            /** @description Ignored in replacement mode (typed as in `CustomerCreate`; a value of another type gives 400). */
+            loanIds?: number[];
+            /** @description Ignored in replacement mode (typed as in `EnrollmentRequest`; a value of another type gives 400). */
+            mobilePhone?: string;
+            /** @description Ignored in replacement mode (typed as in `EnrollmentRequest`; a value of another type gives 400). */
+            oneOff?: boolean;
+            /** @description Ignored in replacement mode (typed as in `EnrollmentRequest`; a value of another type gives 400). */
+            daysInApplied?: number;
+            /** @description Ignored in replacement mode (typed as in `EnrollmentRequest`; a value of another type gives 400). */
+            daysSincePaidOff?: number;
         };
         /**
          * @description Origination enrollment (`scheduleMode: enroll`) of `POST /customers/schedule/sync`.
@@ -2189,8 +2191,8 @@ export interface components {
             /** @description Kind of tasks for the loan's schedule. Must be in the company's task-type catalog (company configuration); otherwise 400 naming the allowed values. */
             taskType?: string;
         };
-        /** @description One row of a loan batch: a `LoanInput`. Rows are not checked at submission: each is validated when the job runs, and an invalid row (not a JSON object, a bad field, or an unknown `customerId`) is reported in the job's `failures` at its index without affecting the other rows. Create customers first, for example with the customer batch. */
-        LoanBatchRow: components["schemas"]["LoanInput"] | unknown;
+        /** @description One row of a loan batch: a `LoanInput`. This schema is what a row must be; the service checks it row by row, when the job runs, not at submission: an invalid row (not a JSON object, a bad field, or an unknown `customerId`) is reported in the job's `failures` at its index without affecting the other rows. Create customers first, for example with the customer batch. (`x-validated-per-row`: the request validator accepts any value here and leaves each row to its own check.) */
+        LoanBatchRow: components["schemas"]["LoanInput"];
         /** @description Loan batch submission. Each row has the semantics of `POST /loans` (same fields, validation, upsert on (`customerId`, `id`) and schedule creation). Every (`customerId`, `id`) pair must be unique within one request; a repeated pair rejects the whole request with 400 before anything is queued. 1 to 10,000 rows; low thousands per request are recommended. Rows run in slices of 25, in parallel. */
         LoanBatchRequest: {
             loans: components["schemas"]["LoanBatchRow"][];
@@ -2233,8 +2235,11 @@ export interface components {
             /** @description Null unless the status is `failed`. */
             errorMessage: string | null;
             failures: components["schemas"]["LoanBatchFailure"][];
-            /** @description Always empty for loan batch jobs. */
-            results: unknown[];
+            /**
+             * @description Always empty for loan batch jobs (loan rows report only their failures).
+             * @constant
+             */
+            results: never[];
         };
         /**
          * @description A call made to the customer. `recordingUrl` is a fresh pre-signed link valid for
@@ -2440,8 +2445,8 @@ export interface components {
             success: boolean;
             message: string;
         };
-        /** @description One row of an ACH return batch: an `AchReturnSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row (not a JSON object, a missing or mistyped field, a rule of `AchReturnSubmission` broken) is reported at its index with the 400 the single operation would answer. */
-        AchReturnBatchRow: components["schemas"]["AchReturnSubmission"] | unknown;
+        /** @description One row of an ACH return batch: an `AchReturnSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row (not a JSON object, a missing or mistyped field, a rule of `AchReturnSubmission` broken) is reported at its index with the 400 the single operation would answer. (`x-validated-per-row`: the request validator accepts any value here; the published type is exact, so generated clients reject a misspelled row.) */
+        AchReturnBatchRow: components["schemas"]["AchReturnSubmission"];
         /** @description A batch of ACH returns: 1 to 1,000 rows, each an `AchReturnSubmission` (`POST /ach-returns`). Rows are checked when they run: an invalid row fails at its index without affecting the others. */
         AchReturnBatchRequest: {
             returns: components["schemas"]["AchReturnBatchRow"][];
@@ -2511,8 +2516,8 @@ export interface components {
             success: boolean;
             message: string;
         };
-        /** @description One row of a settlement confirmation batch: an `AchConfirmSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row is reported at its index with the 400 the single operation would answer. */
-        AchConfirmBatchRow: components["schemas"]["AchConfirmSubmission"] | unknown;
+        /** @description One row of a settlement confirmation batch: an `AchConfirmSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row is reported at its index with the 400 the single operation would answer. (`x-validated-per-row`: the request validator accepts any value here; the published type is exact, so generated clients reject a misspelled row.) */
+        AchConfirmBatchRow: components["schemas"]["AchConfirmSubmission"];
         /** @description A batch of settlement confirmations: 1 to 1,000 rows, each an `AchConfirmSubmission` (`POST /ach-confirms`). Rows are checked when they run: an invalid row fails at its index without affecting the others. */
         AchConfirmBatchRequest: {
             confirms: components["schemas"]["AchConfirmBatchRow"][];
@@ -2736,6 +2741,20 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetailString"];
             };
         };
+        /** @description The request body's encoding cannot be read: a `Content-Type` charset it is not read in (send UTF-8), or a `Content-Encoding` other than `gzip`, `deflate` and `br`. Nothing was changed. */
+        UnsupportedMediaTypeDetailString: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": "unsupported charset \"LATIN1\""
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailString"];
+            };
+        };
         /** @description The request is malformed (body that is not valid JSON, wrong content type) or breaks the schema (missing or mistyped field, parameter out of range). */
         BadRequest: {
             headers: {
@@ -2806,6 +2825,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorMessage"];
             };
         };
+        /** @description The request body's encoding cannot be read: a `Content-Type` charset it is not read in (send UTF-8), or a `Content-Encoding` other than `gzip`, `deflate` and `br`. Nothing was changed. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 415,
+                 *       "message": "unsupported charset \"LATIN1\""
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description The `X-API-Key` header is missing or the key is unknown or disabled (code `unauthorized`). */
         UnauthorizedDetailObject: {
             headers: {
@@ -2852,6 +2886,23 @@ export interface components {
                  *       "detail": {
                  *         "code": "payload_too_large",
                  *         "message": "Request body exceeds the size limit"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDetailObject"];
+            };
+        };
+        /** @description The request body's encoding cannot be read (code `invalid_request`): a `Content-Type` charset it is not read in (send UTF-8), or a `Content-Encoding` other than `gzip`, `deflate` and `br`. Nothing was changed. */
+        UnsupportedMediaTypeDetailObject: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "detail": {
+                 *         "code": "invalid_request",
+                 *         "message": "unsupported charset \"LATIN1\""
                  *       }
                  *     }
                  */
@@ -3191,6 +3242,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLargeDetailString"];
+            415: components["responses"]["UnsupportedMediaTypeDetailString"];
             /** @description The company's LMS rejected the credentials in the company configuration, or answered a payload that cannot be read. Nothing was written; an operator must fix the LMS configuration (`outreach company config set`). */
             502: {
                 headers: {
@@ -3291,6 +3343,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3345,6 +3398,7 @@ export interface operations {
             401: components["responses"]["UnauthorizedDetailObject"];
             409: components["responses"]["RequestInProgress"];
             413: components["responses"]["PayloadTooLargeDetailObject"];
+            415: components["responses"]["UnsupportedMediaTypeDetailObject"];
             /** @description The `Idempotency-Key` was already used for a different submission (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -3499,6 +3553,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLargeDetailObject"];
+            415: components["responses"]["UnsupportedMediaTypeDetailObject"];
             /** @description The enrollment body breaks enrollment rules (`invalid_request` naming the field): unrecognized field, null flag, value out of bounds, `oneOff` or `daysSincePaidOff` with `PendingLoanNewLead`, conflicting `test` and `isTest`, an unparseable phone number or unknown timezone, a task type the company has not enabled, missing data to create a new customer, a `daysSincePaidOff` no configured cadence covers, a customer without a usable phone number, or `test` after 2026-10-25. Or the `Idempotency-Key` was used for a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
@@ -3622,6 +3677,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3725,6 +3781,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3865,6 +3922,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -3946,6 +4004,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The method is not a bank account, or `false` was sent for a revoked authorization (consent is never restored here). */
             422: {
                 headers: {
@@ -4044,6 +4103,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The payment method is not a bank account. */
             422: {
                 headers: {
@@ -4375,6 +4435,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -4443,6 +4504,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4850,6 +4912,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     receiveSmsStatus: {
@@ -4890,6 +4953,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     receiveInboundSms: {
@@ -4929,6 +4994,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     unsubscribeEmail: {
@@ -4963,6 +5030,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unsubscribeEmailOneClick: {
@@ -4997,6 +5065,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createAchReturn: {
@@ -5066,6 +5137,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5134,6 +5206,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5180,6 +5253,7 @@ export interface operations {
             404: components["responses"]["PaymentNotFound"];
             409: components["responses"]["AchConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5247,6 +5321,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5365,6 +5440,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -5482,6 +5558,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Too many callbacks in progress in this process; deliver again after `Retry-After`. Nothing was changed. */
             503: {
                 headers: {

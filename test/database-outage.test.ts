@@ -7,8 +7,11 @@ import { validCustomer } from './support/customers.js';
 import { waitForJob } from './support/jobs.js';
 import { startTestService, type TestService } from './support/service.js';
 import { TcpProxy } from './support/tcp-proxy.js';
+import { responseProblems } from './support/contract.js';
+import { optOutToken } from '../src/domain/messages/email-opt-out.js';
 
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
+const SIGNING_SECRET = 'outage-signing-secret-0123456789';
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -49,6 +52,7 @@ describePostgres('database outage on postgres', () => {
         OUTREACH_JOBS_SLICE_TIMEOUT_SECONDS: '2',
         OUTREACH_JOBS_MAINTENANCE_SECONDS: '1',
         OUTREACH_JOBS_POLL_MS: '50',
+        OUTREACH_SIGNING_SECRET: SIGNING_SECRET,
       },
     });
     key = (await t.company()).apiKey;
@@ -72,6 +76,25 @@ describePostgres('database outage on postgres', () => {
     });
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json().catch(() => null) };
   }
+
+  it('texts and email opt-out links during the cut: a documented 503, not a 500', async () => {
+    const { companyId } = await t.company('Opt-out Outage');
+    const optOut = `/unsubscribe/email/${optOutToken(SIGNING_SECRET, companyId, 'ada@example.com')}`;
+    const requests: Array<[string, string, string]> = [['GET', '/texts/nobody', 'listCustomerTexts'], ['GET', optOut, 'unsubscribeEmail'], ['POST', optOut, 'unsubscribeEmailOneClick']];
+    proxy.cut();
+    try {
+      for (const [method, path, operationId] of requests) {
+        const res = await timed(method, path);
+        expect(res.status, operationId).toBe(503);
+        expect(res.retryAfter).toBe('1');
+        expect(responseProblems(operationId, res.status, res.body)).toBeNull();
+      }
+    } finally {
+      proxy.restore();
+    }
+    expect((await timed('GET', '/texts/nobody')).status).toBe(404);
+    expect((await timed('GET', optOut)).status).toBe(200);
+  });
 
   it('under load: 503 with Retry-After during the cut, served again after it, nothing acknowledged lost', async () => {
     const batch = await timed('POST', '/customers/batch', { customers: Array.from({ length: 200 }, (_, i) => validCustomer(`batch-${i}`)) });

@@ -163,7 +163,9 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
     expect(emailsTo(local.smtp)).toHaveLength(0);
     const link = /open (\S+)$/.exec(email!.text.trim())![1]!;
     const path = new URL(link).pathname;
-    expect(await suite.t.call('POST', path)).toMatchObject({ status: 200, body: { status: 'unsubscribed', address: `${customerId}@example.com` } });
+    // The one-click form (RFC 8058) as mail clients post it, from the email's List-Unsubscribe-Post header.
+    const oneClick = { rawBody: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
+    expect(await suite.t.call('POST', path, oneClick)).toMatchObject({ status: 200, body: { status: 'unsubscribed', address: `${customerId}@example.com` } });
     expect((await suite.t.call('GET', `${path}x`)).status).toBe(404);
 
     clock = NOW;

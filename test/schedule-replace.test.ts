@@ -34,6 +34,15 @@ describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
     expect((await suite.database.db('customers').where({ id: 'cust-r' }).first()).loan_ids).toBeNull(); // loanIds ignored in this mode
   });
 
+  it('the ignored enrollment fields keep their documented types: another type is 400 naming the field, nothing written', async () => {
+    for (const [field, value] of [['oneOff', 'yes'], ['loanIds', ['12']], ['daysInApplied', -1], ['mobilePhone', 5551234]] as const) {
+      const res = await sync(replaceBody({ id: `typed-${field}`, [field]: value }));
+      expect(res.status, field).toBe(400);
+      expect(res.body.detail.message, field).toContain(field);
+      expect((await suite.t.call('GET', `/customers/typed-${field}`, { key })).status).toBe(404);
+    }
+  });
+
   it('a second sync cancels the pending calls and builds a new schedule (a Collections task type here)', async () => {
     await sync(replaceBody({ scheduleMode: 'replace' }));
     const res = await sync(replaceBody({ scheduleMode: 'replace', taskType: 'Collections', firstName: 'Augusta' }));

@@ -9,7 +9,7 @@ import { blockingErrors, unstorableTextInRequest } from './request-validation.js
 import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
 import { PrecompiledRouter } from './precompiled-router.js';
-import { withoutAlwaysValidUnions } from '../contract/validation-document.js';
+import { withRowsValidatedPerRow } from '../contract/validation-document.js';
 
 /**
  * openapi-backend validates the document against the OpenAPI 3.0 meta-schema (upstream issue #532),
@@ -66,7 +66,7 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
 
   const ajvs = sharedAjvs();
   const api = new OpenApi31Backend({
-    definition: withoutAlwaysValidUnions(structuredClone(doc)) as unknown as Document,
+    definition: withRowsValidatedPerRow(structuredClone(doc)) as unknown as Document,
     strict: true,
     validate: true,
     // Ajv on draft 2020-12 (OpenAPI 3.1) with formats; openapi-backend's default Ajv is draft-07 and drops formats.
@@ -76,7 +76,12 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
     handlers: {
       ...wrapped,
       notFound: async (c: Context) => ({ status: 404, body: errorBody('errorMessage', 404, 'not_found', `No route for ${c.request.method.toUpperCase()} ${c.request.path}`) }),
-      methodNotAllowed: async (c: Context) => ({ status: 405, body: errorBody('errorMessage', 405, 'method_not_allowed', `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`) }),
+      // RFC 9110 §15.5.6: a 405 names the methods the path has.
+      methodNotAllowed: async (c: Context) => ({
+        status: 405,
+        headers: { Allow: (api.router as PrecompiledRouter).allowedMethods(c.request.path).join(', ') },
+        body: errorBody('errorMessage', 405, 'method_not_allowed', `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`),
+      }),
       unauthorizedHandler: async (c: Context, env: RequestEnv) => {
         // openapi-backend turns a throwing security handler into "unauthorized": a lost database is a 503, not a 401.
         const failure = (c.security?.ApiKeyAuth as { error?: unknown } | undefined)?.error;

@@ -123,6 +123,14 @@ export class PrecompiledRouter<D extends Document = Document> extends OpenAPIRou
     return fail(pathMatched ? '405-methodNotAllowed: this method is not registered for the route' : '404-notFound: no route matches request');
   }
 
+  /** The methods the path has (upper case, for a 405's `Allow`), empty when no operation matches it. */
+  allowedMethods(path: string): string[] {
+    if (!this.underApiRoot(path)) return [];
+    const relative = this.normalizePath(path);
+    const methods = this.templates.filter(({ pattern }) => pattern.test(relative)).map(({ op }) => op.method.toUpperCase());
+    return [...new Set(methods)];
+  }
+
   private underApiRoot(path: string): boolean {
     if (this.apiRoot === '/') return true;
     const root = this.apiRoot.replace(/\/$/, '');

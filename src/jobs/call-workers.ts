@@ -4,6 +4,7 @@ import { RECORDING_QUEUE, type RecordingMessage, storeRecording } from '../domai
 import type { Claimed } from '../domain/ports/job-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 import type { CallDispatchOptions } from '../config/calls.js';
+import { recordDial } from '../observability/metrics.js';
 
 /** Calls dialed together (one guard statement, one read of their state, one write of the answers). */
 const DIAL_BATCH_MAX = 32;
@@ -65,6 +66,7 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
       let freed = false;
       for (const [i, m] of messages.entries()) {
         const r = results[i]!;
+        recordDial('retry' in r ? 'retry' : r.outcome);
         if ('retry' in r) {
           s.log.error('dial attempt failed', { scheduledCallId: m.data.scheduledCallId, attempt: m.attempt, error: r.retry.message });
           await s.queue.fail(m, r.retry).catch((e: Error) => s.log.error('could not record job failure', { messageId: m.id, error: e.message }));

@@ -29,7 +29,8 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
       (req as Request & { rawBody?: Buffer }).rawBody = buf;
     },
   });
-  // SMS provider callbacks (status and inbound texts) are form-encoded, like Twilio's; every other operation takes JSON only.
+  // SMS provider callbacks (status and inbound texts) are form-encoded, like Twilio's, and so is the
+  // RFC 8058 one-click opt-out mail clients post (`List-Unsubscribe=One-Click`); every other operation takes JSON only.
   const form = express.urlencoded({ limit: '100kb', extended: false, type: 'application/x-www-form-urlencoded' });
 
   const dispatch = async (req: Request, res: Response) => {
@@ -116,10 +117,10 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     }
   };
 
-  /** JSON for every path, form-encoded for the SMS callbacks (mounted at /webhooks/sms as before). */
+  /** JSON for every path, form-encoded for the SMS callbacks (mounted at /webhooks/sms as before) and the one-click opt-out. */
   function parseBody(req: Request, res: Response, done: (err?: unknown) => void): void {
     json(req, res, (err?: unknown) => {
-      if (err || !isSmsPath(req.path)) return done(err);
+      if (err || !isFormPath(req.path)) return done(err);
       form(req, res, done);
     });
   }
@@ -138,9 +139,9 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || !isNaN(req.headers['content-length'] as unknown as number);
 }
 
-function isSmsPath(path: string): boolean {
+function isFormPath(path: string): boolean {
   const p = path.toLowerCase();
-  return p === '/webhooks/sms' || p.startsWith('/webhooks/sms/');
+  return p === '/webhooks/sms' || p.startsWith('/webhooks/sms/') || p.startsWith('/unsubscribe/email/');
 }
 
 function decodesCleanly(path: string): boolean {

@@ -9,10 +9,13 @@ import type { JobOptions } from '../config/jobs.js';
 import type { Logger } from '../lib/logger.js';
 import { type Db, dialectOf } from '../store/shared/db.js';
 
+/** Every queue the workers consume: created up front on pg-boss, and reported (0 when empty) by the queue gauges. */
+const QUEUES = [SLICE_QUEUE, DIAL_QUEUE, RECORDING_QUEUE, WEBHOOK_QUEUE];
+
 /** pg-boss on Postgres (production, many processes); the durable table queue on SQLite (one process). */
 export function createJobQueue(db: Db, options: JobOptions, log: Logger): JobQueue {
   if (dialectOf(db) === 'pg') {
-    return new PgBossQueue(db, { schema: options.pgBossSchema, maintenanceSeconds: options.maintenanceSeconds, queues: [SLICE_QUEUE, DIAL_QUEUE, RECORDING_QUEUE, WEBHOOK_QUEUE], log });
+    return new PgBossQueue(db, { schema: options.pgBossSchema, maintenanceSeconds: options.maintenanceSeconds, queues: QUEUES, log });
   }
-  return new TableQueue(db);
+  return new TableQueue(db, Date.now, QUEUES);
 }

@@ -25,17 +25,17 @@ export const webhookDeliveries = new Counter({
   registers: [registry],
 });
 
-/** Dials placed and their outcomes, by the customer's flag (e.g. test or live). */
+/** Dial messages handled by the call dispatcher, by what became of each (e.g. placed, moved, retry). */
 export const dials = new Counter({
   name: 'outreach_dials_total',
-  help: 'Calls dialed by flag and outcome',
-  labelNames: ['flag', 'outcome'] as const,
+  help: 'Dial messages handled by outcome (placed, found_at_provider, moved, skipped, failed, not_ours, retry)',
+  labelNames: ['outcome'] as const,
   registers: [registry],
 });
 
-/** The hook the call dispatcher uses: one dial and its outcome (e.g. recordDial('test', 'completed')). */
-export function recordDial(flag: string, outcome: string): void {
-  dials.inc({ flag, outcome });
+/** Counts one dial message's outcome; the call dispatcher (src/jobs/call-workers.ts) calls it for every result. */
+export function recordDial(outcome: string): void {
+  dials.inc({ outcome });
 }
 
 export function recordWebhookDelivery(result: 'delivered' | 'failed' | 'dead'): void {

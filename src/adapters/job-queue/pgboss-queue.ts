@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from '../../lib/logger.js';
 import type { Knex as Db } from 'knex';
 import { currentPgSchema, pgBossQueueStats } from './table-store.js';
-import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals } from '../../domain/ports/job-queue.js';
+import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals, withIdleQueues } from '../../domain/ports/job-queue.js';
 import { RECOVERY_DELIVERIES } from './recovery.js';
 
 interface PgConnection {
@@ -123,7 +123,7 @@ export class PgBossQueue implements JobQueue {
   }
 
   async stats(): Promise<QueueStats[]> {
-    return this.schema ? pgBossQueueStats(this.db, this.schema) : [];
+    return this.schema ? withIdleQueues(this.opts.queues, await pgBossQueueStats(this.db, this.schema)) : [];
   }
 
   wake(queue: string): void {

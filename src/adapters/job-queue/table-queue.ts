@@ -2,7 +2,7 @@ import type { Knex as Db } from 'knex';
 import {
   claimQueueMessages, deleteQueueMessages, getQueueMessageRetry, insertQueueMessages, queueStats, releaseQueueMessage, rescheduleQueueMessage,
 } from './table-store.js';
-import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals } from '../../domain/ports/job-queue.js';
+import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals, withIdleQueues } from '../../domain/ports/job-queue.js';
 import { RECOVERY_DELIVERIES } from './recovery.js';
 import { newId } from '../../domain/shared/ids.js';
 
@@ -15,7 +15,8 @@ export class TableQueue implements JobQueue {
   readonly engine = 'table' as const;
   private readonly signals = new WakeSignals();
 
-  constructor(private readonly db: Db, private readonly clock: () => number = Date.now) {}
+  /** `queues`: the queues the stats list even when empty. */
+  constructor(private readonly db: Db, private readonly clock: () => number = Date.now, private readonly queues: readonly string[] = []) {}
 
   async start(): Promise<void> {}
 
@@ -53,8 +54,8 @@ export class TableQueue implements JobQueue {
     await releaseQueueMessage(this.db, message.id, this.clock());
   }
 
-  stats(): Promise<QueueStats[]> {
-    return queueStats(this.db, this.clock());
+  async stats(): Promise<QueueStats[]> {
+    return withIdleQueues(this.queues, await queueStats(this.db, this.clock()));
   }
 
   wake(queue: string): void {

@@ -25,7 +25,11 @@ export interface JobQueue {
   fail(message: Claimed<unknown>, error: Error): Promise<void>;
   /** Gives an unfinished message back at shutdown so another worker can take it at once. */
   release(message: Claimed<unknown>): Promise<void>;
-  /** Messages waiting or running per queue and the age of the oldest (metrics). Failed-for-good ones are not counted. */
+  /**
+   * Messages waiting or running per queue and the age of the oldest (metrics). Failed-for-good ones
+   * are not counted. Every queue the adapter was created with is listed, with 0 and 0 when empty, so
+   * an idle queue reads as a sample of 0 rather than no sample.
+   */
   stats(): Promise<QueueStats[]>;
   /** Lets idle local workers of a queue fetch now instead of at their next poll (after a commit). */
   wake(queue: string): void;
@@ -45,6 +49,12 @@ export interface QueueStats {
   queue: string;
   depth: number;
   oldestAgeSeconds: number;
+}
+
+/** The stats of busy queues, completed with a zero line for each known queue that has none. */
+export function withIdleQueues(known: readonly string[], busy: readonly QueueStats[]): QueueStats[] {
+  const seen = new Set(busy.map((s) => s.queue));
+  return [...busy, ...known.filter((q) => !seen.has(q)).map((queue) => ({ queue, depth: 0, oldestAgeSeconds: 0 }))];
 }
 
 export interface Claimed<T> {
