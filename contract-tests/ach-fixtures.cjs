@@ -75,6 +75,21 @@ const scenarios = {
     400: async (txn) => patch(txn, { ach_return_code: 'R99' }),
     404: async (txn) => patch(txn, { payment_id: 'pay-unknown' }),
   },
+  createAchConfirm: {
+    200: async (txn) => { needsLoan(txn); patch(txn, { loan_id: LOAN }); },
+  },
+  // The example is a payment returned R01, with the re-presentments NACHA still allows: return it so.
+  getPayment: {
+    200: async (txn, fx) => {
+      needsLoan(txn);
+      if (txn.skip) return;
+      await fx.call('POST', '/ach-returns', {
+        customer_id: CUSTOMER, loan_id: LOAN, payment_id: 'pay-9001', system_source: 'acme-lms', ach_status: 'RETURNED',
+        ach_return_code: 'R01', ach_return_date: '2026-03-24', ach_return_reason: 'Insufficient Funds',
+      });
+      fx.substitute(txn);
+    },
+  },
 };
 
 // Schema-invalid requests never reach the app through `prism proxy` (vitest covers them).

@@ -48,11 +48,11 @@ const scenarios = {
   },
   receiveSmsStatus: {
     204: async (txn) => form(txn, '/webhooks/sms/status', status, true),
-    403: async (txn) => form(txn, '/webhooks/sms/status', status, false),
+    401: async (txn) => form(txn, '/webhooks/sms/status', status, false),
   },
   receiveInboundSms: {
     204: async (txn) => form(txn, '/webhooks/sms/inbound', inbound, true),
-    403: async (txn) => form(txn, '/webhooks/sms/inbound', inbound, false),
+    401: async (txn) => form(txn, '/webhooks/sms/inbound', inbound, false),
   },
   unsubscribeEmail: {
     200: async (txn) => { txn.fullPath = txn.request.uri = `/unsubscribe/email/${optOutToken(process.env.COMPANY_ID, 'ada@example.com')}`; },

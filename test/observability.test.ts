@@ -139,6 +139,8 @@ describe.each(DIALECTS)('dials in /metrics on %s', (dialect) => {
     clock = new Date(NOW.getTime() + 30_000); // the first calls are due
     const dialed = () => database.db('scheduled_calls').where({ company_id: companyId }).whereNotNull('provider_call_id').pluck('id');
     await eventually(async () => ((await dialed()).length === 2 ? true : undefined), 50_000, 'both calls placed');
+    // The worker counts a dial when its batch returns, a moment after the calls were recorded.
+    await eventually(async () => ((await placed()) >= before + 2 ? true : undefined), 20_000, 'both dials counted');
     expect(await placed()).toBe(before + 2);
   });
 });

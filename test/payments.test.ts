@@ -37,7 +37,6 @@ describe.each(DIALECTS)('payments (extension) on %s', (dialect) => {
       ach_payment: { status: 'SUBMITTED', ach_submitted_date: '2026-11-02', ach_settlement_date: null, ach_return_date: null, ach_return_code: null, updated_at: NOW.toISOString() },
       return_history: [],
       settlements: [],
-      representment: null,
       created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
     });

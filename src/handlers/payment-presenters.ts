@@ -97,7 +97,7 @@ export function presentPayment({ payment: p, ach, history, settlements, represen
     settlements: settlements.map((s) => ({
       processor_transaction_id: s.processorTransactionId, ach_settlement_date: s.settlementDate, system_source: s.systemSource, created_at: s.createdAt,
     })),
-    representment: r && { representments_made: r.made, representments_remaining: r.remaining, window_ends: r.windowEnds, over_limit: r.overLimit },
+    ...(r ? { representment: { representments_made: r.made, representments_remaining: r.remaining, window_ends: r.windowEnds, over_limit: r.overLimit } } : {}),
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };

@@ -2119,7 +2119,7 @@ export interface components {
             /** @description More than two re-presentments were made (and returned) for this payment. */
             over_limit: boolean;
         };
-        /** @description Extension, not part of the partner contract. A payment with its transaction, ACH payment record (null when the payment is not an ACH payment), return history and settlement confirmations (each oldest first), and for a payment returned R01/R09 the re-presentments NACHA still allows (`representment`, null otherwise). */
+        /** @description Extension, not part of the partner contract. A payment with its transaction, ACH payment record (null when the payment is not an ACH payment), return history and settlement confirmations (each oldest first), and for a payment returned R01/R09 the re-presentments NACHA still allows (`representment`, absent otherwise). */
         Payment: {
             customer_id: string;
             loan_id: string;
@@ -2130,7 +2130,7 @@ export interface components {
             ach_payment: components["schemas"]["AchPayment"] | null;
             return_history: components["schemas"]["AchReturnRecord"][];
             settlements: components["schemas"]["AchSettlementRecord"][];
-            representment: components["schemas"]["RepresentmentStatus"] | null;
+            representment?: components["schemas"]["RepresentmentStatus"];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
