@@ -208,6 +208,6 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
     await setCompanyConfig(suite.database.db, companyId, { ...defaultCompanyConfig(), lms }, other);
     const res = await post(key, create('1001'));
     expect(res.status).toBe(502);
-    expect(res.body.detail).toMatch(/^The LMS token in this company's configuration \(lms\.token\) cannot be decrypted/);
+    expect(res.body.detail).toMatch(/^The secret in this company's configuration \(lms\.token\) cannot be decrypted/);
   });
 });

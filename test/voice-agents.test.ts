@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import Retell from 'retell-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME_LABELS } from '../src/adapters/voice/outcome-labels.js';
+import { aesGcmBox } from '../src/adapters/secrets/aes-gcm-box.js';
 import { createCompany, getCompanyConfig, setCompanyConfig } from '../src/domain/companies/companies.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
@@ -10,10 +11,10 @@ import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.
 const run = promisify(execFile);
 
 /** The real `outreach voice agents` command (through tsx) against the test database and a simulator. */
-async function outreach(url: string, simulatorUrl: string, args: string[]) {
+async function outreach(url: string, simulatorUrl: string, args: string[], env: Record<string, string> = { OUTREACH_VOICE_SIMULATOR_URL: simulatorUrl }) {
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', OUTREACH_VOICE_SIMULATOR_URL: simulatorUrl },
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env },
     });
     return { code: 0, stdout, stderr: '' };
   } catch (err) {
@@ -65,6 +66,23 @@ describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (di
     const again = await outreach(database.url, sim.url, ['voice', 'agents', '--company', companyId, '--check']);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/as required/);
+  });
+
+  it('a company with its own Retell account (calls.provider) is set up on that account, with no operator provider at all', async () => {
+    const configKey = Buffer.alloc(32, 4);
+    const { companyId: ownId } = await createCompany(database.db, 'Own account', new Date());
+    const config = await getCompanyConfig(database.db, ownId);
+    const agents = Object.fromEntries(config.taskTypes.map((t) => [t.name, `own-${t.name}`]));
+    await setCompanyConfig(database.db, ownId, { ...config, calls: { agents, voicemail: VOICEMAIL, provider: { apiKey: SIMULATOR_DEFAULTS.apiKey } } }, aesGcmBox(() => configKey));
+    const env = { OUTREACH_VOICE_BASE_URL: sim.url, OUTREACH_CONFIG_KEY: configKey.toString('hex') };
+    const res = await outreach(database.url, sim.url, ['voice', 'agents', '--company', ownId, '--json'], env);
+    expect(res.code, res.stderr).toBe(0);
+    expect((JSON.parse(res.stdout) as Array<{ changed: boolean }>).every((r) => r.changed)).toBe(true);
+    // Without its own account and without an operator provider, there is nothing to set up.
+    const { companyId: bareId } = await createCompany(database.db, 'No account', new Date());
+    const bare = await outreach(database.url, sim.url, ['voice', 'agents', '--company', bareId], env);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/no voice provider to set up/);
   });
 
   it('voicemail settings that break the limited-content rule are refused before any agent changes', async () => {

@@ -41,6 +41,8 @@ export interface CallConfig {
   signingSecretGenerated: boolean;
   /** The company-facing provider (Retell); null = none configured: every call goes to the simulator. */
   provider: { baseUrl: string; apiKey: string } | null;
+  /** OUTREACH_VOICE_BASE_URL: where the operator's and the companies' own Retell accounts are reached. */
+  retellBaseUrl: string;
   /** The simulator test customers always reach; url null = this process starts one on a free loopback port. */
   simulator: { url: string | null; apiKey: string };
   fromNumber: string;
@@ -56,7 +58,7 @@ export interface CallConfig {
 export function loadCallConfig(r: EnvReader, databaseUrl: string): CallConfig {
   const clockStart = r.instant('OUTREACH_CLOCK');
   const apiKey = r.raw('OUTREACH_VOICE_API_KEY');
-  const baseUrl = r.httpUrl('OUTREACH_VOICE_BASE_URL')!;
+  const baseUrl = r.httpUrl('OUTREACH_VOICE_BASE_URL') ?? r.value('OUTREACH_VOICE_BASE_URL');
   const dispatchSwitch = r.oneOf('OUTREACH_CALLS_DISPATCH', ['on', 'off'], { expected: 'on or off' });
   const fromNumber = r.matching('OUTREACH_VOICE_FROM_NUMBER', /^\+[1-9]\d{7,14}$/, 'E.164');
   const secret = r.raw('OUTREACH_SIGNING_SECRET');
@@ -71,6 +73,7 @@ export function loadCallConfig(r: EnvReader, databaseUrl: string): CallConfig {
     signingSecret: secret ?? randomBytes(32).toString('hex'),
     signingSecretGenerated: secret === undefined,
     provider: apiKey ? { baseUrl, apiKey } : null,
+    retellBaseUrl: baseUrl,
     simulator: {
       url: r.httpUrl('OUTREACH_VOICE_SIMULATOR_URL'),
       apiKey: r.value('OUTREACH_VOICE_SIMULATOR_API_KEY'),

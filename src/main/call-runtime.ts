@@ -1,5 +1,7 @@
 import { FileRecordingStore } from '../adapters/recordings/file-recording-store.js';
+import { companyVoiceProviders } from '../adapters/voice/company-providers.js';
 import { RetellVoiceProvider } from '../adapters/voice/retell-voice-provider.js';
+import type { SecretBox } from '../domain/ports/secrets.js';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../domain/ports/clock.js';
 import type { CallServices } from '../domain/calls/call-services.js';
@@ -13,7 +15,7 @@ import type { Db } from '../store/shared/db.js';
  * configured), the sandbox adapter to the simulator (started here on a loopback port when
  * OUTREACH_VOICE_SIMULATOR_URL is not set), and the recording store.
  */
-export async function createCallServices(config: Config, deps: { db: Db; now: Clock; log: Logger; queue: JobQueue }): Promise<{ services: CallServices; simulator: VoiceSimulator | null }> {
+export async function createCallServices(config: Config, deps: { db: Db; now: Clock; log: Logger; queue: JobQueue; secrets: SecretBox }): Promise<{ services: CallServices; simulator: VoiceSimulator | null }> {
   const c = config.calls;
   let simulator: VoiceSimulator | null = null;
   let simulatorUrl = c.simulator.url;
@@ -37,6 +39,8 @@ export async function createCallServices(config: Config, deps: { db: Db; now: Cl
     log: deps.log,
     queue: deps.queue,
     voice: { live, sandbox },
+    // A company's own Retell account: always Retell's API (or the operator's override of it), never the simulator.
+    companyVoice: companyVoiceProviders(deps.secrets, { baseUrl: c.retellBaseUrl, requestTimeoutMs }),
     recordings: new FileRecordingStore(c.recordingsDir),
     settings: { publicBaseUrl: config.publicBaseUrl, fromNumber: c.fromNumber, signingSecret: c.signingSecret, dialLeaseMs: c.dispatch.timeoutSeconds * 1000, maxCallbacksInFlight: c.maxCallbacksInFlight },
   };

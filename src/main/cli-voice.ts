@@ -1,4 +1,7 @@
+import { companyVoiceProviders } from '../adapters/voice/company-providers.js';
 import { RetellVoiceProvider } from '../adapters/voice/retell-voice-provider.js';
+import type { CompanyConfig } from '../domain/shared/company-config.js';
+import type { SecretBox } from '../domain/ports/secrets.js';
 import type { Config } from '../config/config.js';
 import { setUpVoiceAgents } from '../domain/calls/voice-agents.js';
 import { ProviderRejectedError, ProviderUnavailableError } from '../domain/ports/voice-provider.js';
@@ -17,22 +20,30 @@ export interface VoiceArgs {
 }
 
 /**
- * `outreach voice …`; null for an unknown subcommand. Speaks to the company-facing provider
- * (OUTREACH_VOICE_API_KEY), else to the simulator at OUTREACH_VOICE_SIMULATOR_URL.
+ * `outreach voice …`; null for an unknown subcommand. Speaks to the company's own Retell account
+ * (company configuration `calls.provider`), else the operator's (OUTREACH_VOICE_API_KEY), else the
+ * simulator at OUTREACH_VOICE_SIMULATOR_URL.
  */
-export async function runVoiceCommand(db: Db, config: Config, command: string, args: VoiceArgs): Promise<number | null> {
+export async function runVoiceCommand(db: Db, config: Config, secrets: SecretBox, command: string, args: VoiceArgs): Promise<number | null> {
   if (command !== 'voice agents') return null;
   const c = config.calls;
+  const requestTimeoutMs = 10_000;
   const target = c.provider ?? (c.simulator.url ? { baseUrl: c.simulator.url, apiKey: c.simulator.apiKey } : null);
-  if (!target) {
-    console.error('no voice provider to set up: set OUTREACH_VOICE_API_KEY (or OUTREACH_VOICE_SIMULATOR_URL for a running simulator)');
-    return 2;
-  }
-  const provider = new RetellVoiceProvider({ name: c.provider ? 'live' : 'sandbox', ...target, requestTimeoutMs: 10_000 });
+  const fallback = target ? new RetellVoiceProvider({ name: c.provider ? 'live' : 'sandbox', ...target, requestTimeoutMs }) : null;
+  const companyVoice = companyVoiceProviders(secrets, { baseUrl: c.retellBaseUrl, requestTimeoutMs });
+  const providerOf = (companyId: string, companyConfig: CompanyConfig) => {
+    const provider = companyVoice(companyId, companyConfig) ?? fallback;
+    if (!provider) throw new NoProviderError('no voice provider to set up: set OUTREACH_VOICE_API_KEY or calls.provider (or OUTREACH_VOICE_SIMULATOR_URL for a running simulator)');
+    return provider;
+  };
   let reports;
   try {
-    reports = await setUpVoiceAgents(db, provider, args.need('company'), { check: args.check });
+    reports = await setUpVoiceAgents(db, providerOf, args.need('company'), { check: args.check });
   } catch (err) {
+    if (err instanceof NoProviderError) {
+      console.error(err.message);
+      return 2;
+    }
     if (!(err instanceof ProviderRejectedError || err instanceof ProviderUnavailableError)) throw err;
     console.error(`outreach: ${err.message}`);
     return 1;
@@ -46,3 +57,5 @@ export async function runVoiceCommand(db: Db, config: Config, command: string, a
   }
   return args.check && reports.some((r) => r.differences.length > 0) ? 1 : 0;
 }
+
+class NoProviderError extends Error {}

@@ -162,7 +162,7 @@ async function main(argv: string[]): Promise<number> {
       if (code !== null) return code;
     }
     if (command.startsWith('voice ')) {
-      const code = await runVoiceCommand(db, config, command, { json: values.json, check: values.check, need });
+      const code = await runVoiceCommand(db, config, aesGcmBox(configKeySource(config.configKey, config.databaseUrl)), command, { json: values.json, check: values.check, need });
       if (code !== null) return code;
     }
     switch (command) {

@@ -90,11 +90,12 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   }
   const now = opts.now ?? processClock(config.calls.clockStart);
   if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
-  const lms = opts.lms ?? lmsConnectors(aesGcmBox(configKeySource(config.configKey, config.databaseUrl)));
-  const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue });
+  const secrets = aesGcmBox(configKeySource(config.configKey, config.databaseUrl));
+  const lms = opts.lms ?? lmsConnectors(secrets);
+  const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue, secrets });
   const local = opts.localChannelServers && supervise ? await startLocalChannelServers(config, log) : null;
   const channelOptions = local ? { ...config.channels, ...local.options } : config.channels;
-  const senders: ChannelSenders = createChannelSenders(channelOptions, config.calls.signingSecret);
+  const senders: ChannelSenders = createChannelSenders(channelOptions, config.calls.signingSecret, secrets);
   const { pollMs, batchSize, perCompany } = channelOptions;
   const messages = canDeliver(senders) ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany } } : undefined;
   const startWorkersHere = (): WorkerPool => {

@@ -3095,6 +3095,11 @@ export interface components {
          */
         TwilioSignature: string;
         /**
+         * @description The company whose own Twilio account (company configuration `channels.sms.provider`) signed this request. The service adds it to the StatusCallback of every text it sends through a company's own account; for inbound texts, the lender puts it in the number's webhook URL. Without it the signature is checked with the operator's and the sandbox's credentials.
+         * @example 3f2a9c1e-5b7d-4e8f-a1b2-c3d4e5f60718
+         */
+        SmsCompanyQuery: string;
+        /**
          * @description The signed token of the opt-out link in the email (company and address, HMAC-SHA256).
          * @example WyJjMGE4MDEyMS03YWMwLTQ1NjItODdkZi0xYTJiM2M0ZDVlNmYiLCJhZGFAZXhhbXBsZS5jb20iXQ.rP3x0jbeM6bKJ9m2j2XvTn7o2tQ5m8kYQ2m8r0d7s1c
          */
@@ -4917,7 +4922,13 @@ export interface operations {
     };
     receiveSmsStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The company whose own Twilio account (company configuration `channels.sms.provider`) signed this request. The service adds it to the StatusCallback of every text it sends through a company's own account; for inbound texts, the lender puts it in the number's webhook URL. Without it the signature is checked with the operator's and the sandbox's credentials.
+                 * @example 3f2a9c1e-5b7d-4e8f-a1b2-c3d4e5f60718
+                 */
+                company?: components["parameters"]["SmsCompanyQuery"];
+            };
             header?: {
                 /**
                  * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 401 (verified with the official library's `twilio.validateRequest`).
@@ -4959,7 +4970,13 @@ export interface operations {
     };
     receiveInboundSms: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The company whose own Twilio account (company configuration `channels.sms.provider`) signed this request. The service adds it to the StatusCallback of every text it sends through a company's own account; for inbound texts, the lender puts it in the number's webhook URL. Without it the signature is checked with the operator's and the sandbox's credentials.
+                 * @example 3f2a9c1e-5b7d-4e8f-a1b2-c3d4e5f60718
+                 */
+                company?: components["parameters"]["SmsCompanyQuery"];
+            };
             header?: {
                 /**
                  * @description Base64 HMAC-SHA1, keyed with the provider account's auth token, of the full callback URL followed by every form parameter as name+value sorted by name. Requests without a valid signature are rejected with 401 (verified with the official library's `twilio.validateRequest`).

@@ -1,8 +1,7 @@
 import type { LmsConfig } from '../../domain/shared/company-config.js';
-import { secretContext } from '../../domain/companies/config-secrets.js';
-import { UpstreamError } from '../../domain/shared/errors.js';
 import type { LmsConnector, LmsResolver } from '../../domain/ports/lms.js';
-import { type SecretBox, SecretUnreadableError } from '../../domain/ports/secrets.js';
+import type { SecretBox } from '../../domain/ports/secrets.js';
+import { openCompanySecret } from '../secrets/company-secrets.js';
 import { perCompanyLimit } from './http-reader.js';
 import { loanProConnector } from './loanpro.js';
 
@@ -29,23 +28,10 @@ export function lmsConnectors(secrets: SecretBox, overrides: { backoffMs?: numbe
       backoffMs: overrides.backoffMs ?? DEFAULTS.backoffMs,
       limit: perCompanyLimit(lms.maxConcurrency ?? DEFAULTS.maxConcurrency),
     };
-    const token = openToken(secrets, companyId, lms.token);
+    const token = openCompanySecret(secrets, companyId, ['lms', 'token'], lms.token, 'lms_credentials_unreadable');
     const connector = ADAPTERS[lms.kind]({ baseUrl: lms.baseUrl, instanceId: lms.instanceId, token }, reader);
     if (cache.size > 10_000) cache.clear();
     cache.set(companyId, { signature, connector });
     return connector;
   };
-}
-
-function openToken(secrets: SecretBox, companyId: string, sealed: string): string {
-  try {
-    return secrets.open(sealed, secretContext(companyId, ['lms', 'token']));
-  } catch (err) {
-    if (!(err instanceof SecretUnreadableError)) throw err;
-    throw new UpstreamError(
-      `The LMS token in this company's configuration (lms.token) cannot be decrypted: ${err.message}. ` +
-        'An operator must set it again with `outreach company config set`.',
-      'lms_credentials_unreadable',
-    );
-  }
 }

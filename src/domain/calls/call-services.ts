@@ -2,7 +2,7 @@ import type { JobQueue } from '../ports/job-queue.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Db } from '../../store/shared/db.js';
 import type { Clock } from '../ports/clock.js';
-import type { CompanyConfig } from '../shared/company-config.js';
+import { type CompanyConfig, findCompany } from '../shared/company-config.js';
 import type { RecordingStore } from '../ports/recording-store.js';
 import type { ProviderName, VoiceProvider } from '../ports/voice-provider.js';
 
@@ -14,6 +14,8 @@ export interface CallServices {
   log: Logger;
   /** `live`: the configured provider (the simulator when none is configured); `sandbox`: always the simulator. */
   voice: Record<ProviderName, VoiceProvider>;
+  /** A company's own provider account (company configuration `calls.provider`), or undefined. */
+  companyVoice?: (companyId: string, config: CompanyConfig) => VoiceProvider | undefined;
   recordings: RecordingStore;
   queue: JobQueue;
   settings: CallSettings;
@@ -50,5 +52,18 @@ export const callbackUrlOf = (settings: CallSettings, provider: ProviderName) =>
 /** The provider agent (script) a task type dials with: company configuration, else one named after the task type. */
 export const agentOf = (config: CompanyConfig, taskType: string): string => config.calls?.agents?.[taskType] ?? `agent-${taskType}`;
 
-/** Test customers only ever reach the simulator, whatever provider the company uses. */
-export const providerFor = (isTest: boolean): ProviderName => (isTest ? 'sandbox' : 'live');
+/**
+ * The provider a company's call goes through: the simulator for a test customer; for a real one the
+ * company's own account when it configured one, else the operator's. Both are the `live` connection.
+ */
+export function voiceOf(s: CallServices, companyId: string, config: CompanyConfig, isTest: boolean): VoiceProvider {
+  if (isTest) return s.voice.sandbox;
+  return s.companyVoice?.(companyId, config) ?? s.voice.live;
+}
+
+/** The provider behind a connection for one company's call (reads the company's configuration for `live`). */
+export async function connectionOf(s: CallServices, name: ProviderName, companyId: string): Promise<VoiceProvider> {
+  if (name === 'sandbox' || !s.companyVoice) return s.voice[name];
+  const company = await findCompany(s.db, companyId);
+  return company ? voiceOf(s, companyId, company.config, false) : s.voice.live;
+}

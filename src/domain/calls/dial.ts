@@ -5,7 +5,7 @@ import type { EnqueueOptions } from '../ports/job-queue.js';
 import type { ScheduledCallRow } from '../../store/planning/schedules.js';
 import { type CallLookupAnswer, ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
 import { callingStates, verdictAt } from './call-rules.js';
-import { agentOf, type CallServices, callbackUrlOf, DIAL_QUEUE, providerFor } from './call-services.js';
+import { agentOf, type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from './call-services.js';
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { publishEvent } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
@@ -78,7 +78,7 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
       await endCall(s, call, 'skipped', 'The customer no longer exists', at);
       return { outcome: 'skipped' };
     }
-    const provider = s.voice[providerFor(entry.customer.isTest)];
+    const provider = voiceOf(s, call.companyId, entry.config, entry.customer.isTest);
     const answer = (providerCallId: string, time: Date) => ({ provider: provider.name, providerCallId, toNumber: call.phoneNumber, fromNumber: s.settings.fromNumber, at: time });
     try {
       if (call.dialAttempts > 1) {

@@ -1,6 +1,6 @@
 import { failPlacedCall, leaseStaleDialingCalls, releaseReconcileLease, requeueLostDial, type StaleDialingCall } from '../../store/calls/call-reconcile.js';
 import type { CallSnapshot, ProviderName, VoiceEvent, VoiceEventType } from '../ports/voice-provider.js';
-import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
+import { type CallServices, CLAIM_SIGNAL, connectionOf } from './call-services.js';
 import { applyCallEvents } from './callback-batch.js';
 import { publishEvent } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
@@ -73,7 +73,7 @@ export async function reconcileStaleCalls(s: CallServices, settings: ReconcileSe
 async function reconcilePlaced(s: CallServices, { call }: StaleDialingCall, settings: ReconcileSettings): Promise<ReconcileOutcome> {
   const providerName = (call.provider ?? 'live') as ProviderName;
   const providerCallId = call.providerCallId!;
-  const snapshot = await s.voice[providerName].getCall(providerCallId);
+  const snapshot = await (await connectionOf(s, providerName, call.companyId)).getCall(providerCallId);
   const now = s.now();
   const action = decideReconcile(snapshot, now.getTime() - Date.parse(call.dialedAt ?? call.updatedAt), settings.deadlineMs);
   const event = (type: VoiceEventType, tag: string): VoiceEvent => ({ eventId: `reconcile:${providerCallId}:${tag}`, type, providerCallId, scheduledCallId: call.id, call: snapshot!.call });

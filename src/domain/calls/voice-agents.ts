@@ -1,4 +1,4 @@
-import { findCompany } from '../shared/company-config.js';
+import { type CompanyConfig, findCompany } from '../shared/company-config.js';
 import { NotFoundError, UnprocessableError } from '../shared/errors.js';
 import type { Db } from '../../store/shared/db.js';
 import type { AgentDrift, VoiceProvider } from '../ports/voice-provider.js';
@@ -13,15 +13,19 @@ export interface AgentReport extends AgentDrift {
 }
 
 /**
- * `outreach voice agents`: brings each agent the company dials with to the setup the service
+ * `outreach voice agents`: brings each agent the company dials with (on its own provider account
+ * when it has one, `providerOf`) to the setup the service
  * needs (the post-call analysis fields its outcome table reads; for an agent of a collections
  * task type, the Reg F limited-content voicemail composed from `calls.voicemail`), or with `check`
  * only reports the drift. Refused before any change when the voicemail settings break the rule.
  */
-export async function setUpVoiceAgents(db: Db, provider: VoiceProvider, companyId: string, opts: { check: boolean }): Promise<AgentReport[]> {
+export async function setUpVoiceAgents(
+  db: Db, providerOf: (companyId: string, config: CompanyConfig) => VoiceProvider, companyId: string, opts: { check: boolean },
+): Promise<AgentReport[]> {
   const company = await findCompany(db, companyId);
   if (!company) throw new NotFoundError(`Company ${companyId} not found`);
   const config = company.config;
+  const provider = providerOf(companyId, config);
   const agents = new Map<string, { taskTypes: string[]; collections: boolean }>();
   for (const t of config.taskTypes) {
     const id = agentOf(config, t.name);

@@ -1,6 +1,6 @@
 import { InvalidInputError, NotFoundError, UnauthorizedError, UnavailableError } from '../shared/errors.js';
 import { CallbackRejectedError, type IgnoredEvent, type ProviderName, type VoiceEvent } from '../ports/voice-provider.js';
-import type { CallServices } from './call-services.js';
+import { type CallServices, connectionOf } from './call-services.js';
 import { recordReceipt } from './callback-receipts.js';
 
 /** The id the delivery is known by, or, for an event the service does not use, which one was ignored. */
@@ -34,6 +34,16 @@ export async function receiveVoiceCallback(s: CallServices, providerName: string
   }
 }
 
+/** The company a delivery says it is for (`call.metadata.company_id`), read before it is authenticated. */
+function claimedCompany(rawBody: Buffer): string | null {
+  try {
+    const id = (JSON.parse(rawBody.toString('utf8')) as { call?: { metadata?: { company_id?: unknown } } })?.call?.metadata?.company_id;
+    return typeof id === 'string' && id.length <= 64 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Callbacks waiting for a slot, per slot, before more are answered 503. */
 const QUEUED_PER_SLOT = 8;
 
@@ -41,8 +51,11 @@ const QUEUED_PER_SLOT = 8;
 const gates = new WeakMap<CallServices, { running: number; waiting: Array<() => void> }>();
 
 async function receive(s: CallServices, providerName: string, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<CallbackReceipt> {
-  const provider = s.voice[providerName as ProviderName];
-  if (!provider || !Object.hasOwn(s.voice, providerName)) throw new NotFoundError(`No voice provider ${providerName}`);
+  if (!Object.hasOwn(s.voice, providerName)) throw new NotFoundError(`No voice provider ${providerName}`);
+  // A company with its own provider account signs with its own key: the delivery names the company
+  // (metadata), and it is verified with that company's key, so naming another company only fails.
+  const companyId = claimedCompany(rawBody);
+  const provider = companyId ? await connectionOf(s, providerName as ProviderName, companyId) : s.voice[providerName as ProviderName];
   let event: VoiceEvent | IgnoredEvent;
   try {
     event = await provider.readCallback(rawBody, headers);

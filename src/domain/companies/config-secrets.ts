@@ -6,7 +6,7 @@ import type { SecretBox } from '../ports/secrets.js';
 export const MASK = '********';
 
 /** Fields of company configuration that hold secrets, as paths. Other sections add their own here. */
-export const SECRET_PATHS: readonly (readonly string[])[] = [['lms', 'token']];
+export const SECRET_PATHS: readonly (readonly string[])[] = [['lms', 'token'], ['calls', 'provider', 'apiKey'], ['channels', 'sms', 'provider', 'authToken']];
 
 /** The encryption context of a secret: which company and field it belongs to. */
 export const secretContext = (companyId: string, at: readonly string[]) => `${companyId}/${at.join('/')}`;

@@ -65,7 +65,8 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
   if (!config || !customer) return skip('the customer no longer exists');
   const template = config.templates?.[m.template];
   if (!template) return skip(`template ${m.template} is no longer configured`);
-  const route = customer.isTest ? deps.routes.sandbox : deps.routes.live;
+  const own = customer.isTest ? undefined : deps.routes.companySms?.(m.companyId, config);
+  const route = customer.isTest ? deps.routes.sandbox : own ? { ...deps.routes.live, sms: own } : deps.routes.live;
   const recipient = await usableRecipient(deps.db, m, customer, route);
   if ('skip' in recipient) return skip(recipient.skip);
 
@@ -81,7 +82,9 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
 
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
   const rendered = render(template, templateData(customer, loan));
-  if (m.channel === 'sms') return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest);
+  // A text sent through the company's own account reports back naming the company: its token verifies it.
+  const statusCallback = `${deps.publicBaseUrl}/webhooks/sms/status${own ? `?company=${encodeURIComponent(m.companyId)}` : ''}`;
+  if (m.channel === 'sms') return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest, statusCallback);
   return sendEmail(deps, m, route, recipient.to, config, rendered, customer.isTest);
 }
 
@@ -112,14 +115,14 @@ async function usableRecipient(db: Db, m: MessageRow, customer: CustomerRow, rou
   return { to: customer.phoneNumber };
 }
 
-async function sendSms(deps: DispatchDeps, m: MessageRow, route: ChannelRoute, to: string, config: CompanyConfig, text: string, sandbox: boolean) {
+async function sendSms(deps: DispatchDeps, m: MessageRow, route: ChannelRoute, to: string, config: CompanyConfig, text: string, sandbox: boolean, statusCallback: string) {
   // Every text says how to stop them (CTIA; TCPA revocation by any reasonable means).
   const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICE}`;
   const from = config.channels?.sms?.from ?? route.smsFrom;
   const at = () => deps.now().toISOString();
   let result;
   try {
-    result = await route.sms!.send({ to, from, body, statusCallback: `${deps.publicBaseUrl}/webhooks/sms/status` });
+    result = await route.sms!.send({ to, from, body, statusCallback });
   } catch (err) {
     return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `SMS provider unavailable: ${(err as Error).message}`.slice(0, 500) }, at());
   }

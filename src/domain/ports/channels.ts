@@ -1,5 +1,6 @@
 import type { EmailSender } from './email.js';
 import type { SmsProvider } from './sms.js';
+import type { CompanyConfig } from '../shared/company-config-types.js';
 
 /** One route of messages: where emails and texts go, and the default SMS sender number. */
 export interface ChannelRoute {
@@ -15,4 +16,6 @@ export interface MessageRoutes {
   emailFrom: string;
   /** Key of email opt-out links. */
   signingSecret: string;
+  /** A company's own SMS account (company configuration `channels.sms.provider`), or undefined. */
+  companySms?: (companyId: string, config: CompanyConfig) => SmsProvider | undefined;
 }

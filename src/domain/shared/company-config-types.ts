@@ -43,7 +43,8 @@ export interface ChannelLimits {
 
 export interface ChannelsConfig {
   email?: ChannelLimits & { from?: string };
-  sms?: ChannelLimits & { from?: string };
+  /** `provider`: the company's own Twilio account (real customers' texts; the auth token stored sealed). */
+  sms?: ChannelLimits & { from?: string; provider?: { accountSid: string; authToken: string } };
 }
 
 /** An integration of the legacy create-scheduled-calls operation: the calls it creates. */
@@ -93,6 +94,11 @@ export interface CallsConfig {
   maxConcurrentCalls?: number;
   /** Provider agent (script) per task type; default `agent-<taskType>`. */
   agents?: Record<string, string>;
+  /**
+   * The company's own Retell account (its API key, stored sealed): its real customers' calls are
+   * placed and their webhooks verified with it; unset = the operator's (OUTREACH_VOICE_API_KEY).
+   */
+  provider?: { apiKey: string };
   /**
    * What collections agents say on a voicemail: a Reg F limited-content message composed from these
    * (src/domain/calls/limited-content.ts) and set on the agents by `outreach voice agents`.

@@ -94,7 +94,24 @@ export const companyConfigSchema = {
       additionalProperties: false,
       properties: {
         email: { $ref: '#/$defs/channel' },
-        sms: { $ref: '#/$defs/channel' },
+        sms: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            from: { type: 'string', minLength: 1, maxLength: 320 },
+            maxPerDay: { type: 'integer', minimum: 0, maximum: 1000 },
+            maxPer7Days: { type: 'integer', minimum: 0, maximum: 1000 },
+            provider: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['accountSid', 'authToken'],
+              properties: {
+                accountSid: { type: 'string', pattern: '^AC[A-Za-z0-9]{1,62}$' },
+                authToken: { type: 'string', minLength: 1, maxLength: 500 },
+              },
+            },
+          },
+        },
       },
     },
     calls: {
@@ -103,6 +120,12 @@ export const companyConfigSchema = {
       properties: {
         maxConcurrentCalls: { type: 'integer', minimum: 1, maximum: 1000 },
         agents: { type: 'object', additionalProperties: { type: 'string', minLength: 1, maxLength: 200 } },
+        provider: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['apiKey'],
+          properties: { apiKey: { type: 'string', minLength: 1, maxLength: 500 } },
+        },
         voicemail: {
           type: 'object',
           additionalProperties: false,

@@ -13,6 +13,11 @@ export interface VoiceSimulatorOptions {
   port?: number;
   /** Bearer key callers must send, and the key callbacks are signed with, as Retell's API key is (default `sim_voice_key`). */
   apiKey?: string;
+  /**
+   * More accounts the simulator serves besides `apiKey` (a company's own Retell account): each call
+   * belongs to the key that created it, and its webhooks are signed with that key.
+   */
+  otherApiKeys?: string[];
   /** The clock for call timestamps (the process clock, OUTREACH_CLOCK aware); signatures use real time. */
   now?: () => Date;
   /** Delay before answering a create request (tests use it to crash a worker mid-request). */
@@ -58,6 +63,8 @@ export const SIMULATOR_DEFAULTS = {
 
 interface SimCall {
   wire: RetellCall;
+  /** The API key (account) that created it: its webhooks are signed with it. */
+  account: string;
   /** Wall-clock ms when it was created (the listing's order for calls not started). */
   createdAt: number;
   scenario: Scenario;
@@ -74,6 +81,7 @@ interface SimCall {
  */
 export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Promise<VoiceSimulator> {
   const apiKey = opts.apiKey ?? SIMULATOR_DEFAULTS.apiKey;
+  const accounts = new Set([apiKey, ...(opts.otherApiKeys ?? [])]);
   const now = opts.now ?? (() => new Date());
   const timeline = opts.timeline ?? { startedMs: 30, endedMs: 120, analyzedMs: 200 };
   const retention = opts.retention ?? SIMULATOR_DEFAULTS.retention;
@@ -131,7 +139,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     let retryAfterMs: number | null = null;
     await slot();
     try {
-      const signature = await Retell.sign(body, apiKey);
+      const signature = await Retell.sign(body, call.account);
       const answer = await sender.send(call.webhookUrl, { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body, 10_000);
       if (answer.status < 500) return; // 2xx delivered; 4xx is the receiver's final answer (e.g. a duplicate)
       retryAfterMs = answer.retryAfterMs;
@@ -204,7 +212,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     }
   };
 
-  const create = (body: Retell.CallCreatePhoneCallParams | undefined): [number, unknown] => {
+  const create = (body: Retell.CallCreatePhoneCallParams | undefined, account: string): [number, unknown] => {
     const e164 = /^\+[1-9]\d{6,14}$/;
     if (!body || typeof body.to_number !== 'string' || !e164.test(body.to_number)) return [400, retellError('to_number must be an E.164 number')];
     if (typeof body.from_number !== 'string' || !e164.test(body.from_number)) return [400, retellError('from_number must be an E.164 number')];
@@ -232,7 +240,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       ...(body.retell_llm_dynamic_variables ? { retell_llm_dynamic_variables: body.retell_llm_dynamic_variables } : {}),
     };
     forgetOld();
-    const call: SimCall = { wire, createdAt: Date.now(), scenario, webhookUrl: override ?? agent.webhook_url ?? null, forgetAt: Date.now() + timeline.analyzedMs + retention.ms };
+    const call: SimCall = { wire, account, createdAt: Date.now(), scenario, webhookUrl: override ?? agent.webhook_url ?? null, forgetAt: Date.now() + timeline.analyzedMs + retention.ms };
     calls.set(callId, call);
     play(call);
     return [201, wire];
@@ -249,11 +257,12 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     }
     if (req.method === 'GET' && path === '/sim/dials') return send(res, 200, Object.fromEntries(dials));
     if (req.method === 'POST' && path === '/sim/callbacks/release') return send(res, 200, { released: releaseCallbacks() });
-    if (req.headers.authorization !== `Bearer ${apiKey}`) return send(res, 401, retellError('Invalid API key'));
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (!bearer || !accounts.has(bearer)) return send(res, 401, retellError('Invalid API key'));
     const body = req.method === 'POST' || req.method === 'PATCH' ? await readJson(req) : undefined;
     if (body === INVALID) return send(res, 400, retellError('Invalid JSON body'));
     if (req.method === 'POST' && path === '/v2/create-phone-call') {
-      const [status, answer] = create(body as Retell.CallCreatePhoneCallParams);
+      const [status, answer] = create(body as Retell.CallCreatePhoneCallParams, bearer);
       if (opts.createLatencyMs) await new Promise((r) => setTimeout(r, opts.createLatencyMs));
       return send(res, status, answer);
     }
