@@ -18,6 +18,8 @@ function optOutToken(companyId, address) {
 }
 
 function form(txn, path, params, signed) {
+  // Signed by the operator's (sandbox) account: no `?company=` (the example's) on the URL it signs.
+  txn.fullPath = txn.request.uri = path;
   txn.request.headers['Content-Type'] = 'application/x-www-form-urlencoded';
   txn.request.body = new URLSearchParams(params).toString();
   delete txn.request.headers['X-API-Key'];
