@@ -24,6 +24,13 @@ export function defaultCompanyConfig(): CompanyConfig {
   };
 }
 
+/** A channel's sender and caps (email; SMS adds its own provider account). */
+const CHANNEL_PROPERTIES = {
+  from: { type: 'string', minLength: 1, maxLength: 320 },
+  maxPerDay: { type: 'integer', minimum: 0, maximum: 1000 },
+  maxPer7Days: { type: 'integer', minimum: 0, maximum: 1000 },
+} as const;
+
 export const companyConfigSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
@@ -98,9 +105,7 @@ export const companyConfigSchema = {
           type: 'object',
           additionalProperties: false,
           properties: {
-            from: { type: 'string', minLength: 1, maxLength: 320 },
-            maxPerDay: { type: 'integer', minimum: 0, maximum: 1000 },
-            maxPer7Days: { type: 'integer', minimum: 0, maximum: 1000 },
+            ...CHANNEL_PROPERTIES,
             provider: {
               type: 'object',
               additionalProperties: false,
@@ -163,15 +168,7 @@ export const companyConfigSchema = {
     },
   },
   $defs: {
-    channel: {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        from: { type: 'string', minLength: 1, maxLength: 320 },
-        maxPerDay: { type: 'integer', minimum: 0, maximum: 1000 },
-        maxPer7Days: { type: 'integer', minimum: 0, maximum: 1000 },
-      },
-    },
+    channel: { type: 'object', additionalProperties: false, properties: CHANNEL_PROPERTIES },
   },
 } as const;
 
