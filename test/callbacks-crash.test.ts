@@ -85,7 +85,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('an API process killed with SIGK
     await database?.drop();
   });
 
-  it('every callback answered 202 before the kill is applied by the next process', { timeout: 120_000 }, async () => {
+  it('every callback answered 202 before the kill is applied by the next process', { timeout: 240_000 }, async () => {
     const first = await startApi(database.url, simulator.url);
     children.push(first.child);
     const accepted: string[] = [];
@@ -125,7 +125,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('an API process killed with SIGK
     await eventually(async () => {
       const left = Number((await database.db('callback_inbox').whereNull('applied_at').count({ n: '*' }))[0]!.n);
       return left === 0 ? true : undefined;
-    }, 30_000, 'the inbox to be applied');
+    }, 90_000, 'the inbox to be applied');
     const events = await database.db('call_events').pluck('event_id');
     expect(events.sort()).toEqual([...accepted].sort());
     expect(new Set(accepted.map((id) => id.split(':').slice(0, 2).join(':')))).toEqual(new Set(Array.from({ length: CALLS }, (_, i) => EVENTS.map((e) => `pc${i}:${e}`)).flat()));
