@@ -803,6 +803,12 @@ export interface paths {
          *     its effect (see `AchReturnSubmission` for the dedupe key, the accepted codes and
          *     the validation rules: R01–R29 as in the contract, plus R51). The batch variant
          *     `POST /ach-returns/batch` (an extension) takes up to 1,000 of these. Errors use the `ErrorMessage` shape.
+         *
+         *     Extension: a company that turns on outreach on a return (`ach.returnOutreach`
+         *     in its configuration, off by default) has a new return on a collections loan
+         *     enroll the customer in its configured call cadence, planned under every
+         *     contact rule in the return's transaction; the answer then carries `outreach`
+         *     (`AchReturnOutreach`). A resubmitted return never enrolls again.
          */
         post: operations["createAchReturn"];
         delete?: never;
@@ -2440,10 +2446,32 @@ export interface components {
             /** @description Combined return code across ACH and debit card. */
             overall_return_code?: string;
         };
+        /** @description Extension, not part of the partner contract. What a newly recorded return did about outreach, when the company's outreach on a return (`ach.returnOutreach`, off by default) applies to it: a return code the configuration lists (all by default) on a collections loan. `enrolled`: the customer was enrolled in the configured task type's call cadence, planned under every contact rule (calling window, holidays, Reg F caps, restrictions). `already_enrolled`: this loan's cadence is already active; nothing was added. `not_enrolled`: a rule refused the enrollment (`reason`: a contact restriction, no allowed call time, another active cadence of the customer, a finished cadence for this loan, a closed loan); the return is recorded all the same. Absent on a resubmitted return, on corrections and declines, and when outreach does not apply. See docs/partners/ach.md, "Outreach on a return". */
+        AchReturnOutreach: {
+            /** @enum {string} */
+            status: "enrolled" | "already_enrolled" | "not_enrolled";
+            /** @description The configured task type whose cadence the customer is (or would have been) enrolled in. */
+            task_type: string;
+            /** @description The cadence's schedule; with `enrolled` and `already_enrolled`. */
+            schedule_id?: string;
+            /** @description The first scheduled call (read it with `getScheduledCall`); with `enrolled`. */
+            scheduled_call_id?: string;
+            /**
+             * Format: date-time
+             * @description When the first call is scheduled (UTC); with `enrolled`.
+             */
+            scheduled_time?: string;
+            /** @description Calls the cadence scheduled; with `enrolled`. */
+            scheduled_call_count?: number;
+            /** @description Why the customer was not enrolled; with `not_enrolled`. */
+            reason?: string;
+        };
         /** @description Outcome of an ACH return submission. */
         AchReturnResult: {
             success: boolean;
             message: string;
+            /** @description Extension, not part of the partner contract. Outreach on a return (returns only; never on a confirmation): present when the company's `ach.returnOutreach` applies to a newly recorded return. */
+            outreach?: components["schemas"]["AchReturnOutreach"];
         };
         /** @description One row of an ACH return batch: an `AchReturnSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row (not a JSON object, a missing or mistyped field, a rule of `AchReturnSubmission` broken) is reported at its index with the 400 the single operation would answer. (`x-validated-per-row`: the request validator accepts any value here; the published type is exact, so generated clients reject a misspelled row.) */
         AchReturnBatchRow: components["schemas"]["AchReturnSubmission"];
@@ -2459,6 +2487,8 @@ export interface components {
             /** @description The status code the single operation would have answered; present only when `success` is false. */
             error?: number;
             message: string;
+            /** @description Extension, not part of the partner contract. Outreach on a return (returns only; never on a confirmation): present when the company's `ach.returnOutreach` applies to a newly recorded return. */
+            outreach?: components["schemas"]["AchReturnOutreach"];
         };
         /** @description Outcome of an ACH batch (`POST /ach-returns/batch`, `POST /ach-confirms/batch`); `results` has one entry per submitted row, in order. */
         AchBatchResult: {
@@ -5130,7 +5160,15 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "ACH return R01 recorded for payment pay-9001"
+                     *       "message": "ACH return R01 recorded for payment pay-9001",
+                     *       "outreach": {
+                     *         "status": "enrolled",
+                     *         "task_type": "PaymentReturned",
+                     *         "schedule_id": "0f8b6a52-3c1e-4f0a-9d7e-2b5c8e1a4d60",
+                     *         "scheduled_call_id": "5d2e9c14-7a3b-4e8f-b1c6-9a0d3f7e2b18",
+                     *         "scheduled_time": "2026-03-24T14:00:00Z",
+                     *         "scheduled_call_count": 3
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["AchReturnResult"];
