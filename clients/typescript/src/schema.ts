@@ -918,8 +918,8 @@ export interface paths {
         /**
          * ACH return rates against the NACHA levels
          * @description The company's ACH debit return rates over the trailing 60 days, against the
-         *     levels of the Nacha Operating Rules (Article Two, Subsection 2.17.2 "ODFI Return
-         *     Rate Reporting", as set by the 2015 ACH Network Risk and Enforcement rule), which
+         *     levels of the Nacha Operating Rules (ODFI Return Rate Reporting, as set by the
+         *     2015 ACH Network Risk and Enforcement rule), which
          *     decide whether the lender's bank lets it keep originating debits:
          *     - `unauthorized`: entries returned R05, R07, R10, R11, R29 or R51, threshold 0.5 %;
          *     - `administrative`: entries returned R02, R03 or R04, level 3 %;
@@ -2060,7 +2060,7 @@ export interface components {
         /** @description What the return means for further collection, from NACHA semantics (Operating Rules, Appendix Four and Five). `category` (open-ended) is one of `retry` (R01, R09), `account_unusable` (R02, R03, R04, R16, R20; the method gets `unusableForAch`), `authorization_revoked` (R05, R07, R10, R11, R29, R51; the method's ACH authorization becomes revoked), `stop_payment` (R08), `correction` (C01–C13), `debit_decline` or `other` (other return codes). An `account_unusable` or `authorization_revoked` return also removes the method's default status. */
         ReturnAction: {
             category: string;
-            /** @description True only for R01/R09 with fewer than 2 re-presentments so far, within 180 days of the payment date (Subsection 2.12.4), on a method whose authorization is not revoked and whose account is not unusable. */
+            /** @description True only for R01/R09 with fewer than 2 re-presentments so far, within 180 days of the payment date (Nacha Operating Rules, Reinitiation of Returned Entries), on a method whose authorization is not revoked and whose account is not unusable. */
             retryAllowed: boolean;
             accountUnusable: boolean;
             authorizationRevoked: boolean;
@@ -2102,8 +2102,8 @@ export interface components {
         };
         /**
          * @description What NACHA still allows for a payment returned R01 (insufficient funds) or R09
-         *     (uncollected funds): Nacha Operating Rules, Article Two, Subsection 2.12.4
-         *     ("Reinitiation of Returned Entries") allows an entry returned R01/R09 to be
+         *     (uncollected funds): the Nacha Operating Rules, Reinitiation of Returned
+         *     Entries, allow an entry returned R01/R09 to be
          *     re-presented at most two times after the return of the original entry, within
          *     180 days of the original entry. Every R01/R09 return of the payment after the
          *     first is the return of a re-presentment. The original entry's date is the payment
