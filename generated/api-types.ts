@@ -2446,7 +2446,17 @@ export interface components {
             /** @description Combined return code across ACH and debit card. */
             overall_return_code?: string;
         };
-        /** @description Extension, not part of the partner contract. What a newly recorded return did about outreach, when the company's outreach on a return (`ach.returnOutreach`, off by default) applies to it: a return code the configuration lists (all by default) on a collections loan. `enrolled`: the customer was enrolled in the configured task type's call cadence, planned under every contact rule (calling window, holidays, Reg F caps, restrictions). `already_enrolled`: this loan's cadence is already active; nothing was added. `not_enrolled`: a rule refused the enrollment (`reason`: a contact restriction, no allowed call time, another active cadence of the customer, a finished cadence for this loan, a closed loan); the return is recorded all the same. Absent on a resubmitted return, on corrections and declines, and when outreach does not apply. See docs/partners/ach.md, "Outreach on a return". */
+        /**
+         * @description Extension, not part of the partner contract. What a newly recorded return did about outreach, when the company's outreach on a return (`ach.returnOutreach`, off by default) applies to it: a return code the configuration lists (all by default) on a collections loan. `enrolled`: the customer was enrolled in the configured task type's call cadence, planned under every contact rule (calling window, holidays, Reg F caps, restrictions). `already_enrolled`: this loan's cadence is already active; nothing was added. `not_enrolled`: a rule refused the enrollment (`reason`: a contact restriction, no allowed call time, another active cadence of the customer, a finished cadence for this loan, a closed loan); the return is recorded all the same. Absent on a resubmitted return, on corrections and declines, and when outreach does not apply. See docs/partners/ach.md, "Outreach on a return".
+         * @example {
+         *       "status": "enrolled",
+         *       "task_type": "PaymentReturned",
+         *       "schedule_id": "0f8b6a52-3c1e-4f0a-9d7e-2b5c8e1a4d60",
+         *       "scheduled_call_id": "5d2e9c14-7a3b-4e8f-b1c6-9a0d3f7e2b18",
+         *       "scheduled_time": "2026-03-24T14:00:00Z",
+         *       "scheduled_call_count": 3
+         *     }
+         */
         AchReturnOutreach: {
             /** @enum {string} */
             status: "enrolled" | "already_enrolled" | "not_enrolled";
@@ -5160,15 +5170,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "ACH return R01 recorded for payment pay-9001",
-                     *       "outreach": {
-                     *         "status": "enrolled",
-                     *         "task_type": "PaymentReturned",
-                     *         "schedule_id": "0f8b6a52-3c1e-4f0a-9d7e-2b5c8e1a4d60",
-                     *         "scheduled_call_id": "5d2e9c14-7a3b-4e8f-b1c6-9a0d3f7e2b18",
-                     *         "scheduled_time": "2026-03-24T14:00:00Z",
-                     *         "scheduled_call_count": 3
-                     *       }
+                     *       "message": "ACH return R01 recorded for payment pay-9001"
                      *     }
                      */
                     "application/json": components["schemas"]["AchReturnResult"];
