@@ -125,6 +125,22 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
     expect(await historyOf(customerId)).toHaveLength(2);
   });
 
+  it('a customer already in an active cadence for another loan is not enrolled a second time', async () => {
+    await setCompanyConfig(suite.database.db, companyId, outreachConfig());
+    const { customerId, ids } = await paymentOn('two', 'Collections');
+    const at = new Date().toISOString();
+    await suite.database.db('loans').insert({ company_id: companyId, customer_id: customerId, id: 'l-2', task_type: 'Collections', created_at: at, updated_at: at });
+    await ach.payment({ customer_id: customerId, loan_id: 'l-2', payment_id: 'p-2', payment_date: '2026-11-02', payment_amount: 40, payment_type: 'ach', ach_status: 'SUBMITTED', ach_submitted_date: '2026-11-02' });
+    expect((await ach.achReturn(r01(ids))).body.outreach.status).toBe('enrolled');
+    const calls = await callsOf(customerId);
+
+    const second = await ach.achReturn(r01({ ...ids, loan_id: 'l-2', payment_id: 'p-2' }));
+    expect(second.status).toBe(200);
+    expect(second.body.outreach).toEqual({ status: 'not_enrolled', task_type: 'PaymentReturned', reason: `Customer ${customerId} has an active cadence for application l-1` });
+    expect(await callsOf(customerId)).toEqual(calls);
+    expect(await historyOf(customerId)).toHaveLength(2);
+  });
+
   it('a contact restriction refuses the enrollment and the return is recorded all the same', async () => {
     await setCompanyConfig(suite.database.db, companyId, outreachConfig());
     const { customerId, ids } = await paymentOn('dnc', 'Collections');
