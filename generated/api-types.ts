@@ -803,6 +803,12 @@ export interface paths {
          *     its effect (see `AchReturnSubmission` for the dedupe key, the accepted codes and
          *     the validation rules: R01–R29 as in the contract, plus R51). The batch variant
          *     `POST /ach-returns/batch` (an extension) takes up to 1,000 of these. Errors use the `ErrorMessage` shape.
+         *
+         *     Extension: a company that turns on outreach on a return (`ach.returnOutreach`
+         *     in its configuration, off by default) has a new return on a collections loan
+         *     enroll the customer in its configured call cadence, planned under every
+         *     contact rule in the return's transaction; the answer then carries `outreach`
+         *     (`AchReturnOutreach`). A resubmitted return never enrolls again.
          */
         post: operations["createAchReturn"];
         delete?: never;
@@ -912,8 +918,8 @@ export interface paths {
         /**
          * ACH return rates against the NACHA levels
          * @description The company's ACH debit return rates over the trailing 60 days, against the
-         *     levels of the Nacha Operating Rules (Article Two, Subsection 2.17.2 "ODFI Return
-         *     Rate Reporting", as set by the 2015 ACH Network Risk and Enforcement rule), which
+         *     levels of the Nacha Operating Rules (ODFI Return Rate Reporting, as set by the
+         *     2015 ACH Network Risk and Enforcement rule), which
          *     decide whether the lender's bank lets it keep originating debits:
          *     - `unauthorized`: entries returned R05, R07, R10, R11, R29 or R51, threshold 0.5 %;
          *     - `administrative`: entries returned R02, R03 or R04, level 3 %;
@@ -2054,7 +2060,7 @@ export interface components {
         /** @description What the return means for further collection, from NACHA semantics (Operating Rules, Appendix Four and Five). `category` (open-ended) is one of `retry` (R01, R09), `account_unusable` (R02, R03, R04, R16, R20; the method gets `unusableForAch`), `authorization_revoked` (R05, R07, R10, R11, R29, R51; the method's ACH authorization becomes revoked), `stop_payment` (R08), `correction` (C01–C13), `debit_decline` or `other` (other return codes). An `account_unusable` or `authorization_revoked` return also removes the method's default status. */
         ReturnAction: {
             category: string;
-            /** @description True only for R01/R09 with fewer than 2 re-presentments so far, within 180 days of the payment date (Subsection 2.12.4), on a method whose authorization is not revoked and whose account is not unusable. */
+            /** @description True only for R01/R09 with fewer than 2 re-presentments so far, within 180 days of the payment date (Nacha Operating Rules, Reinitiation of Returned Entries), on a method whose authorization is not revoked and whose account is not unusable. */
             retryAllowed: boolean;
             accountUnusable: boolean;
             authorizationRevoked: boolean;
@@ -2096,8 +2102,8 @@ export interface components {
         };
         /**
          * @description What NACHA still allows for a payment returned R01 (insufficient funds) or R09
-         *     (uncollected funds): Nacha Operating Rules, Article Two, Subsection 2.12.4
-         *     ("Reinitiation of Returned Entries") allows an entry returned R01/R09 to be
+         *     (uncollected funds): the Nacha Operating Rules, Reinitiation of Returned
+         *     Entries, allow an entry returned R01/R09 to be
          *     re-presented at most two times after the return of the original entry, within
          *     180 days of the original entry. Every R01/R09 return of the payment after the
          *     first is the return of a re-presentment. The original entry's date is the payment
@@ -2440,10 +2446,42 @@ export interface components {
             /** @description Combined return code across ACH and debit card. */
             overall_return_code?: string;
         };
+        /**
+         * @description Extension, not part of the partner contract. What a newly recorded return did about outreach, when the company's outreach on a return (`ach.returnOutreach`, off by default) applies to it: a return code the configuration lists (all by default) on a collections loan. `enrolled`: the customer was enrolled in the configured task type's call cadence, planned under every contact rule (calling window, holidays, Reg F caps, restrictions). `already_enrolled`: this loan's cadence is already active; nothing was added. `not_enrolled`: a rule refused the enrollment (`reason`: a contact restriction, no allowed call time, another active cadence of the customer, a finished cadence for this loan, a closed loan); the return is recorded all the same. Absent on a resubmitted return, on corrections and declines, and when outreach does not apply. See docs/partners/ach.md, "Outreach on a return".
+         * @example {
+         *       "status": "enrolled",
+         *       "task_type": "PaymentReturned",
+         *       "schedule_id": "0f8b6a52-3c1e-4f0a-9d7e-2b5c8e1a4d60",
+         *       "scheduled_call_id": "5d2e9c14-7a3b-4e8f-b1c6-9a0d3f7e2b18",
+         *       "scheduled_time": "2026-03-24T14:00:00Z",
+         *       "scheduled_call_count": 3
+         *     }
+         */
+        AchReturnOutreach: {
+            /** @enum {string} */
+            status: "enrolled" | "already_enrolled" | "not_enrolled";
+            /** @description The configured task type whose cadence the customer is (or would have been) enrolled in. */
+            task_type: string;
+            /** @description The cadence's schedule; with `enrolled` and `already_enrolled`. */
+            schedule_id?: string;
+            /** @description The first scheduled call (read it with `getScheduledCall`); with `enrolled`. */
+            scheduled_call_id?: string;
+            /**
+             * Format: date-time
+             * @description When the first call is scheduled (UTC); with `enrolled`.
+             */
+            scheduled_time?: string;
+            /** @description Calls the cadence scheduled; with `enrolled`. */
+            scheduled_call_count?: number;
+            /** @description Why the customer was not enrolled; with `not_enrolled`. */
+            reason?: string;
+        };
         /** @description Outcome of an ACH return submission. */
         AchReturnResult: {
             success: boolean;
             message: string;
+            /** @description Extension, not part of the partner contract. Outreach on a return (returns only; never on a confirmation): present when the company's `ach.returnOutreach` applies to a newly recorded return. */
+            outreach?: components["schemas"]["AchReturnOutreach"];
         };
         /** @description One row of an ACH return batch: an `AchReturnSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row (not a JSON object, a missing or mistyped field, a rule of `AchReturnSubmission` broken) is reported at its index with the 400 the single operation would answer. (`x-validated-per-row`: the request validator accepts any value here; the published type is exact, so generated clients reject a misspelled row.) */
         AchReturnBatchRow: components["schemas"]["AchReturnSubmission"];
@@ -2459,6 +2497,8 @@ export interface components {
             /** @description The status code the single operation would have answered; present only when `success` is false. */
             error?: number;
             message: string;
+            /** @description Extension, not part of the partner contract. Outreach on a return (returns only; never on a confirmation): present when the company's `ach.returnOutreach` applies to a newly recorded return. */
+            outreach?: components["schemas"]["AchReturnOutreach"];
         };
         /** @description Outcome of an ACH batch (`POST /ach-returns/batch`, `POST /ach-confirms/batch`); `results` has one entry per submitted row, in order. */
         AchBatchResult: {

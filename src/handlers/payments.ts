@@ -1,8 +1,8 @@
 import { readPayment, savePayment } from '../domain/ach/payments.js';
-import { recordAchReturn, recordAchReturns } from '../domain/ach/returns.js';
+import { recordAchReturnWithOutreach, recordAchReturnsWithOutreach } from '../domain/enrollment/return-outreach.js';
 import { statusOf } from '../http/error-response.js';
 import { recordAchConfirm, recordAchConfirms } from '../domain/ach/confirms.js';
-import type { RowOutcome } from '../domain/ach/row-runner.js';
+import type { ReturnOutreach, RowOutcome } from '../domain/ach/row-runner.js';
 import { readReturnRates } from '../domain/ach/return-rates.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
@@ -21,13 +21,13 @@ export const getPayment: OperationHandler = async (c, env) => {
 
 export const createAchReturn: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'createAchReturn'>;
-  const { message } = await recordAchReturn(companyContext(env), body);
-  return { status: 200, body: { success: true, message } };
+  const { message, outreach } = await recordAchReturnWithOutreach(companyContext(env), body);
+  return { status: 200, body: { success: true, message, ...presentOutreach(outreach) } };
 };
 
 export const createAchReturnBatch: OperationHandler = async (c, env) => {
   const { returns } = c.request.requestBody as RequestBody<'createAchReturnBatch'>;
-  return { status: 200, body: batchResult(await recordAchReturns(companyContext(env), returns)) };
+  return { status: 200, body: batchResult(await recordAchReturnsWithOutreach(companyContext(env), returns)) };
 };
 
 export const createAchConfirm: OperationHandler = async (c, env) => {
@@ -44,9 +44,20 @@ export const createAchConfirmBatch: OperationHandler = async (c, env) => {
 /** One result per submitted row, at its index: the single operation's message, or its status and message. */
 function batchResult(outcomes: RowOutcome[]) {
   const results = outcomes.map((o, index) =>
-    o.ok ? { index, success: true, message: o.message } : { index, success: false, error: statusOf(o.error), message: o.error.message });
+    o.ok ? { index, success: true, message: o.message, ...presentOutreach(o.outreach) } : { index, success: false, error: statusOf(o.error), message: o.error.message });
   const applied = outcomes.filter((o) => o.ok).length;
   return { applied, failed: outcomes.length - applied, results };
+}
+
+/** The `outreach` extension field of a return's result, only when outreach applied. */
+function presentOutreach(o: ReturnOutreach | undefined) {
+  if (!o) return {};
+  return {
+    outreach: {
+      status: o.status, task_type: o.taskType, schedule_id: o.scheduleId, scheduled_call_id: o.scheduledCallId,
+      scheduled_time: o.scheduledTime, scheduled_call_count: o.scheduledCallCount, reason: o.reason,
+    },
+  };
 }
 
 export const getAchReturnRates: OperationHandler = async (_c, env) => {

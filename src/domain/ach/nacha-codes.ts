@@ -3,7 +3,7 @@
  *
  * Source: NACHA Operating Rules, Appendix Four (Return Entries, Table of Return Reason Codes) and
  * Appendix Five (Notification of Change, Table of Change Codes); re-presentment limit from
- * Subsection 2.12.4 (Reinitiation of Returned Entries: at most two reinitiations of an entry
+ * the rule Reinitiation of Returned Entries (at most two reinitiations of an entry
  * returned R01/R09, within 180 days of the original entry's settlement date).
  *
  * The partner contract accepts R01–R29; R51 is accepted too because it is an authorization
@@ -76,7 +76,7 @@ export const CHANGE_CODES: Readonly<Record<string, ChangeCode>> = {
   C13: { description: 'Addenda format error', corrects: [] },
 };
 
-/** Reinitiations allowed after an R01/R09 return, and the window they must fall in (Subsection 2.12.4). */
+/** Reinitiations allowed after an R01/R09 return, and the window they must fall in (Nacha Operating Rules, Reinitiation of Returned Entries). */
 export const MAX_REPRESENTMENTS = 2;
 export const REPRESENTMENT_WINDOW_DAYS = 180;
 

@@ -4,7 +4,7 @@ import { representmentStatus } from './representment.js';
 
 const ret = (code: string | null, correction: string | null = null) => ({ achReturnCode: code, achCorrectionCode: correction }) as ReturnHistoryRow;
 
-describe('representmentStatus (Nacha Operating Rules 2.12.4)', () => {
+describe('representmentStatus (Nacha Operating Rules, Reinitiation of Returned Entries)', () => {
   it('is null without an R01/R09 return', () => {
     expect(representmentStatus([], '2026-11-02', '2026-11-21')).toBeNull();
     expect(representmentStatus([ret('R02'), ret(null, 'C01')], '2026-11-02', '2026-11-21')).toBeNull();

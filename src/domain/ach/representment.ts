@@ -14,7 +14,7 @@ export interface RepresentmentStatus {
 }
 
 /**
- * Nacha Operating Rules, Subsection 2.12.4 (Reinitiation of Returned Entries): an entry returned
+ * Nacha Operating Rules, Reinitiation of Returned Entries: an entry returned
  * R01 or R09 may be reinitiated at most two times after the return of the original entry, within 180
  * days of the original entry. The original entry's date is the payment date (else the settlement
  * date), as for the return's own `retryAllowed`. Null for a payment without an R01/R09 return.

@@ -7,11 +7,10 @@ import { publishEvents } from '../webhooks/publish.js';
 import { addDays, utcDate } from './dates.js';
 
 /**
- * NACHA return-rate levels (Nacha Operating Rules, Article Two, Subsection 2.17.2 "ODFI Return Rate
- * Reporting", as set by the 2015 ACH Network Risk and Enforcement rule): over the debit entries of
- * the preceding 60 days, the unauthorized return rate threshold is 0.5 %, the administrative return
- * rate level 3 % and the overall return rate level 15 %. Thresholds are basis points so the levels
- * are decided in integers.
+ * NACHA return-rate levels (Nacha Operating Rules, "ODFI Return Rate Reporting", as set by the 2015
+ * ACH Network Risk and Enforcement rule): over the debit entries of the preceding 60 days, the
+ * unauthorized return rate threshold is 0.5 %, the administrative return rate level 3 % and the
+ * overall return rate level 15 %. Thresholds are basis points so the levels are decided in integers.
  */
 export const RETURN_RATES = {
   unauthorized: { codes: ['R05', 'R07', 'R10', 'R11', 'R29', 'R51'], thresholdBp: 50 },

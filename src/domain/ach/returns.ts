@@ -11,9 +11,23 @@ import { type ReturnAction, returnAction } from './return-action.js';
 import { type ReturnEvent, achRecordChanges, describeEvent, transactionChanges } from './return-event.js';
 import { type AchReturnInput, checkDateOrder, checkSubmission } from './return-submission.js';
 import { newId } from '../shared/ids.js';
-import { type RowOutcome, runRows, single } from './row-runner.js';
+import { type ReturnOutreach, type RowOutcome, type RowSuccess, runRows, single } from './row-runner.js';
 import { announceRisenRates } from './return-rates.js';
 export type { ReturnHistoryRow };
+
+/** A return newly recorded (not a resubmission), as a capability acting on it sees it. */
+export interface RecordedReturn {
+  customerId: string;
+  loanId: string;
+  paymentId: string;
+  returnCode: string;
+}
+
+/**
+ * Runs in the row's savepoint after a new return is recorded: what a higher capability does about it
+ * (outreach, enrollment/return-outreach.ts). Null when it does not apply.
+ */
+export type OnReturn = (db: Db, recorded: RecordedReturn) => Promise<ReturnOutreach | null>;
 
 /**
  * POST /ach-returns and POST /ach-returns/batch (docs/partners/ach.md): the one write path of a
@@ -23,12 +37,12 @@ export type { ReturnHistoryRow };
  * (row-runner.ts). A resubmitted event changes no history and no method. Rows are applied in order,
  * so a later row sees an earlier row's history.
  */
-export async function recordAchReturns(ctx: CompanyContext, rows: readonly unknown[]): Promise<RowOutcome[]> {
+export async function recordAchReturns(ctx: CompanyContext, rows: readonly unknown[], onReturn?: OnReturn): Promise<RowOutcome[]> {
   const today = utcDate(ctx.now);
   const at = ctx.now.toISOString();
   const outcomes = await runRows<AchReturnInput>(ctx, rows, 'AchReturnSubmission', (db, input) => {
     const { amountCents } = checkSubmission(input, today);
-    return applyReturn(db, ctx.companyId, input, amountCents, today, at);
+    return applyReturn(db, ctx.companyId, input, amountCents, today, at, onReturn);
   });
   // Once per request, after the rows committed: a rate that rose is announced (return-rates.ts).
   if (outcomes.some((o) => o.ok)) await ctx.db.transaction((trx) => announceRisenRates(trx, ctx.companyId, ctx.now));
@@ -36,11 +50,13 @@ export async function recordAchReturns(ctx: CompanyContext, rows: readonly unkno
 }
 
 /** The single operation: a batch of one. */
-export async function recordAchReturn(ctx: CompanyContext, input: AchReturnInput): Promise<{ message: string }> {
-  return single(await recordAchReturns(ctx, [input]));
+export async function recordAchReturn(ctx: CompanyContext, input: AchReturnInput, onReturn?: OnReturn): Promise<RowSuccess> {
+  return single(await recordAchReturns(ctx, [input], onReturn));
 }
 
-async function applyReturn(db: Db, companyId: string, input: AchReturnInput, amountCents: number | undefined, today: string, at: string): Promise<string> {
+async function applyReturn(
+  db: Db, companyId: string, input: AchReturnInput, amountCents: number | undefined, today: string, at: string, onReturn: OnReturn | undefined,
+): Promise<string | RowSuccess> {
   const key = { customerId: input.customer_id, loanId: input.loan_id, paymentId: input.payment_id };
   const payment = await findPayment(db, companyId, key);
   if (!payment) throw paymentNotFound(key);
@@ -69,7 +85,10 @@ async function applyReturn(db: Db, companyId: string, input: AchReturnInput, amo
   const row = historyRow(input, payment, event, risk, action, at);
   if (!(await insertReturnIfNew(db, companyId, row))) return duplicate;
   const effects = await applyToMethod(db, companyId, method, input, action, at);
-  return [`${event.label} recorded for payment ${key.paymentId}`, ...effects].join('; ');
+  const message = [`${event.label} recorded for payment ${key.paymentId}`, ...effects].join('; ');
+  // Only a return recorded now: a resubmission returned above, so it never acts twice.
+  const outreach = event.kind === 'return' && onReturn ? await onReturn(db, { ...key, returnCode: input.ach_return_code! }) : null;
+  return outreach ? { message, outreach } : message;
 }
 
 interface Risk {

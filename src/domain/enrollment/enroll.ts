@@ -26,9 +26,9 @@ export interface OriginationReceipt {
   scheduledCallCount: number;
 }
 
-export interface EnrollmentResult {
+export interface EnrollmentResult<Input extends EnrollmentInput<string> = EnrollmentInput> {
   /** Built from the normalized request, not read from the stored customer (interface specification). */
-  input: EnrollmentInput;
+  input: Input;
   receipt: OriginationReceipt;
 }
 
@@ -73,9 +73,9 @@ export interface NewCustomerEnrollment {
  * nothing written): by planNewEnrollment, and by the claim-first path when the customer is new.
  * Every store path writes it with the one builder of its rows (store/enrollment/enrollment-rows.ts).
  */
-function newEnrollment(
-  ctx: CompanyContext, input: EnrollmentInput, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>,
-): NewCustomerEnrollment {
+function newEnrollment<Input extends EnrollmentInput<string>>(
+  ctx: CompanyContext, input: Input, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>,
+): { enrollment: NewEnrollment; result: EnrollmentResult<Input> } {
   const application = newApplication(ctx, input);
   const cadence = newCadence(ctx, input, plan, application.id);
   const rows = scheduleRows(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' });
@@ -89,7 +89,7 @@ function newEnrollment(
  * it; a refused plan throws before anything is written. Exported for the test that compares the
  * rows of every path (test/enrollment-rows.test.ts).
  */
-export async function enrollKnownOrRefused(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {
+export async function enrollKnownOrRefused<Input extends EnrollmentInput<string>>(ctx: CompanyContext, input: Input): Promise<EnrollmentResult<Input>> {
   const { db, companyId } = ctx;
   const who = input.customerId;
   const existing = await getCustomerForUpdate(db, companyId, who);
@@ -122,9 +122,9 @@ export async function enrollKnownOrRefused(ctx: CompanyContext, input: Enrollmen
 }
 
 /** An existing customer's enrollment: writes the application (unless it exists), the cadence, and the schedule with its calls. */
-async function enrolled(
-  ctx: CompanyContext, input: EnrollmentInput, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>, existingApplication: string | null,
-): Promise<EnrollmentResult> {
+async function enrolled<Input extends EnrollmentInput<string>>(
+  ctx: CompanyContext, input: Input, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>, existingApplication: string | null,
+): Promise<EnrollmentResult<Input>> {
   const { db, companyId } = ctx;
   let applicationId = existingApplication;
   if (!applicationId) {
@@ -137,16 +137,16 @@ async function enrolled(
   return scheduled(input, await storeSchedule(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' }));
 }
 
-function newApplication(ctx: CompanyContext, input: EnrollmentInput): NewApplication {
+function newApplication(ctx: CompanyContext, input: EnrollmentInput<string>): NewApplication {
   return { id: newId(), customerId: input.customerId, loanId: input.loanId, createdAt: ctx.now.toISOString() };
 }
 
 /** The active cadence an enrollment starts for the application. */
-function newCadence(ctx: CompanyContext, input: EnrollmentInput, plan: Extract<PlanResult, { ok: true }>, applicationId: string): NewCadence {
+function newCadence(ctx: CompanyContext, input: EnrollmentInput<string>, plan: Extract<PlanResult, { ok: true }>, applicationId: string): NewCadence {
   return { id: newId(), customerId: input.customerId, applicationId, taskType: input.taskType, cadence: plan.cadence, at: ctx.now.toISOString() };
 }
 
-function scheduled(input: EnrollmentInput, stored: StoredSchedule): EnrollmentResult {
+function scheduled<Input extends EnrollmentInput<string>>(input: Input, stored: StoredSchedule): EnrollmentResult<Input> {
   const first = stored.calls[0]!;
   return {
     input,
@@ -168,7 +168,7 @@ async function requireNoRestriction(ctx: CompanyContext, customer: CustomerRow, 
 }
 
 /** The existing cadence and its next call; nothing is created or updated. */
-async function alreadyScheduled(ctx: CompanyContext, input: EnrollmentInput, cadence: CadenceRow): Promise<EnrollmentResult> {
+async function alreadyScheduled<Input extends EnrollmentInput<string>>(ctx: CompanyContext, input: Input, cadence: CadenceRow): Promise<EnrollmentResult<Input>> {
   const schedule = await activeScheduleOfCadence(ctx.db, ctx.companyId, cadence.id);
   if (!schedule || schedule.calls.length === 0) throw new Error(`active cadence ${cadence.id} has no active schedule with calls`);
   const now = ctx.now.toISOString();
@@ -183,12 +183,12 @@ async function alreadyScheduled(ctx: CompanyContext, input: EnrollmentInput, cad
   };
 }
 
-function cadenceRequest(input: EnrollmentInput): CadenceRequest {
+function cadenceRequest(input: EnrollmentInput<string>): CadenceRequest {
   return { taskType: input.taskType, loanId: input.loanId, daysSincePaidOff: input.daysSincePaidOff, daysInApplied: input.daysInApplied, oneOff: input.oneOff };
 }
 
 /** A new customer from the enrollment request; email and address stay empty until a customer write supplies them. */
-function newCustomerFields(input: EnrollmentInput) {
+function newCustomerFields(input: EnrollmentInput<string>) {
   return {
     firstName: input.firstName!, lastName: input.lastName!, email: null, birthday: input.birthday, ssnLastFour: input.ssnLastFour,
     timezone: input.timezone, phoneNumber: input.phoneNumber, streetAddress1: null, streetAddress2: null, city: null, state: null,
@@ -197,7 +197,7 @@ function newCustomerFields(input: EnrollmentInput) {
 }
 
 /** Calls go to the stored customer's numbers and zone; the request's mobilePhone adds a fallback number for this cadence. */
-function contactee(input: EnrollmentInput, stored: CustomerRow | null): Contactee {
+function contactee(input: EnrollmentInput<string>, stored: CustomerRow | null): Contactee {
   return {
     customerId: input.customerId,
     timezone: stored?.timezone ?? input.timezone!,

@@ -7,11 +7,14 @@ import type { EnrollmentBody } from './validate.js';
 
 export type OriginationTaskType = (typeof ORIGINATION_TASK_TYPES)[number];
 
-/** An enrollment request after every request-only rule: normalized, defaults applied. */
-export interface EnrollmentInput {
+/**
+ * An enrollment request after every request-only rule: normalized, defaults applied. Requests name
+ * an origination task type; outreach on an ACH return enrolls in its configured collections one.
+ */
+export interface EnrollmentInput<TaskType extends string = OriginationTaskType> {
   customerId: string;
   loanId: string;
-  taskType: OriginationTaskType;
+  taskType: TaskType;
   firstName: string | null;
   lastName: string | null;
   birthday: string | null;
@@ -66,7 +69,7 @@ export function readEnrollment(body: EnrollmentBody, ctx: CompanyContext): Enrol
 }
 
 /** What a new customer needs (an existing one is reused as stored): 422 naming the missing fields. */
-export function requireNewCustomerData(input: EnrollmentInput): void {
+export function requireNewCustomerData(input: EnrollmentInput<string>): void {
   const missing: string[] = [];
   if (!input.firstName) missing.push('firstName');
   if (!input.lastName) missing.push('lastName');

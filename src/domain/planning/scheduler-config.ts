@@ -22,11 +22,17 @@ export function schedulerConfigFor(config: CompanyConfig): SchedulerConfig {
 
 /** Rejects a company configuration whose scheduler section cannot be compiled (at `config set` time). */
 export function validateSchedulerConfig(config: CompanyConfig): void {
+  let scheduler: SchedulerConfig;
   try {
-    schedulerConfigFor(config);
+    scheduler = schedulerConfigFor(config);
   } catch (err) {
     // A malformed section can also fail as a TypeError deep in compilation; either way the operator gets one line.
     const why = err instanceof SchedulerConfigError ? err.message : (err as Error).message;
     throw new InvalidInputError(`Invalid company configuration: scheduler: ${why}`);
+  }
+  // Outreach on a return enrolls in this task type's cadence: without one, every return would fail to plan.
+  const outreach = config.ach?.returnOutreach;
+  if (outreach && !scheduler.taskTypes[outreach.taskType]) {
+    throw new InvalidInputError(`Invalid company configuration: ach.returnOutreach task type "${outreach.taskType}" has no cadence in the scheduler section (scheduler.taskTypes)`);
   }
 }

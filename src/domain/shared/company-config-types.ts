@@ -87,6 +87,25 @@ export interface CompanyConfig {
   calls?: CallsConfig;
   /** The company's loan management system, read by `sync: true` and `loanIds` (docs/partners/lms.md). */
   lms?: LmsConfig;
+  /** ACH returns (docs/partners/ach.md). */
+  ach?: AchConfig;
+}
+
+export interface AchConfig {
+  /** Outreach on a return; absent or `enabled: false` (the default) = none. */
+  returnOutreach?: ReturnOutreachConfig;
+}
+
+/**
+ * A return on a collections loan enrolls the customer in a task type's call cadence (the scheduler
+ * section's cadence of that task type, like any other), under every contact rule.
+ */
+export interface ReturnOutreachConfig {
+  enabled: boolean;
+  /** A collections task type of the catalog; its cadence is the payment-returned cadence. */
+  taskType: string;
+  /** The return codes that start it; omitted = every return code. */
+  returnCodes?: string[];
 }
 
 export interface CallsConfig {

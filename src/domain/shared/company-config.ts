@@ -5,7 +5,7 @@ import type { Db } from '../../store/shared/db.js';
 import { getCompanies, getCompany } from '../../store/companies/companies.js';
 
 export type {
-  CallsConfig, ChannelLimits, ChannelsConfig, CompanyConfig, IntegrationConfig, LmsConfig, LoanWorkflowConfig, MessageChannel, MessageStepConfig, MessageTemplate, TaskPurpose, TaskTypeConfig,
+  AchConfig, ReturnOutreachConfig, CallsConfig, ChannelLimits, ChannelsConfig, CompanyConfig, IntegrationConfig, LmsConfig, LoanWorkflowConfig, MessageChannel, MessageStepConfig, MessageTemplate, TaskPurpose, TaskTypeConfig,
 } from './company-config-types.js';
 
 export const DEFAULT_CLOSED_SERVICING_STATUSES = ['paid_off', 'paidoff', 'closed', 'settled', 'charged_off', 'chargedoff', 'charge_off'];
@@ -166,6 +166,23 @@ export const companyConfigSchema = {
         stopWhenChargedOff: { type: 'boolean' },
       },
     },
+    ach: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        returnOutreach: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['enabled', 'taskType'],
+          properties: {
+            enabled: { type: 'boolean' },
+            taskType: { type: 'string', minLength: 1, maxLength: 120 },
+            // The return codes the service accepts (docs/partners/ach.md): R01–R29 and R51.
+            returnCodes: { type: 'array', minItems: 1, maxItems: 30, uniqueItems: true, items: { type: 'string', pattern: '^R(0[1-9]|1[0-9]|2[0-9]|51)$' } },
+          },
+        },
+      },
+    },
   },
   $defs: {
     channel: { type: 'object', additionalProperties: false, properties: CHANNEL_PROPERTIES },
@@ -224,6 +241,12 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
       if (!template) fail(`task type "${taskType.name}" message step "${step.id}" names unknown template "${step.template}"`);
       if (step.channel === 'email' && !template!.subject) fail(`template "${step.template}" is used for email and needs a subject`);
     }
+  }
+  const outreach = config.ach?.returnOutreach;
+  if (outreach) {
+    const taskType = config.taskTypes.find((t) => t.name === outreach.taskType);
+    if (!taskType) fail(`ach.returnOutreach names unknown task type "${outreach.taskType}"`);
+    if (taskType!.purpose !== 'collections') fail(`ach.returnOutreach task type "${outreach.taskType}" must have purpose collections`);
   }
 }
 
