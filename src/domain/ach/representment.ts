@@ -16,8 +16,9 @@ export interface RepresentmentStatus {
 /**
  * Nacha Operating Rules, Reinitiation of Returned Entries: an entry returned
  * R01 or R09 may be reinitiated at most two times after the return of the original entry, within 180
- * days of the original entry. The original entry's date is the payment date (else the settlement
- * date), as for the return's own `retryAllowed`. Null for a payment without an R01/R09 return.
+ * days of the original entry's settlement date. The payment date is used first (else the settlement
+ * date), as for the return's own `retryAllowed`: it falls on or before the settlement date, so the
+ * window shown never outlasts the rule's. Null for a payment without an R01/R09 return.
  */
 export function representmentStatus(history: readonly ReturnHistoryRow[], originalDate: string | null, today: string): RepresentmentStatus | null {
   const retries = history.filter((h) => h.achReturnCode !== null && RETURN_CODES[h.achReturnCode]?.category === 'retry').length;
