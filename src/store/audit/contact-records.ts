@@ -1,5 +1,6 @@
 import { fromJson, readInstant, readText } from '../shared/columns.js';
 import type { Db } from '../shared/db.js';
+import { deleteInBatches } from '../shared/batched-deletes.js';
 
 /** Where a keyset page starts: after this (scheduled time, id). */
 export interface RecordCursor { scheduledTime: string; id: string }
@@ -83,3 +84,21 @@ export async function pageMessageRecords(db: Db, companyId: string, from: string
   }));
 }
 
+/** Contact decisions taken before `before`, in short batches. */
+export async function deleteContactDecisionsBefore(db: Db, before: string): Promise<number> {
+  return deleteInBatches(db, 'contact_decisions', 'id', (q) => q.where('decided_at', '<', before));
+}
+
+/** Scheduled messages that ended (sent or not) before `before`, in short batches. */
+export async function deleteEndedMessagesBefore(db: Db, before: string): Promise<number> {
+  return deleteInBatches(db, 'scheduled_messages', 'id', (q) => q.whereNotIn('status', ['pending', 'sending']).where('updated_at', '<', before));
+}
+
+/**
+ * Scheduled calls that ended before `before`, with their call records and events (cascade), in
+ * short batches; a call whose recording is stored keeps its rows (the recording store owns its lifecycle).
+ */
+export async function deleteEndedCallsBefore(db: Db, before: string): Promise<number> {
+  return deleteInBatches(db, 'scheduled_calls', 'id', (q) => q.whereIn('status', ['completed', 'failed', 'skipped', 'cancelled']).where('updated_at', '<', before)
+    .whereNotExists((x) => x.select(db.raw('1')).from('calls').whereRaw('calls.scheduled_call_id = scheduled_calls.id').whereNotNull('calls.recording_key')));
+}
