@@ -171,9 +171,13 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
 
   it('refuses bad input and an unknown company with a clear message', async () => {
     const bad = await outreach(database.url, ['audit', 'export', '--company', companyId, '--from', 'yesterday', '--to', '2026-12-31']);
-    expect(bad.code).not.toBe(0);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--from must be an ISO 8601/);
+    const backwards = await outreach(database.url, ['audit', 'export', '--company', companyId, '--from', '2026-12-31', '--to', '2026-12-01']);
+    expect(backwards.code).toBe(2);
+    expect(backwards.stderr).toMatch(/--from must be before --to/);
     const format = await outreach(database.url, ['audit', 'export', '--company', companyId, ...RANGE, '--format', 'xml']);
+    expect(format.code).toBe(2);
     expect(format.stderr).toMatch(/--format must be jsonl or csv/);
     const unknown = await outreach(database.url, ['audit', 'export', '--company', randomUUID(), ...RANGE]);
     expect(unknown.code).toBe(1);

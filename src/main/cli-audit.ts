@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { exportContactRecords } from '../domain/audit/contact-export.js';
 import { type ExportFormat, exportHeader, exportLine } from '../domain/audit/export-format.js';
+import { InvalidInputError } from '../domain/shared/errors.js';
 import type { Db } from '../store/shared/db.js';
 
 export const AUDIT_USAGE = `  audit export --company ID --from ISO --to ISO [--format jsonl|csv] [--out FILE]
@@ -28,7 +29,10 @@ export async function runAuditCommand(db: Db, command: string, args: AuditArgs):
   if (format !== 'jsonl' && format !== 'csv') throw new AuditUsageError(`--format must be jsonl or csv, got "${args.format}"`);
   if (!args.from || !args.to) throw new AuditUsageError('--from and --to are required for "audit export"');
   const records = exportContactRecords(db, args.need('company'), { from: args.from, to: args.to });
-  const first = await records.next(); // bad input or an unknown company fails before a file is created
+  // Bad input (exit 2) or an unknown company (exit 1) fails before a file is created.
+  const first = await records.next().catch((err: unknown) => {
+    throw err instanceof InvalidInputError ? new AuditUsageError(err.message) : err;
+  });
   const out: Writable = args.out ? fs.createWriteStream(args.out) : process.stdout;
   // Backpressure: wait for the sink to drain, so the records never pile up in memory.
   const write = async (text: string) => {
