@@ -105,7 +105,7 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
     const route = { sms: accepted, email: accepted, smsFrom: '+15005550006' } as never;
     const log = { error(msg: string, data?: object) { throw new Error(`${msg} ${JSON.stringify(data)}`); } };
     expect(await dispatchDueMessages({ db, now: () => NOW, routes: { live: route, sandbox: route, emailFrom: 'a@example.com', signingSecret: 'x'.repeat(32) }, publicBaseUrl: 'http://127.0.0.1:9', log }, 10, 10)).toBe(2);
-  });
+  }, 90_000);
 
   afterAll(async () => {
     await database?.drop();

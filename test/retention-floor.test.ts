@@ -63,7 +63,7 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
     await call('twoYears', 730);
     await call('fourYears', 1461);
     await call('fourYearsRecorded', 1461, 'recordings/x.mp3');
-  });
+  }, 60_000);
 
   afterAll(() => database?.drop());
 
