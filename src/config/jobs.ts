@@ -22,8 +22,27 @@ export interface JobOptions {
   shutdownGraceMs: number;
   /** Outbound webhook delivery (docs/partners/webhooks.md#delivery-and-retries). */
   webhooks: { retryBaseMs: number; retryMaxMs: number; giveUpMs: number; timeoutMs: number };
+  /**
+   * Days the retention sweep keeps contact records (calls, scheduled calls and messages, contact
+   * decisions, consent records); undefined: kept indefinitely. Never under three years.
+   */
+  contactRecordRetentionDays?: number;
   /** pg-boss schema override (default `pgboss`, or `<schema>_boss` when running in a non-public schema). */
   pgBossSchema?: string;
+}
+
+/** Reg F (12 CFR 1006.100) keeps records three years: 1096 days, a leap day included. */
+export const CONTACT_RECORD_MIN_RETENTION_DAYS = 1096;
+
+function contactRecordRetention(r: EnvReader): number | undefined {
+  const name = 'OUTREACH_CONTACT_RECORD_RETENTION_DAYS';
+  const text = r.raw(name);
+  if (text === undefined || text === '') return undefined;
+  const days = Number(text);
+  if (!Number.isInteger(days) || days < CONTACT_RECORD_MIN_RETENTION_DAYS) {
+    r.fail(name, `a whole number of days of at least ${CONTACT_RECORD_MIN_RETENTION_DAYS}: Reg F (12 CFR 1006.100) requires keeping contact records three years, so retention may only be configured longer (or left unset: kept indefinitely)`, text);
+  }
+  return days;
 }
 
 export function loadJobOptions(r: EnvReader): JobOptions {
@@ -45,6 +64,7 @@ export function loadJobOptions(r: EnvReader): JobOptions {
       giveUpMs: r.int('OUTREACH_WEBHOOK_GIVE_UP_MS'),
       timeoutMs: r.int('OUTREACH_WEBHOOK_TIMEOUT_MS'),
     },
+    contactRecordRetentionDays: contactRecordRetention(r),
     pgBossSchema,
   };
 }

@@ -65,6 +65,7 @@ export const VARIABLES = [
   { name: 'OUTREACH_JOBS_MAINTENANCE_SECONDS', default: '30', range: [1, 3600], meaning: 'how often workers look for such slices (pg-boss maintenance; {range})' },
   { name: 'OUTREACH_JOBS_POLL_MS', default: '500', range: [10, 60_000], meaning: 'idle poll of a worker process; a submission in the same process wakes it at once ({range})' },
   { name: 'OUTREACH_JOBS_SHUTDOWN_GRACE_MS', default: '20000', range: [0, 600_000], meaning: 'how long in-flight slices and dials may finish at shutdown before they are released ({range})' },
+  { name: 'OUTREACH_CONTACT_RECORD_RETENTION_DAYS', unset: 'unset (kept indefinitely)', meaning: 'days the retention sweep keeps calls, scheduled calls and messages, contact decisions and consent records; at least 1096 (three years, [Reg F 12 CFR 1006.100](docs/operators/compliance.md#retention)): a shorter value is refused at start-up' },
   { name: 'OUTREACH_PGBOSS_SCHEMA', unset: '`pgboss`', meaning: 'pg-boss schema (`<schema>_boss` when the database runs in a non-public schema); a plain identifier' },
 
   // Outbound webhooks.

@@ -62,7 +62,7 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
   const messages = deps.messages
     ? startMessageDispatcher({ db: deps.db, now: deps.now, routes: deps.messages.routes, publicBaseUrl: deps.messages.publicBaseUrl, log }, deps.messages.options)
     : null;
-  const sweep = () => sweepRetention(deps.db, deps.now(), log);
+  const sweep = () => sweepRetention(deps.db, deps.now(), log, { contactRecordRetentionDays: options.contactRecordRetentionDays });
   const timer = setInterval(() => void sweep(), RETENTION_SWEEP_MS);
   timer.unref();
   log.info('workers started', { engine: deps.queue.engine, concurrency: options.concurrency });

@@ -17,6 +17,7 @@ import { ListenError, startService, startWorker } from './server.js';
 import { connectDatabase, DatabaseUnavailableError } from '../store/shared/connect.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './cli-webhooks.js';
 import { runVoiceCommand, VOICE_USAGE } from './cli-voice.js';
+import { AUDIT_USAGE, AuditUsageError, runAuditCommand } from './cli-audit.js';
 import { migrateLatest } from '../store/shared/migrate.js';
 
 const USAGE = `Usage: outreach <command> [options]
@@ -42,6 +43,7 @@ const USAGE = `Usage: outreach <command> [options]
 
 ${WEBHOOK_USAGE}
 ${VOICE_USAGE}
+${AUDIT_USAGE}
   --version                               print the version
   simulator sms [--port N] [--inbound-url URL]
                                           run the SMS simulator (Twilio Messaging protocol) on 127.0.0.1;
@@ -72,6 +74,10 @@ async function main(argv: string[]): Promise<number> {
       'no-migrate': { type: 'boolean', default: false },
       'no-workers': { type: 'boolean', default: false },
       'inbound-url': { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      format: { type: 'string' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },
@@ -165,6 +171,10 @@ async function main(argv: string[]): Promise<number> {
       const code = await runVoiceCommand(db, config, aesGcmBox(configKeySource(config.configKey, config.databaseUrl)), command, { json: values.json, check: values.check, need });
       if (code !== null) return code;
     }
+    if (command.startsWith('audit ')) {
+      const code = await runAuditCommand(db, command, { from: values.from, to: values.to, format: values.format, out: values.out, need });
+      if (code !== null) return code;
+    }
     switch (command) {
       case 'migrate':
         console.log('migrations are current');
@@ -240,9 +250,9 @@ main(process.argv.slice(2)).then(
       console.error(`outreach: ${err.message}`);
       process.exit(1);
     }
-    if (err instanceof UsageError || err instanceof ConfigError || err instanceof DomainError || err instanceof SeedError || err instanceof SecretUnreadableError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (err instanceof UsageError || err instanceof AuditUsageError || err instanceof ConfigError || err instanceof DomainError || err instanceof SeedError || err instanceof SecretUnreadableError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       console.error(`outreach: ${(err as Error).message}`);
-      if (err instanceof UsageError) console.error(USAGE);
+      if (err instanceof UsageError || err instanceof AuditUsageError) console.error(USAGE);
       process.exit(err instanceof DomainError ? 1 : 2);
     }
     console.error(err);

@@ -3,7 +3,7 @@
  * caps, cadence planning, phone rotation and transfer routing. No I/O; `now` is a parameter.
  */
 export { planEnrollment } from './plan.js';
-export { nextAllowedTime, eligibilityAt, type EligibilityResult, type BlockingRule } from './next-allowed.js';
+export { nextAllowedTime, eligibilityAt, type EligibilityResult, type BlockingRule, type RuleVerdict } from './next-allowed.js';
 export { planMessages, messageAllowedAt, messageContact, MESSAGE_RULES, type MessageStep, type MessageContext, type PlannedMessage } from './message-plan.js';
 export { transferDestinationAt } from './dial-transfer.js';
 export {
@@ -27,5 +27,5 @@ export { findContactRestriction, RESTRICTION_RULES } from './restrictions.js';
 export { normalizeHistory, RESTRICTING_FLAGS } from './history.js';
 export { canonicalPhone, phoneBook } from './phones.js';
 export { isFederalHoliday } from './holidays.js';
-export { ruleCatalog, type CatalogRule } from './rule-catalog.js';
+export { ruleCatalog, catalogFingerprint, RULE_CATALOG_VERSION, type CatalogRule } from './rule-catalog.js';
 export type * from './types.js';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { ceilToMinute, instantMs } from './instants.js';
-import { nextAllowedTime } from './next-allowed.js';
+import { eligibilityAt, nextAllowedTime } from './next-allowed.js';
 import type { Channel, ContactAttempt, CustomerContact, Decision, Purpose, SchedulerConfig } from './types.js';
 import { DAY, MINUTE, dayNumber, parseClockTime, zoneClock } from './zone-clock.js';
 
@@ -65,15 +65,18 @@ export function planMessages(steps: readonly MessageStep[], context: MessageCont
   });
 }
 
-/** Re-check at send time: the earliest allowed time at or after `at` (equal to `at` when it may go now). */
+/**
+ * Re-check at send time: the earliest allowed time at or after `at` (equal to `at` when it may go
+ * now), with every rule evaluated at `at` and its verdict (the send-time decision's evidence).
+ */
 export function messageAllowedAt(at: DateTime, context: MessageContext, config: SchedulerConfig) {
-  return allowedAt(ceilToMinute(instantMs(at, 'at')), context, config);
+  return eligibilityAt(DateTime.fromMillis(ceilToMinute(instantMs(at, 'at')), { zone: 'utc' }), schedulingContext(context), config);
 }
 
 function allowedAt(candidateMs: number, context: MessageContext, config: SchedulerConfig) {
-  return nextAllowedTime(
-    DateTime.fromMillis(candidateMs, { zone: 'utc' }),
-    { customer: messageContact(context.customer), purpose: context.purpose, loanId: context.loanId ?? null, history: context.history ?? [], channel: context.channel },
-    config,
-  );
+  return nextAllowedTime(DateTime.fromMillis(candidateMs, { zone: 'utc' }), schedulingContext(context), config);
+}
+
+function schedulingContext(context: MessageContext) {
+  return { customer: messageContact(context.customer), purpose: context.purpose, loanId: context.loanId ?? null, history: context.history ?? [], channel: context.channel };
 }

@@ -7,7 +7,7 @@ import { canonicalPhone, phoneBook } from './phones.js';
 import { PLAN_RULES } from './plan.js';
 import { customerLocalities } from './localities.js';
 import { customerStates, plausibleZones } from './plausible-zones.js';
-import { findContactRestriction } from './restrictions.js';
+import { findContactRestriction, RESTRICTION_RULES } from './restrictions.js';
 import type { RuleBudget, RuleContext, SchedulingRule } from './rules/rule.js';
 import { searchAllowedTime } from './search.js';
 import { normalizeState } from './state-zones.js';
@@ -16,8 +16,8 @@ import { isoFromMs } from './zone-clock.js';
 
 /** What the search runs on for one attempt, or the decision that blocks it before any time rule. */
 type Prepared =
-  | { blocked: Decision }
-  | { startMs: number; ctx: RuleContext; rules: readonly SchedulingRule[]; horizonDays: number; notes: Decision[] };
+  | { blocked: Decision; passed: RuleVerdict[] }
+  | { startMs: number; ctx: RuleContext; rules: readonly SchedulingRule[]; horizonDays: number; notes: Decision[]; passed: RuleVerdict[] };
 
 /**
  * The earliest time at or after `candidate` when a call in `context` is allowed, with every
@@ -46,7 +46,24 @@ export interface BlockingRule {
   until: string | null;
 }
 
+/**
+ * One rule evaluated for an attempt at the candidate instant, and its verdict there: the evidence a
+ * contact decision keeps. Only rules that apply to the customer (their states, city, channel and
+ * purpose) are evaluated; a rule checked before the time rules that blocks ends the list.
+ */
+export interface RuleVerdict {
+  rule: string;
+  source: string;
+  verdict: 'pass' | 'block';
+  /** Why it blocks (absent on a pass). */
+  detail?: string;
+  /** When a blocking rule could allow (null: never; absent on a pass). */
+  until?: string | null;
+}
+
 export interface EligibilityResult extends NextAllowedResult {
+  /** Every rule evaluated at the candidate, in order, with its verdict. */
+  evaluated: RuleVerdict[];
   /** Every rule that rejects the candidate itself (empty when `time` is the candidate). */
   blocking: BlockingRule[];
   /** Every applicable frequency cap's count at the candidate. */
@@ -61,22 +78,30 @@ export function eligibilityAt(candidate: DateTime, context: SchedulingContext, c
   const prepared = prepare(candidate, context, config);
   if ('blocked' in prepared) {
     const b = prepared.blocked;
-    return { time: null, decisions: [b], blocking: [{ rule: b.rule, source: b.source, message: b.message, until: null }], budgets: [] };
+    const evaluated = [...prepared.passed, { rule: b.rule, source: b.source, verdict: 'block' as const, detail: b.message, until: null }];
+    return { time: null, decisions: [b], evaluated, blocking: [{ rule: b.rule, source: b.source, message: b.message, until: null }], budgets: [] };
   }
   const { startMs, ctx } = prepared;
   const result = searchAllowedTime(startMs, ctx, prepared.rules, prepared.horizonDays);
   const blocking: BlockingRule[] = [];
   const budgets: EligibilityResult['budgets'] = [];
+  const evaluated = [...prepared.passed];
   for (const rule of prepared.rules) {
     if (!rule.applies(ctx)) continue;
     const check = rule.check(startMs, ctx);
-    if (!check.ok) blocking.push({ rule: rule.id, source: rule.source, message: check.message, until: check.until === null ? null : isoFromMs(check.until) });
+    if (check.ok) evaluated.push({ rule: rule.id, source: rule.source, verdict: 'pass' });
+    else {
+      const until = check.until === null ? null : isoFromMs(check.until);
+      blocking.push({ rule: rule.id, source: rule.source, message: check.message, until });
+      evaluated.push({ rule: rule.id, source: rule.source, verdict: 'block', detail: check.message, until });
+    }
     const budget = rule.budget?.(startMs, ctx);
     if (budget) budgets.push({ ...budget, nextFreesAt: budget.nextFreesAt === null ? null : isoFromMs(budget.nextFreesAt) });
   }
   return {
     time: result.timeMs === null ? null : isoFromMs(result.timeMs),
     decisions: [...prepared.notes, ...result.decisions],
+    evaluated,
     blocking,
     budgets,
   };
@@ -89,16 +114,19 @@ function prepare(candidate: DateTime, context: SchedulingContext, config: Schedu
   const history = normalizeHistory(context.history, cfg.purposeOf);
 
   const restriction = findContactRestriction(context.customer, history.flaggedRestrictions, loanId);
-  if (restriction) return { blocked: restriction.decision };
+  if (restriction) return { blocked: restriction.decision, passed: [] };
+  const passed: RuleVerdict[] = Object.values(RESTRICTION_RULES).map((r) => ({ rule: r.id, source: r.source, verdict: 'pass' }));
 
   const phone = canonicalPhone(context.phoneNumber ?? context.customer.phoneNumber ?? context.customer.mobilePhone);
   const book = phoneBook(context.customer, history.wrongNumbers);
   const why = phone === undefined ? undefined : book.unusable.get(phone);
-  if (why !== undefined) return { blocked: blocked(WRONG_NUMBER_RULE, `${phone} is unusable: ${why}`) };
+  if (why !== undefined) return { blocked: blocked(WRONG_NUMBER_RULE, `${phone} is unusable: ${why}`), passed };
+  if (phone !== undefined) passed.push({ rule: WRONG_NUMBER_RULE.id, source: WRONG_NUMBER_RULE.source, verdict: 'pass' });
 
   const state = normalizeState(context.customer.state);
   const zones = plausibleZones(context.customer.timezone, state, phone, new Date(startMs).getUTCFullYear());
-  if (!zones) return { blocked: blocked(PLAN_RULES.zones, `timezone ${context.customer.timezone} is not an IANA zone`) };
+  if (!zones) return { blocked: blocked(PLAN_RULES.zones, `timezone ${context.customer.timezone} is not an IANA zone`), passed };
+  passed.push({ rule: PLAN_RULES.zones.id, source: PLAN_RULES.zones.source, verdict: 'pass' });
   const notes: Decision[] = zones.notes.map((message) => ({
     rule: PLAN_RULES.zones.id,
     source: PLAN_RULES.zones.source,
@@ -114,7 +142,7 @@ function prepare(candidate: DateTime, context: SchedulingContext, config: Schedu
     loanId,
     attempts: history.points,
   };
-  return { startMs, ctx, rules: cfg.rules, horizonDays: cfg.effective.horizonDays, notes };
+  return { startMs, ctx, rules: cfg.rules, horizonDays: cfg.effective.horizonDays, notes, passed };
 }
 
 function blocked(rule: { id: string; source: string }, message: string): Decision {

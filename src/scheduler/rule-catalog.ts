@@ -6,6 +6,13 @@ import { RESTRICTION_RULES } from './restrictions.js';
 import { buildRules } from './rules/build-rules.js';
 import { HORIZON_RULE } from './search.js';
 
+/**
+ * The version of the rule catalog every contact decision records (docs/operators/compliance.md).
+ * Bump it whenever a rule id or a citation changes: rule-catalog.test.ts pins the catalog's
+ * fingerprint to this version, so a catalog change without a bump fails the tests.
+ */
+export const RULE_CATALOG_VERSION = '2026-11-26.1';
+
 export interface CatalogRule {
   readonly id: string;
   readonly source: string;
@@ -29,4 +36,12 @@ export function ruleCatalog(): ReadonlyMap<string, CatalogRule> {
   ];
   catalog = new Map(all.map((r) => [r.id, { id: r.id, source: r.source }]));
   return catalog;
+}
+
+/** A stable digest of every rule id and citation, in id order: what RULE_CATALOG_VERSION names. */
+export function catalogFingerprint(): string {
+  const text = [...ruleCatalog().values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => `${r.id}\t${r.source}`).join('\n');
+  let h = 0x811c9dc5; // FNV-1a: pure, no node:crypto in the scheduler
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
 }

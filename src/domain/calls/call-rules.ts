@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import {
-  type ContactAttempt, type CustomerContact, type Decision, type EligibilityResult, eligibilityAt, nextAllowedTime, canonicalPhone, phoneBook, transferDestinationAt,
+  type ContactAttempt, type CustomerContact, type Decision, type EligibilityResult, type RuleVerdict, eligibilityAt, canonicalPhone, phoneBook, transferDestinationAt,
 } from '../../scheduler/index.js';
 import { type ContactRestrictionRow, listActiveRestrictions, listActiveRestrictionsOf } from '../../store/customers/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers/customers.js';
@@ -14,10 +14,11 @@ import { callAttempts, messageAttempts } from '../planning/contact-history.js';
 /** History read for caps and quiet periods: longer than every frequency window and quiet period. */
 const HISTORY_DAYS = 60;
 
+/** The dial-time verdict; `rules` is every rule evaluated at `at` with its verdict (the decision's evidence). */
 export type CallVerdict =
-  | { kind: 'allowed'; transferDestination: string }
-  | { kind: 'later'; time: string; reason: string }
-  | { kind: 'never'; reason: string };
+  | { kind: 'allowed'; transferDestination: string; rules: RuleVerdict[] }
+  | { kind: 'later'; time: string; reason: string; rules: RuleVerdict[] }
+  | { kind: 'never'; reason: string; rules: RuleVerdict[] };
 
 /**
  * Re-checks one scheduled call with the pure scheduler against the state at `at`: the customer's
@@ -32,12 +33,13 @@ export async function checkCallAt(db: Db, config: CompanyConfig, customer: Custo
 /** checkCallAt on a calling state already read (callingStates: a dial batch reads them together). */
 export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: CallingState, at: Date): CallVerdict {
   const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
-  const result = nextAllowedTime(candidate, context, schedulerConfig);
+  const result = eligibilityAt(candidate, context, schedulerConfig); // nextAllowedTime's search, plus each rule's verdict at `at`
   const because = explain(result.decisions);
-  if (result.time === null) return { kind: 'never', reason: because };
-  if (new Date(result.time).getTime() > at.getTime()) return { kind: 'later', time: result.time, reason: because };
+  const rules = result.evaluated;
+  if (result.time === null) return { kind: 'never', reason: because, rules };
+  if (new Date(result.time).getTime() > at.getTime()) return { kind: 'later', time: result.time, reason: because, rules };
   const route = transferDestinationAt(schedulerConfig, call.taskType, candidate);
-  return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination };
+  return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination, rules };
 }
 
 /**

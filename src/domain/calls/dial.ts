@@ -9,6 +9,7 @@ import { agentOf, type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from '
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { publishEvent } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
+import { type ContactDecision, LENDER_SUPPLIED_CONSENT, recordContactDecisions } from '../audit/contact-decisions.js';
 
 /** One claimed scheduled call to dial (a message of the call-dial queue). */
 export interface DialRequest {
@@ -49,7 +50,8 @@ export async function claimCallsToDial(
  *    statements, right before the requests): not allowed → moved back to pending at the next
  *    allowed time, or skipped, with the reason stored;
  * 4. the create requests, concurrently, each sent once (the adapter never retries one);
- * 5. the answers are recorded together (call records, provider call ids) in one transaction.
+ * 5. the answers are recorded together (call records, provider call ids) in one transaction, with
+ *    each dial-time decision (every rule evaluated with its verdict, the consent basis).
  * A provider that is down releases that call's guard and yields `retry` (the queue retries it with
  * backoff); on the last attempt, or when the provider refuses the request, the call ends as failed.
  * `lastAttempt[i]` says whether request i is on its last delivery. The results are in request order.
@@ -68,6 +70,7 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
   });
   const states = new Map((await callingStates(s.db, present, now)).map((state, i) => [present[i]!.call.id, state]));
   const answers: Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> = [];
+  const decisions: ContactDecision[] = [];
 
   const dialOne = async (req: DialRequest, last: boolean): Promise<DialResult> => {
     const call = mine.get(req.scheduledCallId);
@@ -91,6 +94,12 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
         if (found.kind === 'ambiguous') return notRedialed(s, call, found);
       }
       const verdict = verdictAt(entry.config, call, states.get(call.id)!, now);
+      decisions.push({
+        companyId: call.companyId, customerId: call.customerId, channel: 'call', subjectId: call.id, at: now, recipient: call.phoneNumber, rules: verdict.rules,
+        verdict: verdict.kind === 'allowed' ? 'allowed' : verdict.kind === 'later' ? 'moved' : 'refused', reason: verdict.kind === 'allowed' ? null : verdict.reason,
+        // consent: filled from verdict.consent once the consent ledger lands
+        consent: verdict.kind === 'allowed' ? LENDER_SUPPLIED_CONSENT : null,
+      });
       if (verdict.kind === 'later') {
         await rescheduleClaimedCall(s.db, call.companyId, call.id, verdict.time, `Moved at dial time: ${verdict.reason}`, at);
         return { outcome: 'moved' };
@@ -116,7 +125,13 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
 
   // A call whose own bookkeeping failed (the database) is retried alone; the others' answers are still recorded.
   const settled = await Promise.allSettled(requests.map((r, i) => dialOne(r, lastAttempt[i] ?? false)));
-  await recordPlacedCalls(s.db, answers);
+  // The batch's decisions (allowed, moved, refused) are written with its answers: one statement, one transaction.
+  if (decisions.length) {
+    await s.db.transaction(async (trx) => {
+      await recordPlacedCalls(trx, answers);
+      await recordContactDecisions(trx, decisions);
+    });
+  } else await recordPlacedCalls(s.db, answers);
   return settled.map((r) => (r.status === 'fulfilled' ? r.value : { retry: r.reason instanceof Error ? r.reason : new Error(String(r.reason)) }));
 }
 

@@ -14,7 +14,9 @@ const call = (hoursAgo: number, flags: string[] = []): ContactAttempt => ({
 
 describe('the send-time check counts calls toward the caps that count texts (940 CMR 7.04(1)(f))', () => {
   it('sends a Massachusetts collections text after one call this week', () => {
-    expect(windowVerdict(text, customer, [], defaultCompanyConfig(), NOW, [call(24)])).toEqual({ send: true });
+    const verdict = windowVerdict(text, customer, [], defaultCompanyConfig(), NOW, [call(24)]);
+    expect(verdict).toMatchObject({ send: true });
+    expect(verdict.rules).toContainEqual(expect.objectContaining({ rule: 'ma-collection-call-frequency', verdict: 'pass' }));
   });
 
   it('holds it after two calls, naming the rule', () => {
@@ -26,9 +28,11 @@ describe('the send-time check counts calls toward the caps that count texts (940
 
   it('does not hold an email, and Reg F 7-in-7 never holds a text', () => {
     const email = { ...text, channel: 'email' } as MessageRow;
-    expect(windowVerdict(email, customer, [], defaultCompanyConfig(), NOW, [call(48), call(24)])).toEqual({ send: true });
+    const verdict = windowVerdict(email, customer, [], defaultCompanyConfig(), NOW, [call(48), call(24)]);
+    expect(verdict).toMatchObject({ send: true });
+    expect(verdict.rules!.map((r) => r.rule)).not.toContain('ma-collection-call-frequency');
     const texas = { ...customer, state: 'TX', phoneNumber: '+15125550100' } as CustomerRow;
     const week = Array.from({ length: 7 }, (_, i) => call(2 + i * 20));
-    expect(windowVerdict(text, texas, [], defaultCompanyConfig(), NOW, week)).toEqual({ send: true });
+    expect(windowVerdict(text, texas, [], defaultCompanyConfig(), NOW, week)).toMatchObject({ send: true });
   });
 });

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { type ContactAttempt, messageAllowedAt } from '../../scheduler/index.js';
+import { type ContactAttempt, messageAllowedAt, type RuleVerdict } from '../../scheduler/index.js';
 import type { ContactRestrictionRow } from '../../store/customers/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers/customers.js';
 import type { MessageRow } from '../../store/messages/messages.js';
@@ -8,11 +8,11 @@ import { schedulerConfigFor } from '../planning/scheduler-config.js';
 
 const DAY_MS = 86_400_000;
 
-/** The send-time verdict on a claimed message. */
+/** The send-time verdict on a claimed message; `rules`: every scheduler rule evaluated now, with its verdict. */
 export type SendVerdict =
-  | { send: true }
-  | { send: false; status: 'pending'; at: string; reason: string; explanation?: unknown }
-  | { send: false; status: 'skipped'; reason: string; explanation?: unknown };
+  | { send: true; rules?: RuleVerdict[] }
+  | { send: false; status: 'pending'; at: string; reason: string; explanation?: unknown; rules?: RuleVerdict[] }
+  | { send: false; status: 'skipped'; reason: string; explanation?: unknown; rules?: RuleVerdict[] };
 
 /**
  * Re-checks a due message against the state now with the pure scheduler: the customer's local
@@ -31,16 +31,17 @@ export function windowVerdict(
   };
   const purpose = message.purpose === 'collections' ? 'collections' : 'origination';
   const result = messageAllowedAt(DateTime.fromJSDate(now, { zone: 'utc' }), { customer: contact, purpose, loanId: message.loanId, channel: message.channel, history }, schedulerConfigFor(config));
+  const rules = result.evaluated;
   if (result.time === null) {
     const blocked = result.decisions.find((d) => d.effect === 'blocked') ?? result.decisions[result.decisions.length - 1];
-    return { send: false, status: 'skipped', reason: blocked ? `${blocked.message} (${blocked.source})` : 'no allowed time within the horizon', explanation: result.decisions };
+    return { send: false, status: 'skipped', reason: blocked ? `${blocked.message} (${blocked.source})` : 'no allowed time within the horizon', explanation: result.decisions, rules };
   }
   if (Date.parse(result.time) > now.getTime() + 60_000) {
     const capped = result.decisions.find((d) => d.effect === 'moved' && d.rule.endsWith('-frequency'));
     const reason = capped ? `${capped.message} (${capped.source}): moved to the next allowed time` : 'outside the customer\'s allowed hours or days: moved to the next allowed time';
-    return { send: false, status: 'pending', at: result.time, reason, explanation: result.decisions };
+    return { send: false, status: 'pending', at: result.time, reason, explanation: result.decisions, rules };
   }
-  return { send: true };
+  return { send: true, rules };
 }
 
 /**

@@ -14,6 +14,8 @@ import { optOutToken } from './email-opt-out.js';
 import { capVerdict, type SendVerdict, windowVerdict } from './message-checks.js';
 import { render, templateData } from './templates.js';
 import { recordSmsSent } from './sms-events.js';
+import { LENDER_SUPPLIED_CONSENT, recordContactDecisions } from '../audit/contact-decisions.js';
+import type { RuleVerdict } from '../../scheduler/index.js';
 
 export interface DispatchDeps {
   db: Db;
@@ -57,8 +59,16 @@ export async function dispatchDueMessages(deps: DispatchDeps, limit: number, per
 async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string) => Promise<CompanyConfig | null>): Promise<void> {
   const now = deps.now();
   const at = now.toISOString();
-  const release = (v: Exclude<SendVerdict, { send: true }>) =>
-    releaseMessage(deps.db, m.companyId, m.id, { status: v.status, scheduledTime: v.status === 'pending' ? v.at : undefined, reason: v.reason, explanation: v.explanation }, at);
+  let decided = false; // set once the contact itself is decided on (not a vanished customer or template)
+  // The send-time decision's evidence, kept whatever it was: the rules evaluated (none when it stopped before them) and the consent basis.
+  const decide = (verdict: 'allowed' | 'moved' | 'refused', recipient: string | null, rules: readonly RuleVerdict[], reason: string | null) => recordContactDecisions(deps.db, [{
+    companyId: m.companyId, customerId: m.customerId, channel: m.channel, subjectId: m.id, at: now, verdict, recipient, rules, reason,
+    consent: verdict === 'allowed' ? LENDER_SUPPLIED_CONSENT : null,
+  }]);
+  const release = async (v: Exclude<SendVerdict, { send: true }>, recipient: string | null = null) => {
+    if (decided) await decide(v.status === 'pending' ? 'moved' : 'refused', recipient, v.rules ?? [], v.reason);
+    return releaseMessage(deps.db, m.companyId, m.id, { status: v.status, scheduledTime: v.status === 'pending' ? v.at : undefined, reason: v.reason, explanation: v.explanation }, at);
+  };
   const skip = (reason: string) => release({ send: false, status: 'skipped', reason });
 
   const [config, customer] = [await configOf(m.companyId), await getCustomer(deps.db, m.companyId, m.customerId)];
@@ -67,18 +77,20 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
   if (!template) return skip(`template ${m.template} is no longer configured`);
   const own = customer.isTest ? undefined : deps.routes.companySms?.(m.companyId, config);
   const route = customer.isTest ? deps.routes.sandbox : own ? { ...deps.routes.live, sms: own } : deps.routes.live;
+  decided = true;
   const recipient = await usableRecipient(deps.db, m, customer, route);
   if ('skip' in recipient) return skip(recipient.skip);
 
   const restrictions = await listActiveRestrictions(deps.db, m.companyId, m.customerId);
   const windowCheck = windowVerdict(m, customer, restrictions, config, now, await contactHistory(deps.db, m, now));
-  if (!windowCheck.send) return release(windowCheck);
+  if (!windowCheck.send) return release(windowCheck, recipient.to);
   const limits = config.channels?.[m.channel];
   if (limits?.maxPerDay !== undefined || limits?.maxPer7Days !== undefined) {
     const sent = await sentTimesSince(deps.db, m.companyId, m.customerId, m.channel, new Date(now.getTime() - 7 * 86_400_000).toISOString());
     const capCheck = capVerdict(m, sent, config, now);
-    if (!capCheck.send) return release(capCheck);
+    if (!capCheck.send) return release({ ...capCheck, rules: windowCheck.rules }, recipient.to);
   }
+  await decide('allowed', recipient.to, windowCheck.rules ?? [], null);
 
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
   const rendered = render(template, templateData(customer, loan));

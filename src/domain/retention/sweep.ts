@@ -4,6 +4,8 @@ import { deleteAppliedInboxBefore } from '../../store/calls/callback-inbox.js';
 import type { Db } from '../../store/shared/db.js';
 import { purgeExpired } from '../../store/shared/idempotency.js';
 import { deleteEarlyStatusesBefore } from '../../store/messages/sms-early-statuses.js';
+import { deleteContactDecisionsBefore, deleteEndedCallsBefore, deleteEndedMessagesBefore } from '../../store/audit/contact-records.js';
+import { contactRecordCutoff, sweepCutoff } from './contact-records.js';
 
 const BATCH_RETENTION_DAYS = 30; // docs/operators/running.md#retention: jobs and their row results are kept 30 days
 /**
@@ -19,36 +21,51 @@ const CALLBACK_INBOX_RETENTION_DAYS = 7;
  */
 const SMS_EARLY_STATUS_RETENTION_HOURS = 24;
 
+export interface SweepCounts {
+  batchJobs: number;
+  idempotencyRecords: number;
+  callbackInbox: number;
+  smsEarlyStatuses: number;
+  contactDecisions: number;
+  scheduledMessages: number;
+  scheduledCalls: number;
+}
+
 /**
  * The hourly retention sweep of the workers: batch jobs (and their rows) older than 30 days,
  * idempotency records past their `expires_at` (kept at least 30 days, docs/architecture/decisions/idempotency.md#rules), and callback
  * inbox rows applied more than 7 days ago, SMS statuses kept for a message id not recorded within a
- * day. An expired record already stops answering for its key; purging only keeps the tables from
- * growing forever. Each part runs even when another fails.
+ * day; contact records (decisions, ended scheduled messages and calls) only when a retention is
+ * configured, and never younger than three years (contact-records.ts). An expired record already
+ * stops answering for its key; purging only keeps the tables from growing forever. Every part
+ * deletes in short batches, and runs even when another fails.
  */
-export async function sweepRetention(db: Db, now: Date, log: Logger): Promise<{ batchJobs: number; idempotencyRecords: number; callbackInbox: number; smsEarlyStatuses: number }> {
-  const before = new Date(now.getTime() - BATCH_RETENTION_DAYS * 86_400_000).toISOString();
-  const batchJobs = await deleteBatchJobsBefore(db, before).catch((err: Error) => {
-    log.error('retention sweep of batch jobs failed', { error: err.message });
-    return 0;
-  });
-  if (batchJobs) log.info('expired batch jobs deleted', { deleted: batchJobs, before });
-  const idempotencyRecords = await purgeExpired(db, now.toISOString()).catch((err: Error) => {
-    log.error('retention sweep of idempotency records failed', { error: err.message });
-    return 0;
-  });
-  if (idempotencyRecords) log.info('expired idempotency records deleted', { deleted: idempotencyRecords });
-  const inboxBefore = new Date(now.getTime() - CALLBACK_INBOX_RETENTION_DAYS * 86_400_000).toISOString();
-  const callbackInbox = await deleteAppliedInboxBefore(db, inboxBefore).catch((err: Error) => {
-    log.error('retention sweep of the callback inbox failed', { error: err.message });
-    return 0;
-  });
-  if (callbackInbox) log.info('applied callbacks deleted from the inbox', { deleted: callbackInbox, before: inboxBefore });
-  const earlyBefore = new Date(now.getTime() - SMS_EARLY_STATUS_RETENTION_HOURS * 3_600_000).toISOString();
-  const smsEarlyStatuses = await deleteEarlyStatusesBefore(db, earlyBefore).catch((err: Error) => {
-    log.error('retention sweep of early SMS statuses failed', { error: err.message });
-    return 0;
-  });
-  if (smsEarlyStatuses) log.info('SMS statuses of never-recorded messages deleted', { deleted: smsEarlyStatuses, before: earlyBefore });
-  return { batchJobs, idempotencyRecords, callbackInbox, smsEarlyStatuses };
+export async function sweepRetention(db: Db, now: Date, log: Logger, options: { contactRecordRetentionDays?: number } = {}): Promise<SweepCounts> {
+  const part = async (table: string, what: string, before: Date, run: (before: string) => Promise<number>): Promise<number> => {
+    try {
+      const deleted = await run(sweepCutoff(table, before, now).toISOString());
+      if (deleted) log.info(`${what} deleted`, { deleted, before: before.toISOString() });
+      return deleted;
+    } catch (err) {
+      log.error(`retention sweep of ${what} failed`, { error: (err as Error).message });
+      return 0;
+    }
+  };
+  const daysBack = (days: number) => new Date(now.getTime() - days * 86_400_000);
+  const counts: SweepCounts = {
+    batchJobs: await part('batch_jobs', 'expired batch jobs', daysBack(BATCH_RETENTION_DAYS), (before) => deleteBatchJobsBefore(db, before)),
+    idempotencyRecords: await part('idempotency_records', 'expired idempotency records', now, (at) => purgeExpired(db, at)),
+    callbackInbox: await part('callback_inbox', 'applied callbacks', daysBack(CALLBACK_INBOX_RETENTION_DAYS), (before) => deleteAppliedInboxBefore(db, before)),
+    smsEarlyStatuses: await part('sms_early_statuses', 'SMS statuses of never-recorded messages', new Date(now.getTime() - SMS_EARLY_STATUS_RETENTION_HOURS * 3_600_000), (before) => deleteEarlyStatusesBefore(db, before)),
+    contactDecisions: 0,
+    scheduledMessages: 0,
+    scheduledCalls: 0,
+  };
+  const contactBefore = contactRecordCutoff(now, options.contactRecordRetentionDays);
+  if (contactBefore) {
+    counts.contactDecisions = await part('contact_decisions', 'contact decisions past retention', contactBefore, (before) => deleteContactDecisionsBefore(db, before));
+    counts.scheduledMessages = await part('scheduled_messages', 'scheduled messages past retention', contactBefore, (before) => deleteEndedMessagesBefore(db, before));
+    counts.scheduledCalls = await part('scheduled_calls', 'scheduled calls and their call records past retention', contactBefore, (before) => deleteEndedCallsBefore(db, before));
+  }
+  return counts;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../shared/db.js';
 import { fromJson, readInstant } from '../shared/columns.js';
 import { insertBatchRows, type NewBatchRow } from './batch-rows.js';
+import { deleteInBatches } from '../shared/batched-deletes.js';
 
 export type BatchJobStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
 
@@ -75,5 +76,6 @@ export async function failBatchJob(db: Db, companyId: string, jobId: string, mes
 
 /** Retention: jobs (and, by cascade, their rows) created before `before`. Operator maintenance, all companies. */
 export async function deleteBatchJobsBefore(db: Db, before: string): Promise<number> {
-  return db('batch_jobs').where('created_at', '<', before).delete();
+  // A job's rows go with it (cascade): a few jobs per statement keep each one short.
+  return deleteInBatches(db, 'batch_jobs', 'id', (q) => q.where('created_at', '<', before), 20);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../shared/db.js';
 import { dialectOf } from '../shared/db.js';
+import { deleteInBatches } from '../shared/batched-deletes.js';
 
 export interface InboxReceipt {
   provider: string;
@@ -113,5 +114,5 @@ WHERE i.seq = v.seq`;
 
 /** Deletes inbox rows applied before `before`; unapplied rows stay whatever their age. Returns how many. */
 export async function deleteAppliedInboxBefore(db: Db, before: string): Promise<number> {
-  return db('callback_inbox').whereNotNull('applied_at').where('applied_at', '<', before).del();
+  return deleteInBatches(db, 'callback_inbox', 'seq', (q) => q.whereNotNull('applied_at').where('applied_at', '<', before));
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../shared/db.js';
 import { applyDeliveryStatus, DELIVERY_RANK, type DeliveryStatus } from './messages.js';
+import { deleteInBatches } from '../shared/batched-deletes.js';
 
 /** A status reported for a provider message id no message has yet; a repeated report changes nothing. */
 export async function keepEarlyStatus(db: Db, providerMessageId: string, status: DeliveryStatus, reason: string | null, at: string): Promise<void> {
@@ -24,5 +25,5 @@ export async function forgetEarlyStatuses(db: Db, providerMessageId: string): Pr
 
 /** Deletes the statuses received before `before` (their provider message id was never recorded); returns how many. */
 export async function deleteEarlyStatusesBefore(db: Db, before: string): Promise<number> {
-  return db('sms_early_statuses').where('received_at', '<', before).delete();
+  return deleteInBatches(db, 'sms_early_statuses', ['provider_message_id', 'status'], (q) => q.where('received_at', '<', before));
 }

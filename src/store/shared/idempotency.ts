@@ -4,6 +4,7 @@ import { dialectOf } from './db.js';
 import { fromJson, type JsonColumn, readInstant, readText, toJson } from './columns.js';
 import { numberedPlaceholders, type PreparedStatement, runPrepared } from './prepared.js';
 import { RATE_HIT, type RateHit, rateHitBindings } from './rate-limits.js';
+import { deleteInBatches } from './batched-deletes.js';
 
 /** Mirrors `idempotency_records`, camel-cased. */
 export interface IdempotencyRow {
@@ -205,5 +206,5 @@ function recordBindings(companyId: string, key: string, r: FinishedRecord): Knex
 
 /** Retention purge (records are kept at least 30 days; see expires_at). */
 export async function purgeExpired(db: Db, at: string): Promise<number> {
-  return db('idempotency_records').where('expires_at', '<=', at).delete();
+  return deleteInBatches(db, 'idempotency_records', ['company_id', 'key'], (q) => q.where('expires_at', '<=', at));
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { catalogFingerprint, RULE_CATALOG_VERSION, ruleCatalog } from './rule-catalog.js';
+
+/**
+ * Contact decisions record the catalog version they were evaluated under, so a changed rule id or
+ * citation must come with a new version. When this fails after a catalog change: bump
+ * RULE_CATALOG_VERSION and pin the new fingerprint here with it.
+ */
+const PINNED: Record<string, string> = { '2026-11-26.1': '94182778' };
+
+describe('rule catalog version', () => {
+  it('names the catalog as it is (bump RULE_CATALOG_VERSION on any change)', () => {
+    expect(PINNED[RULE_CATALOG_VERSION], `no fingerprint pinned for ${RULE_CATALOG_VERSION}`).toBeDefined();
+    expect(catalogFingerprint()).toBe(PINNED[RULE_CATALOG_VERSION]);
+  });
+
+  it('the fingerprint changes when a citation changes', () => {
+    const before = catalogFingerprint();
+    const rule = ruleCatalog().get('calling-window') as { source: string };
+    const source = rule.source;
+    try {
+      rule.source = `${source} (amended)`;
+      expect(catalogFingerprint()).not.toBe(before);
+    } finally {
+      rule.source = source;
+    }
+  });
+});

@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import type { Db } from './db.js';
+
+/** Rows one retention statement deletes at most: each statement is its own short transaction. */
+export const DELETE_BATCH_ROWS = 1000;
+
+/**
+ * Deletes the rows of `table` that `pick` selects, `size` at a time by their key (one statement,
+ * hence one short transaction, per batch), until none is left. A long sweep never holds one long
+ * transaction, so it neither bloats Postgres nor blocks SQLite's single writer for long.
+ */
+export async function deleteInBatches(db: Db, table: string, key: string | readonly string[], pick: (q: Knex.QueryBuilder) => void, size = DELETE_BATCH_ROWS): Promise<number> {
+  const columns = typeof key === 'string' ? [key] : [...key];
+  let total = 0;
+  for (;;) {
+    const batch = db(table).select(columns).modify(pick).limit(size);
+    const deleted = await (columns.length === 1 ? db(table).whereIn(columns[0]!, batch) : db(table).whereIn(columns, batch)).delete();
+    total += deleted;
+    if (deleted < size) return total;
+  }
+}
