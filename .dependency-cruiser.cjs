@@ -13,7 +13,7 @@
  */
 const RANKS = [
   ['shared', 'ports'],
-  ['webhooks'],
+  ['webhooks', 'consent'],
   ['planning'],
   ['calls', 'messages', 'loans', 'integrations', 'ach'],
   ['customers', 'companies'],

@@ -1,3 +1,4 @@
+import { CONSENT_RULES } from './consent-rules.js';
 import { effectiveRules } from './effective-rules.js';
 import { MESSAGE_RULES } from './message-plan.js';
 import { WRONG_NUMBER_RULE } from './phone-choice.js';
@@ -24,6 +25,7 @@ export function ruleCatalog(): ReadonlyMap<string, CatalogRule> {
     ...Object.values(PLAN_RULES),
     ...Object.values(RESTRICTION_RULES),
     ...Object.values(MESSAGE_RULES),
+    ...Object.values(CONSENT_RULES),
     WRONG_NUMBER_RULE,
     HORIZON_RULE,
   ];

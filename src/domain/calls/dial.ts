@@ -46,8 +46,9 @@ export async function claimCallsToDial(
  *    previous holder may have died after the provider accepted it): found → recorded; ambiguous →
  *    the call fails without a second dial; only a lookup proving no call exists lets it dial;
  * 3. the pure scheduler re-checks every call against the state now (read for the batch in a few
- *    statements, right before the requests): not allowed → moved back to pending at the next
- *    allowed time, or skipped, with the reason stored;
+ *    statements, right before the requests), then its number's consent (the consent ledger, read
+ *    with it): not allowed → moved back to pending at the next allowed time, or skipped (no
+ *    consent: always), with the reason stored; an allowed verdict names the consent that covered it;
  * 4. the create requests, concurrently, each sent once (the adapter never retries one);
  * 5. the answers are recorded together (call records, provider call ids) in one transaction.
  * A provider that is down releases that call's guard and yields `retry` (the queue retries it with

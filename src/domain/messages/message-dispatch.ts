@@ -2,6 +2,8 @@ import { findCompany } from '../shared/company-config.js';
 import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
 import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
+import { listConsentEvents } from '../../store/consent/consent-events.js';
+import { consentAddress, messageConsent, refusalReason } from '../consent/standing.js';
 import { emailSuppression, optOutSms, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
 import { getLoan } from '../../store/loans/loans.js';
 import { claimDueMessages, failStaleSending, listSentMessagesOf, recordSend, releaseMessage, sentTimesSince, type MessageRow } from '../../store/messages/messages.js';
@@ -67,7 +69,7 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
   if (!template) return skip(`template ${m.template} is no longer configured`);
   const own = customer.isTest ? undefined : deps.routes.companySms?.(m.companyId, config);
   const route = customer.isTest ? deps.routes.sandbox : own ? { ...deps.routes.live, sms: own } : deps.routes.live;
-  const recipient = await usableRecipient(deps.db, m, customer, route);
+  const recipient = await usableRecipient(deps.db, m, customer, route, now);
   if ('skip' in recipient) return skip(recipient.skip);
 
   const restrictions = await listActiveRestrictions(deps.db, m.companyId, m.customerId);
@@ -100,19 +102,27 @@ async function contactHistory(db: Db, m: MessageRow, now: Date): Promise<Contact
 }
 
 /** The address or number to use, or why the message cannot go (missing, suppressed, opted out, no route). */
-async function usableRecipient(db: Db, m: MessageRow, customer: CustomerRow, route: ChannelRoute): Promise<{ to: string } | { skip: string }> {
+async function usableRecipient(db: Db, m: MessageRow, customer: CustomerRow, route: ChannelRoute, now: Date): Promise<{ to: string } | { skip: string }> {
   if (m.channel === 'email') {
     if (!route.email) return { skip: customer.isTest ? 'test customer: no sandbox SMTP server is configured' : 'no email server is configured' };
     if (!customer.email) return { skip: 'the customer has no email address' };
     const suppressed = await emailSuppression(db, m.companyId, customer.email);
     if (suppressed) return { skip: `email address ${customer.email} is unusable: ${suppressed.reason}${suppressed.detail ? ` (${suppressed.detail})` : ''}` };
-    return { to: customer.email };
+    const refused = await revoked(db, m, 'email', customer.email, now);
+    return refused ? { skip: refused } : { to: customer.email };
   }
   if (!route.sms) return { skip: customer.isTest ? 'test customer: no sandbox SMS simulator is configured' : 'no SMS provider is configured' };
   if (!customer.phoneNumber) return { skip: 'the customer has no phone number' };
   const optedOut = await smsOptOut(db, m.companyId, customer.phoneNumber);
   if (optedOut) return { skip: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})` };
-  return { to: customer.phoneNumber };
+  const refused = await revoked(db, m, 'sms', customer.phoneNumber, now);
+  return refused ? { skip: refused } : { to: customer.phoneNumber };
+}
+
+/** The consent ledger's revocation of this address and channel, as the skip reason (a revocation by any means, by API included). */
+async function revoked(db: Db, m: MessageRow, channel: 'sms' | 'email', address: string, now: Date): Promise<string | null> {
+  const refused = messageConsent(channel, address, await listConsentEvents(db, m.companyId, [consentAddress(address)]), now);
+  return refused?.kind === 'refused' ? refusalReason(refused) : null;
 }
 
 async function sendSms(deps: DispatchDeps, m: MessageRow, route: ChannelRoute, to: string, config: CompanyConfig, text: string, sandbox: boolean, statusCallback: string) {

@@ -87,6 +87,31 @@ export interface CompanyConfig {
   calls?: CallsConfig;
   /** The company's loan management system, read by `sync: true` and `loanIds` (docs/partners/lms.md). */
   lms?: LmsConfig;
+  /** TCPA consent for AI-voice calls and texts (docs/partners/consent.md); unset = every supplied number carries express consent. */
+  consent?: ConsentConfig;
+}
+
+export type ConsentType = 'express' | 'express_written';
+
+/** What a task type's calls need, and what a number the lender supplied carries before anything is recorded. */
+export interface ConsentPolicy {
+  /** Consent a supplied number carries by default: `express` (default; the credit application), `express_written`, or `none` (only recorded consent counts). */
+  suppliedNumbers?: ConsentType | 'none';
+  /** Consent an AI-voice call needs: `express` (default) or `express_written` (telemarketing). */
+  required?: ConsentType;
+}
+
+export interface ConsentConfig {
+  /** The policy of every task type not listed in `taskTypes`. */
+  default?: ConsentPolicy;
+  /** Per task type name, replacing `default` for its calls. */
+  taskTypes?: Record<string, ConsentPolicy>;
+  /**
+   * What a revocation stops: `all-channels` (default) stops calls and texts to the number whatever
+   * channel it came by (and an email address's revocation stops the customer's numbers too);
+   * `channel` stops only the channel it came by.
+   */
+  revocationScope?: 'all-channels' | 'channel';
 }
 
 export interface CallsConfig {
