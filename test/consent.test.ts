@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyCallEffects } from '../src/domain/calls/apply-effects.js';
 import { setCompanyConfig } from '../src/domain/companies/companies.js';
+import { optOutEmail, optOutToken } from '../src/domain/messages/email-opt-out.js';
 import { defaultCompanyConfig } from '../src/domain/shared/company-config.js';
+import { getCustomer } from '../src/store/customers/customers.js';
+import { getScheduledCall } from '../src/store/planning/schedules.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
 import { validCustomer } from './support/customers.js';
 import { SANDBOX_FROM, startLocalChannels, type LocalChannels } from './support/channels.js';
@@ -165,5 +169,30 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
     ]);
     // Another company's ledger of the same number is its own.
     expect(await db()('consent_events').where({ company_id: b.companyId })).toHaveLength(0);
+  });
+
+  it('a DNC request on a call and the email opt-out link revoke too; revocationScope channel keeps a revocation to its channel', async () => {
+    clock = NOW;
+    const { apiKey: key, companyId } = await planner.company();
+    const res = await planner.call('POST', '/customers/schedule/sync', { key, headers: { 'Idempotency-Key': newKey() }, body: enrollBody({ id: 'r-dnc', loanId: 'loan-dnc', phoneNumber: '(212) 736-5020' }) });
+    expect(res.status).toBe(200);
+    expect((await planner.call('PUT', '/customers/r-dnc', { key, body: { email: 'R.Dnc@example.com' } })).status).toBe(200);
+    const call = (await getScheduledCall(db(), companyId, res.body.origination.scheduledCallId))!;
+    const customer = (await getCustomer(db(), companyId, 'r-dnc'))!;
+    await db().transaction((trx) => applyCallEffects({ db: trx, config: defaultCompanyConfig(), customer, call, now: NOW }, ['CONNECT', 'DNC']));
+    const events = () => db()('consent_events').where({ company_id: companyId }).orderBy(['address', 'channel']);
+    expect((await events()).map((e: any) => [e.address, e.channel, e.kind, e.source])).toEqual([['+12127365020', 'call', 'revoke', 'call'], ['+12127365020', 'sms', 'revoke', 'call']]);
+
+    // The link revokes the address and the numbers of the company's customers with it.
+    await db()('consent_events').where({ company_id: companyId }).delete();
+    await optOutEmail(db(), 'secret', optOutToken('secret', companyId, 'r.dnc@example.com'), NOW);
+    expect((await events()).map((e: any) => [e.address, e.channel, e.source])).toEqual([
+      ['+12127365020', 'call', 'email_unsubscribe'], ['+12127365020', 'sms', 'email_unsubscribe'], ['r.dnc@example.com', 'email', 'email_unsubscribe'],
+    ]);
+
+    await db()('consent_events').where({ company_id: companyId }).delete();
+    await setCompanyConfig(db(), companyId, { ...defaultCompanyConfig(), consent: { revocationScope: 'channel' } });
+    const put = await planner.call('PUT', '/customers/r-dnc/consents', { key, body: { events: [{ action: 'revoke', address: '(212) 736-5020', channel: 'sms', source: 'api' }] } });
+    expect(put.body.current.map((c: any) => [c.channel, c.state])).toEqual([['call', 'granted'], ['sms', 'revoked'], ['email', 'not_recorded']]);
   });
 });
