@@ -13,8 +13,8 @@
  */
 const RANKS = [
   ['shared', 'ports'],
-  ['webhooks', 'audit'],
-  ['planning'],
+  ['webhooks', 'consent'],
+  ['planning', 'audit'],
   ['calls', 'messages', 'loans', 'integrations', 'ach'],
   ['customers', 'companies'],
   ['enrollment'],

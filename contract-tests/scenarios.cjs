@@ -7,6 +7,7 @@ const batchFixtures = require('./batch-fixtures.cjs');
 const channelFixtures = require('./channel-fixtures.cjs');
 const outreachFixtures = require('./outreach-fixtures.cjs');
 const callFixtures = require('./call-fixtures.cjs');
+const consentFixtures = require('./consent-fixtures.cjs');
 
 const EXAMPLE_CUSTOMER = 'cust-1001';
 const FIXTURE_CUSTOMER = {
@@ -73,6 +74,7 @@ const scenarios = {
   ...batchFixtures.scenarios,
   ...channelFixtures.scenarios,
   ...callFixtures.scenarios,
+  ...consentFixtures.scenarios,
   createCustomer: {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
     400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
@@ -103,6 +105,7 @@ for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableT
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of channelFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of callFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
+for (const k of consentFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 
 // LMS outcomes (customer missing in the LMS, credentials rejected, LMS down) need a company whose
 // configuration points at an LMS; test/lms.test.ts produces each against the LoanPro simulator.

@@ -16,6 +16,7 @@ import * as achSettlements from './20261126_018_ach_settlements.js';
 import * as achReturnRateLevels from './20261126_019_ach_return_rate_levels.js';
 import * as firstDialLease from './20261126_020_first_dial_lease.js';
 import * as contactDecisionsAudit from './20261126_021_contact_decisions_audit.js';
+import * as consentEvents from './20261126_022_consent_events.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_019_ach_return_rate_levels': achReturnRateLevels,
   '20261126_020_first_dial_lease': firstDialLease,
   '20261126_021_contact_decisions_audit': contactDecisionsAudit,
+  '20261126_022_consent_events': consentEvents,
 };

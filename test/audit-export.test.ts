@@ -126,16 +126,19 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
     const placed = byId.get(ids.placed!)!;
     expect(placed).toMatchObject({
       kind: 'attempt', channel: 'call', recipient: '+12125550100', catalogVersion: RULE_CATALOG_VERSION, at: AT, note: null,
-      consent: { origin: 'company-default', type: 'express', source: 'loan_application' }, decision: { verdict: 'allowed', at: AT },
+      consent: { origin: 'company-default', type: 'express', source: 'supplied_by_lender' }, decision: { verdict: 'allowed', at: AT },
       outcome: { status: 'dialing' },
     });
     expect(placed.outcome.callId).toBeTruthy();
-    expect(placed.rules.map((r) => `${r.rule}:${r.verdict}`)).toEqual(expect.arrayContaining(['calling-window:pass', 'federal-holiday:pass', 'regf-call-frequency:pass', 'regf-after-conversation:pass']));
+    expect(placed.rules.map((r) => `${r.rule}:${r.verdict}`)).toEqual(expect.arrayContaining(['calling-window:pass', 'federal-holiday:pass', 'regf-call-frequency:pass', 'regf-after-conversation:pass', 'tcpa-consent-required:pass']));
     expect(placed.rules.every((r) => r.verdict === 'pass' && r.source)).toBe(true);
 
     const ceased = byId.get(ids.ceased!)!;
     expect(ceased).toMatchObject({ kind: 'not_attempted', channel: 'call', recipient: '+12125550101', consent: null, decision: { verdict: 'refused' }, outcome: { status: 'skipped' } });
-    expect(ceased.rules).toEqual([{ rule: 'restriction-cease-request', source: 'FDCPA 15 U.S.C. 1692c(c); Reg F 12 CFR 1006.6(c)(1)', verdict: 'block', detail: expect.any(String), until: null }]);
+    expect(ceased.rules).toEqual([
+      { rule: 'restriction-cease-request', source: 'FDCPA 15 U.S.C. 1692c(c); Reg F 12 CFR 1006.6(c)(1)', verdict: 'block', detail: expect.any(String), until: null },
+      { rule: 'tcpa-consent-required', source: expect.stringContaining('47 U.S.C. 227(b)(1)(A)(iii)'), verdict: 'pass' }, // consent is evidence even when another rule refuses
+    ]);
     expect(ceased.outcome.reason).toMatch(/restriction-cease-request/);
 
     for (const channel of ['sms', 'email'] as const) {
@@ -190,7 +193,7 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
     await customer(db, big, 'many');
     const scheduleId = await schedule(db, big, 'many', 'call');
     const rules = (await jsonl()).find((r) => r.id === ids.placed)!.rules;
-    const consent = { origin: 'company-default', type: 'express', source: 'loan_application', capturedAt: null, evidenceRef: null, consentEventId: null };
+    const consent = { origin: 'company-default', type: 'express', source: 'supplied_by_lender', capturedAt: null, evidenceRef: null, consentEventId: null };
     const start = Date.parse('2026-12-01T14:00:00.000Z');
     const calls = Array.from({ length: 10_000 }, (_, i) => {
       const at = new Date(start + i * 60_000).toISOString();

@@ -28,4 +28,5 @@ export { normalizeHistory, RESTRICTING_FLAGS } from './history.js';
 export { canonicalPhone, phoneBook } from './phones.js';
 export { isFederalHoliday } from './holidays.js';
 export { ruleCatalog, catalogFingerprint, RULE_CATALOG_VERSION, type CatalogRule } from './rule-catalog.js';
+export { CONSENT_RULES } from './consent-rules.js';
 export type * from './types.js';

@@ -1,3 +1,4 @@
+import { CONSENT_RULES } from './consent-rules.js';
 import { effectiveRules } from './effective-rules.js';
 import { MESSAGE_RULES } from './message-plan.js';
 import { WRONG_NUMBER_RULE } from './phone-choice.js';
@@ -11,7 +12,7 @@ import { HORIZON_RULE } from './search.js';
  * Bump it whenever a rule id or a citation changes: rule-catalog.test.ts pins the catalog's
  * fingerprint to this version, so a catalog change without a bump fails the tests.
  */
-export const RULE_CATALOG_VERSION = '2026-11-26.1';
+export const RULE_CATALOG_VERSION = '2026-11-26.2';
 
 export interface CatalogRule {
   readonly id: string;
@@ -31,6 +32,7 @@ export function ruleCatalog(): ReadonlyMap<string, CatalogRule> {
     ...Object.values(PLAN_RULES),
     ...Object.values(RESTRICTION_RULES),
     ...Object.values(MESSAGE_RULES),
+    ...Object.values(CONSENT_RULES),
     WRONG_NUMBER_RULE,
     HORIZON_RULE,
   ];

@@ -229,10 +229,40 @@ export interface paths {
         };
         /**
          * Ask whether a customer may be contacted
-         * @description Extension, not part of the partner contract. For each channel (call, SMS, email) and each of the customer's numbers or addresses: allowed at `at` or not, every rule that blocks it with its citation and until when, the next allowed instant, and each frequency budget (used of limit, and when the next one frees up). Computed by the same scheduler code the dispatcher runs right before a call or a message goes, counting every stored call and sent message. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         * @description Extension, not part of the partner contract. For each channel (call, SMS, email) and each of the customer's numbers or addresses: allowed at `at` or not, every rule that blocks it with its citation and until when, the next allowed instant, and each frequency budget (used of limit, and when the next one frees up). Computed by the same scheduler code the dispatcher runs right before a call or a message goes, counting every stored call and sent message. A number without the consent the task type needs, or whose consent was revoked, is blocked by its consent rule (`tcpa-consent-*`, `until` null), read by the same function as the dial-time check (docs/partners/consent.md). Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
          */
         get: operations["getContactEligibility"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a customer's consent ledger
+         * @description Extension, not part of the partner contract. The TCPA consent of each of the customer's numbers (channels `call` and `sms`) and of its email address (`email`) now, and every event of the append-only ledger behind it, oldest first. A number with no event carries what the company's configuration gives a number the lender supplied, per task type (default: express consent, as from the credit application); see docs/partners/consent.md. The dial-time check reads the same ledger: a call goes only with the consent its task type needs. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getCustomerConsents"];
+        /**
+         * Record consent grants and revocations
+         * @description Extension, not part of the partner contract. Appends grants and revocations of consent for the customer's numbers and email address to the ledger, in one transaction, and answers the ledger as `GET` does. The ledger is append-only, so compliance can show what was true at any instant; an event identical to one already recorded (same address, channel, action, type, source, `capturedAt` and evidence) is not appended again, so repeating a request changes nothing. A revocation takes effect at once, with no grace period: by default it stops AI-voice calls and texts to the number whatever channel it names (and an email address's revocation also stops the numbers of the company's customers with that address), unless the company's configuration keeps revocations to their own channel. A grant names its channel only. A company that requires express written consent for a task type places no call to a number until a grant of `express_written` is recorded for its `call` channel (docs/partners/consent.md). Another company's customer (or an unknown one) is 404; a body that breaks the schema is 400; an address that is not the customer's, a channel that does not fit the address, a grant without a type, a revocation with one, or a `capturedAt` in the future is 422. Errors use the `ErrorMessage` shape.
+         */
+        put: operations["recordCustomerConsents"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1796,6 +1826,113 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description Extension, not part of the partner contract. The consent a call relies on: an event the partner or the customer recorded in the ledger (`recorded`), or what the company's configuration says a number the lender supplied carries (`company-default`, e.g. express consent from the credit application). */
+        ConsentBasis: {
+            /** @enum {string} */
+            origin: "recorded" | "company-default";
+            /**
+             * @description `express_written` is prior express written consent (telemarketing).
+             * @enum {string}
+             */
+            type: "express" | "express_written";
+            /** @description Where the consent came from: the recorded event's source (`loan_application`, `api`, `inbound_text`, `call`…), or `supplied_by_lender` for the company default. */
+            source: string;
+            /**
+             * Format: date-time
+             * @description When the consent was given; null for the company default.
+             */
+            capturedAt: string | null;
+            /** @description The partner's reference to the evidence (a signed form, a recording); null when none. */
+            evidenceRef: string | null;
+            /**
+             * Format: uuid
+             * @description The ledger event; null for the company default.
+             */
+            consentEventId: string | null;
+        };
+        /** @description Extension, not part of the partner contract. The consent of one number or address on one channel now: the latest event of the ledger, else the company's default for a number the lender supplied. */
+        CurrentConsent: {
+            address: string;
+            /** @enum {string} */
+            channel: "call" | "sms" | "email";
+            /**
+             * @description `not_recorded`: no event and no company default (a task type whose supplied numbers carry none; an email address, which needs no recorded consent to be emailed).
+             * @enum {string}
+             */
+            state: "granted" | "revoked" | "not_recorded";
+            /** @description What a call or text would rely on; null unless granted. */
+            basis: components["schemas"]["ConsentBasis"] | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            revocationSource: string | null;
+        };
+        /** @description Extension, not part of the partner contract. One event of the consent ledger, which is append-only: a grant or a revocation of consent to one channel of a number or email address. */
+        ConsentEvent: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            action: "grant" | "revoke";
+            /** @description The number (E.164) or the email address (lower case). */
+            address: string;
+            /** @enum {string} */
+            channel: "call" | "sms" | "email";
+            /**
+             * @description The consent granted; null for a revocation.
+             * @enum {string|null}
+             */
+            type: "express" | "express_written" | null;
+            /** @description How it was given or revoked: `loan_application`, `api`, `inbound_text` (an SMS STOP or START), `call` (a Do Not Call request on a call), `email_unsubscribe` (the opt-out link), or the partner's own word. */
+            source: string;
+            /**
+             * Format: date-time
+             * @description When the customer gave or revoked it (the state at an instant counts the events captured by then).
+             */
+            capturedAt: string;
+            /**
+             * Format: date-time
+             * @description When the service recorded it.
+             */
+            recordedAt: string;
+            evidenceRef: string | null;
+        };
+        /** @description Extension, not part of the partner contract. A customer's consent: the current state of each number (calls, texts) and email address, and every event of the ledger behind it, oldest first. */
+        ConsentLedger: {
+            customerId: string;
+            /**
+             * Format: date-time
+             * @description The instant `current` is for (now).
+             */
+            at: string;
+            current: components["schemas"]["CurrentConsent"][];
+            events: components["schemas"]["ConsentEvent"][];
+        };
+        /** @description Extension, not part of the partner contract. A grant or a revocation to record. The address must be one of the customer's numbers (channels `call`, `sms`) or its email address (channel `email`). */
+        ConsentEventInput: {
+            /** @enum {string} */
+            action: "grant" | "revoke";
+            /** @description A number in any US format (stored as E.164), or the email address. */
+            address: string;
+            /** @enum {string} */
+            channel: "call" | "sms" | "email";
+            /**
+             * @description Required for a grant; not allowed with a revocation.
+             * @enum {string}
+             */
+            type?: "express" | "express_written";
+            /** @description How it was given or revoked, e.g. `loan_application`, `api`, `web_form`, `call`. */
+            source: string;
+            /**
+             * Format: date-time
+             * @description When the customer gave or revoked it; default now; not in the future.
+             */
+            capturedAt?: string;
+            /** @description Your reference to the evidence (a signed form's id, a recording). */
+            evidenceRef?: string | null;
+        };
+        /** @description Body of `PUT /customers/{customerId}/consents` (extension, not part of the partner contract). */
+        ConsentRecordRequest: {
+            events: components["schemas"]["ConsentEventInput"][];
+        };
         /** @description Optional body of `POST /customers/{customerId}/cancel-communications`. */
         CancelCommunicationsRequest: {
             /** @description Why the lender stops the communications; kept on every cancelled item. */
@@ -2280,7 +2417,7 @@ export interface components {
         };
         /** @description Extension, not part of the partner contract. One rule's part in a scheduling decision: the rule's id in the rule catalog (docs/partners/calls.md, "Rule catalog"), its citation, and what it found for this call. */
         RuleReason: {
-            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`. Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `unclassified`, `unrecorded`. */
+            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`, `tcpa-consent-revoked`, `tcpa-consent-required`, `tcpa-written-consent-required` (docs/partners/consent.md). Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `unclassified`, `unrecorded`. */
             rule: string;
             /** @description The rule's citation (regulation, statute, or the company setting it comes from). */
             source: string;
@@ -3783,6 +3920,181 @@ export interface operations {
                      *       "message": "Customer cust-9 not found"
                      *     }
                      */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getCustomerConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's consent and its ledger. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentLedger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordCustomerConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         {
+                 *           "action": "grant",
+                 *           "address": "(512) 555-0143",
+                 *           "channel": "call",
+                 *           "type": "express_written",
+                 *           "source": "loan_application",
+                 *           "capturedAt": "2026-12-01T15:00:00Z",
+                 *           "evidenceRef": "application-88231/consent.pdf"
+                 *         },
+                 *         {
+                 *           "action": "revoke",
+                 *           "address": "maria.alvarez@example.com",
+                 *           "channel": "email",
+                 *           "source": "api",
+                 *           "capturedAt": "2026-12-02T09:00:00Z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsentRecordRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer's consent and its ledger after the request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customerId": "cust-1001",
+                     *       "at": "2026-12-08T17:30:00.000Z",
+                     *       "current": [
+                     *         {
+                     *           "address": "+15125550143",
+                     *           "channel": "call",
+                     *           "state": "revoked",
+                     *           "basis": null,
+                     *           "revokedAt": "2026-12-02T09:00:00.000Z",
+                     *           "revocationSource": "api"
+                     *         },
+                     *         {
+                     *           "address": "+15125550143",
+                     *           "channel": "sms",
+                     *           "state": "revoked",
+                     *           "basis": null,
+                     *           "revokedAt": "2026-12-02T09:00:00.000Z",
+                     *           "revocationSource": "api"
+                     *         },
+                     *         {
+                     *           "address": "maria.alvarez@example.com",
+                     *           "channel": "email",
+                     *           "state": "revoked",
+                     *           "basis": null,
+                     *           "revokedAt": "2026-12-02T09:00:00.000Z",
+                     *           "revocationSource": "api"
+                     *         }
+                     *       ],
+                     *       "events": [
+                     *         {
+                     *           "id": "3f0c2a9e-5b7d-4c1e-9a8f-2d6b4e8c1a70",
+                     *           "action": "grant",
+                     *           "address": "+15125550143",
+                     *           "channel": "call",
+                     *           "type": "express_written",
+                     *           "source": "loan_application",
+                     *           "capturedAt": "2026-12-01T15:00:00.000Z",
+                     *           "recordedAt": "2026-12-08T17:30:00.000Z",
+                     *           "evidenceRef": "application-88231/consent.pdf"
+                     *         },
+                     *         {
+                     *           "id": "9c8b7a6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+                     *           "action": "revoke",
+                     *           "address": "maria.alvarez@example.com",
+                     *           "channel": "email",
+                     *           "type": null,
+                     *           "source": "api",
+                     *           "capturedAt": "2026-12-02T09:00:00.000Z",
+                     *           "recordedAt": "2026-12-08T17:30:00.000Z",
+                     *           "evidenceRef": null
+                     *         },
+                     *         {
+                     *           "id": "2d3e4f5a-6b7c-4d8e-9f0a-1b2c3d4e5f6a",
+                     *           "action": "revoke",
+                     *           "address": "+15125550143",
+                     *           "channel": "call",
+                     *           "type": null,
+                     *           "source": "api",
+                     *           "capturedAt": "2026-12-02T09:00:00.000Z",
+                     *           "recordedAt": "2026-12-08T17:30:00.000Z",
+                     *           "evidenceRef": null
+                     *         },
+                     *         {
+                     *           "id": "4e5f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b",
+                     *           "action": "revoke",
+                     *           "address": "+15125550143",
+                     *           "channel": "sms",
+                     *           "type": null,
+                     *           "source": "api",
+                     *           "capturedAt": "2026-12-02T09:00:00.000Z",
+                     *           "recordedAt": "2026-12-08T17:30:00.000Z",
+                     *           "evidenceRef": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConsentLedger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed but an event cannot be recorded: the address is not one of the customer's numbers or its email address, the channel does not fit the address, a grant has no type or a revocation has one, or `capturedAt` is in the future. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };

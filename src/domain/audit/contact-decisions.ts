@@ -2,22 +2,7 @@ import { RULE_CATALOG_VERSION, type RuleVerdict } from '../../scheduler/index.js
 import { type ContactDecisionRow, insertContactDecisions } from '../../store/audit/contact-decisions.js';
 import type { Db } from '../../store/shared/db.js';
 import { newId } from '../shared/ids.js';
-
-/** The consent that covered a contact: recorded in the consent ledger, or the company's default for a number the lender supplied. */
-export interface ConsentBasis {
-  origin: 'recorded' | 'company-default';
-  type: 'express' | 'express_written';
-  source: string;
-  capturedAt: string | null;
-  evidenceRef: string | null;
-  consentEventId: string | null;
-}
-
-/**
- * Express consent given on the loan application for a number or address the lender supplied: the
- * basis every contact had before the consent ledger, and what the company default stays for them.
- */
-export const LENDER_SUPPLIED_CONSENT: ConsentBasis = { origin: 'company-default', type: 'express', source: 'loan_application', capturedAt: null, evidenceRef: null, consentEventId: null };
+import type { ConsentBasis } from '../consent/standing.js';
 
 /** A dial-time or send-time decision, with the evidence it was taken on. */
 export interface ContactDecision {

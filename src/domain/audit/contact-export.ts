@@ -4,7 +4,7 @@ import { type CallRecordRow, type MessageRecordRow, pageCallRecords, pageMessage
 import { getCompany } from '../../store/companies/companies.js';
 import type { Db } from '../../store/shared/db.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
-import type { ConsentBasis } from './contact-decisions.js';
+import type { ConsentBasis } from '../consent/standing.js';
 
 /** One attempt (call, text, email) or one decision not to attempt, as the examiner's export writes it. */
 export interface ContactRecord {

@@ -24,7 +24,7 @@ function parseCsv(text: string): string[][] {
 
 const record: ContactRecord = {
   kind: 'not_attempted', channel: 'call', id: 'sc-1', customerId: 'c,"1"', loanId: null, purpose: 'collections', scheduledTime: '2026-12-08T15:00:00.000Z', at: '2026-12-08T15:00:05.000Z',
-  recipient: '+12125550100', consent: { origin: 'company-default', type: 'express', source: 'loan_application', capturedAt: null, evidenceRef: null, consentEventId: null },
+  recipient: '+12125550100', consent: { origin: 'company-default', type: 'express', source: 'supplied_by_lender', capturedAt: null, evidenceRef: null, consentEventId: null },
   rules: [{ rule: 'calling-window', source: 'TCPA 47 CFR 64.1200(c)(1)', verdict: 'block', detail: 'outside 08:00–21:00, "local"\nline two', until: null }],
   catalogVersion: '2026-11-26.1', decision: { verdict: 'refused', at: '2026-12-08T15:00:05.000Z', reason: 'Not allowed, at all' },
   outcome: { status: 'skipped', reason: 'Not allowed, at all' }, flags: ['A', 'B'], note: null,

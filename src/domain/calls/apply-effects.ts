@@ -13,6 +13,7 @@ import { publishEvent, publishEvents } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
 import { type EffectRule, effectsOf } from './call-effects.js';
 import { callingState, explain, usableNumbers } from './call-rules.js';
+import { recordRevocation } from '../consent/ledger.js';
 import { newId } from '../shared/ids.js';
 
 export interface EffectScope {
@@ -54,7 +55,9 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       case 'do_not_call':
         // The same operation as PUT /customers {doNotCall: true}: the flag, then outreach stops.
         await updateCustomer(db, customer.companyId, customer.id, { doNotCall: true }, at);
-        await stopOutreach(db, customer.companyId, customer.id, at, `Do Not Call: asked for on call ${call.id}`, 'calls'); // stops calls only; email and SMS go on
+        await stopOutreach(db, customer.companyId, customer.id, at, `Do Not Call: asked for on call ${call.id}`, 'calls');
+        // A revocation by a reasonable means: the number's calls, and its texts unless the company's revocation scope is `channel`.
+        await recordRevocation(db, [customer.companyId], { address: call.phoneNumber, channel: 'call', source: 'call', at: scope.now, customerId: customer.id, evidenceRef: `call ${call.id}` });
         break;
       case 'restriction':
         await insertRestriction(db, customer.companyId, { id: newId(), customerId: customer.id, loanId: null, kind: effect.restriction, source: 'call_outcome', at });

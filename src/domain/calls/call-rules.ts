@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import {
-  type ContactAttempt, type CustomerContact, type Decision, type EligibilityResult, type RuleVerdict, eligibilityAt, canonicalPhone, phoneBook, transferDestinationAt,
+  type ContactAttempt, type CustomerContact, type Decision, type EligibilityResult, type RuleVerdict, CONSENT_RULES, eligibilityAt, canonicalPhone, phoneBook, transferDestinationAt,
 } from '../../scheduler/index.js';
 import { type ContactRestrictionRow, listActiveRestrictions, listActiveRestrictionsOf } from '../../store/customers/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers/customers.js';
@@ -10,13 +10,15 @@ import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from 
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import { callAttempts, messageAttempts } from '../planning/contact-history.js';
+import { listConsentEventsOf, type ConsentEventRow } from '../../store/consent/consent-events.js';
+import { type ConsentBasis, type ConsentStanding, callConsent, consentAddress, refusalReason } from '../consent/standing.js';
 
 /** History read for caps and quiet periods: longer than every frequency window and quiet period. */
 const HISTORY_DAYS = 60;
 
 /** The dial-time verdict; `rules` is every rule evaluated at `at` with its verdict (the decision's evidence). */
 export type CallVerdict =
-  | { kind: 'allowed'; transferDestination: string; rules: RuleVerdict[] }
+  | { kind: 'allowed'; transferDestination: string; consent: ConsentBasis; rules: RuleVerdict[] }
   | { kind: 'later'; time: string; reason: string; rules: RuleVerdict[] }
   | { kind: 'never'; reason: string; rules: RuleVerdict[] };
 
@@ -35,11 +37,14 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
   const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
   const result = eligibilityAt(candidate, context, schedulerConfig); // nextAllowedTime's search, plus each rule's verdict at `at`
   const because = explain(result.decisions);
-  const rules = result.evaluated;
+  // Consent does not come back with time: a call without it ends now rather than waiting for a window.
+  const consent = callConsent(config, call.taskType, call.phoneNumber, state.consents, at);
+  const rules = [...result.evaluated, consentVerdict(consent)];
   if (result.time === null) return { kind: 'never', reason: because, rules };
+  if (consent.kind === 'refused') return { kind: 'never', reason: refusalReason(consent), rules };
   if (new Date(result.time).getTime() > at.getTime()) return { kind: 'later', time: result.time, reason: because, rules };
   const route = transferDestinationAt(schedulerConfig, call.taskType, candidate);
-  return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination, rules };
+  return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination, consent: consent.basis, rules };
 }
 
 /**
@@ -49,12 +54,16 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
  */
 export function callEligibilityAt(config: CompanyConfig, call: CallProbe, state: CallingState, at: Date): EligibilityResult {
   const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
-  return eligibilityAt(candidate, context, schedulerConfig);
+  const read = eligibilityAt(candidate, context, schedulerConfig);
+  const consent = callConsent(config, call.taskType, call.phoneNumber, state.consents, at);
+  if (consent.kind === 'covered' || read.time === null) return read;
+  return { ...read, time: null, blocking: [...read.blocking, { rule: consent.rule, source: consent.source, message: consent.detail, until: null }] };
 }
 
 /** What verdictAt needs of a scheduled call; the eligibility read probes a call that does not exist. */
-export type CallProbe = Pick<ScheduledCallRow, 'purpose' | 'loanId' | 'phoneNumber'>;
-export interface CallingState { contact: CustomerContact; history: ContactAttempt[] }
+export type CallProbe = Pick<ScheduledCallRow, 'purpose' | 'loanId' | 'phoneNumber' | 'taskType'>;
+/** The consent ledger's events of the customer's numbers (and the call's), for the consent check. */
+export interface CallingState { contact: CustomerContact; history: ContactAttempt[]; consents: ConsentEventRow[] }
 
 function dialTimeInputs(config: CompanyConfig, call: CallProbe, { contact, history }: CallingState, at: Date) {
   return {
@@ -62,6 +71,13 @@ function dialTimeInputs(config: CompanyConfig, call: CallProbe, { contact, histo
     candidate: DateTime.fromJSDate(at, { zone: 'utc' }),
     context: { customer: contact, purpose: call.purpose === 'collections' ? ('collections' as const) : ('origination' as const), loanId: call.loanId, phoneNumber: call.phoneNumber, history },
   };
+}
+
+/** The consent check as evidence beside the scheduler's rules: the rule that refused, or the one the basis satisfied. */
+function consentVerdict(consent: ConsentStanding): RuleVerdict {
+  if (consent.kind === 'refused') return { rule: consent.rule, source: consent.source, verdict: 'block', detail: consent.detail, until: null };
+  const rule = consent.basis.type === 'express_written' ? CONSENT_RULES.writtenRequired : CONSENT_RULES.required;
+  return { rule: rule.id, source: rule.source, verdict: 'pass' };
 }
 
 /** Every rule that moved or blocked the call, in order, then the last one's message and source. */
@@ -74,31 +90,44 @@ export function explain(decisions: readonly Decision[]): string {
 }
 
 /** The customer as the scheduler sees them now, and every other attempt that counts (texts and emails sent included). */
-export async function callingState(db: Db, customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, at: Date): Promise<{ contact: CustomerContact; history: ContactAttempt[] }> {
+export async function callingState(db: Db, customer: CustomerRow, call: CallKey, at: Date): Promise<CallingState> {
   const restrictions = await listActiveRestrictions(db, customer.companyId, customer.id);
   const calls = await listContactHistory(db, customer.companyId, customer.id, historySince(at));
   const messages = await listSentMessagesOf(db, [{ companyId: customer.companyId, customerId: customer.id }], historySince(at));
-  return stateOf(customer, call, restrictions, calls, messages);
+  const state = stateOf(customer, call, restrictions, calls, messages);
+  return { ...state, consents: await listConsentEventsOf(db, consentKeys(customer, call, state.contact)) };
+}
+
+/** A call the calling state is read for: its id (left out of the history) and, for a real call, the number it dials. */
+type CallKey = Pick<ScheduledCallRow, 'id'> & Partial<Pick<ScheduledCallRow, 'phoneNumber'>>;
+
+/** The ledger keys of a customer's numbers and of the call's number (a pending call may use another one). */
+function consentKeys(customer: CustomerRow, call: CallKey, contact: CustomerContact) {
+  const numbers = new Set(phoneBook(contact, new Map()).all);
+  if (call.phoneNumber) numbers.add(consentAddress(call.phoneNumber));
+  return [...numbers].map((address) => ({ companyId: customer.companyId, address }));
 }
 
 /**
- * callingState of several calls in three reads whatever their number (a dial batch), with the same
+ * callingState of several calls in four reads whatever their number (a dial batch), with the same
  * answer for each call as callingState would give at `at`.
  */
 export async function callingStates(
-  db: Db, calls: ReadonlyArray<{ customer: CustomerRow; call: Pick<ScheduledCallRow, 'id'> }>, at: Date,
-): Promise<Array<{ contact: CustomerContact; history: ContactAttempt[] }>> {
+  db: Db, calls: ReadonlyArray<{ customer: CustomerRow; call: CallKey }>, at: Date,
+): Promise<CallingState[]> {
   const keys = [...new Map(calls.map(({ customer: c }) => [`${c.companyId}/${c.id}`, { companyId: c.companyId, customerId: c.id }])).values()];
   const [restrictions, history] = [await listActiveRestrictionsOf(db, keys), await listContactHistoryOf(db, keys, historySince(at))];
   const messages = await listSentMessagesOf(db, keys, historySince(at));
   const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) => rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
-  return calls.map(({ customer, call }) => stateOf(customer, call, of(restrictions, customer), of(history, customer), of(messages, customer)));
+  const states = calls.map(({ customer, call }) => stateOf(customer, call, of(restrictions, customer), of(history, customer), of(messages, customer)));
+  const consents = await listConsentEventsOf(db, calls.flatMap(({ customer, call }, i) => consentKeys(customer, call, states[i]!.contact)));
+  return states.map((state, i) => ({ ...state, consents: consents.filter((e) => e.companyId === calls[i]!.customer.companyId) }));
 }
 
 const historySince = (at: Date) => new Date(at.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
 
 function stateOf(
-  customer: CustomerRow, call: Pick<ScheduledCallRow, 'id'>, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[], messages: SentMessage[],
+  customer: CustomerRow, call: CallKey, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[], messages: SentMessage[],
 ): { contact: CustomerContact; history: ContactAttempt[] } {
   const calls = other.filter((c) => c.id !== call.id);
   const contact: CustomerContact = {

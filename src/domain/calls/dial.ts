@@ -9,7 +9,7 @@ import { agentOf, type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from '
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { publishEvent } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
-import { type ContactDecision, LENDER_SUPPLIED_CONSENT, recordContactDecisions } from '../audit/contact-decisions.js';
+import { type ContactDecision, recordContactDecisions } from '../audit/contact-decisions.js';
 
 /** One claimed scheduled call to dial (a message of the call-dial queue). */
 export interface DialRequest {
@@ -47,8 +47,9 @@ export async function claimCallsToDial(
  *    previous holder may have died after the provider accepted it): found → recorded; ambiguous →
  *    the call fails without a second dial; only a lookup proving no call exists lets it dial;
  * 3. the pure scheduler re-checks every call against the state now (read for the batch in a few
- *    statements, right before the requests): not allowed → moved back to pending at the next
- *    allowed time, or skipped, with the reason stored;
+ *    statements, right before the requests), then its number's consent (the consent ledger, read
+ *    with it): not allowed → moved back to pending at the next allowed time, or skipped (no
+ *    consent: always), with the reason stored; an allowed verdict names the consent that covered it;
  * 4. the create requests, concurrently, each sent once (the adapter never retries one);
  * 5. the answers are recorded together (call records, provider call ids) in one transaction, with
  *    each dial-time decision (every rule evaluated with its verdict, the consent basis).
@@ -97,8 +98,7 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
       decisions.push({
         companyId: call.companyId, customerId: call.customerId, channel: 'call', subjectId: call.id, at: now, recipient: call.phoneNumber, rules: verdict.rules,
         verdict: verdict.kind === 'allowed' ? 'allowed' : verdict.kind === 'later' ? 'moved' : 'refused', reason: verdict.kind === 'allowed' ? null : verdict.reason,
-        // consent: filled from verdict.consent once the consent ledger lands
-        consent: verdict.kind === 'allowed' ? LENDER_SUPPLIED_CONSENT : null,
+        consent: verdict.kind === 'allowed' ? verdict.consent : null,
       });
       if (verdict.kind === 'later') {
         await rescheduleClaimedCall(s.db, call.companyId, call.id, verdict.time, `Moved at dial time: ${verdict.reason}`, at);

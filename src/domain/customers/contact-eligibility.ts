@@ -6,6 +6,8 @@ import { emailSuppression, smsOptOut } from '../../store/messages/channel-stops.
 import { sentTimesSince, type MessageChannel, type MessageRow } from '../../store/messages/messages.js';
 import { callEligibilityAt, callingState } from '../calls/call-rules.js';
 import { capVerdict } from '../messages/message-checks.js';
+import { messageConsent } from '../consent/standing.js';
+import { listConsentEvents } from '../../store/consent/consent-events.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import type { CompanyContext } from '../shared/context.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -58,7 +60,7 @@ export async function contactEligibility(ctx: CompanyContext, customerId: string
   const channels: ChannelEligibility[] = [];
   const numbers = phoneBook(state.contact, new Map()).all;
   for (const phone of numbers) {
-    channels.push(fromScheduler('call', phone, callEligibilityAt(ctx.config, { purpose, loanId, phoneNumber: phone }, state, at), at));
+    channels.push(fromScheduler('call', phone, callEligibilityAt(ctx.config, { purpose, loanId, phoneNumber: phone, taskType: taskType ?? '' }, state, at), at));
   }
   // Texts and emails see calls without their outcome flags, as the send-time check does.
   const messageState = { ...state, contact: messageContact(state.contact), history: state.history.map((h) => ({ ...h, flags: [] })) };
@@ -68,12 +70,14 @@ export async function contactEligibility(ctx: CompanyContext, customerId: string
     const sms = fromScheduler('sms', customer.phoneNumber, messageRead('sms'), at);
     const optedOut = await smsOptOut(ctx.db, ctx.companyId, customer.phoneNumber);
     if (optedOut) stop(sms, { ...CHANNEL_STOPS.smsOptOut, detail: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})`, until: null });
+    else consentStop(sms, state.consents, at);
     channels.push(await withChannelCap(ctx, customer, sms, purpose, loanId, at));
   }
   if (customer.email) {
     const email = fromScheduler('email', customer.email, messageRead('email'), at);
     const suppressed = await emailSuppression(ctx.db, ctx.companyId, customer.email);
     if (suppressed) stop(email, { ...CHANNEL_STOPS.emailSuppressed, detail: `${customer.email} is unusable: ${suppressed.reason}`, until: null });
+    else consentStop(email, await listConsentEvents(ctx.db, ctx.companyId, [customer.email.toLowerCase()]), at);
     channels.push(await withChannelCap(ctx, customer, email, purpose, loanId, at));
   }
   return { customerId, at: at.toISOString(), loanId, purpose, channels };
@@ -95,6 +99,12 @@ function stop(entry: ChannelEligibility, reason: BlockingReason): void {
   entry.blocking.push(reason);
   entry.allowed = false;
   entry.nextAllowedAt = null;
+}
+
+/** A revoked consent stops a text or email as the send-time check does (message-dispatch.ts). */
+function consentStop(entry: ChannelEligibility, events: Parameters<typeof messageConsent>[2], at: Date): void {
+  const refused = messageConsent(entry.channel as MessageChannel, entry.address, events, at);
+  if (refused?.kind === 'refused') stop(entry, { rule: refused.rule, source: refused.source, detail: refused.detail, until: null });
 }
 
 /** The company's own per-channel caps, checked by the same function the send-time check uses. */

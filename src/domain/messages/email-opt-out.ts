@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { suppressEmail } from '../../store/messages/channel-stops.js';
 import type { Db } from '../../store/shared/db.js';
 import { NotFoundError } from '../shared/errors.js';
+import { recordRevocation } from '../consent/ledger.js';
 
 /**
  * Email opt-out links (Reg F 12 CFR 1006.6(e); CAN-SPAM 15 U.S.C. 7704(a)(3)): a token naming the
@@ -36,6 +37,11 @@ export async function optOutEmail(db: Db, secret: string, token: string, now: Da
   const read = readOptOutToken(secret, token);
   // An altered or foreign token is reported like an unknown page, revealing nothing.
   if (!read) throw new NotFoundError('This opt-out link is not valid');
-  await suppressEmail(db, read.companyId, read.address, 'opt_out', 'opt-out link', now.toISOString());
+  // The suppression and the consent revocation (which reaches the customer's numbers unless the
+  // company's revocation scope is `channel`) commit together.
+  await db.transaction(async (trx) => {
+    await suppressEmail(trx, read.companyId, read.address, 'opt_out', 'opt-out link', now.toISOString());
+    await recordRevocation(trx, [read.companyId], { address: read.address, channel: 'email', source: 'email_unsubscribe', at: now, evidenceRef: 'opt-out link' });
+  });
   return { address: read.address };
 }

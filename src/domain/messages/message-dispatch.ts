@@ -2,6 +2,8 @@ import { findCompany } from '../shared/company-config.js';
 import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
 import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
+import { listConsentEvents } from '../../store/consent/consent-events.js';
+import { type ConsentBasis, consentAddress, messageConsent, refusalReason } from '../consent/standing.js';
 import { emailSuppression, optOutSms, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
 import { getLoan } from '../../store/loans/loans.js';
 import { claimDueMessages, failStaleSending, listSentMessagesOf, recordSend, releaseMessage, sentTimesSince, type MessageRow } from '../../store/messages/messages.js';
@@ -14,7 +16,7 @@ import { optOutToken } from './email-opt-out.js';
 import { capVerdict, type SendVerdict, windowVerdict } from './message-checks.js';
 import { render, templateData } from './templates.js';
 import { recordSmsSent } from './sms-events.js';
-import { LENDER_SUPPLIED_CONSENT, recordContactDecisions } from '../audit/contact-decisions.js';
+import { recordContactDecisions } from '../audit/contact-decisions.js';
 import type { RuleVerdict } from '../../scheduler/index.js';
 
 export interface DispatchDeps {
@@ -61,9 +63,8 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
   const at = now.toISOString();
   let decided = false; // set once the contact itself is decided on (not a vanished customer or template)
   // The send-time decision's evidence, kept whatever it was: the rules evaluated (none when it stopped before them) and the consent basis.
-  const decide = (verdict: 'allowed' | 'moved' | 'refused', recipient: string | null, rules: readonly RuleVerdict[], reason: string | null) => recordContactDecisions(deps.db, [{
-    companyId: m.companyId, customerId: m.customerId, channel: m.channel, subjectId: m.id, at: now, verdict, recipient, rules, reason,
-    consent: verdict === 'allowed' ? LENDER_SUPPLIED_CONSENT : null,
+  const decide = (verdict: 'allowed' | 'moved' | 'refused', recipient: string | null, rules: readonly RuleVerdict[], reason: string | null, consent: ConsentBasis | null = null) => recordContactDecisions(deps.db, [{
+    companyId: m.companyId, customerId: m.customerId, channel: m.channel, subjectId: m.id, at: now, verdict, recipient, rules, reason, consent,
   }]);
   const release = async (v: Exclude<SendVerdict, { send: true }>, recipient: string | null = null) => {
     if (decided) await decide(v.status === 'pending' ? 'moved' : 'refused', recipient, v.rules ?? [], v.reason);
@@ -78,7 +79,7 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
   const own = customer.isTest ? undefined : deps.routes.companySms?.(m.companyId, config);
   const route = customer.isTest ? deps.routes.sandbox : own ? { ...deps.routes.live, sms: own } : deps.routes.live;
   decided = true;
-  const recipient = await usableRecipient(deps.db, m, customer, route);
+  const recipient = await usableRecipient(deps.db, m, customer, route, now);
   if ('skip' in recipient) return skip(recipient.skip);
 
   const restrictions = await listActiveRestrictions(deps.db, m.companyId, m.customerId);
@@ -90,7 +91,7 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
     const capCheck = capVerdict(m, sent, config, now);
     if (!capCheck.send) return release({ ...capCheck, rules: windowCheck.rules }, recipient.to);
   }
-  await decide('allowed', recipient.to, windowCheck.rules ?? [], null);
+  await decide('allowed', recipient.to, windowCheck.rules ?? [], null, recipient.consent);
 
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
   const rendered = render(template, templateData(customer, loan));
@@ -112,19 +113,30 @@ async function contactHistory(db: Db, m: MessageRow, now: Date): Promise<Contact
 }
 
 /** The address or number to use, or why the message cannot go (missing, suppressed, opted out, no route). */
-async function usableRecipient(db: Db, m: MessageRow, customer: CustomerRow, route: ChannelRoute): Promise<{ to: string } | { skip: string }> {
+async function usableRecipient(db: Db, m: MessageRow, customer: CustomerRow, route: ChannelRoute, now: Date): Promise<{ to: string; consent: ConsentBasis } | { skip: string }> {
   if (m.channel === 'email') {
     if (!route.email) return { skip: customer.isTest ? 'test customer: no sandbox SMTP server is configured' : 'no email server is configured' };
     if (!customer.email) return { skip: 'the customer has no email address' };
     const suppressed = await emailSuppression(db, m.companyId, customer.email);
     if (suppressed) return { skip: `email address ${customer.email} is unusable: ${suppressed.reason}${suppressed.detail ? ` (${suppressed.detail})` : ''}` };
-    return { to: customer.email };
+    const consent = await consentOf(db, m, 'email', customer.email, now);
+    return 'skip' in consent ? consent : { to: customer.email, consent: consent.basis };
   }
   if (!route.sms) return { skip: customer.isTest ? 'test customer: no sandbox SMS simulator is configured' : 'no SMS provider is configured' };
   if (!customer.phoneNumber) return { skip: 'the customer has no phone number' };
   const optedOut = await smsOptOut(db, m.companyId, customer.phoneNumber);
   if (optedOut) return { skip: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})` };
-  return { to: customer.phoneNumber };
+  const consent = await consentOf(db, m, 'sms', customer.phoneNumber, now);
+  return 'skip' in consent ? consent : { to: customer.phoneNumber, consent: consent.basis };
+}
+
+/**
+ * The consent the message relies on, or the ledger's revocation of this address and channel as the
+ * skip reason (a revocation by any means, by API included).
+ */
+async function consentOf(db: Db, m: MessageRow, channel: 'sms' | 'email', address: string, now: Date): Promise<{ basis: ConsentBasis } | { skip: string }> {
+  const standing = messageConsent(channel, address, await listConsentEvents(db, m.companyId, [consentAddress(address)]), now);
+  return standing.kind === 'refused' ? { skip: refusalReason(standing) } : { basis: standing.basis };
 }
 
 async function sendSms(deps: DispatchDeps, m: MessageRow, route: ChannelRoute, to: string, config: CompanyConfig, text: string, sandbox: boolean, statusCallback: string) {

@@ -4,6 +4,7 @@ import type { Db } from '../../store/shared/db.js';
 import { applyDeliveryStatus, hasProviderMessage, recordSend } from '../../store/messages/messages.js';
 import { applyEarlyStatuses, forgetEarlyStatuses, keepEarlyStatus } from '../../store/messages/sms-early-statuses.js';
 import { InvalidInputError } from '../shared/errors.js';
+import { recordGrant, recordRevocation } from '../consent/ledger.js';
 import type { SmsDeliveryStatus } from '../ports/sms.js';
 
 /** Opt-out keywords (CTIA; the words carriers and Twilio honour), matched as the whole message, any case. */
@@ -46,19 +47,30 @@ export async function recordSmsSent(db: Db, companyId: string, id: string, sent:
 
 /**
  * An inbound text. STOP and its synonyms opt the sender's number out of SMS at once, in every
- * company that texted it (each company's dispatcher then skips texts to it); START opts back in.
- * Other texts are not acted on.
+ * company that texted it (each company's dispatcher then skips texts to it), and revoke its consent
+ * in the same transaction: AI-voice calls to it stop too unless the company's revocation scope is
+ * `channel` (docs/partners/consent.md). START opts back in to texts. Other texts are not acted on.
  */
 export async function receiveInboundSms(db: Db, params: Record<string, string>, now: Date): Promise<'opted_out' | 'opted_in' | 'ignored'> {
   if (!params.From || params.Body === undefined) throw new InvalidInputError('From and Body are required');
   const from = parsePhoneNumberFromString(params.From, 'US')?.number ?? params.From;
   const keyword = params.Body.trim().toUpperCase();
   if (SMS_OPT_OUT_KEYWORDS.includes(keyword)) {
-    await optOutSms(db, await companiesTexting(db, from), from, keyword, now.toISOString());
+    // The opt-out and the consent revocation commit together: no call or text can slip between them.
+    await db.transaction(async (trx) => {
+      const companies = await companiesTexting(trx, from);
+      await optOutSms(trx, companies, from, keyword, now.toISOString());
+      await recordRevocation(trx, companies, { address: from, channel: 'sms', source: 'inbound_text', at: now, evidenceRef: `SMS ${keyword}${params.MessageSid ? ` ${params.MessageSid}` : ''}` });
+    });
     return 'opted_out';
   }
   if (SMS_OPT_IN_KEYWORDS.includes(keyword)) {
-    await optInSms(db, await companiesTexting(db, from), from);
+    // START consents to texts again; calls stay revoked until the partner records consent to them.
+    await db.transaction(async (trx) => {
+      const companies = await companiesTexting(trx, from);
+      await optInSms(trx, companies, from);
+      await recordGrant(trx, companies, { address: from, channel: 'sms', type: 'express', source: 'inbound_text', at: now, evidenceRef: `SMS ${keyword}${params.MessageSid ? ` ${params.MessageSid}` : ''}` });
+    });
     return 'opted_in';
   }
   return 'ignored';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RESTRICTION_RULES } from '../../scheduler/index.js';
 import { endReason, timingReasons } from './call-reasons.js';
+import { callConsent, refusalReason } from '../consent/standing.js';
+import { defaultCompanyConfig } from '../shared/company-config.js';
 
 const ended = (statusReason: string | null, status: 'skipped' | 'cancelled' | 'failed' = 'cancelled') => endReason({ status, statusReason });
 
@@ -50,5 +52,12 @@ describe('timingReasons', () => {
   it('reads a move after a call outcome, and ignores explanations that are not decision lists', () => {
     const reasons = timingReasons({ status: 'pending', explanation: null, statusReason: 'number changed from a (wrong number) to b; moved: regf-after-conversation: quiet (Reg F 12 CFR 1006.14(b)(2)(i)(B))' });
     expect(reasons).toEqual([{ rule: 'regf-after-conversation', source: 'Reg F 12 CFR 1006.14(b)(2)(i)(B)', detail: 'quiet' }]);
+  });
+
+  it('a consent refusal stored at dial time reads back with its catalog citation', () => {
+    const refused = callConsent({ ...defaultCompanyConfig(), consent: { default: { suppliedNumbers: 'none' } } }, 'Collections', '+15125550143', [], new Date('2026-12-08T15:00:00Z'));
+    if (refused.kind !== 'refused') throw new Error('expected a refusal');
+    expect(ended(`Not allowed at dial time: ${refusalReason(refused)}`, 'skipped')).toEqual({ rule: 'tcpa-consent-required', source: refused.source, detail: refused.detail });
+    expect(refused.source).toContain('47 U.S.C. 227(b)(1)(A)(iii)');
   });
 });

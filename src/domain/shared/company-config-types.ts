@@ -89,6 +89,8 @@ export interface CompanyConfig {
   lms?: LmsConfig;
   /** ACH returns (docs/partners/ach.md). */
   ach?: AchConfig;
+  /** TCPA consent for AI-voice calls and texts (docs/partners/consent.md); unset = every supplied number carries express consent. */
+  consent?: ConsentConfig;
 }
 
 export interface AchConfig {
@@ -106,6 +108,29 @@ export interface ReturnOutreachConfig {
   taskType: string;
   /** The return codes that start it; omitted = every return code. */
   returnCodes?: string[];
+}
+
+export type ConsentType = 'express' | 'express_written';
+
+/** What a task type's calls need, and what a number the lender supplied carries before anything is recorded. */
+export interface ConsentPolicy {
+  /** Consent a supplied number carries by default: `express` (default; the credit application), `express_written`, or `none` (only recorded consent counts). */
+  suppliedNumbers?: ConsentType | 'none';
+  /** Consent an AI-voice call needs: `express` (default) or `express_written` (telemarketing). */
+  required?: ConsentType;
+}
+
+export interface ConsentConfig {
+  /** The policy of every task type not listed in `taskTypes`. */
+  default?: ConsentPolicy;
+  /** Per task type name, replacing `default` for its calls. */
+  taskTypes?: Record<string, ConsentPolicy>;
+  /**
+   * What a revocation stops: `all-channels` (default) stops calls and texts to the number whatever
+   * channel it came by (and an email address's revocation stops the customer's numbers too);
+   * `channel` stops only the channel it came by.
+   */
+  revocationScope?: 'all-channels' | 'channel';
 }
 
 export interface CallsConfig {

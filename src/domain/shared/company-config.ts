@@ -5,7 +5,7 @@ import type { Db } from '../../store/shared/db.js';
 import { getCompanies, getCompany } from '../../store/companies/companies.js';
 
 export type {
-  AchConfig, ReturnOutreachConfig, CallsConfig, ChannelLimits, ChannelsConfig, CompanyConfig, IntegrationConfig, LmsConfig, LoanWorkflowConfig, MessageChannel, MessageStepConfig, MessageTemplate, TaskPurpose, TaskTypeConfig,
+  AchConfig, ReturnOutreachConfig, CallsConfig, ChannelLimits, ChannelsConfig, CompanyConfig, ConsentConfig, ConsentPolicy, ConsentType, IntegrationConfig, LmsConfig, LoanWorkflowConfig, MessageChannel, MessageStepConfig, MessageTemplate, TaskPurpose, TaskTypeConfig,
 } from './company-config-types.js';
 
 export const DEFAULT_CLOSED_SERVICING_STATUSES = ['paid_off', 'paidoff', 'closed', 'settled', 'charged_off', 'chargedoff', 'charge_off'];
@@ -157,6 +157,15 @@ export const companyConfigSchema = {
         maxConcurrency: { type: 'integer', minimum: 1, maximum: 64 },
       },
     },
+    consent: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        default: { $ref: '#/$defs/consentPolicy' },
+        taskTypes: { type: 'object', maxProperties: 200, additionalProperties: { $ref: '#/$defs/consentPolicy' } },
+        revocationScope: { enum: ['all-channels', 'channel'] },
+      },
+    },
     loanWorkflow: {
       type: 'object',
       additionalProperties: false,
@@ -186,6 +195,11 @@ export const companyConfigSchema = {
   },
   $defs: {
     channel: { type: 'object', additionalProperties: false, properties: CHANNEL_PROPERTIES },
+    consentPolicy: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { suppliedNumbers: { enum: ['express', 'express_written', 'none'] }, required: { enum: ['express', 'express_written'] } },
+    },
   },
 } as const;
 
@@ -234,6 +248,9 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
     seen.add(integration.scheduleType);
     if (!config.scheduleTypes.includes(integration.scheduleType)) fail(`integration "${integration.scheduleType}" is not listed in scheduleTypes`);
     if (!taskTypes.includes(integration.taskType)) fail(`integration "${integration.scheduleType}" names unknown task type "${integration.taskType}"`);
+  }
+  for (const name of Object.keys(config.consent?.taskTypes ?? {})) {
+    if (!taskTypes.includes(name)) fail(`consent names unknown task type "${name}"`);
   }
   for (const taskType of config.taskTypes) {
     for (const step of taskType.messages ?? []) {

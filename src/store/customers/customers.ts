@@ -127,6 +127,12 @@ export async function getCustomersByKey(db: Db, keys: ReadonlyArray<{ companyId:
   return new Map(rows.map((r: Record<string, unknown>) => [`${r.company_id}/${r.id}`, customerFromRow(r)]));
 }
 
+/** The company's customers with this email address (any case): whose numbers an email revocation reaches. */
+export async function listCustomersByEmail(db: Db, companyId: string, email: string): Promise<CustomerRow[]> {
+  const rows = await db('customers').where({ company_id: companyId }).whereRaw('lower(email) = ?', [email.toLowerCase()]).limit(100);
+  return rows.map((r: Record<string, unknown>) => customerFromRow(r));
+}
+
 /**
  * The customer, row-locked until the transaction ends (Postgres; SQLite serializes writers anyway),
  * so a concurrent Do Not Call update cannot slip between reading the customer and scheduling.

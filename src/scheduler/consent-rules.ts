@@ -1,0 +1,20 @@
+/**
+ * The TCPA consent rules the dial-time and send-time checks apply (src/domain/consent/standing.ts),
+ * listed here so the rule catalog cites them like every scheduler rule. The statute and the
+ * regulation paragraphs were checked against their texts; 64.1200(a)(1) is cited as a paragraph
+ * (its cellular-number subparagraph was not checked).
+ */
+export const CONSENT_RULES = {
+  required: {
+    id: 'tcpa-consent-required',
+    source: 'TCPA 47 U.S.C. 227(b)(1)(A)(iii); 47 CFR 64.1200(a)(1): prior express consent for an artificial-voice call to a mobile number (FCC 24-17: an AI-generated voice is an artificial voice)',
+  },
+  writtenRequired: {
+    id: 'tcpa-written-consent-required',
+    source: '47 CFR 64.1200(a)(2): prior express written consent for a telemarketing call with an artificial or prerecorded voice (company configuration consent.required)',
+  },
+  revoked: {
+    id: 'tcpa-consent-revoked',
+    source: '47 CFR 64.1200(a)(10): consent revoked by any reasonable means (FCC 24-24), honored at once',
+  },
+} as const;
