@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { claimDueCalls } from '../src/store/calls/call-dispatch.js';
 import { listCustomerCalls } from '../src/store/calls/calls.js';
 import { dialectOf } from '../src/store/shared/db.js';
 import { DIALECTS } from './support/databases.js';
@@ -154,7 +155,7 @@ describe.each(DIALECTS)('list cursors on %s', (dialect) => {
     expect(both.body.message).toBe('Use either cursor or offset, not both');
   });
 
-  it.runIf(dialect === 'postgres')('a deep cursor page on Postgres is an index range: no Sort, no Seq Scan', async () => {
+  it.runIf(dialect === 'postgres')('on Postgres a deep cursor page is an index range (no Sort, no Seq Scan), the claim uses the due index', async () => {
     const db = suite.database.db;
     expect(dialectOf(db)).toBe('pg');
     // A few thousand calls, most of another customer's, so the planner has a real choice.
@@ -191,7 +192,30 @@ describe.each(DIALECTS)('list cursors on %s', (dialect) => {
     expect(plan).toContain('calls_customer_keyset_idx');
     expect(plan).not.toContain('"Sort"');
     expect(plan).not.toContain('Seq Scan');
+
+    // The dial claim over the same table finds due calls through an index, not by reading every
+    // scheduled call (nothing is due at this instant, so running it changes nothing).
+    queries.length = 0;
+    db.on('query', capture);
+    expect(await claimDueCalls(db, '2026-01-01T00:00:00.000Z', { batch: 10, defaultConcurrency: 5 })).toEqual([]);
+    db.off('query', capture);
+    const claim = queries.find((q) => /UPDATE scheduled_calls/i.test(q.sql))!;
+    const scans = nodes(await explain(db, claim.sql, claim.bindings)).filter((n) => n['Relation Name'] === 'scheduled_calls');
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+    expect(scans.map((n) => n['Index Name'])).toContain('scheduled_calls_due_idx');
   });
+
+  /** Every node of an EXPLAIN (FORMAT JSON) plan. */
+  function nodes(plan: unknown): Array<Record<string, unknown>> {
+    const out: Array<Record<string, unknown>> = [];
+    const visit = (node: Record<string, unknown>) => {
+      out.push(node);
+      for (const child of (node.Plans as Array<Record<string, unknown>> | undefined) ?? []) visit(child);
+    };
+    for (const root of plan as Array<{ Plan: Record<string, unknown> }>) visit(root.Plan);
+    return out;
+  }
 
   /** EXPLAIN of a query as knex sent it (native `$n` placeholders), on a connection of the pool. */
   async function explain(db: typeof suite.database.db, sql: string, bindings: unknown[]): Promise<unknown> {
