@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claimDueCalls } from '../src/store/calls/call-dispatch.js';
 import { listCustomerCalls } from '../src/store/calls/calls.js';
+import { listSentMessages } from '../src/store/messages/messages.js';
+import { listScheduledCalls } from '../src/store/planning/schedules.js';
 import { dialectOf } from '../src/store/shared/db.js';
 import { DIALECTS } from './support/databases.js';
 import { enrollBody, newKey, NOW } from './support/enrollment.js';
@@ -204,6 +206,29 @@ describe.each(DIALECTS)('list cursors on %s', (dialect) => {
     expect(scans.length).toBeGreaterThan(0);
     expect(scans.map((n) => n['Node Type'])).not.toContain('Seq Scan');
     expect(scans.map((n) => n['Index Name'])).toContain('scheduled_calls_due_idx');
+  });
+
+  it.runIf(dialect === 'sqlite')('on SQLite a cursor page of each list is an index range with no sort', async () => {
+    const db = suite.database.db;
+    const page = await get('/calls/customer/cust-1?limit=2');
+    const [at, ...ties] = JSON.parse(Buffer.from(page.headers.get('next-cursor')!, 'base64url').toString()).k;
+    const after = { at, ties };
+    const reads: Array<[string, () => Promise<unknown>]> = [
+      ['calls_customer_keyset_idx', () => listCustomerCalls(db, companyId, 'cust-1', 10, 0, after)],
+      ['scheduled_calls_customer_keyset_idx', () => listScheduledCalls(db, companyId, 'cust-1', 10, 0, { at, ties: [1, 'x'] })],
+      ['scheduled_messages_sent_keyset_idx', () => listSentMessages(db, companyId, 'cust-1', 'sms', ['sent', 'delivered'], 10, 0, after)],
+    ];
+    for (const [index, read] of reads) {
+      const queries: Array<{ sql: string; bindings: unknown[] }> = [];
+      const capture = (q: { sql: string; bindings: unknown[] }) => queries.push(q);
+      db.on('query', capture);
+      await read();
+      db.off('query', capture);
+      const query = queries.find((q) => q.sql.includes('keyset_at'))!;
+      const plan = (await db.raw(`EXPLAIN QUERY PLAN ${query.sql}`, query.bindings as never)).map((r: { detail: string }) => r.detail).join('\n');
+      expect(plan).toContain(index);
+      expect(plan).not.toContain('TEMP B-TREE');
+    }
   });
 
   /** Every node of an EXPLAIN (FORMAT JSON) plan. */
