@@ -18,8 +18,13 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
   let steps: FillStep[];
   const rows = (table: string) => steps.find((s) => s.table === table)!.rows;
 
+  let indexesBefore: string[];
+  const indexes = async (db: TestDatabase['db']) =>
+    (await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`)).rows.map((r: { indexdef: string }) => r.indexdef);
+
   beforeAll(async () => {
     database = await freshDatabase('postgres');
+    indexesBefore = await indexes(database.db);
     steps = await fillVolume(database.db, { scale: 0.001, seed: 0.42, now: NOW });
     t = await startTestService(database.db, { now: () => NOW, workers: false });
   }, 120_000);
@@ -47,6 +52,11 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
     expect(sizes[0].n).toBeGreaterThan(sizes[1].n * 2);
     const [{ months }] = (await db.raw(`SELECT count(DISTINCT date_trunc('month', "timestamp"))::int AS months FROM calls`)).rows;
     expect(months).toBeGreaterThanOrEqual(13);
+  });
+
+  it('leaves the schema with the indexes the migrations made (secondary ones are rebuilt after the fill)', async () => {
+    expect(await indexes(database.db)).toEqual(indexesBefore);
+    expect(indexesBefore.some((d) => d.includes('scheduled_calls_due_idx'))).toBe(true);
   });
 
   it('the same seed gives the same data', async () => {
