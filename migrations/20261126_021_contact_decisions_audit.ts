@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 /**
  * Contact decisions: the evidence kept when the dial-time or send-time check decides on a scheduled
  * call or message (allowed, moved later, refused): every rule evaluated with its verdict, the rule
- * catalog version and the consent basis (docs/operators/compliance.md). Plus the indexes the
- * examiner's export pages by (a company's scheduled calls and messages in scheduled-time order).
+ * catalog version and the consent basis (docs/operators/compliance.md). The indexes the examiner's
+ * export pages by are built without blocking writes by 20261126_023_volume_indexes.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('contact_decisions', (t) => {
@@ -23,12 +23,8 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['company_id', 'subject_id', 'decided_at']);
     t.index(['decided_at']);
   });
-  await knex.schema.alterTable('scheduled_calls', (t) => t.index(['company_id', 'scheduled_time', 'id'], 'scheduled_calls_company_time_idx'));
-  await knex.schema.alterTable('scheduled_messages', (t) => t.index(['company_id', 'scheduled_time', 'id'], 'scheduled_messages_company_time_idx'));
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('scheduled_messages', (t) => t.dropIndex(['company_id', 'scheduled_time', 'id'], 'scheduled_messages_company_time_idx'));
-  await knex.schema.alterTable('scheduled_calls', (t) => t.dropIndex(['company_id', 'scheduled_time', 'id'], 'scheduled_calls_company_time_idx'));
   await knex.schema.dropTable('contact_decisions');
 }

@@ -17,6 +17,7 @@ import * as achReturnRateLevels from './20261126_019_ach_return_rate_levels.js';
 import * as firstDialLease from './20261126_020_first_dial_lease.js';
 import * as contactDecisionsAudit from './20261126_021_contact_decisions_audit.js';
 import * as consentEvents from './20261126_022_consent_events.js';
+import * as volumeIndexes from './20261126_023_volume_indexes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_020_first_dial_lease': firstDialLease,
   '20261126_021_contact_decisions_audit': contactDecisionsAudit,
   '20261126_022_consent_events': consentEvents,
+  '20261126_023_volume_indexes': volumeIndexes,
 };

@@ -2,23 +2,20 @@ import { customerEmails, customerTexts } from '../domain/messages/messages.js';
 import type { OperationHandler, PathParams, ResponseBody } from '../http/handler-types.js';
 import type { MessageRow } from '../domain/messages/messages.js';
 import { companyContext } from './context.js';
+import { nextCursorHeader, pageRequest } from './pages.js';
 
 type Text = ResponseBody<'listCustomerTexts', 200>[number];
 
-function page(query: Record<string, unknown>) {
-  return { limit: query.limit === undefined ? undefined : Number(query.limit), offset: query.offset === undefined ? undefined : Number(query.offset) };
-}
-
 export const listCustomerEmails: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'listCustomerEmails'>;
-  const emails = await customerEmails(companyContext(env), customerId, page(c.request.query));
-  return { status: 200, body: emails.map((m) => ({ customerId: m.customerId, subject: m.subject ?? '', content: m.content ?? '', timestamp: m.sentAt! })) };
+  const { messages: emails, nextCursor } = await customerEmails(companyContext(env), customerId, pageRequest(c.request.query));
+  return { status: 200, headers: nextCursorHeader(nextCursor), body: emails.map((m) => ({ customerId: m.customerId, subject: m.subject ?? '', content: m.content ?? '', timestamp: m.sentAt! })) };
 };
 
 export const listCustomerTexts: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'listCustomerTexts'>;
-  const texts = await customerTexts(companyContext(env), customerId, page(c.request.query));
-  return { status: 200, body: texts.map(presentText) };
+  const { messages: texts, nextCursor } = await customerTexts(companyContext(env), customerId, pageRequest(c.request.query));
+  return { status: 200, headers: nextCursorHeader(nextCursor), body: texts.map(presentText) };
 };
 
 function presentText(m: MessageRow): Text {

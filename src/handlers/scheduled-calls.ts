@@ -3,15 +3,15 @@ import type { OperationHandler, PathParams, QueryParams, ResponseBody } from '..
 import type { ScheduledCallRow } from '../domain/planning/scheduled-calls.js';
 import { endReason, timingReasons } from '../domain/planning/call-reasons.js';
 import { companyContext } from './context.js';
+import { nextCursorHeader, pageRequest } from './pages.js';
 
 type ScheduledCallBody = ResponseBody<'getScheduledCall', 200>;
 
 export const listCustomerScheduledCalls: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'listCustomerScheduledCalls'>;
   const query = c.request.query as Record<keyof QueryParams<'listCustomerScheduledCalls'>, string | undefined>;
-  const page = { limit: query.limit === undefined ? undefined : Number(query.limit), offset: query.offset === undefined ? undefined : Number(query.offset) };
-  const calls = await customerScheduledCalls(companyContext(env), customerId, page);
-  return { status: 200, body: calls.map(presentScheduledCall) };
+  const { calls, nextCursor } = await customerScheduledCalls(companyContext(env), customerId, pageRequest(query));
+  return { status: 200, headers: nextCursorHeader(nextCursor), body: calls.map(presentScheduledCall) };
 };
 
 export const getScheduledCall: OperationHandler = async (c, env) => {

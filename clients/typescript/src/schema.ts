@@ -599,7 +599,7 @@ export interface paths {
         };
         /**
          * List a customer's calls
-         * @description Returns the customer's calls, newest first, paged with `limit` and `offset`. `recordingUrl` values are fresh one-hour links. An unknown customer gives 404. Errors use the `ErrorMessage` shape.
+         * @description Returns the customer's calls, newest first, paged with `limit` and `offset` (extension: or with `cursor`, from the previous page's `Next-Cursor` header, at the same cost at any depth). `recordingUrl` values are fresh one-hour links. An unknown customer gives 404. Errors use the `ErrorMessage` shape.
          */
         get: operations["listCustomerCalls"];
         put?: never;
@@ -651,7 +651,7 @@ export interface paths {
         };
         /**
          * List a customer's scheduled calls
-         * @description Returns the customer's scheduled calls ordered by `scheduledTime` ascending, paged with `limit` and `offset`. An unknown customer gives 404. Errors use the `ErrorMessage` shape.
+         * @description Returns the customer's scheduled calls ordered by `scheduledTime` ascending, paged with `limit` and `offset` (extension: or with `cursor`, from the previous page's `Next-Cursor` header, at the same cost at any depth). An unknown customer gives 404. Errors use the `ErrorMessage` shape.
          */
         get: operations["listCustomerScheduledCalls"];
         put?: never;
@@ -703,7 +703,7 @@ export interface paths {
         };
         /**
          * List a customer's emails
-         * @description Returns the emails sent to the customer (accepted by the mail server), newest first, paged with `limit` and `offset`. `content` is the plain-text body as sent, including the opt-out link every email carries. Emails that bounced are not listed (the address is then unusable for the company). An unknown customer, or one of another company, gives 404. Errors use the `ErrorMessage` shape.
+         * @description Returns the emails sent to the customer (accepted by the mail server), newest first, paged with `limit` and `offset` (extension: or with `cursor`, from the previous page's `Next-Cursor` header, at the same cost at any depth). `content` is the plain-text body as sent, including the opt-out link every email carries. Emails that bounced are not listed (the address is then unusable for the company). An unknown customer, or one of another company, gives 404. Errors use the `ErrorMessage` shape.
          */
         get: operations["listCustomerEmails"];
         put?: never;
@@ -729,7 +729,7 @@ export interface paths {
         };
         /**
          * List a customer's text messages
-         * @description Extension, not part of the partner contract. Returns the text messages (SMS) sent to the customer, newest first, paged with `limit` and `offset` like `GET /emails/{customerId}`, with their delivery status. An unknown customer, or one of another company, gives 404. Errors use the `ErrorMessage` shape.
+         * @description Extension, not part of the partner contract. Returns the text messages (SMS) sent to the customer, newest first, paged with `limit` and `offset`, or `cursor`, like `GET /emails/{customerId}`, with their delivery status. An unknown customer, or one of another company, gives 404. Errors use the `ErrorMessage` shape.
          */
         get: operations["listCustomerTexts"];
         put?: never;
@@ -3256,6 +3256,8 @@ export interface components {
          * @example 0
          */
         Offset: number;
+        /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
+        Cursor: string;
         /**
          * @description Identifier of the call, as returned in call records.
          * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
@@ -3339,6 +3341,11 @@ export interface components {
          * @example "batch";q=10;w=60
          */
         RateLimitPolicy: string;
+        /**
+         * @description Extension, not part of the partner contract. Present when more records follow this page: pass it as `cursor` to get the next page (keyset paging). Absent on the last page. The response body keeps the contract's shape (an array).
+         * @example eyJ2IjoxLCJrIjpbIjIwMjYtMDMtMDJUMTk6MzA6MDUuMDAwWiIsIjFhMmIzYzRkIl19
+         */
+        NextCursor: string;
     };
     pathItems: never;
 }
@@ -4946,6 +4953,8 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
@@ -4962,6 +4971,7 @@ export interface operations {
             /** @description The customer's calls. */
             200: {
                 headers: {
+                    "Next-Cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5077,6 +5087,8 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
@@ -5093,6 +5105,7 @@ export interface operations {
             /** @description The customer's scheduled calls. */
             200: {
                 headers: {
+                    "Next-Cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5180,6 +5193,8 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
@@ -5196,6 +5211,7 @@ export interface operations {
             /** @description The customer's emails. */
             200: {
                 headers: {
+                    "Next-Cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5231,6 +5247,8 @@ export interface operations {
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path: {
@@ -5247,6 +5265,7 @@ export interface operations {
             /** @description The customer's text messages. */
             200: {
                 headers: {
+                    "Next-Cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
                 };
                 content: {

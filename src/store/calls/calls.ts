@@ -1,4 +1,5 @@
 import type { Db } from '../shared/db.js';
+import { keysetAt, keysetPage, whereAfter, type KeysetAfter, type KeysetPage } from '../shared/keyset.js';
 import { fromJson, readInstant, readText } from '../shared/columns.js';
 import { callFromRow, type ScheduledCallRow } from '../planning/schedules.js';
 
@@ -107,14 +108,15 @@ export async function getCall(db: Db, companyId: string, id: string): Promise<Ca
   return r ? fromRow(r) : null;
 }
 
-/** Newest first. */
-export async function listCustomerCalls(db: Db, companyId: string, customerId: string, limit: number, offset: number): Promise<CallRow[]> {
-  const rows = await db('calls')
+/** Newest first, from `offset` or after a keyset position (index calls_customer_keyset). */
+export async function listCustomerCalls(db: Db, companyId: string, customerId: string, limit: number, offset: number, after?: KeysetAfter): Promise<KeysetPage<CallRow>> {
+  const q = db('calls')
+    .select('*', keysetAt(db, 'timestamp'))
     .where({ company_id: companyId, customer_id: customerId })
     .orderBy([{ column: 'timestamp', order: 'desc' }, { column: 'id', order: 'desc' }])
-    .limit(limit)
+    .limit(limit + 1)
     .offset(offset);
-  return rows.map(fromRow);
+  return keysetPage(await whereAfter(db, q, 'timestamp', ['id'], 'desc', after), limit, ['id'], fromRow);
 }
 
 export type CallUpdate = Partial<Pick<CallRow,

@@ -1,4 +1,5 @@
 import type { Db } from '../shared/db.js';
+import { keysetAt, keysetPage, whereAfter, type KeysetAfter, type KeysetPage } from '../shared/keyset.js';
 import { fromJson, readInstant, toBool, toJson } from '../shared/columns.js';
 import { dialectOf } from '../shared/db.js';
 
@@ -149,16 +150,17 @@ export async function applyDeliveryStatus(db: Db, providerMessageId: string, sta
 
 /** Messages of one channel handed to the provider (in these statuses), newest first (GET /emails, GET /texts). */
 export async function listSentMessages(
-  db: Db, companyId: string, customerId: string, channel: MessageChannel, statuses: MessageStatus[], limit: number, offset: number,
-): Promise<MessageRow[]> {
-  const rows = await db('scheduled_messages')
+  db: Db, companyId: string, customerId: string, channel: MessageChannel, statuses: MessageStatus[], limit: number, offset: number, after?: KeysetAfter,
+): Promise<KeysetPage<MessageRow>> {
+  const q = db('scheduled_messages')
+    .select('*', keysetAt(db, 'sent_at'))
     .where({ company_id: companyId, customer_id: customerId, channel })
     .whereNotNull('sent_at')
     .whereIn('status', statuses)
     .orderBy([{ column: 'sent_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-    .limit(limit)
+    .limit(limit + 1)
     .offset(offset);
-  return rows.map(messageFromRow);
+  return keysetPage(await whereAfter(db, q, 'sent_at', ['id'], 'desc', after), limit, ['id'], messageFromRow);
 }
 
 /** When the customer was sent messages of a channel since `since` (frequency caps). */

@@ -1,4 +1,5 @@
 import type { Db } from '../shared/db.js';
+import { keysetAt, keysetPage, whereAfter, type KeysetAfter, type KeysetPage } from '../shared/keyset.js';
 import { fromJson, type JsonColumn, readInstant, readText, toBool, toJson } from '../shared/columns.js';
 
 /** pending → dialing → completed | failed | skipped; cancelled while pending (docs/partners/calls.md#scheduled-call-statuses). */
@@ -131,13 +132,15 @@ export async function listContactHistoryOf(db: Db, keys: ReadonlyArray<{ company
   return rows.map(callFromRow);
 }
 
-export async function listScheduledCalls(db: Db, companyId: string, customerId: string, limit: number, offset: number): Promise<ScheduledCallRow[]> {
-  const rows = await db('scheduled_calls')
+/** By scheduled time, from `offset` or after a keyset position (index scheduled_calls_customer_keyset). */
+export async function listScheduledCalls(db: Db, companyId: string, customerId: string, limit: number, offset: number, after?: KeysetAfter): Promise<KeysetPage<ScheduledCallRow>> {
+  const q = db('scheduled_calls')
+    .select('*', keysetAt(db, 'scheduled_time'))
     .where({ company_id: companyId, customer_id: customerId })
     .orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }, { column: 'id' }])
-    .limit(limit)
+    .limit(limit + 1)
     .offset(offset);
-  return rows.map(callFromRow);
+  return keysetPage(await whereAfter(db, q, 'scheduled_time', ['step_index', 'id'], 'asc', after), limit, ['step_index', 'id'], callFromRow);
 }
 
 export async function getScheduledCall(db: Db, companyId: string, id: string): Promise<ScheduledCallRow | null> {

@@ -1,0 +1,158 @@
+/**
+ * Volume data set: fills a Postgres schema of its own with production-volume data (bench/volume/fill.ts)
+ * and a small baseline schema of the same shape, then prints, per table, the rows and the time, the
+ * table sizes, each hot read's statement latency (p50/p99) on the full data beside the baseline in
+ * the same run, and the plans (EXPLAIN ANALYZE, BUFFERS) of those reads on the full data.
+ *
+ *   npm run bench:volume -- [--scale 1] [--baseline-scale 0.0005] [--runs 200] [--seed 0.42]
+ *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume]
+ *
+ * BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test) names
+ * the database; the schemas `<schema>` and `<schema>_base` are dropped and created again, so nothing
+ * else in that database is touched. Reads that write (the claims) run in transactions rolled back.
+ */
+import { parseArgs } from 'node:util';
+import { listCustomerCalls } from '../../src/store/calls/calls.js';
+import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
+import { listSentMessagesOf } from '../../src/store/messages/messages.js';
+import { listContactHistoryOf, listScheduledCalls } from '../../src/store/planning/schedules.js';
+import { type Db, openDb } from '../../src/store/shared/db.js';
+import { migrateLatest } from '../../src/store/shared/migrate.js';
+import { claimDueDeliveries } from '../../src/store/webhooks/webhooks.js';
+import { fillVolume, volumeCounts } from './fill.js';
+
+/** Thrown to roll a transaction back on purpose. */
+class Rollback extends Error {}
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: 'string', default: '1' },
+    'baseline-scale': { type: 'string', default: '0.0005' },
+    runs: { type: 'string', default: '200' },
+    seed: { type: 'string', default: '0.42' },
+    now: { type: 'string' },
+    schema: { type: 'string', default: 'bench_volume' },
+  },
+});
+const scale = Number(values.scale);
+const baselineScale = Number(values['baseline-scale']);
+const runs = Number(values.runs);
+const seed = Number(values.seed);
+const now = values.now ? new Date(values.now) : new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
+const schema = values.schema!;
+if (!(scale > 0) || !(baselineScale > 0) || !(runs >= 1) || Number.isNaN(now.getTime()) || !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+  throw new Error('usage: --scale <n> --baseline-scale <n> --runs <n> --seed <-1..1> --now <ISO instant> --schema <lower-case identifier>');
+}
+const url = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+console.log(`volume data set: scale ${scale} ${JSON.stringify(volumeCounts(scale))}, baseline scale ${baselineScale}, seed ${seed}, now ${now.toISOString()}, database ${url.replace(/\/\/[^@]*@/, '//')}`);
+const base = await build(`${schema}_base`, baselineScale, false);
+const full = await build(schema, scale, true);
+
+const sizes = await full.raw(`SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
+  WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' ORDER BY bytes DESC LIMIT 12`);
+console.log('\n| table | size with indexes |\n|---|---:|');
+for (const r of sizes.rows) console.log(`| ${r.name} | ${(Number(r.bytes) / 2 ** 20).toFixed(1)} MiB |`);
+
+const baseReads = await hotReads(base);
+const fullReads = await hotReads(full);
+console.log(`\nStatement latency, ${runs} runs each after 10 warm-up runs, same process and run (ms):\n`);
+console.log('| read | baseline p50 | baseline p99 | full p50 | full p99 | p99 full ÷ baseline |\n|---|---:|---:|---:|---:|---:|');
+for (const [name, read] of Object.entries(fullReads)) {
+  const b = await latency(base, baseReads[name]!);
+  const f = await latency(full, read);
+  console.log(`| ${name} | ${b.p50.toFixed(2)} | ${b.p99.toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${(f.p99 / b.p99).toFixed(2)} |`);
+}
+for (const [name, read] of Object.entries(fullReads)) await plan(full, name, read);
+await base.destroy();
+await full.destroy();
+
+/** A fresh schema, migrated and filled; prints the fill's steps when asked. */
+async function build(name: string, fillScale: number, report: boolean): Promise<Db> {
+  const admin = openDb(url);
+  await admin.raw(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+  await admin.raw(`CREATE SCHEMA ${name}`);
+  await admin.destroy();
+  const db = openDb(url, { schema: name });
+  const started = performance.now();
+  await migrateLatest(db);
+  const steps = await fillVolume(db, { scale: fillScale, seed, now });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (report) {
+    console.log(`\n| table | rows | ms |\n|---|---:|---:|`);
+    for (const s of steps) console.log(`| ${s.table} | ${s.rows.toLocaleString('en-US')} | ${s.ms.toLocaleString('en-US')} |`);
+  }
+  console.log(`\nschema ${name} (scale ${fillScale}) built in ${seconds} s (migrations, fill, ANALYZE)`);
+  return db;
+}
+
+type Read = (db: Db) => Promise<unknown>;
+
+/**
+ * The hot reads, with inputs taken from the data: the customer with most calls, 20 customers of
+ * the largest company (the dial-time history of a dial batch), calls due tomorrow (the claim).
+ */
+async function hotReads(db: Db): Promise<Record<string, Read>> {
+  const top = (await db.raw(`SELECT company_id, customer_id FROM calls GROUP BY company_id, customer_id ORDER BY count(*) DESC, customer_id LIMIT 1`)).rows[0];
+  const bigCompany = (await db.raw(`SELECT company_id FROM customers GROUP BY company_id ORDER BY count(*) DESC, company_id LIMIT 1`)).rows[0].company_id;
+  const batch = (await db.raw(`SELECT company_id AS "companyId", id AS "customerId" FROM customers WHERE company_id = ? ORDER BY created_at DESC, id LIMIT 20`, [bigCompany])).rows;
+  const first = await listCustomerCalls(db, top.company_id, top.customer_id, 1, 0);
+  const since60 = new Date(now.getTime() - 60 * 86_400_000).toISOString();
+  const dueAt = new Date(now.getTime() + 40 * 3_600_000).toISOString();
+  return {
+    'dial claim, calls due tomorrow (rolled back)': (d) => claimDueCalls(d, dueAt, { batch: 50, defaultConcurrency: 10 }),
+    'dial-time call history, 20 customers, 60 days': (d) => listContactHistoryOf(d, batch, since60),
+    'dial-time message history, 20 customers, 60 days': (d) => listSentMessagesOf(d, batch, since60),
+    'webhook relay claim, 200 due (rolled back)': (d) => claimDueDeliveries(d, now.getTime(), 200),
+    'GET /calls/customer/{id}, first page': (d) => listCustomerCalls(d, top.company_id, top.customer_id, 100, 0),
+    'GET /calls/customer/{id}, next page by cursor': (d) => listCustomerCalls(d, top.company_id, top.customer_id, 100, 0, first.next ?? undefined),
+    'GET /scheduled-calls/customer/{id}, first page': (d) => listScheduledCalls(d, top.company_id, top.customer_id, 100, 0),
+  };
+}
+
+/** p50 and p99 of `read` inside a transaction that is rolled back, timed around the read only. */
+async function latency(db: Db, read: Read): Promise<{ p50: number; p99: number }> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 10; i++) {
+    await db.transaction(async (trx) => {
+      const started = performance.now();
+      await read(trx);
+      if (i >= 10) times.push(performance.now() - started);
+      throw new Rollback();
+    }).catch((err: unknown) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * Prints EXPLAIN (ANALYZE, BUFFERS) of the last statement `read` runs: `read` runs first in a
+ * savepoint that is rolled back (to learn its SQL without keeping its writes), then the plan is
+ * taken in the same transaction, which is rolled back too.
+ */
+async function plan(database: Db, title: string, read: Read): Promise<void> {
+  const queries: Array<{ sql: string; bindings: unknown[] }> = [];
+  const capture = (q: { sql: string; bindings: unknown[] }) => queries.push(q);
+  await database.transaction(async (trx) => {
+    database.on('query', capture);
+    await trx.transaction(async (inner) => {
+      await read(inner);
+      throw new Rollback();
+    }).catch((err: unknown) => {
+      if (!(err instanceof Rollback)) throw err;
+    });
+    database.off('query', capture);
+    const q = queries.filter((x) => !/^(BEGIN|ROLLBACK|COMMIT|SAVEPOINT|RELEASE)/i.test(x.sql.trim())).at(-1);
+    if (!q) return;
+    const sql = q.sql.replace(/\$\d+/g, '?');
+    const result = await trx.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, q.bindings as never);
+    console.log(`\n### ${title}\n\n\`\`\`\n${result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
+    throw new Rollback();
+  }).catch((err: unknown) => {
+    database.off('query', capture);
+    if (!(err instanceof Rollback)) throw err;
+  });
+}
