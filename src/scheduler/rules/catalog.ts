@@ -74,31 +74,40 @@ export const MA_COLLECTIONS = {
 } as const;
 
 /**
- * New York City (6 RCNY § 5-77, Department of Consumer and Worker Protection debt collection rules,
- * amended 2024, in force 2025): at most 3 attempted communications per 7 days across every medium.
- * The rule text was not available to verify the exact paragraph; the DCWP's FAQ and practitioner
- * summaries say the count is per consumer across media (per account only for separate creditors),
- * so every attempt to the customer counts here, whatever the loan: never looser than per account.
+ * New York City, 6 RCNY § 5-77 as amended by the DCWP (amendments published 12 August 2024; their
+ * effective date was moved to 1 April 2025, then 1 October 2025, then postponed; revised amendments
+ * finalized 26 February 2026 take effect 1 September 2026). The amended rule's text could not be
+ * read, so its paragraph is not cited. DCWP guidance and practitioner summaries give the limit: 3
+ * attempted communications per 7 days across every medium. The 2024 text counted per consumer
+ * (per account only for separate creditors); the 2026 revision counts per account. Counting every
+ * collection attempt to the customer, whatever the loan and whether answered, is never looser than
+ * either, and is kept before 1 September 2026 too (stricter, never unlawful).
  */
 export const NYC_COLLECTIONS = {
   id: 'nyc-collection-contact-frequency',
   locality: 'NYC',
-  source: 'New York City 6 RCNY § 5-77 (paragraph not verified; see catalog note)',
+  source: 'New York City 6 RCNY § 5-77 as amended (DCWP; in force 2026-09-01; paragraph not verified against the rule text)',
   description: 'Collections: at most 3 contact attempts (calls, texts, emails together) per 7 days for New York City customers',
   maxAttempts: 3,
   days: 7,
 } as const;
 
 /**
- * RCW 19.16.250 (Washington Collection Agency Act, prohibited practices): a communication with the
- * debtor or spouse "in any form, manner, or place, more than three times in a single week" is
- * presumed harassment. The subsection's number was not verified against the current text. A rolling
- * 7-day window contains every calendar week, so it is never looser than "a single week".
+ * RCW 19.16.250(13)(a) (Washington Collection Agency Act, as last amended by 2019 c 227): a
+ * communication "is made with a debtor or spouse in any form, manner, or place, more than three
+ * times in a single week, unless the licensee is responding to a communication from the debtor or
+ * spouse" is presumed harassment. So every medium counts together, per debtor rather than per
+ * debt; replies to the customer are not outreach and are not counted here. The section binds
+ * licensed collection agencies (a creditor collecting its own debts in its own name is outside the
+ * act); applying it to every collections company is stricter, never unlawful. Unanswered attempts
+ * count too, and a rolling 7 days contains every calendar week: never looser than "a single week".
+ * Not modelled here: (13)(b) once a week at the place of employment, (13)(c) 21:00–07:30 at the
+ * residence (inside the 08:00–21:00 window), (18) no more than two calls or texts a day to a mobile.
  */
 export const WA_COLLECTIONS = {
   id: 'wa-collection-contact-frequency',
   state: 'WA',
-  source: 'RCW 19.16.250 (Washington Collection Agency Act; subsection not verified)',
+  source: 'RCW 19.16.250(13)(a) (Washington Collection Agency Act)',
   description: 'Collections: at most 3 communications (calls, texts, emails together) per 7 days for Washington customers',
   maxAttempts: 3,
   days: 7,

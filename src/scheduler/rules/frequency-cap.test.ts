@@ -112,6 +112,12 @@ describe('940 CMR 7.04(1)(f): Massachusetts collections, 2 attempts per 7 days p
 describe('New York City 6 RCNY § 5-77: 3 contact attempts per 7 days across channels', () => {
   const nyc = (attempts: AttemptPoint[], over: Partial<RuleContext> = {}) => ctx(attempts, { localities: ['NYC'], ...over });
 
+  it('cites the amended rule without a paragraph it could not verify', () => {
+    expect(newYorkCity.source).toBe(
+      'New York City 6 RCNY § 5-77 as amended (DCWP; in force 2026-09-01; paragraph not verified against the rule text)',
+    );
+  });
+
   it('applies to collections for New York City customers, whatever the channel', () => {
     expect(newYorkCity.applies(nyc([]))).toBe(true);
     expect(newYorkCity.applies(nyc([], { channel: 'email' }))).toBe(true);
@@ -127,7 +133,11 @@ describe('New York City 6 RCNY § 5-77: 3 contact attempts per 7 days across cha
   });
 });
 
-describe('RCW 19.16.250: Washington, 3 communications per week', () => {
+describe('RCW 19.16.250(13)(a): Washington, 3 communications per week with the debtor in any form', () => {
+  it('cites subsection (13)(a), the presumption of harassment', () => {
+    expect(washington.source).toBe('RCW 19.16.250(13)(a) (Washington Collection Agency Act)');
+  });
+
   it('applies to collections for WA customers (or WA area codes)', () => {
     expect(washington.applies(ctx([], { states: ['WA'] }))).toBe(true);
     expect(washington.applies(ctx([], { states: ['OR'] }))).toBe(false);
@@ -138,6 +148,17 @@ describe('RCW 19.16.250: Washington, 3 communications per week', () => {
     const three = [attempt(T0, 'L1', 'collections', 'email'), attempt(T0 + DAY, 'L2'), attempt(T0 + 2 * DAY, 'L1', 'collections', 'sms')];
     expect(next(washington, T0 + 3 * DAY, ctx(three, { states: ['WA'] }))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
     expect(next(washington, T0 + 3 * DAY, ctx(three.slice(0, 2), { states: ['WA'] }))).toBe(true);
+  });
+
+  it('counts per debtor, not per debt: three attempts about three loans move a fourth about any loan', () => {
+    const three = [attempt(T0, 'L1'), attempt(T0 + DAY, 'L2', 'collections', 'sms'), attempt(T0 + 2 * DAY, 'L3', 'collections', 'email')];
+    expect(next(washington, T0 + 3 * DAY, ctx(three, { states: ['WA'], loanId: 'L4' }))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
+  });
+
+  it('holds a rolling 7 days, stricter than a calendar week: after Sunday, Monday and Tuesday, Wednesday moves', () => {
+    const sunday = Date.parse('2026-03-01T15:00:00Z');
+    const three = [attempt(sunday), attempt(T0), attempt(T0 + DAY)];
+    expect(next(washington, T0 + 2 * DAY, ctx(three, { states: ['WA'] }))).toBe(isoFromMs(sunday + SEVEN_DAY_WINDOW_MS));
   });
 });
 
