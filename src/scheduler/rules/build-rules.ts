@@ -14,6 +14,7 @@ import {
   REG_F_FREQUENCY,
   STATE_MARKETING_RULES,
   WA_COLLECTIONS,
+  WA_MOBILE_DAILY,
 } from './catalog.js';
 import { frequencyCapRule } from './frequency-cap.js';
 import type { AttemptPoint, RuleContext, SchedulingRule } from './rule.js';
@@ -29,6 +30,7 @@ const channelOf = (x: { channel?: AttemptPoint['channel'] }) => x.channel ?? 'ca
 /** Reg F's frequencies count telephone calls only (1006.14(b)(2)); a text or email is neither counted nor capped by them. */
 const isCall = (x: { channel?: AttemptPoint['channel'] }): boolean => channelOf(x) === 'call';
 const MA_CHANNELS: readonly string[] = MA_COLLECTIONS.channels;
+const WA_MOBILE_CHANNELS: readonly string[] = WA_MOBILE_DAILY.channels;
 const isOrigination = (ctx: RuleContext): boolean => ctx.purpose === 'origination';
 
 /** Same debt, conservatively: an attempt or a call without a loan counts for every loan. */
@@ -112,6 +114,16 @@ export function buildRules(eff: EffectiveRules): SchedulingRule[] {
       applies: (ctx) => isCollections(ctx) && ctx.states.includes(WA_COLLECTIONS.state),
       // "In any form, manner, or place": every collection attempt to the customer, whatever the loan.
       counts: (a) => a.purpose !== 'origination',
+    }),
+    frequencyCapRule({
+      id: WA_MOBILE_DAILY.id,
+      source: WA_MOBILE_DAILY.source,
+      description: WA_MOBILE_DAILY.description,
+      maxAttempts: WA_MOBILE_DAILY.maxAttempts,
+      windowMs: DAY + HOUR,
+      windowLabel: '25-hour',
+      applies: (ctx) => isCollections(ctx) && ctx.states.includes(WA_MOBILE_DAILY.state) && WA_MOBILE_CHANNELS.includes(channelOf(ctx)),
+      counts: (a) => a.purpose !== 'origination' && WA_MOBILE_CHANNELS.includes(channelOf(a)),
     }),
     frequencyCapRule({
       id: REG_F_FREQUENCY.id,

@@ -102,7 +102,7 @@ export const NYC_COLLECTIONS = {
  * act); applying it to every collections company is stricter, never unlawful. Unanswered attempts
  * count too, and a rolling 7 days contains every calendar week: never looser than "a single week".
  * Not modelled here: (13)(b) once a week at the place of employment, (13)(c) 21:00–07:30 at the
- * residence (inside the 08:00–21:00 window), (18) no more than two calls or texts a day to a mobile.
+ * residence (inside the 08:00–21:00 window); (18) is WA_MOBILE_DAILY below.
  */
 export const WA_COLLECTIONS = {
   id: 'wa-collection-contact-frequency',
@@ -111,6 +111,23 @@ export const WA_COLLECTIONS = {
   description: 'Collections: at most 3 communications (calls, texts, emails together) per 7 days for Washington customers',
   maxAttempts: 3,
   days: 7,
+} as const;
+
+/**
+ * RCW 19.16.250(18): no licensee shall "call, or send a text message or other electronic
+ * communication to, a cellular telephone or other wireless device more than twice in any day when
+ * the licensee knows or reasonably should know that the number belongs to a cellular telephone",
+ * unless responding to the debtor. Whether a number is a mobile is not known here, so every number
+ * counts as one (stricter, never unlawful); calls and texts count together, emails do not. "Any day"
+ * is held as a rolling 25 hours, which contains every calendar day (the autumn DST day included).
+ */
+export const WA_MOBILE_DAILY = {
+  id: 'wa-collection-mobile-daily',
+  state: 'WA',
+  source: 'RCW 19.16.250(18) (Washington Collection Agency Act)',
+  description: 'Collections: at most 2 calls and texts together per day to a Washington customer\'s number',
+  maxAttempts: 2,
+  channels: ['call', 'sms'],
 } as const;
 
 export const REG_F_FREQUENCY = {

@@ -12,6 +12,7 @@ const massachusetts = rule('ma-collection-call-frequency');
 const florida = rule('state-marketing-frequency-fl');
 const newYorkCity = rule('nyc-collection-contact-frequency');
 const washington = rule('wa-collection-contact-frequency');
+const washingtonDaily = rule('wa-collection-mobile-daily');
 
 const T0 = Date.parse('2026-03-02T14:00:00Z'); // Monday 09:00 EST
 
@@ -159,6 +160,29 @@ describe('RCW 19.16.250(13)(a): Washington, 3 communications per week with the d
     const sunday = Date.parse('2026-03-01T15:00:00Z');
     const three = [attempt(sunday), attempt(T0), attempt(T0 + DAY)];
     expect(next(washington, T0 + 2 * DAY, ctx(three, { states: ['WA'] }))).toBe(isoFromMs(sunday + SEVEN_DAY_WINDOW_MS));
+  });
+});
+
+describe('RCW 19.16.250(18): Washington, at most 2 calls and texts a day to a mobile', () => {
+  it('applies to collections calls and texts for WA customers, not emails or origination', () => {
+    expect(washingtonDaily.source).toBe('RCW 19.16.250(18) (Washington Collection Agency Act)');
+    expect(washingtonDaily.applies(ctx([], { states: ['WA'] }))).toBe(true);
+    expect(washingtonDaily.applies(ctx([], { states: ['WA'], channel: 'sms' }))).toBe(true);
+    expect(washingtonDaily.applies(ctx([], { states: ['WA'], channel: 'email' }))).toBe(false);
+    expect(washingtonDaily.applies(ctx([], { states: ['WA'], purpose: 'origination' }))).toBe(false);
+    expect(washingtonDaily.applies(ctx([], { states: ['OR'] }))).toBe(false);
+  });
+
+  it('a call and a text move a third contact by phone to 25 hours after the first; an email does not count', () => {
+    const two = [attempt(T0), attempt(T0 + HOUR, 'L2', 'collections', 'sms')];
+    expect(next(washingtonDaily, T0 + 2 * HOUR, ctx(two, { states: ['WA'] }))).toBe(isoFromMs(T0 + DAY + HOUR));
+    expect(next(washingtonDaily, T0 + 2 * HOUR, ctx([attempt(T0), attempt(T0 + HOUR, 'L1', 'collections', 'email')], { states: ['WA'] }))).toBe(true);
+  });
+
+  it('is stricter than the weekly cap: three calls on one day are refused although 3 a week are allowed', () => {
+    const two = [attempt(T0), attempt(T0 + HOUR)];
+    expect(next(washington, T0 + 2 * HOUR, ctx(two, { states: ['WA'] }))).toBe(true);
+    expect(next(washingtonDaily, T0 + 2 * HOUR, ctx(two, { states: ['WA'] }))).not.toBe(true);
   });
 });
 
