@@ -15,6 +15,7 @@ import * as batchSlices from './20261125_017_batch_slices.js';
 import * as achSettlements from './20261126_018_ach_settlements.js';
 import * as achReturnRateLevels from './20261126_019_ach_return_rate_levels.js';
 import * as firstDialLease from './20261126_020_first_dial_lease.js';
+import * as consoleUsers from './20261126_021_console_users.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_018_ach_settlements': achSettlements,
   '20261126_019_ach_return_rate_levels': achReturnRateLevels,
   '20261126_020_first_dial_lease': firstDialLease,
+  '20261126_021_console_users': consoleUsers,
 };
