@@ -77,6 +77,10 @@ const scenarios = {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
     400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
   },
+  getDailyActivity: {
+    // Schema-valid (any string) but no time zone: the app answers 400.
+    400: async (txn) => rewritePath(txn, (p) => `${p.split('?')[0]}?timezone=Mars%2FOlympus`),
+  },
   updateCustomer: {
     400: async (txn) => setBody(txn, { timezone: 'Mars/Olympus' }),
   },

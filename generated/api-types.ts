@@ -279,6 +279,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/activity/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's outreach on one day
+         * @description Extension, not part of the partner contract. Calls placed on the day by local hour and outcome, connect / right-party / transfer rates, texts and emails sent, calls held back or skipped by rule (top reasons, with citations), and the next pending calls. Only the company of the credential is counted. The console's Today page (docs/operators/console.md). Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getDailyActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerId}/payment-methods": {
         parameters: {
             query?: never;
@@ -1803,6 +1823,66 @@ export interface components {
             emails: number;
             /** @description Scheduled texts (SMS) cancelled. */
             texts: number;
+        };
+        /** @description Extension, not part of the partner contract. What the company's outreach did on one day (in `timezone`): calls placed by hour and outcome, the connect, right-party-contact and transfer rates, texts and emails sent, the calls the rules held back or skipped (top reasons with their citations), and the calls due next. The console's Today page shows it (docs/operators/console.md). */
+        DailyActivity: {
+            /** Format: date */
+            date: string;
+            timezone: string;
+            /**
+             * Format: date-time
+             * @description Start of the day in `timezone`.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the day in `timezone` (exclusive).
+             */
+            to: string;
+            /** @description Calls placed, counted by local hour and outcome; only non-zero counts. */
+            callsByHour: {
+                hour: number;
+                /**
+                 * @description From the call's flags, the first that applies: `transferred` (SUCCESSFUL_TRANSFER or TRANSFER), `right_party` (RPC), `wrong_number` (WRONG_NUMBER), `connected` (CONNECT), `voicemail` (VOICEMAIL), `no_answer` (NO_ANSWER); `in_progress` while no result arrived.
+                 * @enum {string}
+                 */
+                outcome: "transferred" | "right_party" | "connected" | "voicemail" | "no_answer" | "wrong_number" | "in_progress" | "other";
+                calls: number;
+            }[];
+            rates: {
+                placed: number;
+                /** @description Calls with CONNECT (a person or a machine answered). */
+                connected: number;
+                /** @description Calls with RPC. */
+                rightParty: number;
+                /** @description Calls with SUCCESSFUL_TRANSFER or TRANSFER. */
+                transferred: number;
+                /** @description connected / placed (0 when none were placed). */
+                connectRate: number;
+                rightPartyRate: number;
+                transferRate: number;
+            };
+            messages: {
+                textsSent: number;
+                emailsSent: number;
+            };
+            /** @description Calls due this day that did not go (skipped or cancelled), by the rule that stopped them, most first. */
+            heldBack: {
+                rule: string;
+                /** @description The rule's citation. */
+                source: string;
+                calls: number;
+                /** @description What the rule found for one of these calls. */
+                example: string;
+            }[];
+            /** @description The next pending calls, soonest first. */
+            dueNext: {
+                scheduledCallId: string;
+                customerId: string;
+                /** Format: date-time */
+                scheduledTime: string;
+                taskType: string;
+            }[];
         };
         /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
@@ -3787,6 +3867,48 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDailyActivity: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD) in `timezone`; default the service's today there. */
+                date?: string;
+                /** @description IANA time zone of the day and its hours; default `America/New_York`. */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyActivity"];
+                };
+            };
+            /** @description A query parameter is malformed (`date` not a date, an unknown `timezone`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 400,
+                     *       "message": "Unknown time zone \"Mars/Olympus\""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -1,5 +1,6 @@
 import type { OperationHandler } from '../http/handler-types.js';
 import * as ach from './ach.js';
+import * as activity from './activity.js';
 import * as batches from './batches.js';
 import * as calls from './calls.js';
 import * as customers from './customers.js';
@@ -16,6 +17,7 @@ import { NOT_YET_IMPLEMENTED, notImplemented } from './not-implemented.js';
 export function operationHandlers(): Record<string, OperationHandler> {
   const handlers: Record<string, OperationHandler> = {
     ...ach,
+    ...activity,
     ...batches,
     ...calls,
     ...customers,
