@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium as playwright, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCallStack, type CallStack } from './support/calls.js';
+import { consoleUser } from './support/console.js';
+import { freshDatabase, type TestDatabase } from './support/databases.js';
+import { enrollBody, newKey } from './support/enrollment.js';
+
+/** Debian's chromium (`apt-get install chromium`), or CHROMIUM_PATH. CI sets OUTREACH_REQUIRE_BROWSER=1 so a missing one fails. */
+function findChromium(): string | null {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || null;
+    } catch {
+      /* not installed under this name */
+    }
+  }
+  return null;
+}
+
+const chromium = findChromium();
+const required = process.env.OUTREACH_REQUIRE_BROWSER === '1';
+/** Tuesday 2026-12-08, 09:59:00 in New York: a customer enrolled in the next minute is called at 10:00. */
+const CLOCK = '2026-12-08T14:59:00Z';
+const CUSTOMER = 'cust-console-0100';
+
+describe.runIf(chromium || required)('the console in headless chromium', { timeout: 240_000 }, () => {
+  let database: TestDatabase;
+  let stack: CallStack;
+  let context: BrowserContext;
+  let page: Page;
+  let profile: string;
+  let key: string;
+  let companyId: string;
+  const shots = process.env.CONSOLE_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), 'console-screenshots-'));
+
+  beforeAll(async () => {
+    expect(chromium, 'chromium is required (OUTREACH_REQUIRE_BROWSER=1): apt-get install -y chromium').not.toBeNull();
+    execFileSync(process.execPath, ['scripts/build-console.mjs']); // what `npm run build` does; nothing when current
+    database = await freshDatabase('sqlite');
+    stack = await startCallStack(database.db, CLOCK);
+    ({ apiKey: key, companyId } = await stack.t.company());
+    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-chromium-'));
+    context = await playwright.launchPersistentContext(profile, {
+      executablePath: chromium!,
+      headless: true,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required',
+      ],
+      viewport: { width: 1100, height: 900 },
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('dialog', (d) => void d.accept());
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    if (profile) fs.rmSync(profile, { recursive: true, force: true });
+    await stack?.t.stop();
+    await stack?.sandbox.close();
+    await stack?.live.close();
+    await database?.drop();
+  });
+
+  async function signInAs(email: string, password: string) {
+    await page.goto(`${stack.t.url}/console/`);
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', password);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('text=Sign out everywhere');
+  }
+
+  it('signs in, watches a placed call appear on Today and the timeline, plays its recording, stops communications', async () => {
+    const operator = await consoleUser(database.db, companyId, 'operator');
+    await signInAs(operator.email, operator.password);
+    await page.waitForSelector('[data-figure=placed]');
+    expect(await page.textContent('[data-figure=placed]')).toBe('0');
+
+    const enrolled = await stack.t.call('POST', '/customers/schedule/sync', {
+      key, headers: { 'Idempotency-Key': newKey() },
+      body: enrollBody({ id: CUSTOMER, loanId: 'loan-console', phoneNumber: '(212) 555-0100', isTest: true }),
+    });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+
+    // The simulator places the call at 10:00 on the sandbox clock; Today refreshes by itself.
+    await page.waitForFunction(() => document.querySelector('[data-figure=placed]')?.textContent === '1', undefined, { timeout: 150_000 });
+    await page.waitForSelector('[data-hour="10"] rect.bar-transferred');
+    const today = path.join(shots, 'console-today.png');
+    await page.screenshot({ path: today, fullPage: true });
+
+    await page.goto(`${stack.t.url}/console/#/customers/${CUSTOMER}`);
+    await page.waitForSelector('li.call .flag:text("SUCCESSFUL_TRANSFER")', { timeout: 60_000 });
+    await page.waitForSelector('li.call audio');
+    const duration = await page.evaluate(async () => {
+      const audio = document.querySelector('li.call audio') as HTMLAudioElement;
+      await audio.play();
+      return audio.duration;
+    });
+    expect(duration).toBeGreaterThan(0);
+    const timeline = path.join(shots, 'console-customer.png');
+    await page.screenshot({ path: timeline, fullPage: true });
+    console.log(`console screenshots: ${today} ${timeline}`);
+
+    await page.click('text=Stop all communications');
+    await page.waitForSelector('[role=status]:text("Stopped:")');
+    const pending = await database.db('scheduled_calls').where({ company_id: companyId, customer_id: CUSTOMER, status: 'pending' });
+    expect(pending).toEqual([]);
+    const audit = await database.db('console_audit').where({ company_id: companyId, action: 'POST cancelCustomerCommunications' });
+    expect(audit.map((a: any) => [a.email, a.status])).toEqual([[operator.email, 200]]);
+  });
+
+  it("another company's user cannot open the customer (not found)", async () => {
+    await page.click('text=Sign out');
+    await page.waitForSelector('input[name=email]');
+    const other = await stack.t.company('Other Lending');
+    const stranger = await consoleUser(database.db, other.companyId, 'operator');
+    await signInAs(stranger.email, stranger.password);
+    await page.goto(`${stack.t.url}/console/#/customers/${CUSTOMER}`);
+    await page.waitForSelector('[role=alert]:text("Not found")');
+    expect(await page.locator('li.call').count()).toBe(0);
+  });
+});
