@@ -101,7 +101,7 @@ const scenarios = {
 // Prism's proxy answers unparseable and oversized bodies itself (empty body) instead of forwarding
 // them, so those statuses (400 for malformed JSON, 413) are checked by the vitest suites, which
 // validate the app's real responses against the same contract.
-scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness 400', 'getOpenApiDocument 400']);
+scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness 400', 'getOpenApiDocument 400', 'listBatches 400']);
 for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);

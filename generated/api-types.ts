@@ -299,6 +299,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's batch jobs
+         * @description Extension, not part of the partner contract. The company's customer, enrollment and loan batch jobs, newest first, with their status and counts; each names where its progress and its failures by row are read. Jobs are kept 30 days. The console's Batches page (docs/operators/console.md). Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerId}/payment-methods": {
         parameters: {
             query?: never;
@@ -1884,6 +1904,27 @@ export interface components {
                 taskType: string;
             }[];
         };
+        /** @description Extension, not part of the partner contract. One batch job of the company, as listed by `GET /batches`: its kind, status and counts. The job's rows (failures by row, results) are read from `statusPath`. */
+        BatchSummary: {
+            /** Format: uuid */
+            jobId: string;
+            /**
+             * @description `customer_create` (`POST /customers/batch` of customers), `enrollment` (`POST /customers/batch` of enrollments), `loan_upsert` (`POST /loans/batch`).
+             * @enum {string}
+             */
+            kind: "customer_create" | "enrollment" | "loan_upsert";
+            status: components["schemas"]["BatchJobStatus"];
+            total: number;
+            processed: number;
+            failed: number;
+            progressPercentage: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            processingCompletedAt: string | null;
+            /** @description Where the job's progress and rows are read (`/customers/batch/{jobId}` or `/loans/batch/{jobId}`). */
+            statusPath: string;
+        };
         /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
             /** @enum {string} */
@@ -3135,6 +3176,16 @@ export interface components {
          */
         CustomerIdPath: string;
         /**
+         * @description Maximum number of records to return (1 to 500).
+         * @example 100
+         */
+        Limit: number;
+        /**
+         * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+         * @example 0
+         */
+        Offset: number;
+        /**
          * @description UUID of the payment method, issued by this API.
          * @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f
          */
@@ -3149,16 +3200,6 @@ export interface components {
          * @example pay-9001
          */
         PaymentIdPath: string;
-        /**
-         * @description Maximum number of records to return (1 to 500).
-         * @example 100
-         */
-        Limit: number;
-        /**
-         * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
-         * @example 0
-         */
-        Offset: number;
         /**
          * @description Identifier of the call, as returned in call records.
          * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
@@ -3908,6 +3949,56 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch jobs, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "jobId": "8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69",
+                     *         "kind": "customer_create",
+                     *         "status": "completed",
+                     *         "total": 2,
+                     *         "processed": 2,
+                     *         "failed": 1,
+                     *         "progressPercentage": 100,
+                     *         "createdAt": "2026-03-02T15:04:05Z",
+                     *         "processingCompletedAt": "2026-03-02T15:04:09Z",
+                     *         "statusPath": "/customers/batch/8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BatchSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -6,6 +6,7 @@ import { chromium as playwright, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCallStack, type CallStack } from './support/calls.js';
 import { consoleUser } from './support/console.js';
+import { validCustomer } from './support/customers.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey } from './support/enrollment.js';
 
@@ -24,8 +25,8 @@ function findChromium(): string | null {
 
 const chromium = findChromium();
 const required = process.env.OUTREACH_REQUIRE_BROWSER === '1';
-/** Tuesday 2026-12-08, 09:59:00 in New York: a customer enrolled in the next minute is called at 10:00. */
-const CLOCK = '2026-12-08T14:59:00Z';
+/** Tuesday 2026-12-08, 09:59:30 in New York: a customer enrolled in the next half minute is called at 10:00 (else 10:01). */
+const CLOCK = '2026-12-08T14:59:30Z';
 const CUSTOMER = 'cust-console-0100';
 
 describe.runIf(chromium || required)('the console in headless chromium', { timeout: 240_000 }, () => {
@@ -111,6 +112,16 @@ describe.runIf(chromium || required)('the console in headless chromium', { timeo
     expect(pending).toEqual([]);
     const audit = await database.db('console_audit').where({ company_id: companyId, action: 'POST cancelCustomerCommunications' });
     expect(audit.map((a: any) => [a.email, a.status])).toEqual([[operator.email, 200]]);
+  });
+
+  it('shows batch jobs with their progress and failures by row', async () => {
+    const rows = [validCustomer('batch-ok'), validCustomer('batch-bad', { timezone: 'Mars/Olympus' })];
+    const job = await stack.t.call('POST', '/customers/batch', { key, body: { customers: rows } });
+    expect(job.status).toBe(202);
+    await page.goto(`${stack.t.url}/console/#/batches/${job.body.jobId}`);
+    await page.waitForSelector(`tr[data-job="${job.body.jobId}"] >> text=completed`, { timeout: 60_000 });
+    await page.waitForSelector('tr[data-row="1"] >> text=batch-bad');
+    expect(await page.locator('tr[data-row]').count()).toBe(1);
   });
 
   it("another company's user cannot open the customer (not found)", async () => {

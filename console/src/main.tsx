@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { signOut, whoAmI, type Me } from './api.js';
+import { Batches } from './batches.js';
 import { Customer } from './customer.js';
 import { SignIn } from './sign-in.js';
 import { Today } from './today.js';
@@ -24,10 +25,11 @@ function App() {
   if (me === null) return <SignIn onSignedIn={setMe} />;
   const out = (everywhere: boolean) => signOut(everywhere).then(() => setMe(null));
   const customer = /^#\/customers\/(.+)$/.exec(hash);
+  const batches = /^#\/batches(?:\/(.+))?$/.exec(hash);
   return (
     <div>
       <header>
-        <nav><a href="#/today">Today</a></nav>
+        <nav><a href="#/today">Today</a> <a href="#/batches">Batches</a></nav>
         <form class="find" onSubmit={(e) => { e.preventDefault(); location.hash = `#/customers/${encodeURIComponent(search.trim())}`; }}>
           <input name="customer" placeholder="Customer id" value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
           <button type="submit">Open</button>
@@ -36,7 +38,9 @@ function App() {
         <button type="button" onClick={() => out(false)}>Sign out</button>
         <button type="button" onClick={() => out(true)}>Sign out everywhere</button>
       </header>
-      <main>{customer ? <Customer key={customer[1]} id={decodeURIComponent(customer[1])} me={me} /> : <Today />}</main>
+      <main>
+        {customer ? <Customer key={customer[1]} id={decodeURIComponent(customer[1])} me={me} /> : batches ? <Batches open={batches[1]} /> : <Today />}
+      </main>
     </div>
   );
 }
