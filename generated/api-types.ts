@@ -319,6 +319,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's webhook deliveries
+         * @description Extension, not part of the partner contract. The delivery log of the company's webhook endpoints, newest first, optionally only one status (`dead`: given up after the retry window). The console's Webhooks page (docs/operators/console.md); `outreach webhook deliveries` prints the same. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of a webhook delivery (the `webhook-id` header it is sent with), from `GET /webhook-deliveries`.
+                 * @example msg_01a21a132bcd753dbc98c045b6e2774e
+                 */
+                deliveryId: components["parameters"]["DeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook delivery again
+         * @description Extension, not part of the partner contract. Sends the delivery again, with the same `webhook-id` and body, and a fresh retry window, whatever its status (a dead one included). Another company's delivery (or an unknown id) is 404. `outreach webhook redeliver` does the same. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerId}/payment-methods": {
         parameters: {
             query?: never;
@@ -1925,6 +1971,32 @@ export interface components {
             /** @description Where the job's progress and rows are read (`/customers/batch/{jobId}` or `/loans/batch/{jobId}`). */
             statusPath: string;
         };
+        /** @description Extension, not part of the partner contract. One event sent (or being sent) to one of the company's webhook endpoints: its attempts, the last answer, and whether it was delivered, is still retried (`pending`, with `nextAttemptAt`) or was given up (`dead`) (docs/partners/webhooks.md). */
+        WebhookDelivery: {
+            /** @description The delivery's `webhook-id` (`msg_…`), the same on every attempt. */
+            id: string;
+            endpointId: string;
+            eventType: string;
+            /** @description The id of what the event is about (a call, a scheduled call, a batch job…). */
+            subjectId: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "dead";
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /** @description The endpoint's HTTP status at the last attempt; null when none answered. */
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next; null otherwise.
+             */
+            nextAttemptAt: string | null;
+        };
         /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
             /** @enum {string} */
@@ -3186,6 +3258,11 @@ export interface components {
          */
         Offset: number;
         /**
+         * @description Id of a webhook delivery (the `webhook-id` header it is sent with), from `GET /webhook-deliveries`.
+         * @example msg_01a21a132bcd753dbc98c045b6e2774e
+         */
+        DeliveryIdPath: string;
+        /**
          * @description UUID of the payment method, issued by this API.
          * @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f
          */
@@ -4000,6 +4077,83 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries of this status; all when absent. */
+                status?: "pending" | "delivered" | "dead";
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "msg_01a21a132bcd753dbc98c045b6e2774e",
+                     *         "endpointId": "0193a4b0-1111-7e3f-8a9b-0c1d2e3f4a5b",
+                     *         "eventType": "call.completed",
+                     *         "subjectId": "0193a4a9-2222-7e3f-8a9b-0c1d2e3f4a5b",
+                     *         "status": "dead",
+                     *         "attempts": 9,
+                     *         "createdAt": "2026-11-30T15:02:00.000Z",
+                     *         "lastAttemptAt": "2026-12-01T15:01:00.000Z",
+                     *         "lastStatusCode": 500,
+                     *         "lastError": "HTTP 500",
+                     *         "deliveredAt": null,
+                     *         "nextAttemptAt": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of a webhook delivery (the `webhook-id` header it is sent with), from `GET /webhook-deliveries`.
+                 * @example msg_01a21a132bcd753dbc98c045b6e2774e
+                 */
+                deliveryId: components["parameters"]["DeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued to be sent again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

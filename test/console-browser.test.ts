@@ -6,6 +6,8 @@ import { chromium as playwright, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCallStack, type CallStack } from './support/calls.js';
 import { consoleUser } from './support/console.js';
+import { eventually } from './support/eventually.js';
+import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import { validCustomer } from './support/customers.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey } from './support/enrollment.js';
@@ -45,6 +47,8 @@ describe.runIf(chromium || required)('the console in headless chromium', { timeo
     database = await freshDatabase('sqlite');
     stack = await startCallStack(database.db, CLOCK);
     ({ apiKey: key, companyId } = await stack.t.company());
+    // Nothing listens on port 9: the company's deliveries fail and wait to be retried.
+    await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', new Date());
     profile = fs.mkdtempSync(path.join(os.tmpdir(), 'outreach-chromium-'));
     context = await playwright.launchPersistentContext(profile, {
       executablePath: chromium!,
@@ -122,6 +126,22 @@ describe.runIf(chromium || required)('the console in headless chromium', { timeo
     await page.waitForSelector(`tr[data-job="${job.body.jobId}"] >> text=completed`, { timeout: 60_000 });
     await page.waitForSelector('tr[data-row="1"] >> text=batch-bad');
     expect(await page.locator('tr[data-row]').count()).toBe(1);
+  });
+
+  it('shows the webhook delivery log and sends a dead delivery again', async () => {
+    const dead = await eventually(() => database.db('webhook_deliveries').where({ company_id: companyId }).first(), 20_000, 'a webhook delivery');
+    await database.db('webhook_deliveries').where({ id: dead.id }).update({ status: 'dead' });
+    await page.goto(`${stack.t.url}/console/#/webhooks`);
+    await page.selectOption('select[name=status]', 'dead');
+    // Only the dead one is listed once the filter applies.
+    await page.waitForFunction((id) => {
+      const rows = document.querySelectorAll('tr[data-delivery]');
+      return rows.length === 1 && rows[0].getAttribute('data-delivery') === id;
+    }, dead.id);
+    const row = page.locator(`tr[data-delivery="${dead.id}"]`);
+    await row.locator('text=Redeliver').click();
+    await page.waitForSelector('[role=status]:text("queued again")');
+    expect((await database.db('webhook_deliveries').where({ id: dead.id }).first()).status).toBe('pending');
   });
 
   it("another company's user cannot open the customer (not found)", async () => {

@@ -5,6 +5,7 @@ import { Batches } from './batches.js';
 import { Customer } from './customer.js';
 import { SignIn } from './sign-in.js';
 import { Today } from './today.js';
+import { Webhooks } from './webhooks.js';
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -29,7 +30,7 @@ function App() {
   return (
     <div>
       <header>
-        <nav><a href="#/today">Today</a> <a href="#/batches">Batches</a></nav>
+        <nav><a href="#/today">Today</a> <a href="#/batches">Batches</a> <a href="#/webhooks">Webhooks</a></nav>
         <form class="find" onSubmit={(e) => { e.preventDefault(); location.hash = `#/customers/${encodeURIComponent(search.trim())}`; }}>
           <input name="customer" placeholder="Customer id" value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
           <button type="submit">Open</button>
@@ -39,7 +40,10 @@ function App() {
         <button type="button" onClick={() => out(true)}>Sign out everywhere</button>
       </header>
       <main>
-        {customer ? <Customer key={customer[1]} id={decodeURIComponent(customer[1])} me={me} /> : batches ? <Batches open={batches[1]} /> : <Today />}
+        {customer ? <Customer key={customer[1]} id={decodeURIComponent(customer[1])} me={me} />
+          : batches ? <Batches open={batches[1]} />
+          : hash === '#/webhooks' ? <Webhooks me={me} />
+          : <Today />}
       </main>
     </div>
   );

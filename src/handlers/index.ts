@@ -11,6 +11,7 @@ import * as ops from './ops.js';
 import * as channelCallbacks from './channel-callbacks.js';
 import * as outreach from './outreach.js';
 import * as providerCallbacks from './provider-callbacks.js';
+import * as webhookDeliveries from './webhook-deliveries.js';
 import { NOT_YET_IMPLEMENTED, notImplemented } from './not-implemented.js';
 
 /** operationId → handler. Registration is strict: this map must match the contract exactly (src/http/api.ts). */
@@ -28,6 +29,7 @@ export function operationHandlers(): Record<string, OperationHandler> {
     ...channelCallbacks,
     ...outreach,
     ...providerCallbacks,
+    ...webhookDeliveries,
   };
   for (const id of NOT_YET_IMPLEMENTED) {
     if (handlers[id]) throw new Error(`${id} has a handler but is still listed as not implemented`);
