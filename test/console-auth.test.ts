@@ -105,6 +105,21 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     expect(await suite.database.db('console_sign_in_failures').where({ subject: `email:${user.email}` })).toHaveLength(0);
   });
 
+  it('ends a session after 30 idle minutes, and 12 hours after sign-in however active', async () => {
+    const { companyId } = await companyWithCustomer();
+    const user = await consoleUser(suite.database.db, companyId, 'viewer');
+    const idle = (await signIn(url(), user.email, user.password)).session!;
+    const active = (await signIn(url(), user.email, user.password)).session!;
+    for (let minutes = 0; minutes < 12 * 60; minutes += 20) {
+      offsetMs += 20 * 60_000;
+      const status = (await consoleCall(url(), active, 'GET', '/customers/cust-1')).status;
+      // Within 12 hours of sign-in an active session lives on; at 12 hours it ends.
+      expect(status, `after ${minutes + 20} minutes`).toBe(minutes + 20 < 12 * 60 ? 200 : 401);
+      if (minutes === 0) expect((await consoleCall(url(), idle, 'GET', '/customers/cust-1')).status).toBe(200);
+      if (minutes === 40) expect((await consoleCall(url(), idle, 'GET', '/customers/cust-1')).status).toBe(401); // 40 idle minutes
+    }
+  });
+
   it('signs out everywhere: every session of the user ends', async () => {
     const { companyId } = await companyWithCustomer();
     const user = await consoleUser(suite.database.db, companyId, 'viewer');
@@ -116,5 +131,16 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     expect(res.status).toBe(204);
     expect((await consoleCall(url(), first, 'GET', '/customers/cust-1')).status).toBe(401);
     expect((await consoleCall(url(), second, 'GET', '/customers/cust-1')).status).toBe(401);
+  });
+});
+
+describe('the console cookie behind TLS', () => {
+  const suite = useTestService('sqlite', { env: { PUBLIC_BASE_URL: 'https://console.lender.example' } });
+
+  it('is Secure when the public address is https', async () => {
+    const { companyId } = await suite.t.company();
+    const user = await consoleUser(suite.database.db, companyId, 'viewer');
+    const res = await signIn(suite.t.url, user.email, user.password);
+    expect(res.headers.get('set-cookie')).toMatch(/; HttpOnly; SameSite=Strict; Max-Age=43200; Secure$/);
   });
 });

@@ -79,7 +79,7 @@ describe.runIf(chromium || required)('the console in headless chromium', { timeo
     await page.waitForSelector('text=Sign out everywhere');
   }
 
-  it('signs in, watches a placed call appear on Today and the timeline, plays its recording, stops communications', async () => {
+  it('signs in, watches a placed call appear on Today and the timeline, plays its recording, stops communications, marks Do Not Call', async () => {
     const operator = await consoleUser(database.db, companyId, 'operator');
     await signInAs(operator.email, operator.password);
     await page.waitForSelector('[data-figure=placed]');
@@ -114,8 +114,15 @@ describe.runIf(chromium || required)('the console in headless chromium', { timeo
     await page.waitForSelector('[role=status]:text("Stopped:")');
     const pending = await database.db('scheduled_calls').where({ company_id: companyId, customer_id: CUSTOMER, status: 'pending' });
     expect(pending).toEqual([]);
-    const audit = await database.db('console_audit').where({ company_id: companyId, action: 'POST cancelCustomerCommunications' });
-    expect(audit.map((a: any) => [a.email, a.status])).toEqual([[operator.email, 200]]);
+    await page.click('text=Mark Do Not Call');
+    await page.waitForSelector('[role=status]:text("Marked Do Not Call")');
+    await page.waitForSelector('strong.flag:text("Do Not Call")');
+    expect(Boolean((await database.db('customers').where({ company_id: companyId, id: CUSTOMER }).first()).do_not_call)).toBe(true);
+    const audit = await database.db('console_audit').where({ company_id: companyId }).whereNot({ action: 'sign-in' }).orderBy('at');
+    expect(audit.map((a: any) => [a.email, a.action, a.status])).toEqual([
+      [operator.email, 'POST cancelCustomerCommunications', 200],
+      [operator.email, 'PUT updateCustomer', 200],
+    ]);
   });
 
   it('shows batch jobs with their progress and failures by row', async () => {

@@ -19,6 +19,8 @@ export function Customer({ id, me }: { id: string; me: Me }) {
   }, [id, tick]);
   if (!data) return <p class={error ? 'error' : ''} role={error ? 'alert' : undefined}>{error ?? 'Loading…'}</p>;
   const { customer, calls, texts, emails, eligibility } = data;
+  // Times as the borrower lived them (the calling rules are in the borrower's time zone).
+  const at = (iso: string) => new Date(iso).toLocaleString(undefined, { timeZone: customer.timezone, timeZoneName: 'short' });
   return (
     <section class="customer">
       <h2>{customer.firstName} {customer.lastName} <small>{customer.id}</small></h2>
@@ -29,7 +31,7 @@ export function Customer({ id, me }: { id: string; me: Me }) {
         <thead><tr><th>Channel</th><th>Address</th><th>Allowed</th><th>Blocking rule</th></tr></thead>
         <tbody>{eligibility.channels.map((c) => (
           <tr key={`${c.channel}-${c.address}`} data-channel={c.channel}>
-            <td>{c.channel}</td><td>{c.address}</td><td>{c.allowed ? 'yes' : c.nextAllowedAt ? `no, next ${new Date(c.nextAllowedAt).toLocaleString()}` : 'no'}</td>
+            <td>{c.channel}</td><td>{c.address}</td><td>{c.allowed ? 'yes' : c.nextAllowedAt ? `no, next ${at(c.nextAllowedAt)}` : 'no'}</td>
             <td>{c.blocking.map((b) => <div key={b.rule}><b>{b.rule}</b> — {b.source}</div>)}</td>
           </tr>
         ))}</tbody>
@@ -38,7 +40,7 @@ export function Customer({ id, me }: { id: string; me: Me }) {
       {calls.length === 0 ? <p>No calls yet.</p> : (
         <ol class="timeline">{calls.map((c) => (
           <li key={c.id} class="call" data-call={c.id}>
-            <div><time>{new Date(c.timestamp).toLocaleString()}</time> to {c.toPhoneNumber} {c.flags.map((f) => <span key={f} class="flag">{f}</span>)}</div>
+            <div><time>{at(c.timestamp)}</time> to {c.toPhoneNumber} {c.flags.map((f) => <span key={f} class="flag">{f}</span>)}</div>
             {c.summarization && <p class="summary">{c.summarization}</p>}
             {c.recordingUrl && <audio controls preload="metadata" src={sameOriginRecording(c.recordingUrl)} />}
             {c.transcript && <details><summary>Transcript</summary><pre>{c.transcript}</pre></details>}
@@ -46,9 +48,9 @@ export function Customer({ id, me }: { id: string; me: Me }) {
         ))}</ol>
       )}
       <h3>Texts</h3>
-      {texts.length === 0 ? <p>None.</p> : <ul>{texts.map((t) => <li key={t.id}><time>{new Date(t.timestamp).toLocaleString()}</time> {t.status}: {t.content}</li>)}</ul>}
+      {texts.length === 0 ? <p>None.</p> : <ul>{texts.map((t) => <li key={t.id}><time>{at(t.timestamp)}</time> {t.status}: {t.content}</li>)}</ul>}
       <h3>Emails</h3>
-      {emails.length === 0 ? <p>None.</p> : <ul>{emails.map((e, i) => <li key={i}><time>{new Date(e.timestamp).toLocaleString()}</time> {e.subject}</li>)}</ul>}
+      {emails.length === 0 ? <p>None.</p> : <ul>{emails.map((e, i) => <li key={i}><time>{at(e.timestamp)}</time> {e.subject}</li>)}</ul>}
     </section>
   );
 }

@@ -10,7 +10,7 @@ export interface SessionRequest {
   subpath: string;
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
-  /** The request arrived over https (the cookie is then Secure). */
+  /** The request arrived over https, or the service's public address is https: the cookie is then Secure. */
   secure: boolean;
   ip?: string;
 }

@@ -139,7 +139,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
       const answer = () =>
         consoleSession(services, {
           method: req.method, subpath: path.slice('/console/session'.length).replace(/\/$/, ''), body: req.body,
-          headers: req.headers, secure: req.secure, ip: req.ip,
+          headers: req.headers, secure: req.secure || services.config.publicBaseUrl.startsWith('https://'), ip: req.ip,
         }).then((result) => send(res, result), (e: Error) => fail(e, req, res));
       return hasBody(req) ? void json(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : answer())) : void answer();
     }
