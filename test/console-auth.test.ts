@@ -105,6 +105,19 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     expect(await suite.database.db('console_sign_in_failures').where({ subject: `email:${user.email}` })).toHaveLength(0);
   });
 
+  it('slows sign-in down from one client address after twenty wrong passwords, whatever the emails', async () => {
+    const { companyId } = await companyWithCustomer();
+    const user = await consoleUser(suite.database.db, companyId, 'operator');
+    await suite.database.db('console_sign_in_failures').where('subject', 'like', 'ip:%').del(); // earlier tests' failures came from here too
+    // Each guess at another (unknown) email: no email reaches its own limit.
+    for (let i = 0; i < 20; i++) expect((await signIn(url(), `guess-${i}-${Math.random()}@example.com`, 'wrong password!')).status).toBe(401);
+    const blocked = await signIn(url(), user.email, user.password);
+    expect(blocked.status).toBe(429);
+    const ip = await suite.database.db('console_sign_in_failures').where('subject', 'like', 'ip:%').first();
+    expect(ip).toMatchObject({ failures: 20 });
+    await suite.database.db('console_sign_in_failures').where({ subject: ip.subject }).del(); // the other tests sign in from here too
+  });
+
   it('ends a session after 30 idle minutes, and 12 hours after sign-in however active', async () => {
     const { companyId } = await companyWithCustomer();
     const user = await consoleUser(suite.database.db, companyId, 'viewer');
