@@ -3,6 +3,7 @@ import { settledScheduledCall, startCallStack, type CallStack } from './support/
 import { consoleCall, consoleUser, signIn } from './support/console.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { enrollBody, newKey } from './support/enrollment.js';
+import { eventually } from './support/eventually.js';
 
 /** Tuesday 2026-12-08, 09:59:50 in New York: the first calls go at 10:00 (10:01 on a slow machine). */
 const CLOCK = '2026-12-08T14:59:50Z';
@@ -32,9 +33,12 @@ describe.each(DIALECTS)('GET /activity/daily on %s', { timeout: 120_000 }, (dial
   });
 
   it('counts the calls placed by local hour and outcome, the rates, what was held back by rule and what is due next', async () => {
-    const res = await stack.t.call('GET', '/activity/daily?timezone=America/New_York', { key });
-    expect(res.status).toBe(200);
-    const body = res.body;
+    // A call's flags come with the provider's analysis, a moment after its scheduled call completes.
+    const body = await eventually(async () => {
+      const res = await stack.t.call('GET', '/activity/daily?timezone=America/New_York', { key });
+      expect(res.status).toBe(200);
+      return res.body.callsByHour.some((h: any) => h.outcome === 'in_progress') ? undefined : res.body;
+    }, 30_000, 'every call analyzed');
     expect(body).toMatchObject({ date: '2026-12-08', timezone: 'America/New_York', from: '2026-12-08T05:00:00.000Z', to: '2026-12-09T05:00:00.000Z' });
     const outcomes = body.callsByHour.map((h: any) => [h.hour, h.outcome, h.calls]).sort();
     expect(outcomes).toEqual([[10, 'no_answer', 1], [10, 'right_party', 1], [10, 'transferred', 1], [10, 'voicemail', 1]]);

@@ -1909,7 +1909,7 @@ export interface components {
             callsByHour: {
                 hour: number;
                 /**
-                 * @description From the call's flags, the first that applies: `transferred` (SUCCESSFUL_TRANSFER or TRANSFER), `right_party` (RPC), `wrong_number` (WRONG_NUMBER), `connected` (CONNECT), `voicemail` (VOICEMAIL), `no_answer` (NO_ANSWER); `in_progress` while no result arrived.
+                 * @description From the call's flags, the first that applies: `transferred` (SUCCESSFUL_TRANSFER or TRANSFER), `right_party` (RPC), `wrong_number` (WRONG_NUMBER), `connected` (CONNECT), `voicemail` (VOICEMAIL), `no_answer` (NO_ANSWER); `in_progress` while no result arrived (the call is not analyzed yet), `other` for an analyzed call without any of these flags.
                  * @enum {string}
                  */
                 outcome: "transferred" | "right_party" | "connected" | "voicemail" | "no_answer" | "wrong_number" | "in_progress" | "other";

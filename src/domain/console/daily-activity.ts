@@ -15,7 +15,8 @@ export function outcomeOf(call: { state: string; flags: string[] }): CallOutcome
   if (f.has('CONNECT')) return 'connected';
   if (f.has('VOICEMAIL')) return 'voicemail';
   if (f.has('NO_ANSWER')) return 'no_answer';
-  return call.state === 'registered' || call.state === 'ongoing' ? 'in_progress' : 'other';
+  // Flags come with the provider's analysis, after the call ends: until then there is no result yet.
+  return call.state === 'analyzed' ? 'other' : 'in_progress';
 }
 
 const rate = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 1000) / 1000);
