@@ -159,7 +159,12 @@ function checkResponse(api: Api, operationId: string, result: HandlerResult, rep
 async function recordConsoleRequest(env: RequestEnv, c: Context, status: number): Promise<void> {
   if (env.principal?.kind !== 'console') return;
   const action = `${c.request.method.toUpperCase()} ${c.operation?.operationId ?? 'unknown'}`;
-  await recordConsoleAction(env.services.db, env.principal, action, c.request.path, status, env.services.now());
+  try {
+    await recordConsoleAction(env.services.db, env.principal, action, c.request.path, status, env.services.now());
+  } catch (err) {
+    // The change is already committed: its answer stands; the missing record is logged for the operator.
+    env.services.log.error('console action not recorded', { requestId: env.requestId, action, path: c.request.path, status, error: (err as Error).message });
+  }
 }
 
 function lowerKeys(h: Record<string, string>): Record<string, string> {
