@@ -10,6 +10,7 @@ import { eventually } from './support/eventually.js';
 import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import { validCustomer } from './support/customers.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
+import { useTestService } from './support/suite.js';
 import { enrollBody, newKey } from './support/enrollment.js';
 
 /** Debian's chromium (`apt-get install chromium`), or CHROMIUM_PATH. CI sets OUTREACH_REQUIRE_BROWSER=1 so a missing one fails. */
@@ -160,5 +161,25 @@ describe.runIf(chromium || required)('the console in headless chromium', { timeo
     await page.goto(`${stack.t.url}/console/#/customers/${CUSTOMER}`);
     await page.waitForSelector('[role=alert]:text("Not found")');
     expect(await page.locator('li.call').count()).toBe(0);
+  });
+});
+
+describe('GET /console', () => {
+  const suite = useTestService('sqlite');
+  beforeAll(() => void execFileSync(process.execPath, ['scripts/build-console.mjs']));
+
+  it('serves the built page and its bundle from this server only (no CDN), under a strict CSP', async () => {
+    const redirect = await fetch(`${suite.t.url}/console`, { redirect: 'manual' });
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([302, '/console/']);
+    const page = await suite.t.call('GET', '/console/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    const urls = [...String(page.body).matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(urls.sort()).toEqual(['app.css', 'app.js']);
+    const bundle = await fetch(`${suite.t.url}/console/app.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toMatch(/javascript/);
+    expect(await bundle.text()).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+    expect((await suite.t.call('GET', '/console/nope.js')).status).toBe(404);
   });
 });

@@ -6,8 +6,8 @@ import { projectRoot } from '../lib/project-root.js';
 /** Where `npm run build` (scripts/build-console.mjs) writes the console's bundle. */
 export const CONSOLE_BUILD_DIR = path.join(projectRoot(), 'dist', 'console');
 
-// The console loads only its own files; recordings play from this service's signed links.
-const CSP = "default-src 'self'; img-src 'self' data:; media-src 'self' http: https:; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+// The console loads only its own files; recordings play from this service's signed links, through /console/api.
+const CSP = "default-src 'self'; img-src 'self' data:; media-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /** The built console under /console/ (one page, hash-routed); /console redirects there. */
 export function consoleStatic() {
