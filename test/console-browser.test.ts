@@ -9,7 +9,7 @@ import { consoleUser } from './support/console.js';
 import { eventually } from './support/eventually.js';
 import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import { validCustomer } from './support/customers.js';
-import { freshDatabase, type TestDatabase } from './support/databases.js';
+import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { useTestService } from './support/suite.js';
 import { enrollBody, newKey } from './support/enrollment.js';
 
@@ -32,7 +32,7 @@ const required = process.env.OUTREACH_REQUIRE_BROWSER === '1';
 const CLOCK = '2026-12-08T14:59:30Z';
 const CUSTOMER = 'cust-console-0100';
 
-describe.runIf(chromium || required)('the console in headless chromium', { timeout: 240_000 }, () => {
+describe.runIf(chromium || required).each(DIALECTS)('the console in headless chromium on %s', { timeout: 240_000 }, (dialect) => {
   let database: TestDatabase;
   let stack: CallStack;
   let context: BrowserContext;
@@ -45,7 +45,7 @@ describe.runIf(chromium || required)('the console in headless chromium', { timeo
   beforeAll(async () => {
     expect(chromium, 'chromium is required (OUTREACH_REQUIRE_BROWSER=1): apt-get install -y chromium').not.toBeNull();
     execFileSync(process.execPath, ['scripts/build-console.mjs']); // what `npm run build` does; nothing when current
-    database = await freshDatabase('sqlite');
+    database = await freshDatabase(dialect);
     stack = await startCallStack(database.db, CLOCK);
     ({ apiKey: key, companyId } = await stack.t.company());
     // Nothing listens on port 9: the company's deliveries fail and wait to be retried.
@@ -95,7 +95,7 @@ describe.runIf(chromium || required)('the console in headless chromium', { timeo
     // The simulator places the call at 10:00 on the sandbox clock; Today refreshes by itself.
     await page.waitForFunction(() => document.querySelector('[data-figure=placed]')?.textContent === '1', undefined, { timeout: 150_000 });
     await page.waitForSelector('[data-hour="10"] rect.bar-transferred');
-    const today = path.join(shots, 'console-today.png');
+    const today = path.join(shots, `console-today-${dialect}.png`);
     await page.screenshot({ path: today, fullPage: true });
 
     await page.goto(`${stack.t.url}/console/#/customers/${CUSTOMER}`);
@@ -107,7 +107,7 @@ describe.runIf(chromium || required)('the console in headless chromium', { timeo
       return audio.duration;
     });
     expect(duration).toBeGreaterThan(0);
-    const timeline = path.join(shots, 'console-customer.png');
+    const timeline = path.join(shots, `console-customer-${dialect}.png`);
     await page.screenshot({ path: timeline, fullPage: true });
     console.log(`console screenshots: ${today} ${timeline}`);
 
