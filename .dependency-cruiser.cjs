@@ -16,7 +16,7 @@ const RANKS = [
   ['webhooks', 'consent'],
   ['planning', 'audit'],
   ['calls', 'messages', 'loans', 'integrations', 'ach'],
-  ['customers', 'companies'],
+  ['customers', 'companies', 'console'],
   ['enrollment'],
   ['batches'],
   ['retention'],

@@ -60,6 +60,24 @@ function rewritePath(txn, fn) {
   txn.request.uri = fn(txn.request.uri);
 }
 
+const EXAMPLE_DELIVERY = 'msg_01a21a132bcd753dbc98c045b6e2774e';
+let delivery = null;
+
+/** A real webhook delivery of the contract company: an endpoint nobody listens on (added as an operator does), and a batch whose completion is announced to it. */
+async function aDeliveryId() {
+  if (delivery) return delivery;
+  const { execFileSync } = require('node:child_process');
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'webhook', 'add', '--company', process.env.COMPANY_ID, '--url', 'http://127.0.0.1:9/hooks'], { stdio: 'ignore' });
+  await call('POST', '/customers/batch', { customers: [{ ...FIXTURE_CUSTOMER, id: `cust-${randomUUID()}` }] });
+  for (let i = 0; i < 200 && !delivery; i++) {
+    const [first] = await call('GET', '/webhook-deliveries');
+    if (first) delivery = first.id;
+    else await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!delivery) throw new Error('no webhook delivery appeared');
+  return delivery;
+}
+
 function setBody(txn, body) {
   txn.request.body = JSON.stringify(body);
 }
@@ -78,6 +96,14 @@ const scenarios = {
   createCustomer: {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
     400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
+  },
+  getDailyActivity: {
+    // Schema-valid (any string) but no time zone: the app answers 400.
+    400: async (txn) => rewritePath(txn, (p) => `${p.split('?')[0]}?timezone=Mars%2FOlympus`),
+  },
+  redeliverWebhook: {
+    204: async (txn) => { const id = await aDeliveryId(); rewritePath(txn, (p) => p.split(EXAMPLE_DELIVERY).join(id)); },
+    404: async (txn) => rewritePath(txn, (p) => p.split(EXAMPLE_DELIVERY).join('msg_unknown')),
   },
   updateCustomer: {
     400: async (txn) => setBody(txn, { timezone: 'Mars/Olympus' }),
@@ -99,7 +125,7 @@ const scenarios = {
 // Prism's proxy answers unparseable and oversized bodies itself (empty body) instead of forwarding
 // them, so those statuses (400 for malformed JSON, 413) are checked by the vitest suites, which
 // validate the app's real responses against the same contract.
-scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness 400', 'getOpenApiDocument 400']);
+scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness 400', 'getOpenApiDocument 400', 'listBatches 400', 'listWebhookDeliveries 400', 'redeliverWebhook 400']);
 for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);

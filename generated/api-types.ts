@@ -309,6 +309,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/activity/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's outreach on one day
+         * @description Extension, not part of the partner contract. Calls placed on the day by local hour and outcome, connect / right-party / transfer rates, texts and emails sent, calls held back or skipped by rule (top reasons, with citations), and the next pending calls. Only the company of the credential is counted. The console's Today page (docs/operators/console.md). Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getDailyActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's batch jobs
+         * @description Extension, not part of the partner contract. The company's customer, enrollment and loan batch jobs, newest first, with their status and counts; each names where its progress and its failures by row are read. Jobs are kept 30 days. The console's Batches page (docs/operators/console.md). Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's webhook deliveries
+         * @description Extension, not part of the partner contract. The delivery log of the company's webhook endpoints, newest first, optionally only one status (`dead`: given up after the retry window). The console's Webhooks page (docs/operators/console.md); `outreach webhook deliveries` prints the same. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook-deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of a webhook delivery (the `webhook-id` header it is sent with), from `GET /webhook-deliveries`.
+                 * @example msg_01a21a132bcd753dbc98c045b6e2774e
+                 */
+                deliveryId: components["parameters"]["DeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook delivery again
+         * @description Extension, not part of the partner contract. Sends the delivery again, with the same `webhook-id` and body, and a fresh retry window, whatever its status (a dead one included). Another company's delivery (or an unknown id) is 404. `outreach webhook redeliver` does the same. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers/{customerId}/payment-methods": {
         parameters: {
             query?: never;
@@ -1947,6 +2033,113 @@ export interface components {
             /** @description Scheduled texts (SMS) cancelled. */
             texts: number;
         };
+        /** @description Extension, not part of the partner contract. What the company's outreach did on one day (in `timezone`): calls placed by hour and outcome, the connect, right-party-contact and transfer rates, texts and emails sent, the calls the rules held back or skipped (top reasons with their citations), and the calls due next. The console's Today page shows it (docs/operators/console.md). */
+        DailyActivity: {
+            /** Format: date */
+            date: string;
+            timezone: string;
+            /**
+             * Format: date-time
+             * @description Start of the day in `timezone`.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the day in `timezone` (exclusive).
+             */
+            to: string;
+            /** @description Calls placed, counted by local hour and outcome; only non-zero counts. */
+            callsByHour: {
+                hour: number;
+                /**
+                 * @description From the call's flags, the first that applies: `transferred` (SUCCESSFUL_TRANSFER or TRANSFER), `right_party` (RPC), `wrong_number` (WRONG_NUMBER), `connected` (CONNECT), `voicemail` (VOICEMAIL), `no_answer` (NO_ANSWER); `in_progress` while no result arrived (the call is not analyzed yet), `other` for an analyzed call without any of these flags.
+                 * @enum {string}
+                 */
+                outcome: "transferred" | "right_party" | "connected" | "voicemail" | "no_answer" | "wrong_number" | "in_progress" | "other";
+                calls: number;
+            }[];
+            rates: {
+                placed: number;
+                /** @description Calls with CONNECT (a person or a machine answered). */
+                connected: number;
+                /** @description Calls with RPC. */
+                rightParty: number;
+                /** @description Calls with SUCCESSFUL_TRANSFER or TRANSFER. */
+                transferred: number;
+                /** @description connected / placed (0 when none were placed). */
+                connectRate: number;
+                rightPartyRate: number;
+                transferRate: number;
+            };
+            messages: {
+                textsSent: number;
+                emailsSent: number;
+            };
+            /** @description Calls due this day that did not go (skipped or cancelled), by the rule that stopped them, most first. */
+            heldBack: {
+                rule: string;
+                /** @description The rule's citation. */
+                source: string;
+                calls: number;
+                /** @description What the rule found for one of these calls. */
+                example: string;
+            }[];
+            /** @description The next pending calls, soonest first. */
+            dueNext: {
+                scheduledCallId: string;
+                customerId: string;
+                /** Format: date-time */
+                scheduledTime: string;
+                taskType: string;
+            }[];
+        };
+        /** @description Extension, not part of the partner contract. One batch job of the company, as listed by `GET /batches`: its kind, status and counts. The job's rows (failures by row, results) are read from `statusPath`. */
+        BatchSummary: {
+            /** Format: uuid */
+            jobId: string;
+            /**
+             * @description `customer_create` (`POST /customers/batch` of customers), `enrollment` (`POST /customers/batch` of enrollments), `loan_upsert` (`POST /loans/batch`).
+             * @enum {string}
+             */
+            kind: "customer_create" | "enrollment" | "loan_upsert";
+            status: components["schemas"]["BatchJobStatus"];
+            total: number;
+            processed: number;
+            failed: number;
+            progressPercentage: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            processingCompletedAt: string | null;
+            /** @description Where the job's progress and rows are read (`/customers/batch/{jobId}` or `/loans/batch/{jobId}`). */
+            statusPath: string;
+        };
+        /** @description Extension, not part of the partner contract. One event sent (or being sent) to one of the company's webhook endpoints: its attempts, the last answer, and whether it was delivered, is still retried (`pending`, with `nextAttemptAt`) or was given up (`dead`) (docs/partners/webhooks.md). */
+        WebhookDelivery: {
+            /** @description The delivery's `webhook-id` (`msg_…`), the same on every attempt. */
+            id: string;
+            endpointId: string;
+            eventType: string;
+            /** @description The id of what the event is about (a call, a scheduled call, a batch job…). */
+            subjectId: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "dead";
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+            /** @description The endpoint's HTTP status at the last attempt; null when none answered. */
+            lastStatusCode: number | null;
+            lastError: string | null;
+            /** Format: date-time */
+            deliveredAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next; null otherwise.
+             */
+            nextAttemptAt: string | null;
+        };
         /** @description ACH authorization state of a payment method: `active`, `revoked`, or `none` (never authorized; always `none` for debit cards), with its history. */
         AchAuthorization: {
             /** @enum {string} */
@@ -3232,6 +3425,21 @@ export interface components {
          */
         CustomerIdPath: string;
         /**
+         * @description Maximum number of records to return (1 to 500).
+         * @example 100
+         */
+        Limit: number;
+        /**
+         * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+         * @example 0
+         */
+        Offset: number;
+        /**
+         * @description Id of a webhook delivery (the `webhook-id` header it is sent with), from `GET /webhook-deliveries`.
+         * @example msg_01a21a132bcd753dbc98c045b6e2774e
+         */
+        DeliveryIdPath: string;
+        /**
          * @description UUID of the payment method, issued by this API.
          * @example 3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f
          */
@@ -3246,16 +3454,6 @@ export interface components {
          * @example pay-9001
          */
         PaymentIdPath: string;
-        /**
-         * @description Maximum number of records to return (1 to 500).
-         * @example 100
-         */
-        Limit: number;
-        /**
-         * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
-         * @example 0
-         */
-        Offset: number;
         /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
         Cursor: string;
         /**
@@ -4146,6 +4344,175 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDailyActivity: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD) in `timezone`; default the service's today there. */
+                date?: string;
+                /** @description IANA time zone of the day and its hours; default `America/New_York`. */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's activity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyActivity"];
+                };
+            };
+            /** @description A query parameter is malformed (`date` not a date, an unknown `timezone`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 400,
+                     *       "message": "Unknown time zone \"Mars/Olympus\""
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch jobs, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "jobId": "8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69",
+                     *         "kind": "customer_create",
+                     *         "status": "completed",
+                     *         "total": 2,
+                     *         "processed": 2,
+                     *         "failed": 1,
+                     *         "progressPercentage": 100,
+                     *         "createdAt": "2026-03-02T15:04:05Z",
+                     *         "processingCompletedAt": "2026-03-02T15:04:09Z",
+                     *         "statusPath": "/customers/batch/8d0f6f0e-2f7a-4b8e-9c3a-1e2d3c4b5a69"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["BatchSummary"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only deliveries of this status; all when absent. */
+                status?: "pending" | "delivered" | "dead";
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "msg_01a21a132bcd753dbc98c045b6e2774e",
+                     *         "endpointId": "0193a4b0-1111-7e3f-8a9b-0c1d2e3f4a5b",
+                     *         "eventType": "call.completed",
+                     *         "subjectId": "0193a4a9-2222-7e3f-8a9b-0c1d2e3f4a5b",
+                     *         "status": "dead",
+                     *         "attempts": 9,
+                     *         "createdAt": "2026-11-30T15:02:00.000Z",
+                     *         "lastAttemptAt": "2026-12-01T15:01:00.000Z",
+                     *         "lastStatusCode": 500,
+                     *         "lastError": "HTTP 500",
+                     *         "deliveredAt": null,
+                     *         "nextAttemptAt": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of a webhook delivery (the `webhook-id` header it is sent with), from `GET /webhook-deliveries`.
+                 * @example msg_01a21a132bcd753dbc98c045b6e2774e
+                 */
+                deliveryId: components["parameters"]["DeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued to be sent again. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateCompany } from '../src/domain/companies/api-keys.js';
+import { verifyPassword } from '../src/domain/console/passwords.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 const run = promisify(execFile);
@@ -103,6 +104,27 @@ describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) =>
 
     const unknown = await outreach(database.url, ['key', 'list', '--company', '00000000-0000-4000-8000-000000000000']);
     expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('not found') });
+  });
+
+  it('creates console users: a generated password shown once, or one read from stdin; scrypt hashes only', async () => {
+    const { companyId } = JSON.parse((await outreach(database.url, ['company', 'create', '--name', 'Console', '--json'])).stdout);
+    const generated = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'Ops@Example.com', '--role', 'operator']);
+    expect(generated.code).toBe(0);
+    const password = /password (\S+)  \(shown once/.exec(generated.stdout)?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const typed = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'viewer@example.com', '--role', 'viewer', '--password-stdin', '--json'], 'a typed passphrase\n');
+    expect(typed.code).toBe(0);
+    expect(JSON.parse(typed.stdout)).toEqual({ userId: expect.any(String), email: 'viewer@example.com', role: 'viewer' });
+    const users = await database.db('console_users').where({ company_id: companyId }).orderBy('email');
+    expect(users.map((u: any) => [u.email, u.role])).toEqual([['ops@example.com', 'operator'], ['viewer@example.com', 'viewer']]);
+    expect(users.every((u: any) => /^scrypt\$15\$8\$1\$[\w-]{22}\$[\w-]{43}$/.test(u.password_hash))).toBe(true);
+    expect(JSON.stringify(users)).not.toContain(password);
+    expect(await verifyPassword('a typed passphrase', users[1].password_hash)).toBe(true);
+
+    const duplicate = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'ops@example.com', '--role', 'viewer']);
+    expect(duplicate).toMatchObject({ code: 1, stderr: expect.stringContaining('already exists') });
+    const badRole = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'x@example.com', '--role', 'admin']);
+    expect(badRole).toMatchObject({ code: 1, stderr: expect.stringContaining('viewer or operator') });
   });
 
   it('prints its version', async () => {

@@ -21,7 +21,7 @@ const config = require(path.join(root, '.dependency-cruiser.cjs')) as {
 const FOLDERS = [
   'src/main', 'src/config', 'src/handlers', 'src/http', 'src/jobs', 'src/store/shared', 'src/store/calls', 'src/adapters/voice',
   'src/adapters/job-queue', 'src/simulators/voice', 'src/scheduler', 'src/contract', 'src/lib',
-  ...['shared', 'ports', 'webhooks', 'consent', 'planning', 'audit', 'calls', 'messages', 'loans', 'integrations', 'ach', 'customers', 'companies', 'enrollment', 'batches', 'retention']
+  ...['shared', 'ports', 'webhooks', 'consent', 'planning', 'audit', 'calls', 'messages', 'loans', 'integrations', 'ach', 'customers', 'companies', 'console', 'enrollment', 'batches', 'retention']
     .map((c) => `src/domain/${c}`),
   'src/domain/not-a-capability',
 ];

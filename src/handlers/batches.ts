@@ -1,8 +1,8 @@
 import type { Context } from 'openapi-backend';
-import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, readBatchJob } from '../domain/batches/read.js';
+import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, listBatches as listBatchJobs, readBatchJob } from '../domain/batches/read.js';
 import { submitEnrollmentBatch } from '../domain/batches/submit-enrollment.js';
 import { type BatchDeps, submitCustomerBatch, submitLoanBatch } from '../domain/batches/submit.js';
-import type { HandlerResult, OperationHandler, PathParams, RequestBody, RequestEnv } from '../http/handler-types.js';
+import type { HandlerResult, OperationHandler, PathParams, QueryParams, RequestBody, RequestEnv } from '../http/handler-types.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
 import { acceptedMessage, presentCustomerBatchJob, presentLoanBatchJob } from './batch-presenters.js';
 import { companyContext } from './context.js';
@@ -45,4 +45,10 @@ export const createLoanBatch: OperationHandler = async (c, env) => {
 export const getLoanBatch: OperationHandler = async (c, env) => {
   const { jobId } = c.request.params as PathParams<'getLoanBatch'>;
   return { status: 200, body: presentLoanBatchJob(await readBatchJob(companyContext(env), jobId, LOAN_BATCH_KINDS)) };
+};
+
+export const listBatches: OperationHandler = async (c, env) => {
+  const query = c.request.query as Record<keyof QueryParams<'listBatches'>, string | undefined>;
+  const page = { limit: query.limit === undefined ? undefined : Number(query.limit), offset: query.offset === undefined ? undefined : Number(query.offset) };
+  return { status: 200, body: await listBatchJobs(companyContext(env), page) };
 };

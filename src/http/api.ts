@@ -10,6 +10,8 @@ import { describeErrors } from '../contract/schema-errors.js';
 import { errorBody } from './error-family.js';
 import { PrecompiledRouter } from './precompiled-router.js';
 import { withRowsValidatedPerRow } from '../contract/validation-document.js';
+import { authenticateRequest, isStateChanging } from './credentials.js';
+import { recordConsoleAction } from '../domain/console/audit.js';
 
 /**
  * openapi-backend validates the document against the OpenAPI 3.0 meta-schema (upstream issue #532),
@@ -85,6 +87,7 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
       unauthorizedHandler: async (c: Context, env: RequestEnv) => {
         // openapi-backend turns a throwing security handler into "unauthorized": a lost database is a 503, not a 401.
         const failure = (c.security?.ApiKeyAuth as { error?: unknown } | undefined)?.error;
+        if (env.refusal) return errorResult(c.operation.operationId, env.refusal);
         if (failure && isUnavailable(failure)) return unavailableResult(c.operation.operationId);
         if (failure) {
           env.services.log.error('unhandled error', { requestId: env.requestId, operationId: c.operation.operationId, error: (failure as Error).stack });
@@ -101,17 +104,16 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
       postResponseHandler: async (c: Context, env: RequestEnv) => {
         env.operationId = c.operation?.operationId; // for the request log line and metrics
         const result = c.response as HandlerResult;
+        if (env.principal?.kind === 'console' && isStateChanging(c.request.method)) await recordConsoleRequest(env, c, result.status);
+        // A console refusal (CSRF, role) is the console's, not the partner contract's (docs/operators/console.md).
+        if (env.refusal) return result;
         // Binary bodies (recordings) are not JSON: their schema only names the media type.
         if (!opts.validateResponses || !c.operation?.operationId || result.status === 501 || Buffer.isBuffer(result.body)) return result;
         return checkResponse(api, c.operation.operationId, result, opts.onContractViolation);
       },
     },
     securityHandlers: {
-      ApiKeyAuth: async (c: Context, env: RequestEnv) => {
-        const key = c.request.headers['x-api-key'];
-        env.company = await env.services.keys.authenticate(Array.isArray(key) ? key[0] : key);
-        return env.company !== null;
-      },
+      ApiKeyAuth: authenticateRequest,
     },
   });
   await api.init();
@@ -151,6 +153,18 @@ function checkResponse(api: Api, operationId: string, result: HandlerResult, rep
   const problems = errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
   report?.({ operationId, status: result.status, problems });
   return { status: 500, body: { error: 500, message: `Response of ${operationId} (${result.status}) breaks the contract: ${problems}` } };
+}
+
+/** Every change a console user attempts is recorded, refused ones included: who, which operation on which path, when, the status. */
+async function recordConsoleRequest(env: RequestEnv, c: Context, status: number): Promise<void> {
+  if (env.principal?.kind !== 'console') return;
+  const action = `${c.request.method.toUpperCase()} ${c.operation?.operationId ?? 'unknown'}`;
+  try {
+    await recordConsoleAction(env.services.db, env.principal, action, c.request.path, status, env.services.now());
+  } catch (err) {
+    // The change is already committed: its answer stands; the missing record is logged for the operator.
+    env.services.log.error('console action not recorded', { requestId: env.requestId, action, path: c.request.path, status, error: (err as Error).message });
+  }
 }
 
 function lowerKeys(h: Record<string, string>): Record<string, string> {

@@ -10,6 +10,8 @@ import type { JobQueue } from '../domain/ports/job-queue.js';
 import type { Logger } from '../lib/logger.js';
 import type { CallServices } from '../domain/calls/call-services.js';
 import type { operations } from '../../generated/api-types.js';
+import type { DomainError } from '../domain/shared/errors.js';
+import type { ConsolePrincipal } from '../domain/console/sessions.js';
 
 /** Long-lived dependencies shared by every request. */
 export interface Services {
@@ -32,12 +34,21 @@ export interface Services {
   lifecycle?: { draining: boolean };
 }
 
+/** Who made a request: a holder of the company's API key, or a signed-in console user. */
+export type Principal = { kind: 'apiKey' } | ({ kind: 'console' } & ConsolePrincipal);
+
 /** Per-request environment passed to every handler next to openapi-backend's context. */
 export interface RequestEnv {
   services: Services;
   requestId: string;
   /** Set by the API-key security handler for authenticated operations. */
   company: { id: string; config: CompanyConfig } | null;
+  /** Who made the request, once authenticated (src/http/credentials.ts). */
+  principal?: Principal;
+  /** The request came from the console (under /console/api/): it authenticates with the session cookie. */
+  viaConsole?: boolean;
+  /** Why an authenticated console request was refused (CSRF, role), answered instead of a 401. */
+  refusal?: DomainError;
   /** The request body exactly as received (signed callbacks verify it). */
   rawBody?: Buffer;
   /** The matched operation, once routed (unset for unknown paths). */

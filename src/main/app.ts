@@ -11,6 +11,8 @@ import { isUnavailable } from '../domain/shared/store-failures.js';
 import { unavailableResult } from '../http/error-response.js';
 import { httpRequestDuration, registry } from '../observability/metrics.js';
 import { referencePage } from '../http/reference-page.js';
+import { consoleSession } from '../http/console-session.js';
+import { consoleStatic } from './console-static.js';
 
 /** The express application: headers, request id + log line, JSON body parsing, then openapi-backend. */
 export async function createApp(services: Services, opts: ApiOptions = {}) {
@@ -20,6 +22,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
   app.set('etag', false);
 
   const docs = referencePage();
+  const consolePages = consoleStatic();
   const json = express.json({
     limit: services.config.bodyLimitBytes,
     type: ['application/json', 'application/*+json'],
@@ -34,7 +37,9 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
   const form = express.urlencoded({ limit: '100kb', extended: false, type: 'application/x-www-form-urlencoded' });
 
   const dispatch = async (req: Request, res: Response) => {
-    const env: RequestEnv = { services, requestId: res.locals.requestId, company: null, rawBody: (req as Request & { rawBody?: Buffer }).rawBody };
+    const env: RequestEnv = {
+      services, requestId: res.locals.requestId, company: null, rawBody: (req as Request & { rawBody?: Buffer }).rawBody, viaConsole: res.locals.viaConsole === true,
+    };
     res.locals.env = env;
     const bodyless = req.body === undefined && Number(req.headers['content-length'] ?? 0) > 0;
     if (bodyless) return send(res, parseFailure(api, req, 400, 'Content-Type must be application/json'));
@@ -96,6 +101,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     }
     const afterPages = () => (hasBody(req) ? parseBody(req, res, toApi) : toApi());
     if (path.startsWith('/docs')) return void docs(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : afterPages()));
+    if (path === '/console' || path.startsWith('/console/')) return serveConsole(req, res, afterPages);
     afterPages();
   };
   app.use(serveRequest);
@@ -116,6 +122,30 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
       fail(err as Error, r, s);
     }
   };
+
+  /**
+   * The console (docs/operators/console.md): its API calls under /console/api/ go to the same API
+   * with the session cookie as credential; /console/session signs in and out; the rest is the built UI.
+   */
+  function serveConsole(req: Request, res: Response, toApi: () => void): void {
+    const path = req.path.toLowerCase();
+    if (path.startsWith('/console/api/')) {
+      req.url = req.url.slice('/console/api'.length);
+      res.locals.viaConsole = true;
+      return toApi();
+    }
+    if (path === '/console/session' || path.startsWith('/console/session/')) {
+      res.locals.route = 'console-session';
+      const answer = () =>
+        consoleSession(services, {
+          method: req.method, subpath: path.slice('/console/session'.length).replace(/\/$/, ''), body: req.body,
+          headers: req.headers, secure: req.secure || services.config.publicBaseUrl.startsWith('https://'), ip: req.ip,
+        }).then((result) => send(res, result), (e: Error) => fail(e, req, res));
+      return hasBody(req) ? void json(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : answer())) : void answer();
+    }
+    res.locals.route = 'console';
+    consolePages(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : void res.status(404).type('text/plain').send('Not found')));
+  }
 
   /** JSON for every path, form-encoded for the SMS callbacks (mounted at /webhooks/sms as before) and the one-click opt-out. */
   function parseBody(req: Request, res: Response, done: (err?: unknown) => void): void {

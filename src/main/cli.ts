@@ -19,6 +19,8 @@ import { runWebhookCommand, WEBHOOK_USAGE } from './cli-webhooks.js';
 import { runVoiceCommand, VOICE_USAGE } from './cli-voice.js';
 import { AUDIT_USAGE, AuditUsageError, runAuditCommand } from './cli-audit.js';
 import { migrateLatest } from '../store/shared/migrate.js';
+import { createConsoleUser } from '../domain/console/users.js';
+import { generatePassword } from '../domain/console/passwords.js';
 
 const USAGE = `Usage: outreach <command> [options]
 
@@ -39,6 +41,9 @@ const USAGE = `Usage: outreach <command> [options]
   key create --company ID [--json]        issue another API key for a company
   key list --company ID [--json]          list a company's keys (id, prefix, created, revoked)
   key revoke --company ID --key ID|PREFIX revoke a key
+  user create --company ID --email E --role viewer|operator [--password-stdin] [--json]
+                                          create a console user (docs/operators/console.md); prints a
+                                          generated password once, or reads one from stdin
   simulator loanpro --seed F [--port N]   run the simulated LoanPro LMS API on 127.0.0.1 (docs/partners/lms.md#simulator)
 
 ${WEBHOOK_USAGE}
@@ -78,6 +83,9 @@ async function main(argv: string[]): Promise<number> {
       to: { type: 'string' },
       format: { type: 'string' },
       out: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },
@@ -157,7 +165,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     await migrateLatest(db);
     const now = new Date();
-    const need = (name: 'name' | 'company' | 'key' | 'url' | 'endpoint' | 'delivery'): string => {
+    const need = (name: 'name' | 'company' | 'key' | 'url' | 'endpoint' | 'delivery' | 'email' | 'role'): string => {
       const v = values[name];
       if (!v) throw new UsageError(`--${name} is required for "${command}"`);
       return v;
@@ -214,6 +222,15 @@ async function main(argv: string[]): Promise<number> {
         const keys = await listKeys(db, need('company'));
         if (values.json) console.log(JSON.stringify(keys));
         else for (const k of keys) console.log(`${k.id}  ${k.prefix}…  created ${k.createdAt}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`);
+        return 0;
+      }
+      case 'user create': {
+        const given = values['password-stdin'] ? fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '') : undefined;
+        const password = given ?? generatePassword();
+        const user = await createConsoleUser(db, need('company'), { email: need('email'), role: need('role'), password }, now);
+        const shown = given === undefined ? { password } : {};
+        if (values.json) console.log(JSON.stringify({ ...user, ...shown }));
+        else console.log(`console user ${user.email} (${user.role})${given === undefined ? `\npassword ${password}  (shown once; store it now)` : ''}`);
         return 0;
       }
       case 'key revoke':

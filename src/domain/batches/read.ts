@@ -1,4 +1,4 @@
-import { type BatchJobRow, getBatchJob } from '../../store/batches/batch-jobs.js';
+import { type BatchJobRow, getBatchJob, listBatchJobs } from '../../store/batches/batch-jobs.js';
 import { listBatchFailures, listBatchResults } from '../../store/batches/batch-rows.js';
 import type { CompanyContext } from '../shared/context.js';
 import { NotFoundError } from '../shared/errors.js';
@@ -28,4 +28,21 @@ export async function readBatchJob(ctx: Pick<CompanyContext, 'db' | 'companyId'>
     WITHOUT_RESULTS.has(job.kind) ? [] : listBatchResults(ctx.db, ctx.companyId, jobId),
   ]);
   return { job, progressPercentage: job.total === 0 ? 100 : (job.processed / job.total) * 100, failures, results };
+}
+
+/** The company's jobs, newest first, each with where its progress and rows are read (GET /batches). */
+export async function listBatches(ctx: Pick<CompanyContext, 'db' | 'companyId'>, page: { limit?: number; offset?: number }) {
+  const jobs = await listBatchJobs(ctx.db, ctx.companyId, page.limit ?? 100, page.offset ?? 0);
+  return jobs.map((job) => ({
+    jobId: job.id,
+    kind: job.kind,
+    status: job.status,
+    total: job.total,
+    processed: job.processed,
+    failed: job.failed,
+    progressPercentage: job.total === 0 ? 100 : (job.processed / job.total) * 100,
+    createdAt: job.createdAt,
+    processingCompletedAt: job.processingCompletedAt,
+    statusPath: `${LOAN_BATCH_KINDS.includes(job.kind) ? '/loans/batch' : '/customers/batch'}/${job.id}`,
+  }));
 }

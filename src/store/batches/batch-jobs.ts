@@ -52,6 +52,12 @@ export async function getBatchJob(db: Db, companyId: string, jobId: string): Pro
   return r ? jobFromRow(r) : null;
 }
 
+/** A company's jobs, newest first. */
+export async function listBatchJobs(db: Db, companyId: string, limit: number, offset: number): Promise<BatchJobRow[]> {
+  const rows = await db('batch_jobs').where({ company_id: companyId }).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+  return rows.map(jobFromRow);
+}
+
 /** What a worker needs to run a slice: the job's kind and status and its company's configuration. */
 export async function getBatchJobForWork(db: Db, companyId: string, jobId: string): Promise<{ kind: string; status: BatchJobStatus; config: unknown } | null> {
   const r = await db('batch_jobs')
