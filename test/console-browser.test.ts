@@ -98,8 +98,15 @@ describe.runIf(chromium || required).each(DIALECTS)('the console in headless chr
     const today = path.join(shots, `console-today-${dialect}.png`);
     await page.screenshot({ path: today, fullPage: true });
 
+    // The borrower revoked consent to texts (recorded by the lender through the API): the page shows it.
+    const revoked = await stack.t.call('PUT', `/customers/${CUSTOMER}/consents`, {
+      key, body: { events: [{ action: 'revoke', address: '+12125550100', channel: 'sms', source: 'api', evidenceRef: 'ticket-1' }] },
+    });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
     await page.goto(`${stack.t.url}/console/#/customers/${CUSTOMER}`);
     await page.waitForSelector('li.call .flag:text("SUCCESSFUL_TRANSFER")', { timeout: 60_000 });
+    expect(await page.textContent('[data-consent="sms:+12125550100"]')).toContain('revoked');
+    expect(await page.textContent('[data-consent="call:+12125550100"]')).toContain('revoked'); // a revocation stops calls too (revocationScope all-channels)
     await page.waitForSelector('li.call audio');
     const duration = await page.evaluate(async () => {
       const audio = document.querySelector('li.call audio') as HTMLAudioElement;

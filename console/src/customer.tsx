@@ -1,24 +1,26 @@
 import { useState } from 'preact/hooks';
 import { api, sameOriginRecording, type Me } from './api.js';
 import { Actions } from './customer-actions.js';
+import { Consent } from './consent.js';
 import { dataOf, usePoll } from './use-poll.js';
 
-/** Everything about one customer: eligibility now, calls (with recordings), texts, emails, and the operator's actions. */
+/** Everything about one customer: eligibility now, consent, calls (with recordings), texts, emails, and the operator's actions. */
 export function Customer({ id, me }: { id: string; me: Me }) {
   const [tick, setTick] = useState(0);
   const path = { params: { path: { customerId: id } } };
   const { data, error } = usePoll(async () => {
     const customer = dataOf(await api.GET('/customers/{id}', { params: { path: { id } } }));
-    const [calls, texts, emails, eligibility] = await Promise.all([
+    const [calls, texts, emails, eligibility, consent] = await Promise.all([
       api.GET('/calls/customer/{customerId}', path).then(dataOf),
       api.GET('/texts/{customerId}', path).then(dataOf),
       api.GET('/emails/{customerId}', path).then(dataOf),
       api.GET('/customers/{customerId}/contact-eligibility', path).then(dataOf),
+      api.GET('/customers/{customerId}/consents', path).then(dataOf),
     ]);
-    return { customer, calls, texts, emails, eligibility };
+    return { customer, calls, texts, emails, eligibility, consent };
   }, [id, tick]);
   if (!data) return <p class={error ? 'error' : ''} role={error ? 'alert' : undefined}>{error ?? 'Loading…'}</p>;
-  const { customer, calls, texts, emails, eligibility } = data;
+  const { customer, calls, texts, emails, eligibility, consent } = data;
   // Times as the borrower lived them (the calling rules are in the borrower's time zone).
   const at = (iso: string) => new Date(iso).toLocaleString(undefined, { timeZone: customer.timezone, timeZoneName: 'short' });
   return (
@@ -36,6 +38,7 @@ export function Customer({ id, me }: { id: string; me: Me }) {
           </tr>
         ))}</tbody>
       </table>
+      <Consent ledger={consent} at={at} />
       <h3>Calls</h3>
       {calls.length === 0 ? <p>No calls yet.</p> : (
         <ol class="timeline">{calls.map((c) => (
