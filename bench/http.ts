@@ -4,11 +4,13 @@
  * measured in the same run (bare express 5 in a process of its own, the service's own GET /healthz) and
  * the ratio, each the median of BENCH_RUNS rounds that measure every figure once (so both sides of a
  * ratio come from the same minutes); bare node:http is printed for reference. Then statements and
- * commits per enrollment; then the service's RSS before, during and after a mixed soak on Postgres,
- * with its slope.
+ * commits per enrollment, and the rows and index entries one enrollment writes, stored as raw SQL in
+ * every round beside the enrollment load (enrollment-limit.ts: the physical limit); then the
+ * service's RSS before, during and after a mixed soak on Postgres, with its slope.
  *
  *   npm run bench:http
  *   BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CONNECTIONS=50      per figure: duration, rounds (median), connections
+ *   BENCH_RAW_BATCH=10                                     enrollments per batch of the raw SQL (Postgres)
  *   BENCH_SOAK_SECONDS=600 (0: no soak)  BENCH_DATABASES=postgres,sqlite
  *   BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test)
  */
