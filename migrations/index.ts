@@ -18,6 +18,7 @@ import * as firstDialLease from './20261126_020_first_dial_lease.js';
 import * as contactDecisionsAudit from './20261126_021_contact_decisions_audit.js';
 import * as consentEvents from './20261126_022_consent_events.js';
 import * as volumeIndexes from './20261126_023_volume_indexes.js';
+import * as enrollDialingIndex from './20261126_024_enroll_dialing_index.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_021_contact_decisions_audit': contactDecisionsAudit,
   '20261126_022_consent_events': consentEvents,
   '20261126_023_volume_indexes': volumeIndexes,
+  '20261126_024_enroll_dialing_index': enrollDialingIndex,
 };
