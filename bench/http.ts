@@ -4,11 +4,13 @@
  * measured in the same run (bare express 5 in a process of its own, the service's own GET /healthz) and
  * the ratio, each the median of BENCH_RUNS rounds that measure every figure once (so both sides of a
  * ratio come from the same minutes); bare node:http is printed for reference. Then statements and
- * commits per enrollment; then the service's RSS before, during and after a mixed soak on Postgres,
- * with its slope.
+ * commits per enrollment, and the rows and index entries one enrollment writes, stored as raw SQL in
+ * every round beside the enrollment load (enrollment-limit.ts: the physical limit); then the
+ * service's RSS before, during and after a mixed soak on Postgres, with its slope.
  *
  *   npm run bench:http
  *   BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CONNECTIONS=50      per figure: duration, rounds (median), connections
+ *   BENCH_RAW_BATCH=10                                     enrollments per batch of the raw SQL (Postgres)
  *   BENCH_SOAK_SECONDS=600 (0: no soak)  BENCH_DATABASES=postgres,sqlite
  *   BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test)
  */
@@ -22,10 +24,11 @@ import { projectRoot } from '../src/lib/project-root.js';
 import { type Db, openDb } from '../src/store/shared/db.js';
 import { migrateLatest } from '../src/store/shared/migrate.js';
 import { customerBody, enrollmentBody } from './bodies.js';
-import { CONNECTIONS, type LoadRequest, type LoadResult, load, medianLoad, medianOf, startProcess } from './processes.js';
+import { CONNECTIONS, type LoadRequest, type LoadResult, load, median, medianLoad, medianOf, startProcess } from './processes.js';
 import { settle } from './settle.js';
 import { soak } from './soak.js';
 import { countPerRequest } from './statements.js';
+import { type RawResult, rawEnrollments, storedEnrollment, writesOf } from './enrollment-limit.js';
 import { commandCpuMs, processCpuMs, processWrites } from './proc-cpu.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,6 +43,14 @@ const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?
  * dialed those calls meanwhile (bench:dispatch measures dialing).
  */
 const NIGHT_IN_NEW_YORK = '2026-12-08T06:00:00Z';
+
+/**
+ * The raw enrollment SQL's batches on Postgres: this many enrollments each, CONNECTIONS / this many
+ * in flight (the requests the load keeps in flight). SQLite has one writer: its batches hold every
+ * request in flight, as a turn of the service's event loop can (one commit, one fsync).
+ */
+const RAW_BATCH = Number(process.env.BENCH_RAW_BATCH ?? 10);
+const rawBatch = (dialect: string) => (dialect === 'sqlite' ? CONNECTIONS : RAW_BATCH);
 
 const QUOTA = 55; // enrollments per company per run: under the 60 per minute schedule-sync quota
 
@@ -120,6 +131,19 @@ async function measured(pid: number, run: () => Promise<LoadResult>): Promise<Me
   return { ...result, cpu: { service: (service - before.service) / requests, postgres: Math.max(0, postgres - before.postgres) / requests, loadgen: (own.user + own.system) / 1000 / requests, written } };
 }
 
+/** The raw SQL of an enrollment's rows (enrollment-limit.ts), per second, beside the service's enrollments and its /healthz of the same rounds. */
+interface Limit {
+  database: string;
+  rps: number;
+  enroll: number;
+  health: number;
+}
+const limits: Limit[] = [];
+
+function limitLine(l: Limit): string {
+  return `${l.database.padEnd(10)} ${'enrollment rows, raw SQL'.padEnd(27)} ${n(l.rps).padStart(8)}/s   (batches of ${rawBatch(l.database)}): enrollment ÷ raw ${(l.enroll / l.rps).toFixed(2)}; raw ÷ /healthz ${(l.rps / l.health).toFixed(2)}`;
+}
+
 async function onDatabase(dialect: 'postgres' | 'sqlite', expressUrl: string, rows: Row[]) {
   const { db, url, drop } = await openDatabase(dialect);
   await migrateLatest(db);
@@ -130,6 +154,12 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', expressUrl: string, ro
     }));
     console.log(`${dialect}: per enrollment of a new customer (steady state, key in memory): ${sql.statements} statements, ${sql.commits} commits, ${sql.roundTrips} round trips`);
     for (const s of sql.sample) console.log(`    ${s}`);
+    // The physical limit: what one enrollment writes, stored as raw SQL beside each enrollment load.
+    const template = await storedEnrollment(db, sql.companyId, `count-${run}-0`, `count-${run}-0`);
+    const writes = await writesOf(db, template);
+    const total = (k: 'rows' | 'entries') => writes.reduce((n, w) => n + w[k], 0);
+    console.log(`${dialect}: one enrollment writes ${total('rows')} rows and ${total('entries')} index entries (and counts its request in a rate-limit row): ${writes.map((w) => `${w.table} ${w.rows}×${w.indexes}`).join(', ')}`);
+    const raw = () => rawEnrollments(db, template, { perBatch: rawBatch(dialect), concurrency: Math.max(1, Math.round(CONNECTIONS / RAW_BATCH)), seconds: SECONDS });
 
     const service = await startProcess([BUILT_CLI, 'serve', '--no-migrate'], { DATABASE_URL: url, OUTREACH_CLOCK: NIGHT_IN_NEW_YORK });
     try {
@@ -141,7 +171,7 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', expressUrl: string, ro
       // rates move by 15% and more within an hour) moves both alike. Before each load the machine
       // settles (settle.ts), so no figure pays for the previous one's writes (Postgres's autovacuum
       // after an enrollment round doubled the next GET's Postgres CPU).
-      const runs: { express: LoadResult[]; health: Measured[]; get: Measured[]; post: Measured[]; enroll: Measured[] } = { express: [], health: [], get: [], post: [], enroll: [] };
+      const runs: { express: LoadResult[]; health: Measured[]; get: Measured[]; post: Measured[]; enroll: Measured[]; raw: RawResult[] } = { express: [], health: [], get: [], post: [], enroll: [], raw: [] };
       const quiet = async <T>(measure: () => Promise<T>): Promise<T> => {
         await settle(60);
         return measure();
@@ -159,13 +189,18 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', expressUrl: string, ro
         runs.enroll.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i): LoadRequest => ({
           method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[i % perRun]!), 'Idempotency-Key': `k-${tag}-${i}` }, body: enrollmentBody(`e-${tag}-${i}`, i),
         })))));
+        runs.raw.push(await quiet(raw));
       }
       const express = medianOf(runs.express);
       const health = medianOf(runs.health);
       record(rows, { database: dialect, request: 'GET /healthz', result: health, ceiling: 'bare express 5', ceilingRps: express.rps, target: 0.7 });
       record(rows, { database: dialect, request: 'GET /customers/{id}', result: medianOf(runs.get), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.6 });
       record(rows, { database: dialect, request: 'POST /customers (new ids)', result: medianOf(runs.post), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.4 });
-      record(rows, { database: dialect, request: 'enrollment (new customers)', result: medianOf(runs.enroll), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
+      const enroll = medianOf(runs.enroll);
+      record(rows, { database: dialect, request: 'enrollment (new customers)', result: enroll, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
+      const limit = median(runs.raw.map((r) => r.perSecond));
+      limits.push({ database: dialect, rps: limit, enroll: enroll.rps, health: health.rps });
+      console.log(`  ${limitLine(limits.at(-1)!)}`);
       if (dialect === 'postgres' && SOAK_SECONDS > 0) await soak(service, db, SOAK_SECONDS, reader!, seeded);
     } finally {
       await service.stop();
@@ -192,6 +227,8 @@ function print(rows: Row[], node: LoadResult) {
   console.log(`\nceiling: bare node:http ${n(node.rps)} req/s (p99 ${node.p99} ms); bare express 5: each database's rounds, in its /healthz row`);
   console.log(HEADER);
   for (const row of rows) console.log(line(row));
+  console.log('\nthe physical limit: the rows and index entries of an enrollment stored as raw SQL, same rounds');
+  for (const l of limits) console.log(limitLine(l));
   console.log(`\n${CPU_HEADER}`);
   for (const row of rows) if (row.result.cpu) console.log(cpuLine(row, row.result.cpu));
 }

@@ -15,12 +15,14 @@ export interface StatementCount {
   roundTrips: number;
   /** The statements of one request, in order (abbreviated). */
   sample: string[];
+  /** The company the requests ran in (what they stored can be read back). */
+  companyId: string;
 }
 
 export async function countPerRequest(db: Db, requests: (key: string, i: number) => { path: string; headers: Record<string, string>; body: string }, n = 20): Promise<StatementCount> {
   const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const service = await startService(config, { db, migrate: false, workers: false, log: createLogger('silent') });
-  const { apiKey } = await createCompany(db, 'Statements', new Date());
+  const { companyId, apiKey } = await createCompany(db, 'Statements', new Date());
   const seen: Array<{ sql: string; inTransaction: boolean }> = [];
   const listener = (q: { sql: string; __knexTxId?: string }) => seen.push({ sql: q.sql, inTransaction: Boolean(q.__knexTxId) });
   const send = async (i: number) => {
@@ -51,7 +53,7 @@ export async function countPerRequest(db: Db, requests: (key: string, i: number)
     const write = (sql: string) => /^\s*(insert|update|delete|with)\b/i.test(sql);
     const statements = seen.filter((q) => !control(q.sql)).length;
     const commits = seen.filter((q) => /^COMMIT\b/i.test(q.sql.trim()) || (!q.inTransaction && write(q.sql))).length;
-    return { statements: statements / n, commits: commits / n, roundTrips: seen.length / n, sample };
+    return { statements: statements / n, commits: commits / n, roundTrips: seen.length / n, sample, companyId };
   } finally {
     db.removeListener('query', listener);
     await service.stop();

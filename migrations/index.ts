@@ -19,6 +19,7 @@ import * as contactDecisionsAudit from './20261126_021_contact_decisions_audit.j
 import * as consentEvents from './20261126_022_consent_events.js';
 import * as volumeIndexes from './20261126_023_volume_indexes.js';
 import * as consoleUsers from './20261126_024_console_users.js';
+import * as enrollDialingIndex from './20261126_025_enroll_dialing_index.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_022_consent_events': consentEvents,
   '20261126_023_volume_indexes': volumeIndexes,
   '20261126_024_console_users': consoleUsers,
+  '20261126_025_enroll_dialing_index': enrollDialingIndex,
 };

@@ -138,3 +138,13 @@ function compileRoute(where: string, route: TransferRoute): CompiledRoute {
     },
   };
 }
+
+/**
+ * How far back contact history must be read for the rules to decide any time from now on: the
+ * longest lookback of the configuration's rules (the 7-day caps plus a DST hour, the quiet period
+ * after a conversation, which a company may lengthen, the 24-hour state caps). Derived from the
+ * compiled rules, so a rule with a longer window lengthens the reads with it.
+ */
+export function historyLookbackMs(config: SchedulerConfig): number {
+  return Math.max(0, ...compileConfig(config).rules.map((r) => r.lookbackMs));
+}

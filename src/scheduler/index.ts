@@ -21,7 +21,7 @@ export {
   type ConfigAdjustment,
   type EffectiveRules,
 } from './effective-rules.js';
-export { compileConfig, type CompiledConfig } from './compile-config.js';
+export { compileConfig, historyLookbackMs, type CompiledConfig } from './compile-config.js';
 export { mergeSchedulerConfig } from './merge-config.js';
 export { findContactRestriction, RESTRICTION_RULES } from './restrictions.js';
 export { normalizeHistory, RESTRICTING_FLAGS } from './history.js';

@@ -101,7 +101,7 @@ async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow
   const at = now.toISOString();
   const config = schedulerConfigFor(scope.config);
   for (const call of pending) {
-    const { contact, history } = await callingState(db, customer, call, now);
+    const { contact, history } = await callingState(db, scope.config, customer, call, now);
     const usable = usableNumbers(contact, history, pending.map((p) => p.phoneNumber));
     let phone = call.phoneNumber;
     if (!usable.includes(phone)) {

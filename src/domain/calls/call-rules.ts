@@ -9,12 +9,9 @@ import { listSentMessagesOf, type SentMessage } from '../../store/messages/messa
 import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../../store/planning/schedules.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
-import { callAttempts, messageAttempts } from '../planning/contact-history.js';
+import { callAttempts, historySince, messageAttempts } from '../planning/contact-history.js';
 import { listConsentEventsOf, type ConsentEventRow } from '../../store/consent/consent-events.js';
 import { type ConsentBasis, type ConsentStanding, callConsent, consentAddress, refusalReason } from '../consent/standing.js';
-
-/** History read for caps and quiet periods: longer than every frequency window and quiet period. */
-const HISTORY_DAYS = 60;
 
 /** The dial-time verdict; `rules` is every rule evaluated at `at` with its verdict (the decision's evidence). */
 export type CallVerdict =
@@ -29,7 +26,7 @@ export type CallVerdict =
  * quiet periods, the calling window in every plausible zone, blocked weekdays and holidays.
  */
 export async function checkCallAt(db: Db, config: CompanyConfig, customer: CustomerRow, call: ScheduledCallRow, at: Date): Promise<CallVerdict> {
-  return verdictAt(config, call, await callingState(db, customer, call, at), at);
+  return verdictAt(config, call, await callingState(db, config, customer, call, at), at);
 }
 
 /** checkCallAt on a calling state already read (callingStates: a dial batch reads them together). */
@@ -90,10 +87,11 @@ export function explain(decisions: readonly Decision[]): string {
 }
 
 /** The customer as the scheduler sees them now, and every other attempt that counts (texts and emails sent included). */
-export async function callingState(db: Db, customer: CustomerRow, call: CallKey, at: Date): Promise<CallingState> {
+export async function callingState(db: Db, config: CompanyConfig, customer: CustomerRow, call: CallKey, at: Date): Promise<CallingState> {
+  const since = historySince(config, at);
   const restrictions = await listActiveRestrictions(db, customer.companyId, customer.id);
-  const calls = await listContactHistory(db, customer.companyId, customer.id, historySince(at));
-  const messages = await listSentMessagesOf(db, [{ companyId: customer.companyId, customerId: customer.id }], historySince(at));
+  const calls = await listContactHistory(db, customer.companyId, customer.id, since);
+  const messages = await listSentMessagesOf(db, [{ companyId: customer.companyId, customerId: customer.id }], since);
   const state = stateOf(customer, call, restrictions, calls, messages);
   return { ...state, consents: await listConsentEventsOf(db, consentKeys(customer, call, state.contact)) };
 }
@@ -110,21 +108,25 @@ function consentKeys(customer: CustomerRow, call: CallKey, contact: CustomerCont
 
 /**
  * callingState of several calls in four reads whatever their number (a dial batch), with the same
- * answer for each call as callingState would give at `at`.
+ * answer for each call as callingState would give at `at`: the history is read from the earliest
+ * start any of their companies needs, and each call keeps what its own company's start includes.
  */
 export async function callingStates(
-  db: Db, calls: ReadonlyArray<{ customer: CustomerRow; call: CallKey }>, at: Date,
+  db: Db, calls: ReadonlyArray<{ customer: CustomerRow; call: CallKey; config: CompanyConfig }>, at: Date,
 ): Promise<CallingState[]> {
   const keys = [...new Map(calls.map(({ customer: c }) => [`${c.companyId}/${c.id}`, { companyId: c.companyId, customerId: c.id }])).values()];
-  const [restrictions, history] = [await listActiveRestrictionsOf(db, keys), await listContactHistoryOf(db, keys, historySince(at))];
-  const messages = await listSentMessagesOf(db, keys, historySince(at));
+  const starts = calls.map(({ config }) => historySince(config, at));
+  const earliest = starts.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a), at.toISOString());
+  const [restrictions, history] = [await listActiveRestrictionsOf(db, keys), await listContactHistoryOf(db, keys, earliest)];
+  const messages = await listSentMessagesOf(db, keys, earliest);
   const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) => rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
-  const states = calls.map(({ customer, call }) => stateOf(customer, call, of(restrictions, customer), of(history, customer), of(messages, customer)));
+  const from = <T>(rows: T[], since: string, time: (r: T) => string) => rows.filter((r) => Date.parse(time(r)) >= Date.parse(since));
+  const states = calls.map(({ customer, call }, i) => stateOf(
+    customer, call, of(restrictions, customer), from(of(history, customer), starts[i]!, (c) => c.scheduledTime), from(of(messages, customer), starts[i]!, (m) => m.at),
+  ));
   const consents = await listConsentEventsOf(db, calls.flatMap(({ customer, call }, i) => consentKeys(customer, call, states[i]!.contact)));
   return states.map((state, i) => ({ ...state, consents: consents.filter((e) => e.companyId === calls[i]!.customer.companyId) }));
 }
-
-const historySince = (at: Date) => new Date(at.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
 
 function stateOf(
   customer: CustomerRow, call: CallKey, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[], messages: SentMessage[],

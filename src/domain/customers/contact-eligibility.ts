@@ -56,7 +56,7 @@ export async function contactEligibility(ctx: CompanyContext, customerId: string
   const purpose = ctx.config.taskTypes.find((t) => t.name === taskType)?.purpose ?? 'origination';
   const loanId = query.loanId ?? null;
 
-  const state = await callingState(ctx.db, customer, { id: '' }, at);
+  const state = await callingState(ctx.db, ctx.config, customer, { id: '' }, at);
   const channels: ChannelEligibility[] = [];
   const numbers = phoneBook(state.contact, new Map()).all;
   for (const phone of numbers) {

@@ -9,7 +9,7 @@ import { getLoan } from '../../store/loans/loans.js';
 import { claimDueMessages, failStaleSending, listSentMessagesOf, recordSend, releaseMessage, sentTimesSince, type MessageRow } from '../../store/messages/messages.js';
 import { listContactHistory } from '../../store/planning/schedules.js';
 import type { ContactAttempt } from '../../scheduler/index.js';
-import { callAttempts, messageAttempts } from '../planning/contact-history.js';
+import { callAttempts, historySince, messageAttempts } from '../planning/contact-history.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import type { ChannelRoute, MessageRoutes } from '../ports/channels.js';
 import { optOutToken } from './email-opt-out.js';
@@ -32,8 +32,6 @@ export interface DispatchDeps {
 const STALE_CLAIM_MS = 10 * 60_000;
 /** Transient provider failures (connection refused, 4xx SMTP, 5xx HTTP) are retried after this. */
 const RETRY_MS = 5 * 60_000;
-/** History read for the cross-channel caps: longer than every frequency window. */
-const HISTORY_DAYS = 60;
 
 export const SMS_OPT_OUT_NOTICE = 'Reply STOP to opt out.';
 
@@ -83,7 +81,7 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
   if ('skip' in recipient) return skip(recipient.skip);
 
   const restrictions = await listActiveRestrictions(deps.db, m.companyId, m.customerId);
-  const windowCheck = windowVerdict(m, customer, restrictions, config, now, await contactHistory(deps.db, m, now));
+  const windowCheck = windowVerdict(m, customer, restrictions, config, now, await contactHistory(deps.db, m, historySince(config, now)));
   if (!windowCheck.send) return release(windowCheck, recipient.to);
   const limits = config.channels?.[m.channel];
   if (limits?.maxPerDay !== undefined || limits?.maxPer7Days !== undefined) {
@@ -105,8 +103,7 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
  * Every other attempt the cross-channel caps count: calls (without their outcome flags: a call's
  * Do Not Call outcome is a telephone rule, not a text or email one) and texts and emails sent.
  */
-async function contactHistory(db: Db, m: MessageRow, now: Date): Promise<ContactAttempt[]> {
-  const since = new Date(now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+async function contactHistory(db: Db, m: MessageRow, since: string): Promise<ContactAttempt[]> {
   const calls = await listContactHistory(db, m.companyId, m.customerId, since);
   const messages = (await listSentMessagesOf(db, [{ companyId: m.companyId, customerId: m.customerId }], since)).filter((x) => x.id !== m.id);
   return [...callAttempts(calls, false), ...messageAttempts(messages)];

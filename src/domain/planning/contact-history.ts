@@ -1,4 +1,6 @@
-import type { ContactAttempt } from '../../scheduler/index.js';
+import { type ContactAttempt, historyLookbackMs } from '../../scheduler/index.js';
+import type { CompanyConfig } from '../shared/company-config.js';
+import { schedulerConfigFor } from './scheduler-config.js';
 import type { SentMessage } from '../../store/messages/messages.js';
 import type { ScheduledCallRow } from '../../store/planning/schedules.js';
 
@@ -20,4 +22,18 @@ export function callAttempts(calls: readonly ScheduledCallRow[], withFlags = tru
 /** Sent texts and emails as the attempts the cross-channel caps count (940 CMR 7.04(1)(f), NYC, WA). */
 export function messageAttempts(messages: readonly SentMessage[]): ContactAttempt[] {
   return messages.map((m) => ({ at: m.at, channel: m.channel, loanId: m.loanId, purpose: purposeOf(m.purpose) }));
+}
+
+/**
+ * Contact history is read at least this far back, whatever the rules' windows: the same read carries
+ * what no window bounds (outcome flags such as WRONG_NUMBER and the restricting ones, the number
+ * dialed last), and it filters on the scheduled time while a call counts from when it was dialed,
+ * which may be later. Both would need reads of their own before the floor can go.
+ */
+const HISTORY_FLOOR_DAYS = 60;
+
+/** The start of the contact history the rules need at `at` (and later): the rules' longest lookback, never under the floor. */
+export function historySince(config: CompanyConfig, at: Date): string {
+  const ms = Math.max(HISTORY_FLOOR_DAYS * 86_400_000, historyLookbackMs(schedulerConfigFor(config)));
+  return new Date(at.getTime() - ms).toISOString();
 }

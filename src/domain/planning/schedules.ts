@@ -11,12 +11,9 @@ import {
 import { publishEvents } from '../webhooks/publish.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
-import { callAttempts, messageAttempts } from './contact-history.js';
+import { callAttempts, historySince, messageAttempts } from './contact-history.js';
 import { scheduledCallUpdated } from './call-status-events.js';
 import { newId } from '../shared/ids.js';
-
-/** How far back stored calls are read as history: longer than every frequency window and quiet period. */
-const HISTORY_DAYS = 60;
 
 export interface ScheduleScope {
   db: Db;
@@ -66,7 +63,7 @@ export type ScheduleSource = 'enrollment' | 'replace' | 'integration' | 'loan';
  * the calls already stored for them (past outcomes and future pending calls count toward caps).
  */
 export async function planCadence(scope: ScheduleScope, who: Contactee, request: CadenceRequest): Promise<PlanResult> {
-  const since = new Date(scope.now.getTime() - HISTORY_DAYS * 86_400_000).toISOString();
+  const since = historySince(scope.config, scope.now);
   // Sequential on purpose: scope.db may be a transaction, whose one connection runs one query at a time.
   const restrictions = await listActiveRestrictions(scope.db, scope.companyId, who.customerId);
   const calls = await listContactHistory(scope.db, scope.companyId, who.customerId, since);

@@ -1,4 +1,4 @@
-import { DAY, dayNumber, describeLocal, isoFromMs } from '../zone-clock.js';
+import { DAY, HOUR, dayNumber, describeLocal, isoFromMs } from '../zone-clock.js';
 import { ALLOWED, type AttemptPoint, type RuleContext, type SchedulingRule } from './rule.js';
 
 export interface AfterConversationSpec {
@@ -20,6 +20,8 @@ export function afterConversationRule(spec: AfterConversationSpec): SchedulingRu
     id: spec.id,
     source: spec.source,
     description: spec.description,
+    // The local-calendar reading never ends later than days × 24 h, but for a DST change in between.
+    lookbackMs: spec.days * DAY + HOUR,
     applies: spec.applies,
     check(utcMs, ctx) {
       let until = Number.NEGATIVE_INFINITY;

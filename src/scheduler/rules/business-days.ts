@@ -16,6 +16,7 @@ export function blockedDayRule(spec: BlockedDayRuleSpec): SchedulingRule {
     id: spec.id,
     source: spec.source,
     description: spec.description,
+    lookbackMs: 0,
     applies: () => true,
     check(utcMs, ctx) {
       for (const zone of ctx.zones) {

@@ -22,6 +22,7 @@ export function callingWindowRule(spec: WindowRuleSpec): SchedulingRule {
     id: spec.id,
     source: spec.source,
     description: spec.description,
+    lookbackMs: 0,
     applies: spec.applies ?? (() => true),
     check(utcMs, ctx) {
       for (const zone of ctx.zones) {

@@ -25,6 +25,7 @@ export function frequencyCapRule(spec: FrequencyCapSpec): SchedulingRule {
     id: spec.id,
     source: spec.source,
     description: spec.description,
+    lookbackMs: windowMs,
     applies: spec.applies,
     budget(utcMs, ctx) {
       let used = 0;

@@ -50,6 +50,12 @@ export interface SchedulingRule {
   readonly id: string;
   readonly source: string;
   readonly description: string;
+  /**
+   * How far back from a time the attempts this rule reads reach: no attempt older than
+   * `t - lookbackMs` changes its verdict at t or later (0: it reads no history). Bounds the
+   * history reads (historyLookbackMs).
+   */
+  readonly lookbackMs: number;
   applies(ctx: RuleContext): boolean;
   check(utcMs: number, ctx: RuleContext): RuleCheck;
   /** Frequency caps only: attempts counted in the window ending at `utcMs`. */
