@@ -34,9 +34,26 @@ describe('npm run demo', () => {
       expect([...outcomes].sort()).toEqual(['connected', 'no_answer', 'right_party', 'transferred', 'voicemail', 'wrong_number']);
       expect(day.callsByHour.every((h: { hour: number }) => h.hour === 10)).toBe(true);
     } finally {
-      process.kill(-child.pid!, 'SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await stopGroup(child.pid!);
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     }
   });
 });
+
+/**
+ * Ends the demo's process group and waits until every process of it is gone: npm exits before the
+ * service it started has closed its database, which would still be writing into the data folder.
+ */
+async function stopGroup(pid: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (alive()) process.kill(-pid, 'SIGTERM');
+  for (let waited = 0; alive() && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  if (alive()) process.kill(-pid, 'SIGKILL');
+}
