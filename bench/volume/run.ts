@@ -5,7 +5,10 @@
  * the same run, and the plans (EXPLAIN ANALYZE, BUFFERS) of those reads on the full data.
  *
  *   npm run bench:volume -- [--scale 1] [--baseline-scale 0.0005] [--runs 200] [--seed 0.42]
- *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume]
+ *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse]
+ *
+ * --reuse measures the schemas a previous run built (same options) instead of building them again:
+ * the reads are rolled back or read-only, so a build serves any number of runs.
  *
  * BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test) names
  * the database; the schemas `<schema>` and `<schema>_base` are dropped and created again, so nothing
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '0.42' },
     now: { type: 'string' },
     schema: { type: 'string', default: 'bench_volume' },
+    reuse: { type: 'boolean', default: false },
   },
 });
 const scale = Number(values.scale);
@@ -69,6 +73,12 @@ await full.destroy();
 
 /** A fresh schema, migrated and filled; prints the fill's steps when asked. */
 async function build(name: string, fillScale: number, report: boolean): Promise<Db> {
+  if (values.reuse) {
+    const db = openDb(url, { schema: name });
+    await migrateLatest(db); // a migration added since the build runs on the full data, as it would in production
+    console.log(`\nschema ${name} reused (built by an earlier run at scale ${fillScale})`);
+    return db;
+  }
   const admin = openDb(url);
   await admin.raw(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
   await admin.raw(`CREATE SCHEMA ${name}`);

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompany } from '../src/domain/companies/companies.js';
+import { claimDueCalls } from '../src/store/calls/call-dispatch.js';
+import type { Db } from '../src/store/shared/db.js';
+import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+
+const NOW = '2026-11-26T15:00:00.000Z';
+const minutesAgo = (m: number) => new Date(Date.parse(NOW) - m * 60_000).toISOString();
+
+/**
+ * The dial claim's order (src/store/calls/call-dispatch.ts): every company's oldest due call before
+ * anyone's second, oldest companies first, never past a company's room, and a company without room
+ * never holds a place another company could use.
+ */
+describe.each(DIALECTS)('dial claim on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    db = database.db;
+  });
+  afterAll(async () => database?.drop());
+
+  /** A company with calls due `ages` minutes ago (and `dialing` calls in progress), each its own customer. */
+  async function company(name: string, ages: number[], dialing = 0, maxConcurrentCalls?: number): Promise<string> {
+    const { companyId } = await createCompany(db, name, new Date(NOW));
+    if (maxConcurrentCalls !== undefined) await db('companies').where({ id: companyId }).update({ config: JSON.stringify({ calls: { maxConcurrentCalls } }) });
+    const statuses = [...ages.map((age) => ({ age, status: 'pending' })), ...Array.from({ length: dialing }, () => ({ age: 1, status: 'dialing' }))];
+    for (const [i, { age, status }] of statuses.entries()) {
+      const customerId = `c-${i}`;
+      const scheduleId = randomUUID();
+      await db('customers').insert({ company_id: companyId, id: customerId, first_name: 'A', last_name: 'B', created_at: NOW, updated_at: NOW });
+      await db('schedules').insert({ id: scheduleId, company_id: companyId, customer_id: customerId, channel: 'call', source: 'replace', task_type: 'PendingLoanNewLead', cadence: 'x', status: 'active', created_at: NOW, updated_at: NOW });
+      await db('scheduled_calls').insert({
+        id: randomUUID(), company_id: companyId, customer_id: customerId, schedule_id: scheduleId, task_type: 'PendingLoanNewLead', purpose: 'origination',
+        scheduled_time: minutesAgo(age), phone_number: '+12127365000', transfer_destination: '', step: 'x', step_index: 0, fallback: false, status,
+        post_processing_flags: '[]', created_at: NOW, updated_at: NOW,
+      });
+    }
+    return companyId;
+  }
+
+  async function reset(): Promise<void> {
+    for (const table of ['scheduled_calls', 'schedules', 'customers']) await db(table).del();
+    await db('api_keys').del().catch(() => undefined);
+    await db('companies').del();
+  }
+
+  it('takes every company\'s oldest due call before anyone\'s second, oldest first', async () => {
+    await reset();
+    const a = await company('A', [50, 40, 30]);
+    const b = await company('B', [45, 35]);
+    const claimed = await claimDueCalls(db, NOW, { batch: 3, defaultConcurrency: 10 });
+    expect(claimed.map((c) => c.companyId).sort()).toEqual([a, a, b].sort());
+    const times = await db('scheduled_calls').where({ status: 'dialing' }).orderBy('scheduled_time').pluck('scheduled_time');
+    expect(times.map((t: string | Date) => new Date(t).toISOString())).toEqual([minutesAgo(50), minutesAgo(45), minutesAgo(40)]);
+  });
+
+  it('with more companies than the batch, one call each from the companies whose oldest call is oldest', async () => {
+    await reset();
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await company(`C${i}`, [100 - i, 10]));
+    const claimed = await claimDueCalls(db, NOW, { batch: 5, defaultConcurrency: 10 });
+    expect(claimed.map((c) => c.companyId).sort()).toEqual(ids.slice(0, 5).sort());
+  });
+
+  it('never claims past a company\'s room, and a full company does not hold a place from another', async () => {
+    await reset();
+    const full: string[] = [];
+    for (let i = 0; i < 4; i++) full.push(await company(`Full${i}`, [200 + i], 2, 2)); // oldest calls, no room
+    const halfFull = await company('Half', [100, 90, 80], 1, 2); // room for one
+    const open = await company('Open', [50, 40]);
+    const claimed = await claimDueCalls(db, NOW, { batch: 4, defaultConcurrency: 10 });
+    expect(claimed.map((c) => c.companyId).sort()).toEqual([halfFull, open, open].sort());
+    expect(claimed.some((c) => full.includes(c.companyId))).toBe(false);
+  });
+});
