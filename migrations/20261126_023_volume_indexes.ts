@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createIndex, dropIndex, type IndexDef } from './online-indexes.js';
 
 /**
  * Indexes matching the hot reads at production volume, built without blocking writes:
@@ -14,20 +15,9 @@ import type { Knex } from 'knex';
  * reconciler (dialing, claimed_at), the callback inbox (unapplied) and the idempotency and rate-limit
  * keys already have theirs.
  *
- * On Postgres an index on a table that holds rows is built CONCURRENTLY (no lock blocking writes;
- * that needs `transaction: false`), and a build that was interrupted, which leaves an INVALID index
- * that `IF NOT EXISTS` would keep, is dropped and built again, so a re-run repairs rather than skips.
- * On an empty table (a new install, every test database) the plain build is instant and does not
- * wait for every older transaction of the database as a concurrent build must.
+ * Built without blocking writes (online-indexes.ts), which needs `transaction: false`.
  */
 export const config = { transaction: false };
-
-interface IndexDef {
-  name: string;
-  table: string;
-  columns: string;
-  where?: string;
-}
 
 const INDEXES: IndexDef[] = [
   { name: 'calls_customer_keyset_idx', table: 'calls', columns: 'company_id, customer_id, "timestamp", id' },
@@ -54,33 +44,4 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   for (const index of REPLACED) await createIndex(knex, index);
   for (const index of INDEXES) await dropIndex(knex, index);
-}
-
-function isPostgres(knex: Knex): boolean {
-  return knex.client.config.client === 'pg';
-}
-
-async function concurrently(knex: Knex, table: string): Promise<boolean> {
-  if (!isPostgres(knex)) return false;
-  const result = await knex.raw(`SELECT EXISTS (SELECT 1 FROM ${table}) AS used`);
-  return Boolean(result.rows[0].used);
-}
-
-async function createIndex(knex: Knex, index: IndexDef): Promise<void> {
-  const where = index.where ? ` WHERE ${index.where}` : '';
-  if (isPostgres(knex)) {
-    const invalid = await knex.raw(
-      `SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-       WHERE c.relname = ? AND c.relnamespace = current_schema()::regnamespace AND NOT i.indisvalid`,
-      [index.name],
-    );
-    if (invalid.rows.length > 0) await knex.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`);
-  }
-  const mode = (await concurrently(knex, index.table)) ? 'CONCURRENTLY ' : '';
-  await knex.raw(`CREATE INDEX ${mode}IF NOT EXISTS ${index.name} ON ${index.table} (${index.columns})${where}`);
-}
-
-async function dropIndex(knex: Knex, index: IndexDef): Promise<void> {
-  const mode = (await concurrently(knex, index.table)) ? 'CONCURRENTLY ' : '';
-  await knex.raw(`DROP INDEX ${mode}IF EXISTS ${index.name}`);
 }
