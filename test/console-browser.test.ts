@@ -12,22 +12,10 @@ import { validCustomer } from './support/customers.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 import { useTestService } from './support/suite.js';
 import { enrollBody, newKey } from './support/enrollment.js';
-
-/** Debian's chromium (`apt-get install chromium`), or CHROMIUM_PATH. CI sets OUTREACH_REQUIRE_BROWSER=1 so a missing one fails. */
-function findChromium(): string | null {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || null;
-    } catch {
-      /* not installed under this name */
-    }
-  }
-  return null;
-}
+import { browserRequired, findChromium } from './support/browser.js';
 
 const chromium = findChromium();
-const required = process.env.OUTREACH_REQUIRE_BROWSER === '1';
+const required = browserRequired;
 /** Tuesday 2026-12-08, 09:59:30 in New York: a customer enrolled in the next half minute is called at 10:00 (else 10:01). */
 const CLOCK = '2026-12-08T14:59:30Z';
 const CUSTOMER = 'cust-console-0100';

@@ -1,4 +1,4 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,24 +6,12 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../src/contract/openapi-document.js';
 import { useTestService } from './support/suite.js';
+import { browserRequired, findChromium } from './support/browser.js';
 
 const run = promisify(execFile);
 
-/** Debian's chromium (`apt-get install chromium`), or CHROMIUM_PATH. CI sets OUTREACH_REQUIRE_BROWSER=1 so a missing one fails. */
-function findChromium(): string | null {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).trim() || null;
-    } catch {
-      /* not installed under this name */
-    }
-  }
-  return null;
-}
-
 const chromium = findChromium();
-const required = process.env.OUTREACH_REQUIRE_BROWSER === '1';
+const required = browserRequired;
 
 /** The DOM after scripts ran, as headless chromium renders it (no network beyond 127.0.0.1 is needed). */
 async function renderedDom(url: string): Promise<string> {
