@@ -44,5 +44,7 @@ export async function runAuditCommand(db: Db, command: string, args: AuditArgs):
     for await (const r of records) await write(exportLine(format, r));
   }
   if (args.out) await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  // The command exits right after: stdout is never ended, so wait until its queued writes reached the OS.
+  else await new Promise<void>((resolve, reject) => out.write('', (err?: Error | null) => (err ? reject(err) : resolve())));
   return 0;
 }
