@@ -5,9 +5,13 @@ import { consoleCall, consoleUser, signIn } from './support/console.js';
 import { useTestService } from './support/suite.js';
 
 describe.each(DIALECTS)('console sessions and the console credential on %s', { timeout: 60_000 }, (dialect) => {
-  // The service's clock, moved forward by tests that wait out a sign-in delay.
+  // The service's clock: moved forward by tests that wait out a sign-in delay, and by 1 ms at each
+  // reading so records keep their order. Not the wall clock: a slow machine (scrypt under load) would
+  // otherwise let a one-second sign-in delay pass between two requests and change what is refused.
   let offsetMs = 0;
-  const suite = useTestService(dialect, { now: () => new Date(Date.now() + offsetMs) });
+  let readings = 0;
+  const start = Date.now();
+  const suite = useTestService(dialect, { now: () => new Date(start + offsetMs + readings++) });
   const url = () => suite.t.url;
 
   async function companyWithCustomer(customerId = 'cust-1') {
