@@ -31,8 +31,8 @@ export interface VoiceSimulatorOptions {
   deliveryConcurrency?: number;
   /**
    * Benchmarks: keep every callback until `POST /sim/callbacks/release` (or `releaseCallbacks()`),
-   * then deliver them all, in the order they were due, so dialing and callback ingestion are
-   * measured apart (`outreach simulator voice --hold-callbacks`).
+   * then send them all, started in the order they were due (they may arrive in any order), so
+   * dialing and callback ingestion are measured apart (`outreach simulator voice --hold-callbacks`).
    */
   holdCallbacks?: boolean;
   /**
