@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fillVolume, type FillStep } from '../bench/volume/fill.js';
+import { measureSweep } from '../bench/volume/sweep.js';
 import { issueApiKey } from '../src/domain/companies/api-keys.js';
 import { claimDueCalls } from '../src/store/calls/call-dispatch.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
@@ -97,4 +98,27 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
     expect(claimed.length).toBeGreaterThan(0);
     expect(claimed.length).toBeLessThanOrEqual(20);
   });
+
+  // Last: it deletes the data set's oldest month.
+  it('the sweep measurement deletes the oldest month and every expired record, and times each delete', async () => {
+    const db = database.db;
+    const count = async (sql: string) => Number((await db.raw(sql)).rows[0].n);
+    const cutoff = new Date(NOW.getTime() - 365 * 86_400_000).toISOString();
+    const old = `SELECT count(*) AS n FROM scheduled_calls WHERE status IN ('completed', 'failed', 'skipped', 'cancelled') AND updated_at < '${cutoff}'`;
+    expect(await count(old)).toBeGreaterThan(0);
+    const before = await count('SELECT count(*) AS n FROM scheduled_calls');
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    try {
+      await measureSweep(db, NOW);
+    } finally {
+      log.mockRestore();
+    }
+    expect(await count(old)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM scheduled_calls')).toBeLessThan(before);
+    expect(await count('SELECT count(*) AS n FROM idempotency_records')).toBe(0);
+    const table = printed.join('\n');
+    expect(table).toMatch(/\| scheduled_calls \| \d+ \| [\d.]+ \| [\d.]+ \| [\d.]+ \|/);
+    expect(table).toMatch(/\| idempotency_records \| \d+ \|/);
+  }, 120_000);
 });

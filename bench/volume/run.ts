@@ -5,10 +5,13 @@
  * the same run, and the plans (EXPLAIN ANALYZE, BUFFERS) of those reads on the full data.
  *
  *   npm run bench:volume -- [--scale 1] [--baseline-scale 0.0005] [--runs 200] [--seed 0.42]
- *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse]
+ *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse] [--sweep]
  *
  * --reuse measures the schemas a previous run built (same options) instead of building them again:
  * the reads are rolled back or read-only, so a build serves any number of runs.
+ *
+ * --sweep then runs the retention sweep on the full data and times each of its statements
+ * (sweep.ts). It deletes the data set's oldest month for real: run it last, then build again.
  *
  * BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test) names
  * the database; the schemas `<schema>` and `<schema>_base` are dropped and created again, so nothing
@@ -23,6 +26,7 @@ import { type Db, openDb } from '../../src/store/shared/db.js';
 import { migrateLatest } from '../../src/store/shared/migrate.js';
 import { claimDueDeliveries } from '../../src/store/webhooks/webhooks.js';
 import { fillVolume, volumeCounts } from './fill.js';
+import { measureSweep } from './sweep.js';
 
 /** Thrown to roll a transaction back on purpose. */
 class Rollback extends Error {}
@@ -36,6 +40,7 @@ const { values } = parseArgs({
     now: { type: 'string' },
     schema: { type: 'string', default: 'bench_volume' },
     reuse: { type: 'boolean', default: false },
+    sweep: { type: 'boolean', default: false },
   },
 });
 const scale = Number(values.scale);
@@ -68,6 +73,7 @@ for (const [name, read] of Object.entries(fullReads)) {
   console.log(`| ${name} | ${b.p50.toFixed(2)} | ${b.p99.toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${(f.p99 / b.p99).toFixed(2)} |`);
 }
 for (const [name, read] of Object.entries(fullReads)) await plan(full, name, read);
+if (values.sweep) await measureSweep(full, now);
 await base.destroy();
 await full.destroy();
 
