@@ -40,7 +40,9 @@ const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?
  * The service's clock starts at 01:00 in New York (a Tuesday), where every bench customer lives: the
  * calls its enrollments plan are due at 08:00, hours after the bench ends, so the figures measure the
  * request path at any time of day. Run during New York's calling hours with real time, the workers
- * dialed those calls meanwhile (bench:dispatch measures dialing).
+ * dialed those calls meanwhile (bench:dispatch measures dialing). The enrollments counted in this
+ * process, the raw SQL's template, are planned on the same clock: on real time their calls, and every
+ * raw copy of them, were overdue to the service's dial workers (enrollment-limit.ts says what that cost).
  */
 const NIGHT_IN_NEW_YORK = '2026-12-08T06:00:00Z';
 
@@ -151,7 +153,7 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', expressUrl: string, ro
   try {
     const sql = await countPerRequest(db, (key, i) => ({
       path: '/customers/schedule/sync', headers: { ...json(key), 'Idempotency-Key': `count-${run}-${i}` }, body: enrollmentBody(`count-${run}-${i}`, i + 1),
-    }));
+    }), undefined, { OUTREACH_CLOCK: NIGHT_IN_NEW_YORK });
     console.log(`${dialect}: per enrollment of a new customer (steady state, key in memory): ${sql.statements} statements, ${sql.commits} commits, ${sql.roundTrips} round trips`);
     for (const s of sql.sample) console.log(`    ${s}`);
     // The physical limit: what one enrollment writes, stored as raw SQL beside each enrollment load.

@@ -19,8 +19,13 @@ export interface StatementCount {
   companyId: string;
 }
 
-export async function countPerRequest(db: Db, requests: (key: string, i: number) => { path: string; headers: Record<string, string>; body: string }, n = 20): Promise<StatementCount> {
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+/**
+ * `env`: settings for the service counted here, beyond this process's own. A bench whose service
+ * runs on a moved clock (OUTREACH_CLOCK) passes the same, so what these requests store (their calls'
+ * times) is what that service would have stored.
+ */
+export async function countPerRequest(db: Db, requests: (key: string, i: number) => { path: string; headers: Record<string, string>; body: string }, n = 20, env: Record<string, string> = {}): Promise<StatementCount> {
+  const config = loadConfig({ ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const service = await startService(config, { db, migrate: false, workers: false, log: createLogger('silent') });
   const { companyId, apiKey } = await createCompany(db, 'Statements', new Date());
   const seen: Array<{ sql: string; inTransaction: boolean }> = [];
