@@ -57,6 +57,15 @@ describe.each(DIALECTS)('dial claim on %s', (dialect) => {
     expect(times.map((t: string | Date) => new Date(t).toISOString())).toEqual([minutesAgo(50), minutesAgo(45), minutesAgo(40)]);
   });
 
+  it('fills the batch from a company with many due calls once the others have given their all', async () => {
+    await reset();
+    const a = await company('A', [60, 55, 50, 45, 40, 35, 30, 25, 20, 15]);
+    const b = await company('B', [58]);
+    // Round-robin: A, B, then A's next three; the claim reads at most batch - companies + 1 = 4 of A's.
+    const claimed = await claimDueCalls(db, NOW, { batch: 5, defaultConcurrency: 10 });
+    expect(claimed.map((c) => c.companyId).sort()).toEqual([a, a, a, a, b].sort());
+  });
+
   it('with more companies than the batch, one call each from the companies whose oldest call is oldest', async () => {
     await reset();
     const ids: string[] = [];

@@ -29,11 +29,14 @@ export async function claimDueCalls(db: Db, now: string, limits: ClaimLimits): P
 // before anyone's second when that many have room). Locking every company with a due call and up to
 // its room of calls each took 28 ms at 1,000 companies (bench/results.md, volume data set). The room
 // is counted after the sort, in due order, until :batch companies have it (OFFSET 0 keeps Postgres
-// from pushing that filter under the sort): one count per company taken, not one per company.
+// from pushing that filter under the sort): one count per company taken, not one per company. The
+// sort carries the company's limit, not its whole configuration. Each of the k open companies is
+// read for at most :batch - k + 1 calls: every other one's first call comes before anyone's second,
+// so no company can have more in the batch (with 50 companies, 50 calls are locked instead of 500).
 const PG_CLAIM = `
 WITH candidates AS (
   SELECT by_due.id FROM (
-    SELECT c.id, c.config, oldest.first_due FROM companies c
+    SELECT c.id, COALESCE((c.config->'calls'->>'maxConcurrentCalls')::int, :concurrency) AS max_calls, oldest.first_due FROM companies c
     CROSS JOIN LATERAL (
       SELECT d.scheduled_time AS first_due FROM scheduled_calls d
       WHERE d.company_id = c.id AND d.status = 'pending' AND d.scheduled_time <= :now
@@ -42,8 +45,7 @@ WITH candidates AS (
     ORDER BY oldest.first_due, c.id
     OFFSET 0
   ) by_due
-  WHERE COALESCE((by_due.config->'calls'->>'maxConcurrentCalls')::int, :concurrency)
-          - (SELECT count(*) FROM scheduled_calls b WHERE b.company_id = by_due.id AND b.status = 'dialing') > 0
+  WHERE by_due.max_calls - (SELECT count(*) FROM scheduled_calls b WHERE b.company_id = by_due.id AND b.status = 'dialing') > 0
   LIMIT :batch
 ), open AS (
   SELECT c.id, c.config FROM companies c
@@ -61,7 +63,7 @@ WITH candidates AS (
     SELECT sc.id, sc.scheduled_time FROM scheduled_calls sc
     WHERE sc.company_id = q.company_id AND sc.status = 'pending' AND sc.scheduled_time <= :now
     ORDER BY sc.scheduled_time, sc.id
-    LIMIT GREATEST(LEAST(q.room, :batch), 0)
+    LIMIT GREATEST(LEAST(q.room, :batch - (SELECT count(*) FROM open) + 1), 0)
     FOR UPDATE SKIP LOCKED
   ) s
 ), picked AS (
