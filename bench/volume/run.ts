@@ -10,6 +10,9 @@
  * --reuse measures the schemas a previous run built (same options) instead of building them again:
  * the reads are rolled back or read-only, so a build serves any number of runs.
  *
+ * Then one customer with 100,000 calls is paged 10 at a time, by cursor and by offset, in a schema
+ * of its own (deep-pages.ts): the volume data set's customers have too few calls for deep pages.
+ *
  * --sweep then runs the retention sweep on the full data and times each of its statements
  * (sweep.ts). It deletes the data set's oldest month for real: run it last, then build again.
  *
@@ -26,6 +29,7 @@ import { type Db, openDb } from '../../src/store/shared/db.js';
 import { migrateLatest } from '../../src/store/shared/migrate.js';
 import { claimDueDeliveries } from '../../src/store/webhooks/webhooks.js';
 import { fillVolume, volumeCounts } from './fill.js';
+import { measureDeepPages } from './deep-pages.js';
 import { measureSweep } from './sweep.js';
 
 /** Thrown to roll a transaction back on purpose. */
@@ -73,6 +77,7 @@ for (const [name, read] of Object.entries(fullReads)) {
   console.log(`| ${name} | ${b.p50.toFixed(2)} | ${b.p99.toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${(f.p99 / b.p99).toFixed(2)} |`);
 }
 for (const [name, read] of Object.entries(fullReads)) await plan(full, name, read);
+await measureDeepPages(url, schema, now);
 if (values.sweep) await measureSweep(full, now);
 await base.destroy();
 await full.destroy();
