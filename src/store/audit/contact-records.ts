@@ -38,6 +38,8 @@ export interface MessageRecordRow {
 
 const ENDED_UNDIALED = ['skipped', 'cancelled', 'failed'];
 const ENDED_UNSENT = ['skipped', 'cancelled', 'failed'];
+/** As the retention index of ended calls (migration _026) names them: the sweep's predicate must imply the index's. */
+const ENDED_CALL_STATUSES = ['completed', 'failed', 'skipped', 'cancelled'];
 
 /** After the cursor, in (scheduled time, id) order: the keyset a page reads from the company's index. */
 function after(q: ReturnType<Db>, table: string, cursor: RecordCursor | null) {
@@ -97,8 +99,11 @@ export async function deleteEndedMessagesBefore(db: Db, before: string): Promise
 /**
  * Scheduled calls that ended before `before`, with their call records and events (cascade), in
  * short batches; a call whose recording is stored keeps its rows (the recording store owns its lifecycle).
+ * The recording is looked up per candidate through the unique (scheduled_call_id) index: written as
+ * NOT EXISTS, Postgres planned an anti-join that scanned every call once per batch (1.4 s of a
+ * 1.6 s batch on the volume data set).
  */
 export async function deleteEndedCallsBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'scheduled_calls', 'id', (q) => q.whereIn('status', ['completed', 'failed', 'skipped', 'cancelled']).where('updated_at', '<', before)
-    .whereNotExists((x) => x.select(db.raw('1')).from('calls').whereRaw('calls.scheduled_call_id = scheduled_calls.id').whereNotNull('calls.recording_key')));
+  return deleteInBatches(db, 'scheduled_calls', 'id', (q) => q.whereIn('status', ENDED_CALL_STATUSES).where('updated_at', '<', before)
+    .whereRaw('(SELECT calls.recording_key FROM calls WHERE calls.scheduled_call_id = scheduled_calls.id) IS NULL'));
 }
