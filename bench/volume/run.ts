@@ -5,7 +5,7 @@
  * the same run, and the plans (EXPLAIN ANALYZE, BUFFERS) of those reads on the full data.
  *
  *   npm run bench:volume -- [--scale 1] [--baseline-scale 0.0005] [--runs 200] [--seed 0.42]
- *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse] [--sweep]
+ *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse] [--sweep [--sweep-days 365]]
  *
  * --reuse measures the schemas a previous run built (same options) instead of building them again:
  * the reads are rolled back or read-only, so a build serves any number of runs.
@@ -14,7 +14,8 @@
  * of its own (deep-pages.ts): the volume data set's customers have too few calls for deep pages.
  *
  * --sweep then runs the retention sweep on the full data and times each of its statements
- * (sweep.ts). It deletes the data set's oldest month for real: run it last, then build again.
+ * (sweep.ts), deleting the contact records older than --sweep-days (the oldest month by default)
+ * for real: run it last, then build again.
  *
  * BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test) names
  * the database; the schemas `<schema>` and `<schema>_base` are dropped and created again, so nothing
@@ -45,6 +46,7 @@ const { values } = parseArgs({
     schema: { type: 'string', default: 'bench_volume' },
     reuse: { type: 'boolean', default: false },
     sweep: { type: 'boolean', default: false },
+    'sweep-days': { type: 'string', default: '365' },
   },
 });
 const scale = Number(values.scale);
@@ -78,7 +80,7 @@ for (const [name, read] of Object.entries(fullReads)) {
 }
 for (const [name, read] of Object.entries(fullReads)) await plan(full, name, read);
 await measureDeepPages(url, schema, now);
-if (values.sweep) await measureSweep(full, now);
+if (values.sweep) await measureSweep(full, now, Number(values['sweep-days']));
 await base.destroy();
 await full.destroy();
 
@@ -86,8 +88,9 @@ await full.destroy();
 async function build(name: string, fillScale: number, report: boolean): Promise<Db> {
   if (values.reuse) {
     const db = openDb(url, { schema: name });
+    const started = performance.now();
     await migrateLatest(db); // a migration added since the build runs on the full data, as it would in production
-    console.log(`\nschema ${name} reused (built by an earlier run at scale ${fillScale})`);
+    console.log(`\nschema ${name} reused (built by an earlier run at scale ${fillScale}); migrations brought up to date in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return db;
   }
   const admin = openDb(url);
