@@ -13,6 +13,7 @@ import { type Db, openDb } from '../../src/store/shared/db.js';
 import type { KeysetAfter, KeysetPage } from '../../src/store/shared/keyset.js';
 import { migrateLatest } from '../../src/store/shared/migrate.js';
 import { fillVolume } from './fill.js';
+import { percentile } from './percentile.js';
 
 const ROWS = 100_000;
 const PAGE = 10;
@@ -25,10 +26,6 @@ async function cloneRow(db: Db, table: string, id: string, overrides: Record<str
     .rows.map((r: { column_name: string }) => r.column_name);
   const values = columns.map((c) => overrides[c] ?? `src."${c}"`);
   await db.raw(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${values.join(', ')} FROM ${table} src, generate_series(1, ${ROWS}) g WHERE src.id = ?`, [id]);
-}
-
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
 /** Walks every page of `list` by cursor; answers the times of the first 100 pages and of the last 100. */

@@ -31,6 +31,7 @@ import { migrateLatest } from '../../src/store/shared/migrate.js';
 import { claimDueDeliveries } from '../../src/store/webhooks/webhooks.js';
 import { fillVolume, volumeCounts } from './fill.js';
 import { measureDeepPages } from './deep-pages.js';
+import { percentile } from './percentile.js';
 import { measureSweep } from './sweep.js';
 
 /** Thrown to roll a transaction back on purpose. */
@@ -148,8 +149,7 @@ async function latency(db: Db, read: Read): Promise<{ p50: number; p99: number }
     });
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { p50: at(0.5), p99: at(0.99) };
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
 
 /**

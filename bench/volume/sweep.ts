@@ -12,6 +12,7 @@ import { sweepRetention } from '../../src/domain/retention/sweep.js';
 import { CONTACT_RECORD_FLOOR_DAYS } from '../../src/domain/retention/contact-records.js';
 import { createLogger } from '../../src/lib/logger.js';
 import type { Db } from '../../src/store/shared/db.js';
+import { percentile } from './percentile.js';
 
 const DAY_MS = 86_400_000;
 
@@ -41,7 +42,6 @@ export async function measureSweep(db: Db, now: Date, keepDays = 365): Promise<v
   const tables = [...new Set(timed.map((t) => t.table))];
   for (const table of tables) {
     const ms = timed.filter((t) => t.table === table).map((t) => t.ms).sort((a, b) => a - b);
-    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
-    console.log(`| ${table} | ${ms.length} | ${at(0.5).toFixed(1)} | ${at(0.99).toFixed(1)} | ${ms.at(-1)!.toFixed(1)} |`);
+    console.log(`| ${table} | ${ms.length} | ${percentile(ms, 0.5).toFixed(1)} | ${percentile(ms, 0.99).toFixed(1)} | ${ms.at(-1)!.toFixed(1)} |`);
   }
 }
