@@ -20,6 +20,14 @@ for (const stage of stages) {
       // one failure; a file failing because of its tests is counted by those tests only.
       const brokenFiles = (v.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
       count = { passed: v.numPassedTests, failed: v.numFailedTests + brokenFiles, skipped: v.numPendingTests + v.numTodoTests };
+      // Name every failure here too: CI keeps only the tail of the output, and a count alone
+      // cannot say which test broke.
+      for (const f of v.testResults ?? []) {
+        const file = path.relative(process.cwd(), f.name);
+        const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+        if (f.status === 'failed' && failedTests.length === 0) notes.push(`${stage} FAILED ${file}: ${(f.message ?? '').split('\n')[0].slice(0, 200)}`);
+        for (const a of failedTests) notes.push(`${stage} FAILED ${file} > ${a.fullName}: ${(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200)}`);
+      }
     } catch { /* unreadable report: counted below as a stage that could not run */ }
   }
   const text = read(`${stage}.count`);
