@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type JobQueue, WakeSignals } from '../src/domain/ports/job-queue.js';
 import type { CallServices } from '../src/domain/calls/call-services.js';
 import { CALLBACK_INBOX_SIGNAL } from '../src/domain/calls/callback-receipts.js';
@@ -8,10 +8,12 @@ import { createLogger } from '../src/lib/logger.js';
 
 /**
  * When the inbox applier runs its passes: receipts first during a burst, bounded by maxDelayMs.
- * The inbox is a counter; a pass settles up to a batch of it.
+ * The inbox is a counter; a pass settles up to a batch of it. Time is vitest's fake clock (Date and
+ * timers), moved only by the test, so a slow machine cannot stretch a gap meant to be short.
  */
 const OPTS: CallbackApplierOptions = { batch: 10, parallelCalls: 1, leaseMs: 60_000, pollMs: 60_000, quietMs: 150, maxDelayMs: 600 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Moves the fake clock, running the timers and the promise callbacks that fall due on the way. */
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 function harness(opts: CallbackApplierOptions) {
   const signals = new WakeSignals();
@@ -40,7 +42,13 @@ function harness(opts: CallbackApplierOptions) {
 
 describe('callback inbox applier', () => {
   let applier: WorkerPool | undefined;
-  afterEach(async () => applier?.stop());
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  });
+  afterEach(async () => {
+    await applier?.stop();
+    vi.useRealTimers();
+  });
 
   it('applies at start, then after a lone receipt once it is quiet for quietMs', async () => {
     const h = harness(OPTS);
@@ -48,9 +56,11 @@ describe('callback inbox applier', () => {
     await sleep(5);
     expect(h.passes).toEqual([[expect.any(Number), 0]]); // the start-up pass
     h.receive(3);
-    await sleep(OPTS.quietMs + 100);
+    await sleep(OPTS.quietMs - 1);
+    expect(h.passes).toHaveLength(1); // not yet quiet
+    await sleep(1);
     expect(h.inbox()).toBe(0);
-    expect(h.passes[1]![0]).toBeGreaterThanOrEqual(OPTS.quietMs - 2);
+    expect(h.passes[1]).toEqual([5 + OPTS.quietMs, 3]);
   });
 
   it('waits while receipts keep arriving and drains the inbox when they stop', async () => {
@@ -80,11 +90,11 @@ describe('callback inbox applier', () => {
     }
     const during = h.passes.slice(1).filter(([, n]) => n > 0);
     expect(during.length).toBeGreaterThan(0);
-    expect(during[0]![0]).toBeGreaterThanOrEqual(OPTS.maxDelayMs - 20);
-    expect(during[0]![0]).toBeLessThan(OPTS.maxDelayMs + 300);
+    // The first receipt came at 5 ms: the inbox waited exactly maxDelayMs for the stream to pause.
+    expect(during[0]![0]).toBe(5 + OPTS.maxDelayMs);
     // Drained then, whole (full batches back to back), not a batch at a time: at the end the inbox
-    // holds at most what arrived since the last drain (2 per 10 ms over maxDelayMs, and some slack).
-    expect(h.inbox()).toBeLessThanOrEqual((2 * (OPTS.maxDelayMs + 300)) / 10);
+    // holds at most what arrived since the last drain (2 per 10 ms over maxDelayMs).
+    expect(h.inbox()).toBeLessThanOrEqual((2 * OPTS.maxDelayMs) / 10);
     const firstDrain = h.passes.slice(1).findIndex(([, n]) => n > 0) + 1;
     expect(h.passes[firstDrain]![1]).toBe(OPTS.batch);
   });
