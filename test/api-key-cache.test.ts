@@ -17,9 +17,10 @@ const probe = async (url: string, key: string) => (await fetch(`${url}/customers
 
 /**
  * On Postgres a change reaches the API processes as a NOTIFY, a moment after it commits; waits for
- * it, far less than the cache's 30 s lifetime (so the answer came from the notification, not expiry).
+ * it, up to half the cache's 30 s lifetime (so the answer came from the notification, not expiry)
+ * and long enough for a loaded CI machine.
  */
-const notified = (check: () => Promise<boolean>) => eventually(check, 5_000);
+const notified = (check: () => Promise<boolean>) => eventually(check, 15_000);
 
 /** Another connection to the same database, as another process (the CLI, an operator) would write. */
 const elsewhere = (url: string): Db => openDb(url);

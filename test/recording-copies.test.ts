@@ -76,7 +76,7 @@ describe.each(DIALECTS)('recording copies on %s', (dialect) => {
     const workers = startCallWorkers(s, { pollMs: 20, concurrency: 1, claimBatch: 1, maxConcurrentPerCompany: 1, maxAttempts: 3, timeoutSeconds: 60, shutdownGraceMs: 1_000 }, false);
     try {
       const t0 = Date.now();
-      while (acks.length === 0 && Date.now() - t0 < 5_000) await new Promise((r) => setTimeout(r, 20));
+      while (acks.length === 0 && Date.now() - t0 < 30_000) await new Promise((r) => setTimeout(r, 20));
     } finally {
       await workers.stop();
     }
