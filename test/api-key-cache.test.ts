@@ -113,7 +113,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
     }
   });
 
-  it('a listener whose connection is killed stops serving from memory, reconnects, and a key revoked meanwhile is refused', async () => {
+  it('a listener whose connection is killed stops serving from memory, reconnects, and a key revoked meanwhile is refused', { timeout: 90_000 }, async () => {
     const { apiKey: revoked, companyId } = await suite.t.company();
     const other = elsewhere(suite.database.url);
     const listeners = async () =>
@@ -145,7 +145,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
       const revokedAt = Date.now();
       await notified(async () => (await probe(childUrl, revoked)) === 401);
       expect(await probe(childUrl, revoked)).toBe(401);
-      expect(Date.now() - revokedAt).toBeLessThan(5_000); // far below the cache's 30 s lifetime: not a mere expiry
+      expect(Date.now() - revokedAt).toBeLessThan(15_000); // half the cache's 30 s lifetime: not a mere expiry
 
       // It listens again on a new connection, and answers from memory again without the revoked key.
       await notified(async () => (await listeners()).length === 1);

@@ -94,7 +94,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     (await t.call('GET', `/scheduled-calls/customer/${customerId}`, { key })).body as Array<{ id: string; status: string; scheduledTime: string }>;
   const dbCalls = (customerId: string) => db()('scheduled_calls').where({ company_id: companyId, customer_id: customerId }).orderBy('scheduled_time');
 
-  it('the completed call reaches the company\'s webhook endpoint as call.completed with the call object, signed (Standard Webhooks)', { timeout: 90_000 }, async () => {
+  it('the completed call reaches the company\'s webhook endpoint as call.completed with the call object, signed (Standard Webhooks)', { timeout: 120_000 }, async () => {
     const scheduled = await settledScheduledCall(t, key, first['live-0100']!);
     const event = () => hooks.map((h) => ({ h, e: JSON.parse(h.body) })).find(({ e }) => e.type === 'call.completed' && e.data.id === scheduled.callId);
     const completedUpdate = () => hooks.some((h) => { const e = JSON.parse(h.body); return e.type === 'scheduled_call.updated' && e.data.id === scheduled.id && e.data.status === 'completed'; });
@@ -109,7 +109,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     expect(updated.map((e) => e.data.status)).toContain('completed');
   });
 
-  it('a New York customer on 212-555-0100 is called at 10:00 and the call reads back with flags, transcript, summary and a one-hour recording link', { timeout: 90_000 }, async () => {
+  it('a New York customer on 212-555-0100 is called at 10:00 and the call reads back with flags, transcript, summary and a one-hour recording link', { timeout: 120_000 }, async () => {
     const scheduled = await settledScheduledCall(t, key, first['live-0100']!);
     expect(scheduled).toMatchObject({ status: 'completed', postProcessingFlags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'] });
     expect(TEN_AM).toContain(scheduled.scheduledTime);
@@ -168,7 +168,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     throw new Error('no recording');
   }
 
-  it('test customers are dialed only through the simulator; the company provider only gets the real customer', { timeout: 90_000 }, async () => {
+  it('test customers are dialed only through the simulator; the company provider only gets the real customer', { timeout: 120_000 }, async () => {
     await settledScheduledCall(t, key, first['live-0100']!);
     await settledScheduledCall(t, key, first['vm-0101']!);
     expect(Object.keys(live.dials())).toEqual([first['live-0100']]);
@@ -179,21 +179,21 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   it.each([
     ['vm-0101', ['VOICEMAIL', 'VOICEMAIL_CONNECT', 'MESSAGE_LEFT']],
     ['na-0102', ['NO_ANSWER']],
-  ])('%s: the cadence goes on', { timeout: 90_000 }, async (id, flags) => {
+  ])('%s: the cadence goes on', { timeout: 120_000 }, async (id, flags) => {
     const done = await settledScheduledCall(t, key, first[id]!);
     expect(done).toMatchObject({ status: 'completed', postProcessingFlags: flags });
     expect((await scheduledOf(id)).map((c) => c.status)).toEqual(['completed', 'pending', 'pending', 'pending', 'pending']);
     expect((await db()('cadences').where({ company_id: companyId, customer_id: id }).first()).status).toBe('active');
   });
 
-  it('wrong number (0103): that number is never called again; with no other number the later calls are cancelled', { timeout: 90_000 }, async () => {
+  it('wrong number (0103): that number is never called again; with no other number the later calls are cancelled', { timeout: 120_000 }, async () => {
     const done = await settledScheduledCall(t, key, first['wrong-0103']!);
     expect(done.postProcessingFlags).toEqual(['CONNECT', 'WRONG_NUMBER']);
     expect((await scheduledOf('wrong-0103')).map((c) => c.status)).toEqual(['completed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
     await expectStatusEvents('wrong-0103');
   });
 
-  it('wrong number (0103) with a mobile number: later calls move to the mobile number', { timeout: 90_000 }, async () => {
+  it('wrong number (0103) with a mobile number: later calls move to the mobile number', { timeout: 120_000 }, async () => {
     await settledScheduledCall(t, key, first['wrong-0103-mobile']!);
     const rows = await dbCalls('wrong-0103-mobile');
     expect(rows[0].phone_number).toBe('+16465550103');
@@ -202,7 +202,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     expect(later.every((r: any) => r.phone_number === '+12127365000')).toBe(true);
   });
 
-  it('do not call (0104): the customer becomes Do Not Call and pending outreach stops', { timeout: 90_000 }, async () => {
+  it('do not call (0104): the customer becomes Do Not Call and pending outreach stops', { timeout: 120_000 }, async () => {
     const done = await settledScheduledCall(t, key, first['dnc-0104']!);
     expect(done.postProcessingFlags).toEqual(['CONNECT', 'LIVE_CONNECT', 'RPC', 'DNC']);
     expect((await t.call('GET', '/customers/dnc-0104', { key })).body.doNotCall).toBe(true);
@@ -214,7 +214,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   it.each([
     ['atty-0105', 'attorney_representation', ['CONNECT', 'LIVE_CONNECT', 'ATTORNEY_REP']],
     ['bk-0106', 'bankruptcy', ['CONNECT', 'LIVE_CONNECT', 'RPC', 'BANKRUPTCY']],
-  ])('%s: a %s restriction and outreach stops', { timeout: 90_000 }, async (id, kind, flags) => {
+  ])('%s: a %s restriction and outreach stops', { timeout: 120_000 }, async (id, kind, flags) => {
     const done = await settledScheduledCall(t, key, first[id]!);
     expect(done.postProcessingFlags).toEqual(flags);
     const restrictions = await db()('contact_restrictions').where({ company_id: companyId, customer_id: id });
@@ -226,7 +226,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     expect([again.status, again.body.detail.code]).toEqual([409, 'contact_restricted']);
   });
 
-  it('provider busy (0107): two 503s, then the call is placed once', { timeout: 90_000 }, async () => {
+  it('provider busy (0107): two 503s, then the call is placed once', { timeout: 120_000 }, async () => {
     const done = await settledScheduledCall(t, key, first['busy-0107']!);
     expect(done).toMatchObject({ status: 'completed', postProcessingFlags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'] });
     expect(sandbox.dials()[first['busy-0107']]).toBe(1);
@@ -234,7 +234,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     expect(row.dial_attempts).toBe(3);
   });
 
-  it('duplicate, out-of-order callbacks (0108): each event applied once, the call never moves backwards', { timeout: 90_000 }, async () => {
+  it('duplicate, out-of-order callbacks (0108): each event applied once, the call never moves backwards', { timeout: 120_000 }, async () => {
     const done = await settledScheduledCall(t, key, first['dup-0108']!);
     expect(done.postProcessingFlags).toEqual(['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER']);
     // Receipt and apply are asynchronous: wait until all three events are applied and no received row waits.
@@ -257,7 +257,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     expect((await db()('calls').where({ id: done.callId }).first()).state).toBe('analyzed');
   });
 
-  it('a conversation on a collections loan starts the Reg F seven-day quiet period for the later calls', { timeout: 90_000 }, async () => {
+  it('a conversation on a collections loan starts the Reg F seven-day quiet period for the later calls', { timeout: 120_000 }, async () => {
     const [firstCall] = await scheduledOf('coll-0100');
     const done = await settledScheduledCall(t, key, firstCall!.id);
     expect(done.postProcessingFlags).toContain('RPC');

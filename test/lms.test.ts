@@ -26,10 +26,13 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
     env: { OUTREACH_JOBS_MAX_ATTEMPTS: '2', OUTREACH_JOBS_RETRY_DELAY_SECONDS: '1' },
   });
 
-  /** A company whose configuration points at the simulator (short timeout, one retry). */
-  async function lmsCompany(token?: string) {
+  /**
+   * A company whose configuration points at the simulator (one retry). The timeout is short only
+   * where a test waits for it: elsewhere a loaded machine's pause must not become a retry.
+   */
+  async function lmsCompany(timeoutMs = 5_000) {
     const company = await suite.t.company();
-    const lms = { kind: 'loanpro', baseUrl: sim.baseUrl, instanceId: sim.instanceId, token: token ?? sim.token, timeoutMs: 300, retries: 1 };
+    const lms = { kind: 'loanpro', baseUrl: sim.baseUrl, instanceId: sim.instanceId, token: sim.token, timeoutMs, retries: 1 };
     await setCompanyConfig(suite.database.db, company.companyId, { ...defaultCompanyConfig(), lms }, box);
     return company;
   }
@@ -103,7 +106,7 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
       ['the LMS rejects the credentials', { mode: 'unauthorized' as const }, 502, /rejected the credentials in this company's LMS configuration \(lms\.token, lms\.instanceId\): HTTP 401/],
       ['the LMS payload is malformed', { mode: 'malformed' as const }, 502, /returned a malformed customer 1001: d\.firstName must be a string/],
     ])('%s', async (_, fault, status, message) => {
-      const { apiKey: key, companyId } = await lmsCompany();
+      const { apiKey: key, companyId } = await lmsCompany(fault.mode === 'timeout' ? 300 : undefined);
       sim.setFault(fault);
       const res = await post(key, create('1001', { loanIds: [9001] }));
       expect(res.status).toBe(status);
@@ -183,7 +186,7 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
     });
 
     it('a row whose LMS stays down fails as 503 after the last attempt; other rows are saved', async () => {
-      const { apiKey: key, companyId } = await lmsCompany();
+      const { apiKey: key, companyId } = await lmsCompany(300);
       sim.setFault({ mode: 'timeout' });
       const job = await submit(key, [create('1001'), { id: 'plain2', taskType: 'PendingLoanNewLead', firstName: 'P', lastName: 'Q', timezone: 'America/Chicago', phoneNumber: '312-555-0188', email: 'p@example.com', streetAddress1: 'a', city: 'b', state: 'IL', zipCode: '60601' }]);
       expect(job).toMatchObject({ status: 'completed', processed: 2, failed: 1 });

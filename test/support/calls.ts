@@ -44,7 +44,7 @@ export async function settledScheduledCall(t: TestService, key: string, id: stri
   return eventually(async () => {
     const res = await t.call('GET', `/scheduled-calls/${id}`, { key });
     return ['pending', 'dialing'].includes(res.body.status) ? undefined : res.body;
-  }, 60_000, `scheduled call ${id} to settle`);
+  }, 90_000, `scheduled call ${id} to settle`);
 }
 
 /**

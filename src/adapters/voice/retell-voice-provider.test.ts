@@ -22,7 +22,8 @@ describe('RetellVoiceProvider', () => {
 
   beforeAll(async () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-    sim = await startVoiceSimulator({ timeline: { startedMs: 1000, endedMs: 1500, analyzedMs: 3500 } });
+    // Seconds apart: a loaded machine's pauses must not skip a state the tests look for.
+    sim = await startVoiceSimulator({ timeline: { startedMs: 5000, endedMs: 5500, analyzedMs: 9500 } });
     provider = new RetellVoiceProvider({ name: 'sandbox', baseUrl: sim.url, apiKey: SIMULATOR_DEFAULTS.apiKey, requestTimeoutMs: 5000 });
   });
 

@@ -24,12 +24,12 @@ describe('voice simulator retention', () => {
       .items.map((c) => c.metadata.scheduled_call_id);
 
   it('keeps a call, its recording and its dial count for the retention after its last event, then forgets them', async () => {
-    simulator = await startVoiceSimulator({ timeline: { startedMs: 5, endedMs: 10, analyzedMs: 15 }, retention: { ms: 2000, maxCalls: 100 } });
+    simulator = await startVoiceSimulator({ timeline: { startedMs: 5, endedMs: 10, analyzedMs: 15 }, retention: { ms: 5000, maxCalls: 100 } });
     const first = (await create(simulator, 'sc_old')).call;
     expect((await create(simulator, 'sc_old')).status).toBe(201); // no idempotency key at Retell: a second call
     expect(simulator.dials()).toEqual({ sc_old: 2 });
     expect([await getCall(simulator, first.call_id), await recording(simulator, first.call_id)]).toEqual([200, 200]);
-    await new Promise((r) => setTimeout(r, 2300));
+    await new Promise((r) => setTimeout(r, 5300));
     await create(simulator, 'sc_new'); // calls are forgotten as new ones arrive
     expect([await getCall(simulator, first.call_id), await recording(simulator, first.call_id)]).toEqual([404, 404]);
     expect(simulator.dials()).toEqual({ sc_new: 1 });
