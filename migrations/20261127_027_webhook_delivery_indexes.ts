@@ -13,16 +13,23 @@ import { createIndex, dropIndex, type IndexDef } from './online-indexes.js';
  * update). A delivery that leaves `pending` drops out of the index, so it stays the size of what
  * is waiting to be sent.
  *
+ * The retention sweep deletes settled deliveries (delivered or dead) 30 days after they were
+ * created (src/domain/retention/sweep.ts): a partial index on `created_at` of those finds each batch
+ * of a sweep without reading the table from its start. A pending delivery holds no entry, so
+ * publishing an event writes none.
+ *
  * Index changes are online (online-indexes.ts); the fillfactor is a catalog change that takes a
  * brief lock and rewrites nothing: pages written from now on keep the space.
  */
 export const config = { transaction: false };
 
 const DUE: IndexDef = { name: 'webhook_deliveries_due_idx', table: 'webhook_deliveries', columns: 'next_attempt_at', where: "status = 'pending'" };
+const SETTLED: IndexDef = { name: 'webhook_deliveries_settled_idx', table: 'webhook_deliveries', columns: 'created_at', where: "status <> 'pending'" };
 const OLD: IndexDef = { name: 'webhook_deliveries_status_enqueued_next_attempt_at_index', table: 'webhook_deliveries', columns: 'status, enqueued, next_attempt_at' };
 
 export async function up(knex: Knex): Promise<void> {
   await createIndex(knex, DUE);
+  await createIndex(knex, SETTLED);
   await dropIndex(knex, OLD);
   if (knex.client.config.client === 'pg') await knex.raw('ALTER TABLE webhook_deliveries SET (fillfactor = 80)');
 }
@@ -30,5 +37,6 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   if (knex.client.config.client === 'pg') await knex.raw('ALTER TABLE webhook_deliveries RESET (fillfactor)');
   await createIndex(knex, OLD);
+  await dropIndex(knex, SETTLED);
   await dropIndex(knex, DUE);
 }

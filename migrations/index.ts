@@ -21,7 +21,7 @@ import * as volumeIndexes from './20261126_023_volume_indexes.js';
 import * as consoleUsers from './20261126_024_console_users.js';
 import * as enrollDialingIndex from './20261126_025_enroll_dialing_index.js';
 import * as retentionIndexes from './20261127_026_retention_indexes.js';
-import * as relayDueIndex from './20261127_027_relay_due_index.js';
+import * as webhookDeliveryIndexes from './20261127_027_webhook_delivery_indexes.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -47,5 +47,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_024_console_users': consoleUsers,
   '20261126_025_enroll_dialing_index': enrollDialingIndex,
   '20261127_026_retention_indexes': retentionIndexes,
-  '20261127_027_relay_due_index': relayDueIndex,
+  '20261127_027_webhook_delivery_indexes': webhookDeliveryIndexes,
 };

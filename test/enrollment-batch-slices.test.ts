@@ -123,14 +123,14 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
       created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', expires_at: '2026-12-01T00:00:00.000Z',
     });
     const log = createLogger('silent');
-    expect(await sweepRetention(suite.database.db, NOW, log)).toEqual({ batchJobs: 0, idempotencyRecords: 1, callbackInbox: 0, smsEarlyStatuses: 0, contactDecisions: 0, scheduledMessages: 0, scheduledCalls: 0 });
+    expect(await sweepRetention(suite.database.db, NOW, log)).toEqual({ batchJobs: 0, idempotencyRecords: 1, callbackInbox: 0, smsEarlyStatuses: 0, webhookDeliveries: 0, contactDecisions: 0, scheduledMessages: 0, scheduledCalls: 0 });
     expect(await getRecord(suite.database.db, companyId, expired)).toBeNull();
     expect((await getRecord(suite.database.db, companyId, kept))?.state).toBe('completed');
 
     // 30 days later the single enrollment's and the batch's records expire, and the job is deleted.
     // (The sweep covers every company: this file's earlier jobs and records, all made at NOW, go too.)
     const total = async (table: string) => Number((await suite.database.db(table).count({ n: '*' }))[0]!.n);
-    const expected = { batchJobs: await total('batch_jobs'), idempotencyRecords: await total('idempotency_records'), callbackInbox: 0, smsEarlyStatuses: 0, contactDecisions: 0, scheduledMessages: 0, scheduledCalls: 0 };
+    const expected = { batchJobs: await total('batch_jobs'), idempotencyRecords: await total('idempotency_records'), callbackInbox: 0, smsEarlyStatuses: 0, webhookDeliveries: 0, contactDecisions: 0, scheduledMessages: 0, scheduledCalls: 0 };
     expect(expected.batchJobs).toBeGreaterThanOrEqual(1);
     const later = new Date(NOW.getTime() + 30 * 86_400_000 + 1000);
     expect(await sweepRetention(suite.database.db, later, log)).toEqual(expected);

@@ -4,6 +4,7 @@ import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import type { Db } from '../src/store/shared/db.js';
 import { claimDueDeliveries } from '../src/store/webhooks/webhooks.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
+import { insertDelivery } from './support/webhook-deliveries.js';
 
 const NOW = Date.parse('2026-11-26T15:00:00.000Z');
 
@@ -25,12 +26,8 @@ describe.each(DIALECTS)('webhook relay claim on %s', (dialect) => {
   });
   afterAll(async () => database?.drop());
 
-  async function delivery(id: string, dueInMs: number, status = 'pending', enqueued = false): Promise<void> {
-    await db('webhook_deliveries').insert({
-      id, company_id: companyId, endpoint_id: endpointId, event_type: 'call.completed', event_key: `call.completed:${id}`, subject_id: id,
-      status, enqueued, attempts: 0, next_attempt_at: NOW + dueInMs, window_started_at: NOW, created_at: new Date(NOW).toISOString(),
-    });
-  }
+  const delivery = (id: string, dueInMs: number, status?: 'pending' | 'delivered' | 'dead', enqueued?: boolean) =>
+    insertDelivery(db, { companyId, endpointId }, id, { nextAttemptAt: NOW + dueInMs, createdAt: new Date(NOW).toISOString(), status, enqueued });
 
   it('takes the due pending deliveries not yet enqueued, oldest due first, and each only once', async () => {
     await delivery('due-late', -1_000);

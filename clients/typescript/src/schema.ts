@@ -358,7 +358,7 @@ export interface paths {
         };
         /**
          * List the company's webhook deliveries
-         * @description Extension, not part of the partner contract. The delivery log of the company's webhook endpoints, newest first, optionally only one status (`dead`: given up after the retry window). The console's Webhooks page (docs/operators/console.md); `outreach webhook deliveries` prints the same. Errors use the `ErrorMessage` shape.
+         * @description Extension, not part of the partner contract. The delivery log of the company's webhook endpoints, newest first, optionally only one status (`dead`: given up after the retry window). A delivered or dead delivery is kept 30 days after its event, then the retention sweep deletes it; a pending one is kept until it settles. The console's Webhooks page (docs/operators/console.md); `outreach webhook deliveries` prints the same. Errors use the `ErrorMessage` shape.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;

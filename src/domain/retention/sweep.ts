@@ -5,6 +5,7 @@ import type { Db } from '../../store/shared/db.js';
 import { purgeExpired } from '../../store/shared/idempotency.js';
 import { deleteEarlyStatusesBefore } from '../../store/messages/sms-early-statuses.js';
 import { deleteContactDecisionsBefore, deleteEndedCallsBefore, deleteEndedMessagesBefore } from '../../store/audit/contact-records.js';
+import { deleteSettledDeliveriesBefore } from '../../store/webhooks/webhooks.js';
 import { contactRecordCutoff, sweepCutoff } from './contact-records.js';
 
 const BATCH_RETENTION_DAYS = 30; // docs/operators/running.md#retention: jobs and their row results are kept 30 days
@@ -20,12 +21,19 @@ const CALLBACK_INBOX_RETENTION_DAYS = 7;
  * the service never recorded (interrupted before the provider's answer reached it) and never will.
  */
 const SMS_EARLY_STATUS_RETENTION_HOURS = 24;
+/**
+ * The webhook delivery log keeps a delivered or dead delivery 30 days after its event, as long as
+ * the batch jobs that publish most events, and long enough to redeliver a dead one after the give-up
+ * window (at most 30 days). A pending delivery is kept until it settles.
+ */
+const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
 
 export interface SweepCounts {
   batchJobs: number;
   idempotencyRecords: number;
   callbackInbox: number;
   smsEarlyStatuses: number;
+  webhookDeliveries: number;
   contactDecisions: number;
   scheduledMessages: number;
   scheduledCalls: number;
@@ -35,9 +43,10 @@ export interface SweepCounts {
  * The hourly retention sweep of the workers: batch jobs (and their rows) older than 30 days,
  * idempotency records past their `expires_at` (kept at least 30 days, docs/architecture/decisions/idempotency.md#rules), and callback
  * inbox rows applied more than 7 days ago, SMS statuses kept for a message id not recorded within a
- * day; contact records (decisions, ended scheduled messages and calls) only when a retention is
- * configured, and never younger than three years (contact-records.ts). An expired record already
- * stops answering for its key; purging only keeps the tables from growing forever. Every part
+ * day, delivered and dead webhook deliveries created more than 30 days ago; contact records
+ * (decisions, ended scheduled messages and calls) only when a retention is configured, and never
+ * younger than three years (contact-records.ts). An expired record already stops answering for its
+ * key; purging only keeps the tables from growing forever. Every part
  * deletes in short batches, and runs even when another fails.
  */
 export async function sweepRetention(db: Db, now: Date, log: Logger, options: { contactRecordRetentionDays?: number } = {}): Promise<SweepCounts> {
@@ -57,6 +66,7 @@ export async function sweepRetention(db: Db, now: Date, log: Logger, options: { 
     idempotencyRecords: await part('idempotency_records', 'expired idempotency records', now, (at) => purgeExpired(db, at)),
     callbackInbox: await part('callback_inbox', 'applied callbacks', daysBack(CALLBACK_INBOX_RETENTION_DAYS), (before) => deleteAppliedInboxBefore(db, before)),
     smsEarlyStatuses: await part('sms_early_statuses', 'SMS statuses of never-recorded messages', new Date(now.getTime() - SMS_EARLY_STATUS_RETENTION_HOURS * 3_600_000), (before) => deleteEarlyStatusesBefore(db, before)),
+    webhookDeliveries: await part('webhook_deliveries', 'settled webhook deliveries', daysBack(WEBHOOK_DELIVERY_RETENTION_DAYS), (before) => deleteSettledDeliveriesBefore(db, before)),
     contactDecisions: 0,
     scheduledMessages: 0,
     scheduledCalls: 0,

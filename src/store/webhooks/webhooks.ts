@@ -1,4 +1,5 @@
 import type { Db } from '../shared/db.js';
+import { deleteInBatches } from '../shared/batched-deletes.js';
 import { readInstant, toBool } from '../shared/columns.js';
 
 export interface WebhookEndpointRow {
@@ -165,6 +166,12 @@ export async function listWebhookDeliveries(db: Db, companyId: string, filter: {
   if (filter.status) q.andWhere({ status: filter.status });
   if (filter.endpointId) q.andWhere({ endpoint_id: filter.endpointId });
   return (await q.orderBy('created_at', 'desc').orderBy('id').limit(filter.limit)).map(deliveryFromRow);
+}
+
+/** Deletes delivered and dead deliveries created before `before`, in batches; a pending one is never deleted. */
+export async function deleteSettledDeliveriesBefore(db: Db, before: string): Promise<number> {
+  // `status <> 'pending'` as the partial index webhook_deliveries_settled_idx says it (migration 027).
+  return deleteInBatches(db, 'webhook_deliveries', 'id', (q) => q.whereNot('status', 'pending').where('created_at', '<', before));
 }
 
 /** Sends a delivery again from now on (a fresh retry window), whatever its status; the same id and body. */
