@@ -12,6 +12,11 @@
  *   BENCH_SECONDS=10 BENCH_RUNS=3 BENCH_CONNECTIONS=50      per figure: duration, rounds (median), connections
  *   BENCH_RAW_BATCH=10                                     enrollments per batch of the raw SQL (Postgres)
  *   BENCH_SOAK_SECONDS=600 (0: no soak)  BENCH_DATABASES=postgres,sqlite
+ *   BENCH_DATABASES=postgres,pg-volume BENCH_SOAK_SECONDS=0  the same rounds on the volume data set
+ *     (the schema bench:volume built, BENCH_VOLUME_SCHEMA, default bench_volume) beside an empty
+ *     Postgres, then each figure full ÷ empty. The rounds add their rows to it. The service runs
+ *     there without workers (--no-workers, on both, so the two compare): the data set's calls are
+ *     overdue on the bench's clock, and dialing them is bench:dispatch's to measure, not this.
  *   BENCH_POSTGRES_URL (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test)
  */
 import { spawnSync } from 'node:child_process';
@@ -34,7 +39,13 @@ import { commandCpuMs, processCpuMs, processWrites } from './proc-cpu.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
-const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,sqlite').split(',') as Array<'postgres' | 'sqlite'>;
+/** Where the rounds run: an empty Postgres schema or SQLite file of their own, or the volume data set. */
+type Target = 'postgres' | 'sqlite' | 'pg-volume';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,sqlite').split(',') as Target[];
+if (DATABASES.some((d) => !['postgres', 'sqlite', 'pg-volume'].includes(d))) throw new Error('BENCH_DATABASES: a list of postgres, sqlite, pg-volume');
+const VOLUME_SCHEMA = process.env.BENCH_VOLUME_SCHEMA ?? 'bench_volume';
+/** With the volume data set in the run, every service runs without workers, so its figures compare with the empty one's. */
+const WORKERS = !DATABASES.includes('pg-volume');
 const PG_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /**
  * The service's clock starts at 01:00 in New York (a Tuesday), where every bench customer lives: the
@@ -76,9 +87,17 @@ interface Row {
   target: number;
 }
 
-async function openDatabase(dialect: 'postgres' | 'sqlite') {
+async function openDatabase(target: Target) {
   const tag = randomBytes(4).toString('hex');
-  if (dialect === 'postgres') {
+  if (target === 'pg-volume') {
+    const url = new URL(PG_URL);
+    url.searchParams.set('options', `-c search_path=${VOLUME_SCHEMA}`);
+    const db = openDb(PG_URL, { schema: VOLUME_SCHEMA });
+    const built = await db.raw('SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = ? AND table_name = ?', [VOLUME_SCHEMA, 'scheduled_calls']);
+    if (Number(built.rows[0].n) === 0) throw new Error(`no volume data set in schema ${VOLUME_SCHEMA}: run npm run bench:volume first`);
+    return { db, url: url.toString(), drop: async () => undefined };
+  }
+  if (target === 'postgres') {
     const schema = `bench_${tag}`;
     const admin = openDb(PG_URL);
     await admin.raw(`CREATE SCHEMA ${schema}`);
@@ -146,28 +165,29 @@ function limitLine(l: Limit): string {
   return `${l.database.padEnd(10)} ${'enrollment rows, raw SQL'.padEnd(27)} ${n(l.rps).padStart(8)}/s   (batches of ${rawBatch(l.database)}): enrollment ÷ raw ${(l.enroll / l.rps).toFixed(2)}; raw ÷ /healthz ${(l.rps / l.health).toFixed(2)}`;
 }
 
-async function onDatabase(dialect: 'postgres' | 'sqlite', expressUrl: string, rows: Row[]) {
-  const { db, url, drop } = await openDatabase(dialect);
+async function onDatabase(target: Target, expressUrl: string, rows: Row[]) {
+  const dialect = target === 'sqlite' ? 'sqlite' : 'postgres';
+  const { db, url, drop } = await openDatabase(target);
   await migrateLatest(db);
   const run = randomBytes(3).toString('hex');
   try {
     const sql = await countPerRequest(db, (key, i) => ({
       path: '/customers/schedule/sync', headers: { ...json(key), 'Idempotency-Key': `count-${run}-${i}` }, body: enrollmentBody(`count-${run}-${i}`, i + 1),
     }), undefined, { OUTREACH_CLOCK: NIGHT_IN_NEW_YORK });
-    console.log(`${dialect}: per enrollment of a new customer (steady state, key in memory): ${sql.statements} statements, ${sql.commits} commits, ${sql.roundTrips} round trips`);
+    console.log(`${target}: per enrollment of a new customer (steady state, key in memory): ${sql.statements} statements, ${sql.commits} commits, ${sql.roundTrips} round trips`);
     for (const s of sql.sample) console.log(`    ${s}`);
     // The physical limit: what one enrollment writes, stored as raw SQL beside each enrollment load.
     const template = await storedEnrollment(db, sql.companyId, `count-${run}-0`, `count-${run}-0`);
     const writes = await writesOf(db, template);
     const total = (k: 'rows' | 'entries') => writes.reduce((n, w) => n + w[k], 0);
-    console.log(`${dialect}: one enrollment writes ${total('rows')} rows and ${total('entries')} index entries (and counts its request in a rate-limit row): ${writes.map((w) => `${w.table} ${w.rows}×${w.indexes}`).join(', ')}`);
+    console.log(`${target}: one enrollment writes ${total('rows')} rows and ${total('entries')} index entries (and counts its request in a rate-limit row): ${writes.map((w) => `${w.table} ${w.rows}×${w.indexes}`).join(', ')}`);
     const raw = () => rawEnrollments(db, template, { perBatch: rawBatch(dialect), concurrency: Math.max(1, Math.round(CONNECTIONS / RAW_BATCH)), seconds: SECONDS });
 
-    const service = await startProcess([BUILT_CLI, 'serve', '--no-migrate'], { DATABASE_URL: url, OUTREACH_CLOCK: NIGHT_IN_NEW_YORK });
+    const service = await startProcess([BUILT_CLI, 'serve', '--no-migrate', ...(WORKERS ? [] : ['--no-workers'])], { DATABASE_URL: url, OUTREACH_CLOCK: NIGHT_IN_NEW_YORK });
     try {
       const [reader] = await companies(db, 1);
       const seeded = 200;
-      for (let i = 0; i < seeded; i++) await fetch(`${service.url}/customers`, { method: 'POST', headers: json(reader!), body: customerBody(`seed-${i}`) });
+      for (let i = 0; i < seeded; i++) await fetch(`${service.url}/customers`, { method: 'POST', headers: json(reader!), body: customerBody(`seed-${run}-${i}`) });
       // Round after round, each figure once a round (bare express, /healthz, GET, POST, enrollment):
       // a ratio's two sides are measured minutes apart at most, so a drift of the host (this one's
       // rates move by 15% and more within an hour) moves both alike. Before each load the machine
@@ -182,7 +202,7 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', expressUrl: string, ro
         runs.express.push(await quiet(() => healthz(expressUrl)));
         const health = await quiet(() => measured(service.pid, () => healthz(service.url)));
         runs.health.push(health);
-        runs.get.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${i % seeded}`, headers: { 'X-API-Key': reader! } })))));
+        runs.get.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${run}-${i % seeded}`, headers: { 'X-API-Key': reader! } })))));
         const tag = `${run}-${round}`;
         runs.post.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'POST', path: '/customers', headers: json(reader!), body: customerBody(`new-${tag}-${i}`) })))));
         // Enough companies that none passes its quota, however fast it runs (at most the /healthz rate).
@@ -195,15 +215,15 @@ async function onDatabase(dialect: 'postgres' | 'sqlite', expressUrl: string, ro
       }
       const express = medianOf(runs.express);
       const health = medianOf(runs.health);
-      record(rows, { database: dialect, request: 'GET /healthz', result: health, ceiling: 'bare express 5', ceilingRps: express.rps, target: 0.7 });
-      record(rows, { database: dialect, request: 'GET /customers/{id}', result: medianOf(runs.get), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.6 });
-      record(rows, { database: dialect, request: 'POST /customers (new ids)', result: medianOf(runs.post), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.4 });
+      record(rows, { database: target, request: 'GET /healthz', result: health, ceiling: 'bare express 5', ceilingRps: express.rps, target: 0.7 });
+      record(rows, { database: target, request: 'GET /customers/{id}', result: medianOf(runs.get), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.6 });
+      record(rows, { database: target, request: 'POST /customers (new ids)', result: medianOf(runs.post), ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.4 });
       const enroll = medianOf(runs.enroll);
-      record(rows, { database: dialect, request: 'enrollment (new customers)', result: enroll, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
+      record(rows, { database: target, request: 'enrollment (new customers)', result: enroll, ceiling: 'service /healthz', ceilingRps: health.rps, target: 0.25 });
       const limit = median(runs.raw.map((r) => r.perSecond));
-      limits.push({ database: dialect, rps: limit, enroll: enroll.rps, health: health.rps });
+      limits.push({ database: target, rps: limit, enroll: enroll.rps, health: health.rps });
       console.log(`  ${limitLine(limits.at(-1)!)}`);
-      if (dialect === 'postgres' && SOAK_SECONDS > 0) await soak(service, db, SOAK_SECONDS, reader!, seeded);
+      if (target === 'postgres' && SOAK_SECONDS > 0) await soak(service, db, SOAK_SECONDS, reader!, seeded);
     } finally {
       await service.stop();
     }
@@ -233,6 +253,16 @@ function print(rows: Row[], node: LoadResult) {
   for (const l of limits) console.log(limitLine(l));
   console.log(`\n${CPU_HEADER}`);
   for (const row of rows) if (row.result.cpu) console.log(cpuLine(row, row.result.cpu));
+  const full = rows.filter((r) => r.database === 'pg-volume');
+  if (full.length === 0) return;
+  console.log(`\nthe volume data set (${VOLUME_SCHEMA}) beside the empty Postgres of the same run: req/s full ÷ empty (target ≥ 0.8), p99 full ÷ empty (target ≤ 1.25)`);
+  for (const f of full) {
+    const e = rows.find((r) => r.database === 'postgres' && r.request === f.request);
+    if (!e) continue;
+    const rps = f.result.rps / e.result.rps;
+    const p99 = f.result.p99 / Math.max(1, e.result.p99);
+    console.log(`  ${f.request.padEnd(27)} ${n(e.result.rps).padStart(7)} → ${n(f.result.rps).padStart(7)} req/s  ${rps.toFixed(2)} ${rps >= 0.8 ? 'met' : 'NOT met'}   p99 ${e.result.p99} → ${f.result.p99} ms  ${p99.toFixed(2)} ${p99 <= 1.25 ? 'met' : 'NOT met'}`);
+  }
 }
 
 const CPU_HEADER = [
@@ -270,7 +300,7 @@ async function main() {
   console.log(`ceiling: bare node:http ${n(node.rps)} req/s (bare express 5 is measured in each round, beside the service)\n  ${HEADER}`);
   const rows: Row[] = [];
   await withBareServer('express', async (expressUrl) => {
-    for (const dialect of DATABASES) await onDatabase(dialect, expressUrl, rows);
+    for (const target of DATABASES) await onDatabase(target, expressUrl, rows);
   });
   print(rows, node);
 }
