@@ -71,6 +71,17 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
     }
   }, 120_000);
 
+  it('a baseline keeps the companies it is given, whatever its scale (the same lenders with little history)', async () => {
+    const baseline = await freshDatabase('postgres');
+    try {
+      await fillVolume(baseline.db, { scale: 0.0005, seed: 0.42, now: NOW, companies: 40 });
+      const count = async (table: string) => Number((await baseline.db.raw(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
+      expect([await count('companies'), await count('customers')]).toEqual([40, 1000]);
+    } finally {
+      await baseline.drop();
+    }
+  }, 120_000);
+
   it("the application's reads work on it: customer, lists by offset and cursor, scheduled call, call", async () => {
     const db = database.db;
     const top = (await db.raw(`SELECT company_id, customer_id FROM calls GROUP BY company_id, customer_id ORDER BY count(*) DESC, customer_id LIMIT 1`)).rows[0];

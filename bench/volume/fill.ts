@@ -17,6 +17,8 @@ export interface FillOptions {
   seed: number;
   /** The instant the data ends at (the newest history; pending calls follow it). */
   now: Date;
+  /** Companies, whatever the scale: a baseline with the full data set's lenders and little history. */
+  companies?: number;
 }
 
 export interface FillStep {
@@ -186,7 +188,7 @@ function statements(): Array<{ table: string; sql: string }> {
  * gives the same data.
  */
 export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]> {
-  const counts = volumeCounts(opts.scale);
+  const counts = { ...volumeCounts(opts.scale), ...(opts.companies ? { companies: opts.companies } : {}) };
   if (!(opts.seed >= -1 && opts.seed <= 1)) throw new Error('seed must be in [-1, 1]');
   // Inlined as literals: Knex's named bindings would also take the ':MI' of a to_char format.
   const literals: Record<string, string> = {

@@ -4,11 +4,18 @@
  * table sizes, each hot read's statement latency (p50/p99) on the full data beside the baseline in
  * the same run, and the plans (EXPLAIN ANALYZE, BUFFERS) of those reads on the full data.
  *
- *   npm run bench:volume -- [--scale 1] [--baseline-scale 0.0005] [--runs 200] [--seed 0.42]
+ *   npm run bench:volume -- [--scale 1] [--baseline-scale 0.0005] [--baseline-companies N] [--runs 200] [--seed 0.42]
  *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse] [--sweep [--sweep-days 365]]
  *
- * --reuse measures the schemas a previous run built (same options) instead of building them again:
- * the reads are rolled back or read-only, so a build serves any number of runs.
+ * The baseline has the full data set's companies (--baseline-companies, default the full scale's
+ * 1,000) with a 2,000th of its customers and history: the same lenders on their first days. So a
+ * read whose work follows the number of companies (the dial claim looks at each company's oldest
+ * due call) costs the same on both sides, and full ÷ baseline shows what years of history add.
+ * With 2 companies (its scale's own count) the claim's ratio was the ratio of company counts.
+ *
+ * --reuse measures the full schema a previous run built (same options) instead of building it again:
+ * the reads are rolled back or read-only, so a build serves any number of runs. The baseline is
+ * built again every run (about a second), so it always has this run's options.
  *
  * Then one customer with 100,000 calls is paged 10 at a time, by cursor and by offset, in a schema
  * of its own (deep-pages.ts): the volume data set's customers have too few calls for deep pages.
@@ -41,6 +48,7 @@ const { values } = parseArgs({
   options: {
     scale: { type: 'string', default: '1' },
     'baseline-scale': { type: 'string', default: '0.0005' },
+    'baseline-companies': { type: 'string' },
     runs: { type: 'string', default: '200' },
     seed: { type: 'string', default: '0.42' },
     now: { type: 'string' },
@@ -52,18 +60,19 @@ const { values } = parseArgs({
 });
 const scale = Number(values.scale);
 const baselineScale = Number(values['baseline-scale']);
+const baselineCompanies = Number(values['baseline-companies'] ?? volumeCounts(Number(values.scale)).companies);
 const runs = Number(values.runs);
 const seed = Number(values.seed);
 const now = values.now ? new Date(values.now) : new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
 const schema = values.schema!;
-if (!(scale > 0) || !(baselineScale > 0) || !(runs >= 1) || Number.isNaN(now.getTime()) || !/^[a-z_][a-z0-9_]*$/.test(schema)) {
-  throw new Error('usage: --scale <n> --baseline-scale <n> --runs <n> --seed <-1..1> --now <ISO instant> --schema <lower-case identifier>');
+if (!(scale > 0) || !(baselineScale > 0) || !(Number.isInteger(baselineCompanies) && baselineCompanies >= 2) || !(runs >= 1) || Number.isNaN(now.getTime()) || !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+  throw new Error('usage: --scale <n> --baseline-scale <n> --baseline-companies <n ≥ 2> --runs <n> --seed <-1..1> --now <ISO instant> --schema <lower-case identifier>');
 }
 const url = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-console.log(`volume data set: scale ${scale} ${JSON.stringify(volumeCounts(scale))}, baseline scale ${baselineScale}, seed ${seed}, now ${now.toISOString()}, database ${url.replace(/\/\/[^@]*@/, '//')}`);
-const base = await build(`${schema}_base`, baselineScale, false);
-const full = await build(schema, scale, true);
+console.log(`volume data set: scale ${scale} ${JSON.stringify(volumeCounts(scale))}, baseline scale ${baselineScale} with ${baselineCompanies} companies, seed ${seed}, now ${now.toISOString()}, database ${url.replace(/\/\/[^@]*@/, '//')}`);
+const base = await build(`${schema}_base`, baselineScale, { report: false, reuse: false, companies: baselineCompanies });
+const full = await build(schema, scale, { report: true, reuse: values.reuse! });
 
 const sizes = await full.raw(`SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
   WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' ORDER BY bytes DESC LIMIT 12`);
@@ -86,8 +95,8 @@ await base.destroy();
 await full.destroy();
 
 /** A fresh schema, migrated and filled; prints the fill's steps when asked. */
-async function build(name: string, fillScale: number, report: boolean): Promise<Db> {
-  if (values.reuse) {
+async function build(name: string, fillScale: number, { report, reuse, companies }: { report: boolean; reuse: boolean; companies?: number }): Promise<Db> {
+  if (reuse) {
     const db = openDb(url, { schema: name });
     const started = performance.now();
     await migrateLatest(db); // a migration added since the build runs on the full data, as it would in production
@@ -101,7 +110,7 @@ async function build(name: string, fillScale: number, report: boolean): Promise<
   const db = openDb(url, { schema: name });
   const started = performance.now();
   await migrateLatest(db);
-  const steps = await fillVolume(db, { scale: fillScale, seed, now });
+  const steps = await fillVolume(db, { scale: fillScale, seed, now, companies });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (report) {
     console.log(`\n| table | rows | ms |\n|---|---:|---:|`);
