@@ -88,12 +88,12 @@ export async function pageMessageRecords(db: Db, companyId: string, from: string
 
 /** Contact decisions taken before `before`, in short batches. */
 export async function deleteContactDecisionsBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'contact_decisions', 'id', (q) => q.where('decided_at', '<', before));
+  return deleteInBatches(db, 'contact_decisions', 'id', (q) => q.where('decided_at', '<', before).orderBy('decided_at'));
 }
 
 /** Scheduled messages that ended (sent or not) before `before`, in short batches. */
 export async function deleteEndedMessagesBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'scheduled_messages', 'id', (q) => q.whereNotIn('status', ['pending', 'sending']).where('updated_at', '<', before));
+  return deleteInBatches(db, 'scheduled_messages', 'id', (q) => q.whereNotIn('status', ['pending', 'sending']).where('updated_at', '<', before).orderBy('updated_at'));
 }
 
 /**
@@ -104,6 +104,6 @@ export async function deleteEndedMessagesBefore(db: Db, before: string): Promise
  * 1.6 s batch on the volume data set).
  */
 export async function deleteEndedCallsBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'scheduled_calls', 'id', (q) => q.whereIn('status', ENDED_CALL_STATUSES).where('updated_at', '<', before)
+  return deleteInBatches(db, 'scheduled_calls', 'id', (q) => q.whereIn('status', ENDED_CALL_STATUSES).where('updated_at', '<', before).orderBy('updated_at')
     .whereRaw('(SELECT calls.recording_key FROM calls WHERE calls.scheduled_call_id = scheduled_calls.id) IS NULL'));
 }

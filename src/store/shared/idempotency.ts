@@ -206,5 +206,5 @@ function recordBindings(companyId: string, key: string, r: FinishedRecord): Knex
 
 /** Retention purge (records are kept at least 30 days; see expires_at). */
 export async function purgeExpired(db: Db, at: string): Promise<number> {
-  return deleteInBatches(db, 'idempotency_records', ['company_id', 'key'], (q) => q.where('expires_at', '<=', at));
+  return deleteInBatches(db, 'idempotency_records', ['company_id', 'key'], (q) => q.where('expires_at', '<=', at).orderBy('expires_at'));
 }

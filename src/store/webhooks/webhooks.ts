@@ -171,7 +171,7 @@ export async function listWebhookDeliveries(db: Db, companyId: string, filter: {
 /** Deletes delivered and dead deliveries created before `before`, in batches; a pending one is never deleted. */
 export async function deleteSettledDeliveriesBefore(db: Db, before: string): Promise<number> {
   // `status <> 'pending'` as the partial index webhook_deliveries_settled_idx says it (migration 027).
-  return deleteInBatches(db, 'webhook_deliveries', 'id', (q) => q.whereNot('status', 'pending').where('created_at', '<', before));
+  return deleteInBatches(db, 'webhook_deliveries', 'id', (q) => q.whereNot('status', 'pending').where('created_at', '<', before).orderBy('created_at'));
 }
 
 /** Sends a delivery again from now on (a fresh retry window), whatever its status; the same id and body. */
