@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as webhookDeliveryIndexes from '../migrations/20261127_027_webhook_delivery_indexes.js';
 import { createCompany } from '../src/domain/companies/companies.js';
 import { addWebhookEndpoint } from '../src/domain/webhooks/endpoints.js';
 import type { Db } from '../src/store/shared/db.js';
@@ -57,5 +58,42 @@ describe.each(DIALECTS)('webhook relay claim on %s', (dialect) => {
       return [first, await counts(trx)];
     });
     expect({ updated: after.updated - before.updated, hot: after.hot - before.hot }).toEqual({ updated: 3, hot: 3 });
+  });
+});
+
+/** Migration 027: a re-run is harmless, `down` restores the old index and the default fillfactor, `up` again migrates again. */
+describe.each(DIALECTS)('webhook delivery index migration on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+  });
+  afterAll(async () => database?.drop());
+
+  async function state(db: Db): Promise<{ indexes: string[]; fillfactor: string | null }> {
+    if (dialect === 'postgres') {
+      const r = await db.raw(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'webhook_deliveries' ORDER BY 1`);
+      const o = await db.raw(`SELECT reloptions FROM pg_class WHERE oid = 'webhook_deliveries'::regclass`);
+      return { indexes: r.rows.map((x: { indexname: string }) => x.indexname), fillfactor: o.rows[0].reloptions?.join(',') ?? null };
+    }
+    const rows: Array<{ name: string }> = await db.raw(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'webhook_deliveries' AND sql IS NOT NULL ORDER BY 1`);
+    return { indexes: rows.map((x) => x.name), fillfactor: null };
+  }
+  const migrated = (indexes: string[]) => expect(indexes).toEqual(expect.arrayContaining(['webhook_deliveries_due_idx', 'webhook_deliveries_settled_idx']));
+
+  it('a re-run is harmless; down restores; up again migrates again', async () => {
+    const db = database.db;
+    const first = await state(db);
+    migrated(first.indexes);
+    expect(first.indexes).not.toContain('webhook_deliveries_status_enqueued_next_attempt_at_index');
+    expect(first.fillfactor).toBe(dialect === 'postgres' ? 'fillfactor=80' : null);
+    await webhookDeliveryIndexes.up(db);
+    expect(await state(db)).toEqual(first);
+    await webhookDeliveryIndexes.down(db);
+    const down = await state(db);
+    expect(down.indexes).toContain('webhook_deliveries_status_enqueued_next_attempt_at_index');
+    expect(down.indexes).not.toContain('webhook_deliveries_due_idx');
+    expect(down.fillfactor).toBeNull();
+    await webhookDeliveryIndexes.up(db);
+    expect(await state(db)).toEqual(first);
   });
 });
