@@ -107,7 +107,7 @@ describe('the voice simulator through retell-sdk', () => {
     const { call_id } = await create('+12125550101', 'sc-webhook');
     const mine = await until(async () => received.filter((r) => JSON.parse(r.body).call.call_id === call_id), (r) => r.length === 3);
     // Each event once; not their order: each is sent on its own request, and on a loaded machine two
-    // may overtake each other (as Retell's may: the service orders them by the call's own timestamps).
+    // may overtake each other, as Retell's may (the service applies them in any order: test/calls.test.ts, 0108).
     expect(mine.map((r) => JSON.parse(r.body).event).sort()).toEqual(['call_analyzed', 'call_ended', 'call_started']);
     for (const r of mine) {
       expect(Object.keys(JSON.parse(r.body)).sort()).toEqual(['call', 'event']);
