@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createIndex, dropIndex, type IndexDef } from './online-indexes.js';
+import { createIndex, dropIndex, type IndexDef, isPostgres } from './online-indexes.js';
 
 /**
  * The webhook relay's claim (claimDueDeliveries) flips `enqueued` on each due delivery. While
@@ -32,11 +32,11 @@ export async function up(knex: Knex): Promise<void> {
   await createIndex(knex, DUE);
   await createIndex(knex, SETTLED);
   await dropIndex(knex, OLD);
-  if (knex.client.config.client === 'pg') await knex.raw('ALTER TABLE webhook_deliveries SET (fillfactor = 80)');
+  if (isPostgres(knex)) await knex.raw('ALTER TABLE webhook_deliveries SET (fillfactor = 80)');
 }
 
 export async function down(knex: Knex): Promise<void> {
-  if (knex.client.config.client === 'pg') await knex.raw('ALTER TABLE webhook_deliveries RESET (fillfactor)');
+  if (isPostgres(knex)) await knex.raw('ALTER TABLE webhook_deliveries RESET (fillfactor)');
   await createIndex(knex, OLD);
   await dropIndex(knex, SETTLED);
   await dropIndex(knex, DUE);

@@ -36,7 +36,8 @@ export async function dropIndex(knex: Knex, index: IndexDef): Promise<void> {
   await knex.raw(`DROP INDEX ${mode}IF EXISTS ${index.name}`);
 }
 
-function isPostgres(knex: Knex): boolean {
+/** Whether `knex` speaks to Postgres (concurrent builds, storage parameters) rather than SQLite. */
+export function isPostgres(knex: Knex): boolean {
   return knex.client.config.client === 'pg';
 }
 
