@@ -22,6 +22,7 @@ import * as consoleUsers from './20261126_024_console_users.js';
 import * as enrollDialingIndex from './20261126_025_enroll_dialing_index.js';
 import * as retentionIndexes from './20261127_026_retention_indexes.js';
 import * as webhookDeliveryIndexes from './20261127_027_webhook_delivery_indexes.js';
+import * as pendingCallOrderIndex from './20261127_028_pending_call_order_index.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126_025_enroll_dialing_index': enrollDialingIndex,
   '20261127_026_retention_indexes': retentionIndexes,
   '20261127_027_webhook_delivery_indexes': webhookDeliveryIndexes,
+  '20261127_028_pending_call_order_index': pendingCallOrderIndex,
 };

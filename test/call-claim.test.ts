@@ -11,9 +11,13 @@ const minutesAgo = (m: number) => new Date(Date.parse(NOW) - m * 60_000).toISOSt
 /**
  * The dial claim's order (src/store/calls/call-dispatch.ts): every company's oldest due call before
  * anyone's second, oldest companies first, never past a company's room, and a company without room
- * never holds a place another company could use.
+ * never holds a place another company could use. On Postgres each case runs with the default scan
+ * of due calls (it settles the batch), a scan of 5 (it settles some cases and not others) and a scan
+ * of 1 (too short: every company's oldest call is read): each way claims the same calls.
  */
-describe.each(DIALECTS)('dial claim on %s', (dialect) => {
+const CASES = DIALECTS.flatMap((dialect) => (dialect === 'postgres' ? [undefined, 5, 1] : [undefined]).map((scan) => [dialect, scan] as const));
+
+describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
@@ -51,7 +55,7 @@ describe.each(DIALECTS)('dial claim on %s', (dialect) => {
     await reset();
     const a = await company('A', [50, 40, 30]);
     const b = await company('B', [45, 35]);
-    const claimed = await claimDueCalls(db, NOW, { batch: 3, defaultConcurrency: 10 });
+    const claimed = await claimDueCalls(db, NOW, { batch: 3, defaultConcurrency: 10, scan });
     expect(claimed.map((c) => c.companyId).sort()).toEqual([a, a, b].sort());
     const times = await db('scheduled_calls').where({ status: 'dialing' }).orderBy('scheduled_time').pluck('scheduled_time');
     expect(times.map((t: string | Date) => new Date(t).toISOString())).toEqual([minutesAgo(50), minutesAgo(45), minutesAgo(40)]);
@@ -62,7 +66,7 @@ describe.each(DIALECTS)('dial claim on %s', (dialect) => {
     const a = await company('A', [60, 55, 50, 45, 40, 35, 30, 25, 20, 15]);
     const b = await company('B', [58]);
     // Round-robin: A, B, then A's next three; the claim reads at most batch - companies + 1 = 4 of A's.
-    const claimed = await claimDueCalls(db, NOW, { batch: 5, defaultConcurrency: 10 });
+    const claimed = await claimDueCalls(db, NOW, { batch: 5, defaultConcurrency: 10, scan });
     expect(claimed.map((c) => c.companyId).sort()).toEqual([a, a, a, a, b].sort());
   });
 
@@ -70,7 +74,7 @@ describe.each(DIALECTS)('dial claim on %s', (dialect) => {
     await reset();
     const ids: string[] = [];
     for (let i = 0; i < 8; i++) ids.push(await company(`C${i}`, [100 - i, 10]));
-    const claimed = await claimDueCalls(db, NOW, { batch: 5, defaultConcurrency: 10 });
+    const claimed = await claimDueCalls(db, NOW, { batch: 5, defaultConcurrency: 10, scan });
     expect(claimed.map((c) => c.companyId).sort()).toEqual(ids.slice(0, 5).sort());
   });
 
@@ -80,8 +84,53 @@ describe.each(DIALECTS)('dial claim on %s', (dialect) => {
     for (let i = 0; i < 4; i++) full.push(await company(`Full${i}`, [200 + i], 2, 2)); // oldest calls, no room
     const halfFull = await company('Half', [100, 90, 80], 1, 2); // room for one
     const open = await company('Open', [50, 40]);
-    const claimed = await claimDueCalls(db, NOW, { batch: 4, defaultConcurrency: 10 });
+    const claimed = await claimDueCalls(db, NOW, { batch: 4, defaultConcurrency: 10, scan });
     expect(claimed.map((c) => c.companyId).sort()).toEqual([halfFull, open, open].sort());
     expect(claimed.some((c) => full.includes(c.companyId))).toBe(false);
   });
+
+  it('among companies whose oldest due calls share a time, the one whose call id is lowest goes first', async () => {
+    await reset();
+    for (let i = 0; i < 6; i++) await company(`T${i}`, [30, 20]);
+    const firstIds = await db('scheduled_calls').where({ scheduled_time: minutesAgo(30) }).orderBy('id').pluck('company_id');
+    const claimed = await claimDueCalls(db, NOW, { batch: 3, defaultConcurrency: 10, scan });
+    expect(claimed.map((c) => c.companyId).sort()).toEqual(firstIds.slice(0, 3).sort());
+  });
+
+  it.runIf(dialect === 'postgres' && scan === undefined)('reads every company\'s oldest call only when the scan of due calls cannot settle the batch', async () => {
+    await reset();
+    for (let i = 0; i < 6; i++) await company(`P${i}`, [30 + i]);
+    expect(await companiesProbed({ batch: 3, defaultConcurrency: 10 })).toBe(false);
+    expect(await companiesProbed({ batch: 3, defaultConcurrency: 10, scan: 2 })).toBe(true);
+  });
+
+  /** Whether the claim's plan ran its every-company branch (EXPLAIN ANALYZE, rolled back). */
+  async function companiesProbed(limits: { batch: number; defaultConcurrency: number; scan?: number }): Promise<boolean> {
+    const statements: Array<{ sql: string; bindings: unknown[] }> = [];
+    const capture = (q: { sql: string; bindings: unknown[] }) => statements.push(q);
+    let probed: boolean | undefined;
+    await db.transaction(async (trx) => {
+      db.on('query', capture);
+      await trx.transaction(async (inner) => {
+        await claimDueCalls(inner, NOW, limits);
+        throw new Error('rollback');
+      }).catch(() => undefined);
+      db.off('query', capture);
+      const claim = statements.find((q) => q.sql.includes('every_company'))!;
+      const result = await trx.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${claim.sql.replace(/\$\d+/g, '?')}`, claim.bindings as never);
+      const loops: number[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (node['Alias'] === 'every_company') loops.push(Number(node['Actual Loops']));
+        for (const child of (node['Plans'] as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+      };
+      walk(result.rows[0]['QUERY PLAN'][0].Plan);
+      expect(loops).toHaveLength(1);
+      probed = loops[0]! > 0;
+      throw new Error('rollback');
+    }).catch((err: Error) => {
+      db.off('query', capture);
+      if (err.message !== 'rollback') throw err;
+    });
+    return probed!;
+  }
 });

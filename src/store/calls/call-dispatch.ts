@@ -7,55 +7,92 @@ export interface ClaimLimits {
   batch: number;
   /** A company's calls in `dialing` at once, unless its configuration sets `calls.maxConcurrentCalls`. */
   defaultConcurrency: number;
+  /**
+   * Postgres: at most this many due calls read in due order to find the batch's companies before the
+   * claim falls back to reading every company's oldest due call. Default 20 × batch.
+   */
+  scan?: number;
 }
 
 /**
  * Claims due pending calls for dialing in ONE statement: pending → dialing, committed before any
  * provider request. Oldest first within a company; across companies round-robin (every company's
- * oldest before anyone's second), each company only up to its free concurrency (calls it has in
- * `dialing`). On Postgres the rows are taken FOR UPDATE SKIP LOCKED and the company rows FOR NO KEY
- * UPDATE SKIP LOCKED, so concurrent workers never claim the same call or overrun a company's limit.
+ * oldest before anyone's second), companies in the order of their oldest due call (its time, then
+ * its id), each company only up to its free concurrency (calls it has in `dialing`). On Postgres the
+ * rows are taken FOR UPDATE SKIP LOCKED and the company rows FOR NO KEY UPDATE SKIP LOCKED, so
+ * concurrent workers never claim the same call or overrun a company's limit.
  */
 export async function claimDueCalls(db: Db, now: string, limits: ClaimLimits): Promise<Array<{ id: string; companyId: string }>> {
   const params = { now, batch: limits.batch, concurrency: limits.defaultConcurrency };
-  const result = dialectOf(db) === 'pg' ? await db.raw(PG_CLAIM, params) : await db.raw(SQLITE_CLAIM, params);
+  const result = dialectOf(db) === 'pg'
+    ? await db.raw(PG_CLAIM, { ...params, scan: limits.scan ?? 20 * limits.batch })
+    : await db.raw(SQLITE_CLAIM, params);
   const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
   return rows.map((r) => ({ id: String(r.id), companyId: String(r.company_id) }));
 }
 
-// \`candidates\` bounds the work by the batch, not by the number of companies with due calls: only the
-// :batch companies with room whose oldest due call is oldest are locked and read, which are exactly
-// the companies the round-robin order would take first (a batch takes at most one call per company
-// before anyone's second when that many have room). Locking every company with a due call and up to
-// its room of calls each took 28 ms at 1,000 companies (bench/results.md, volume data set). The room
-// is counted after the sort, in due order, until :batch companies have it (OFFSET 0 keeps Postgres
-// from pushing that filter under the sort): one count per company taken, not one per company. The
-// sort carries the company's limit, not its whole configuration. Each of the k open companies is
-// read for at most :batch - k + 1 calls: every other one's first call comes before anyone's second,
-// so no company can have more in the batch (with 50 companies, 50 calls are locked instead of 500).
+// `candidates` are the :batch companies with room whose oldest due call comes first; only they are
+// locked and read, which are exactly the companies the round-robin order takes first (a batch takes
+// at most one call per company before anyone's second when that many have room).
+//
+// Finding them (note: docs/architecture/dial-claim.md): `scan` reads the first :scan due calls of all
+// companies in (time, id) order from the partial pending index. A company first appears there at its
+// oldest due call, so the companies seen, in order of first appearance, are a prefix of all
+// companies in claim order: exact when :batch of them have room or when the scan read every due call
+// (`settled`). Otherwise (a backlog of few companies fills the scan) `every_company` reads each
+// company's oldest due call, one index probe per row of `companies`, as the claim always did; the
+// one-time filter on `settled` keeps that branch from running at all when the scan settled it.
+//
+// The room is counted after the sort, in due order, until :batch companies have it (OFFSET 0 keeps
+// Postgres from pushing that filter under the sort): one count per company taken. Each of the k open
+// companies is read for at most :batch - k + 1 calls: every other one's first call comes before
+// anyone's second, so no company can have more in the batch.
+const LIMIT = (company: string) => `COALESCE((${company}.config->'calls'->>'maxConcurrentCalls')::int, :concurrency)`;
+const DIALING = (company: string) => `(SELECT count(*) FROM scheduled_calls b WHERE b.company_id = ${company} AND b.status = 'dialing')`;
 const PG_CLAIM = `
-WITH candidates AS (
+WITH scan AS (
+  SELECT d.company_id, d.scheduled_time, d.id FROM scheduled_calls d
+  WHERE d.status = 'pending' AND d.scheduled_time <= :now
+  ORDER BY d.scheduled_time, d.id
+  LIMIT :scan
+), seen AS (
+  SELECT DISTINCT ON (company_id) company_id, scheduled_time AS first_due, id AS first_id FROM scan
+  ORDER BY company_id, scheduled_time, id
+), fast AS (
   SELECT by_due.id FROM (
-    SELECT c.id, COALESCE((c.config->'calls'->>'maxConcurrentCalls')::int, :concurrency) AS max_calls, oldest.first_due FROM companies c
-    CROSS JOIN LATERAL (
-      SELECT d.scheduled_time AS first_due FROM scheduled_calls d
-      WHERE d.company_id = c.id AND d.status = 'pending' AND d.scheduled_time <= :now
-      ORDER BY d.scheduled_time LIMIT 1
-    ) oldest
-    ORDER BY oldest.first_due, c.id
+    SELECT c.id, ${LIMIT('c')} AS max_calls FROM seen JOIN companies c ON c.id = seen.company_id
+    ORDER BY seen.first_due, seen.first_id
     OFFSET 0
   ) by_due
-  WHERE by_due.max_calls - (SELECT count(*) FROM scheduled_calls b WHERE b.company_id = by_due.id AND b.status = 'dialing') > 0
+  WHERE by_due.max_calls - ${DIALING('by_due.id')} > 0
   LIMIT :batch
+), settled AS (
+  SELECT (SELECT count(*) FROM fast) >= :batch OR (SELECT count(*) FROM scan) < :scan AS done
+), slow AS (
+  SELECT by_due.id FROM (
+    SELECT every_company.id, ${LIMIT('every_company')} AS max_calls FROM companies every_company
+    CROSS JOIN LATERAL (
+      SELECT d.scheduled_time AS first_due, d.id AS first_id FROM scheduled_calls d
+      WHERE d.company_id = every_company.id AND d.status = 'pending' AND d.scheduled_time <= :now
+      ORDER BY d.scheduled_time, d.id LIMIT 1
+    ) oldest
+    WHERE NOT (SELECT done FROM settled)
+    ORDER BY oldest.first_due, oldest.first_id
+    OFFSET 0
+  ) by_due
+  WHERE by_due.max_calls - ${DIALING('by_due.id')} > 0
+  LIMIT :batch
+), candidates AS (
+  SELECT id FROM fast WHERE (SELECT done FROM settled)
+  UNION ALL
+  SELECT id FROM slow
 ), open AS (
   SELECT c.id, c.config FROM companies c
   WHERE c.id IN (SELECT id FROM candidates)
   FOR NO KEY UPDATE SKIP LOCKED
 ), quota AS (
-  SELECT o.id AS company_id,
-         COALESCE((o.config->'calls'->>'maxConcurrentCalls')::int, :concurrency)
-           - (SELECT count(*) FROM scheduled_calls b WHERE b.company_id = o.id AND b.status = 'dialing') AS room
-  FROM open o
+  SELECT c.id AS company_id, ${LIMIT('c')} - ${DIALING('c.id')} AS room
+  FROM open c
 ), due AS (
   SELECT s.id, s.scheduled_time, row_number() OVER (PARTITION BY q.company_id ORDER BY s.scheduled_time, s.id) AS rn
   FROM quota q
