@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fillVolume, type FillStep } from '../bench/volume/fill.js';
+import { baselineScale, fillVolume, type FillStep } from '../bench/volume/fill.js';
 import { measureSweep } from '../bench/volume/sweep.js';
 import { issueApiKey } from '../src/domain/companies/api-keys.js';
 import { claimDueCalls } from '../src/store/calls/call-dispatch.js';
@@ -20,12 +20,17 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
   const rows = (table: string) => steps.find((s) => s.table === table)!.rows;
 
   let indexesBefore: string[];
+  let constraintsBefore: string[];
   const indexes = async (db: TestDatabase['db']) =>
     (await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`)).rows.map((r: { indexdef: string }) => r.indexdef);
+  const constraints = async (db: TestDatabase['db']) =>
+    (await db.raw(`SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS c FROM pg_constraint
+      WHERE connamespace = current_schema()::regnamespace ORDER BY 1`)).rows.map((r: { c: string }) => r.c);
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
     indexesBefore = await indexes(database.db);
+    constraintsBefore = await constraints(database.db);
     steps = await fillVolume(database.db, { scale: 0.001, seed: 0.42, now: NOW });
     t = await startTestService(database.db, { now: () => NOW, workers: false });
   }, 120_000);
@@ -55,8 +60,10 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
     expect(months).toBeGreaterThanOrEqual(13);
   });
 
-  it('leaves the schema with the indexes the migrations made (secondary ones are rebuilt after the fill)', async () => {
+  it('leaves the schema with the keys, indexes and foreign keys the migrations made (all made again after the fill)', async () => {
     expect(await indexes(database.db)).toEqual(indexesBefore);
+    expect(await constraints(database.db)).toEqual(constraintsBefore);
+    expect(constraintsBefore.filter((c) => c.includes('FOREIGN KEY')).length).toBeGreaterThan(20);
     expect(indexesBefore.some((d) => d.includes('scheduled_calls_due_idx'))).toBe(true);
   });
 
@@ -71,12 +78,18 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
     }
   }, 120_000);
 
-  it('a baseline keeps the companies it is given, whatever its scale (the same lenders with little history)', async () => {
+  it('a baseline keeps the companies it is given and has the last days of history at the same daily volume', async () => {
     const baseline = await freshDatabase('postgres');
     try {
-      await fillVolume(baseline.db, { scale: 0.0005, seed: 0.42, now: NOW, companies: 40 });
-      const count = async (table: string) => Number((await baseline.db.raw(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
-      expect([await count('companies'), await count('customers')]).toEqual([40, 1000]);
+      await fillVolume(baseline.db, { scale: baselineScale(0.001, 79), seed: 0.42, now: NOW, companies: 40, days: 79 });
+      const count = async (table: string, where = 'true') => Number((await baseline.db.raw(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)).rows[0].n);
+      expect([await count('companies'), await count('customers')]).toEqual([40, 400]);
+      const days = `created_at >= '${new Date(NOW.getTime() - 79 * 86_400_000).toISOString()}'`;
+      expect(await count('customers', days)).toBe(400);
+      // The full data set's last 79 days hold about as many customers (a fifth of 2,000).
+      const recent = Number((await database.db.raw(`SELECT count(*) AS n FROM customers WHERE ${days}`)).rows[0].n);
+      expect(recent).toBeGreaterThan(300);
+      expect(recent).toBeLessThan(500);
     } finally {
       await baseline.drop();
     }

@@ -19,7 +19,20 @@ export interface FillOptions {
   now: Date;
   /** Companies, whatever the scale: a baseline with the full data set's lenders and little history. */
   companies?: number;
+  /**
+   * Days of history before `now` (default 395, 13 months): customers are enrolled evenly over them.
+   * A baseline of the full data set's first week keeps its daily volume with `days: 7` and the
+   * scale × 7 / 395 (baselineScale).
+   */
+  days?: number;
 }
+
+/** The scale of a baseline of `days` days at the daily volume of the full data set at `scale`. */
+export function baselineScale(scale: number, days: number): number {
+  return (scale * days) / FULL_DAYS;
+}
+
+const FULL_DAYS = 395;
 
 export interface FillStep {
   table: string;
@@ -53,7 +66,7 @@ function statements(): Array<{ table: string; sql: string }> {
       sql: `CREATE TEMP TABLE vol_customers ON COMMIT DROP AS
         SELECT g, md5('company:' || floor(:companies * power(random(), 3))::int)::uuid::text AS company_id,
                'cust-' || g AS id,
-               date_trunc('milliseconds', :now::timestamptz - interval '395 days' * random()) AS created_at
+               date_trunc('milliseconds', :now::timestamptz - :days * interval '1 day' * random()) AS created_at
         FROM generate_series(1, :customers) g`,
     },
     {
@@ -193,19 +206,20 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
   // Inlined as literals: Knex's named bindings would also take the ':MI' of a to_char format.
   const literals: Record<string, string> = {
     companies: String(counts.companies), customers: String(counts.customers), idempotencyRecords: String(counts.idempotencyRecords),
-    now: `'${opts.now.toISOString()}'`, config: `'${JSON.stringify(defaultCompanyConfig()).replace(/'/g, "''")}'`,
+    days: String(opts.days ?? FULL_DAYS), now: `'${opts.now.toISOString()}'`, config: `'${JSON.stringify(defaultCompanyConfig()).replace(/'/g, "''")}'`,
   };
-  const inline = (sql: string) => sql.replace(/:(companies|customers|idempotencyRecords|now|config)\b/g, (_, name: string) => literals[name]!);
+  const inline = (sql: string) => sql.replace(/:(companies|customers|idempotencyRecords|days|now|config)\b/g, (_, name: string) => literals[name]!);
   const steps: FillStep[] = [];
   await db.transaction(async (trx) => {
     await trx.raw('SET LOCAL max_parallel_workers_per_gather = 0');
     await trx.raw("SET LOCAL TimeZone = 'UTC'");
     await trx.raw(`SELECT setseed(${opts.seed})`);
-    // Secondary indexes are built once over the filled tables (a sorted build) instead of entry by
-    // entry during the inserts; keys and unique indexes stay, so every uniqueness is still checked.
-    const secondary: Array<{ indexname: string; indexdef: string }> = (await trx.raw(`SELECT indexname, indexdef FROM pg_indexes
-      WHERE schemaname = current_schema() AND indexdef NOT LIKE 'CREATE UNIQUE %'`)).rows;
-    for (const { indexname } of secondary) await trx.raw('DROP INDEX ??', [indexname]);
+    // Every index, key and foreign key is made once over the filled tables instead of entry by entry
+    // during the inserts: an index as one sorted build, a foreign key validated over all its rows in
+    // one join, where a row insert would have probed and share-locked each of its parents (three
+    // for each of ten million scheduled calls). Made again in the same transaction, each still
+    // fails the build on a duplicate or a row without its parent: every constraint holds.
+    const schema = await dropConstraintsAndIndexes(trx);
     for (const { table, sql } of statements()) {
       const started = performance.now();
       const result = await trx.raw(inline(sql));
@@ -213,8 +227,11 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
     }
     const started = performance.now();
     await trx.raw("SET LOCAL maintenance_work_mem = '256MB'");
-    for (const { indexdef } of secondary) await trx.raw(indexdef);
-    steps.push({ table: `${secondary.length} secondary indexes`, rows: 0, ms: Math.round(performance.now() - started) });
+    for (const statement of schema.keysAndIndexes) await trx.raw(statement);
+    steps.push({ table: `${schema.keysAndIndexes.length} keys and indexes`, rows: 0, ms: Math.round(performance.now() - started) });
+    const validated = performance.now();
+    for (const statement of schema.foreignKeys) await trx.raw(statement);
+    steps.push({ table: `${schema.foreignKeys.length} foreign keys (validated)`, rows: 0, ms: Math.round(performance.now() - validated) });
   });
   const started = performance.now();
   // This schema's tables only: a bare ANALYZE would visit every schema of the database.
@@ -222,4 +239,21 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
   for (const { relname } of tables.rows as Array<{ relname: string }>) await db.raw('ANALYZE ??', [relname]);
   steps.push({ table: 'ANALYZE', rows: 0, ms: Math.round(performance.now() - started) });
   return steps;
+}
+
+/**
+ * Drops the current schema's foreign keys, then its primary keys and unique constraints, then its
+ * other indexes; returns the statements that make them again, in the order to run them.
+ */
+async function dropConstraintsAndIndexes(trx: Db): Promise<{ keysAndIndexes: string[]; foreignKeys: string[] }> {
+  const constraints = async (types: string) => (await trx.raw(`SELECT quote_ident(conrelid::regclass::text) AS tbl, quote_ident(conname) AS name,
+    pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = ANY(?) AND connamespace = current_schema()::regnamespace`, [types.split('')])).rows as Array<{ tbl: string; name: string; def: string }>;
+  const foreign = await constraints('f');
+  for (const f of foreign) await trx.raw(`ALTER TABLE ${f.tbl} DROP CONSTRAINT ${f.name}`);
+  const keys = await constraints('pu');
+  for (const k of keys) await trx.raw(`ALTER TABLE ${k.tbl} DROP CONSTRAINT ${k.name}`);
+  const indexes: Array<{ indexname: string; indexdef: string }> = (await trx.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()`)).rows;
+  for (const { indexname } of indexes) await trx.raw('DROP INDEX ??', [indexname]);
+  const add = (c: { tbl: string; name: string; def: string }) => `ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.name} ${c.def}`;
+  return { keysAndIndexes: [...keys.map(add), ...indexes.map((i) => i.indexdef)], foreignKeys: foreign.map(add) };
 }

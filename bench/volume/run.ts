@@ -4,18 +4,21 @@
  * table sizes, each hot read's statement latency (p50/p99) on the full data beside the baseline in
  * the same run, and the plans (EXPLAIN ANALYZE, BUFFERS) of those reads on the full data.
  *
- *   npm run bench:volume -- [--scale 1] [--baseline-scale 0.0005] [--baseline-companies N] [--runs 200] [--seed 0.42]
+ *   npm run bench:volume -- [--scale 1] [--baseline-days 7] [--baseline-companies N] [--runs 200] [--seed 0.42]
  *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse] [--sweep [--sweep-days 365]]
  *
  * The baseline has the full data set's companies (--baseline-companies, default the full scale's
- * 1,000) with a 2,000th of its customers and history: the same lenders on their first days. So a
- * read whose work follows the number of companies (the dial claim's fallback reads each company's
- * oldest due call) costs the same on both sides, and full ÷ baseline shows what years of history add.
- * With 2 companies (its scale's own count) the claim's ratio was the ratio of company counts.
+ * 1,000) and its daily volume over its last --baseline-days (default 7) only: the same lenders in
+ * their first week. So the baseline has the same calls due and deliveries pending as the full data:
+ * a claim takes as many rows on both sides, a read whose work follows the number of companies (the
+ * dial claim's fallback reads each company's oldest due call) costs the same, and full ÷ baseline
+ * shows what a year of history adds. (A baseline of a 2,000th of the customers spread over the 13
+ * months had a fifth of the due calls, so its claims did less work; with 2 companies, the claim's
+ * ratio was the ratio of company counts.)
  *
  * --reuse measures the full schema a previous run built (same options) instead of building it again:
  * the reads are rolled back or read-only, so a build serves any number of runs. The baseline is
- * built again every run (about a second), so it always has this run's options.
+ * built again every run (seconds), so it always has this run's options.
  *
  * Then one customer with 100,000 calls is paged 10 at a time, by cursor and by offset, in a schema
  * of its own (deep-pages.ts): the volume data set's customers have too few calls for deep pages.
@@ -36,7 +39,7 @@ import { listContactHistoryOf, listScheduledCalls } from '../../src/store/planni
 import { type Db, openDb } from '../../src/store/shared/db.js';
 import { migrateLatest } from '../../src/store/shared/migrate.js';
 import { claimDueDeliveries } from '../../src/store/webhooks/webhooks.js';
-import { fillVolume, volumeCounts } from './fill.js';
+import { baselineScale, fillVolume, volumeCounts } from './fill.js';
 import { measureDeepPages } from './deep-pages.js';
 import { percentile } from './percentile.js';
 import { measureSweep } from './sweep.js';
@@ -47,7 +50,7 @@ class Rollback extends Error {}
 const { values } = parseArgs({
   options: {
     scale: { type: 'string', default: '1' },
-    'baseline-scale': { type: 'string', default: '0.0005' },
+    'baseline-days': { type: 'string', default: '7' },
     'baseline-companies': { type: 'string' },
     runs: { type: 'string', default: '200' },
     seed: { type: 'string', default: '0.42' },
@@ -59,19 +62,19 @@ const { values } = parseArgs({
   },
 });
 const scale = Number(values.scale);
-const baselineScale = Number(values['baseline-scale']);
+const baselineDays = Number(values['baseline-days']);
 const baselineCompanies = Number(values['baseline-companies'] ?? volumeCounts(Number(values.scale)).companies);
 const runs = Number(values.runs);
 const seed = Number(values.seed);
 const now = values.now ? new Date(values.now) : new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
 const schema = values.schema!;
-if (!(scale > 0) || !(baselineScale > 0) || !(Number.isInteger(baselineCompanies) && baselineCompanies >= 2) || !(runs >= 1) || Number.isNaN(now.getTime()) || !/^[a-z_][a-z0-9_]*$/.test(schema)) {
-  throw new Error('usage: --scale <n> --baseline-scale <n> --baseline-companies <n ≥ 2> --runs <n> --seed <-1..1> --now <ISO instant> --schema <lower-case identifier>');
+if (!(scale > 0) || !(Number.isInteger(baselineDays) && baselineDays >= 1) || !(Number.isInteger(baselineCompanies) && baselineCompanies >= 2) || !(runs >= 1) || Number.isNaN(now.getTime()) || !/^[a-z_][a-z0-9_]*$/.test(schema)) {
+  throw new Error('usage: --scale <n> --baseline-days <n ≥ 1> --baseline-companies <n ≥ 2> --runs <n> --seed <-1..1> --now <ISO instant> --schema <lower-case identifier>');
 }
 const url = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-console.log(`volume data set: scale ${scale} ${JSON.stringify(volumeCounts(scale))}, baseline scale ${baselineScale} with ${baselineCompanies} companies, seed ${seed}, now ${now.toISOString()}, database ${url.replace(/\/\/[^@]*@/, '//')}`);
-const base = await build(`${schema}_base`, baselineScale, { report: false, reuse: false, companies: baselineCompanies });
+console.log(`volume data set: scale ${scale} ${JSON.stringify(volumeCounts(scale))}, baseline ${baselineDays} days (scale ${baselineScale(scale, baselineDays).toFixed(4)}) with ${baselineCompanies} companies, seed ${seed}, now ${now.toISOString()}, database ${url.replace(/\/\/[^@]*@/, '//')}`);
+const base = await build(`${schema}_base`, baselineScale(scale, baselineDays), { report: false, reuse: false, companies: baselineCompanies, days: baselineDays });
 const full = await build(schema, scale, { report: true, reuse: values.reuse! });
 
 const sizes = await full.raw(`SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
@@ -95,7 +98,7 @@ await base.destroy();
 await full.destroy();
 
 /** A fresh schema, migrated and filled; prints the fill's steps when asked. */
-async function build(name: string, fillScale: number, { report, reuse, companies }: { report: boolean; reuse: boolean; companies?: number }): Promise<Db> {
+async function build(name: string, fillScale: number, { report, reuse, companies, days }: { report: boolean; reuse: boolean; companies?: number; days?: number }): Promise<Db> {
   if (reuse) {
     const db = openDb(url, { schema: name });
     const started = performance.now();
@@ -110,7 +113,7 @@ async function build(name: string, fillScale: number, { report, reuse, companies
   const db = openDb(url, { schema: name });
   const started = performance.now();
   await migrateLatest(db);
-  const steps = await fillVolume(db, { scale: fillScale, seed, now, companies });
+  const steps = await fillVolume(db, { scale: fillScale, seed, now, companies, days });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (report) {
     console.log(`\n| table | rows | ms |\n|---|---:|---:|`);
