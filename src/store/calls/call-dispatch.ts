@@ -35,7 +35,7 @@ export async function claimDueCalls(db: Db, now: string, limits: ClaimLimits): P
 // locked and read, which are exactly the companies the round-robin order takes first (a batch takes
 // at most one call per company before anyone's second when that many have room).
 //
-// Finding them (note: docs/architecture/dial-claim.md): `scan` reads the first :scan due calls of all
+// Finding them (docs/architecture/decisions/dial-claim-order.md): `scan` reads the first :scan due calls of all
 // companies in (time, id) order from the partial pending index. A company first appears there at its
 // oldest due call, so the companies seen, in order of first appearance, are a prefix of all
 // companies in claim order: exact when :batch of them have room or when the scan read every due call
