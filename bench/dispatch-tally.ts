@@ -49,3 +49,11 @@ export function installTally(): void {
     return query.apply(this, args);
   } as typeof pg.Client.prototype.query;
 }
+
+/** Counts from zero again (a second run in the same process). */
+export function resetTally(): void {
+  tally.statements = 0;
+  tally.roundTrips = 0;
+  tally.callbackAnswers = {};
+  sqlSample.clear();
+}
