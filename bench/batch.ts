@@ -5,6 +5,10 @@
  *
  *   npm run bench:batch            (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/test)
  *   npx tsx bench/batch.ts [rows]  (OUTREACH_JOBS_CONCURRENCY etc. apply as in production; BENCH_DATABASES=postgres,sqlite)
+ *   BENCH_DATABASES=postgres,pg-volume: the same batches in the volume data set's schema
+ *     (BENCH_VOLUME_SCHEMA, default bench_volume, built by `npm run bench:volume`), beside an empty
+ *     schema, then each rate full ÷ empty. The service runs on a clock when none of the data set's
+ *     own work is due (volume/quiet-clock.ts); the bench's companies are deleted after.
  *
  * Besides times it prints, per batch, the Knex statements the service ran and this process's CPU
  * time (API + workers + the polling client): both hold still on a loaded machine, where times do not.
@@ -21,6 +25,7 @@ import { type Db, openDb } from '../src/store/shared/db.js';
 import { migrateLatest } from '../src/store/shared/migrate.js';
 import { median } from './processes.js';
 import { commandCpuMs } from './proc-cpu.js';
+import { quietClock } from './volume/quiet-clock.js';
 
 const ROWS = Number(process.argv[2] ?? 10_000);
 const RUNS = Number(process.env.BENCH_BATCH_RUNS ?? 3);
@@ -96,11 +101,22 @@ type Measured = { ms: number; statements: number; cpuMs: number; postgresCpuMs: 
 /** The run with the median time (its statements and CPU with it). */
 const medianBy = (xs: Measured[]) => [...xs].sort((a, b) => a.ms - b.ms)[Math.floor(xs.length / 2)]!;
 
-async function runOn(dialect: 'postgres' | 'sqlite') {
+type Target = 'postgres' | 'sqlite' | 'pg-volume';
+const VOLUME_SCHEMA = process.env.BENCH_VOLUME_SCHEMA ?? 'bench_volume';
+
+async function runOn(dialect: Target) {
   const tag = randomBytes(4).toString('hex');
   let db: Db;
   let cleanup: () => Promise<void>;
-  if (dialect === 'postgres') {
+  const companies: string[] = [];
+  let clock: string | undefined;
+  if (dialect === 'pg-volume') {
+    db = openDb(PG_URL, { schema: VOLUME_SCHEMA, poolMax: 20 });
+    clock = await quietClock(db);
+    cleanup = async () => {
+      await db('companies').whereIn('id', companies).del();
+    };
+  } else if (dialect === 'postgres') {
     const schema = `bench_${tag}`;
     const admin = openDb(PG_URL);
     await admin.raw(`CREATE SCHEMA ${schema}`);
@@ -118,7 +134,7 @@ async function runOn(dialect: 'postgres' | 'sqlite') {
   }
   await migrateLatest(db);
   const results: Array<Measured & { dialect: string; batch: string; rawMs: number }> = [];
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...(clock ? { OUTREACH_CLOCK: clock } : {}) });
   const service = await startService(config, { db, migrate: false, log: createLogger('silent') });
   const at = new Date().toISOString();
   const n = Array.from({ length: ROWS }, (_, i) => i);
@@ -127,8 +143,9 @@ async function runOn(dialect: 'postgres' | 'sqlite') {
     // Each run in companies of its own (same ids, no rate limit shared); medians of the runs, each
     // side on its own: a single raw INSERT right after a batch swung 340-900 ms with checkpoints.
     for (let r = 0; r < RUNS; r++) {
-      const { apiKey } = await createCompany(db, `Bench Lending ${r}`, new Date());
+      const { apiKey, companyId } = await createCompany(db, `Bench Lending ${r}`, new Date());
       const { companyId: baselineCompany } = await createCompany(db, `Baseline ${r}`, new Date());
+      companies.push(companyId, baselineCompany);
       const customers = await measured(db, () => submitAndWait(service.url, apiKey, '/customers/batch', { customers: n.map(customer) }));
       const customersRaw = await rawInsert(db, 'customers', n.map((i) => customerColumns(baselineCompany, i, at)));
       const loans = await measured(db, () => submitAndWait(service.url, apiKey, '/loans/batch', { loans: n.map(loan) }));
@@ -139,8 +156,8 @@ async function runOn(dialect: 'postgres' | 'sqlite') {
     results.push({ dialect, batch: 'loans', ...medianBy(runs.map((x) => x.loans)), rawMs: median(runs.map((x) => x.loansRaw)) });
   } finally {
     await service.stop();
-    await db.destroy();
     await cleanup();
+    await db.destroy();
   }
   return results;
 }
@@ -151,13 +168,20 @@ console.log(`workers: concurrency ${loadConfig({ ...process.env, PORT: '0' }).jo
 console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log('database   batch       end-to-end        rows/s   raw INSERT     rows/s   e2e/raw (target ≥ 0.5)  statements  process CPU  Postgres CPU');
 let ok = true;
-const databases = (process.env.BENCH_DATABASES ?? 'postgres,sqlite').split(',') as ('postgres' | 'sqlite')[];
+const databases = (process.env.BENCH_DATABASES ?? 'postgres,sqlite').split(',') as Target[];
+const rates = new Map<string, number>();
 for (const dialect of databases) {
   for (const r of await runOn(dialect)) {
-    const line = [r.dialect.padEnd(10), r.batch.padEnd(10), `${r.ms.toFixed(0)} ms`.padStart(11), String(rate(r.ms)).padStart(13), `${r.rawMs.toFixed(0)} ms`.padStart(12), String(rate(r.rawMs)).padStart(10), (r.rawMs / r.ms).toFixed(2).padStart(9), (r.rawMs / r.ms >= 0.5 ? '  met' : '  NOT met').padEnd(15), String(r.statements).padStart(10), `${r.cpuMs.toFixed(0)} ms`.padStart(12), (r.dialect === 'postgres' && r.postgresCpuMs !== null ? `${r.postgresCpuMs.toFixed(0)} ms` : '—').padStart(13)];
+    rates.set(`${r.dialect} ${r.batch}`, rate(r.ms));
+    const line = [r.dialect.padEnd(10), r.batch.padEnd(10), `${r.ms.toFixed(0)} ms`.padStart(11), String(rate(r.ms)).padStart(13), `${r.rawMs.toFixed(0)} ms`.padStart(12), String(rate(r.rawMs)).padStart(10), (r.rawMs / r.ms).toFixed(2).padStart(9), (r.rawMs / r.ms >= 0.5 ? '  met' : '  NOT met').padEnd(15), String(r.statements).padStart(10), `${r.cpuMs.toFixed(0)} ms`.padStart(12), (r.dialect !== 'sqlite' && r.postgresCpuMs !== null ? `${r.postgresCpuMs.toFixed(0)} ms` : '—').padStart(13)];
     console.log(line.join(' '));
-    if (r.dialect === 'postgres' && rate(r.ms) < TARGET_PG_ROWS_PER_SECOND) ok = false;
+    if (r.dialect !== 'sqlite' && rate(r.ms) < TARGET_PG_ROWS_PER_SECOND) ok = false;
   }
+}
+for (const batch of ['customers', 'loans']) {
+  const full = rates.get(`pg-volume ${batch}`);
+  const empty = rates.get(`postgres ${batch}`);
+  if (full && empty) console.log(`${batch} batch on the volume data set ÷ empty Postgres: ${(full / empty).toFixed(2)} (target ≥ 0.8)`);
 }
 console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 console.log(`\nTarget on Postgres: ≥ ${TARGET_PG_ROWS_PER_SECOND} rows/s end to end for each batch: ${ok ? 'met' : 'NOT met'}`);

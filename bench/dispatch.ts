@@ -31,7 +31,7 @@ import { migrateLatest } from '../src/store/shared/migrate.js';
 import { installTally, resetTally, sqlSample, tally, WATCH_APPLICATION } from './dispatch-tally.js';
 import { commandCpuMs, processCpuMs } from './proc-cpu.js';
 import { scenarioFor } from '../src/simulators/voice/scenarios.js';
-import { isFederalHoliday } from '../src/scheduler/holidays.js';
+import { quietClock } from './volume/quiet-clock.js';
 import { newId } from '../src/domain/shared/ids.js';
 import { settle } from './settle.js';
 
@@ -89,18 +89,6 @@ async function main() {
   console.log(`volume data set ÷ empty (target ≥ 0.8): dials/s ${ratio('dials')}, callback events received/s ${ratio('received')}, applied/s ${ratio('applied')}`);
 }
 
-/**
- * The data set's calls are due from its newest day on, its messages and webhook deliveries from
- * two days before: the bench's calls are due on the last Tuesday (not a federal holiday) at least
- * three days before its newest customer, at 10:00 in New York, when none of those is due.
- */
-async function volumeDue(db: Db): Promise<string> {
-  const newest = new Date((await db.raw('SELECT max(created_at) AS at FROM customers')).rows[0].at);
-  const day = new Date(Date.UTC(newest.getUTCFullYear(), newest.getUTCMonth(), newest.getUTCDate() - 3));
-  while (day.getUTCDay() !== 2 || isFederalHoliday(day.toISOString().slice(0, 10))) day.setUTCDate(day.getUTCDate() - 1);
-  return new Date(day.getTime() + 15 * 3_600_000).toISOString();
-}
-
 /** The database's block counters: found in Postgres's shared buffers, or read from the OS (its page cache or the disk). */
 async function blocks(db: Db): Promise<{ hit: number; read: number; sharedBuffers: string }> {
   const row = (await db.raw(`SELECT blks_hit, blks_read, current_setting('shared_buffers') AS sb FROM pg_stat_database WHERE datname = current_database()`)).rows[0];
@@ -114,7 +102,7 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
   const admin = openDb(BASE_URL);
   if (target.fresh) await admin.raw(`CREATE SCHEMA ${schema}`);
   const db = openDb(BASE_URL, { schema, poolMax: 20 });
-  const due = target.fresh ? EMPTY_DUE : await volumeDue(db);
+  const due = target.fresh ? EMPTY_DUE : await quietClock(db);
   const clock = new Date(Date.parse(due) + 30_000).toISOString();
   const { child: simulator, url: simUrl } = await startSimulator(clock);
   const companyIds: string[] = [];
