@@ -49,6 +49,13 @@ export async function claimDueCalls(db: Db, now: string, limits: ClaimLimits): P
 // anyone's second, so no company can have more in the batch.
 const LIMIT = (company: string) => `COALESCE((${company}.config->'calls'->>'maxConcurrentCalls')::int, :concurrency)`;
 const DIALING = (company: string) => `(SELECT count(*) FROM scheduled_calls b WHERE b.company_id = ${company} AND b.status = 'dialing')`;
+/** The first :batch companies of `byDue` (id, max_calls, in claim order) that have room. */
+const FIRST_WITH_ROOM = (byDue: string) => `SELECT by_due.id FROM (
+    ${byDue}
+    OFFSET 0
+  ) by_due
+  WHERE by_due.max_calls - ${DIALING('by_due.id')} > 0
+  LIMIT :batch`;
 const PG_CLAIM = `
 WITH scan AS (
   SELECT d.company_id, d.scheduled_time, d.id FROM scheduled_calls d
@@ -59,29 +66,19 @@ WITH scan AS (
   SELECT DISTINCT ON (company_id) company_id, scheduled_time AS first_due, id AS first_id FROM scan
   ORDER BY company_id, scheduled_time, id
 ), fast AS (
-  SELECT by_due.id FROM (
-    SELECT c.id, ${LIMIT('c')} AS max_calls FROM seen JOIN companies c ON c.id = seen.company_id
-    ORDER BY seen.first_due, seen.first_id
-    OFFSET 0
-  ) by_due
-  WHERE by_due.max_calls - ${DIALING('by_due.id')} > 0
-  LIMIT :batch
+  ${FIRST_WITH_ROOM(`SELECT c.id, ${LIMIT('c')} AS max_calls FROM seen JOIN companies c ON c.id = seen.company_id
+    ORDER BY seen.first_due, seen.first_id`)}
 ), settled AS (
   SELECT (SELECT count(*) FROM fast) >= :batch OR (SELECT count(*) FROM scan) < :scan AS done
 ), slow AS (
-  SELECT by_due.id FROM (
-    SELECT every_company.id, ${LIMIT('every_company')} AS max_calls FROM companies every_company
+  ${FIRST_WITH_ROOM(`SELECT every_company.id, ${LIMIT('every_company')} AS max_calls FROM companies every_company
     CROSS JOIN LATERAL (
       SELECT d.scheduled_time AS first_due, d.id AS first_id FROM scheduled_calls d
       WHERE d.company_id = every_company.id AND d.status = 'pending' AND d.scheduled_time <= :now
       ORDER BY d.scheduled_time, d.id LIMIT 1
     ) oldest
     WHERE NOT (SELECT done FROM settled)
-    ORDER BY oldest.first_due, oldest.first_id
-    OFFSET 0
-  ) by_due
-  WHERE by_due.max_calls - ${DIALING('by_due.id')} > 0
-  LIMIT :batch
+    ORDER BY oldest.first_due, oldest.first_id`)}
 ), candidates AS (
   SELECT id FROM fast WHERE (SELECT done FROM settled)
   UNION ALL
