@@ -102,4 +102,26 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
     expect(deletes).toHaveLength(3);
     expect(deletes[0]).toMatch(/limit/i);
   });
+  it('deletes ended scheduled calls 250 per statement: each takes its call and events with it', async () => {
+    const db = database.db;
+    const scheduleId = (await db('schedules').where({ company_id: companyId }).first('id')).id as string;
+    const at = ago(1500);
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      id: randomUUID(), company_id: companyId, customer_id: 'c1', schedule_id: scheduleId, loan_id: null, task_type: 'Collections', purpose: 'collections', scheduled_time: at,
+      phone_number: '+12125550100', transfer_destination: 'queue:x', step: `old-${i}`, step_index: 1000 + i, fallback: false, status: 'skipped', call_id: null,
+      post_processing_flags: '[]', explanation: null, created_at: at, updated_at: at,
+    }));
+    await db.batchInsert('scheduled_calls', rows, 100);
+    const deletes: string[] = [];
+    const listen = (q: { sql: string }) => {
+      if (/^delete from .scheduled_calls./i.test(q.sql)) deletes.push(q.sql);
+    };
+    db.on('query', listen);
+    try {
+      expect((await sweepRetention(db, NOW, log, { contactRecordRetentionDays: 30 })).scheduledCalls).toBe(600);
+    } finally {
+      db.removeListener('query', listen);
+    }
+    expect(deletes).toHaveLength(3);
+  });
 });

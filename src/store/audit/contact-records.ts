@@ -1,6 +1,6 @@
 import { fromJson, readInstant, readText } from '../shared/columns.js';
 import type { Db } from '../shared/db.js';
-import { deleteInBatches } from '../shared/batched-deletes.js';
+import { DELETE_BATCH_ROWS, deleteInBatches } from '../shared/batched-deletes.js';
 
 /** Where a keyset page starts: after this (scheduled time, id). */
 export interface RecordCursor { scheduledTime: string; id: string }
@@ -99,11 +99,16 @@ export async function deleteEndedMessagesBefore(db: Db, before: string): Promise
 /**
  * Scheduled calls that ended before `before`, with their call records and events (cascade), in
  * short batches; a call whose recording is stored keeps its rows (the recording store owns its lifecycle).
+ * A batch is a quarter of the others': each scheduled call takes its call and two or three events
+ * with it, and batches of 1,000 took up to 996.7 ms on the volume data set (bench/results.md).
  * The recording is looked up per candidate through the unique (scheduled_call_id) index: written as
  * NOT EXISTS, Postgres planned an anti-join that scanned every call once per batch (1.4 s of a
  * 1.6 s batch on the volume data set).
  */
 export async function deleteEndedCallsBefore(db: Db, before: string): Promise<number> {
   return deleteInBatches(db, 'scheduled_calls', 'id', (q) => q.whereIn('status', ENDED_CALL_STATUSES).where('updated_at', '<', before).orderBy('updated_at')
-    .whereRaw('(SELECT calls.recording_key FROM calls WHERE calls.scheduled_call_id = scheduled_calls.id) IS NULL'));
+    .whereRaw('(SELECT calls.recording_key FROM calls WHERE calls.scheduled_call_id = scheduled_calls.id) IS NULL'), ENDED_CALL_BATCH_ROWS);
 }
+
+/** Scheduled calls one retention statement deletes at most (with their calls and events). */
+export const ENDED_CALL_BATCH_ROWS = DELETE_BATCH_ROWS / 4;
