@@ -63,7 +63,7 @@ function startSimulator(clock: string): Promise<{ child: ChildProcess; url: stri
     cwd: projectRoot(), env: { ...process.env, OUTREACH_CLOCK: clock }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
+    child.stdout.on('data', (d) => {
       const line = String(d).split('\n').find((l) => l.includes('listening'));
       if (line) resolve({ child, url: JSON.parse(line).url });
     });
@@ -123,7 +123,7 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
       await db('schedules').insert(schedules);
       await db('scheduled_calls').insert(schedules.map((s, i) => ({
         id: newId(), company_id: companyId, customer_id: s.customer_id, schedule_id: s.id, loan_id: null, task_type: 'Collections', purpose: 'collections',
-        scheduled_time: due, phone_number: customers[i]!.phone_number, transfer_destination: 'queue:collections-agents', step: 'day0', step_index: 0, fallback: false,
+        scheduled_time: due, phone_number: customers[i].phone_number, transfer_destination: 'queue:collections-agents', step: 'day0', step_index: 0, fallback: false,
         status: 'pending', call_id: null, post_processing_flags: '[]', explanation: null, created_at: at, updated_at: at,
       })));
     }
@@ -146,7 +146,7 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     // The workers start as startService returns: the clock starts here, not during the API's own start-up.
     const started = performance.now();
     const cpu0 = process.cpuUsage();
-    const count = async (q: PromiseLike<unknown>) => Number(((await q) as Array<{ n: unknown }>)[0]!.n);
+    const count = async (q: PromiseLike<unknown>) => Number(((await q) as Array<{ n: unknown }>)[0].n);
     const until = async (what: string, done: () => Promise<boolean>, everyMs = 20) => {
       const t0 = performance.now();
       while (!(await done())) {
@@ -189,7 +189,7 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
         completed: ours().where('status', 'completed').count('*'),
         events: eventsOfOurs().count('*'),
       })) as Array<{ completed: unknown; events: unknown }>;
-      return Number(row!.completed) >= TOTAL && Number(row!.events) >= 3 * TOTAL;
+      return Number(row.completed) >= TOTAL && Number(row.events) >= 3 * TOTAL;
     }, 50);
     const eventCpu = process.cpuUsage(cpu1);
     const others1 = { simulator: processCpuMs(simulator.pid!), postgres: commandCpuMs('postgres') };
@@ -216,7 +216,7 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     console.log(`  phase 2, callback events applied (every call completed, every event in call_events): ${events} in ${eventSeconds.toFixed(2)} s → ${Math.round(events / eventSeconds)} events/s`);
     console.log(`    all statements of phase 2, per event: ${per(phase2(used), events)} (${per(phase2Trips(used), events)} round trips)`);
     console.log(`    service CPU ${cpuMs(eventCpu, events)} ms per event (receipt and apply, recording copies included); answers by status ${JSON.stringify(used.callbackAnswers)}`);
-    const otherMs = (k: 'simulator' | 'postgres') => (others0[k] === null || others1[k] === null ? 'n/a' : ((others1[k]! - others0[k]!) / events).toFixed(2));
+    const otherMs = (k: 'simulator' | 'postgres') => (others0[k] === null || others1[k] === null ? 'n/a' : ((others1[k] - others0[k]) / events).toFixed(2));
     console.log(`    phase 2 CPU per event elsewhere on this machine: simulator (signing and sending) ${otherMs('simulator')} ms, Postgres ${otherMs('postgres')} ms`);
     console.log(`    phase 2 Postgres blocks per event (whole database): ${per(blocks1.hit - blocks0.hit, events)} found in shared buffers, ${per(blocks1.read - blocks0.read, events)} read from the OS (shared_buffers ${blocks1.sharedBuffers})`);
     if (process.env.BENCH_SQL_SAMPLE) {

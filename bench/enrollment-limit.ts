@@ -69,7 +69,7 @@ export async function writesOf(db: Db, t: EnrollmentTemplate): Promise<TableWrit
       // The stored rows matching the partial index's predicate, counted by the database itself.
       const key = table === 'idempotency_records' ? 'key' : 'id';
       const found = await db(table).where('company_id', t.companyId).whereIn(key, rows.map((r) => r[key] as string)).andWhereRaw(index.where).count({ n: '*' });
-      entries += Number(found[0]!.n);
+      entries += Number(found[0].n);
     }
     out.push({ table, rows: rows.length, indexes: indexes.length, entries });
   }
@@ -114,7 +114,7 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** `INSERT INTO table (columns) VALUES (?, …), …` of rows of one shape, and its bindings. */
 function insertValues(table: string, rows: Row[]): { sql: string; bindings: unknown[] } {
-  const columns = Object.keys(rows[0]!);
+  const columns = Object.keys(rows[0]);
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   return {
     sql: `INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES ${rows.map(() => tuple).join(', ')}`,
@@ -145,7 +145,7 @@ async function storeBatch(db: Db, t: EnrollmentTemplate, batch: ReturnType<typeo
     const parts: string[] = [];
     const bindings: unknown[] = [];
     const hit = rateHit(t, batch.length, worker);
-    const statements = [...(hit ? [hit] : []), ...t.inserts.map(({ table }, i) => insertValues(table, batch.flatMap((e) => e[i]!.rows)))];
+    const statements = [...(hit ? [hit] : []), ...t.inserts.map(({ table }, i) => insertValues(table, batch.flatMap((e) => e[i].rows)))];
     statements.forEach((s, i) => {
       if (i < statements.length - 1) parts.push(`w${i} AS (${s.sql})`);
       bindings.push(...s.bindings);

@@ -187,7 +187,7 @@ async function onDatabase(target: Target, expressUrl: string, rows: Row[]) {
     try {
       const [reader] = await companies(db, 1);
       const seeded = 200;
-      for (let i = 0; i < seeded; i++) await fetch(`${service.url}/customers`, { method: 'POST', headers: json(reader!), body: customerBody(`seed-${run}-${i}`) });
+      for (let i = 0; i < seeded; i++) await fetch(`${service.url}/customers`, { method: 'POST', headers: json(reader), body: customerBody(`seed-${run}-${i}`) });
       // Round after round, each figure once a round (bare express, /healthz, GET, POST, enrollment):
       // a ratio's two sides are measured minutes apart at most, so a drift of the host (this one's
       // rates move by 15% and more within an hour) moves both alike. Before each load the machine
@@ -202,14 +202,14 @@ async function onDatabase(target: Target, expressUrl: string, rows: Row[]) {
         runs.express.push(await quiet(() => healthz(expressUrl)));
         const health = await quiet(() => measured(service.pid, () => healthz(service.url)));
         runs.health.push(health);
-        runs.get.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${run}-${i % seeded}`, headers: { 'X-API-Key': reader! } })))));
+        runs.get.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'GET', path: `/customers/seed-${run}-${i % seeded}`, headers: { 'X-API-Key': reader } })))));
         const tag = `${run}-${round}`;
-        runs.post.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'POST', path: '/customers', headers: json(reader!), body: customerBody(`new-${tag}-${i}`) })))));
+        runs.post.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i) => ({ method: 'POST', path: '/customers', headers: json(reader), body: customerBody(`new-${tag}-${i}`) })))));
         // Enough companies that none passes its quota, however fast it runs (at most the /healthz rate).
         const perRun = Math.max(20, Math.ceil((health.rps * SECONDS) / QUOTA));
         const keys = await companies(db, perRun);
         runs.enroll.push(await quiet(() => measured(service.pid, () => load(service.url, SECONDS, (i): LoadRequest => ({
-          method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[i % perRun]!), 'Idempotency-Key': `k-${tag}-${i}` }, body: enrollmentBody(`e-${tag}-${i}`, i),
+          method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[i % perRun]), 'Idempotency-Key': `k-${tag}-${i}` }, body: enrollmentBody(`e-${tag}-${i}`, i),
         })))));
         runs.raw.push(await quiet(raw));
       }
@@ -223,7 +223,7 @@ async function onDatabase(target: Target, expressUrl: string, rows: Row[]) {
       const limit = median(runs.raw.map((r) => r.perSecond));
       limits.push({ database: target, rps: limit, enroll: enroll.rps, health: health.rps });
       console.log(`  ${limitLine(limits.at(-1)!)}`);
-      if (target === 'postgres' && SOAK_SECONDS > 0) await soak(service, db, SOAK_SECONDS, reader!, seeded);
+      if (target === 'postgres' && SOAK_SECONDS > 0) await soak(service, db, SOAK_SECONDS, reader, seeded);
     } finally {
       await service.stop();
     }

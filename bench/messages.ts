@@ -112,12 +112,12 @@ async function dispatchRun(dialect: 'postgres' | 'sqlite', smtp: LocalSmtpServer
     for (const c of counts as Array<{ channel: string; n: unknown }>) if (Number(c.n) >= N && done[String(c.channel)] === undefined) done[String(c.channel)] = (performance.now() - started) / 1000;
     await new Promise((r) => setTimeout(r, 20));
   }
-  const seconds = Math.max(done.email!, done.sms!);
+  const seconds = Math.max(done.email, done.sms);
   await sms.settled();
   await service.stop();
   const received = smtp.received.length - emailsBefore;
   await database.drop();
-  return { seconds, received, emailSeconds: done.email!, smsSeconds: done.sms! };
+  return { seconds, received, emailSeconds: done.email, smsSeconds: done.sms };
 }
 
 const smtp = new LocalSmtpServer({ maxKept: 10 * N });

@@ -109,7 +109,7 @@ export async function load(url: string, seconds: number, next: (i: number) => Lo
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** `runs` loads, reported as their medians (by throughput for the latency too). */
@@ -122,6 +122,6 @@ export async function medianLoad<T extends LoadResult>(runs: number, run: () => 
 /** Loads reported as their medians (by throughput for the latency too), failures summed. */
 export function medianOf<T extends LoadResult>(loads: T[]): T {
   const results = [...loads].sort((a, b) => a.rps - b.rps);
-  const mid = results[Math.floor(results.length / 2)]!;
+  const mid = results[Math.floor(results.length / 2)];
   return { ...mid, rps: median(results.map((x) => x.rps)), non2xx: results.reduce((n, x) => n + x.non2xx, 0), errors: results.reduce((n, x) => n + x.errors, 0) };
 }

@@ -19,7 +19,7 @@ function random(): number {
   t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 
 const PLACES = [
@@ -93,7 +93,7 @@ function customerInput(i: number, nowMs: number): EnrollmentPlanInput {
 const base = DateTime.fromISO('2026-01-01T00:00:00Z');
 const nows = Array.from({ length: 997 }, (_, k) => base.plus({ minutes: k * 527 + 13 }));
 const inputs = Array.from({ length: COUNT }, (_, i) => {
-  const now = nows[i % nows.length]!;
+  const now = nows[i % nows.length];
   return { now, input: customerInput(i, now.toMillis()) };
 });
 

@@ -33,7 +33,7 @@ export async function soak(service: ServerProcess, db: Db, seconds: number, read
       default: {
         const e = enrollments++;
         return {
-          method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[e % keys.length]!), 'Idempotency-Key': `soak-${tag}-${e}` },
+          method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[e % keys.length]), 'Idempotency-Key': `soak-${tag}-${e}` },
           body: enrollmentBody(`soak-e-${tag}-${e}`, e),
         };
       }

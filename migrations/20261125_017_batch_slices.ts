@@ -77,7 +77,7 @@ export async function down(knex: Knex): Promise<void> {
       const index = Number(s.from_index) + i;
       const o = outcomes.get(`${s.job_id}:${index}`);
       return {
-        job_id: s.job_id, row_index: index, company_id: s.company_id, payload: JSON.stringify(payload), customer_ref: refs[i]![0], loan_ref: refs[i]![1],
+        job_id: s.job_id, row_index: index, company_id: s.company_id, payload: JSON.stringify(payload), customer_ref: refs[i][0], loan_ref: refs[i][1],
         status: o ? o.status : s.finished ? 'succeeded' : 'pending', message: o?.message ?? null, result: o?.result ?? null, finished_at: o?.finished_at ?? (s.finished ? s.finished_at : null),
       };
     });

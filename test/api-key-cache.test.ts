@@ -139,7 +139,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
       await other.transaction(async (trx) => {
         await revokeKey(trx, companyId, revoked.slice(0, 11), new Date());
         await trx.raw('SELECT pg_terminate_backend(?)', [before]);
-        await notified(async () => !(await listeners()).includes(before!));
+        await notified(async () => !(await listeners()).includes(before));
         expect(await listeners()).not.toContain(before);
       });
       const revokedAt = Date.now();

@@ -121,9 +121,9 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
     const records = await jsonl();
     const byId = new Map(records.map((r) => [r.id, r]));
     expect(records).toHaveLength(5);
-    expect(records[0]!.id).toBe(ids.legacy); // scheduled-time order
+    expect(records[0].id).toBe(ids.legacy); // scheduled-time order
 
-    const placed = byId.get(ids.placed!)!;
+    const placed = byId.get(ids.placed)!;
     expect(placed).toMatchObject({
       kind: 'attempt', channel: 'call', recipient: '+12125550100', catalogVersion: RULE_CATALOG_VERSION, at: AT, note: null,
       consent: { origin: 'company-default', type: 'express', source: 'supplied_by_lender' }, decision: { verdict: 'allowed', at: AT },
@@ -133,7 +133,7 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
     expect(placed.rules.map((r) => `${r.rule}:${r.verdict}`)).toEqual(expect.arrayContaining(['calling-window:pass', 'federal-holiday:pass', 'regf-call-frequency:pass', 'regf-after-conversation:pass', 'tcpa-consent-required:pass']));
     expect(placed.rules.every((r) => r.verdict === 'pass' && r.source)).toBe(true);
 
-    const ceased = byId.get(ids.ceased!)!;
+    const ceased = byId.get(ids.ceased)!;
     expect(ceased).toMatchObject({ kind: 'not_attempted', channel: 'call', recipient: '+12125550101', consent: null, decision: { verdict: 'refused' }, outcome: { status: 'skipped' } });
     expect(ceased.rules).toEqual([
       { rule: 'restriction-cease-request', source: 'FDCPA 15 U.S.C. 1692c(c); Reg F 12 CFR 1006.6(c)(1)', verdict: 'block', detail: expect.any(String), until: null },
@@ -142,14 +142,14 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
     expect(ceased.outcome.reason).toMatch(/restriction-cease-request/);
 
     for (const channel of ['sms', 'email'] as const) {
-      const r = byId.get(ids[channel]!)!;
+      const r = byId.get(ids[channel])!;
       expect(r).toMatchObject({ kind: 'attempt', channel, catalogVersion: RULE_CATALOG_VERSION, consent: { origin: 'company-default' }, decision: { verdict: 'allowed' }, outcome: { status: 'sent' } });
       expect(r.recipient).toBe(channel === 'sms' ? '+12125550100' : 'placed@example.com');
       expect(r.rules.map((x) => x.rule)).toContain('calling-window');
       expect(r.rules.map((x) => x.rule)).not.toContain('regf-call-frequency'); // Reg F's frequency counts calls only
     }
 
-    expect(byId.get(ids.legacy!)).toMatchObject({ kind: 'attempt', rules: [], consent: null, catalogVersion: null, decision: null, note: NO_DECISION_NOTE });
+    expect(byId.get(ids.legacy)).toMatchObject({ kind: 'attempt', rules: [], consent: null, catalogVersion: null, decision: null, note: NO_DECISION_NOTE });
   });
 
   it('csv: a header, one row per record, fields with commas, quotes and newlines quoted (RFC 4180); --out writes a file', async () => {
@@ -162,10 +162,10 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
       const lines = text.split('\r\n');
       expect(lines[0]).toBe('kind,channel,id,customer_id,loan_id,purpose,scheduled_time,at,recipient,consent_origin,consent_type,consent_source,consent,catalog_version,rules,decision,decided_at,decision_reason,status,status_reason,outcome,flags,note');
       expect(lines.at(-1)).toBe(''); // CRLF after the last record
-      const ceased = lines.find((l) => l.includes(ids.ceased!))!;
+      const ceased = lines.find((l) => l.includes(ids.ceased))!;
       expect(ceased).toMatch(/^not_attempted,call,/);
       expect(ceased).toContain('"[{""rule"":""restriction-cease-request""'); // JSON in a quoted field, its quotes doubled
-      const legacy = lines.find((l) => l.includes(ids.legacy!))!;
+      const legacy = lines.find((l) => l.includes(ids.legacy))!;
       expect(legacy.endsWith(`,"${NO_DECISION_NOTE}"`) || legacy.endsWith(`,${NO_DECISION_NOTE}`)).toBe(true);
     } finally {
       fs.rmSync(file, { force: true });

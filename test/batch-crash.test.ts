@@ -61,7 +61,7 @@ describePostgres('a worker process killed in the middle of a batch (Postgres)', 
     expect(await second.exited).toBe(0);
 
     expect(job).toMatchObject({ status: 'completed', totalCustomers: ROWS, processed: ROWS, failed: 0, failures: [] });
-    const count = async (q: Promise<unknown>) => Number(((await q) as { n: unknown }[])[0]!.n);
+    const count = async (q: Promise<unknown>) => Number(((await q) as { n: unknown }[])[0].n);
     expect(await count(database.db('customers').where('company_id', companyId).count({ n: '*' }))).toBe(ROWS);
     expect(await count(database.db('customers').where('company_id', companyId).countDistinct({ n: 'id' }))).toBe(ROWS);
     // Every row finished: none is left pending (succeeded rows are recorded by their finished slice).

@@ -14,9 +14,9 @@ const MIGRATION = '20261125_017_batch_slices';
 const names = Object.keys(migrations);
 const upTo = (last: string): Knex.MigratorConfig => ({
   tableName: 'knex_migrations',
-  migrationSource: { getMigrations: async () => names.slice(0, names.indexOf(last) + 1), getMigrationName: (n: string) => n, getMigration: async (n: string) => migrations[n]! },
+  migrationSource: { getMigrations: async () => names.slice(0, names.indexOf(last) + 1), getMigrationName: (n: string) => n, getMigration: async (n: string) => migrations[n] },
 });
-const before = names[names.indexOf(MIGRATION) - 1]!;
+const before = names[names.indexOf(MIGRATION) - 1];
 
 /**
  * Migration 017 stores submitted rows by slice and outcomes by row: a job in flight when it runs
@@ -46,7 +46,7 @@ describe.each(DIALECTS)('batch rows carried over to slices on %s', (dialect) => 
   afterAll(() => database.drop());
 
   it('pending rows stay pending with their payloads as sent; failures and results are kept', async () => {
-    expect(await pendingBatchRows(db, companyId, jobId, [[0, 25], [25, 30]])).toEqual([27, 28, 29].map((i) => ({ index: i, payload: JSON.parse(oldRows[i]!.payload) })));
+    expect(await pendingBatchRows(db, companyId, jobId, [[0, 25], [25, 30]])).toEqual([27, 28, 29].map((i) => ({ index: i, payload: JSON.parse(oldRows[i].payload) })));
     expect(await listBatchFailures(db, companyId, jobId)).toEqual([{ index: 7, customerRef: 'c-7', loanRef: 'loan-7', message: '400: bad row' }]);
     expect(await listBatchResults(db, companyId, jobId)).toEqual([{ index: 26, result: { receipt: 26 } }]);
   });

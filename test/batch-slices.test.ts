@@ -76,16 +76,16 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
     expect(await pendingBatchRows(suite.database.db, companyId, res.body.jobId, [[0, 25], [25, 50]])).toHaveLength(50);
 
     const [first, second] = await fetchAll(res.body.jobId);
-    expect([first!.data.from, first!.data.to, second!.data.from, second!.data.to]).toEqual([0, 25, 25, 50]);
-    await handle(first!);
+    expect([first.data.from, first.data.to, second.data.from, second.data.to]).toEqual([0, 25, 25, 50]);
+    await handle(first);
     expect((await suite.t.call('GET', path, { key })).body).toMatchObject({ status: 'processing', processed: 25, progressPercentage: 50, processingStartedAt: NOW.toISOString(), processingCompletedAt: null });
 
-    await handle(first!); // redelivered after its work committed: nothing changes
+    await handle(first); // redelivered after its work committed: nothing changes
     expect((await suite.t.call('GET', path, { key })).body).toMatchObject({ status: 'processing', processed: 25, failed: 0 });
 
-    await handle(second!);
+    await handle(second);
     expect((await suite.t.call('GET', path, { key })).body).toMatchObject({ status: 'completed', processed: 50, failed: 0, progressPercentage: 100, processingCompletedAt: NOW.toISOString() });
-    expect(Number((await suite.database.db('customers').where('company_id', companyId).count({ n: '*' }))[0]!.n)).toBe(50);
+    expect(Number((await suite.database.db('customers').where('company_id', companyId).count({ n: '*' }))[0].n)).toBe(50);
     expect(await fetchAll(res.body.jobId)).toEqual([]); // both acked
   });
 
@@ -93,7 +93,7 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
     const { apiKey: key } = await suite.t.company();
     const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 60 }, (_, i) => validCustomer(`r-${i}`)) } });
     const slices = await fetchAll(res.body.jobId);
-    await handle(slices[2]!); // the 10-row tail
+    await handle(slices[2]); // the 10-row tail
     expect((await suite.t.call('GET', `/customers/batch/${res.body.jobId}`, { key })).body.progressPercentage).toBe((10 / 60) * 100);
     for (const s of slices.slice(0, 2)) await handle(s);
   });
@@ -102,13 +102,13 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
     const { companyId } = await suite.t.company();
     const jobId = await createJob(companyId, 'test_explode', Array.from({ length: 30 }, (_, n) => ({ n })));
     const [head, tail] = await fetchAll(jobId);
-    await handle({ ...head!, attempt: 1, maxAttempts: 3 }); // fails the attempt: back to the queue, rows untouched
-    await handle({ ...head!, attempt: 2, maxAttempts: 3 });
+    await handle({ ...head, attempt: 1, maxAttempts: 3 }); // fails the attempt: back to the queue, rows untouched
+    await handle({ ...head, attempt: 2, maxAttempts: 3 });
     let view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['test_explode']);
     expect(view.job).toMatchObject({ status: 'processing', processed: 0, failed: 0 });
 
-    await handle({ ...head!, attempt: 3, maxAttempts: 3 }); // the last attempt gives up instead of throwing
-    await handle({ ...tail!, attempt: 3, maxAttempts: 3 });
+    await handle({ ...head, attempt: 3, maxAttempts: 3 }); // the last attempt gives up instead of throwing
+    await handle({ ...tail, attempt: 3, maxAttempts: 3 });
     view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['test_explode']);
     expect(view.job).toMatchObject({ status: 'completed', processed: 30, failed: 30, errorMessage: null });
     expect(view.failures.map((f) => f.index)).toEqual(Array.from({ length: 30 }, (_, i) => i));
@@ -120,11 +120,11 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
     const payloads = Array.from({ length: 25 }, (_, n) => ({ n, mode: n === 4 ? 'crash' : n === 9 ? 'reject' : 'ok' }));
     const jobId = await createJob(companyId, 'test_mixed', payloads);
     const [only] = await fetchAll(jobId);
-    await handle(only!);
+    await handle(only);
     let view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['test_mixed']);
     expect(view.job).toMatchObject({ status: 'processing', processed: 24, failed: 1 }); // the others committed
 
-    await handle({ ...only!, attempt: 3 }); // the last attempt runs only the row still pending
+    await handle({ ...only, attempt: 3 }); // the last attempt runs only the row still pending
     view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['test_mixed']);
     expect(view.job).toMatchObject({ status: 'completed', processed: 25, failed: 2 });
     expect(view.failures).toEqual([
@@ -154,10 +154,10 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
     const { companyId } = await suite.t.company();
     const jobId = await createJob(companyId, 'no_such_kind', Array.from({ length: 30 }, (_, n) => ({ n })));
     const [head, tail] = await fetchAll(jobId);
-    await handle({ ...head!, attempt: 1, maxAttempts: 3 });
+    await handle({ ...head, attempt: 1, maxAttempts: 3 });
     expect((await readBatchJob({ db: suite.database.db, companyId }, jobId, ['no_such_kind'])).job.status).toBe('processing');
-    await handle({ ...head!, attempt: 3, maxAttempts: 3 });
-    await handle(tail!); // the job has failed: its remaining slice is acked without running
+    await handle({ ...head, attempt: 3, maxAttempts: 3 });
+    await handle(tail); // the job has failed: its remaining slice is acked without running
     const view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['no_such_kind']);
     expect(view.job).toMatchObject({ status: 'failed', processed: 0, errorMessage: 'No row processor for job kind "no_such_kind"' });
     expect(await fetchAll(jobId)).toEqual([]);
@@ -168,11 +168,11 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
     const { companyId } = await suite.t.company();
     const jobId = await createJob(companyId, 'test_explode', [{ n: 1 }]);
     const [message] = await fetchAll(jobId);
-    await suite.t.service.queue.fail(message!, new Error('boom'));
+    await suite.t.service.queue.fail(message, new Error('boom'));
     expect(await fetchAll(jobId)).toEqual([]); // not due yet: the backoff delays it
     const row = dialect === 'sqlite'
-      ? await suite.database.db('job_queue').where({ id: message!.id }).first('state', 'attempts')
-      : await suite.database.db.raw(`select state from ${suite.database.schema}_boss.job where id = ?`, [message!.id]).then((r: any) => r.rows[0]);
+      ? await suite.database.db('job_queue').where({ id: message.id }).first('state', 'attempts')
+      : await suite.database.db.raw(`select state from ${suite.database.schema}_boss.job where id = ?`, [message.id]).then((r: any) => r.rows[0]);
     expect(row.state).toBe(dialect === 'sqlite' ? 'queued' : 'retry');
   });
 });

@@ -125,7 +125,7 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
       };
       walk(result.rows[0]['QUERY PLAN'][0].Plan);
       expect(loops).toHaveLength(1);
-      probed = loops[0]! > 0;
+      probed = loops[0] > 0;
       throw new Error('rollback');
     }).catch((err: Error) => {
       db.off('query', capture);

@@ -91,11 +91,11 @@ describe('callback inbox applier', () => {
     const during = h.passes.slice(1).filter(([, n]) => n > 0);
     expect(during.length).toBeGreaterThan(0);
     // The first receipt came at 5 ms: the inbox waited exactly maxDelayMs for the stream to pause.
-    expect(during[0]![0]).toBe(5 + OPTS.maxDelayMs);
+    expect(during[0][0]).toBe(5 + OPTS.maxDelayMs);
     // Drained then, whole (full batches back to back), not a batch at a time: at the end the inbox
     // holds at most what arrived since the last drain (2 per 10 ms over maxDelayMs).
     expect(h.inbox()).toBeLessThanOrEqual((2 * OPTS.maxDelayMs) / 10);
     const firstDrain = h.passes.slice(1).findIndex(([, n]) => n > 0) + 1;
-    expect(h.passes[firstDrain]![1]).toBe(OPTS.batch);
+    expect(h.passes[firstDrain][1]).toBe(OPTS.batch);
   });
 });

@@ -58,7 +58,7 @@ const pcId = (set: string, i: number) => `${set}-pc${i}`;
 function eventOf(set: string, i: number, [tag, type, flags]: Delivery): VoiceEvent {
   const over = type !== 'call_started';
   return {
-    eventId: `${pcId(set, i)}:${tag}`, type, providerCallId: SCENARIOS[i]!.foreign ? `${set}-elsewhere${i}` : pcId(set, i), scheduledCallId: scId(set, i),
+    eventId: `${pcId(set, i)}:${tag}`, type, providerCallId: SCENARIOS[i].foreign ? `${set}-elsewhere${i}` : pcId(set, i), scheduledCallId: scId(set, i),
     call: {
       toNumber: `+1212555${String(1000 + i)}`, fromNumber: '+12025550199', startedAt: STARTED, endedAt: over ? ENDED : null, durationMs: over ? 90_000 : null,
       disconnectionReason: over ? 'user_hangup' : null, answeredBy: 'human', transcript: `transcript ${tag}`, summary: `summary ${tag}`,
@@ -70,7 +70,7 @@ function eventOf(set: string, i: number, [tag, type, flags]: Delivery): VoiceEve
 /** The deliveries in receipt order: calls interleaved, as concurrent providers send them. */
 function deliveries(set: string): VoiceEvent[] {
   const out: VoiceEvent[] = [];
-  for (let k = 0; k < 3; k++) SCENARIOS.forEach((sc, i) => sc.deliveries[k] && out.push(eventOf(set, i, sc.deliveries[k]!)));
+  for (let k = 0; k < 3; k++) SCENARIOS.forEach((sc, i) => sc.deliveries[k] && out.push(eventOf(set, i, sc.deliveries[k])));
   return out;
 }
 

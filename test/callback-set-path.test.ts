@@ -156,7 +156,7 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
     ];
     const snapshot = (set: string, i: number): CallSnapshot => {
       const analyzed = i !== 1;
-      const flags = [['CONNECT', 'LIVE_CONNECT', 'RPC'], ['CONNECT', 'NO_ANSWER'], ['CONNECT', 'RPC', 'DNC'], ['VOICEMAIL']][i]!;
+      const flags = [['CONNECT', 'LIVE_CONNECT', 'RPC'], ['CONNECT', 'NO_ANSWER'], ['CONNECT', 'RPC', 'DNC'], ['VOICEMAIL']][i];
       return { providerCallId: pcId(set, i), scheduledCallId: scId(set, i), state: 'ended', analyzed, call: facts(i, flags, analyzed) };
     };
     /** The events the sweep makes of a snapshot (reconcile-calls.ts), as the provider would have sent them. */

@@ -29,7 +29,7 @@ function startApi(databaseUrl: string, simulatorUrl: string): Promise<{ child: C
   });
   return new Promise((resolve, reject) => {
     let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const line = buffered.split('\n').find((l) => l.includes('"msg":"listening"'));
       if (line) resolve({ child, url: JSON.parse(line).url });
@@ -57,7 +57,7 @@ function callback(i: number, event: (typeof EVENTS)[number]) {
 describe.skipIf(!process.env.TEST_POSTGRES_URL)('an API process killed with SIGKILL between receipt and apply (Postgres)', () => {
   let database: TestDatabase;
   let simulator: VoiceSimulator;
-  let children: ChildProcess[] = [];
+  const children: ChildProcess[] = [];
   /** The lock applying waits on until the first process is dead; released in afterAll if a test failed holding it. */
   let holder: Knex.Transaction | undefined;
 
@@ -136,7 +136,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('an API process killed with SIGK
       }
     }
     await eventually(async () => {
-      const left = Number((await database.db('callback_inbox').whereNull('applied_at').count({ n: '*' }))[0]!.n);
+      const left = Number((await database.db('callback_inbox').whereNull('applied_at').count({ n: '*' }))[0].n);
       return left === 0 ? true : undefined;
     }, 90_000, 'the inbox to be applied');
     const events = await database.db('call_events').pluck('event_id');

@@ -65,7 +65,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     ids.gone = await enroll(t, key, 'gone-0109', '(212) 555-0109', false);
     // The company's provider loses its calls: once placed, it restarts empty (before the 3 s reconcile age).
     liveRestarted = (async () => {
-      await placedCallId(database, ids.gone!);
+      await placedCallId(database, ids.gone);
       const port = new URL(live.url).port;
       await live.close();
       live = await startVoiceSimulator({ now: clock, ...LIVE, port: Number(port) });
@@ -80,7 +80,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
   });
 
   it('555-0109 (callbacks never arrive): the sweep reads the call from the provider and completes it with flags, transcript, summary and recording', { timeout: SETTLE_MS + 30_000 }, async () => {
-    const done = await settled(t, key, ids.lost!);
+    const done = await settled(t, key, ids.lost);
     expect(done).toMatchObject({ status: 'completed', postProcessingFlags: LIVE_TRANSFER_FLAGS });
     const row = await database.db('scheduled_calls').where({ id: ids.lost }).first();
     expect(row.status_reason).toMatch(/callbacks did not arrive; the result was read from the voice provider/);
@@ -99,7 +99,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
   });
 
   it('a real callback arriving after the sweep changes nothing (202, applied as stale, then 409 on redelivery)', { timeout: SETTLE_MS + 30_000 }, async () => {
-    const done = await settled(t, key, ids.lost!);
+    const done = await settled(t, key, ids.lost);
     const row = await database.db('scheduled_calls').where({ id: ids.lost }).first();
     const wire = await (await fetch(`${sandbox.url}/v2/get-call/${row.provider_call_id}`, { headers: { Authorization: `Bearer ${SIMULATOR_DEFAULTS.apiKey}` } })).json();
     // The recording download (a queue job after the completion) is the last write to the call: wait for it.
@@ -122,7 +122,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
 
   it('a call its provider does not know (lost at the provider) ends failed with the reason', { timeout: SETTLE_MS + 30_000 }, async () => {
     await liveRestarted;
-    const done = await settled(t, key, ids.gone!);
+    const done = await settled(t, key, ids.gone);
     expect(done.status).toBe('failed');
     const row = await database.db('scheduled_calls').where({ id: ids.gone }).first();
     expect(row.status_reason).toBe('Reconciliation: the voice provider does not know this call; no result will come');

@@ -74,8 +74,8 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
         body: enrollBody({ id, loanId: `loan-${id}`, phoneNumber: p.phone, isTest: p.isTest, ...(p.mobile ? { mobilePhone: p.mobile } : {}) }),
       })));
     for (const [i, id] of Object.keys(PEOPLE).entries()) {
-      expect(enrolled[i]!.status, JSON.stringify(enrolled[i]!.body)).toBe(200);
-      first[id] = enrolled[i]!.body.origination.scheduledCallId;
+      expect(enrolled[i].status, JSON.stringify(enrolled[i].body)).toBe(200);
+      first[id] = enrolled[i].body.origination.scheduledCallId;
     }
     // A collections customer (replacement sync plans the Collections cadence), reached live on 555-0100.
     const coll = await t.call('POST', '/customers/schedule/sync', { key, body: replaceBody({ id: 'coll-0100', taskType: 'Collections', timezone: 'America/New_York', phoneNumber: '(212) 555-0100', state: 'NY', isTest: true }) });
@@ -95,7 +95,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   const dbCalls = (customerId: string) => db()('scheduled_calls').where({ company_id: companyId, customer_id: customerId }).orderBy('scheduled_time');
 
   it('the completed call reaches the company\'s webhook endpoint as call.completed with the call object, signed (Standard Webhooks)', { timeout: 120_000 }, async () => {
-    const scheduled = await settledScheduledCall(t, key, first['live-0100']!);
+    const scheduled = await settledScheduledCall(t, key, first['live-0100']);
     const event = () => hooks.map((h) => ({ h, e: JSON.parse(h.body) })).find(({ e }) => e.type === 'call.completed' && e.data.id === scheduled.callId);
     const completedUpdate = () => hooks.some((h) => { const e = JSON.parse(h.body); return e.type === 'scheduled_call.updated' && e.data.id === scheduled.id && e.data.status === 'completed'; });
     for (let i = 0; !(event() && completedUpdate()) && i < 600; i++) await new Promise((r) => setTimeout(r, 100));
@@ -110,7 +110,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   });
 
   it('a New York customer on 212-555-0100 is called at 10:00 and the call reads back with flags, transcript, summary and a one-hour recording link', { timeout: 120_000 }, async () => {
-    const scheduled = await settledScheduledCall(t, key, first['live-0100']!);
+    const scheduled = await settledScheduledCall(t, key, first['live-0100']);
     expect(scheduled).toMatchObject({ status: 'completed', postProcessingFlags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'] });
     expect(TEN_AM).toContain(scheduled.scheduledTime);
     expect(scheduled.callId).toEqual(expect.any(String));
@@ -169,8 +169,8 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   }
 
   it('test customers are dialed only through the simulator; the company provider only gets the real customer', { timeout: 120_000 }, async () => {
-    await settledScheduledCall(t, key, first['live-0100']!);
-    await settledScheduledCall(t, key, first['vm-0101']!);
+    await settledScheduledCall(t, key, first['live-0100']);
+    await settledScheduledCall(t, key, first['vm-0101']);
     expect(Object.keys(live.dials())).toEqual([first['live-0100']]);
     expect(Object.keys(sandbox.dials())).toContain(first['vm-0101']);
     expect(Object.keys(sandbox.dials())).not.toContain(first['live-0100']);
@@ -180,21 +180,21 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     ['vm-0101', ['VOICEMAIL', 'VOICEMAIL_CONNECT', 'MESSAGE_LEFT']],
     ['na-0102', ['NO_ANSWER']],
   ])('%s: the cadence goes on', { timeout: 120_000 }, async (id, flags) => {
-    const done = await settledScheduledCall(t, key, first[id]!);
+    const done = await settledScheduledCall(t, key, first[id]);
     expect(done).toMatchObject({ status: 'completed', postProcessingFlags: flags });
     expect((await scheduledOf(id)).map((c) => c.status)).toEqual(['completed', 'pending', 'pending', 'pending', 'pending']);
     expect((await db()('cadences').where({ company_id: companyId, customer_id: id }).first()).status).toBe('active');
   });
 
   it('wrong number (0103): that number is never called again; with no other number the later calls are cancelled', { timeout: 120_000 }, async () => {
-    const done = await settledScheduledCall(t, key, first['wrong-0103']!);
+    const done = await settledScheduledCall(t, key, first['wrong-0103']);
     expect(done.postProcessingFlags).toEqual(['CONNECT', 'WRONG_NUMBER']);
     expect((await scheduledOf('wrong-0103')).map((c) => c.status)).toEqual(['completed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
     await expectStatusEvents('wrong-0103');
   });
 
   it('wrong number (0103) with a mobile number: later calls move to the mobile number', { timeout: 120_000 }, async () => {
-    await settledScheduledCall(t, key, first['wrong-0103-mobile']!);
+    await settledScheduledCall(t, key, first['wrong-0103-mobile']);
     const rows = await dbCalls('wrong-0103-mobile');
     expect(rows[0].phone_number).toBe('+16465550103');
     const later = rows.slice(1);
@@ -203,7 +203,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   });
 
   it('do not call (0104): the customer becomes Do Not Call and pending outreach stops', { timeout: 120_000 }, async () => {
-    const done = await settledScheduledCall(t, key, first['dnc-0104']!);
+    const done = await settledScheduledCall(t, key, first['dnc-0104']);
     expect(done.postProcessingFlags).toEqual(['CONNECT', 'LIVE_CONNECT', 'RPC', 'DNC']);
     expect((await t.call('GET', '/customers/dnc-0104', { key })).body.doNotCall).toBe(true);
     expect((await scheduledOf('dnc-0104')).map((c) => c.status)).toEqual(['completed', 'cancelled', 'cancelled', 'cancelled', 'cancelled']);
@@ -215,7 +215,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     ['atty-0105', 'attorney_representation', ['CONNECT', 'LIVE_CONNECT', 'ATTORNEY_REP']],
     ['bk-0106', 'bankruptcy', ['CONNECT', 'LIVE_CONNECT', 'RPC', 'BANKRUPTCY']],
   ])('%s: a %s restriction and outreach stops', { timeout: 120_000 }, async (id, kind, flags) => {
-    const done = await settledScheduledCall(t, key, first[id]!);
+    const done = await settledScheduledCall(t, key, first[id]);
     expect(done.postProcessingFlags).toEqual(flags);
     const restrictions = await db()('contact_restrictions').where({ company_id: companyId, customer_id: id });
     expect(restrictions.map((r: any) => [r.kind, r.source])).toEqual([[kind, 'call_outcome']]);
@@ -227,7 +227,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   });
 
   it('provider busy (0107): two 503s, then the call is placed once', { timeout: 120_000 }, async () => {
-    const done = await settledScheduledCall(t, key, first['busy-0107']!);
+    const done = await settledScheduledCall(t, key, first['busy-0107']);
     expect(done).toMatchObject({ status: 'completed', postProcessingFlags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'] });
     expect(sandbox.dials()[first['busy-0107']]).toBe(1);
     const row = await db()('scheduled_calls').where({ id: first['busy-0107'] }).first();
@@ -235,13 +235,13 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   });
 
   it('duplicate, out-of-order callbacks (0108): each event applied once, the call never moves backwards', { timeout: 120_000 }, async () => {
-    const done = await settledScheduledCall(t, key, first['dup-0108']!);
+    const done = await settledScheduledCall(t, key, first['dup-0108']);
     expect(done.postProcessingFlags).toEqual(['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER']);
     // Receipt and apply are asynchronous: wait until all three events are applied and no received row waits.
     const settled = async () => {
       const events = await db()('call_events').where({ call_id: done.callId }).orderBy('received_at');
       const waiting = await db()('callback_inbox').where({ scheduled_call_id: first['dup-0108'] }).whereNull('applied_at').count({ n: '*' });
-      return events.length === 3 && Number(waiting[0]!.n) === 0 ? events : null;
+      return events.length === 3 && Number(waiting[0].n) === 0 ? events : null;
     };
     let events = await settled();
     for (let i = 0; !events && i < 200; i++) {
@@ -259,7 +259,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
 
   it('a conversation on a collections loan starts the Reg F seven-day quiet period for the later calls', { timeout: 120_000 }, async () => {
     const [firstCall] = await scheduledOf('coll-0100');
-    const done = await settledScheduledCall(t, key, firstCall!.id);
+    const done = await settledScheduledCall(t, key, firstCall.id);
     expect(done.postProcessingFlags).toContain('RPC');
     const later = (await scheduledOf('coll-0100')).slice(1);
     expect(later.length).toBeGreaterThan(0);
@@ -277,12 +277,12 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     let snapshot: () => Promise<unknown>;
 
     beforeAll(async () => {
-      const done = await settledScheduledCall(t, key, first['vm-0101']!);
+      const done = await settledScheduledCall(t, key, first['vm-0101']);
       // Quiet first: the late call_ended applied from the inbox, the recording copied.
       await eventually(async () => {
         const unapplied = await db()('callback_inbox').whereNull('applied_at').count({ n: '*' });
         const recorded = await db()('calls').where({ id: done.callId }).whereNotNull('recording_key').first();
-        return Number(unapplied[0]!.n) === 0 && recorded ? true : undefined;
+        return Number(unapplied[0].n) === 0 && recorded ? true : undefined;
       }, 45_000, 'callbacks applied and the recording copied');
       const call = await db()('calls').where({ id: done.callId }).first();
       // The very delivery the simulator made (the call object get-call shows is the one it sent).
@@ -296,7 +296,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
       ['a stale timestamp', () => postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.apiKey, new Date(Date.now() - 6 * 60_000)), 401],
       ['a replayed event', () => postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.apiKey), 409],
       ['the other provider connection', () => postCallback(t, 'live', body, LIVE.apiKey), 404],
-      ['an unknown call', () => postCallback(t, 'sandbox', body.replace(first['vm-0101']!, '00000000-0000-4000-8000-000000000000'), SIMULATOR_DEFAULTS.apiKey), 404],
+      ['an unknown call', () => postCallback(t, 'sandbox', body.replace(first['vm-0101'], '00000000-0000-4000-8000-000000000000'), SIMULATOR_DEFAULTS.apiKey), 404],
       ['malformed JSON', () => postCallback(t, 'sandbox', '{"event":', SIMULATOR_DEFAULTS.apiKey), 400],
       ['an unknown provider', () => postCallback(t, 'nobody', body, SIMULATOR_DEFAULTS.apiKey), 400],
       ['an applied event without a scheduled call id', () => postCallback(t, 'sandbox', JSON.stringify({ event: 'call_ended', call: { call_id: 'call_x', call_status: 'ended' } }), SIMULATOR_DEFAULTS.apiKey), 400],

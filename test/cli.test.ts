@@ -110,7 +110,7 @@ describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) =>
     const { companyId } = JSON.parse((await outreach(database.url, ['company', 'create', '--name', 'Console', '--json'])).stdout);
     const generated = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'Ops@Example.com', '--role', 'operator']);
     expect(generated.code).toBe(0);
-    const password = /password (\S+)  \(shown once/.exec(generated.stdout)?.[1];
+    const password = /password (\S+) {2}\(shown once/.exec(generated.stdout)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const typed = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'viewer@example.com', '--role', 'viewer', '--password-stdin', '--json'], 'a typed passphrase\n');
     expect(typed.code).toBe(0);
@@ -144,7 +144,7 @@ describe('outreach simulator loanpro', () => {
   it('serves the seed on 127.0.0.1 and prints where', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'simulator', 'loanpro', '--seed', 'src/simulators/loanpro/demo-seed.json'], { stdio: ['ignore', 'pipe', 'inherit'] });
     try {
-      const line = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString('utf8'))));
+      const line = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString('utf8'))));
       const { baseUrl, instanceId, token } = JSON.parse(line);
       expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/public\/api\/1$/);
       const res = await fetch(`${baseUrl}/odata.svc/Customers(1001)`, { headers: { Authorization: `Bearer ${token}`, 'Autopal-Instance-Id': instanceId } });

@@ -5,7 +5,7 @@ import { VARIABLES } from '../src/config/variables.js';
 /** An environment that records every variable read. */
 function recording(values: Record<string, string>) {
   const read = new Set<string>();
-  const env = new Proxy({} as Record<string, string | undefined>, {
+  const env = new Proxy({}, {
     get(_target, key) {
       if (typeof key === 'string') read.add(key);
       return typeof key === 'string' ? values[key] : undefined;

@@ -99,7 +99,7 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
     const call = await planner.call('GET', `/scheduled-calls/${id}`, { key });
     expect(call.body).toMatchObject({ status: 'skipped', endReason: { rule: 'tcpa-consent-revoked', source: expect.stringContaining('47 CFR 64.1200(a)(10)') } });
     expect(call.body.endReason.detail).toContain(`consent to calls to ${phone} revoked`);
-    expect(simulator.dials()[id!]).toBeUndefined();
+    expect(simulator.dials()[id]).toBeUndefined();
   });
 
   it('a company requiring written consent calls no number without it, and calls once the partner records it', { timeout: 150_000 }, async () => {
@@ -122,9 +122,9 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
     const decided = await dialAt(companyId, [ids.none, ids.express, ids.written], new Date(NOW.getTime() + 5 * 60_000));
     await eventually(async () => (await db()('scheduled_calls').whereIn('id', decided).whereIn('status', ['pending', 'dialing']).whereNull('provider_call_id')).length === 0, 60_000, 'all three decided');
     const [none, express, placed] = await Promise.all(decided.map((id) => planner.call('GET', `/scheduled-calls/${id}`, { key })));
-    expect(none!.body).toMatchObject({ status: 'skipped', endReason: { rule: 'tcpa-consent-required' } });
-    expect(express!.body).toMatchObject({ status: 'skipped', endReason: { rule: 'tcpa-written-consent-required', source: expect.stringContaining('47 CFR 64.1200(a)(2)') } });
-    expect(placed!.body.status).not.toBe('skipped');
+    expect(none.body).toMatchObject({ status: 'skipped', endReason: { rule: 'tcpa-consent-required' } });
+    expect(express.body).toMatchObject({ status: 'skipped', endReason: { rule: 'tcpa-written-consent-required', source: expect.stringContaining('47 CFR 64.1200(a)(2)') } });
+    expect(placed.body.status).not.toBe('skipped');
     expect(Object.keys(simulator.dials())).toContain(decided[2]);
     expect(Object.keys(simulator.dials())).not.toContain(decided[0]);
   });

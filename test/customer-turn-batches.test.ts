@@ -38,7 +38,7 @@ describe.each(DIALECTS)('customer reads and inserts on %s', (dialect) => {
   it('twenty reads at once: each gets its own company\'s row or null, in one statement on Postgres', async () => {
     statements.length = 0;
     const keys = [...Array.from({ length: 20 }, (_, i) => [coA, `cust-${i}`]), [coB, 'cust-0'], [coB, 'cust-1'], [coA, 'nobody']];
-    const read = await Promise.all(keys.map(([companyId, id]) => getCustomer(database.db, companyId!, id!)));
+    const read = await Promise.all(keys.map(([companyId, id]) => getCustomer(database.db, companyId, id)));
     expect(read.map((c) => c && [c.companyId, c.id, c.firstName])).toEqual([
       ...Array.from({ length: 20 }, (_, i) => [coA, `cust-${i}`, `A${i}`]), [coB, 'cust-0', 'B0'], null, null,
     ]);
@@ -68,9 +68,9 @@ describe.each(DIALECTS)('customer reads and inserts on %s', (dialect) => {
   it('twenty new customers at once: each created with its own fields, in one statement (Postgres) or transaction (SQLite); the same id in another company is another customer', async () => {
     statements.length = 0;
     const writes = [...Array.from({ length: 20 }, (_, i) => [coA, `new-${i}`]), [coB, 'new-0']];
-    const results = await Promise.all(writes.map(([companyId, id], i) => upsertCustomer(database.db, companyId!, id!, fields(`F${i}`), {}, AT)));
+    const results = await Promise.all(writes.map(([companyId, id], i) => upsertCustomer(database.db, companyId, id, fields(`F${i}`), {}, AT)));
     expect(results.map((r) => [r.created, r.customer.companyId, r.customer.id, r.customer.firstName])).toEqual(writes.map(([c, id], i) => [true, c, id, `F${i}`]));
-    expect(results[0]!.customer).toMatchObject({ birthday: '1990-01-02', externalMetadata: { source: 'F0' }, loanIds: [1, 2], isTest: true, doNotCall: false, email: null });
+    expect(results[0].customer).toMatchObject({ birthday: '1990-01-02', externalMetadata: { source: 'F0' }, loanIds: [1, 2], isTest: true, doNotCall: false, email: null });
     if (dialect === 'postgres') expect(statements).toHaveLength(1);
     else expect(statements.map((q) => (/^(BEGIN|COMMIT)/.test(q) ? q : 'insert'))).toEqual(['BEGIN IMMEDIATE;', ...writes.map(() => 'insert'), 'COMMIT;']);
     expect((await getCustomer(database.db, coB, 'new-0'))?.firstName).toBe('F20');

@@ -49,23 +49,23 @@ describe.each(DIALECTS)('dial batch statements on %s', (dialect) => {
     expect(taken.map((c) => c.id).sort()).toEqual([ids[0], ids[3]].sort());
     expect(taken.every((c) => c.dialAttempts === 1)).toBe(true);
     expect(await takeDialLeases(db, ids.map((id) => ({ companyId, id })), at, '2026-12-08T15:01:00.000Z')).toEqual([]); // now held by this worker
-    expect(await takeDialLeases(db, [{ companyId: 'another-company', id: ids[0]! }], '2026-12-08T15:02:00.000Z', '2026-12-08T15:03:00.000Z')).toEqual([]);
+    expect(await takeDialLeases(db, [{ companyId: 'another-company', id: ids[0] }], '2026-12-08T15:02:00.000Z', '2026-12-08T15:03:00.000Z')).toEqual([]);
   });
 
   it('records each answer on its own call, once: a call an early callback recorded keeps its record', async () => {
     const db = database.db;
-    const early = await insertCallsOnce(db, [{ id: randomUUID(), companyId, customerId: 'c1', scheduledCallId: ids[1]!, provider: 'live', providerCallId: 'call_early', toPhoneNumber: '+12125550101', fromPhoneNumber: null, timestamp: at }], at);
-    await setProviderCalls(db, [{ companyId, id: ids[1]!, provider: 'live', providerCallId: 'call_early', callId: early.get(ids[1]!)!.id, dialedAt: at }], at);
+    const early = await insertCallsOnce(db, [{ id: randomUUID(), companyId, customerId: 'c1', scheduledCallId: ids[1], provider: 'live', providerCallId: 'call_early', toPhoneNumber: '+12125550101', fromPhoneNumber: null, timestamp: at }], at);
+    await setProviderCalls(db, [{ companyId, id: ids[1], provider: 'live', providerCallId: 'call_early', callId: early.get(ids[1])!.id, dialedAt: at }], at);
 
     const answers = ids.slice(0, 3).map((id, i) => ({ id: randomUUID(), companyId, customerId: `c${i}`, scheduledCallId: id, provider: 'live', providerCallId: `call_${i}`, toPhoneNumber: `+1212555010${i}`, fromPhoneNumber: null, timestamp: at }));
     const rows = await insertCallsOnce(db, answers, at);
-    expect(rows.get(ids[1]!)!.providerCallId).toBe('call_early');
+    expect(rows.get(ids[1])!.providerCallId).toBe('call_early');
     const changed = await setProviderCalls(db, ids.slice(0, 3).map((id) => ({ companyId, id, provider: 'live', providerCallId: rows.get(id)!.providerCallId, callId: rows.get(id)!.id, dialedAt: '2026-12-08T15:00:05.000Z' })), at);
     expect(changed).toBe(2); // ids[1] already had its provider call
     const after = await db('scheduled_calls').whereIn('id', ids).select('id', 'provider_call_id', 'call_id', 'dialed_at');
     const byId = new Map(after.map((r) => [r.id, r]));
     expect(byId.get(ids[0])!.provider_call_id).toBe('call_0');
-    expect(byId.get(ids[0])!.call_id).toBe(rows.get(ids[0]!)!.id);
+    expect(byId.get(ids[0])!.call_id).toBe(rows.get(ids[0])!.id);
     expect(new Date(byId.get(ids[0])!.dialed_at).toISOString()).toBe('2026-12-08T15:00:05.000Z');
     expect(byId.get(ids[1])!.provider_call_id).toBe('call_early');
     expect(new Date(byId.get(ids[1])!.dialed_at).toISOString()).toBe(at);

@@ -68,20 +68,20 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
   it('at 21:30 nothing is dialed: each call is moved or skipped with its reason', { timeout: 120_000 }, async () => {
     const dispatcher = await dispatcherAt('2026-12-09T02:30:00Z'); // Tuesday 21:30 in New York
     try {
-      const late = await reasonOf(firstCall.late!);
+      const late = await reasonOf(firstCall.late);
       expect(late.status).toBe('pending');
       expect(new Date(late.scheduled_time).toISOString()).toBe('2026-12-09T13:00:00.000Z'); // Wednesday 08:00
       expect(late.status_reason).toMatch(/^Moved at dial time: .*calling-window/);
 
-      const restricted = await reasonOf(firstCall.restricted!);
+      const restricted = await reasonOf(firstCall.restricted);
       expect(restricted.status).toBe('skipped');
       expect(restricted.status_reason).toMatch(/^Not allowed at dial time: restriction-cease-request: contact restriction cease_request/);
 
-      const dnc = await reasonOf(firstCall.dnc!);
+      const dnc = await reasonOf(firstCall.dnc);
       expect(dnc.status).toBe('skipped');
       expect(dnc.status_reason).toMatch(/Do Not Call/);
 
-      const capped = await reasonOf(firstCall.capped!);
+      const capped = await reasonOf(firstCall.capped);
       expect(capped.status).toBe('pending');
       expect(capped.status_reason).toMatch(/^Moved at dial time: .*regf/);
       // The oldest of the seven attempts (NOW − 56 h) leaves the 7-day window at NOW + 112 h.
@@ -92,9 +92,9 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
     }
     // A skipped call is a status change for the partner; a moved one is still pending.
     const events = async (id: string) => (await database.db('webhook_deliveries').where({ subject_id: id, event_type: 'scheduled_call.updated' }).select('event_key')).map((r: { event_key: string }) => r.event_key);
-    expect(await events(firstCall.restricted!)).toEqual([`scheduled_call.updated:${firstCall.restricted}:skipped`]);
-    expect(await events(firstCall.dnc!)).toEqual([`scheduled_call.updated:${firstCall.dnc}:skipped`]);
-    expect(await events(firstCall.late!)).toEqual([]);
+    expect(await events(firstCall.restricted)).toEqual([`scheduled_call.updated:${firstCall.restricted}:skipped`]);
+    expect(await events(firstCall.dnc)).toEqual([`scheduled_call.updated:${firstCall.dnc}:skipped`]);
+    expect(await events(firstCall.late)).toEqual([]);
     const api = await planner.call('GET', `/scheduled-calls/${firstCall.restricted}`, { key });
     expect(api.body).toMatchObject({ status: 'skipped', postProcessingFlags: [] });
     // The extension fields name the rule that ruled it out, and the rule that moved the late one.
@@ -110,7 +110,7 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
     const dispatcher = await dispatcherAt('2026-12-25T15:00:00Z'); // Friday 10:00 in New York
     try {
       const xmas = await eventually(async () => {
-        const r = await row(firstCall.xmas!);
+        const r = await row(firstCall.xmas);
         return r.status === 'pending' && new Date(r.scheduled_time) > new Date('2026-12-25T00:00:00Z') ? r : undefined;
       }, 60_000, 'the holiday move');
       expect(new Date(xmas.scheduled_time).toISOString()).toBe('2026-12-26T13:00:00.000Z'); // Saturday 08:00

@@ -47,7 +47,7 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
     return `/customers/batch/${res.body.jobId}`;
   };
   const read = async (path: string) => (await suite.t.call('GET', path, { key })).body;
-  const count = async (table: string) => Number((await suite.database.db(table).where('company_id', companyId).count({ n: '*' }))[0]!.n);
+  const count = async (table: string) => Number((await suite.database.db(table).where('company_id', companyId).count({ n: '*' }))[0].n);
   const indexes = (job: { results: { index: number }[] }) => job.results.map((r) => r.index);
 
   it('results hold only finished rows, by index, while running; all rows once completed; a redelivered slice changes nothing', async () => {
@@ -55,19 +55,19 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
     expect(await read(path)).toMatchObject({ status: 'pending', processed: 0, results: [], failures: [] });
 
     const [head, tail] = await fetchAll();
-    await handle(tail!); // rows 25–29 finish first
+    await handle(tail); // rows 25–29 finish first
     const partial = await read(path);
     expect(partial).toMatchObject({ status: 'processing', processed: 5, failed: 0, processingCompletedAt: null });
     expect(indexes(partial)).toEqual([25, 26, 27, 28, 29]);
     expect(partial.results.every((r: { status: string }) => r.status === 'scheduled')).toBe(true);
 
-    await handle(head!);
+    await handle(head);
     const done = await read(path);
     expect(done).toMatchObject({ status: 'completed', processed: 30, failed: 0, processingCompletedAt: NOW.toISOString() });
     expect(indexes(done)).toEqual(Array.from({ length: 30 }, (_, i) => i));
     expect(done.results.slice(25)).toEqual(partial.results); // finished rows never change
 
-    await handle(head!); // delivered again after its work committed
+    await handle(head); // delivered again after its work committed
     expect(await read(path)).toEqual(done);
     expect(await count('cadences')).toBe(30);
     expect(await count('scheduled_calls')).toBe(150);
@@ -83,8 +83,8 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
     const results = (r: typeof first) => r.map((x) => x.result as Record<string, unknown>);
     expect(results(first).map((r) => [r.status, r.replayed])).toEqual([['scheduled', false], ['scheduled', false], ['failed', false]]);
     expect(results(second).map((r) => [r.status, r.replayed])).toEqual([['scheduled', true], ['scheduled', true], ['failed', false]]);
-    expect(results(second)[0]!.origination).toEqual(results(first)[0]!.origination);
-    expect(results(second)[1]!.origination).toEqual(results(first)[1]!.origination);
+    expect(results(second)[0].origination).toEqual(results(first)[0].origination);
+    expect(results(second)[1].origination).toEqual(results(first)[1].origination);
     expect(await count('cadences')).toBe(2);
     expect(await count('scheduled_calls')).toBe(6); // 5 new-lead calls + 1 one-off
   });
@@ -98,13 +98,13 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
     const rows = [enrollRow('ok-1'), enrollRow('broken'), enrollRow('ok-2')];
     const path = await submit(rows);
     const [only] = await fetchAll();
-    await handle(only!);
+    await handle(only);
     expect(await read(path)).toMatchObject({ status: 'processing', processed: 2, failed: 0 });
-    expect(await getRecord(suite.database.db, companyId, rows[1]!.idempotencyKey as string)).toBeNull(); // its claim was released
+    expect(await getRecord(suite.database.db, companyId, rows[1].idempotencyKey as string)).toBeNull(); // its claim was released
 
-    await handle({ ...only!, attempt: only!.maxAttempts }); // the last attempt gives up on it
+    await handle({ ...only, attempt: only.maxAttempts }); // the last attempt gives up on it
     const job = await read(path);
-    const message = `Processing failed after ${only!.maxAttempts} attempts`;
+    const message = `Processing failed after ${only.maxAttempts} attempts`;
     expect(job).toMatchObject({ status: 'completed', processed: 3, failed: 1 });
     expect(job.failures).toEqual([{ index: 1, customerId: 'broken', message: `500: ${message}` }]);
     expect(job.results.map((r: { status: string }) => r.status)).toEqual(['scheduled', 'failed', 'scheduled']);
@@ -129,7 +129,7 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
 
     // 30 days later the single enrollment's and the batch's records expire, and the job is deleted.
     // (The sweep covers every company: this file's earlier jobs and records, all made at NOW, go too.)
-    const total = async (table: string) => Number((await suite.database.db(table).count({ n: '*' }))[0]!.n);
+    const total = async (table: string) => Number((await suite.database.db(table).count({ n: '*' }))[0].n);
     const expected = { batchJobs: await total('batch_jobs'), idempotencyRecords: await total('idempotency_records'), callbackInbox: 0, smsEarlyStatuses: 0, webhookDeliveries: 0, contactDecisions: 0, scheduledMessages: 0, scheduledCalls: 0 };
     expect(expected.batchJobs).toBeGreaterThanOrEqual(1);
     const later = new Date(NOW.getTime() + 30 * 86_400_000 + 1000);

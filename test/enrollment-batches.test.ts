@@ -34,7 +34,7 @@ describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
     expect(res.status).toBe(202);
     return waitForJob(suite.t, key, `/customers/batch/${res.body.jobId}`);
   };
-  const count = async (table: string) => Number((await suite.database.db(table).where('company_id', companyId).count({ n: '*' }))[0]!.n);
+  const count = async (table: string) => Number((await suite.database.db(table).where('company_id', companyId).count({ n: '*' }))[0].n);
 
   it('requires a well-formed Idempotency-Key header (400); nothing is stored', async () => {
     const missing = await submit([enrollRow('c-1')], null);

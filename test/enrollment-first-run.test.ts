@@ -22,12 +22,12 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
   });
 
   const hits = async () => Number((await db('rate_limits').where({ company_id: companyId, policy: 'first-run' }).first())?.hits ?? 0);
-  const customers = async () => Number((await db('customers').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
-  const calls = async () => Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
+  const customers = async () => Number((await db('customers').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+  const calls = async () => Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
 
   it('stores the enrollment, the completed record and the count together; one autocommit statement on Postgres', async () => {
     const seen: string[] = [];
-    const listener = (q: { sql: string }) => seen.push(q.sql.trim().split(/\s+/)[0]!.toUpperCase());
+    const listener = (q: { sql: string }) => seen.push(q.sql.trim().split(/\s+/)[0].toUpperCase());
     db.on('query', listener);
     let outcome;
     try {

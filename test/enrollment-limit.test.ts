@@ -51,7 +51,7 @@ describe.each(DIALECTS)('one enrollment on %s', (dialect) => {
   it('stores the same rows again as raw SQL, batched, with the rate count', async () => {
     const count = async () => {
       const out: Record<string, number> = {};
-      for (const { table } of WRITES) out[table] = Number((await database.db(table).where({ company_id: counted.companyId }).count({ n: '*' }))[0]!.n);
+      for (const { table } of WRITES) out[table] = Number((await database.db(table).where({ company_id: counted.companyId }).count({ n: '*' }))[0].n);
       const rates = await database.db('rate_limits').where({ company_id: counted.companyId });
       return { rows: out, hits: rates.reduce((n: number, r: { hits: number }) => n + Number(r.hits), 0) };
     };
@@ -59,7 +59,7 @@ describe.each(DIALECTS)('one enrollment on %s', (dialect) => {
     const result = await rawEnrollments(database.db, template, { perBatch: 2, concurrency: 2, count: 5 });
     expect(result.enrollments).toBe(5);
     const after = await count();
-    for (const w of WRITES) expect(after.rows[w.table]! - before.rows[w.table]!, w.table).toBe(5 * w.rows);
+    for (const w of WRITES) expect(after.rows[w.table] - before.rows[w.table], w.table).toBe(5 * w.rows);
     expect(after.hits - before.hits).toBe(5);
   });
 });

@@ -74,7 +74,7 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
     for (const table of TABLES) {
       // The customer's own id is the one value that differs by design.
       const strip = (rows: unknown[]) => rows.map((r) => ({ ...(r as object), ...(table === 'customers' ? { id: 'customer' } : {}) }));
-      expect(strip(after[table]!), table).toEqual(strip(before[table]!));
+      expect(strip(after[table]), table).toEqual(strip(before[table]));
     }
   });
 
@@ -84,7 +84,7 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
     expect(await insertEnrollmentOneByOne(database.db, companyId, old)).toBe(true);
     const outcomes = await Promise.all(fresh.map((e, i) => insertEnrollmentOnce(database.db, companyId, e, run(`rows-${i}`))));
     expect(outcomes.map((o) => o.committed && o.stored)).toEqual([true, true]);
-    const strip = (rows: Record<string, unknown[]>) => Object.fromEntries(TABLES.map((t) => [t, rows[t]!.map((r) => ({ ...(r as object), ...(t === 'customers' ? { id: 'customer' } : {}) }))]));
+    const strip = (rows: Record<string, unknown[]>) => Object.fromEntries(TABLES.map((t) => [t, rows[t].map((r) => ({ ...(r as object), ...(t === 'customers' ? { id: 'customer' } : {}) }))]));
     const before = strip(await storedRows(database.db, companyId, old));
     for (const e of fresh) expect(strip(await storedRows(database.db, companyId, e))).toEqual(before);
   });
@@ -101,7 +101,7 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
     expect(seen.length).toBe(dialect === 'postgres' ? 1 : 5);
     const calls = await database.db('scheduled_calls as sc').join('schedules as s', 's.id', 'sc.schedule_id').join('cadences as c', 'c.id', 's.cadence_id')
       .join('applications as a', 'a.id', 'c.application_id').where({ 'sc.company_id': companyId, 'a.customer_id': 'counted' }).count({ n: '*' });
-    expect(Number(calls[0]!.n)).toBe(3);
+    expect(Number(calls[0].n)).toBe(3);
   });
 
   it('writes nothing and answers false when the customer exists', async () => {
@@ -112,7 +112,7 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
     expect(await insertEnrollmentIfNew(database.db, companyId, { ...second, customer: { ...customer, firstName: 'Other' } })).toBe(false);
     expect(await storedRows(database.db, companyId, first)).toEqual(stored);
     const counts = await Promise.all(['applications', 'cadences', 'schedules', 'scheduled_calls'].map(async (t) =>
-      Number((await database.db(t).where({ company_id: companyId, customer_id: 'exists' }).count({ n: '*' }))[0]!.n)));
+      Number((await database.db(t).where({ company_id: companyId, customer_id: 'exists' }).count({ n: '*' }))[0].n)));
     expect(counts).toEqual([1, 1, 1, 1]);
   });
 

@@ -54,9 +54,9 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
       method: 'POST',
       headers: { 'X-API-Key': key, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify(body),
-    }).then(async (res) => ({ status: res.status, replayed: res.headers.get('idempotency-replayed'), retryAfter: res.headers.get('retry-after'), body: (await res.json()) as any }));
+    }).then(async (res) => ({ status: res.status, replayed: res.headers.get('idempotency-replayed'), retryAfter: res.headers.get('retry-after'), body: (await res.json()) }));
   const count = async (table: string, customerId: string) =>
-    Number((await database.db(table).where({ company_id: companyId, customer_id: customerId }).count({ n: '*' }))[0]!.n);
+    Number((await database.db(table).where({ company_id: companyId, customer_id: customerId }).count({ n: '*' }))[0].n);
 
   it('the same key sent 8 times at once to both processes executes once (10 rounds)', async () => {
     const outcomes: Record<string, number> = {};
@@ -70,7 +70,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
       for (const r of results) {
         const kind = r.status === 200 ? (r.replayed === 'true' ? 'replayed' : 'executed') : `${r.status} ${r.body.detail?.code}`;
         outcomes[kind] = (outcomes[kind] ?? 0) + 1;
-        if (r.status === 200) expect(r.body).toEqual(firsts[0]!.body);
+        if (r.status === 200) expect(r.body).toEqual(firsts[0].body);
         else expect([r.status, r.body.detail.code, r.retryAfter]).toEqual([409, 'request_in_progress', '1']);
       }
       expect(await count('cadences', id)).toBe(1);
@@ -98,7 +98,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
     const results = await Promise.all(Array.from({ length: 6 }, (_, i) => post(i % 2 ? childUrl : t.url, enrollBody({ id: 'race-cust', loanId: `app-${i}` }), newKey('apps'))));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409 && r.body.detail.code === 'existing_application')).toHaveLength(5);
-    expect(Number((await database.db('cadences').where({ company_id: companyId, customer_id: 'race-cust', status: 'active' }).count({ n: '*' }))[0]!.n)).toBe(1);
+    expect(Number((await database.db('cadences').where({ company_id: companyId, customer_id: 'race-cust', status: 'active' }).count({ n: '*' }))[0].n)).toBe(1);
     expect(t.violations).toEqual([]);
   });
 });

@@ -64,7 +64,7 @@ async function storedRows(db: Db, companyId: string, customerId: string): Promis
     cadences: await of('cadences'),
     schedules: await of('schedules'),
     scheduled_calls: await of('scheduled_calls').orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }]),
-  } as Rows;
+  };
   const roles = new Map<unknown, string>([[customerId, 'customer']]);
   for (const table of TABLES) if (table !== 'customers') raw[table].forEach((r, i) => roles.set(r.id, `${table}-${i}`));
   const rows = Object.fromEntries(TABLES.map((table) => [table, raw[table].map((r) => Object.fromEntries(
@@ -104,14 +104,14 @@ describe.each(DIALECTS)('one builder for the rows of an enrollment, on %s', (dia
     }
 
     const [reference, ...others] = stored;
-    for (const table of TABLES) if (table !== 'scheduled_calls') expect(reference!.rows[table], table).toHaveLength(1);
-    expect(reference!.rows.scheduled_calls.length).toBeGreaterThan(0);
+    for (const table of TABLES) if (table !== 'scheduled_calls') expect(reference.rows[table], table).toHaveLength(1);
+    expect(reference.rows.scheduled_calls.length).toBeGreaterThan(0);
     for (const { path, rows } of others) {
       for (const table of TABLES) {
-        const where = `${table} via ${path} (vs ${reference!.path})`;
-        expect(rows[table].length, where).toBe(reference!.rows[table].length);
+        const where = `${table} via ${path} (vs ${reference.path})`;
+        expect(rows[table].length, where).toBe(reference.rows[table].length);
         rows[table].forEach((row, i) => {
-          const expected = reference!.rows[table][i]!;
+          const expected = reference.rows[table][i];
           expect(Object.keys(row).sort(), `${where}: columns of row ${i}`).toEqual(Object.keys(expected).sort());
           for (const column of Object.keys(expected)) expect(row[column], `${where}: row ${i}, ${column}`).toEqual(expected[column]);
         });
@@ -124,7 +124,7 @@ describe.each(DIALECTS)('one builder for the rows of an enrollment, on %s', (dia
     const input = { ...inputOf('refused', {}), timezone: 'Not/A_Zone' };
     expect(planNewEnrollment(ctx, input)).toBeNull();
     const seen: string[] = [];
-    const listener = (q: { sql: string }) => seen.push(q.sql.trim().split(/\s+/)[0]!.toLowerCase());
+    const listener = (q: { sql: string }) => seen.push(q.sql.trim().split(/\s+/)[0].toLowerCase());
     ctx.db.on('query', listener);
     try {
       await expect(ctx.db.transaction((trx) => executeEnrollment({ ...ctx, db: trx }, input))).rejects.toThrow(UnprocessableError);

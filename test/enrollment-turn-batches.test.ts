@@ -27,13 +27,13 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
   const company = async () => (await createCompany(db, `Turn ${randomUUID()}`, new Date(AT))).companyId;
   const hits = async (companyId: string) => Number((await db('rate_limits').where({ company_id: companyId, policy: 'first-run' }).first())?.hits ?? 0);
   const customerIds = async (companyId: string) => (await db('customers').where({ company_id: companyId }).orderBy('id').pluck('id')).map(String);
-  const callsOf = async (companyId: string) => Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
+  const callsOf = async (companyId: string) => Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
   const batchStatements = () => statements.filter((s) => s.includes('jsonb_to_recordset')).length;
 
   it('twelve requests of three companies: each counted in its own window in request order, the first LIMIT of each stored; one statement on Postgres, one transaction on SQLite', async () => {
     const companies = [await company(), await company(), await company()];
     statements.length = 0;
-    const requests = Array.from({ length: 12 }, (_, i) => ({ companyId: companies[i % 3]!, customerId: `cust-${i}`, key: `key-${i}` }));
+    const requests = Array.from({ length: 12 }, (_, i) => ({ companyId: companies[i % 3], customerId: `cust-${i}`, key: `key-${i}` }));
     const outcomes = await Promise.all(requests.map((r) => insertEnrollmentOnce(db, r.companyId, enrollment(r.customerId), run(r.key))));
     expect(outcomes.map((o) => o.committed && [o.stored, o.hits, o.windowEndsAt])).toEqual(
       requests.map((_, i) => [i < 3 * LIMIT, Math.floor(i / 3) + 1, NOW_MS + 60_000]),
@@ -116,7 +116,7 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
     expect(outcomes.map((o) => o.committed && o.stored)).toEqual([true, false, true]);
     // Run again alone, it finds the key stored (only counted) or loses the race again (nothing
     // written; the caller's claim path counts it): counted once either way.
-    const racer = outcomes[1]!;
+    const racer = outcomes[1];
     expect(await customerIds(companyId)).toEqual(['calm-1', 'calm-2']);
     expect((await getRecord(db, companyId, 'k-race'))?.fingerprint).toBe('e'.repeat(64));
     expect(await hits(companyId)).toBe(racer.committed ? 3 : 2);

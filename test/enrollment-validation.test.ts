@@ -25,7 +25,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
   // `null` sends no Idempotency-Key header.
   const enroll = (body: unknown, idempotencyKey: string | null = newKey(), apiKey = key) =>
     suite.t.call('POST', '/customers/schedule/sync', { key: apiKey, body, headers: idempotencyKey === null ? {} : { 'Idempotency-Key': idempotencyKey } });
-  const scheduledCallCount = async () => Number((await suite.database.db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
+  const scheduledCallCount = async () => Number((await suite.database.db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
 
   it.each([
     ['an unrecognized field', { streetAddress1: '1 Main St' }, 'Unrecognized field: streetAddress1'],

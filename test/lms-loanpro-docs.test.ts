@@ -133,7 +133,7 @@ describe.each(DIALECTS)('LoanPro as documented, over HTTP on %s', (dialect) => {
 
   it('a date LoanPro no longer has is cleared when the loan is imported again', async () => {
     const { apiKey: key } = await lmsCompany();
-    const snapshot = (data.loans.find((l) => l.id === 9300)!.StatusArchive as Record<string, unknown>[])[0]!;
+    const snapshot = (data.loans.find((l) => l.id === 9300)!.StatusArchive as Record<string, unknown>[])[0];
     snapshot.nextPaymentDate = '2026-12-01';
     expect((await post(key, create('1001', { loanIds: [9300] }))).status).toBe(201);
     expect((await loansOf(key, '1001'))[0]).toMatchObject({ dueDate: '2026-12-01', originationDate: '2026-05-01' });

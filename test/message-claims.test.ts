@@ -59,11 +59,11 @@ describe.each(DIALECTS)('message claims on %s', (dialect) => {
     expect((await claimDueMessages(database.db, NOW, 100, 100)).filter((m) => m.companyId === company)).toHaveLength(0);
     const later = '2026-12-09T16:00:00.000Z';
     const [claimed] = (await claimDueMessages(database.db, later, 100, 100)).filter((m) => m.companyId === company);
-    expect(claimed!.status).toBe('sending');
+    expect(claimed.status).toBe('sending');
     expect(await failStaleSending(database.db, '2026-12-09T17:00:00.000Z', '2026-12-09T17:00:00.000Z')).toBeGreaterThanOrEqual(1);
-    const row = await database.db('scheduled_messages').where({ id: claimed!.id }).first();
+    const row = await database.db('scheduled_messages').where({ id: claimed.id }).first();
     expect(row.status).toBe('failed');
     expect(row.status_reason).toMatch(/^interrupted/);
-    expect((await claimDueMessages(database.db, later, 100, 100)).map((m) => m.id)).not.toContain(claimed!.id);
+    expect((await claimDueMessages(database.db, later, 100, 100)).map((m) => m.id)).not.toContain(claimed.id);
   });
 });

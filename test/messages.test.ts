@@ -76,17 +76,17 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
 
     clock = ELEVEN;
     const [email] = await eventually(() => emailsTo(local.smtp).length === 1 && emailsTo(local.smtp));
-    expect(email!.subject).toBe('Payment reminder for Augusta');
-    expect(email!.text).toMatch(/^Hi Augusta Lovelace, please call us about your account\.\n\nTo stop receiving these emails, open http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/email\/\S+$/);
-    expect(email!.headers['list-unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/email\//);
+    expect(email.subject).toBe('Payment reminder for Augusta');
+    expect(email.text).toMatch(/^Hi Augusta Lovelace, please call us about your account\.\n\nTo stop receiving these emails, open http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/email\/\S+$/);
+    expect(email.headers['list-unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/unsubscribe\/email\//);
 
     const [text] = await eventually(() => textsTo('+15125550143').length === 1 && textsTo('+15125550143'));
-    expect(text!.body).toBe('Hi Augusta, please call us about your account.\nReply STOP to opt out.');
-    expect(text!.from).toBe(SANDBOX_FROM);
+    expect(text.body).toBe('Hi Augusta, please call us about your account.\nReply STOP to opt out.');
+    expect(text.from).toBe(SANDBOX_FROM);
 
     const listed = await suite.t.call('GET', `/emails/${customerId}`, { key });
     expect(listed.status).toBe(200);
-    expect(listed.body).toEqual([{ customerId, subject: 'Payment reminder for Augusta', content: email!.text.trimEnd(), timestamp: ELEVEN.toISOString() }]);
+    expect(listed.body).toEqual([{ customerId, subject: 'Payment reminder for Augusta', content: email.text.trimEnd(), timestamp: ELEVEN.toISOString() }]);
     const texts = await eventually(async () => {
       const res = await suite.t.call('GET', `/texts/${customerId}`, { key });
       return res.body[0]?.status === 'delivered' && res.body;
@@ -161,7 +161,7 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
     clock = ELEVEN;
     const [email] = await eventually(() => emailsTo(live).length === 1 && emailsTo(live));
     expect(emailsTo(local.smtp)).toHaveLength(0);
-    const link = /open (\S+)$/.exec(email!.text.trim())![1]!;
+    const link = /open (\S+)$/.exec(email.text.trim())![1];
     const path = new URL(link).pathname;
     // The one-click form (RFC 8058) as mail clients post it, from the email's List-Unsubscribe-Post header.
     const oneClick = { rawBody: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };

@@ -63,7 +63,7 @@ describe.each(DIALECTS)('logs and metrics on %s', (dialect) => {
     logger.warn('shown', { why: 'test' });
     logger.error('also shown');
     expect(quiet.lines.map((l) => JSON.parse(l).msg)).toEqual(['shown', 'also shown']);
-    expect(JSON.parse(quiet.lines[0]!)).toMatchObject({ level: 'warn', why: 'test' });
+    expect(JSON.parse(quiet.lines[0])).toMatchObject({ level: 'warn', why: 'test' });
   });
 
   it('serves Prometheus metrics: request duration by operationId and status, queue, pool, webhooks', async () => {

@@ -20,8 +20,8 @@ describe('prepared statements on sqlite', () => {
   });
 
   it('binds $1…$n in order and booleans as 1/0; a write without RETURNING gives no rows; each statement is prepared once', async () => {
-    const conn = (await (db.client as any).acquireConnection()) as { prepare(sql: string): unknown };
-    await (db.client as any).releaseConnection(conn);
+    const conn = (await (db.client).acquireConnection()) as { prepare(sql: string): unknown };
+    await (db.client).releaseConnection(conn);
     const prepared: string[] = [];
     const original = conn.prepare.bind(conn);
     conn.prepare = (sql: string) => (prepared.push(sql), original(sql));

@@ -68,8 +68,8 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
   afterAll(() => database?.drop());
 
   const left = async () => (await database.db('scheduled_calls').where({ company_id: companyId }).pluck('step')).sort();
-  const calls = async () => Number((await database.db('calls').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
-  const decisions = async () => Number((await database.db('contact_decisions').where({ company_id: companyId }).count({ n: '*' }))[0]!.n);
+  const calls = async () => Number((await database.db('calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+  const decisions = async () => Number((await database.db('contact_decisions').where({ company_id: companyId }).count({ n: '*' }))[0].n);
 
   it('without a configured retention, contact records are kept indefinitely', async () => {
     const swept = await sweepRetention(database.db, NOW, log);

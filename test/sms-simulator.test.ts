@@ -108,9 +108,9 @@ describe('SMS simulator through the official twilio client', () => {
   it('inbound messages carry Twilio\'s parameters, validate, and a STOP makes later creates 21610', async () => {
     expect(await sim.inbound({ From: '+12125550143', To: FROM, Body: 'STOP' })).toBe(204);
     const [inbound] = callbacks('/inbound');
-    expect(valid(inbound!)).toBe(true);
-    expect(inbound!.params).toEqual({
-      MessageSid: expect.stringMatching(/^SM[0-9a-f]{32}$/), SmsSid: inbound!.params.MessageSid, SmsMessageSid: inbound!.params.MessageSid,
+    expect(valid(inbound)).toBe(true);
+    expect(inbound.params).toEqual({
+      MessageSid: expect.stringMatching(/^SM[0-9a-f]{32}$/), SmsSid: inbound.params.MessageSid, SmsMessageSid: inbound.params.MessageSid,
       AccountSid: sim.accountSid, From: '+12125550143', To: FROM, Body: 'STOP', NumMedia: '0', NumSegments: '1', SmsStatus: 'received', ApiVersion: '2010-04-01',
       FromCountry: 'US', FromState: '', FromCity: '', FromZip: '', ToCountry: 'US', ToState: '', ToCity: '', ToZip: '',
     });

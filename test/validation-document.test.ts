@@ -25,8 +25,8 @@ describe('the contract as the request validator sees it', () => {
     const changed = Object.keys(schemas).filter((name) => JSON.stringify(schemas[name]) !== JSON.stringify(copy.components.schemas[name]));
     expect(changed.sort()).toEqual(['AchConfirmBatchRow', 'AchReturnBatchRow', 'CustomerBatchRow', 'LoanBatchRow']);
     // No member that accepts any value: generated clients get the row types, not `unknown`.
-    expect(schemas.CustomerBatchRow!.anyOf).toEqual([{ $ref: '#/components/schemas/CustomerCreate' }, { $ref: '#/components/schemas/EnrollmentBatchRow' }]);
-    expect(schemas.LoanBatchRow!.$ref).toBe('#/components/schemas/LoanInput');
-    expect(schemas.AchReturnBatchRow!.$ref).toBe('#/components/schemas/AchReturnSubmission');
+    expect(schemas.CustomerBatchRow.anyOf).toEqual([{ $ref: '#/components/schemas/CustomerCreate' }, { $ref: '#/components/schemas/EnrollmentBatchRow' }]);
+    expect(schemas.LoanBatchRow.$ref).toBe('#/components/schemas/LoanInput');
+    expect(schemas.AchReturnBatchRow.$ref).toBe('#/components/schemas/AchReturnSubmission');
   });
 });

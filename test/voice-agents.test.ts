@@ -53,12 +53,12 @@ describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (di
     expect(collections.length).toBeGreaterThan(0);
     expect(reports.every((r) => !r.changed && r.differences.includes(`post_call_analysis_data.${OUTCOME_LABELS[0].name}`))).toBe(true);
     expect(reports.find((r) => r.agentId === 'agent-origination')).toMatchObject({ voicemail: null });
-    expect((await client.agent.retrieve(collections[0]!.agentId)).post_call_analysis_data).toBeUndefined();
+    expect((await client.agent.retrieve(collections[0].agentId)).post_call_analysis_data).toBeUndefined();
 
     const apply = await outreach(database.url, sim.url, ['voice', 'agents', '--company', companyId]);
     expect(apply.code).toBe(0);
     expect(apply.stdout).toMatch(/updated: post_call_analysis_data/);
-    const agent = await client.agent.retrieve(collections[0]!.agentId);
+    const agent = await client.agent.retrieve(collections[0].agentId);
     expect(agent.post_call_analysis_data!.map((f) => f.name)).toEqual(OUTCOME_LABELS.map((l) => l.name));
     expect(agent.voicemail_option).toEqual({ action: { type: 'static_text', text: 'Hello, this is Sam Rivera with Acme Lending. Please call me back at (202) 555-0199. Thank you.' } });
     expect((await client.agent.retrieve('agent-origination')).voicemail_option).toEqual({ action: { type: 'hangup' } });

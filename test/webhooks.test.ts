@@ -118,9 +118,9 @@ describe.each(DIALECTS)('outbound webhooks on %s', { timeout: 120_000 }, (dialec
     const before = site.received.length;
     const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: [validCustomer('rot-1')] } });
     await waitForJob(suite.t, key, `/customers/batch/${res.body.jobId}`);
-    await until(() => webhookDeliveryLog(suite.database.db, companyId, {}), (l) => l.length === 1 && l[0]!.status === 'delivered');
+    await until(() => webhookDeliveryLog(suite.database.db, companyId, {}), (l) => l.length === 1 && l[0].status === 'delivered');
     const got = site.received.slice(before).find((r) => r.answered === 200)!;
-    expect(got.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(got.headers['webhook-signature'].split(' ')).toHaveLength(2);
     expect(verifies(rotated.secret, got)).toBe(true);
     expect(verifies(old.secret, got)).toBe(true);
     const tampered = { ...got, body: got.body.replace('"processed":1', '"processed":2') };
@@ -147,16 +147,16 @@ describe.each(DIALECTS)('webhook give-up and redelivery on %s', { timeout: 120_0
       skipped += 2 * 3_600_000; // past the give-up window: the next failed attempt is the last
       const [dead] = await until(() => webhookDeliveryLog(suite.database.db, companyId, {}), (l) => l[0]?.status === 'dead');
       expect(dead).toMatchObject({ status: 'dead', lastStatusCode: 500, lastError: 'HTTP 500' });
-      expect(dead!.attempts).toBeGreaterThan(1);
+      expect(dead.attempts).toBeGreaterThan(1);
 
       site.fail(0);
-      await redeliverWebhook(suite.database.db, companyId, dead!.id, clock());
+      await redeliverWebhook(suite.database.db, companyId, dead.id, clock());
       await until(() => webhookDeliveryLog(suite.database.db, companyId, {}), (l) => l[0]?.status === 'delivered');
       const last = site.received.at(-1)!;
       expect(last.answered).toBe(200);
-      expect(last.headers['webhook-id']).toBe(dead!.id);
+      expect(last.headers['webhook-id']).toBe(dead.id);
       expect(verifies(endpoint.secret, last)).toBe(true);
-      expect(last.body).toBe(site.received[0]!.body); // the same message
+      expect(last.body).toBe(site.received[0].body); // the same message
     } finally {
       await site.close();
     }

@@ -51,9 +51,9 @@ describe('worker pool units', () => {
     expect(Math.max(...limits)).toBe(80); // then 2 × 40 while the claims are big-kind slices
     for (const unit of units) {
       expect(new Set(unit.map((m) => m.job)).size).toBe(1);
-      expect(unit.length).toBeLessThanOrEqual(unit[0]!.kind === 'big' ? 40 : 4);
+      expect(unit.length).toBeLessThanOrEqual(unit[0].kind === 'big' ? 40 : 4);
     }
-    expect(units.filter((u) => u[0]!.kind === 'big').some((u) => u.length > 4)).toBe(true);
+    expect(units.filter((u) => u[0].kind === 'big').some((u) => u.length > 4)).toBe(true);
     expect(units.flat()).toHaveLength(120);
   });
 });

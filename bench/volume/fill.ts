@@ -208,7 +208,7 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
     companies: String(counts.companies), customers: String(counts.customers), idempotencyRecords: String(counts.idempotencyRecords),
     days: String(opts.days ?? FULL_DAYS), now: `'${opts.now.toISOString()}'`, config: `'${JSON.stringify(defaultCompanyConfig()).replace(/'/g, "''")}'`,
   };
-  const inline = (sql: string) => sql.replace(/:(companies|customers|idempotencyRecords|days|now|config)\b/g, (_, name: string) => literals[name]!);
+  const inline = (sql: string) => sql.replace(/:(companies|customers|idempotencyRecords|days|now|config)\b/g, (_, name: string) => literals[name]);
   const steps: FillStep[] = [];
   await db.transaction(async (trx) => {
     await trx.raw('SET LOCAL max_parallel_workers_per_gather = 0');

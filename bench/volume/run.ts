@@ -67,7 +67,7 @@ const baselineCompanies = Number(values['baseline-companies'] ?? volumeCounts(Nu
 const runs = Number(values.runs);
 const seed = Number(values.seed);
 const now = values.now ? new Date(values.now) : new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
-const schema = values.schema!;
+const schema = values.schema;
 if (!(scale > 0) || !(Number.isInteger(baselineDays) && baselineDays >= 1) || !(Number.isInteger(baselineCompanies) && baselineCompanies >= 2) || !(runs >= 1) || Number.isNaN(now.getTime()) || !/^[a-z_][a-z0-9_]*$/.test(schema)) {
   throw new Error('usage: --scale <n> --baseline-days <n ≥ 1> --baseline-companies <n ≥ 2> --runs <n> --seed <-1..1> --now <ISO instant> --schema <lower-case identifier>');
 }
@@ -75,7 +75,7 @@ const url = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? '
 
 console.log(`volume data set: scale ${scale} ${JSON.stringify(volumeCounts(scale))}, baseline ${baselineDays} days (scale ${baselineScale(scale, baselineDays).toFixed(4)}) with ${baselineCompanies} companies, seed ${seed}, now ${now.toISOString()}, database ${url.replace(/\/\/[^@]*@/, '//')}`);
 const base = await build(`${schema}_base`, baselineScale(scale, baselineDays), { report: false, reuse: false, companies: baselineCompanies, days: baselineDays });
-const full = await build(schema, scale, { report: true, reuse: values.reuse! });
+const full = await build(schema, scale, { report: true, reuse: values.reuse });
 
 const sizes = await full.raw(`SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
   WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' ORDER BY bytes DESC LIMIT 12`);
@@ -87,7 +87,7 @@ const fullReads = await hotReads(full);
 console.log(`\nStatement latency, ${runs} runs each after 10 warm-up runs, same process and run (ms):\n`);
 console.log('| read | baseline p50 | baseline p99 | full p50 | full p99 | p99 full ÷ baseline |\n|---|---:|---:|---:|---:|---:|');
 for (const [name, read] of Object.entries(fullReads)) {
-  const b = await latency(base, baseReads[name]!);
+  const b = await latency(base, baseReads[name]);
   const f = await latency(full, read);
   console.log(`| ${name} | ${b.p50.toFixed(2)} | ${b.p99.toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${(f.p99 / b.p99).toFixed(2)} |`);
 }

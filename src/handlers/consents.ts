@@ -1,4 +1,4 @@
-import { type ConsentInput, readConsents, recordConsents } from '../domain/consent/consents.js';
+import { readConsents, recordConsents } from '../domain/consent/consents.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
 
@@ -10,5 +10,5 @@ export const getCustomerConsents: OperationHandler = async (c, env) => {
 export const recordCustomerConsents: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'recordCustomerConsents'>;
   const { events } = c.request.requestBody as RequestBody<'recordCustomerConsents'>;
-  return { status: 200, body: await recordConsents(companyContext(env), customerId, events as ConsentInput[]) };
+  return { status: 200, body: await recordConsents(companyContext(env), customerId, events) };
 };

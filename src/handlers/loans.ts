@@ -1,11 +1,11 @@
-import { customerLoans, type LoanWrite, saveLoan } from '../domain/loans/loans.js';
+import { customerLoans, saveLoan } from '../domain/loans/loans.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { presentLoan } from './batch-presenters.js';
 import { companyContext } from './context.js';
 
 export const createLoan: OperationHandler = async (c, env) => {
   const body = c.request.requestBody as RequestBody<'createLoan'>;
-  const { loan, created } = await saveLoan(companyContext(env), body as LoanWrite);
+  const { loan, created } = await saveLoan(companyContext(env), body);
   return { status: created ? 201 : 200, body: presentLoan(loan) };
 };
 

@@ -1,6 +1,5 @@
 import {
   captureAuthorization, addPaymentMethod, readPaymentMethods, updateAuthorization,
-  type PaymentMethodInput,
 } from '../domain/ach/payment-methods.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
@@ -9,7 +8,7 @@ import { presentPaymentMethod } from './payment-presenters.js';
 export const createPaymentMethod: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'createPaymentMethod'>;
   const body = c.request.requestBody as RequestBody<'createPaymentMethod'>;
-  return { status: 201, body: presentPaymentMethod(await addPaymentMethod(companyContext(env), customerId, body as PaymentMethodInput)) };
+  return { status: 201, body: presentPaymentMethod(await addPaymentMethod(companyContext(env), customerId, body)) };
 };
 
 export const listPaymentMethods: OperationHandler = async (c, env) => {

@@ -153,9 +153,9 @@ function pathParamsOf(template: string): (path: string) => Record<string, string
     if (!m) return null;
     const params: Record<string, string> = {};
     for (let i = 0; i < names.length; i++) {
-      const value = decodeURIComponent(m[i + 1]!);
-      if (names[i]! in params && params[names[i]!] !== value) return null;
-      params[names[i]!] = value;
+      const value = decodeURIComponent(m[i + 1]);
+      if (names[i] in params && params[names[i]] !== value) return null;
+      params[names[i]] = value;
     }
     return params;
   };

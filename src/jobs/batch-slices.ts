@@ -43,7 +43,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
    * when there is nothing left to do (and the messages are acked).
    */
   async function prepare(messages: Claimed<SliceMessage>[], lastAttempt: boolean) {
-    const { jobId, companyId } = messages[0]!.data;
+    const { jobId, companyId } = messages[0].data;
     const job = await jobs.get(companyId, jobId);
     if (!job || job.status === 'failed' || job.status === 'cancelled') return void (await queue.complete(db, messages));
     if (job.status === 'pending') {
@@ -156,7 +156,7 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
         });
         return;
       } catch (err) {
-        log.info('slices failed together; running them one by one', { jobId: messages[0]!.data.jobId, error: (err as Error).message });
+        log.info('slices failed together; running them one by one', { jobId: messages[0].data.jobId, error: (err as Error).message });
       }
     }
     for (const message of messages) {

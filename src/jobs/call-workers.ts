@@ -61,11 +61,11 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
     },
     async (messages: Claimed<DialRequest>[]) => {
       const results = await dialScheduledCalls(s, messages.map((m) => m.data), messages.map((m) => m.attempt >= m.maxAttempts));
-      const done = messages.filter((_, i) => 'outcome' in results[i]!);
+      const done = messages.filter((_, i) => 'outcome' in results[i]);
       await s.queue.complete(s.db, done);
       let freed = false;
       for (const [i, m] of messages.entries()) {
-        const r = results[i]!;
+        const r = results[i];
         recordDial('retry' in r ? 'retry' : r.outcome);
         if ('retry' in r) {
           s.log.error('dial attempt failed', { scheduledCallId: m.data.scheduledCallId, attempt: m.attempt, error: r.retry.message });

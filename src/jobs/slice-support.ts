@@ -75,14 +75,14 @@ export async function prefetchRows(
 /** Runs the rows of a unit in the caller's transaction, one statement set for all of them. */
 export async function runRows(statusOf: RowHandling['statusOf'], ctx: CompanyContext, processor: RowProcessor, rows: Row[]): Promise<RowOutcome[]> {
   const results = await processor.runAll(ctx, rows.map(inputOf));
-  return rows.map((row, i) => toOutcome(statusOf, row.index, results[i]!));
+  return rows.map((row, i) => toOutcome(statusOf, row.index, results[i]));
 }
 
 /** One row in its own savepoint: an unexpected error rolls back only this row's writes. */
 export async function runIsolated(statusOf: RowHandling['statusOf'], trx: Db, ctx: CompanyContext, processor: RowProcessor, row: Row): Promise<RowOutcome | { error: Error }> {
   try {
     const [result] = await trx.transaction((savepoint) => processor.runAll({ ...ctx, db: savepoint }, [inputOf(row)]));
-    return toOutcome(statusOf, row.index, result!);
+    return toOutcome(statusOf, row.index, result);
   } catch (err) {
     const failure = storeFailure(err);
     if (failure instanceof UnavailableError) throw err;

@@ -54,10 +54,10 @@ export function startWebhookWorkers(deps: WebhookWorkerDeps): WorkerPool {
     queue,
     { queue: WEBHOOK_QUEUE, concurrency: 8, groupSize: 1, groupKey: (m) => m.deliveryId, pollMs: deps.pollMs, shutdownGraceMs: deps.shutdownGraceMs, log },
     async ([message]) => {
-      const result = await attemptDelivery({ db, transport: deps.transport, builders: deps.builders, policy: deps.policy, now: deps.now, wallClock: () => new Date() }, message!.data.deliveryId);
+      const result = await attemptDelivery({ db, transport: deps.transport, builders: deps.builders, policy: deps.policy, now: deps.now, wallClock: () => new Date() }, message.data.deliveryId);
       if (result !== 'skipped') recordWebhookDelivery(result);
-      if (result === 'dead') log.warn('webhook delivery dead', { deliveryId: message!.data.deliveryId });
-      await queue.complete(db, [message!]);
+      if (result === 'dead') log.warn('webhook delivery dead', { deliveryId: message.data.deliveryId });
+      await queue.complete(db, [message]);
     },
   );
   return {

@@ -73,7 +73,7 @@ export function startWorkerPool<T>(jobQueue: JobQueue, opts: WorkerPoolOptions<T
   let claimPerSlot = opts.groupSize;
 
   const group = (messages: Claimed<T>[]) => {
-    if (messages.length > 0) claimPerSlot = sizeOf(messages[messages.length - 1]!.data);
+    if (messages.length > 0) claimPerSlot = sizeOf(messages[messages.length - 1].data);
     const byKey = new Map<string, Claimed<T>[]>();
     for (const m of messages) {
       const key = opts.groupKey(m.data);
@@ -82,7 +82,7 @@ export function startWorkerPool<T>(jobQueue: JobQueue, opts: WorkerPoolOptions<T
       units.push(m);
     }
     for (const members of byKey.values()) {
-      const size = sizeOf(members[0]!.data);
+      const size = sizeOf(members[0].data);
       for (let i = 0; i < members.length; i += size) backlog.push(members.slice(i, i + size));
     }
   };

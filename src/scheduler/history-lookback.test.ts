@@ -53,12 +53,12 @@ describe('the history the rules need (historyLookbackMs)', () => {
       const bounded = contexts(all.filter((a) => a.atMs >= NOW - bound));
       for (const rule of rules) {
         for (let c = 0; c < full.length; c++) {
-          if (!rule.applies(full[c]!)) continue;
+          if (!rule.applies(full[c])) continue;
           for (const t of [NOW, NOW + HOUR, NOW + 6 * HOUR, NOW + DAY]) {
-            const verdict = rule.check(t, full[c]!);
+            const verdict = rule.check(t, full[c]);
             if (!verdict.ok) decided++;
-            expect(rule.check(t, bounded[c]!), `${rule.id} at ${new Date(t).toISOString()}, attempts from ${offset / HOUR} h`).toEqual(verdict);
-            if (rule.budget) expect(rule.budget(t, bounded[c]!), `${rule.id} budget`).toEqual(rule.budget(t, full[c]!));
+            expect(rule.check(t, bounded[c]), `${rule.id} at ${new Date(t).toISOString()}, attempts from ${offset / HOUR} h`).toEqual(verdict);
+            if (rule.budget) expect(rule.budget(t, bounded[c]), `${rule.id} budget`).toEqual(rule.budget(t, full[c]));
           }
         }
       }

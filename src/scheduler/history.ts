@@ -42,7 +42,7 @@ export function normalizeHistory(
   if (!history) return { points, wrongNumbers, flaggedRestrictions, lastPhone };
 
   for (let i = 0; i < history.length; i++) {
-    const attempt = history[i]!;
+    const attempt = history[i];
     const atMs = instantMs(attempt.at, `history[${i}].at`);
     const flags = attempt.flags ?? [];
     // Only calls choose numbers and carry outcome flags; a text or email only counts toward caps.
@@ -75,6 +75,6 @@ export function normalizeHistory(
 /** Inserts keeping ascending order (planned calls usually go last). */
 export function insertPoint(points: AttemptPoint[], point: AttemptPoint): void {
   let i = points.length;
-  while (i > 0 && points[i - 1]!.atMs > point.atMs) i--;
+  while (i > 0 && points[i - 1].atMs > point.atMs) i--;
   points.splice(i, 0, point);
 }

@@ -27,7 +27,7 @@ describe('nextAllowedTime', () => {
       ['blocked-weekday', '2026-03-08T12:00:00.000Z', '2026-03-09T04:00:00.000Z'],
       ['calling-window', '2026-03-09T04:00:00.000Z', '2026-03-09T12:00:00.000Z'],
     ]);
-    expect(result.decisions[1]!.source).toBe('Company policy (default: no Sunday calls)');
+    expect(result.decisions[1].source).toBe('Company policy (default: no Sunday calls)');
   });
 
   it('counts history toward Reg F', () => {
@@ -51,7 +51,7 @@ describe('nextAllowedTime', () => {
     const history = [{ at: '2026-03-01T15:00:00Z', phoneNumber: '+12125550100', flags: ['WRONG_NUMBER'] }];
     const wrong = nextAllowedTime(at('2026-03-10T14:00:00Z'), { ...context, history }, DEFAULT_SCHEDULER_CONFIG);
     expect(wrong.time).toBeNull();
-    expect(wrong.decisions[0]!.rule).toBe('wrong-number');
+    expect(wrong.decisions[0].rule).toBe('wrong-number');
     const other = nextAllowedTime(
       at('2026-03-10T14:00:00Z'),
       { ...context, history, phoneNumber: '+19175550100' },
@@ -68,7 +68,7 @@ describe('nextAllowedTime', () => {
       { ...DEFAULT_SCHEDULER_CONFIG, callingWindow: { start: '09:00', end: '17:00' } },
     );
     expect(result.time).toBeNull();
-    expect(result.decisions[result.decisions.length - 1]!.rule).toBe('search-horizon');
+    expect(result.decisions[result.decisions.length - 1].rule).toBe('search-horizon');
   });
 
   it('rejects an ISO history time without offset (it would depend on the process zone)', () => {

@@ -59,7 +59,7 @@ export function choosePhone(
     return { phone: undefined, nextRotation: rotation, decision: { ...selected('no usable number'), effect: 'skipped' } };
   }
   for (let k = 0; k < usable.length; k++) {
-    const phone = usable[(rotation + k) % usable.length]!;
+    const phone = usable[(rotation + k) % usable.length];
     if (phone === fallbackFor) continue;
     const position = ((rotation + k) % usable.length) + 1;
     return { phone, nextRotation: rotation + k + 1, decision: selected(`rotation: number ${position} of ${usable.length} (${phone})`) };

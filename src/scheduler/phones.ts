@@ -53,7 +53,7 @@ export function rotationStart(book: PhoneBook, lastAttemptedPhone: string | unde
   const at = book.all.indexOf(lastAttemptedPhone);
   if (at < 0) return 0;
   for (let step = 1; step <= book.all.length; step++) {
-    const index = book.usable.indexOf(book.all[(at + step) % book.all.length]!);
+    const index = book.usable.indexOf(book.all[(at + step) % book.all.length]);
     if (index >= 0) return index;
   }
   return 0;

@@ -23,7 +23,7 @@ function times(result: PlanResult): string[] {
 
 function movedBy(result: PlanResult, index: number): string[] {
   if (!result.ok) throw new Error('plan failed');
-  return result.calls[index]!.explanation.filter((d) => d.effect === 'moved').map((d) => d.rule);
+  return result.calls[index].explanation.filter((d) => d.effect === 'moved').map((d) => d.rule);
 }
 
 describe('contact restrictions block all outreach', () => {
@@ -82,7 +82,7 @@ describe('phones: wrong numbers and rotation', () => {
       { at: '2026-03-03T15:00:00Z', phoneNumber: '+19175550100', flags: ['NO_ANSWER'] },
     ];
     const result = plan({ customer: everyNumber, history });
-    expect(result.ok && result.calls[0]!.phoneNumber).toBe('+16465550100');
+    expect(result.ok && result.calls[0].phoneNumber).toBe('+16465550100');
   });
 
   it('a wrong number removes only that number', () => {
@@ -122,7 +122,7 @@ describe('business days and windows in a plan', () => {
   it('waits for 08:00 in the area code zone when it disagrees with the timezone', () => {
     const result = plan({ customer: { ...customer, phoneNumber: '+13125550100', mobilePhone: null } }, DateTime.fromISO('2026-03-10T12:00:00Z'));
     expect(times(result)[0]).toBe('2026-03-10T13:00:00.000Z');
-    const explanation = result.ok ? result.calls[0]!.explanation : [];
+    const explanation = result.ok ? result.calls[0].explanation : [];
     expect(explanation.find((d) => d.rule === 'plausible-zones')?.message).toContain('America/Chicago');
   });
 
@@ -180,7 +180,7 @@ describe('collections rules in a plan', () => {
     expect(times(result)[0]).toBe('2026-03-16T15:00:00.000Z');
     expect(movedBy(result, 0)).toEqual(['regf-after-conversation']);
     // A conversation about another loan does not hold this one back.
-    expect(times(collections({ history: [{ ...history[0]!, loanId: 'L9' }] }))[0]).toBe('2026-03-10T14:00:00.000Z');
+    expect(times(collections({ history: [{ ...history[0], loanId: 'L9' }] }))[0]).toBe('2026-03-10T14:00:00.000Z');
   });
 
   it('Reg F: at most 7 attempts in 7 days, counting the calls of the same plan', () => {
@@ -189,7 +189,7 @@ describe('collections rules in a plan', () => {
       minGapMinutes: 60,
       taskTypes: {
         Collections: {
-          ...DEFAULT_SCHEDULER_CONFIG.taskTypes['Collections']!,
+          ...DEFAULT_SCHEDULER_CONFIG.taskTypes['Collections'],
           cadence: { id: 'burst', steps: Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, offsetMinutes: 60 * i })) },
         },
       },

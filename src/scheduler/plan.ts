@@ -183,7 +183,7 @@ class StepPlacer {
   private target(step: CompiledStep, previousMs: number): number {
     if (step.fallback) return previousMs + step.offsetMs;
     if (step.atMin === undefined) return this.nowMs + step.day * DAY + step.offsetMs;
-    const clock = this.home.clocks[0]!;
+    const clock = this.home.clocks[0];
     const day = dayNumber(clock.toLocal(this.nowMs)) + step.day;
     return clock.toUtc(day * DAY + step.atMin * MINUTE) + step.offsetMs;
   }

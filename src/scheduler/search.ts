@@ -36,7 +36,7 @@ export function searchAllowedTime(
   // before the window rule picks the hour (fewer, clearer decisions).
   let index = 0;
   for (let moves = 0; moves < MAX_MOVES && index < active.length; ) {
-    const rule = active[index]!;
+    const rule = active[index];
     const check = rule.check(t, ctx);
     if (check.ok) {
       index++;

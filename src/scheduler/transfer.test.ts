@@ -52,13 +52,13 @@ describe('transfer routing (business-hours aware, with fallback)', () => {
     const customer = { timezone: 'America/New_York', state: 'NY', phoneNumber: '+12125550100' };
     const morning = planEnrollment({ taskType: 'PendingLoanNewLead', customer }, config, DateTime.fromISO('2026-03-10T14:00:00Z'));
     const evening = planEnrollment({ taskType: 'PendingLoanNewLead', customer }, config, DateTime.fromISO('2026-03-10T22:30:00Z'));
-    expect(morning.ok && morning.calls[0]!.transferDestination).toBe('+18005550001');
-    expect(evening.ok && evening.calls[0]!.transferDestination).toBe('+18005550002');
+    expect(morning.ok && morning.calls[0].transferDestination).toBe('+18005550001');
+    expect(evening.ok && evening.calls[0].transferDestination).toBe('+18005550002');
     const late = planEnrollment(
       { taskType: 'PendingLoanReturning', customer },
       DEFAULT_SCHEDULER_CONFIG,
       DateTime.fromISO('2026-03-11T00:30:00Z'), // 20:30 EDT: loan officers gone
     );
-    expect(late.ok && late.calls[0]!.transferDestination).toBe('voicemail:callback-request');
+    expect(late.ok && late.calls[0].transferDestination).toBe('voicemail:callback-request');
   });
 });

@@ -38,8 +38,8 @@ export class ZoneClock {
     }
     const starts = table.starts;
     let i = starts.length - 1;
-    while (i > 0 && starts[i]! > utcMs) i--;
-    return table.offsets[i]!;
+    while (i > 0 && starts[i] > utcMs) i--;
+    return table.offsets[i];
   }
 
   /** Wall-clock time as ms since 1970-01-01T00:00 "local" (UTC getters then read local fields). */
@@ -77,7 +77,7 @@ export class ZoneClock {
     let previous = from;
     for (let t = from + DAY; t <= to; t += DAY) {
       const sampleAt = Math.min(t, to - 1);
-      const current = offsets[offsets.length - 1]!;
+      const current = offsets[offsets.length - 1];
       const lastSample = previous;
       previous = sampleAt;
       if (this.luxonOffset(sampleAt) === current) continue;

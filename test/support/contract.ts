@@ -22,7 +22,7 @@ function resolve(node: Json): { node: Json; pointer?: string } {
   let pointer: string | undefined;
   while (node && typeof node.$ref === 'string') {
     pointer = node.$ref.slice(1);
-    node = pointer!.split('/').slice(1).reduce((n: Json, k: string) => n[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    node = pointer.split('/').slice(1).reduce((n: Json, k: string) => n[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   }
   return { node, pointer };
 }

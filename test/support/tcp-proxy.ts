@@ -29,7 +29,7 @@ export class TcpProxy {
       upstream.pipe(client);
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as net.AddressInfo).port;
+    this.port = (this.server.address() as net.AddressInfo).port;
     return this.port;
   }
 

@@ -110,7 +110,7 @@ export class PgBossQueue implements JobQueue {
     // pass { db } as job output and ack on the pool, committing the ack before the slice's own work.
     const boss = this.started();
     const complete = boss.complete as unknown as (name: string, ids: string[], data: null, options: { db: unknown }) => Promise<unknown>;
-    await complete.call(boss, messages[0]!.queue, messages.map((m) => m.id), null, { db });
+    await complete.call(boss, messages[0].queue, messages.map((m) => m.id), null, { db });
   }
 
   async fail(message: Claimed<unknown>, error: Error): Promise<void> {

@@ -32,10 +32,10 @@ export function aesGcmBox(key: () => Buffer): SecretBox {
       if (!isSealed(sealed)) throw new SecretUnreadableError('the value is not an encrypted envelope');
       const [, , iv, tag, body] = sealed.split(':');
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key(), Buffer.from(iv!, 'base64url'));
+        const decipher = createDecipheriv('aes-256-gcm', key(), Buffer.from(iv, 'base64url'));
         decipher.setAAD(Buffer.from(context, 'utf8'));
-        decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-        return Buffer.concat([decipher.update(Buffer.from(body!, 'base64url')), decipher.final()]).toString('utf8');
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
       } catch (err) {
         if (err instanceof SecretUnreadableError) throw err;
         throw new SecretUnreadableError('it was encrypted with another key (OUTREACH_CONFIG_KEY changed?)');

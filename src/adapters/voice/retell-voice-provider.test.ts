@@ -122,7 +122,7 @@ describe('RetellVoiceProvider', () => {
       // Pretend the provider answered every list unfiltered: the adapter must still not believe it.
       const list = (sloppy as unknown as { client: Retell }).client.call;
       const original = list.list.bind(list);
-      list.list = ((body: Retell.CallListParams) => original({ ...body, filter_criteria: {} })) as typeof list.list;
+      list.list = ((body: Retell.CallListParams) => original({ ...body, filter_criteria: {} }));
       expect(await sloppy.findCall({ scheduledCallId: 'sched-b', toNumber: '+14155550133', since: new Date(Date.now() + 3_600_000) })).toEqual({ kind: 'none' });
     });
   });

@@ -187,7 +187,7 @@ function phoneCalls(items: ReadonlyArray<{ call_type: string }>): RetellCall[] {
 
 function metadataOf(call: RetellCall | undefined): Partial<CallMetadata> | null {
   const m = call?.metadata;
-  return typeof m === 'object' && m !== null ? (m as Partial<CallMetadata>) : null;
+  return typeof m === 'object' && m !== null ? (m) : null;
 }
 
 function factsOf(call: RetellCall): CallFacts {

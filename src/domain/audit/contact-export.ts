@@ -65,7 +65,7 @@ async function* paged<R extends { scheduledTime: string; id: string }>(
     const rows = await page(cursor);
     yield* await records(rows);
     if (rows.length < PAGE) return;
-    const last = rows[rows.length - 1]!;
+    const last = rows[rows.length - 1];
     cursor = { scheduledTime: last.scheduledTime, id: last.id };
   }
 }

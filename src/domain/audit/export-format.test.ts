@@ -9,7 +9,7 @@ function parseCsv(text: string): string[][] {
   let field = '';
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text[i];
     if (quoted) {
       if (c === '"' && text[i + 1] === '"') (field += '"', i++);
       else if (c === '"') quoted = false;
@@ -49,11 +49,11 @@ describe('export format', () => {
   it('a CSV line with commas, quotes and newlines reads back field for field under the header', () => {
     const [header, line] = parseCsv(exportHeader('csv') + exportLine('csv', record));
     expect(header).toEqual([...CSV_COLUMNS]);
-    const row = Object.fromEntries(header!.map((h, i) => [h, line![i]]));
+    const row = Object.fromEntries(header.map((h, i) => [h, line[i]]));
     expect(line).toHaveLength(CSV_COLUMNS.length);
     expect(row.customer_id).toBe('c,"1"');
-    expect(JSON.parse(row.rules!)).toEqual(record.rules);
-    expect(JSON.parse(row.consent!)).toEqual(record.consent);
+    expect(JSON.parse(row.rules)).toEqual(record.rules);
+    expect(JSON.parse(row.consent)).toEqual(record.consent);
     expect(row).toMatchObject({ consent_origin: 'company-default', decision: 'refused', decision_reason: 'Not allowed, at all', flags: 'A;B', loan_id: '', note: '' });
   });
 

@@ -60,7 +60,7 @@ export const customerRows: RowProcessor = {
       slots.push(i);
     }
     const saved = await saveCustomers(ctx, bodies, fills);
-    saved.forEach((outcome, k) => (results[slots[k]!] = outcome ? { error: outcome } : { result: undefined }));
+    saved.forEach((outcome, k) => (results[slots[k]] = outcome ? { error: outcome } : { result: undefined }));
     return results as RowResult[];
   },
 };

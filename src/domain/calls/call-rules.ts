@@ -122,10 +122,10 @@ export async function callingStates(
   const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) => rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
   const from = <T>(rows: T[], since: string, time: (r: T) => string) => rows.filter((r) => Date.parse(time(r)) >= Date.parse(since));
   const states = calls.map(({ customer, call }, i) => stateOf(
-    customer, call, of(restrictions, customer), from(of(history, customer), starts[i]!, (c) => c.scheduledTime), from(of(messages, customer), starts[i]!, (m) => m.at),
+    customer, call, of(restrictions, customer), from(of(history, customer), starts[i], (c) => c.scheduledTime), from(of(messages, customer), starts[i], (m) => m.at),
   ));
-  const consents = await listConsentEventsOf(db, calls.flatMap(({ customer, call }, i) => consentKeys(customer, call, states[i]!.contact)));
-  return states.map((state, i) => ({ ...state, consents: consents.filter((e) => e.companyId === calls[i]!.customer.companyId) }));
+  const consents = await listConsentEventsOf(db, calls.flatMap(({ customer, call }, i) => consentKeys(customer, call, states[i].contact)));
+  return states.map((state, i) => ({ ...state, consents: consents.filter((e) => e.companyId === calls[i].customer.companyId) }));
 }
 
 function stateOf(

@@ -69,7 +69,7 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
     const company = companies.get(call.companyId);
     return customer && company ? [{ call, customer, config: company.config }] : [];
   });
-  const states = new Map((await callingStates(s.db, present, now)).map((state, i) => [present[i]!.call.id, state]));
+  const states = new Map((await callingStates(s.db, present, now)).map((state, i) => [present[i].call.id, state]));
   const answers: Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> = [];
   const decisions: ContactDecision[] = [];
 

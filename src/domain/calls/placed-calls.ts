@@ -24,7 +24,7 @@ export interface PlacedAnswer {
 export async function recordPlacedCalls(db: Db, answers: ReadonlyArray<{ call: ScheduledCallRow; placed: PlacedAnswer }>): Promise<Map<string, CallRow>> {
   if (!answers.length) return new Map();
   const ordered = [...answers].sort((a, b) => (a.call.id < b.call.id ? -1 : a.call.id > b.call.id ? 1 : 0));
-  const at = answers.reduce((last, a) => (a.placed.at > last ? a.placed.at : last), answers[0]!.placed.at).toISOString();
+  const at = answers.reduce((last, a) => (a.placed.at > last ? a.placed.at : last), answers[0].placed.at).toISOString();
   const write = async (trx: Db) => {
     const rows = await insertCallsOnce(trx, ordered.map(({ call, placed }) => ({
       id: newId(), companyId: call.companyId, customerId: call.customerId, scheduledCallId: call.id, provider: placed.provider, providerCallId: placed.providerCallId,

@@ -109,7 +109,7 @@ async function reconcilePlaced(s: CallServices, { call }: StaleDialingCall, sett
  * earlier pass) is no error here; an event that does not match the recorded call is logged.
  */
 async function applySynthetic(s: CallServices, provider: ProviderName, events: ReadonlyArray<{ event: VoiceEvent; completionReason?: string }>): Promise<void> {
-  const scheduledCallId = events[0]!.event.scheduledCallId;
+  const scheduledCallId = events[0].event.scheduledCallId;
   const outcomes = await applyCallEvents(s, new Map([[scheduledCallId, events.map((e, seq) => ({ seq, provider, ...e }))]]), { inbox: false });
   events.forEach(({ event }, seq) => {
     if (outcomes.get(seq) !== 'unknown_call') return;

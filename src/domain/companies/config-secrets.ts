@@ -27,7 +27,7 @@ export function sealSecrets(box: SecretBox, companyId: string, next: CompanyConf
   const out = structuredClone(next);
   for (const at of SECRET_PATHS) {
     const target = holder(out, at);
-    const key = at[at.length - 1]!;
+    const key = at[at.length - 1];
     const value = target?.[key];
     if (typeof value !== 'string') continue;
     if (value === MASK) {
@@ -46,7 +46,7 @@ export function maskSecrets(config: CompanyConfig): CompanyConfig {
   const out = structuredClone(config);
   for (const at of SECRET_PATHS) {
     const target = holder(out, at);
-    const key = at[at.length - 1]!;
+    const key = at[at.length - 1];
     if (target && typeof target[key] === 'string') target[key] = MASK;
   }
   return out;

@@ -28,8 +28,8 @@ export async function dailyActivity(ctx: CompanyContext, q: { date?: string; tim
   if (!zoneNow.isValid) throw new InvalidInputError(`Unknown time zone "${timezone}"`);
   const day = q.date ? DateTime.fromISO(q.date, { zone: timezone }) : zoneNow.startOf('day');
   if (!day.isValid) throw new InvalidInputError(`"${q.date}" is not a date`);
-  const from = day.startOf('day').toUTC().toISO()!;
-  const to = day.startOf('day').plus({ days: 1 }).toUTC().toISO()!;
+  const from = day.startOf('day').toUTC().toISO();
+  const to = day.startOf('day').plus({ days: 1 }).toUTC().toISO();
 
   const [calls, unplaced, messages, dueNext] = await Promise.all([
     callsPlacedBetween(ctx.db, ctx.companyId, from, to),
@@ -62,7 +62,7 @@ export async function dailyActivity(ctx: CompanyContext, q: { date?: string; tim
   }
 
   return {
-    date: day.toISODate()!,
+    date: day.toISODate(),
     timezone,
     from,
     to,

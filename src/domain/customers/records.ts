@@ -68,7 +68,7 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
 export function checkRequestOnlyRules(ctx: CompanyContext, body: CustomerWrite): void {
   resolveTestFlag(body, ctx.now, ctx.testAliasSunset);
   if (typeof body.taskType === 'string' && body.taskType !== '') requireKnownTaskType(ctx.config, body.taskType);
-  const missing = missingCustomerFields(body as Record<string, unknown>, ctx.config.customerContract);
+  const missing = missingCustomerFields(body, ctx.config.customerContract);
   if (missing.length > 0) throw new MissingFieldsError(missing);
 }
 
@@ -156,7 +156,7 @@ export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]
       checkRequestOnlyRules(ctx, request);
       const body = (merged[i] = mergeLmsFill(request, fills[i]));
       const fields = customerWriteFields(body, validateCustomerWrite(ctx, body));
-      const rowLoans = fills[i] ? importedLoans(ctx, body.id!, fills[i]!) : [];
+      const rowLoans = fills[i] ? importedLoans(ctx, body.id!, fills[i]) : [];
       writes.push({ id: body.id!, ...fields });
       loans.push(...rowLoans);
       return null;

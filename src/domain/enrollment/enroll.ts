@@ -147,7 +147,7 @@ function newCadence(ctx: CompanyContext, input: EnrollmentInput<string>, plan: E
 }
 
 function scheduled<Input extends EnrollmentInput<string>>(input: Input, stored: StoredSchedule): EnrollmentResult<Input> {
-  const first = stored.calls[0]!;
+  const first = stored.calls[0];
   return {
     input,
     receipt: {
@@ -173,7 +173,7 @@ async function alreadyScheduled<Input extends EnrollmentInput<string>>(ctx: Comp
   if (!schedule || schedule.calls.length === 0) throw new Error(`active cadence ${cadence.id} has no active schedule with calls`);
   const now = ctx.now.toISOString();
   const pending = schedule.calls.filter((c) => c.status === 'pending');
-  const next = pending.find((c) => c.scheduledTime >= now) ?? pending[0] ?? schedule.calls[schedule.calls.length - 1]!;
+  const next = pending.find((c) => c.scheduledTime >= now) ?? pending[0] ?? schedule.calls[schedule.calls.length - 1];
   return {
     input,
     receipt: {

@@ -93,6 +93,6 @@ function customerWrite(body: ReplaceBody): CustomerWrite {
     id: body.id, firstName: body.firstName, lastName: body.lastName, timezone: body.timezone, phoneNumber: body.phoneNumber,
     taskType: body.taskType, email: body.email, birthday: body.birthday, ssnLastFour: body.ssnLastFour,
     streetAddress1: body.streetAddress1, streetAddress2: body.streetAddress2, city: body.city, state: body.state,
-    zipCode: body.zipCode, doNotCall: body.doNotCall, externalMetadata: body.externalMetadata as Record<string, unknown> | undefined,
+    zipCode: body.zipCode, doNotCall: body.doNotCall, externalMetadata: body.externalMetadata,
   };
 }

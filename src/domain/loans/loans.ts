@@ -61,7 +61,7 @@ export function prepareLoanWrite(ctx: Pick<CompanyContext, 'config'>, body: Loan
     if (typeof v !== 'string' || !isCalendarDate(v)) throw new InvalidInputError(`${f} must be a date written YYYY-MM-DD, got ${JSON.stringify(v)}`);
     fields[f] = v;
   }
-  for (const f of DECIMAL_FIELDS) if (body[f] !== undefined) fields[f] = decimalOf(f, body[f]!);
+  for (const f of DECIMAL_FIELDS) if (body[f] !== undefined) fields[f] = decimalOf(f, body[f]);
   for (const f of ['daysPastDueAtBoarding', 'daysSinceOriginationAtBoarding'] as const) {
     if (body[f] !== undefined && !Number.isSafeInteger(body[f])) throw new InvalidInputError(`${f} must be an integer`);
   }

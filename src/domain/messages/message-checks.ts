@@ -59,7 +59,7 @@ export function capVerdict(message: MessageRow, sentTimes: string[], config: Com
     const inWindow = sentTimes.map(Date.parse).filter((t) => t > now.getTime() - span).sort((a, b) => b - a);
     if (inWindow.length >= max) {
       if (max === 0) return { send: false, status: 'skipped', reason: `${message.channel} is switched off for this company (0 ${label})` };
-      const free = inWindow[max - 1]! + span;
+      const free = inWindow[max - 1] + span;
       if (free > until) {
         until = free;
         why = `${message.channel} frequency cap: at most ${max} ${label} (company configuration)`;

@@ -39,7 +39,7 @@ export function resolveIntegration(config: CompanyConfig, scheduleType: string):
 }
 
 function defaultTaskType(config: CompanyConfig): string {
-  return (config.taskTypes.find((t) => t.purpose === 'origination') ?? config.taskTypes[0]!).name;
+  return (config.taskTypes.find((t) => t.purpose === 'origination') ?? config.taskTypes[0]).name;
 }
 
 function withIntegration(config: CompanyConfig, integration: IntegrationConfig): SchedulerConfig {

@@ -37,7 +37,7 @@ export async function storeMessageSchedules(
     const own = steps.map((step, index) => ({ step, index })).filter((s) => s.step.channel === channel);
     if (own.length === 0 || !reachable(customer, channel)) continue;
     const planned = planMessages(own.map((s) => asStep(s.step)), { customer: contact, purpose: taskType.purpose, loanId: request.loanId }, schedulerConfigFor(scope.config), DateTime.fromJSDate(scope.now, { zone: 'utc' }));
-    const placed = planned.flatMap((p, i) => (p.scheduledTime === null ? [] : [{ ...p, scheduledTime: p.scheduledTime, config: own[i]! }]));
+    const placed = planned.flatMap((p, i) => (p.scheduledTime === null ? [] : [{ ...p, scheduledTime: p.scheduledTime, config: own[i] }]));
     if (placed.length === 0) continue;
     const scheduleId = newId();
     await insertSchedule(scope.db, scope.companyId, {

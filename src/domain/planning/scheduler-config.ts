@@ -12,7 +12,7 @@ export function schedulerConfigFor(config: CompanyConfig): SchedulerConfig {
   const text = JSON.stringify(config.scheduler ?? null);
   let found = merged.get(text);
   if (!found) {
-    found = mergeSchedulerConfig(config.scheduler as Partial<SchedulerConfig> | undefined);
+    found = mergeSchedulerConfig(config.scheduler);
     compileConfig(found); // throws on an unreadable configuration before it is cached
     if (merged.size >= MAX_CACHED) merged.clear();
     merged.set(text, found);

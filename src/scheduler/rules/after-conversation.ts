@@ -39,7 +39,7 @@ export function afterConversationRule(spec: AfterConversationSpec): SchedulingRu
         }
       }
       if (until === Number.NEGATIVE_INFINITY) return ALLOWED;
-      const zone = ctx.zones[0]!;
+      const zone = ctx.zones[0];
       return {
         ok: false,
         until,

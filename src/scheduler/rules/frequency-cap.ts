@@ -49,13 +49,13 @@ export function frequencyCapRule(spec: FrequencyCapSpec): SchedulingRule {
       if (inReach.length < maxAttempts) return ALLOWED;
       const busiest = busiestWindowCount(inReach, utcMs, windowMs);
       if (busiest < maxAttempts) return ALLOWED;
-      const until = inReach[0]! + windowMs;
+      const until = inReach[0] + windowMs;
       return {
         ok: false,
         until,
         message:
           `${busiest} attempt(s) already in a ${spec.windowLabel} window around this time (max ${maxAttempts});` +
-          ` the attempt at ${isoFromMs(inReach[0]!)} leaves it at ${isoFromMs(until)}`,
+          ` the attempt at ${isoFromMs(inReach[0])} leaves it at ${isoFromMs(until)}`,
       };
     },
   };

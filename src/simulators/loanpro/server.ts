@@ -108,7 +108,7 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: SimulatorOp
     if (list) {
       const all = url.searchParams.has('nopaging') && opts.nopaging !== false;
       const page = { start: count(url.searchParams.get('$skip'), 0, 0), pageSize: count(url.searchParams.get('$top'), PAGE_SIZE, 1), all };
-      return send(res, 200, renderList(root, list, listItems(record, m[3]!, owners), page));
+      return send(res, 200, renderList(root, list, listItems(record, m[3], owners), page));
     }
     if (active?.mode === 'malformed') {
       if (m[1] === 'Customers') return send(res, 200, { d: { id, firstName: 42 } });

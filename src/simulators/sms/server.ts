@@ -100,13 +100,13 @@ export class SmsSimulator {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const list = url.pathname.match(MESSAGES);
       const one = url.pathname.match(MESSAGE);
-      if ((list || one) && !this.authenticated(req, decodeURIComponent((list ?? one)![1]!))) {
+      if ((list || one) && !this.authenticated(req, decodeURIComponent((list ?? one)![1]))) {
         res.setHeader('WWW-Authenticate', 'Basic realm="Twilio API"');
         return json(res, 401, { ...twilioError(401, 20003, 'Authenticate'), detail: 'Your AccountSid or AuthToken was incorrect.' });
       }
       if (req.method === 'POST' && list) return await this.create(req, res);
       if (req.method === 'GET' && one) {
-        const m = this.sent.get(decodeURIComponent(one[2]!));
+        const m = this.sent.get(decodeURIComponent(one[2]));
         return m ? json(res, 200, m) : json(res, 404, twilioError(404, 20404, `The requested resource ${url.pathname} was not found`));
       }
       if (req.method === 'POST' && url.pathname === '/simulator/inbound') {
@@ -130,9 +130,9 @@ export class SmsSimulator {
     const { To: to, From: from, Body: body, StatusCallback: callback } = form;
     const refused = refusal(to, from, body) ?? (this.optedOut.has(`${to}>${from}`) ? SMS_UNSUBSCRIBED : undefined);
     if (refused) return json(res, refused.status, refused);
-    const outcome = smsOutcomeFor(to!);
+    const outcome = smsOutcomeFor(to);
     if (outcome.refusal) return json(res, outcome.refusal.status, twilioError(outcome.refusal.status, outcome.refusal.code, outcome.refusal.message));
-    const message = messageResource(this.accountSid, { sid: newSid(), to: to!, from: from!, body: body!, at: new Date(), direction: 'outbound-api' });
+    const message = messageResource(this.accountSid, { sid: newSid(), to: to, from: from, body: body, at: new Date(), direction: 'outbound-api' });
     this.sent.set(message.sid, message);
     if (this.sent.size > KEPT) this.sent.delete(this.sent.keys().next().value!);
     json(res, 201, message);

@@ -35,7 +35,7 @@ export function simulatedAgents(now: () => Date): Agents {
       const agent = get(agentId);
       if (!agent) return undefined;
       const { version: _version, ...fields } = change;
-      const next = { ...agent, ...fields, version: agent.version + 1, last_modification_timestamp: now().getTime() } as Retell.AgentResponse;
+      const next = { ...agent, ...fields, version: agent.version + 1, last_modification_timestamp: now().getTime() };
       agents.set(agentId, next);
       return next;
     },

@@ -60,6 +60,6 @@ describe('voice simulator callback delivery', () => {
     // Retry-After: 2 → retried after 2 s; the simulator's own first backoff is 500 ms. A timer never
     // fires early, so a slow machine can only lengthen the gap: the lower bound cannot flake.
     expect(seen.map((e) => e.event).slice(0, 2)).toEqual(['call_started', 'call_started']);
-    expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(1_990);
+    expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(1_990);
   });
 });

@@ -12,9 +12,9 @@ describe('simulated outcomes', () => {
   });
 
   it('0107 refuses two creates, 0108 duplicates its callbacks, 0109 loses them (a live transfer otherwise)', () => {
-    expect(MAGIC_NUMBERS['0107']!.createFailures).toBe(2);
-    expect(MAGIC_NUMBERS['0108']!.duplicateCallbacks).toBe(true);
-    expect(MAGIC_NUMBERS['0109']).toMatchObject({ callbacksLost: true, labels: MAGIC_NUMBERS['0100']!.labels, duplicateCallbacks: false });
+    expect(MAGIC_NUMBERS['0107'].createFailures).toBe(2);
+    expect(MAGIC_NUMBERS['0108'].duplicateCallbacks).toBe(true);
+    expect(MAGIC_NUMBERS['0109']).toMatchObject({ callbacksLost: true, labels: MAGIC_NUMBERS['0100'].labels, duplicateCallbacks: false });
     expect(Object.values(MAGIC_NUMBERS).filter((s) => s.callbacksLost)).toHaveLength(1);
   });
 

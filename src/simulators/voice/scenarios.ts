@@ -68,8 +68,8 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
 };
 
 const MIX: Scenario[] = [
-  MAGIC_NUMBERS['0102']!, MAGIC_NUMBERS['0102']!, MAGIC_NUMBERS['0102']!, MAGIC_NUMBERS['0102']!,
-  MAGIC_NUMBERS['0101']!, MAGIC_NUMBERS['0101']!, MAGIC_NUMBERS['0101']!,
+  MAGIC_NUMBERS['0102'], MAGIC_NUMBERS['0102'], MAGIC_NUMBERS['0102'], MAGIC_NUMBERS['0102'],
+  MAGIC_NUMBERS['0101'], MAGIC_NUMBERS['0101'], MAGIC_NUMBERS['0101'],
   { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup' },
   { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup' },
   LIVE_TRANSFER,
@@ -81,5 +81,5 @@ export function scenarioFor(toNumber: string): Scenario {
   const own = magic ? MAGIC_NUMBERS[`0${magic[1]}`] : undefined;
   if (own) return own;
   const seed = createHash('sha256').update(toNumber).digest().readUInt32BE(0);
-  return MIX[seed % MIX.length]!;
+  return MIX[seed % MIX.length];
 }

@@ -181,18 +181,18 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     const events: Array<[string, RetellCall]> = [['call_started', started], ['call_ended', ended], ['call_analyzed', analyzed]];
     // GET /v2/get-call shows the call as it stands: each state from the moment its event is due.
     const at = [timeline.startedMs, timeline.endedMs, timeline.analyzedMs];
-    events.forEach(([, snapshot], i) => later(at[i]!, () => { call.wire = snapshot; }));
+    events.forEach(([, snapshot], i) => later(at[i], () => { call.wire = snapshot; }));
     if (scenario.callbacksLost) return; // the provider keeps the call; its callbacks never reach the service
     if (scenario.duplicateCallbacks) {
       // Twice each, newest first and then again in another order, all after the call is over; one
       // at a time, each after the previous one was answered, so the order the receiver sees is this one.
       const order = [2, 0, 1, 1, 2, 0];
       later(timeline.analyzedMs, () => void (async () => {
-        for (const i of order) await deliver(call, ...events[i]!);
+        for (const i of order) await deliver(call, ...events[i]);
       })());
       return;
     }
-    events.forEach((e, i) => later(at[i]!, () => void deliver(call, ...e)));
+    events.forEach((e, i) => later(at[i], () => void deliver(call, ...e)));
   };
 
   const scheduledOf = (call: RetellCall) => (call.metadata as Partial<CallMetadata> | undefined)?.scheduled_call_id;
@@ -250,9 +250,9 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     const path = new URL(req.url ?? '/', 'http://sim').pathname;
     const recording = /^\/recordings\/([A-Za-z0-9_]+)\.wav$/.exec(path);
     if (req.method === 'GET' && recording) {
-      const call = calls.get(recording[1]!);
+      const call = calls.get(recording[1]);
       if (!call?.scenario.recorded) return send(res, 404, retellError('no recording'));
-      res.writeHead(200, { 'Content-Type': 'audio/wav' }).end(recordingAudio(call.wire.to_number.length + recording[1]!.charCodeAt(5)));
+      res.writeHead(200, { 'Content-Type': 'audio/wav' }).end(recordingAudio(call.wire.to_number.length + recording[1].charCodeAt(5)));
       return;
     }
     if (req.method === 'GET' && path === '/sim/dials') return send(res, 200, Object.fromEntries(dials));
@@ -272,12 +272,12 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     }
     const get = /^\/v2\/get-call\/([A-Za-z0-9_]+)$/.exec(path);
     if (req.method === 'GET' && get) {
-      const call = calls.get(get[1]!);
+      const call = calls.get(get[1]);
       return call ? send(res, 200, call.wire) : send(res, 404, retellError('Call not found'));
     }
     const agent = /^\/(get|update)-agent\/([A-Za-z0-9_-]+)$/.exec(path);
     if (agent && ((req.method === 'GET' && agent[1] === 'get') || (req.method === 'PATCH' && agent[1] === 'update'))) {
-      const answer = agent[1] === 'get' ? agents.get(agent[2]!) : agents.update(agent[2]!, body as Retell.AgentUpdateParams);
+      const answer = agent[1] === 'get' ? agents.get(agent[2]) : agents.update(agent[2], body as Retell.AgentUpdateParams);
       return answer ? send(res, 200, answer) : send(res, 404, retellError('Agent not found'));
     }
     send(res, 404, retellError(`no route ${req.method} ${path}`));

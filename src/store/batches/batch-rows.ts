@@ -57,7 +57,7 @@ export async function pendingBatchRows(db: Db, companyId: string, jobId: string,
   const out: { index: number; payload: unknown }[] = [];
   slices.forEach((s, k) => {
     (JSON.parse(String(s.rows)) as unknown[]).forEach((payload, i) => {
-      const index = starts[k]! + i;
+      const index = starts[k] + i;
       if (!ended.has(index)) out.push({ index, payload });
     });
   });
@@ -95,7 +95,7 @@ export async function recordRowOutcomes(
   let succeeded = 0;
   let failed = 0;
   if (open.length > 0) {
-    const ended = new Set(await outcomeIndexes(trx, companyId, jobId, open[0]!.from, open[open.length - 1]!.to));
+    const ended = new Set(await outcomeIndexes(trx, companyId, jobId, open[0].from, open[open.length - 1].to));
     const sliceOf = (index: number) => open.find((s) => index >= s.from && index < s.to);
     const refsOf = new Map<number, [string | null, string | null][]>();
     const rows: Record<string, unknown>[] = [];
@@ -104,7 +104,7 @@ export async function recordRowOutcomes(
       if (!slice || ended.has(o.index)) continue; // ended by an earlier delivery of its slice
       if (o.failure === undefined && o.result === undefined && slice.finishing) continue; // counted with its slice below
       if (!refsOf.has(slice.from)) refsOf.set(slice.from, JSON.parse(slice.refs));
-      const [customerRef, loanRef] = refsOf.get(slice.from)![o.index - slice.from]!;
+      const [customerRef, loanRef] = refsOf.get(slice.from)![o.index - slice.from];
       rows.push({
         job_id: jobId, row_index: o.index, company_id: companyId, status: o.failure === undefined ? 'succeeded' : 'failed',
         customer_ref: customerRef, loan_ref: loanRef, message: o.failure ?? null, result: toJson(o.result), finished_at: at,

@@ -197,7 +197,7 @@ export async function upsertCustomers(db: Db, companyId: string, rows: CustomerU
       db, 'customers',
       run.map((r) => customerInsertRow(companyId, r.id, r.fresh, at)),
       ['company_id', 'id'],
-      [...Object.keys(toColumns(run[0]!.given)), 'updated_at'],
+      [...Object.keys(toColumns(run[0].given)), 'updated_at'],
       JSON_COLUMNS,
     );
   });

@@ -57,7 +57,7 @@ async function settle(db: Db, runs: EnrollmentRun[]): Promise<Array<FirstRunOutc
     return await store(runs);
   } catch (err) {
     if (runs.length === 1) return [outcomeOfFailure(err)];
-    return Promise.all(runs.map((run) => store([run]).then((r) => r[0]!, outcomeOfFailure)));
+    return Promise.all(runs.map((run) => store([run]).then((r) => r[0], outcomeOfFailure)));
   }
 }
 

@@ -58,7 +58,7 @@ function enrollmentInserts(companyId: string, e: NewEnrollment): { parts: string
   const bindings: unknown[] = [json(customer), json(application), json(cadence), json(schedule)];
   // Every sub-statement of a WITH runs to completion whether or not the final SELECT reads it.
   if (calls.length > 0) {
-    parts.push(`calls AS (${insertFrom('scheduled_calls', calls[0]!, 'json_populate_recordset', 'cust')})`);
+    parts.push(`calls AS (${insertFrom('scheduled_calls', calls[0], 'json_populate_recordset', 'cust')})`);
     bindings.push(json(calls));
   }
   return { parts, bindings };

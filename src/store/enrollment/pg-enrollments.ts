@@ -65,7 +65,7 @@ function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number, ro
  */
 function splitAlike(rows: Array<Record<string, unknown>>): { base: Record<string, unknown>; own: Array<Record<string, unknown>> } {
   if (rows.length === 0) return { base: {}, own: [] };
-  const first = rows[0]!;
+  const first = rows[0];
   const alike = Object.keys(first).filter((k) => {
     const v = first[k];
     return (v === null || typeof v !== 'object') && rows.every((r) => r[k] === v);
@@ -91,7 +91,7 @@ function splitAlike(rows: Array<Record<string, unknown>>): { base: Record<string
  * statement planned while the table was small would keep).
  */
 function statementFor(entries: Entry[], callColumns: string[] | undefined): string {
-  const sample = entries[0]!;
+  const sample = entries[0];
   // INSERT INTO table (columns) SELECT p.columns FROM <from> CROSS JOIN LATERAL reader(<base>, <value>) p; base NULL::table: no defaults
   const insert = (table: string, names: string[], from: string, value: string, reader = 'jsonb_populate_record', base = `NULL::${sqlIdentifier(table)}`) => {
     const columns = names.map(sqlIdentifier);

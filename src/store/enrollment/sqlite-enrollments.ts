@@ -23,7 +23,7 @@ const HIT = preparedShape('rate_hit', RATE_HIT);
 
 /** A first run in at most seven statements: the count, the customer (gated on the count and the key), its application, cadence, schedule, calls and the record. */
 function storeOne(run: SqliteRun, { companyId, enrollment: e, run: first }: EnrollmentRun): FirstRunOutcome {
-  const count = first.rate ? run(HIT, rateHitBindings(companyId, first.rate))[0]! : { hits: 0, window_ends_at: 0 };
+  const count = first.rate ? run(HIT, rateHitBindings(companyId, first.rate))[0] : { hits: 0, window_ends_at: 0 };
   const hits = Number(count.hits);
   const withinLimit = !first.rate || hits <= first.rate.limit;
   const rows = enrollmentRows(companyId, e);
@@ -45,7 +45,7 @@ function storeOne(run: SqliteRun, { companyId, enrollment: e, run: first }: Enro
 
 /** Rows of one shape (column names as keys, JSON columns as text) in one multi-row statement. */
 function insertRows(run: SqliteRun, table: string, rows: Array<Record<string, unknown>>): void {
-  const columns = Object.keys(rows[0]!);
+  const columns = Object.keys(rows[0]);
   const row = `(${columns.map(() => '?').join(', ')})`;
   run(prepared(table, `${into(table, columns)} VALUES ${rows.map(() => row).join(', ')}`), rows.flatMap((r) => columns.map((c) => r[c])));
 }

@@ -135,7 +135,7 @@ async function writeLoanRuns(db: Db, companyId: string, rows: LoanUpsert[], at: 
       db, 'loans',
       run.map((r) => ({ company_id: companyId, customer_id: r.customerId, id: r.id, ...toColumns(r.fields), created_at: at, updated_at: at })),
       ['company_id', 'customer_id', 'id'],
-      [...Object.keys(toColumns(run[0]!.fields)), 'updated_at'],
+      [...Object.keys(toColumns(run[0].fields)), 'updated_at'],
       ['external_lms_metadata'],
       returningWhere,
     );

@@ -139,7 +139,7 @@ export const DELIVERY_RANK: Record<string, number> = { sending: 0, sent: 1, deli
  * Returns the message when it changed.
  */
 export async function applyDeliveryStatus(db: Db, providerMessageId: string, status: DeliveryStatus, reason: string | null, at: string): Promise<MessageRow | null> {
-  const earlier = Object.entries(DELIVERY_RANK).filter(([, rank]) => rank < DELIVERY_RANK[status]!).map(([s]) => s);
+  const earlier = Object.entries(DELIVERY_RANK).filter(([, rank]) => rank < DELIVERY_RANK[status]).map(([s]) => s);
   const rows = await db('scheduled_messages')
     .where({ provider_message_id: providerMessageId })
     .whereIn('status', earlier)

@@ -14,7 +14,7 @@ export async function keepEarlyStatus(db: Db, providerMessageId: string, status:
 export async function applyEarlyStatuses(db: Db, providerMessageId: string, at: string): Promise<void> {
   const kept: Array<{ status: DeliveryStatus; status_reason: string | null }> = await db('sms_early_statuses').where({ provider_message_id: providerMessageId }).select('status', 'status_reason');
   if (kept.length === 0) return;
-  kept.sort((a, b) => DELIVERY_RANK[a.status]! - DELIVERY_RANK[b.status]!);
+  kept.sort((a, b) => DELIVERY_RANK[a.status] - DELIVERY_RANK[b.status]);
   for (const k of kept) await applyDeliveryStatus(db, providerMessageId, k.status, k.status_reason, at);
   await forgetEarlyStatuses(db, providerMessageId);
 }

@@ -19,7 +19,7 @@ export async function deleteInBatches(db: Db, table: string, key: string | reado
   let total = 0;
   for (;;) {
     const batch = db(table).select(columns).modify(pick).limit(size);
-    const deleted = await (columns.length === 1 ? db(table).whereIn(columns[0]!, batch) : db(table).whereIn(columns, batch)).delete();
+    const deleted = await (columns.length === 1 ? db(table).whereIn(columns[0], batch) : db(table).whereIn(columns, batch)).delete();
     total += deleted;
     if (deleted < size) return total;
   }

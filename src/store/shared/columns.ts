@@ -46,7 +46,7 @@ export const jsonValue: JsonColumn = (value) => value ?? null;
 export function withJsonValues(row: Record<string, unknown>, jsonColumns: readonly string[]): Record<string, unknown> {
   if (jsonColumns.length === 0) return row;
   const out = { ...row };
-  for (const c of jsonColumns) if (typeof out[c] === 'string') out[c] = JSON.parse(out[c] as string);
+  for (const c of jsonColumns) if (typeof out[c] === 'string') out[c] = JSON.parse(out[c]);
   return out;
 }
 

@@ -90,7 +90,7 @@ export type KeyClaim =
 export async function claimKey(trx: Db, companyId: string, key: string, at: string, leaseSeconds: number): Promise<KeyClaim> {
   const row = (dialectOf(trx) === 'pg'
     ? (await runPrepared(trx, PG_CLAIM, [`idempotency:${companyId}:${key}`, `${leaseSeconds}s`, companyId, key]))[0]
-    : { held: true, ...(await trx('idempotency_records as r').where({ 'r.company_id': companyId, 'r.key': key }).first(trx.raw(CLAIM_COLUMNS))) }) as Record<string, unknown>;
+    : { held: true, ...(await trx('idempotency_records as r').where({ 'r.company_id': companyId, 'r.key': key }).first(trx.raw(CLAIM_COLUMNS))) });
   const live = row.state != null && readInstant(row.expires_at)! > at;
   if (live && row.state === 'completed') {
     return {
@@ -174,7 +174,7 @@ export async function finishKey(
     // Three shapes (rate, record, both): each a prepared statement of its own.
     const name = `idempotency_finish_${rate ? 'rate' : ''}${record ? 'record' : ''}`;
     const sql = `WITH ${parts.join(', ')} SELECT ${rate ? '(SELECT hits FROM hit) AS hits, (SELECT window_ends_at FROM hit) AS window_ends_at' : '0 AS hits, 0 AS window_ends_at'}, ${record ? '(SELECT count(*) FROM rec)' : '0'} AS stored`;
-    const row = (await runPrepared(trx, { name, text: numberedPlaceholders(sql) }, bindings))[0]!;
+    const row = (await runPrepared(trx, { name, text: numberedPlaceholders(sql) }, bindings))[0];
     return { stored: Number(row.stored) > 0, hits: Number(row.hits), windowEndsAt: Number(row.window_ends_at) };
   }
   let hits = 0;
@@ -182,8 +182,8 @@ export async function finishKey(
   let stored = false;
   if (rate) {
     const [row] = (await trx.raw(RATE_HIT, rateHitBindings(companyId, rate))) as Array<Record<string, unknown>>;
-    hits = Number(row!.hits);
-    windowEndsAt = Number(row!.window_ends_at);
+    hits = Number(row.hits);
+    windowEndsAt = Number(row.window_ends_at);
   }
   if (record) stored = ((await trx.raw(STORE_RECORD, recordBindings(companyId, key, record))) as unknown[]).length > 0;
   return { stored, hits, windowEndsAt };

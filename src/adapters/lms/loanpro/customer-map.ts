@@ -44,7 +44,7 @@ export function mapCustomer(d: Obj): LmsCustomer {
   };
   const present = Object.entries(metadata).filter((e): e is [string, string] => typeof e[1] === 'string');
   if (present.length > 0) out.externalMetadata = Object.fromEntries(present);
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as LmsCustomer;
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
 /**
