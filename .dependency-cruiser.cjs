@@ -22,12 +22,20 @@ const RANKS = [
   ['retention'],
 ];
 
-const layer = (name, from, to, comment) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
+const layer = (name, from, to, comment) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: to },
+});
 
 const rankRules = RANKS.flatMap((rank, r) =>
   rank.flatMap((capability) => {
     // Rank 0 is one vocabulary (the ports speak its types); above it, a rank's folders are siblings.
-    const sameOrHigher = RANKS.slice(r === 0 ? 1 : r).flat().filter((c) => c !== capability);
+    const sameOrHigher = RANKS.slice(r === 0 ? 1 : r)
+      .flat()
+      .filter((c) => c !== capability);
     if (sameOrHigher.length === 0) return []; // the top rank alone: nothing above it to forbid
     return layer(
       `domain-${capability}-rank`,
@@ -40,26 +48,90 @@ const rankRules = RANKS.flatMap((rank, r) =>
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', comment: 'Import circles hide which layer owns a concept.', severity: 'error', from: {}, to: { circular: true } },
-    layer('domain-capability-known', '^src/domain/', `^src/domain/(?!(${RANKS.flat().join('|')})/)`, 'Every domain file sits in a ranked capability folder (add a new one to RANKS).'),
+    {
+      name: 'no-circular',
+      comment: 'Import circles hide which layer owns a concept.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    layer(
+      'domain-capability-known',
+      '^src/domain/',
+      `^src/domain/(?!(${RANKS.flat().join('|')})/)`,
+      'Every domain file sits in a ranked capability folder (add a new one to RANKS).',
+    ),
     ...rankRules,
-    layer('store-not-up', '^src/store/', '^src/(domain|http|handlers|jobs|main|config|adapters|simulators)/', 'The store knows tables, not use cases.'),
-    layer('domain-not-up', '^src/domain/', '^src/(http|handlers|jobs|main|config|adapters|simulators)/', 'The domain returns facts; statuses and headers are src/http/; outside systems are behind ports.'),
-    layer('adapters-outside', '^src/adapters/', '^src/(store|http|handlers|jobs|main|config)/', 'Adapters implement domain ports and know only the outside system (the job queue engines included).'),
-    layer('http-not-store', '^src/http/', '^src/(store|handlers|jobs|main)/', 'http reaches data through the domain; it is used by handlers and the composition root.'),
-    layer('handlers-through-domain', '^src/handlers/', '^src/(store|jobs|main)/', 'Handlers reach the store only through the domain.'),
-    layer('jobs-through-domain', '^src/jobs/', '^src/(store|http|handlers|main)/', 'Jobs reach the store only through the domain; what they need from http is injected by src/main/.'),
-    layer('config-no-simulator', '^src/config/', '^src/(simulators|store|domain|http|handlers|jobs|main)/', 'Configuration reads the environment; it imports no simulator and no layer that uses it.'),
+    layer(
+      'store-not-up',
+      '^src/store/',
+      '^src/(domain|http|handlers|jobs|main|config|adapters|simulators)/',
+      'The store knows tables, not use cases.',
+    ),
+    layer(
+      'domain-not-up',
+      '^src/domain/',
+      '^src/(http|handlers|jobs|main|config|adapters|simulators)/',
+      'The domain returns facts; statuses and headers are src/http/; outside systems are behind ports.',
+    ),
+    layer(
+      'adapters-outside',
+      '^src/adapters/',
+      '^src/(store|http|handlers|jobs|main|config)/',
+      'Adapters implement domain ports and know only the outside system (the job queue engines included).',
+    ),
+    layer(
+      'http-not-store',
+      '^src/http/',
+      '^src/(store|handlers|jobs|main)/',
+      'http reaches data through the domain; it is used by handlers and the composition root.',
+    ),
+    layer(
+      'handlers-through-domain',
+      '^src/handlers/',
+      '^src/(store|jobs|main)/',
+      'Handlers reach the store only through the domain.',
+    ),
+    layer(
+      'jobs-through-domain',
+      '^src/jobs/',
+      '^src/(store|http|handlers|main)/',
+      'Jobs reach the store only through the domain; what they need from http is injected by src/main/.',
+    ),
+    layer(
+      'config-no-simulator',
+      '^src/config/',
+      '^src/(simulators|store|domain|http|handlers|jobs|main)/',
+      'Configuration reads the environment; it imports no simulator and no layer that uses it.',
+    ),
     {
       name: 'simulators-standalone',
-      comment: "A simulator speaks the outside system's protocol and knows nothing of ours but that protocol's wire module (src/adapters/<system>/protocol.ts: paths, payload types, signature scheme).",
+      comment:
+        "A simulator speaks the outside system's protocol and knows nothing of ours but that protocol's wire module (src/adapters/<system>/protocol.ts: paths, payload types, signature scheme).",
       severity: 'error',
       from: { path: '^src/simulators/' },
       to: { path: '^src/', pathNot: '^src/(simulators|lib)/|^src/adapters/[^/]+/(protocol|signature)\\.ts$' },
     },
-    { name: 'scheduler-pure', comment: 'The planner is pure and self-contained.', severity: 'error', from: { path: '^src/scheduler/' }, to: { path: '^src/', pathNot: '^src/(scheduler|types)/' } },
-    { name: 'contract-neutral', comment: 'The contract module is neutral ground every layer may use.', severity: 'error', from: { path: '^src/contract/' }, to: { path: '^src/', pathNot: '^src/(contract|lib)/' } },
-    { name: 'lib-neutral', severity: 'error', from: { path: '^src/lib/' }, to: { path: '^src/', pathNot: '^src/lib/' } },
+    {
+      name: 'scheduler-pure',
+      comment: 'The planner is pure and self-contained.',
+      severity: 'error',
+      from: { path: '^src/scheduler/' },
+      to: { path: '^src/', pathNot: '^src/(scheduler|types)/' },
+    },
+    {
+      name: 'contract-neutral',
+      comment: 'The contract module is neutral ground every layer may use.',
+      severity: 'error',
+      from: { path: '^src/contract/' },
+      to: { path: '^src/', pathNot: '^src/(contract|lib)/' },
+    },
+    {
+      name: 'lib-neutral',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/', pathNot: '^src/lib/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

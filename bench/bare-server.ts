@@ -16,7 +16,10 @@ if (kind === 'express') {
 } else {
   http
     .createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': Buffer.byteLength(body),
+      });
       res.end(body);
     })
     .listen(port, '127.0.0.1');

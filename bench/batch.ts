@@ -33,24 +33,66 @@ const PG_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:
 const TARGET_PG_ROWS_PER_SECOND = 5_000;
 
 const customer = (i: number) => ({
-  id: `bench-${i}`, firstName: 'Ada', lastName: `Lovelace ${i}`, timezone: 'America/New_York', phoneNumber: `(212) 736-${String(5000 + (i % 4000)).padStart(4, '0')}`,
-  taskType: 'PendingLoanNewLead', email: `ada${i}@example.com`, streetAddress1: `${i} Main St`, city: 'New York', state: 'NY', zipCode: '10001',
+  id: `bench-${i}`,
+  firstName: 'Ada',
+  lastName: `Lovelace ${i}`,
+  timezone: 'America/New_York',
+  phoneNumber: `(212) 736-${String(5000 + (i % 4000)).padStart(4, '0')}`,
+  taskType: 'PendingLoanNewLead',
+  email: `ada${i}@example.com`,
+  streetAddress1: `${i} Main St`,
+  city: 'New York',
+  state: 'NY',
+  zipCode: '10001',
 });
 const loan = (i: number) => ({
-  id: `loan-${i}`, customerId: `bench-${i}`, type: 'installment', servicingStatus: 'current', originationDate: '2026-02-20', dueDate: '2026-03-20',
-  totalBalance: 1180.5 + i, amountDue: 125.5, interestRate: 0.2999, isSettled: false, daysPastDueAtBoarding: i % 30,
+  id: `loan-${i}`,
+  customerId: `bench-${i}`,
+  type: 'installment',
+  servicingStatus: 'current',
+  originationDate: '2026-02-20',
+  dueDate: '2026-03-20',
+  totalBalance: 1180.5 + i,
+  amountDue: 125.5,
+  interestRate: 0.2999,
+  isSettled: false,
+  daysPastDueAtBoarding: i % 30,
 });
 
 /** The rows the batch writes, as columns, for the raw baseline INSERT (another company, same shape). */
 const customerColumns = (companyId: string, i: number, at: string) => ({
-  company_id: companyId, id: `bench-${i}`, first_name: 'Ada', last_name: `Lovelace ${i}`, email: `ada${i}@example.com`, timezone: 'America/New_York',
-  phone_number: '+12127365000', street_address1: `${i} Main St`, city: 'New York', state: 'NY', zip_code: '10001', do_not_call: false, is_test: false,
-  task_type: 'PendingLoanNewLead', created_at: at, updated_at: at,
+  company_id: companyId,
+  id: `bench-${i}`,
+  first_name: 'Ada',
+  last_name: `Lovelace ${i}`,
+  email: `ada${i}@example.com`,
+  timezone: 'America/New_York',
+  phone_number: '+12127365000',
+  street_address1: `${i} Main St`,
+  city: 'New York',
+  state: 'NY',
+  zip_code: '10001',
+  do_not_call: false,
+  is_test: false,
+  task_type: 'PendingLoanNewLead',
+  created_at: at,
+  updated_at: at,
 });
 const loanColumns = (companyId: string, i: number, at: string) => ({
-  company_id: companyId, customer_id: `bench-${i}`, id: `loan-${i}`, type: 'installment', servicing_status: 'current', origination_date: '2026-02-20',
-  due_date: '2026-03-20', total_balance: String(1180.5 + i), amount_due: '125.5', interest_rate: '0.2999', is_settled: false, days_past_due_at_boarding: i % 30,
-  created_at: at, updated_at: at,
+  company_id: companyId,
+  customer_id: `bench-${i}`,
+  id: `loan-${i}`,
+  type: 'installment',
+  servicing_status: 'current',
+  origination_date: '2026-02-20',
+  due_date: '2026-03-20',
+  total_balance: String(1180.5 + i),
+  amount_due: '125.5',
+  interest_rate: '0.2999',
+  is_settled: false,
+  days_past_due_at_boarding: i % 30,
+  created_at: at,
+  updated_at: at,
 });
 
 async function rawInsert(db: Db, table: string, rows: object[]): Promise<number> {
@@ -75,7 +117,12 @@ async function measured(db: Db, run: () => Promise<number>): Promise<Measured> {
     const ms = await run();
     const used = process.cpuUsage(cpu);
     const pgAfter = commandCpuMs('postgres');
-    return { ms, statements, cpuMs: (used.user + used.system) / 1000, postgresCpuMs: pgBefore === null || pgAfter === null ? null : pgAfter - pgBefore };
+    return {
+      ms,
+      statements,
+      cpuMs: (used.user + used.system) / 1000,
+      postgresCpuMs: pgBefore === null || pgAfter === null ? null : pgAfter - pgBefore,
+    };
   } finally {
     db.off('query', count);
   }
@@ -83,14 +130,23 @@ async function measured(db: Db, run: () => Promise<number>): Promise<Measured> {
 
 async function submitAndWait(url: string, key: string, path: string, body: object): Promise<number> {
   const started = performance.now();
-  const res = await fetch(url + path, { method: 'POST', headers: { 'X-API-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url + path, {
+    method: 'POST',
+    headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const accepted = (await res.json()) as { jobId: string };
   if (res.status !== 202) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(accepted)}`);
   if (process.env.BENCH_VERBOSE) console.log(`  ${path}: 202 after ${(performance.now() - started).toFixed(0)} ms`);
   for (;;) {
-    const job = (await (await fetch(`${url}${path}/${accepted.jobId}`, { headers: { 'X-API-Key': key } })).json()) as { status: string; failed: number; processed: number };
+    const job = (await (await fetch(`${url}${path}/${accepted.jobId}`, { headers: { 'X-API-Key': key } })).json()) as {
+      status: string;
+      failed: number;
+      processed: number;
+    };
     if (job.status === 'completed' || job.status === 'failed') {
-      if (job.status !== 'completed' || job.failed !== 0 || job.processed !== ROWS) throw new Error(`${path}: ${JSON.stringify(job)}`);
+      if (job.status !== 'completed' || job.failed !== 0 || job.processed !== ROWS)
+        throw new Error(`${path}: ${JSON.stringify(job)}`);
       return performance.now() - started;
     }
     await new Promise((r) => setTimeout(r, 25)); // the poller shares this process's CPU with the service
@@ -134,7 +190,13 @@ async function runOn(dialect: Target) {
   }
   await migrateLatest(db);
   const results: Array<Measured & { dialect: string; batch: string; rawMs: number }> = [];
-  const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...(clock ? { OUTREACH_CLOCK: clock } : {}) });
+  const config = loadConfig({
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...(clock ? { OUTREACH_CLOCK: clock } : {}),
+  });
   const service = await startService(config, { db, migrate: false, log: createLogger('silent') });
   const at = new Date().toISOString();
   const n = Array.from({ length: ROWS }, (_, i) => i);
@@ -146,14 +208,36 @@ async function runOn(dialect: Target) {
       const { apiKey, companyId } = await createCompany(db, `Bench Lending ${r}`, new Date());
       const { companyId: baselineCompany } = await createCompany(db, `Baseline ${r}`, new Date());
       companies.push(companyId, baselineCompany);
-      const customers = await measured(db, () => submitAndWait(service.url, apiKey, '/customers/batch', { customers: n.map(customer) }));
-      const customersRaw = await rawInsert(db, 'customers', n.map((i) => customerColumns(baselineCompany, i, at)));
-      const loans = await measured(db, () => submitAndWait(service.url, apiKey, '/loans/batch', { loans: n.map(loan) }));
-      const loansRaw = await rawInsert(db, 'loans', n.map((i) => loanColumns(baselineCompany, i, at)));
+      const customers = await measured(db, () =>
+        submitAndWait(service.url, apiKey, '/customers/batch', { customers: n.map(customer) }),
+      );
+      const customersRaw = await rawInsert(
+        db,
+        'customers',
+        n.map((i) => customerColumns(baselineCompany, i, at)),
+      );
+      const loans = await measured(db, () =>
+        submitAndWait(service.url, apiKey, '/loans/batch', { loans: n.map(loan) }),
+      );
+      const loansRaw = await rawInsert(
+        db,
+        'loans',
+        n.map((i) => loanColumns(baselineCompany, i, at)),
+      );
       runs.push({ customers, customersRaw, loans, loansRaw });
     }
-    results.push({ dialect, batch: 'customers', ...medianBy(runs.map((x) => x.customers)), rawMs: median(runs.map((x) => x.customersRaw)) });
-    results.push({ dialect, batch: 'loans', ...medianBy(runs.map((x) => x.loans)), rawMs: median(runs.map((x) => x.loansRaw)) });
+    results.push({
+      dialect,
+      batch: 'customers',
+      ...medianBy(runs.map((x) => x.customers)),
+      rawMs: median(runs.map((x) => x.customersRaw)),
+    });
+    results.push({
+      dialect,
+      batch: 'loans',
+      ...medianBy(runs.map((x) => x.loans)),
+      rawMs: median(runs.map((x) => x.loansRaw)),
+    });
   } finally {
     await service.stop();
     await cleanup();
@@ -163,17 +247,40 @@ async function runOn(dialect: Target) {
 }
 
 const rate = (ms: number) => Math.round(ROWS / (ms / 1000));
-console.log(`Batch benchmark: ${ROWS} rows per batch, submit → completed over HTTP; baseline = raw multi-row Knex INSERT of the same rows; medians of ${RUNS} runs`);
-console.log(`workers: concurrency ${loadConfig({ ...process.env, PORT: '0' }).jobs.concurrency} per process, ${os.cpus().length} cores\n`);
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log('database   batch       end-to-end        rows/s   raw INSERT     rows/s   e2e/raw (target ≥ 0.5)  statements  process CPU  Postgres CPU');
+console.log(
+  `Batch benchmark: ${ROWS} rows per batch, submit → completed over HTTP; baseline = raw multi-row Knex INSERT of the same rows; medians of ${RUNS} runs`,
+);
+console.log(
+  `workers: concurrency ${loadConfig({ ...process.env, PORT: '0' }).jobs.concurrency} per process, ${os.cpus().length} cores\n`,
+);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  'database   batch       end-to-end        rows/s   raw INSERT     rows/s   e2e/raw (target ≥ 0.5)  statements  process CPU  Postgres CPU',
+);
 let ok = true;
 const databases = (process.env.BENCH_DATABASES ?? 'postgres,sqlite').split(',') as Target[];
 const rates = new Map<string, number>();
 for (const dialect of databases) {
   for (const r of await runOn(dialect)) {
     rates.set(`${r.dialect} ${r.batch}`, rate(r.ms));
-    const line = [r.dialect.padEnd(10), r.batch.padEnd(10), `${r.ms.toFixed(0)} ms`.padStart(11), String(rate(r.ms)).padStart(13), `${r.rawMs.toFixed(0)} ms`.padStart(12), String(rate(r.rawMs)).padStart(10), (r.rawMs / r.ms).toFixed(2).padStart(9), (r.rawMs / r.ms >= 0.5 ? '  met' : '  NOT met').padEnd(15), String(r.statements).padStart(10), `${r.cpuMs.toFixed(0)} ms`.padStart(12), (r.dialect !== 'sqlite' && r.postgresCpuMs !== null ? `${r.postgresCpuMs.toFixed(0)} ms` : '—').padStart(13)];
+    const line = [
+      r.dialect.padEnd(10),
+      r.batch.padEnd(10),
+      `${r.ms.toFixed(0)} ms`.padStart(11),
+      String(rate(r.ms)).padStart(13),
+      `${r.rawMs.toFixed(0)} ms`.padStart(12),
+      String(rate(r.rawMs)).padStart(10),
+      (r.rawMs / r.ms).toFixed(2).padStart(9),
+      (r.rawMs / r.ms >= 0.5 ? '  met' : '  NOT met').padEnd(15),
+      String(r.statements).padStart(10),
+      `${r.cpuMs.toFixed(0)} ms`.padStart(12),
+      (r.dialect !== 'sqlite' && r.postgresCpuMs !== null ? `${r.postgresCpuMs.toFixed(0)} ms` : '—').padStart(13),
+    ];
     console.log(line.join(' '));
     if (r.dialect !== 'sqlite' && rate(r.ms) < TARGET_PG_ROWS_PER_SECOND) ok = false;
   }
@@ -181,7 +288,15 @@ for (const dialect of databases) {
 for (const batch of ['customers', 'loans']) {
   const full = rates.get(`pg-volume ${batch}`);
   const empty = rates.get(`postgres ${batch}`);
-  if (full && empty) console.log(`${batch} batch on the volume data set ÷ empty Postgres: ${(full / empty).toFixed(2)} (target ≥ 0.8)`);
+  if (full && empty)
+    console.log(`${batch} batch on the volume data set ÷ empty Postgres: ${(full / empty).toFixed(2)} (target ≥ 0.8)`);
 }
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log(`\nTarget on Postgres: ≥ ${TARGET_PG_ROWS_PER_SECOND} rows/s end to end for each batch: ${ok ? 'met' : 'NOT met'}`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `\nTarget on Postgres: ≥ ${TARGET_PG_ROWS_PER_SECOND} rows/s end to end for each batch: ${ok ? 'met' : 'NOT met'}`,
+);

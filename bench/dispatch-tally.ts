@@ -30,13 +30,20 @@ export function installTally(): void {
   http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
     if (event === 'request') {
       const [req, res] = args as [http.IncomingMessage, http.ServerResponse];
-      if (req.url?.startsWith('/callbacks/')) res.once('finish', () => (tally.callbackAnswers[res.statusCode] = (tally.callbackAnswers[res.statusCode] ?? 0) + 1));
+      if (req.url?.startsWith('/callbacks/'))
+        res.once(
+          'finish',
+          () => (tally.callbackAnswers[res.statusCode] = (tally.callbackAnswers[res.statusCode] ?? 0) + 1),
+        );
     }
     return emit.call(this, event, ...args);
   } as typeof http.Server.prototype.emit;
 
   const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
-  pg.Client.prototype.query = function (this: pg.Client & { connectionParameters?: { application_name?: string } }, ...args: unknown[]) {
+  pg.Client.prototype.query = function (
+    this: pg.Client & { connectionParameters?: { application_name?: string } },
+    ...args: unknown[]
+  ) {
     if (this.connectionParameters?.application_name !== WATCH_APPLICATION) {
       const text = typeof args[0] === 'string' ? args[0] : String((args[0] as { text?: string })?.text ?? '');
       tally.roundTrips++;

@@ -53,25 +53,38 @@ function connectingNumbers(count: number): string[] {
 const COMPANIES = 20;
 const PER_COMPANY = Number(process.argv[2] ?? 100);
 const TOTAL = COMPANIES * PER_COMPANY;
-const BASE_URL = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_URL =
+  process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const EMPTY_DUE = '2026-12-08T15:00:00.000Z'; // Tuesday 10:00 in New York
 const VOLUME_SCHEMA = process.env.BENCH_VOLUME_SCHEMA;
 
 /** The simulator in its own process on a free loopback port; resolves with its URL from its first log line. */
 function startSimulator(clock: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'simulator', 'voice', '--port', '0', '--hold-callbacks'], {
-    cwd: projectRoot(), env: { ...process.env, OUTREACH_CLOCK: clock }, stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main/cli.ts', 'simulator', 'voice', '--port', '0', '--hold-callbacks'],
+    {
+      cwd: projectRoot(),
+      env: { ...process.env, OUTREACH_CLOCK: clock },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => {
-      const line = String(d).split('\n').find((l) => l.includes('listening'));
+      const line = String(d)
+        .split('\n')
+        .find((l) => l.includes('listening'));
       if (line) resolve({ child, url: JSON.parse(line).url });
     });
     child.once('exit', (code) => reject(new Error(`simulator exited ${code}`)));
   });
 }
 
-const load1 = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const load1 = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 /** Dials, callback events received and callback events applied, per second. */
 interface Rates {
@@ -86,12 +99,18 @@ async function main() {
   if (!VOLUME_SCHEMA) return;
   const full = await run({ name: 'volume data set', schema: VOLUME_SCHEMA, fresh: false });
   const ratio = (k: keyof Rates) => (full[k] / empty[k]).toFixed(2);
-  console.log(`volume data set ÷ empty (target ≥ 0.8): dials/s ${ratio('dials')}, callback events received/s ${ratio('received')}, applied/s ${ratio('applied')}`);
+  console.log(
+    `volume data set ÷ empty (target ≥ 0.8): dials/s ${ratio('dials')}, callback events received/s ${ratio('received')}, applied/s ${ratio('applied')}`,
+  );
 }
 
 /** The database's block counters: found in Postgres's shared buffers, or read from the OS (its page cache or the disk). */
 async function blocks(db: Db): Promise<{ hit: number; read: number; sharedBuffers: string }> {
-  const row = (await db.raw(`SELECT blks_hit, blks_read, current_setting('shared_buffers') AS sb FROM pg_stat_database WHERE datname = current_database()`)).rows[0];
+  const row = (
+    await db.raw(
+      `SELECT blks_hit, blks_read, current_setting('shared_buffers') AS sb FROM pg_stat_database WHERE datname = current_database()`,
+    )
+  ).rows[0];
   return { hit: Number(row.blks_hit), read: Number(row.blks_read), sharedBuffers: String(row.sb) };
 }
 
@@ -113,28 +132,87 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
       const { companyId } = await createCompany(db, `Bench ${c}`, new Date());
       companyIds.push(companyId);
       const customers = connectingNumbers(PER_COMPANY).map((phone, i) => ({
-        company_id: companyId, id: `c${i}`, first_name: 'B', last_name: 'Ench', timezone: 'America/New_York', phone_number: phone,
-        do_not_call: false, is_test: false, created_at: at, updated_at: at,
+        company_id: companyId,
+        id: `c${i}`,
+        first_name: 'B',
+        last_name: 'Ench',
+        timezone: 'America/New_York',
+        phone_number: phone,
+        do_not_call: false,
+        is_test: false,
+        created_at: at,
+        updated_at: at,
       }));
       await db('customers').insert(customers);
       // Ids as the service makes them at enrollment (time-ordered, ids.ts): random ones would put
       // each call's index entries on a random page of the volume data set's ten-million-row indexes.
-      const schedules = customers.map((cu) => ({ id: newId(), company_id: companyId, customer_id: cu.id, cadence_id: null, channel: 'call', source: 'replace', task_type: 'Collections', cadence: 'collections', loan_id: null, status: 'active', created_at: at, updated_at: at }));
+      const schedules = customers.map((cu) => ({
+        id: newId(),
+        company_id: companyId,
+        customer_id: cu.id,
+        cadence_id: null,
+        channel: 'call',
+        source: 'replace',
+        task_type: 'Collections',
+        cadence: 'collections',
+        loan_id: null,
+        status: 'active',
+        created_at: at,
+        updated_at: at,
+      }));
       await db('schedules').insert(schedules);
-      await db('scheduled_calls').insert(schedules.map((s, i) => ({
-        id: newId(), company_id: companyId, customer_id: s.customer_id, schedule_id: s.id, loan_id: null, task_type: 'Collections', purpose: 'collections',
-        scheduled_time: due, phone_number: customers[i].phone_number, transfer_destination: 'queue:collections-agents', step: 'day0', step_index: 0, fallback: false,
-        status: 'pending', call_id: null, post_processing_flags: '[]', explanation: null, created_at: at, updated_at: at,
-      })));
+      await db('scheduled_calls').insert(
+        schedules.map((s, i) => ({
+          id: newId(),
+          company_id: companyId,
+          customer_id: s.customer_id,
+          schedule_id: s.id,
+          loan_id: null,
+          task_type: 'Collections',
+          purpose: 'collections',
+          scheduled_time: due,
+          phone_number: customers[i].phone_number,
+          transfer_destination: 'queue:collections-agents',
+          step: 'day0',
+          step_index: 0,
+          fallback: false,
+          status: 'pending',
+          call_id: null,
+          post_processing_flags: '[]',
+          explanation: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      );
     }
 
     // Baseline: a bare HTTP round trip to the simulator, from a separate process.
-    const load = spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot(), 'bench', 'http-load.ts'), `${simUrl}/v2/get-call/none`, '3', '16', 'Authorization:Bearer sim_voice_key'], { encoding: 'utf8' });
+    const load = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(projectRoot(), 'bench', 'http-load.ts'),
+        `${simUrl}/v2/get-call/none`,
+        '3',
+        '16',
+        'Authorization:Bearer sim_voice_key',
+      ],
+      { encoding: 'utf8' },
+    );
     const baseline = JSON.parse(load.stdout.trim().split('\n').at(-1)!);
 
     const config = loadConfig({
-      ...process.env, DATABASE_URL: BASE_URL, PORT: '0', LOG_LEVEL: 'error', OUTREACH_CLOCK: clock, OUTREACH_VOICE_SIMULATOR_URL: simUrl,
-      OUTREACH_CALLS_CONCURRENCY: '64', OUTREACH_CALLS_CLAIM_BATCH: '200', OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY: '100', OUTREACH_CALLS_POLL_MS: '20',
+      ...process.env,
+      DATABASE_URL: BASE_URL,
+      PORT: '0',
+      LOG_LEVEL: 'error',
+      OUTREACH_CLOCK: clock,
+      OUTREACH_VOICE_SIMULATOR_URL: simUrl,
+      OUTREACH_CALLS_CONCURRENCY: '64',
+      OUTREACH_CALLS_CLAIM_BATCH: '200',
+      OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY: '100',
+      OUTREACH_CALLS_POLL_MS: '20',
       OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), `bench-recordings-${schema}`),
     });
     resetTally();
@@ -150,7 +228,10 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     const until = async (what: string, done: () => Promise<boolean>, everyMs = 20) => {
       const t0 = performance.now();
       while (!(await done())) {
-        if (performance.now() - t0 > 240_000) throw new Error(`${what}: not done after 240 s; callback answers by status ${JSON.stringify(tally.callbackAnswers)}`);
+        if (performance.now() - t0 > 240_000)
+          throw new Error(
+            `${what}: not done after 240 s; callback answers by status ${JSON.stringify(tally.callbackAnswers)}`,
+          );
         await new Promise((r) => setTimeout(r, everyMs));
       }
       return performance.now();
@@ -161,7 +242,10 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     const ours = () => watch('scheduled_calls').whereIn('company_id', companyIds);
     let callIds: string[] = [];
     const eventsOfOurs = () => watch('call_events').whereRaw('call_id = ANY(?)', [callIds]);
-    const dialedAt = await until('dialing', async () => (await count(ours().whereNotNull('provider_call_id').count({ n: '*' }))) >= TOTAL);
+    const dialedAt = await until(
+      'dialing',
+      async () => (await count(ours().whereNotNull('provider_call_id').count({ n: '*' }))) >= TOTAL,
+    );
     const dialCpu = process.cpuUsage(cpu0);
     const dialTally = structuredClone(tally);
     callIds = await watch('calls').whereIn('company_id', companyIds).pluck('id');
@@ -171,7 +255,9 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     // Phase 2 is watched without loading the machine: receipts by counting the endpoint's 202 answers
     // in this process (each is sent after its row committed), completion by one light query per 50 ms.
     const answered = () => tally.callbackAnswers['202'] ?? 0;
-    const inbox0 = await count(watch('callback_inbox').whereIn('scheduled_call_id', ours().select('id')).count({ n: '*' })); // a few callbacks escape the hold in phase 1
+    const inbox0 = await count(
+      watch('callback_inbox').whereIn('scheduled_call_id', ours().select('id')).count({ n: '*' }),
+    ); // a few callbacks escape the hold in phase 1
     const answered0 = answered();
     const released = performance.now();
     const cpu1 = process.cpuUsage();
@@ -184,13 +270,17 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     const receivedAt = await until('receipts', async () => inbox0 + answered() - answered0 >= 3 * TOTAL, 2);
     const receiptTally = structuredClone(tally);
     // Done when every call is completed and every event recorded (call_ended may land after call_analyzed).
-    const doneAt = await until('callbacks', async () => {
-      const [row] = (await watch.select({
-        completed: ours().where('status', 'completed').count('*'),
-        events: eventsOfOurs().count('*'),
-      })) as Array<{ completed: unknown; events: unknown }>;
-      return Number(row.completed) >= TOTAL && Number(row.events) >= 3 * TOTAL;
-    }, 50);
+    const doneAt = await until(
+      'callbacks',
+      async () => {
+        const [row] = (await watch.select({
+          completed: ours().where('status', 'completed').count('*'),
+          events: eventsOfOurs().count('*'),
+        })) as Array<{ completed: unknown; events: unknown }>;
+        return Number(row.completed) >= TOTAL && Number(row.events) >= 3 * TOTAL;
+      },
+      50,
+    );
     const eventCpu = process.cpuUsage(cpu1);
     const others1 = { simulator: processCpuMs(simulator.pid!), postgres: commandCpuMs('postgres') };
     await new Promise((r) => setTimeout(r, 1500)); // backends report their block counts within a second of going idle
@@ -207,24 +297,54 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     const phase2Trips = (t: typeof tally) => t.roundTrips - dialTally.roundTrips;
     const per = (n: number, d: number) => (n / d).toFixed(1);
     const cpuMs = (u: NodeJS.CpuUsage, n: number) => ((u.user + u.system) / 1000 / n).toFixed(2);
-    console.log(`machine: ${os.cpus().length}× ${os.cpus()[0]?.model}, Node ${process.version}; load average at start ${loadAtStart}, after dialing ${dialLoad}, at end ${load1()}`);
-    console.log(`dispatch on ${target.name === 'empty' ? 'an empty schema' : `the volume data set (schema ${schema}, calls due ${due})`}: ${TOTAL} due calls across ${COMPANIES} companies (Postgres, simulator in its own process, API + workers in one process)`);
-    console.log(`  phase 1, dialed (claimed, re-checked, accepted by the provider, recorded; callbacks held): ${TOTAL} in ${dialSeconds.toFixed(2)} s → ${Math.round(TOTAL / dialSeconds)} dials/s (target ≥ 200)`);
-    console.log(`    statements per dial: ${per(dialTally.statements, TOTAL)} (${per(dialTally.roundTrips, TOTAL)} round trips with BEGIN/COMMIT; claim loop, dial guard, re-check reads, record, queue fetch/ack); service CPU ${cpuMs(dialCpu, TOTAL)} ms per dial`);
-    console.log(`  phase 2, callback events received (${held} released at once; durably accepted in the inbox, answered 202): ${3 * TOTAL - inbox0} in ${receiptSeconds.toFixed(2)} s → ${Math.round((3 * TOTAL - inbox0) / receiptSeconds)} events/s (target ≥ 1,000)`);
-    console.log(`    all statements while receiving, per event: ${per(phase2(receiptTally), 3 * TOTAL - inbox0)} (${per(phase2Trips(receiptTally), 3 * TOTAL - inbox0)} round trips; the applier runs meanwhile)`);
-    console.log(`  phase 2, callback events applied (every call completed, every event in call_events): ${events} in ${eventSeconds.toFixed(2)} s → ${Math.round(events / eventSeconds)} events/s`);
-    console.log(`    all statements of phase 2, per event: ${per(phase2(used), events)} (${per(phase2Trips(used), events)} round trips)`);
-    console.log(`    service CPU ${cpuMs(eventCpu, events)} ms per event (receipt and apply, recording copies included); answers by status ${JSON.stringify(used.callbackAnswers)}`);
-    const otherMs = (k: 'simulator' | 'postgres') => (others0[k] === null || others1[k] === null ? 'n/a' : ((others1[k] - others0[k]) / events).toFixed(2));
-    console.log(`    phase 2 CPU per event elsewhere on this machine: simulator (signing and sending) ${otherMs('simulator')} ms, Postgres ${otherMs('postgres')} ms`);
-    console.log(`    phase 2 Postgres blocks per event (whole database): ${per(blocks1.hit - blocks0.hit, events)} found in shared buffers, ${per(blocks1.read - blocks0.read, events)} read from the OS (shared_buffers ${blocks1.sharedBuffers})`);
+    console.log(
+      `machine: ${os.cpus().length}× ${os.cpus()[0]?.model}, Node ${process.version}; load average at start ${loadAtStart}, after dialing ${dialLoad}, at end ${load1()}`,
+    );
+    console.log(
+      `dispatch on ${target.name === 'empty' ? 'an empty schema' : `the volume data set (schema ${schema}, calls due ${due})`}: ${TOTAL} due calls across ${COMPANIES} companies (Postgres, simulator in its own process, API + workers in one process)`,
+    );
+    console.log(
+      `  phase 1, dialed (claimed, re-checked, accepted by the provider, recorded; callbacks held): ${TOTAL} in ${dialSeconds.toFixed(2)} s → ${Math.round(TOTAL / dialSeconds)} dials/s (target ≥ 200)`,
+    );
+    console.log(
+      `    statements per dial: ${per(dialTally.statements, TOTAL)} (${per(dialTally.roundTrips, TOTAL)} round trips with BEGIN/COMMIT; claim loop, dial guard, re-check reads, record, queue fetch/ack); service CPU ${cpuMs(dialCpu, TOTAL)} ms per dial`,
+    );
+    console.log(
+      `  phase 2, callback events received (${held} released at once; durably accepted in the inbox, answered 202): ${3 * TOTAL - inbox0} in ${receiptSeconds.toFixed(2)} s → ${Math.round((3 * TOTAL - inbox0) / receiptSeconds)} events/s (target ≥ 1,000)`,
+    );
+    console.log(
+      `    all statements while receiving, per event: ${per(phase2(receiptTally), 3 * TOTAL - inbox0)} (${per(phase2Trips(receiptTally), 3 * TOTAL - inbox0)} round trips; the applier runs meanwhile)`,
+    );
+    console.log(
+      `  phase 2, callback events applied (every call completed, every event in call_events): ${events} in ${eventSeconds.toFixed(2)} s → ${Math.round(events / eventSeconds)} events/s`,
+    );
+    console.log(
+      `    all statements of phase 2, per event: ${per(phase2(used), events)} (${per(phase2Trips(used), events)} round trips)`,
+    );
+    console.log(
+      `    service CPU ${cpuMs(eventCpu, events)} ms per event (receipt and apply, recording copies included); answers by status ${JSON.stringify(used.callbackAnswers)}`,
+    );
+    const otherMs = (k: 'simulator' | 'postgres') =>
+      others0[k] === null || others1[k] === null ? 'n/a' : ((others1[k] - others0[k]) / events).toFixed(2);
+    console.log(
+      `    phase 2 CPU per event elsewhere on this machine: simulator (signing and sending) ${otherMs('simulator')} ms, Postgres ${otherMs('postgres')} ms`,
+    );
+    console.log(
+      `    phase 2 Postgres blocks per event (whole database): ${per(blocks1.hit - blocks0.hit, events)} found in shared buffers, ${per(blocks1.read - blocks0.read, events)} read from the OS (shared_buffers ${blocks1.sharedBuffers})`,
+    );
     if (process.env.BENCH_SQL_SAMPLE) {
       console.log('    phase 2 statements by text (BENCH_SQL_SAMPLE):');
-      for (const [sql, n] of [...sqlSample].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`    ${String(n).padStart(6)} ${sql}`);
+      for (const [sql, n] of [...sqlSample].sort((a, b) => b[1] - a[1]).slice(0, 40))
+        console.log(`    ${String(n).padStart(6)} ${sql}`);
     }
-    console.log(`  ceiling: bare HTTP round trip to the simulator (separate process, 16 in flight): ${baseline.perSecond} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`);
-    return { dials: TOTAL / dialSeconds, received: (3 * TOTAL - inbox0) / receiptSeconds, applied: events / eventSeconds };
+    console.log(
+      `  ceiling: bare HTTP round trip to the simulator (separate process, 16 in flight): ${baseline.perSecond} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms`,
+    );
+    return {
+      dials: TOTAL / dialSeconds,
+      received: (3 * TOTAL - inbox0) / receiptSeconds,
+      applied: events / eventSeconds,
+    };
   } finally {
     simulator.kill('SIGTERM');
     // In the volume data set, its own companies go and the data set stays as it was.

@@ -36,15 +36,33 @@ export interface EnrollmentTemplate {
 }
 
 /** The rows the service stored for the enrollment of `customerId` under idempotency key `key` (on the measured service's clock: see the header). */
-export async function storedEnrollment(db: Db, companyId: string, customerId: string, key: string): Promise<EnrollmentTemplate> {
+export async function storedEnrollment(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  key: string,
+): Promise<EnrollmentTemplate> {
   const inserts: EnrollmentTemplate['inserts'] = [];
   for (const { table, owner } of TABLES) {
-    inserts.push({ table, rows: await db(table).where({ company_id: companyId, [owner]: customerId }).orderBy('id') });
+    inserts.push({
+      table,
+      rows: await db(table)
+        .where({ company_id: companyId, [owner]: customerId })
+        .orderBy('id'),
+    });
   }
-  inserts.push({ table: 'idempotency_records', rows: await db('idempotency_records').where({ company_id: companyId, key }) });
-  for (const { table, rows } of inserts) if (rows.length === 0) throw new Error(`enrollment of ${customerId}: no ${table} row stored`);
+  inserts.push({
+    table: 'idempotency_records',
+    rows: await db('idempotency_records').where({ company_id: companyId, key }),
+  });
+  for (const { table, rows } of inserts)
+    if (rows.length === 0) throw new Error(`enrollment of ${customerId}: no ${table} row stored`);
   const rate = await db('rate_limits').where({ company_id: companyId }).first();
-  return { companyId, inserts, rate: rate ? { policy: String(rate.policy), windowEndsAt: Number(rate.window_ends_at) } : null };
+  return {
+    companyId,
+    inserts,
+    rate: rate ? { policy: String(rate.policy), windowEndsAt: Number(rate.window_ends_at) } : null,
+  };
 }
 
 /** What one enrollment writes to a table: rows, the table's indexes, and the index entries those rows add (partial indexes counted by their predicate). */
@@ -68,7 +86,14 @@ export async function writesOf(db: Db, t: EnrollmentTemplate): Promise<TableWrit
       }
       // The stored rows matching the partial index's predicate, counted by the database itself.
       const key = table === 'idempotency_records' ? 'key' : 'id';
-      const found = await db(table).where('company_id', t.companyId).whereIn(key, rows.map((r) => r[key] as string)).andWhereRaw(index.where).count({ n: '*' });
+      const found = await db(table)
+        .where('company_id', t.companyId)
+        .whereIn(
+          key,
+          rows.map((r) => r[key] as string),
+        )
+        .andWhereRaw(index.where)
+        .count({ n: '*' });
       entries += Number(found[0].n);
     }
     out.push({ table, rows: rows.length, indexes: indexes.length, entries });
@@ -77,13 +102,22 @@ export async function writesOf(db: Db, t: EnrollmentTemplate): Promise<TableWrit
 }
 
 async function indexesOf(db: Db, table: string): Promise<Array<{ name: string; where: string | null }>> {
-  const predicate = (sql: string | null) => (sql ? /\sWHERE\s+([\s\S]+)$/i.exec(sql)?.[1]?.trim() ?? null : null);
+  const predicate = (sql: string | null) => (sql ? (/\sWHERE\s+([\s\S]+)$/i.exec(sql)?.[1]?.trim() ?? null) : null);
   if (dialectOf(db) === 'pg') {
-    const r = await db.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?`, [table]);
-    return r.rows.map((x: { indexname: string; indexdef: string }) => ({ name: x.indexname, where: predicate(x.indexdef) }));
+    const r = await db.raw(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?`,
+      [table],
+    );
+    return r.rows.map((x: { indexname: string; indexdef: string }) => ({
+      name: x.indexname,
+      where: predicate(x.indexdef),
+    }));
   }
   // SQLite: the table's own b-tree (keyed by rowid) is not an index; a primary key other than an integer one is (an autoindex, sql null).
-  const rows: Array<{ name: string; sql: string | null }> = await db.raw(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`, [table]);
+  const rows: Array<{ name: string; sql: string | null }> = await db.raw(
+    `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`,
+    [table],
+  );
   return rows.map((x) => ({ name: x.name, where: predicate(x.sql) }));
 }
 
@@ -100,12 +134,17 @@ function copies(t: EnrollmentTemplate, n: number, pg: boolean): Array<Array<{ ta
     const columns = table === 'idempotency_records' ? ['key'] : ['id'];
     for (const r of rows) for (const c of columns) idsOf.add(String(r[c]));
   }
-  const value = (v: unknown) => (pg && v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v);
+  const value = (v: unknown) =>
+    pg && v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;
   return Array.from({ length: n }, () => {
     const fresh = new Map([...idsOf].map((id) => [id, newId()]));
     return t.inserts.map(({ table, rows }) => ({
       table,
-      rows: rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && fresh.has(v) ? fresh.get(v)! : value(v)]))),
+      rows: rows.map((r) =>
+        Object.fromEntries(
+          Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && fresh.has(v) ? fresh.get(v)! : value(v)]),
+        ),
+      ),
     }));
   });
 }
@@ -140,17 +179,34 @@ function rateHit(t: EnrollmentTemplate, n: number, worker: number): { sql: strin
  * Stores a batch of enrollments as the service does: one prepared statement (Postgres), or one
  * transaction of prepared statements run synchronously on the connection (SQLite).
  */
-async function storeBatch(db: Db, t: EnrollmentTemplate, batch: ReturnType<typeof copies>, worker: number): Promise<void> {
+async function storeBatch(
+  db: Db,
+  t: EnrollmentTemplate,
+  batch: ReturnType<typeof copies>,
+  worker: number,
+): Promise<void> {
   if (dialectOf(db) === 'pg') {
     const parts: string[] = [];
     const bindings: unknown[] = [];
     const hit = rateHit(t, batch.length, worker);
-    const statements = [...(hit ? [hit] : []), ...t.inserts.map(({ table }, i) => insertValues(table, batch.flatMap((e) => e[i].rows)))];
+    const statements = [
+      ...(hit ? [hit] : []),
+      ...t.inserts.map(({ table }, i) =>
+        insertValues(
+          table,
+          batch.flatMap((e) => e[i].rows),
+        ),
+      ),
+    ];
     statements.forEach((s, i) => {
       if (i < statements.length - 1) parts.push(`w${i} AS (${s.sql})`);
       bindings.push(...s.bindings);
     });
-    await runPrepared(db, preparedShape('raw_enrollments', `WITH ${parts.join(',\n')}\n${statements.at(-1)!.sql}`), bindings);
+    await runPrepared(
+      db,
+      preparedShape('raw_enrollments', `WITH ${parts.join(',\n')}\n${statements.at(-1)!.sql}`),
+      bindings,
+    );
     return;
   }
   await inSqliteTransaction(db, (run) => {
@@ -175,7 +231,11 @@ export interface RawResult {
  * Raw enrollments for `seconds` (or exactly `count`): `concurrency` batches in flight, each of
  * `perBatch` enrollments (Postgres; SQLite has one writer, so its batches go one at a time).
  */
-export async function rawEnrollments(db: Db, t: EnrollmentTemplate, opts: { perBatch: number; concurrency: number; seconds?: number; count?: number }): Promise<RawResult> {
+export async function rawEnrollments(
+  db: Db,
+  t: EnrollmentTemplate,
+  opts: { perBatch: number; concurrency: number; seconds?: number; count?: number },
+): Promise<RawResult> {
   const pg = dialectOf(db) === 'pg';
   const started = process.hrtime.bigint();
   const deadline = opts.seconds === undefined ? Infinity : Date.now() + opts.seconds * 1000;

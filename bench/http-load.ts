@@ -9,15 +9,25 @@ const seconds = Number(secondsArg ?? 3);
 const latencies: number[] = [];
 const until = performance.now() + seconds * 1000;
 const started = performance.now();
-await Promise.all(Array.from({ length: Number(concurrencyArg ?? 16) }, async () => {
-  while (performance.now() < until) {
-    const t0 = performance.now();
-    const res = await fetch(url, { headers });
-    await res.arrayBuffer();
-    latencies.push(performance.now() - t0);
-  }
-}));
+await Promise.all(
+  Array.from({ length: Number(concurrencyArg ?? 16) }, async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
+    }
+  }),
+);
 const elapsed = (performance.now() - started) / 1000;
 latencies.sort((a, b) => a - b);
 const q = (p: number) => Number(latencies[Math.floor(p * (latencies.length - 1))].toFixed(2));
-console.log(JSON.stringify({ requests: latencies.length, seconds: Number(elapsed.toFixed(2)), perSecond: Math.round(latencies.length / elapsed), p50: q(0.5), p99: q(0.99) }));
+console.log(
+  JSON.stringify({
+    requests: latencies.length,
+    seconds: Number(elapsed.toFixed(2)),
+    perSecond: Math.round(latencies.length / elapsed),
+    p50: q(0.5),
+    p99: q(0.99),
+  }),
+);

@@ -49,7 +49,12 @@ export function commandCpuMs(command: string): number | null {
  */
 export function processWrites(pid: number): { bytes: number; calls: number } | null {
   try {
-    const io = Object.fromEntries(readFileSync(`/proc/${pid}/io`, 'utf8').trim().split('\n').map((l) => l.split(': ')));
+    const io = Object.fromEntries(
+      readFileSync(`/proc/${pid}/io`, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => l.split(': ')),
+    );
     return { bytes: Number(io.wchar), calls: Number(io.syscw) };
   } catch {
     return null;

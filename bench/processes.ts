@@ -24,14 +24,22 @@ export async function freePort(): Promise<number> {
  * Starts `node <args>` (`--import tsx` first when the script is TypeScript; `{PORT}` in args and
  * the PORT variable: a free port) and waits until `readyPath` answers 200.
  */
-export async function startProcess(args: string[], env: Record<string, string> = {}, readyPath = '/healthz'): Promise<ServerProcess> {
+export async function startProcess(
+  args: string[],
+  env: Record<string, string> = {},
+  readyPath = '/healthz',
+): Promise<ServerProcess> {
   const port = await freePort();
   const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child: ChildProcess = spawn(process.execPath, [...loader, ...args.map((a) => a.replace('{PORT}', String(port)))], {
-    cwd: projectRoot(),
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...loader, ...args.map((a) => a.replace('{PORT}', String(port)))],
+    {
+      cwd: projectRoot(),
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
@@ -123,5 +131,10 @@ export async function medianLoad<T extends LoadResult>(runs: number, run: () => 
 export function medianOf<T extends LoadResult>(loads: T[]): T {
   const results = [...loads].sort((a, b) => a.rps - b.rps);
   const mid = results[Math.floor(results.length / 2)];
-  return { ...mid, rps: median(results.map((x) => x.rps)), non2xx: results.reduce((n, x) => n + x.non2xx, 0), errors: results.reduce((n, x) => n + x.errors, 0) };
+  return {
+    ...mid,
+    rps: median(results.map((x) => x.rps)),
+    non2xx: results.reduce((n, x) => n + x.non2xx, 0),
+    errors: results.reduce((n, x) => n + x.errors, 0),
+  };
 }

@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { settle } from './settle.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benches = ['scheduler.ts', 'http.ts', 'batch.ts', 'dispatch.ts', 'messages.ts'].filter((f) => fs.existsSync(path.join(here, f)));
+const benches = ['scheduler.ts', 'http.ts', 'batch.ts', 'dispatch.ts', 'messages.ts'].filter((f) =>
+  fs.existsSync(path.join(here, f)),
+);
 const started = new Date();
 const loadAtStart = os.loadavg();
 const sections: string[] = [];
@@ -21,7 +23,9 @@ let failed = 0;
 /** Runs one bench, its output shown as it comes and kept for the results file. */
 function run(file: string): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const keep = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
       output += chunk.toString();
@@ -39,7 +43,9 @@ for (const file of benches) {
   console.log(`\n${heading}`);
   const r = await run(file);
   if (r.status !== 0) failed++;
-  sections.push(`${heading}\n\n\`\`\`\n${r.output.trimEnd()}\n\`\`\`${r.status === 0 ? '' : `\n\nExited with status ${r.status}.`}`);
+  sections.push(
+    `${heading}\n\n\`\`\`\n${r.output.trimEnd()}\n\`\`\`${r.status === 0 ? '' : `\n\nExited with status ${r.status}.`}`,
+  );
 }
 
 const code = (() => {

@@ -5,7 +5,12 @@
  *   npx tsx bench/scheduler.ts [customers]
  */
 import { DateTime } from 'luxon';
-import { DEFAULT_SCHEDULER_CONFIG, planEnrollment, type ContactAttempt, type EnrollmentPlanInput } from '../src/scheduler/index.js';
+import {
+  DEFAULT_SCHEDULER_CONFIG,
+  planEnrollment,
+  type ContactAttempt,
+  type EnrollmentPlanInput,
+} from '../src/scheduler/index.js';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const TARGET_PLANS_PER_SECOND = 50_000;
@@ -109,4 +114,6 @@ const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
 const plansPerSecond = Math.round(COUNT / (totalMs / 1000));
 
 console.log(`scheduler: ${COUNT} customers planned in ${totalMs.toFixed(1)} ms`);
-console.log(`scheduler: ${plansPerSecond} plans/s (target ≥ ${TARGET_PLANS_PER_SECOND}), ${calls} calls planned, ${failed} plans refused`);
+console.log(
+  `scheduler: ${plansPerSecond} plans/s (target ≥ ${TARGET_PLANS_PER_SECOND}), ${calls} calls planned, ${failed} plans refused`,
+);

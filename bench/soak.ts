@@ -16,7 +16,13 @@ const SAMPLE_MS = 5_000;
  */
 const ENROLLING_COMPANIES = 1_500;
 
-export async function soak(service: ServerProcess, db: Db, seconds: number, reader: string, seeded: number): Promise<void> {
+export async function soak(
+  service: ServerProcess,
+  db: Db,
+  seconds: number,
+  reader: string,
+  seeded: number,
+): Promise<void> {
   const keys: string[] = [];
   for (let c = 0; c < ENROLLING_COMPANIES; c++) keys.push((await createCompany(db, `Soak ${c}`, new Date())).apiKey);
   const json = (key: string) => ({ 'X-API-Key': key, 'Content-Type': 'application/json' });
@@ -24,16 +30,24 @@ export async function soak(service: ServerProcess, db: Db, seconds: number, read
   let enrollments = 0;
   const next = (i: number): LoadRequest => {
     switch (i % 10) {
-      case 0: case 1: case 2: case 3:
+      case 0:
+      case 1:
+      case 2:
+      case 3:
         return { method: 'GET', path: `/customers/seed-${i % seeded}`, headers: { 'X-API-Key': reader } };
-      case 4: case 5: case 6:
+      case 4:
+      case 5:
+      case 6:
         return { method: 'POST', path: '/customers', headers: json(reader), body: customerBody(`soak-${tag}-${i}`) };
-      case 7: case 8:
+      case 7:
+      case 8:
         return { method: 'GET', path: '/healthz' };
       default: {
         const e = enrollments++;
         return {
-          method: 'POST', path: '/customers/schedule/sync', headers: { ...json(keys[e % keys.length]), 'Idempotency-Key': `soak-${tag}-${e}` },
+          method: 'POST',
+          path: '/customers/schedule/sync',
+          headers: { ...json(keys[e % keys.length]), 'Idempotency-Key': `soak-${tag}-${e}` },
           body: enrollmentBody(`soak-e-${tag}-${e}`, e),
         };
       }
@@ -46,7 +60,9 @@ export async function soak(service: ServerProcess, db: Db, seconds: number, read
     try {
       samples.push({ t: (Date.now() - started) / 60_000, mb: rssMb(service.pid) });
     } catch {
-      console.log(`  soak: the service process ${service.pid} is gone after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      console.log(
+        `  soak: the service process ${service.pid} is gone after ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      );
       clearInterval(timer);
     }
   }, SAMPLE_MS);
@@ -64,10 +80,18 @@ export async function soak(service: ServerProcess, db: Db, seconds: number, read
   const peak = Math.max(...samples.map((s) => s.mb));
   const minute = (from: number, to: number) => avg(samples.filter((s) => s.t >= from && s.t < to).map((s) => s.mb));
   const total = seconds / 60;
-  console.log(`\nsoak (postgres, ${seconds} s mixed: 40% GET /customers/{id}, 30% POST /customers, 20% /healthz, 10% enrollment):`);
-  console.log(`  ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
-  console.log(`  RSS before ${before.toFixed(0)} MB; during: first minute avg ${minute(0, Math.min(1, total)).toFixed(0)} MB, last minute avg ${minute(Math.max(0, total - 1), total + 1).toFixed(0)} MB, peak ${peak.toFixed(0)} MB; after (10 s idle) ${after.toFixed(0)} MB`);
-  console.log(`  RSS slope over the soak: ${slope.toFixed(2)} MB/min (${samples.length} samples every ${SAMPLE_MS / 1000} s); target: under 250 MB and flat`);
+  console.log(
+    `\nsoak (postgres, ${seconds} s mixed: 40% GET /customers/{id}, 30% POST /customers, 20% /healthz, 10% enrollment):`,
+  );
+  console.log(
+    `  ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
+  );
+  console.log(
+    `  RSS before ${before.toFixed(0)} MB; during: first minute avg ${minute(0, Math.min(1, total)).toFixed(0)} MB, last minute avg ${minute(Math.max(0, total - 1), total + 1).toFixed(0)} MB, peak ${peak.toFixed(0)} MB; after (10 s idle) ${after.toFixed(0)} MB`,
+  );
+  console.log(
+    `  RSS slope over the soak: ${slope.toFixed(2)} MB/min (${samples.length} samples every ${SAMPLE_MS / 1000} s); target: under 250 MB and flat`,
+  );
 }
 
 const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);

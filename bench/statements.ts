@@ -24,7 +24,12 @@ export interface StatementCount {
  * runs on a moved clock (OUTREACH_CLOCK) passes the same, so what these requests store (their calls'
  * times) is what that service would have stored.
  */
-export async function countPerRequest(db: Db, requests: (key: string, i: number) => { path: string; headers: Record<string, string>; body: string }, n = 20, env: Record<string, string> = {}): Promise<StatementCount> {
+export async function countPerRequest(
+  db: Db,
+  requests: (key: string, i: number) => { path: string; headers: Record<string, string>; body: string },
+  n = 20,
+  env: Record<string, string> = {},
+): Promise<StatementCount> {
   const config = loadConfig({ ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
   const service = await startService(config, { db, migrate: false, workers: false, log: createLogger('silent') });
   const { companyId, apiKey } = await createCompany(db, 'Statements', new Date());
@@ -36,7 +41,11 @@ export async function countPerRequest(db: Db, requests: (key: string, i: number)
   };
   const send = async (i: number) => {
     const r = requests(apiKey, i);
-    const res = await fetch(service.url + r.path, { method: 'POST', headers: { ...r.headers, 'Content-Type': 'application/json' }, body: r.body });
+    const res = await fetch(service.url + r.path, {
+      method: 'POST',
+      headers: { ...r.headers, 'Content-Type': 'application/json' },
+      body: r.body,
+    });
     if (res.status >= 300) throw new Error(`statement count: ${r.path} answered ${res.status}: ${await res.text()}`);
   };
   try {

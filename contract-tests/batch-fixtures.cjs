@@ -7,7 +7,8 @@ const doc = require('../generated/openapi.json');
 const jobs = { loans: null };
 
 // The contract's enrollment-mode example (scheduleMode: enroll), with fresh row keys so its rows run.
-const ENROLLMENT_EXAMPLE = doc.paths['/customers/batch'].post.requestBody.content['application/json'].examples.enrollment.value;
+const ENROLLMENT_EXAMPLE =
+  doc.paths['/customers/batch'].post.requestBody.content['application/json'].examples.enrollment.value;
 const enrollmentBody = () => ({
   ...ENROLLMENT_EXAMPLE,
   customers: ENROLLMENT_EXAMPLE.customers.map((row) => ({ ...row, idempotencyKey: `contract-row-${randomUUID()}` })),
@@ -16,7 +17,11 @@ const enrollmentBody = () => ({
 async function submitEnrollment(body, idempotencyKey) {
   const res = await fetch(`${process.env.APP_URL}/customers/batch`, {
     method: 'POST',
-    headers: { 'X-API-Key': process.env.API_KEY, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    headers: {
+      'X-API-Key': process.env.API_KEY,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+    },
     body: JSON.stringify(body),
   });
   if (res.status !== 202) throw new Error(`fixture enrollment batch → ${res.status} ${await res.text()}`);
@@ -68,7 +73,13 @@ const scenarios = {
     429: quotaCoveredByVitest,
   },
   createLoanBatch: {
-    400: async (txn) => patch(txn, { loans: [{ id: 'L-1', customerId: 'cust-1001' }, { id: 'L-1', customerId: 'cust-1001' }] }),
+    400: async (txn) =>
+      patch(txn, {
+        loans: [
+          { id: 'L-1', customerId: 'cust-1001' },
+          { id: 'L-1', customerId: 'cust-1001' },
+        ],
+      }),
     429: quotaCoveredByVitest,
   },
   getLoanBatch: {

@@ -12,13 +12,27 @@ const SIM_KEY = process.env.OUTREACH_VOICE_SIMULATOR_API_KEY || 'sim_voice_key';
 const { sign } = require(path.join(__dirname, '..', 'node_modules', 'retell-sdk'));
 const state = { call: null, scheduledCallId: null, providerCallId: null, recordingUrl: null };
 
-const app = (path, init = {}) => fetch(`${process.env.APP_URL}${path}`, { ...init, headers: { 'X-API-Key': process.env.API_KEY, 'Content-Type': 'application/json', ...init.headers } });
+const app = (path, init = {}) =>
+  fetch(`${process.env.APP_URL}${path}`, {
+    ...init,
+    headers: { 'X-API-Key': process.env.API_KEY, 'Content-Type': 'application/json', ...init.headers },
+  });
 
 async function setup(_call, fixtures) {
   const res = await app('/customers/schedule/sync', {
     method: 'POST',
     headers: { 'Idempotency-Key': `contract-${randomUUID()}` },
-    body: JSON.stringify({ scheduleMode: 'enroll', taskType: 'PendingLoanNewLead', id: CUSTOMER, loanId: 'loan-call-1', firstName: 'Ada', lastName: 'King', phoneNumber: '(212) 555-0100', timezone: 'America/New_York', isTest: true }),
+    body: JSON.stringify({
+      scheduleMode: 'enroll',
+      taskType: 'PendingLoanNewLead',
+      id: CUSTOMER,
+      loanId: 'loan-call-1',
+      firstName: 'Ada',
+      lastName: 'King',
+      phoneNumber: '(212) 555-0100',
+      timezone: 'America/New_York',
+      isTest: true,
+    }),
   });
   const enrolled = await res.json();
   if (res.status !== 200) throw new Error(`call fixture enrollment → ${res.status} ${JSON.stringify(enrolled)}`);
@@ -44,11 +58,23 @@ async function signed(txn, body, key = SIM_KEY) {
 
 /** A Retell webhook body (no event id); the nonce makes each delivery's content, and so its identity, new. */
 const event = (nonce, scheduledCallId = state.scheduledCallId) =>
-  JSON.stringify({ event: 'call_started', call: { call_id: `${state.providerCallId}`, call_type: 'phone_call', call_status: 'ongoing', metadata: { scheduled_call_id: scheduledCallId, contract_nonce: nonce } } });
+  JSON.stringify({
+    event: 'call_started',
+    call: {
+      call_id: `${state.providerCallId}`,
+      call_type: 'phone_call',
+      call_status: 'ongoing',
+      metadata: { scheduled_call_id: scheduledCallId, contract_nonce: nonce },
+    },
+  });
 
 /** Delivers a body once straight to the app, so the transaction's delivery is the same one again. */
 async function deliverOnce(body) {
-  const res = await fetch(`${process.env.APP_URL}/callbacks/voice/sandbox`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'x-retell-signature': await sign(body, SIM_KEY) }, body });
+  const res = await fetch(`${process.env.APP_URL}/callbacks/voice/sandbox`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'x-retell-signature': await sign(body, SIM_KEY) },
+    body,
+  });
   if (res.status !== 202) throw new Error(`call fixture: first delivery → ${res.status}`);
 }
 
@@ -58,7 +84,9 @@ async function providerCallId() {
   const Database = require(path.join(__dirname, '..', 'node_modules', 'better-sqlite3'));
   const db = new Database(process.env.DATABASE_URL.slice('sqlite:'.length), { readonly: true });
   try {
-    state.providerCallId = db.prepare('select provider_call_id from scheduled_calls where id = ?').get(state.scheduledCallId).provider_call_id;
+    state.providerCallId = db
+      .prepare('select provider_call_id from scheduled_calls where id = ?')
+      .get(state.scheduledCallId).provider_call_id;
   } finally {
     db.close();
   }
@@ -73,9 +101,18 @@ function recordingPath(txn, mutate = (u) => u) {
 const scenarios = {
   receiveVoiceCallback: {
     // A late call_started for the completed call: authenticated and received (202); applied later, it changes nothing.
-    202: async (txn) => { await providerCallId(); await signed(txn, event(randomUUID())); },
-    401: async (txn) => { await providerCallId(); await signed(txn, event(randomUUID()), 'not-the-key'); },
-    404: async (txn) => { await providerCallId(); await signed(txn, event(randomUUID(), randomUUID())); },
+    202: async (txn) => {
+      await providerCallId();
+      await signed(txn, event(randomUUID()));
+    },
+    401: async (txn) => {
+      await providerCallId();
+      await signed(txn, event(randomUUID()), 'not-the-key');
+    },
+    404: async (txn) => {
+      await providerCallId();
+      await signed(txn, event(randomUUID(), randomUUID()));
+    },
     409: async (txn) => {
       await providerCallId();
       const body = event(randomUUID());
@@ -85,17 +122,28 @@ const scenarios = {
   },
   getRecording: {
     200: async (txn) => recordingPath(txn),
-    403: async (txn) => recordingPath(txn, (u) => { u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 60)); return u; }),
+    403: async (txn) =>
+      recordingPath(txn, (u) => {
+        u.searchParams.set('expires', String(Number(u.searchParams.get('expires')) + 60));
+        return u;
+      }),
     404: async (txn) => {
       const id = randomUUID();
       const expires = Math.floor(Date.now() / 1000) + 600;
-      const sig = createHmac('sha256', process.env.OUTREACH_SIGNING_SECRET).update(`recording:${id}:${expires}`).digest('hex');
+      const sig = createHmac('sha256', process.env.OUTREACH_SIGNING_SECRET)
+        .update(`recording:${id}:${expires}`)
+        .digest('hex');
       txn.fullPath = txn.request.uri = `/recordings/${id}?expires=${expires}&signature=${sig}`;
     },
   },
 };
 
 // Schema-invalid requests never reach the app through the proxy (vitest covers them); a malformed body neither.
-const unreachableThroughProxy = ['receiveVoiceCallback 400', 'receiveVoiceCallback 503', 'getRecording 400', 'listCustomerCalls 400'];
+const unreachableThroughProxy = [
+  'receiveVoiceCallback 400',
+  'receiveVoiceCallback 503',
+  'getRecording 400',
+  'listCustomerCalls 400',
+];
 
 module.exports = { setup, scenarios, unreachableThroughProxy };

@@ -26,23 +26,49 @@ function form(txn, path, params, signed) {
   if (signed) txn.request.headers['X-Twilio-Signature'] = twilioSignature(`${process.env.APP_URL}${path}`, params);
 }
 
-const status = { MessageSid: 'SM0123456789abcdef0123456789abcdef', MessageStatus: 'delivered', AccountSid: 'ACsimulator' };
-const inbound = { MessageSid: 'SM89abcdef0123456789abcdef01234567', From: '+12125550143', To: '+15005550006', Body: 'hello' };
+const status = {
+  MessageSid: 'SM0123456789abcdef0123456789abcdef',
+  MessageStatus: 'delivered',
+  AccountSid: 'ACsimulator',
+};
+const inbound = {
+  MessageSid: 'SM89abcdef0123456789abcdef01234567',
+  From: '+12125550143',
+  To: '+15005550006',
+  Body: 'hello',
+};
 
 async function setup() {}
 
 const scenarios = {
   createScheduledCalls: {
     // The default configuration's one integration.
-    201: async (txn, fx) => { fx.substitute(txn); txn.request.body = JSON.stringify({ scheduleType: 'default' }); },
+    201: async (txn, fx) => {
+      fx.substitute(txn);
+      txn.request.body = JSON.stringify({ scheduleType: 'default' });
+    },
     // The example's scheduleType is not configured for the contract company.
     400: async (txn, fx) => fx.substitute(txn),
-    404: async (txn, fx) => { fx.substitute(txn); fx.unknownPath(txn); txn.request.body = JSON.stringify({ scheduleType: 'default' }); },
+    404: async (txn, fx) => {
+      fx.substitute(txn);
+      fx.unknownPath(txn);
+      txn.request.body = JSON.stringify({ scheduleType: 'default' });
+    },
     409: async (txn, fx) => {
       const id = `cust-${randomUUID()}`;
       await fx.call('POST', '/customers', {
-        id, firstName: 'Maria', lastName: 'Alvarez', timezone: 'America/Chicago', phoneNumber: '(512) 555-0143', taskType: 'PendingLoanNewLead',
-        email: 'maria.alvarez@example.com', streetAddress1: '1200 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701', doNotCall: true,
+        id,
+        firstName: 'Maria',
+        lastName: 'Alvarez',
+        timezone: 'America/Chicago',
+        phoneNumber: '(512) 555-0143',
+        taskType: 'PendingLoanNewLead',
+        email: 'maria.alvarez@example.com',
+        streetAddress1: '1200 Congress Ave',
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        doNotCall: true,
       });
       txn.fullPath = txn.request.uri = `/customers/${id}/scheduled-calls`;
       txn.request.body = JSON.stringify({ scheduleType: 'default' });
@@ -57,16 +83,25 @@ const scenarios = {
     401: async (txn) => form(txn, '/webhooks/sms/inbound', inbound, false),
   },
   unsubscribeEmail: {
-    200: async (txn) => { txn.fullPath = txn.request.uri = `/unsubscribe/email/${optOutToken(process.env.COMPANY_ID, 'ada@example.com')}`; },
+    200: async (txn) => {
+      txn.fullPath = txn.request.uri = `/unsubscribe/email/${optOutToken(process.env.COMPANY_ID, 'ada@example.com')}`;
+    },
   },
   unsubscribeEmailOneClick: {
-    200: async (txn) => { txn.fullPath = txn.request.uri = `/unsubscribe/email/${optOutToken(process.env.COMPANY_ID, 'ada@example.com')}`; },
+    200: async (txn) => {
+      txn.fullPath = txn.request.uri = `/unsubscribe/email/${optOutToken(process.env.COMPANY_ID, 'ada@example.com')}`;
+    },
   },
 };
 
 // Schema-invalid requests (limit out of range, missing form fields, an over-long token) never reach the app through the proxy.
 const unreachableThroughProxy = [
-  'listCustomerEmails 400', 'listCustomerTexts 400', 'receiveSmsStatus 400', 'receiveInboundSms 400', 'unsubscribeEmail 400', 'unsubscribeEmailOneClick 400',
+  'listCustomerEmails 400',
+  'listCustomerTexts 400',
+  'receiveSmsStatus 400',
+  'receiveInboundSms 400',
+  'unsubscribeEmail 400',
+  'unsubscribeEmailOneClick 400',
 ];
 
 module.exports = { setup, scenarios, unreachableThroughProxy };

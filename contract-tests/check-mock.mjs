@@ -12,7 +12,15 @@ addFormats(ajv);
 ajv.addSchema(doc, 'doc');
 
 const pointer = (...parts) => parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-const resolve = (obj) => (obj && obj.$ref ? resolve(obj.$ref.slice(2).split('/').reduce((o, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc)) : obj);
+const resolve = (obj) =>
+  obj && obj.$ref
+    ? resolve(
+        obj.$ref
+          .slice(2)
+          .split('/')
+          .reduce((o, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc),
+      )
+    : obj;
 
 function exampleOf(media) {
   if (!media) return undefined;
@@ -45,7 +53,8 @@ for (const [path, item] of Object.entries(doc.paths)) {
       for (const p of params) {
         if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(paramValue(p)));
         if (p.in === 'header' && p.required) headers[p.name] = String(paramValue(p));
-        if (p.in === 'query' && p.required) url += `${url.includes('?') ? '&' : '?'}${p.name}=${encodeURIComponent(paramValue(p))}`;
+        if (p.in === 'query' && p.required)
+          url += `${url.includes('?') ? '&' : '?'}${p.name}=${encodeURIComponent(paramValue(p))}`;
       }
       const body = exampleOf(resolve(op.requestBody)?.content?.['application/json']);
       if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -53,8 +62,14 @@ for (const [path, item] of Object.entries(doc.paths)) {
       const form = exampleOf(resolve(op.requestBody)?.content?.['application/x-www-form-urlencoded']);
       if (form !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
       // Schedule sync needs the header only in enrollment mode; send it when the example enrolls.
-      if (body && body.scheduleMode === 'enroll' && !headers['Idempotency-Key']) headers['Idempotency-Key'] = 'sandbox-key-1';
-      const sent = form !== undefined ? new URLSearchParams(form).toString() : body === undefined ? undefined : JSON.stringify(body);
+      if (body && body.scheduleMode === 'enroll' && !headers['Idempotency-Key'])
+        headers['Idempotency-Key'] = 'sandbox-key-1';
+      const sent =
+        form !== undefined
+          ? new URLSearchParams(form).toString()
+          : body === undefined
+            ? undefined
+            : JSON.stringify(body);
       const res = await fetch(base + url, { method: method.toUpperCase(), headers, body: sent });
       const text = await res.text();
       checked++;
@@ -63,7 +78,8 @@ for (const [path, item] of Object.entries(doc.paths)) {
         continue;
       }
       if (!resolve(response).content?.['application/json']) continue;
-      const schemaRef = 'doc#' + pointer('', 'paths', path, method, 'responses', status, 'content', 'application/json', 'schema');
+      const schemaRef =
+        'doc#' + pointer('', 'paths', path, method, 'responses', status, 'content', 'application/json', 'schema');
       const validate = ajv.getSchema(schemaRef) || ajv.compile({ $ref: schemaRef });
       if (!validate(JSON.parse(text))) failures.push(`${op.operationId} ${status}: ${ajv.errorsText(validate.errors)}`);
     }

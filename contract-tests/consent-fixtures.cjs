@@ -7,7 +7,15 @@ const EXAMPLE_CUSTOMER = 'cust-1001';
 const EXAMPLE_PHONE = '(512) 555-0143';
 const EXAMPLE_EMAIL = 'maria.alvarez@example.com';
 const OWN_CUSTOMER = {
-  firstName: 'Maria', lastName: 'Alvarez', timezone: 'America/Chicago', phoneNumber: '(512) 555-0188', taskType: 'PendingLoanNewLead', streetAddress1: '1200 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701',
+  firstName: 'Maria',
+  lastName: 'Alvarez',
+  timezone: 'America/Chicago',
+  phoneNumber: '(512) 555-0188',
+  taskType: 'PendingLoanNewLead',
+  streetAddress1: '1200 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
 };
 
 function rewritePath(txn, fn) {
@@ -20,7 +28,12 @@ async function ownCustomer(txn, fixtures) {
   const email = `consent-${id}@example.com`;
   await fixtures.call('POST', '/customers', { ...OWN_CUSTOMER, id, email });
   rewritePath(txn, (p) => p.split(EXAMPLE_CUSTOMER).join(id));
-  if (txn.request.body) txn.request.body = txn.request.body.split(EXAMPLE_PHONE).join(OWN_CUSTOMER.phoneNumber).split(EXAMPLE_EMAIL).join(email);
+  if (txn.request.body)
+    txn.request.body = txn.request.body
+      .split(EXAMPLE_PHONE)
+      .join(OWN_CUSTOMER.phoneNumber)
+      .split(EXAMPLE_EMAIL)
+      .join(email);
 }
 
 const scenarios = {
@@ -29,7 +42,9 @@ const scenarios = {
     // Schema-valid, but the number is not one of the customer's.
     422: async (txn, fixtures) => {
       await ownCustomer(txn, fixtures);
-      txn.request.body = JSON.stringify({ events: [{ action: 'grant', address: '+15125550199', channel: 'call', type: 'express', source: 'api' }] });
+      txn.request.body = JSON.stringify({
+        events: [{ action: 'grant', address: '+15125550199', channel: 'call', type: 'express', source: 'api' }],
+      });
     },
   },
 };

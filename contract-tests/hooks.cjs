@@ -35,7 +35,12 @@ hooks.beforeEach(async (txn, done) => {
     if (scenarios.unreachableThroughProxy.has(status) || scenarios.unreachableThroughProxy.has(`${op} ${status}`)) {
       return skip(txn, `status ${status}: the proxy cannot forward it (covered by vitest)`, done);
     }
-    if (scenarios.needsLms.has(`${op} ${status}`)) return skip(txn, `status ${status}: needs a company LMS (covered by test/lms.test.ts against the LoanPro simulator)`, done);
+    if (scenarios.needsLms.has(`${op} ${status}`))
+      return skip(
+        txn,
+        `status ${status}: needs a company LMS (covered by test/lms.test.ts against the LoanPro simulator)`,
+        done,
+      );
     const scenario = (scenarios[op] && scenarios[op][status]) || defaultScenario(status);
     if (!scenario) return skip(txn, `status ${status}: no scenario`, done);
     await scenario(txn, fixtures);
@@ -68,7 +73,14 @@ function skip(txn, why, done) {
 
 function defaultScenario(status) {
   if (status >= 200 && status < 300) return async (txn, fx) => fx.substitute(txn);
-  if (status === 401) return async (txn) => { txn.request.headers['X-API-Key'] = 'ok_not-a-real-key'; };
-  if (status === 404) return async (txn, fx) => { fx.substitute(txn); fx.unknownPath(txn); };
+  if (status === 401)
+    return async (txn) => {
+      txn.request.headers['X-API-Key'] = 'ok_not-a-real-key';
+    };
+  if (status === 404)
+    return async (txn, fx) => {
+      fx.substitute(txn);
+      fx.unknownPath(txn);
+    };
   return null;
 }

@@ -11,11 +11,23 @@ for (const [p, item] of Object.entries(doc.paths)) {
 
 exports.operationFor = (method, template) => byKey.get(`${method.toUpperCase()} ${template}`);
 
-const deref = (o) => (o && o.$ref ? deref(o.$ref.slice(2).split('/').reduce((x, k) => x[k.replace(/~1/g, '/')], doc)) : o);
+const deref = (o) =>
+  o && o.$ref
+    ? deref(
+        o.$ref
+          .slice(2)
+          .split('/')
+          .reduce((x, k) => x[k.replace(/~1/g, '/')], doc),
+      )
+    : o;
 
 /** Names (lower-case) of the response headers the contract marks required for an operation's status. */
 exports.requiredHeaders = (method, template, status) => {
   const op = doc.paths[template] && doc.paths[template][method.toLowerCase()];
   const res = op && deref(op.responses[String(status)]);
-  return new Set(Object.entries((res && res.headers) || {}).filter(([, h]) => deref(h).required).map(([n]) => n.toLowerCase()));
+  return new Set(
+    Object.entries((res && res.headers) || {})
+      .filter(([, h]) => deref(h).required)
+      .map(([n]) => n.toLowerCase()),
+  );
 };

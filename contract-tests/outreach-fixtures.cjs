@@ -8,7 +8,11 @@ const EXAMPLE_SCHEDULED_CALL = '6e1d9c3b-7a2f-4d5e-8b9c-0f1e2d3c4b5a';
 async function enroll(body) {
   const res = await fetch(`${process.env.APP_URL}/customers/schedule/sync`, {
     method: 'POST',
-    headers: { 'X-API-Key': process.env.API_KEY, 'Content-Type': 'application/json', 'Idempotency-Key': `contract-${randomUUID()}` },
+    headers: {
+      'X-API-Key': process.env.API_KEY,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': `contract-${randomUUID()}`,
+    },
     body: JSON.stringify({ scheduleMode: 'enroll', taskType: 'PendingLoanNewLead', ...body }),
   });
   const json = await res.json();
@@ -29,11 +33,20 @@ function enrollment(txn, body) {
 const scenarios = {
   syncCustomerSchedule: {
     // Replacement sync without email: missing_required_fields.
-    400: async (txn) => { txn.request.body = JSON.stringify({ ...JSON.parse(txn.request.body), email: undefined }); },
+    400: async (txn) => {
+      txn.request.body = JSON.stringify({ ...JSON.parse(txn.request.body), email: undefined });
+    },
     // A second application of a customer whose first one has an active cadence: existing_application.
     409: async (txn) => {
       const id = `cust-${randomUUID()}`;
-      await enroll({ id, loanId: 'loan-a', firstName: 'Maria', lastName: 'Alvarez', phoneNumber: '(512) 555-0143', timezone: 'America/Chicago' });
+      await enroll({
+        id,
+        loanId: 'loan-a',
+        firstName: 'Maria',
+        lastName: 'Alvarez',
+        phoneNumber: '(512) 555-0143',
+        timezone: 'America/Chicago',
+      });
       enrollment(txn, { id, loanId: 'loan-b' });
     },
     // Schema-valid but against the enrollment rules: oneOff with PendingLoanNewLead.
@@ -43,6 +56,10 @@ const scenarios = {
 
 // Schema-invalid requests never reach the app through `prism proxy` (vitest covers them), nor can
 // the contract run exhaust a quota or take the database away (429, 503: vitest covers 429).
-const unreachableThroughProxy = ['listCustomerScheduledCalls 400', 'syncCustomerSchedule 429', 'syncCustomerSchedule 503'];
+const unreachableThroughProxy = [
+  'listCustomerScheduledCalls 400',
+  'syncCustomerSchedule 429',
+  'syncCustomerSchedule 503',
+];
 
 module.exports = { setup, scenarios, unreachableThroughProxy };

@@ -11,9 +11,17 @@ const consentFixtures = require('./consent-fixtures.cjs');
 
 const EXAMPLE_CUSTOMER = 'cust-1001';
 const FIXTURE_CUSTOMER = {
-  id: EXAMPLE_CUSTOMER, firstName: 'Maria', lastName: 'Alvarez', timezone: 'America/Chicago',
-  phoneNumber: '(512) 555-0143', taskType: 'PendingLoanNewLead', email: 'maria.alvarez@example.com',
-  streetAddress1: '1200 Congress Ave', city: 'Austin', state: 'TX', zipCode: '78701',
+  id: EXAMPLE_CUSTOMER,
+  firstName: 'Maria',
+  lastName: 'Alvarez',
+  timezone: 'America/Chicago',
+  phoneNumber: '(512) 555-0143',
+  taskType: 'PendingLoanNewLead',
+  email: 'maria.alvarez@example.com',
+  streetAddress1: '1200 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zipCode: '78701',
 };
 const doc = require(require('node:path').join(__dirname, '..', 'generated', 'openapi.json'));
 
@@ -50,7 +58,9 @@ const fixtures = {
   },
   unknownPath(txn) {
     rewritePath(txn, (p) =>
-      p.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, randomUUID()).replace(EXAMPLE_CUSTOMER, 'cust-unknown'),
+      p
+        .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, randomUUID())
+        .replace(EXAMPLE_CUSTOMER, 'cust-unknown'),
     );
   },
 };
@@ -67,7 +77,21 @@ let delivery = null;
 async function aDeliveryId() {
   if (delivery) return delivery;
   const { execFileSync } = require('node:child_process');
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'webhook', 'add', '--company', process.env.COMPANY_ID, '--url', 'http://127.0.0.1:9/hooks'], { stdio: 'ignore' });
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/main/cli.ts',
+      'webhook',
+      'add',
+      '--company',
+      process.env.COMPANY_ID,
+      '--url',
+      'http://127.0.0.1:9/hooks',
+    ],
+    { stdio: 'ignore' },
+  );
   await call('POST', '/customers/batch', { customers: [{ ...FIXTURE_CUSTOMER, id: `cust-${randomUUID()}` }] });
   for (let i = 0; i < 200 && !delivery; i++) {
     const [first] = await call('GET', '/webhook-deliveries');
@@ -102,7 +126,10 @@ const scenarios = {
     400: async (txn) => rewritePath(txn, (p) => `${p.split('?')[0]}?timezone=Mars%2FOlympus`),
   },
   redeliverWebhook: {
-    204: async (txn) => { const id = await aDeliveryId(); rewritePath(txn, (p) => p.split(EXAMPLE_DELIVERY).join(id)); },
+    204: async (txn) => {
+      const id = await aDeliveryId();
+      rewritePath(txn, (p) => p.split(EXAMPLE_DELIVERY).join(id));
+    },
     404: async (txn) => rewritePath(txn, (p) => p.split(EXAMPLE_DELIVERY).join('msg_unknown')),
   },
   updateCustomer: {
@@ -114,8 +141,11 @@ const scenarios = {
     200: async (txn) => {
       const customerId = `cust-${randomUUID()}`;
       await call('POST', '/customers', { ...FIXTURE_CUSTOMER, id: customerId });
-      const [example] = doc.paths['/customers/{customerId}/loans'].get.responses['200'].content['application/json'].example;
-      const loan = Object.fromEntries(Object.entries(example).filter(([k, v]) => v !== null && k !== 'createdAt' && k !== 'updatedAt'));
+      const [example] =
+        doc.paths['/customers/{customerId}/loans'].get.responses['200'].content['application/json'].example;
+      const loan = Object.fromEntries(
+        Object.entries(example).filter(([k, v]) => v !== null && k !== 'createdAt' && k !== 'updatedAt'),
+      );
       await call('POST', '/loans', { ...loan, customerId });
       rewritePath(txn, (p) => p.split(EXAMPLE_CUSTOMER).join(customerId));
     },
@@ -125,7 +155,15 @@ const scenarios = {
 // Prism's proxy answers unparseable and oversized bodies itself (empty body) instead of forwarding
 // them, so those statuses (400 for malformed JSON, 413) are checked by the vitest suites, which
 // validate the app's real responses against the same contract.
-scenarios.unreachableThroughProxy = new Set([413, 'getHealth 400', 'getReadiness 400', 'getOpenApiDocument 400', 'listBatches 400', 'listWebhookDeliveries 400', 'redeliverWebhook 400']);
+scenarios.unreachableThroughProxy = new Set([
+  413,
+  'getHealth 400',
+  'getReadiness 400',
+  'getOpenApiDocument 400',
+  'listBatches 400',
+  'listWebhookDeliveries 400',
+  'redeliverWebhook 400',
+]);
 for (const k of achFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of outreachFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 for (const k of batchFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
@@ -135,6 +173,12 @@ for (const k of consentFixtures.unreachableThroughProxy) scenarios.unreachableTh
 
 // LMS outcomes (customer missing in the LMS, credentials rejected, LMS down) need a company whose
 // configuration points at an LMS; test/lms.test.ts produces each against the LoanPro simulator.
-scenarios.needsLms = new Set(['createCustomer 404', 'createCustomer 502', 'createCustomer 503', 'syncCustomerSchedule 404', 'syncCustomerSchedule 502']);
+scenarios.needsLms = new Set([
+  'createCustomer 404',
+  'createCustomer 502',
+  'createCustomer 503',
+  'syncCustomerSchedule 404',
+  'syncCustomerSchedule 502',
+]);
 
 module.exports = { fixtures, scenarios };

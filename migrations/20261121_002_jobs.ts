@@ -8,7 +8,8 @@ export async function up(knex: Knex): Promise<void> {
   const pg = knex.client.config.client === 'pg';
   // Exact decimals: NUMERIC on Postgres; SQLite has no decimal type (a "decimal" column turns into a
   // binary float), so the canonical decimal text is stored there instead.
-  const decimal = (t: Knex.CreateTableBuilder, name: string) => t.specificType(name, pg ? 'numeric' : 'text').nullable();
+  const decimal = (t: Knex.CreateTableBuilder, name: string) =>
+    t.specificType(name, pg ? 'numeric' : 'text').nullable();
 
   await knex.schema.createTable('batch_jobs', (t) => {
     t.string('id', 36).primary();
@@ -99,11 +100,22 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['rate_limits', 'job_queue', 'loans', 'batch_job_rows', 'batch_jobs']) await knex.schema.dropTable(table);
+  for (const table of ['rate_limits', 'job_queue', 'loans', 'batch_job_rows', 'batch_jobs'])
+    await knex.schema.dropTable(table);
 }
 
 const DECIMAL_COLUMNS = [
-  'total_balance', 'amount_due', 'original_funded_amount', 'original_total_owed', 'interest_rate', 'apr',
-  'payoff_amount', 'total_payoff_amount', 'balance_at_transfer', 'pre_transfer_payments', 'chargeoff_amount',
-  'payment_plan_min_percentage', 'payment_plan_max_percentage',
+  'total_balance',
+  'amount_due',
+  'original_funded_amount',
+  'original_total_owed',
+  'interest_rate',
+  'apr',
+  'payoff_amount',
+  'total_payoff_amount',
+  'balance_at_transfer',
+  'pre_transfer_payments',
+  'chargeoff_amount',
+  'payment_plan_min_percentage',
+  'payment_plan_max_percentage',
 ];

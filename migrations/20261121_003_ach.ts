@@ -66,7 +66,10 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable();
     t.timestamp('updated_at', { useTz: true }).notNullable();
     // A payment belongs to a loan of its customer (loans come from 20261121_002_jobs).
-    t.foreign(['company_id', 'customer_id', 'loan_id']).references(['company_id', 'customer_id', 'id']).inTable('loans').onDelete('CASCADE');
+    t.foreign(['company_id', 'customer_id', 'loan_id'])
+      .references(['company_id', 'customer_id', 'id'])
+      .inTable('loans')
+      .onDelete('CASCADE');
     t.unique(['company_id', 'customer_id', 'loan_id', 'payment_id']);
   });
 

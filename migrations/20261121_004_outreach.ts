@@ -34,8 +34,12 @@ export async function up(knex: Knex): Promise<void> {
   // Partial uniques (same SQL on both dialects): one live cadence per application — a finished or
   // paused one is never replaced — and one active cadence per customer, so two racing enrollments
   // of different applications cannot both start.
-  await knex.raw(`CREATE UNIQUE INDEX cadences_live_per_application ON cadences (company_id, application_id) WHERE status <> 'cancelled'`);
-  await knex.raw(`CREATE UNIQUE INDEX cadences_active_per_customer ON cadences (company_id, customer_id) WHERE status = 'active'`);
+  await knex.raw(
+    `CREATE UNIQUE INDEX cadences_live_per_application ON cadences (company_id, application_id) WHERE status <> 'cancelled'`,
+  );
+  await knex.raw(
+    `CREATE UNIQUE INDEX cadences_active_per_customer ON cadences (company_id, customer_id) WHERE status = 'active'`,
+  );
 
   await knex.schema.createTable('schedules', (t) => {
     t.string('id', 36).primary();

@@ -6,7 +6,9 @@ import type { Knex } from 'knex';
  * Partial unique indexes work the same on Postgres and SQLite.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw('CREATE UNIQUE INDEX payment_methods_one_default ON payment_methods (company_id, customer_id) WHERE is_default');
+  await knex.raw(
+    'CREATE UNIQUE INDEX payment_methods_one_default ON payment_methods (company_id, customer_id) WHERE is_default',
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

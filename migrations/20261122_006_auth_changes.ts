@@ -16,8 +16,12 @@ export async function up(knex: Knex): Promise<void> {
         PERFORM pg_notify('outreach_auth', to_jsonb(OLD) ->> TG_ARGV[0]);
         RETURN NULL;
       END $$`);
-    await knex.raw(`CREATE TRIGGER api_keys_auth_change AFTER UPDATE OR DELETE ON api_keys FOR EACH ROW EXECUTE FUNCTION notify_auth_change('company_id')`);
-    await knex.raw(`CREATE TRIGGER companies_auth_change AFTER UPDATE OR DELETE ON companies FOR EACH ROW EXECUTE FUNCTION notify_auth_change('id')`);
+    await knex.raw(
+      `CREATE TRIGGER api_keys_auth_change AFTER UPDATE OR DELETE ON api_keys FOR EACH ROW EXECUTE FUNCTION notify_auth_change('company_id')`,
+    );
+    await knex.raw(
+      `CREATE TRIGGER companies_auth_change AFTER UPDATE OR DELETE ON companies FOR EACH ROW EXECUTE FUNCTION notify_auth_change('id')`,
+    );
     return;
   }
   await knex.schema.createTable('auth_revision', (t) => {
@@ -25,16 +29,26 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('revision').notNullable();
   });
   await knex('auth_revision').insert({ id: 1, revision: 0 });
-  for (const [table, event] of [['api_keys', 'UPDATE'], ['api_keys', 'DELETE'], ['companies', 'UPDATE'], ['companies', 'DELETE']]) {
-    await knex.raw(`CREATE TRIGGER ${table}_auth_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN UPDATE auth_revision SET revision = revision + 1; END`);
+  for (const [table, event] of [
+    ['api_keys', 'UPDATE'],
+    ['api_keys', 'DELETE'],
+    ['companies', 'UPDATE'],
+    ['companies', 'DELETE'],
+  ]) {
+    await knex.raw(
+      `CREATE TRIGGER ${table}_auth_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN UPDATE auth_revision SET revision = revision + 1; END`,
+    );
   }
 }
 
 export async function down(knex: Knex): Promise<void> {
   if (knex.client.config.client === 'pg') {
-    await knex.raw('DROP TRIGGER api_keys_auth_change ON api_keys; DROP TRIGGER companies_auth_change ON companies; DROP FUNCTION notify_auth_change()');
+    await knex.raw(
+      'DROP TRIGGER api_keys_auth_change ON api_keys; DROP TRIGGER companies_auth_change ON companies; DROP FUNCTION notify_auth_change()',
+    );
     return;
   }
-  for (const name of ['api_keys_auth_update', 'api_keys_auth_delete', 'companies_auth_update', 'companies_auth_delete']) await knex.raw(`DROP TRIGGER ${name}`);
+  for (const name of ['api_keys_auth_update', 'api_keys_auth_delete', 'companies_auth_update', 'companies_auth_delete'])
+    await knex.raw(`DROP TRIGGER ${name}`);
   await knex.schema.dropTable('auth_revision');
 }

@@ -70,6 +70,14 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('calls');
   await knex.schema.alterTable('scheduled_calls', (t) => {
     t.dropIndex(['company_id', 'status', 'scheduled_time']);
-    t.dropColumns('dial_attempts', 'dial_lease_until', 'claimed_at', 'dialed_at', 'provider', 'provider_call_id', 'status_reason');
+    t.dropColumns(
+      'dial_attempts',
+      'dial_lease_until',
+      'claimed_at',
+      'dialed_at',
+      'provider',
+      'provider_call_id',
+      'status_reason',
+    );
   });
 }

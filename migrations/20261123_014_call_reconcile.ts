@@ -10,7 +10,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('scheduled_calls', (t) => {
     t.timestamp('reconcile_lease_until', { useTz: true }).nullable();
   });
-  await knex.raw("CREATE INDEX scheduled_calls_dialing_claimed_idx ON scheduled_calls (claimed_at) WHERE status = 'dialing'");
+  await knex.raw(
+    "CREATE INDEX scheduled_calls_dialing_claimed_idx ON scheduled_calls (claimed_at) WHERE status = 'dialing'",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -40,8 +40,12 @@ export async function up(knex: Knex): Promise<void> {
   });
 
   // Carry existing jobs over: slices of 25 rows (the slice size every job was cut into).
-  const rows = pg ? `'[' || string_agg(payload, ',' ORDER BY row_index) || ']'` : `'[' || group_concat(payload, ',' ORDER BY row_index) || ']'`;
-  const refs = pg ? `json_agg(json_build_array(customer_ref, loan_ref) ORDER BY row_index)::text` : `json_group_array(json_array(customer_ref, loan_ref) ORDER BY row_index)`;
+  const rows = pg
+    ? `'[' || string_agg(payload, ',' ORDER BY row_index) || ']'`
+    : `'[' || group_concat(payload, ',' ORDER BY row_index) || ']'`;
+  const refs = pg
+    ? `json_agg(json_build_array(customer_ref, loan_ref) ORDER BY row_index)::text`
+    : `json_group_array(json_array(customer_ref, loan_ref) ORDER BY row_index)`;
   const finished = pg ? `bool_and(status <> 'pending')` : `min(status <> 'pending')`;
   await knex.raw(`
     INSERT INTO batch_job_slices (job_id, from_index, to_index, company_id, rows, refs, finished, finished_at)
@@ -77,8 +81,16 @@ export async function down(knex: Knex): Promise<void> {
       const index = Number(s.from_index) + i;
       const o = outcomes.get(`${s.job_id}:${index}`);
       return {
-        job_id: s.job_id, row_index: index, company_id: s.company_id, payload: JSON.stringify(payload), customer_ref: refs[i][0], loan_ref: refs[i][1],
-        status: o ? o.status : s.finished ? 'succeeded' : 'pending', message: o?.message ?? null, result: o?.result ?? null, finished_at: o?.finished_at ?? (s.finished ? s.finished_at : null),
+        job_id: s.job_id,
+        row_index: index,
+        company_id: s.company_id,
+        payload: JSON.stringify(payload),
+        customer_ref: refs[i][0],
+        loan_ref: refs[i][1],
+        status: o ? o.status : s.finished ? 'succeeded' : 'pending',
+        message: o?.message ?? null,
+        result: o?.result ?? null,
+        finished_at: o?.finished_at ?? (s.finished ? s.finished_at : null),
       };
     });
     for (let i = 0; i < rows.length; i += 50) await knex('batch_job_rows').insert(rows.slice(i, i + 50));

@@ -21,19 +21,48 @@ export const config = { transaction: false };
 
 const INDEXES: IndexDef[] = [
   { name: 'calls_customer_keyset_idx', table: 'calls', columns: 'company_id, customer_id, "timestamp", id' },
-  { name: 'scheduled_calls_customer_keyset_idx', table: 'scheduled_calls', columns: 'company_id, customer_id, scheduled_time, step_index, id' },
-  { name: 'scheduled_messages_sent_keyset_idx', table: 'scheduled_messages', columns: 'company_id, customer_id, channel, sent_at, id' },
-  { name: 'scheduled_calls_due_idx', table: 'scheduled_calls', columns: 'company_id, scheduled_time, id', where: "status = 'pending'" },
+  {
+    name: 'scheduled_calls_customer_keyset_idx',
+    table: 'scheduled_calls',
+    columns: 'company_id, customer_id, scheduled_time, step_index, id',
+  },
+  {
+    name: 'scheduled_messages_sent_keyset_idx',
+    table: 'scheduled_messages',
+    columns: 'company_id, customer_id, channel, sent_at, id',
+  },
+  {
+    name: 'scheduled_calls_due_idx',
+    table: 'scheduled_calls',
+    columns: 'company_id, scheduled_time, id',
+    where: "status = 'pending'",
+  },
   // The examiner's export (outreach audit export): a company's scheduled calls and messages in scheduled-time order.
   { name: 'scheduled_calls_company_time_idx', table: 'scheduled_calls', columns: 'company_id, scheduled_time, id' },
-  { name: 'scheduled_messages_company_time_idx', table: 'scheduled_messages', columns: 'company_id, scheduled_time, id' },
+  {
+    name: 'scheduled_messages_company_time_idx',
+    table: 'scheduled_messages',
+    columns: 'company_id, scheduled_time, id',
+  },
 ];
 
 /** Indexes the keyset ones above make redundant (a prefix of theirs), with their original definition for `down`. */
 const REPLACED: IndexDef[] = [
-  { name: 'calls_company_id_customer_id_timestamp_index', table: 'calls', columns: 'company_id, customer_id, "timestamp"' },
-  { name: 'scheduled_calls_company_id_customer_id_scheduled_time_index', table: 'scheduled_calls', columns: 'company_id, customer_id, scheduled_time' },
-  { name: 'scheduled_messages_company_id_customer_id_channel_sent_at_index', table: 'scheduled_messages', columns: 'company_id, customer_id, channel, sent_at' },
+  {
+    name: 'calls_company_id_customer_id_timestamp_index',
+    table: 'calls',
+    columns: 'company_id, customer_id, "timestamp"',
+  },
+  {
+    name: 'scheduled_calls_company_id_customer_id_scheduled_time_index',
+    table: 'scheduled_calls',
+    columns: 'company_id, customer_id, scheduled_time',
+  },
+  {
+    name: 'scheduled_messages_company_id_customer_id_channel_sent_at_index',
+    table: 'scheduled_messages',
+    columns: 'company_id, customer_id, channel, sent_at',
+  },
 ];
 
 export async function up(knex: Knex): Promise<void> {

@@ -45,5 +45,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['console_audit', 'console_sign_in_failures', 'console_sessions', 'console_users']) await knex.schema.dropTable(table);
+  for (const table of ['console_audit', 'console_sign_in_failures', 'console_sessions', 'console_users'])
+    await knex.schema.dropTable(table);
 }

@@ -14,8 +14,17 @@ import { createIndex, dropIndex, type IndexDef } from './online-indexes.js';
  */
 export const config = { transaction: false };
 
-const ADDED: IndexDef = { name: 'scheduled_calls_company_dialing_idx', table: 'scheduled_calls', columns: 'company_id', where: "status = 'dialing'" };
-const REPLACED: IndexDef = { name: 'scheduled_calls_company_id_status_scheduled_time_index', table: 'scheduled_calls', columns: 'company_id, status, scheduled_time' };
+const ADDED: IndexDef = {
+  name: 'scheduled_calls_company_dialing_idx',
+  table: 'scheduled_calls',
+  columns: 'company_id',
+  where: "status = 'dialing'",
+};
+const REPLACED: IndexDef = {
+  name: 'scheduled_calls_company_id_status_scheduled_time_index',
+  table: 'scheduled_calls',
+  columns: 'company_id, status, scheduled_time',
+};
 
 export async function up(knex: Knex): Promise<void> {
   await createIndex(knex, ADDED);

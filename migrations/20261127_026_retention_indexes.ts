@@ -23,8 +23,18 @@ export const config = { transaction: false };
 
 const INDEXES: IndexDef[] = [
   { name: 'call_events_call_id_idx', table: 'call_events', columns: 'call_id' },
-  { name: 'scheduled_calls_ended_idx', table: 'scheduled_calls', columns: 'updated_at', where: "status = 'completed' OR status = 'failed' OR status = 'skipped' OR status = 'cancelled'" },
-  { name: 'scheduled_messages_ended_idx', table: 'scheduled_messages', columns: 'updated_at', where: "status <> 'pending' AND status <> 'sending'" },
+  {
+    name: 'scheduled_calls_ended_idx',
+    table: 'scheduled_calls',
+    columns: 'updated_at',
+    where: "status = 'completed' OR status = 'failed' OR status = 'skipped' OR status = 'cancelled'",
+  },
+  {
+    name: 'scheduled_messages_ended_idx',
+    table: 'scheduled_messages',
+    columns: 'updated_at',
+    where: "status <> 'pending' AND status <> 'sending'",
+  },
 ];
 
 export async function up(knex: Knex): Promise<void> {

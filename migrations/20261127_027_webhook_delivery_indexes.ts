@@ -24,9 +24,23 @@ import { createIndex, dropIndex, type IndexDef, isPostgres } from './online-inde
  */
 export const config = { transaction: false };
 
-const DUE: IndexDef = { name: 'webhook_deliveries_due_idx', table: 'webhook_deliveries', columns: 'next_attempt_at', where: "status = 'pending'" };
-const SETTLED: IndexDef = { name: 'webhook_deliveries_settled_idx', table: 'webhook_deliveries', columns: 'created_at', where: "status <> 'pending'" };
-const OLD: IndexDef = { name: 'webhook_deliveries_status_enqueued_next_attempt_at_index', table: 'webhook_deliveries', columns: 'status, enqueued, next_attempt_at' };
+const DUE: IndexDef = {
+  name: 'webhook_deliveries_due_idx',
+  table: 'webhook_deliveries',
+  columns: 'next_attempt_at',
+  where: "status = 'pending'",
+};
+const SETTLED: IndexDef = {
+  name: 'webhook_deliveries_settled_idx',
+  table: 'webhook_deliveries',
+  columns: 'created_at',
+  where: "status <> 'pending'",
+};
+const OLD: IndexDef = {
+  name: 'webhook_deliveries_status_enqueued_next_attempt_at_index',
+  table: 'webhook_deliveries',
+  columns: 'status, enqueued, next_attempt_at',
+};
 
 export async function up(knex: Knex): Promise<void> {
   await createIndex(knex, DUE);

@@ -19,8 +19,17 @@ import { createIndex, dropIndex, type IndexDef } from './online-indexes.js';
  */
 export const config = { transaction: false };
 
-const ADDED: IndexDef = { name: 'scheduled_calls_pending_order_idx', table: 'scheduled_calls', columns: 'scheduled_time, id, company_id', where: "status = 'pending'" };
-const REPLACED: IndexDef = { name: 'scheduled_calls_status_scheduled_time_index', table: 'scheduled_calls', columns: 'status, scheduled_time' };
+const ADDED: IndexDef = {
+  name: 'scheduled_calls_pending_order_idx',
+  table: 'scheduled_calls',
+  columns: 'scheduled_time, id, company_id',
+  where: "status = 'pending'",
+};
+const REPLACED: IndexDef = {
+  name: 'scheduled_calls_status_scheduled_time_index',
+  table: 'scheduled_calls',
+  columns: 'status, scheduled_time',
+};
 
 export async function up(knex: Knex): Promise<void> {
   await createIndex(knex, ADDED);

@@ -10,7 +10,11 @@ import { build } from 'esbuild';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist', 'console');
-const sources = [path.join(root, 'console'), path.join(root, 'clients', 'typescript', 'src'), fileURLToPath(import.meta.url)];
+const sources = [
+  path.join(root, 'console'),
+  path.join(root, 'clients', 'typescript', 'src'),
+  fileURLToPath(import.meta.url),
+];
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;

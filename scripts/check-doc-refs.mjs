@@ -60,7 +60,13 @@ function proseLines(text) {
   return lines.map((line) => {
     const open = /^ {0,3}(`{3,}|~{3,})/.exec(line);
     if (fence) {
-      if (open && open[1][0] === fence[0] && open[1].length >= fence.length && line.trim() === open[1].padEnd(line.trim().length, open[1][0])) fence = null;
+      if (
+        open &&
+        open[1][0] === fence[0] &&
+        open[1].length >= fence.length &&
+        line.trim() === open[1].padEnd(line.trim().length, open[1][0])
+      )
+        fence = null;
       return '';
     }
     if (open) {
@@ -90,7 +96,13 @@ function headingsOf(file) {
   lines.forEach((line, i) => {
     const atx = /^ {0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
     if (atx) return add(atx[1]);
-    if (/^ {0,3}(=+|-+)\s*$/.test(line) && i > 0 && lines[i - 1].trim() && !/^\s*([-*+]|\d+\.)\s|\|/.test(lines[i - 1]) && !/^ {0,3}#/.test(lines[i - 1])) {
+    if (
+      /^ {0,3}(=+|-+)\s*$/.test(line) &&
+      i > 0 &&
+      lines[i - 1].trim() &&
+      !/^\s*([-*+]|\d+\.)\s|\|/.test(lines[i - 1]) &&
+      !/^ {0,3}#/.test(lines[i - 1])
+    ) {
       add(lines[i - 1].trim());
     }
     for (const m of line.matchAll(/<a\s+(?:name|id)="([^"]+)"/g)) slugs.add(m[1]);
@@ -130,7 +142,8 @@ function problemWith(root, base, target, anchor, headingText) {
   if (!inside(root, base)) return `${path.relative(root, base)} is outside the repository`;
   if (!fs.existsSync(base)) return 'no such file';
   const isMarkdown = /\.md$/i.test(base) && fs.statSync(base).isFile();
-  if (anchor && isMarkdown && !headingsOf(base).slugs.has(anchor.toLowerCase())) return `no heading with anchor #${anchor}`;
+  if (anchor && isMarkdown && !headingsOf(base).slugs.has(anchor.toLowerCase()))
+    return `no heading with anchor #${anchor}`;
   if (headingText !== undefined) {
     if (!isMarkdown) return 'not a markdown file';
     if (!headingsOf(base).texts.has(plainHeading(headingText).toLowerCase())) return `no heading "${headingText}"`;
@@ -144,14 +157,20 @@ function checkMarkdown(root, file, report) {
     if (raw.includes(IGNORE_LINE)) return;
     const line = raw.replace(/(`+)(?:(?!\1)[\s\S])*?\1/g, (m) => ' '.repeat(m.length));
     const targets = [];
-    for (const m of line.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g)) targets.push(m[1].replace(/^<|>$/g, ''));
+    for (const m of line.matchAll(/!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g))
+      targets.push(m[1].replace(/^<|>$/g, ''));
     const def = /^ {0,3}\[[^\]]+\]:\s*(\S+)/.exec(line);
     if (def) targets.push(def[1]);
     for (const target of targets) {
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // http:, https:, mailto:, …
       const [pathPart, anchor] = target.split('#', 2);
       const cleanPath = decodeURIComponent(pathPart.split('?')[0]);
-      const base = cleanPath === '' ? file : cleanPath.startsWith('/') ? path.join(root, cleanPath) : path.resolve(path.dirname(file), cleanPath);
+      const base =
+        cleanPath === ''
+          ? file
+          : cleanPath.startsWith('/')
+            ? path.join(root, cleanPath)
+            : path.resolve(path.dirname(file), cleanPath);
       const problem = problemWith(root, base, target, anchor ? decodeURIComponent(anchor) : undefined, undefined);
       report(file, i + 1, target, problem);
     }
@@ -168,7 +187,13 @@ function checkCode(root, file, report) {
     if (line.includes(IGNORE_LINE)) return;
     for (const m of line.matchAll(README_SECTION)) {
       const section = (m[1] ?? m[2] ?? m[3]).trim();
-      report(file, i + 1, m[0].trim(), problemWith(root, path.join(root, 'README.md'), 'README.md', undefined, section) && `README.md has no heading "${section}"`);
+      report(
+        file,
+        i + 1,
+        m[0].trim(),
+        problemWith(root, path.join(root, 'README.md'), 'README.md', undefined, section) &&
+          `README.md has no heading "${section}"`,
+      );
     }
     for (const m of line.matchAll(DESIGN_SECTION)) {
       report(file, i + 1, m[0].trim(), 'the design document is not in this repository; point at a page under docs/');
@@ -212,7 +237,10 @@ export function checkDocRefs(root) {
 
 /** The lines the command prints. */
 export function formatReport({ checked, dangling }) {
-  return [...dangling.map((d) => `${d.file}:${d.line}: ${d.reference} — ${d.reason}`), `doc references: ${checked} checked, ${dangling.length} dangling`];
+  return [
+    ...dangling.map((d) => `${d.file}:${d.line}: ${d.reference} — ${d.reason}`),
+    `doc references: ${checked} checked, ${dangling.length} dangling`,
+  ];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

@@ -10,7 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Variable, VARIABLES } from '../src/config/variables.js';
 
-export const DOC_PATH = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), 'docs', 'operators', 'configuration.md'); // doc-refs: ignore (a path, not a reference)
+export const DOC_PATH = path.join(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
+  'docs',
+  'operators',
+  'configuration.md',
+); // doc-refs: ignore (a path, not a reference)
 export const START = '<!-- config-table:start -->';
 export const END = '<!-- config-table:end -->';
 
@@ -22,7 +27,8 @@ function defaultCell(v: Variable): string {
 }
 
 /** The table's links name repo paths (`docs/…`, checked where they are written); the page links relative to itself. */
-const fromDocPage = (text: string) => text.replace(/\]\((docs\/[^)]+)\)/g, (_, target: string) => `](${path.posix.relative('docs/operators', target)})`);
+const fromDocPage = (text: string) =>
+  text.replace(/\]\((docs\/[^)]+)\)/g, (_, target: string) => `](${path.posix.relative('docs/operators', target)})`);
 
 function meaningCell(v: Variable): string {
   const meaning = fromDocPage(v.range ? v.meaning.replace('{range}', `${v.range[0]}–${v.range[1]}`) : v.meaning);
@@ -69,7 +75,9 @@ function main(args: string[]): number {
     return 0;
   }
   if (check) {
-    console.error(`config-table: the table in ${rel} differs from src/config/variables.ts; run npx tsx scripts/config-table.ts`);
+    console.error(
+      `config-table: the table in ${rel} differs from src/config/variables.ts; run npx tsx scripts/config-table.ts`,
+    );
     return 1;
   }
   fs.writeFileSync(DOC_PATH, next);
@@ -77,4 +85,5 @@ function main(args: string[]): number {
   return 0;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(main(process.argv.slice(2)));
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  process.exit(main(process.argv.slice(2)));

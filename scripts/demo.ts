@@ -61,8 +61,15 @@ for (const [id, firstName, phoneNumber] of PEOPLE) {
     method: 'POST',
     headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json', 'Idempotency-Key': `demo-${id}` },
     body: JSON.stringify({
-      scheduleMode: 'enroll', taskType: 'PendingLoanNewLead', id, loanId: `loan-${id}`, firstName, lastName: 'Demo',
-      phoneNumber, timezone: 'America/New_York', isTest: true,
+      scheduleMode: 'enroll',
+      taskType: 'PendingLoanNewLead',
+      id,
+      loanId: `loan-${id}`,
+      firstName,
+      lastName: 'Demo',
+      phoneNumber,
+      timezone: 'America/New_York',
+      isTest: true,
     }),
   });
   if (res.status !== 200) throw new Error(`enrolling ${id}: ${res.status} ${await res.text()}`);
@@ -87,7 +94,12 @@ process.once('SIGTERM', () => void stop(0));
 if (process.env.DEMO_EXIT_AFTER_CALLS === '1') {
   const deadline = Date.now() + Number(process.env.DEMO_TIMEOUT_MS ?? 120_000);
   for (;;) {
-    const results = await service.db('calls').where({ company_id: companyId }).whereNot('flags', '[]').count({ n: '*' }).first();
+    const results = await service
+      .db('calls')
+      .where({ company_id: companyId })
+      .whereNot('flags', '[]')
+      .count({ n: '*' })
+      .first();
     if (Number(results?.n) >= PEOPLE.length) {
       console.log(`demo: ${PEOPLE.length} calls placed, each with its outcome`);
       await stop(0);

@@ -18,10 +18,14 @@ const BANNER = 'DO NOT EDIT: generated from openapi/ by `npm run generate`.';
 fs.mkdirSync(out, { recursive: true });
 const bundled = path.join(out, 'openapi.json');
 try {
-  execFileSync(path.join(root, 'node_modules', '.bin', 'redocly'), ['bundle', 'openapi/openapi.yaml', '--output', bundled, '--ext', 'json'], {
-    cwd: root,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    path.join(root, 'node_modules', '.bin', 'redocly'),
+    ['bundle', 'openapi/openapi.yaml', '--output', bundled, '--ext', 'json'],
+    {
+      cwd: root,
+      stdio: 'pipe',
+    },
+  );
 } catch (err) {
   // Redocly's own output (including its Node-version banner) only matters when bundling fails.
   process.stderr.write(String((err as { stderr?: Buffer }).stderr ?? err));

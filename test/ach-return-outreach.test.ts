@@ -10,7 +10,13 @@ import { useTestService } from './support/suite.js';
 /** Christmas Day 2026 (a Friday), 10:00 in New York: a federal holiday, no call may fall on it. */
 const CHRISTMAS = new Date('2026-12-25T15:00:00Z');
 
-const PAYMENT_RETURNED = { id: 'payment-returned', steps: [{ id: 'day0', day: 0 }, { id: 'day1', day: 1, at: '12:00' }] };
+const PAYMENT_RETURNED = {
+  id: 'payment-returned',
+  steps: [
+    { id: 'day0', day: 0 },
+    { id: 'day1', day: 1, at: '12:00' },
+  ],
+};
 
 /** The default catalog plus a collections task type whose cadence is the payment-returned one. */
 function outreachConfig(returnOutreach: Record<string, unknown> = { enabled: true, taskType: 'PaymentReturned' }) {
@@ -42,25 +48,54 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
     const customerId = `c-${tag}`;
     await ach.customer(customerId);
     const at = new Date().toISOString();
-    await suite.database.db('loans').insert({ company_id: companyId, customer_id: customerId, id: 'l-1', task_type: loanTaskType, created_at: at, updated_at: at });
+    await suite.database
+      .db('loans')
+      .insert({
+        company_id: companyId,
+        customer_id: customerId,
+        id: 'l-1',
+        task_type: loanTaskType,
+        created_at: at,
+        updated_at: at,
+      });
     const methodId = await ach.method(customerId, bankAccount({ isDefault: true }));
     await ach.authorize(customerId, methodId);
     const ids = { customer_id: customerId, loan_id: 'l-1', payment_id: 'p-1' };
-    await ach.payment({ ...ids, payment_method_id: methodId, payment_date: '2026-11-02', payment_amount: 80, payment_type: 'ach', ach_status: 'SUBMITTED', ach_submitted_date: '2026-11-02' });
+    await ach.payment({
+      ...ids,
+      payment_method_id: methodId,
+      payment_date: '2026-11-02',
+      payment_amount: 80,
+      payment_type: 'ach',
+      ach_status: 'SUBMITTED',
+      ach_submitted_date: '2026-11-02',
+    });
     return { customerId, ids };
   }
 
-  const r01 = (ids: Record<string, string>, date = '2026-11-05') => ({ ...ids, ach_return_code: 'R01', ach_return_date: date });
+  const r01 = (ids: Record<string, string>, date = '2026-11-05') => ({
+    ...ids,
+    ach_return_code: 'R01',
+    ach_return_date: date,
+  });
   const callsOf = (customerId: string) =>
-    suite.database.db('scheduled_calls').where({ company_id: companyId, customer_id: customerId }).orderBy('scheduled_time');
-  const cadencesOf = (customerId: string) => suite.database.db('cadences').where({ company_id: companyId, customer_id: customerId });
-  const historyOf = (customerId: string) => suite.database.db('ach_return_history').where({ company_id: companyId, customer_id: customerId });
+    suite.database
+      .db('scheduled_calls')
+      .where({ company_id: companyId, customer_id: customerId })
+      .orderBy('scheduled_time');
+  const cadencesOf = (customerId: string) =>
+    suite.database.db('cadences').where({ company_id: companyId, customer_id: customerId });
+  const historyOf = (customerId: string) =>
+    suite.database.db('ach_return_history').where({ company_id: companyId, customer_id: customerId });
 
   it('is off by default: a return on a collections loan schedules nothing and the answer has no outreach', async () => {
     const { customerId, ids } = await paymentOn('off', 'Collections');
     const res = await ach.achReturn(r01(ids));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: expect.stringMatching(/^ACH return R01 recorded for payment p-1/) });
+    expect(res.body).toEqual({
+      success: true,
+      message: expect.stringMatching(/^ACH return R01 recorded for payment p-1/),
+    });
     expect(await callsOf(customerId)).toHaveLength(0);
     expect(await cadencesOf(customerId)).toHaveLength(0);
   });
@@ -75,10 +110,16 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
       ['day0', 'PaymentReturned', 'collections', 'l-1', 'pending'],
       ['day1', 'PaymentReturned', 'collections', 'l-1', 'pending'],
     ]);
-    expect(calls.every((c: any) => insideCallingRules(new Date(c.scheduled_time).toISOString(), 'America/New_York'))).toBe(true);
+    expect(
+      calls.every((c: any) => insideCallingRules(new Date(c.scheduled_time).toISOString(), 'America/New_York')),
+    ).toBe(true);
     expect(res.body.outreach).toEqual({
-      status: 'enrolled', task_type: 'PaymentReturned', schedule_id: calls[0].schedule_id, scheduled_call_id: calls[0].id,
-      scheduled_time: new Date(calls[0].scheduled_time).toISOString(), scheduled_call_count: 2,
+      status: 'enrolled',
+      task_type: 'PaymentReturned',
+      schedule_id: calls[0].schedule_id,
+      scheduled_call_id: calls[0].id,
+      scheduled_time: new Date(calls[0].scheduled_time).toISOString(),
+      scheduled_call_count: 2,
     });
     const [cadence] = await cadencesOf(customerId);
     expect(cadence).toMatchObject({ task_type: 'PaymentReturned', status: 'active' });
@@ -98,7 +139,10 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
 
   it('a return on an origination loan, or a loan without a task type, enrolls no one', async () => {
     await setCompanyConfig(suite.database.db, companyId, outreachConfig());
-    for (const [tag, taskType] of [['orig', 'PendingLoanNewLead'], ['none', null]] as const) {
+    for (const [tag, taskType] of [
+      ['orig', 'PendingLoanNewLead'],
+      ['none', null],
+    ] as const) {
       const { customerId, ids } = await paymentOn(tag, taskType);
       const res = await ach.achReturn(r01(ids));
       expect(res.status).toBe(200);
@@ -119,7 +163,11 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
     expect(again.body.outreach).toBeUndefined();
 
     const later = await ach.achReturn(r01(ids, '2026-11-20')); // a re-presentment returned again
-    expect(later.body.outreach).toEqual({ status: 'already_enrolled', task_type: 'PaymentReturned', schedule_id: calls[0].schedule_id });
+    expect(later.body.outreach).toEqual({
+      status: 'already_enrolled',
+      task_type: 'PaymentReturned',
+      schedule_id: calls[0].schedule_id,
+    });
     expect(await callsOf(customerId)).toEqual(calls);
     expect(await cadencesOf(customerId)).toHaveLength(1);
     expect(await historyOf(customerId)).toHaveLength(2);
@@ -129,14 +177,36 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
     await setCompanyConfig(suite.database.db, companyId, outreachConfig());
     const { customerId, ids } = await paymentOn('two', 'Collections');
     const at = new Date().toISOString();
-    await suite.database.db('loans').insert({ company_id: companyId, customer_id: customerId, id: 'l-2', task_type: 'Collections', created_at: at, updated_at: at });
-    await ach.payment({ customer_id: customerId, loan_id: 'l-2', payment_id: 'p-2', payment_date: '2026-11-02', payment_amount: 40, payment_type: 'ach', ach_status: 'SUBMITTED', ach_submitted_date: '2026-11-02' });
+    await suite.database
+      .db('loans')
+      .insert({
+        company_id: companyId,
+        customer_id: customerId,
+        id: 'l-2',
+        task_type: 'Collections',
+        created_at: at,
+        updated_at: at,
+      });
+    await ach.payment({
+      customer_id: customerId,
+      loan_id: 'l-2',
+      payment_id: 'p-2',
+      payment_date: '2026-11-02',
+      payment_amount: 40,
+      payment_type: 'ach',
+      ach_status: 'SUBMITTED',
+      ach_submitted_date: '2026-11-02',
+    });
     expect((await ach.achReturn(r01(ids))).body.outreach.status).toBe('enrolled');
     const calls = await callsOf(customerId);
 
     const second = await ach.achReturn(r01({ ...ids, loan_id: 'l-2', payment_id: 'p-2' }));
     expect(second.status).toBe(200);
-    expect(second.body.outreach).toEqual({ status: 'not_enrolled', task_type: 'PaymentReturned', reason: `Customer ${customerId} has an active cadence for application l-1` });
+    expect(second.body.outreach).toEqual({
+      status: 'not_enrolled',
+      task_type: 'PaymentReturned',
+      reason: `Customer ${customerId} has an active cadence for application l-1`,
+    });
     expect(await callsOf(customerId)).toEqual(calls);
     expect(await historyOf(customerId)).toHaveLength(2);
   });
@@ -147,14 +217,22 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
     await suite.database.db('customers').where({ company_id: companyId, id: customerId }).update({ do_not_call: true });
     const res = await ach.achReturn(r01(ids));
     expect(res.status).toBe(200);
-    expect(res.body.outreach).toEqual({ status: 'not_enrolled', task_type: 'PaymentReturned', reason: `Customer ${customerId} has an active contact restriction (do_not_call)` });
+    expect(res.body.outreach).toEqual({
+      status: 'not_enrolled',
+      task_type: 'PaymentReturned',
+      reason: `Customer ${customerId} has an active contact restriction (do_not_call)`,
+    });
     expect(await callsOf(customerId)).toHaveLength(0);
     expect(await cadencesOf(customerId)).toHaveLength(0);
     expect(await historyOf(customerId)).toHaveLength(1);
   });
 
   it('returnCodes limits the codes that start it', async () => {
-    await setCompanyConfig(suite.database.db, companyId, outreachConfig({ enabled: true, taskType: 'PaymentReturned', returnCodes: ['R01'] }));
+    await setCompanyConfig(
+      suite.database.db,
+      companyId,
+      outreachConfig({ enabled: true, taskType: 'PaymentReturned', returnCodes: ['R01'] }),
+    );
     const { customerId, ids } = await paymentOn('codes', 'Collections');
     const res = await ach.achReturn({ ...ids, ach_return_code: 'R02', ach_return_date: '2026-11-05' });
     expect(res.status).toBe(200);
@@ -166,7 +244,11 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
     await setCompanyConfig(suite.database.db, companyId, outreachConfig());
     const a = await paymentOn('ba', 'Collections');
     const b = await paymentOn('bb', 'PendingLoanNewLead');
-    const rows = [r01(a.ids), { ...r01(b.ids) }, { ...a.ids, payment_id: 'missing', ach_return_code: 'R01', ach_return_date: '2026-11-05' }];
+    const rows = [
+      r01(a.ids),
+      { ...r01(b.ids) },
+      { ...a.ids, payment_id: 'missing', ach_return_code: 'R01', ach_return_date: '2026-11-05' },
+    ];
     const first = await suite.t.call('POST', '/ach-returns/batch', { key, body: { returns: rows } });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ applied: 2, failed: 1 });
@@ -186,13 +268,26 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
 
   it('the configuration names a collections task type the scheduler has a cadence for', async () => {
     const base = outreachConfig();
-    await expect(setCompanyConfig(suite.database.db, companyId, { ...base, ach: { returnOutreach: { enabled: true, taskType: 'Nope' } } }))
-      .rejects.toThrow('ach.returnOutreach names unknown task type "Nope"');
-    await expect(setCompanyConfig(suite.database.db, companyId, { ...base, ach: { returnOutreach: { enabled: true, taskType: 'PendingLoanNewLead' } } }))
-      .rejects.toThrow('must have purpose collections');
-    await expect(setCompanyConfig(suite.database.db, companyId, { ...base, scheduler: undefined }))
-      .rejects.toThrow('ach.returnOutreach task type "PaymentReturned" has no cadence in the scheduler section');
-    await expect(setCompanyConfig(suite.database.db, companyId, { ...base, ach: { returnOutreach: { enabled: true, taskType: 'PaymentReturned', returnCodes: ['R99'] } } }))
-      .rejects.toThrow('/ach/returnOutreach/returnCodes/0');
+    await expect(
+      setCompanyConfig(suite.database.db, companyId, {
+        ...base,
+        ach: { returnOutreach: { enabled: true, taskType: 'Nope' } },
+      }),
+    ).rejects.toThrow('ach.returnOutreach names unknown task type "Nope"');
+    await expect(
+      setCompanyConfig(suite.database.db, companyId, {
+        ...base,
+        ach: { returnOutreach: { enabled: true, taskType: 'PendingLoanNewLead' } },
+      }),
+    ).rejects.toThrow('must have purpose collections');
+    await expect(setCompanyConfig(suite.database.db, companyId, { ...base, scheduler: undefined })).rejects.toThrow(
+      'ach.returnOutreach task type "PaymentReturned" has no cadence in the scheduler section',
+    );
+    await expect(
+      setCompanyConfig(suite.database.db, companyId, {
+        ...base,
+        ach: { returnOutreach: { enabled: true, taskType: 'PaymentReturned', returnCodes: ['R99'] } },
+      }),
+    ).rejects.toThrow('/ach/returnOutreach/returnCodes/0');
   });
 });

@@ -48,15 +48,27 @@ describe.each(DIALECTS)('exact amounts on %s', (dialect) => {
     expect(res.body.interestRate).toBe(returned);
     const row = await suite.database.db('loans').where({ id }).first('interest_rate');
     expect(Number(row.interest_rate)).toBe(returned);
-    expect(String(row.interest_rate).replace(/^(-?)0\./, '$1.').replace(/^(-?)\./, '$10.')).toBe(stored);
+    expect(
+      String(row.interest_rate)
+        .replace(/^(-?)0\./, '$1.')
+        .replace(/^(-?)\./, '$10.'),
+    ).toBe(stored);
   });
 
   it('in a loan batch, an inexact amount fails its row alone', async () => {
-    const rawBody = '{"loans":[{"id":"B1","customerId":"amt","amountDue":12.25},{"id":"B2","customerId":"amt","amountDue":0.30000000000000004}]}';
+    const rawBody =
+      '{"loans":[{"id":"B1","customerId":"amt","amountDue":12.25},{"id":"B2","customerId":"amt","amountDue":0.30000000000000004}]}';
     const submitted = await suite.t.call('POST', '/loans/batch', { key, rawBody });
     expect(submitted.status).toBe(202);
     const job = await waitForJob(suite.t, key, `/loans/batch/${submitted.body.jobId}`);
     expect(job).toMatchObject({ status: 'completed', processed: 2, failed: 1 });
-    expect(job.failures).toEqual([{ index: 1, customerId: 'amt', loanId: 'B2', message: expect.stringMatching(/^400: amountDue: .* more than 15 significant digits/) }]);
+    expect(job.failures).toEqual([
+      {
+        index: 1,
+        customerId: 'amt',
+        loanId: 'B2',
+        message: expect.stringMatching(/^400: amountDue: .* more than 15 significant digits/),
+      },
+    ]);
   });
 });

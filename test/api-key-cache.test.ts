@@ -13,7 +13,8 @@ import { eventually } from './support/eventually.js';
 import { useTestService } from './support/suite.js';
 
 /** GET /customers/{id} of a customer that does not exist: 404 when the key is accepted, 401 when not. */
-const probe = async (url: string, key: string) => (await fetch(`${url}/customers/nobody`, { headers: { 'X-API-Key': key } })).status;
+const probe = async (url: string, key: string) =>
+  (await fetch(`${url}/customers/nobody`, { headers: { 'X-API-Key': key } })).status;
 
 /**
  * On Postgres a change reaches the API processes as a NOTIFY, a moment after it commits; waits for
@@ -43,7 +44,7 @@ describe.each(DIALECTS)('API keys from memory on %s', (dialect) => {
     expect(await probe(suite.t.url, 'ok_not-a-key')).toBe(401);
   });
 
-  it('a key revoked through another connection is refused at once; the company\'s other keys keep working', async () => {
+  it("a key revoked through another connection is refused at once; the company's other keys keep working", async () => {
     const { apiKey, companyId } = await suite.t.company();
     const other = elsewhere(suite.database.url);
     try {
@@ -60,7 +61,8 @@ describe.each(DIALECTS)('API keys from memory on %s', (dialect) => {
 
   it('a company configuration replaced through another connection applies to the next requests', async () => {
     const { apiKey, companyId } = await suite.t.company();
-    const create = (id: string) => suite.t.call('POST', '/customers', { key: apiKey, body: validCustomer(id, { taskType: 'Collections' }) });
+    const create = (id: string) =>
+      suite.t.call('POST', '/customers', { key: apiKey, body: validCustomer(id, { taskType: 'Collections' }) });
     expect((await create('cfg-1')).status).toBe(201);
     const config = defaultCompanyConfig();
     config.taskTypes = config.taskTypes.filter((x) => x.name !== 'Collections');
@@ -76,7 +78,7 @@ describe.each(DIALECTS)('API keys from memory on %s', (dialect) => {
     expect(res.body.detail).toMatch(/taskType "Collections" is not configured for this company/);
   });
 
-  it('a change written through the service\'s own database handle applies to the very next request', async () => {
+  it("a change written through the service's own database handle applies to the very next request", async () => {
     const { apiKey, companyId } = await suite.t.company();
     expect(await probe(suite.t.url, apiKey)).toBe(404);
     await revokeKey(suite.database.db, companyId, apiKey.slice(0, 11), new Date());
@@ -113,61 +115,68 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
     }
   });
 
-  it('a listener whose connection is killed stops serving from memory, reconnects, and a key revoked meanwhile is refused', { timeout: 90_000 }, async () => {
-    const { apiKey: revoked, companyId } = await suite.t.company();
-    const other = elsewhere(suite.database.url);
-    const listeners = async () =>
-      (await other.raw('SELECT pid FROM pg_stat_activity WHERE application_name = ?', [listenerName(child.pid)])).rows.map((r: { pid: number }) => r.pid);
-    // The valid key is asked throughout, every 20 ms: it must never be refused.
-    const { apiKey: valid } = await issueApiKey(other, companyId, new Date());
-    const validAnswers: number[] = [];
-    let watching = true;
-    const watcher = (async () => {
-      while (watching) {
-        validAnswers.push(await probe(childUrl, valid));
-        await new Promise((r) => setTimeout(r, 20));
+  it(
+    'a listener whose connection is killed stops serving from memory, reconnects, and a key revoked meanwhile is refused',
+    { timeout: 90_000 },
+    async () => {
+      const { apiKey: revoked, companyId } = await suite.t.company();
+      const other = elsewhere(suite.database.url);
+      const listeners = async () =>
+        (
+          await other.raw('SELECT pid FROM pg_stat_activity WHERE application_name = ?', [listenerName(child.pid)])
+        ).rows.map((r: { pid: number }) => r.pid);
+      // The valid key is asked throughout, every 20 ms: it must never be refused.
+      const { apiKey: valid } = await issueApiKey(other, companyId, new Date());
+      const validAnswers: number[] = [];
+      let watching = true;
+      const watcher = (async () => {
+        while (watching) {
+          validAnswers.push(await probe(childUrl, valid));
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      try {
+        await notified(async () => (await listeners()).length === 1);
+        const [before] = await listeners();
+        expect(before).toBeDefined();
+        for (let i = 0; i < 3; i++) expect(await probe(childUrl, revoked)).toBe(404); // now in the child's memory
+
+        // Revoke in a transaction that also kills the child's listener, and commit only once that backend is gone:
+        // the NOTIFY is sent while the child does not listen.
+        await other.transaction(async (trx) => {
+          await revokeKey(trx, companyId, revoked.slice(0, 11), new Date());
+          await trx.raw('SELECT pg_terminate_backend(?)', [before]);
+          await notified(async () => !(await listeners()).includes(before));
+          expect(await listeners()).not.toContain(before);
+        });
+        const revokedAt = Date.now();
+        await notified(async () => (await probe(childUrl, revoked)) === 401);
+        expect(await probe(childUrl, revoked)).toBe(401);
+        expect(Date.now() - revokedAt).toBeLessThan(15_000); // half the cache's 30 s lifetime: not a mere expiry
+
+        // It listens again on a new connection, and answers from memory again without the revoked key.
+        await notified(async () => (await listeners()).length === 1);
+        const [after] = await listeners();
+        expect(after).toBeDefined();
+        expect(after).not.toBe(before);
+        for (let i = 0; i < 3; i++) expect(await probe(childUrl, revoked)).toBe(401);
+        // A fast machine gets through the steps above in fewer probes of the valid key than the check
+        // below asks for: it waits for them rather than depend on how long the steps took.
+        await notified(async () => validAnswers.length > 5);
+      } finally {
+        watching = false;
+        await watcher;
+        await other.destroy();
       }
-    })();
-    try {
-      await notified(async () => (await listeners()).length === 1);
-      const [before] = await listeners();
-      expect(before).toBeDefined();
-      for (let i = 0; i < 3; i++) expect(await probe(childUrl, revoked)).toBe(404); // now in the child's memory
-
-      // Revoke in a transaction that also kills the child's listener, and commit only once that backend is gone:
-      // the NOTIFY is sent while the child does not listen.
-      await other.transaction(async (trx) => {
-        await revokeKey(trx, companyId, revoked.slice(0, 11), new Date());
-        await trx.raw('SELECT pg_terminate_backend(?)', [before]);
-        await notified(async () => !(await listeners()).includes(before));
-        expect(await listeners()).not.toContain(before);
-      });
-      const revokedAt = Date.now();
-      await notified(async () => (await probe(childUrl, revoked)) === 401);
-      expect(await probe(childUrl, revoked)).toBe(401);
-      expect(Date.now() - revokedAt).toBeLessThan(15_000); // half the cache's 30 s lifetime: not a mere expiry
-
-      // It listens again on a new connection, and answers from memory again without the revoked key.
-      await notified(async () => (await listeners()).length === 1);
-      const [after] = await listeners();
-      expect(after).toBeDefined();
-      expect(after).not.toBe(before);
-      for (let i = 0; i < 3; i++) expect(await probe(childUrl, revoked)).toBe(401);
-      // A fast machine gets through the steps above in fewer probes of the valid key than the check
-      // below asks for: it waits for them rather than depend on how long the steps took.
-      await notified(async () => validAnswers.length > 5);
-    } finally {
-      watching = false;
-      await watcher;
-      await other.destroy();
-    }
-    expect(validAnswers.length).toBeGreaterThan(5);
-    expect(validAnswers.every((status) => status === 404)).toBe(true);
-  });
+      expect(validAnswers.length).toBeGreaterThan(5);
+      expect(validAnswers.every((status) => status === 404)).toBe(true);
+    },
+  );
 
   it('both processes accept the key, then refuse it once a third connection revokes it', async () => {
     const { apiKey, companyId } = await suite.t.company();
-    for (let i = 0; i < 3; i++) expect([await probe(suite.t.url, apiKey), await probe(childUrl, apiKey)]).toEqual([404, 404]);
+    for (let i = 0; i < 3; i++)
+      expect([await probe(suite.t.url, apiKey), await probe(childUrl, apiKey)]).toEqual([404, 404]);
     const other = elsewhere(suite.database.url);
     try {
       await revokeKey(other, companyId, apiKey.slice(0, 11), new Date());

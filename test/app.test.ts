@@ -19,9 +19,9 @@ describe('handler registration is strict', () => {
   });
 
   it('fails at start when a handler has no operation', async () => {
-    await expect(createApi(doc, { ...operationHandlers(), deleteEverything: async () => ({ status: 204 }) })).rejects.toThrow(
-      /without operation: \[deleteEverything\]/,
-    );
+    await expect(
+      createApi(doc, { ...operationHandlers(), deleteEverything: async () => ({ status: 204 }) }),
+    ).rejects.toThrow(/without operation: \[deleteEverything\]/);
   });
 });
 
@@ -35,7 +35,10 @@ describe.each(DIALECTS)('service basics on %s', (dialect) => {
 
   it('serves health, readiness and the contract without a key', async () => {
     expect(await suite.t.call('GET', '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
-    expect(await suite.t.call('GET', '/readyz')).toMatchObject({ status: 200, body: { status: 'ready', database: 'ok', migrations: 'current' } });
+    expect(await suite.t.call('GET', '/readyz')).toMatchObject({
+      status: 200,
+      body: { status: 'ready', database: 'ok', migrations: 'current' },
+    });
     const spec = await suite.t.call('GET', '/openapi.json');
     expect(spec.status).toBe(200);
     expect(spec.body.openapi).toBe('3.1.0');

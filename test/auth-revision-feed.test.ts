@@ -23,7 +23,7 @@ describe('the SQLite API-key change feed', () => {
     await database.drop();
   });
 
-  it('twenty requests of one turn share one read; a change committed meanwhile reaches the next turn\'s requests', async () => {
+  it("twenty requests of one turn share one read; a change committed meanwhile reaches the next turn's requests", async () => {
     const feed = authChangeFeed(database.db);
     const changes: Array<string | null> = [];
     feed.subscribe((companyId) => changes.push(companyId));

@@ -12,9 +12,13 @@ const ROWS = 5_000;
 /** `outreach worker` in its own process, looking for lost slices every second. */
 // Units small enough to finish well within this test's 2 s slice timeout on a loaded machine: a
 // 40-slice unit could outlive it, and its slices would expire (not stay held) before the kill.
-const startWorker = (url: string) => startWorkerProcess(url, {
-  OUTREACH_JOBS_CONCURRENCY: '2', OUTREACH_JOBS_POLL_MS: '50', OUTREACH_JOBS_MAINTENANCE_SECONDS: '1', OUTREACH_JOBS_SET_BASED_SLICES_PER_TRANSACTION: '8',
-});
+const startWorker = (url: string) =>
+  startWorkerProcess(url, {
+    OUTREACH_JOBS_CONCURRENCY: '2',
+    OUTREACH_JOBS_POLL_MS: '50',
+    OUTREACH_JOBS_MAINTENANCE_SECONDS: '1',
+    OUTREACH_JOBS_SET_BASED_SLICES_PER_TRANSACTION: '8',
+  });
 
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 
@@ -34,7 +38,10 @@ describePostgres('a worker process killed in the middle of a batch (Postgres)', 
 
   it('another worker finishes it and every row is present exactly once', { timeout: 120_000 }, async () => {
     const { apiKey: key, companyId } = await t.company();
-    const submitted = await t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: ROWS }, (_, i) => validCustomer(`crash-${i}`)) } });
+    const submitted = await t.call('POST', '/customers/batch', {
+      key,
+      body: { customers: Array.from({ length: ROWS }, (_, i) => validCustomer(`crash-${i}`)) },
+    });
     expect(submitted.status).toBe(202);
     const path = `/customers/batch/${submitted.body.jobId}`;
     const boss = `${database.schema}_boss`;
@@ -52,7 +59,9 @@ describePostgres('a worker process killed in the middle of a batch (Postgres)', 
     expect(atKill.processed).toBeGreaterThan(0);
     expect(atKill.processed).toBeLessThan(ROWS);
     // Slices the dead worker held: claimed, never acked; they must not be lost.
-    const held = await database.db.raw(`select count(*)::int as n from ${boss}.job where name = 'batch-slices' and state = 'active'`);
+    const held = await database.db.raw(
+      `select count(*)::int as n from ${boss}.job where name = 'batch-slices' and state = 'active'`,
+    );
     expect(held.rows[0].n).toBeGreaterThan(0);
 
     const second = startWorker(database.url);
@@ -67,9 +76,13 @@ describePostgres('a worker process killed in the middle of a batch (Postgres)', 
     // Every row finished: none is left pending (succeeded rows are recorded by their finished slice).
     const slices = sliceMessages(submitted.body.jobId, companyId, ROWS).map((m): [number, number] => [m.from, m.to]);
     expect(await pendingBatchRows(database.db, companyId, submitted.body.jobId, slices)).toEqual([]);
-    const left = await database.db.raw(`select count(*)::int as n from ${boss}.job where name = 'batch-slices' and state < 'completed'`);
+    const left = await database.db.raw(
+      `select count(*)::int as n from ${boss}.job where name = 'batch-slices' and state < 'completed'`,
+    );
     expect(left.rows[0].n).toBe(0);
-    const redelivered = await database.db.raw(`select count(*)::int as n from ${boss}.job where name = 'batch-slices' and retry_count > 0`);
+    const redelivered = await database.db.raw(
+      `select count(*)::int as n from ${boss}.job where name = 'batch-slices' and retry_count > 0`,
+    );
     expect(redelivered.rows[0].n).toBeGreaterThan(0); // the dead worker's slices ran again elsewhere
   });
 });

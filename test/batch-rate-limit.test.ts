@@ -28,8 +28,10 @@ describe.each(DIALECTS)('batch submission rate limit on %s', (dialect) => {
     expect(b.violations).toEqual([]);
   });
 
-  const customerBatch = (t: TestService, key: string) => t.call('POST', '/customers/batch', { key, body: { customers: [validCustomer('rl-1')] } });
-  const loanBatch = (t: TestService, key: string) => t.call('POST', '/loans/batch', { key, body: { loans: [{ id: 'L-1', customerId: 'rl-1' }] } });
+  const customerBatch = (t: TestService, key: string) =>
+    t.call('POST', '/customers/batch', { key, body: { customers: [validCustomer('rl-1')] } });
+  const loanBatch = (t: TestService, key: string) =>
+    t.call('POST', '/loans/batch', { key, body: { loans: [{ id: 'L-1', customerId: 'rl-1' }] } });
 
   it('the 11th submission in a minute is 429 in each family shape, with Retry-After and RateLimit headers', async () => {
     clock = START;
@@ -39,7 +41,8 @@ describe.each(DIALECTS)('batch submission rate limit on %s', (dialect) => {
 
     const accepted = [];
     for (let i = 0; i < 10; i++) {
-      const res = i % 2 === 0 ? await customerBatch(i % 4 === 0 ? a : b, key1) : await loanBatch(i % 3 === 0 ? a : b, key2);
+      const res =
+        i % 2 === 0 ? await customerBatch(i % 4 === 0 ? a : b, key1) : await loanBatch(i % 3 === 0 ? a : b, key2);
       accepted.push([res.status, res.headers.get('ratelimit')]);
     }
     expect(accepted).toEqual(Array.from({ length: 10 }, (_, i) => [202, `"batch";r=${9 - i};t=60`]));
@@ -47,14 +50,22 @@ describe.each(DIALECTS)('batch submission rate limit on %s', (dialect) => {
     clock = new Date(START.getTime() + 18_000);
     const limited = await customerBatch(b, key2);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ detail: { code: 'rate_limited', message: 'Rate limit of 10 batch submissions per 60 seconds exceeded; retry after 42 seconds' } });
+    expect(limited.body).toEqual({
+      detail: {
+        code: 'rate_limited',
+        message: 'Rate limit of 10 batch submissions per 60 seconds exceeded; retry after 42 seconds',
+      },
+    });
     expect(limited.headers.get('retry-after')).toBe('42');
     expect(limited.headers.get('ratelimit')).toBe('"batch";r=0;t=42');
     expect(limited.headers.get('ratelimit-policy')).toBe('"batch";q=10;w=60');
 
     const limitedLoans = await loanBatch(a, key1);
     expect(limitedLoans.status).toBe(429);
-    expect(limitedLoans.body).toEqual({ error: 429, message: 'Rate limit of 10 batch submissions per 60 seconds exceeded; retry after 42 seconds' });
+    expect(limitedLoans.body).toEqual({
+      error: 429,
+      message: 'Rate limit of 10 batch submissions per 60 seconds exceeded; retry after 42 seconds',
+    });
     expect(limitedLoans.headers.get('retry-after')).toBe('42');
 
     // Another company has its own quota; reads are not limited.
@@ -71,7 +82,9 @@ describe.each(DIALECTS)('batch submission rate limit on %s', (dialect) => {
   it('concurrent submissions through two processes never let more than 10 through (atomic counter)', async () => {
     clock = START;
     const { apiKey: key } = await a.company();
-    const statuses = await Promise.all(Array.from({ length: 16 }, (_, i) => (i % 2 ? customerBatch(a, key) : loanBatch(b, key)).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => (i % 2 ? customerBatch(a, key) : loanBatch(b, key)).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 202)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
   });

@@ -19,15 +19,21 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 
 // Test-only row kinds beside the real ones: the processor map is how later kinds plug in.
 const testKinds: [string, RowProcessor][] = [
-  ['test_explode', perRow(async () => {
-    throw new Error('boom');
-  })],
-  ['test_mixed', perRow(async (_ctx, row) => {
-    const r = row as { mode: string; n: number };
-    if (r.mode === 'crash') throw new Error('unexpected crash in one row');
-    if (r.mode === 'reject') throw new InvalidInputError(`row ${r.n} is not acceptable`);
-    return { doubled: r.n * 2 };
-  })],
+  [
+    'test_explode',
+    perRow(async () => {
+      throw new Error('boom');
+    }),
+  ],
+  [
+    'test_mixed',
+    perRow(async (_ctx, row) => {
+      const r = row as { mode: string; n: number };
+      if (r.mode === 'crash') throw new Error('unexpected crash in one row');
+      if (r.mode === 'reject') throw new InvalidInputError(`row ${r.n} is not acceptable`);
+      return { doubled: r.n * 2 };
+    }),
+  ],
 ];
 const rows = { ...rowHandling, processors: new Map([...rowHandling.processors, ...testKinds]) };
 
@@ -41,7 +47,14 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
 
   const suite = useTestService(dialect, { now: () => NOW, workers: false });
   beforeAll(async () => {
-    handleUnit = createSliceHandler({ db: suite.database.db, queue: suite.t.service.queue, log: createLogger('silent'), now: () => NOW, testAliasSunset: new Date('2026-10-25T00:00:00Z'), rows });
+    handleUnit = createSliceHandler({
+      db: suite.database.db,
+      queue: suite.t.service.queue,
+      log: createLogger('silent'),
+      now: () => NOW,
+      testAliasSunset: new Date('2026-10-25T00:00:00Z'),
+      rows,
+    });
   });
 
   /**
@@ -51,7 +64,12 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
    */
   const fetchAll = async (jobId: string) => {
     const all: Claimed<SliceMessage>[] = [];
-    for (let batch = await suite.t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50); batch.length; batch = await suite.t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50)) all.push(...batch);
+    for (
+      let batch = await suite.t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50);
+      batch.length;
+      batch = await suite.t.service.queue.fetch<SliceMessage>(SLICE_QUEUE, 50)
+    )
+      all.push(...batch);
     return all.filter((m) => m.data.jobId === jobId).sort((a, b) => a.data.from - b.data.from);
   };
 
@@ -60,47 +78,99 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
     const id = randomUUID();
     await suite.database.db.transaction(async (trx) => {
       const messages = sliceMessages(id, companyId, payloads.length);
-      await insertBatchJob(trx, companyId, { id, kind, createdAt: NOW.toISOString() }, payloads.map((payload, index) => ({ index, payload, customerRef: null, loanRef: null })), messages.map((m): [number, number] => [m.from, m.to]));
-      await suite.t.service.queue.enqueue(trx, SLICE_QUEUE, messages, { maxAttempts: 3, retryDelaySeconds: 1, timeoutSeconds: 60 });
+      await insertBatchJob(
+        trx,
+        companyId,
+        { id, kind, createdAt: NOW.toISOString() },
+        payloads.map((payload, index) => ({ index, payload, customerRef: null, loanRef: null })),
+        messages.map((m): [number, number] => [m.from, m.to]),
+      );
+      await suite.t.service.queue.enqueue(trx, SLICE_QUEUE, messages, {
+        maxAttempts: 3,
+        retryDelaySeconds: 1,
+        timeoutSeconds: 60,
+      });
     });
     return id;
   };
 
   it('pending until a worker runs; exact progress per slice; a slice delivered twice counts once', async () => {
     const { apiKey: key, companyId } = await suite.t.company();
-    const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 50 }, (_, i) => validCustomer(`p-${i}`)) } });
+    const res = await suite.t.call('POST', '/customers/batch', {
+      key,
+      body: { customers: Array.from({ length: 50 }, (_, i) => validCustomer(`p-${i}`)) },
+    });
     const path = `/customers/batch/${res.body.jobId}`;
     expect((await suite.t.call('GET', path, { key })).body).toMatchObject({
-      status: 'pending', totalCustomers: 50, processed: 0, failed: 0, progressPercentage: 0, processingStartedAt: null, processingCompletedAt: null, failures: [],
+      status: 'pending',
+      totalCustomers: 50,
+      processed: 0,
+      failed: 0,
+      progressPercentage: 0,
+      processingStartedAt: null,
+      processingCompletedAt: null,
+      failures: [],
     });
-    expect(await pendingBatchRows(suite.database.db, companyId, res.body.jobId, [[0, 25], [25, 50]])).toHaveLength(50);
+    expect(
+      await pendingBatchRows(suite.database.db, companyId, res.body.jobId, [
+        [0, 25],
+        [25, 50],
+      ]),
+    ).toHaveLength(50);
 
     const [first, second] = await fetchAll(res.body.jobId);
     expect([first.data.from, first.data.to, second.data.from, second.data.to]).toEqual([0, 25, 25, 50]);
     await handle(first);
-    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({ status: 'processing', processed: 25, progressPercentage: 50, processingStartedAt: NOW.toISOString(), processingCompletedAt: null });
+    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({
+      status: 'processing',
+      processed: 25,
+      progressPercentage: 50,
+      processingStartedAt: NOW.toISOString(),
+      processingCompletedAt: null,
+    });
 
     await handle(first); // redelivered after its work committed: nothing changes
-    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({ status: 'processing', processed: 25, failed: 0 });
+    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({
+      status: 'processing',
+      processed: 25,
+      failed: 0,
+    });
 
     await handle(second);
-    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({ status: 'completed', processed: 50, failed: 0, progressPercentage: 100, processingCompletedAt: NOW.toISOString() });
-    expect(Number((await suite.database.db('customers').where('company_id', companyId).count({ n: '*' }))[0].n)).toBe(50);
+    expect((await suite.t.call('GET', path, { key })).body).toMatchObject({
+      status: 'completed',
+      processed: 50,
+      failed: 0,
+      progressPercentage: 100,
+      processingCompletedAt: NOW.toISOString(),
+    });
+    expect(Number((await suite.database.db('customers').where('company_id', companyId).count({ n: '*' }))[0].n)).toBe(
+      50,
+    );
     expect(await fetchAll(res.body.jobId)).toEqual([]); // both acked
   });
 
   it('progress is processed / total × 100 without rounding', async () => {
     const { apiKey: key } = await suite.t.company();
-    const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 60 }, (_, i) => validCustomer(`r-${i}`)) } });
+    const res = await suite.t.call('POST', '/customers/batch', {
+      key,
+      body: { customers: Array.from({ length: 60 }, (_, i) => validCustomer(`r-${i}`)) },
+    });
     const slices = await fetchAll(res.body.jobId);
     await handle(slices[2]); // the 10-row tail
-    expect((await suite.t.call('GET', `/customers/batch/${res.body.jobId}`, { key })).body.progressPercentage).toBe((10 / 60) * 100);
+    expect((await suite.t.call('GET', `/customers/batch/${res.body.jobId}`, { key })).body.progressPercentage).toBe(
+      (10 / 60) * 100,
+    );
     for (const s of slices.slice(0, 2)) await handle(s);
   });
 
   it('a slice that keeps failing is retried, then its rows fail with the reason and the job completes', async () => {
     const { companyId } = await suite.t.company();
-    const jobId = await createJob(companyId, 'test_explode', Array.from({ length: 30 }, (_, n) => ({ n })));
+    const jobId = await createJob(
+      companyId,
+      'test_explode',
+      Array.from({ length: 30 }, (_, n) => ({ n })),
+    );
     const [head, tail] = await fetchAll(jobId);
     await handle({ ...head, attempt: 1, maxAttempts: 3 }); // fails the attempt: back to the queue, rows untouched
     await handle({ ...head, attempt: 2, maxAttempts: 3 });
@@ -138,30 +208,63 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
 
   it('slices claimed together run in one transaction; if one of them fails, each runs alone', async () => {
     const { companyId } = await suite.t.company();
-    const good = await createJob(companyId, 'test_mixed', Array.from({ length: 75 }, (_, n) => ({ n, mode: 'ok' })));
+    const good = await createJob(
+      companyId,
+      'test_mixed',
+      Array.from({ length: 75 }, (_, n) => ({ n, mode: 'ok' })),
+    );
     await handleUnit(await fetchAll(good));
-    expect((await readBatchJob({ db: suite.database.db, companyId }, good, ['test_mixed'])).job).toMatchObject({ status: 'completed', processed: 75, failed: 0 });
+    expect((await readBatchJob({ db: suite.database.db, companyId }, good, ['test_mixed'])).job).toMatchObject({
+      status: 'completed',
+      processed: 75,
+      failed: 0,
+    });
     expect(await fetchAll(good)).toEqual([]);
 
-    const mixed = await createJob(companyId, 'test_mixed', Array.from({ length: 50 }, (_, n) => ({ n, mode: n === 30 ? 'crash' : 'ok' })));
+    const mixed = await createJob(
+      companyId,
+      'test_mixed',
+      Array.from({ length: 50 }, (_, n) => ({ n, mode: n === 30 ? 'crash' : 'ok' })),
+    );
     await handleUnit(await fetchAll(mixed));
     const view = await readBatchJob({ db: suite.database.db, companyId }, mixed, ['test_mixed']);
     expect(view.job).toMatchObject({ status: 'processing', processed: 49, failed: 0 }); // only row 30 waits for its retry
-    expect((await pendingBatchRows(suite.database.db, companyId, mixed, [[0, 25], [25, 50]])).map((r) => r.index)).toEqual([30]);
+    expect(
+      (
+        await pendingBatchRows(suite.database.db, companyId, mixed, [
+          [0, 25],
+          [25, 50],
+        ])
+      ).map((r) => r.index),
+    ).toEqual([30]);
   });
 
   it('a job no worker can run (unknown kind) fails as a whole after the last attempt, with its reason', async () => {
     const { companyId } = await suite.t.company();
-    const jobId = await createJob(companyId, 'no_such_kind', Array.from({ length: 30 }, (_, n) => ({ n })));
+    const jobId = await createJob(
+      companyId,
+      'no_such_kind',
+      Array.from({ length: 30 }, (_, n) => ({ n })),
+    );
     const [head, tail] = await fetchAll(jobId);
     await handle({ ...head, attempt: 1, maxAttempts: 3 });
-    expect((await readBatchJob({ db: suite.database.db, companyId }, jobId, ['no_such_kind'])).job.status).toBe('processing');
+    expect((await readBatchJob({ db: suite.database.db, companyId }, jobId, ['no_such_kind'])).job.status).toBe(
+      'processing',
+    );
     await handle({ ...head, attempt: 3, maxAttempts: 3 });
     await handle(tail); // the job has failed: its remaining slice is acked without running
     const view = await readBatchJob({ db: suite.database.db, companyId }, jobId, ['no_such_kind']);
-    expect(view.job).toMatchObject({ status: 'failed', processed: 0, errorMessage: 'No row processor for job kind "no_such_kind"' });
+    expect(view.job).toMatchObject({
+      status: 'failed',
+      processed: 0,
+      errorMessage: 'No row processor for job kind "no_such_kind"',
+    });
     expect(await fetchAll(jobId)).toEqual([]);
-    expect(presentCustomerBatchJob(view)).toMatchObject({ status: 'failed', errorMessage: 'No row processor for job kind "no_such_kind"', processingCompletedAt: NOW.toISOString() });
+    expect(presentCustomerBatchJob(view)).toMatchObject({
+      status: 'failed',
+      errorMessage: 'No row processor for job kind "no_such_kind"',
+      processingCompletedAt: NOW.toISOString(),
+    });
   });
 
   it('a failed attempt goes back to the queue for a retry (with backoff), not lost', async () => {
@@ -170,9 +273,12 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
     const [message] = await fetchAll(jobId);
     await suite.t.service.queue.fail(message, new Error('boom'));
     expect(await fetchAll(jobId)).toEqual([]); // not due yet: the backoff delays it
-    const row = dialect === 'sqlite'
-      ? await suite.database.db('job_queue').where({ id: message.id }).first('state', 'attempts')
-      : await suite.database.db.raw(`select state from ${suite.database.schema}_boss.job where id = ?`, [message.id]).then((r: any) => r.rows[0]);
+    const row =
+      dialect === 'sqlite'
+        ? await suite.database.db('job_queue').where({ id: message.id }).first('state', 'attempts')
+        : await suite.database.db
+            .raw(`select state from ${suite.database.schema}_boss.job where id = ?`, [message.id])
+            .then((r: any) => r.rows[0]);
     expect(row.state).toBe(dialect === 'sqlite' ? 'queued' : 'retry');
   });
 });

@@ -22,10 +22,14 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
   let indexesBefore: string[];
   let constraintsBefore: string[];
   const indexes = async (db: TestDatabase['db']) =>
-    (await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`)).rows.map((r: { indexdef: string }) => r.indexdef);
+    (await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`)).rows.map(
+      (r: { indexdef: string }) => r.indexdef,
+    );
   const constraints = async (db: TestDatabase['db']) =>
-    (await db.raw(`SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS c FROM pg_constraint
-      WHERE connamespace = current_schema()::regnamespace ORDER BY 1`)).rows.map((r: { c: string }) => r.c);
+    (
+      await db.raw(`SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS c FROM pg_constraint
+      WHERE connamespace = current_schema()::regnamespace ORDER BY 1`)
+    ).rows.map((r: { c: string }) => r.c);
 
   beforeAll(async () => {
     database = await freshDatabase('postgres');
@@ -52,11 +56,20 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
     expect(rows('idempotency_records')).toBe(1000);
     expect(rows('webhook_deliveries')).toBeGreaterThan(1900);
     const db = database.db;
-    const [{ count }] = (await db.raw(`SELECT count(*)::int AS count FROM scheduled_calls WHERE status = 'pending' AND scheduled_time > ?`, [NOW.toISOString()])).rows;
+    const [{ count }] = (
+      await db.raw(
+        `SELECT count(*)::int AS count FROM scheduled_calls WHERE status = 'pending' AND scheduled_time > ?`,
+        [NOW.toISOString()],
+      )
+    ).rows;
     expect(count).toBeGreaterThan(0);
-    const sizes = (await db.raw('SELECT company_id, count(*)::int AS n FROM customers GROUP BY company_id ORDER BY n DESC')).rows;
+    const sizes = (
+      await db.raw('SELECT company_id, count(*)::int AS n FROM customers GROUP BY company_id ORDER BY n DESC')
+    ).rows;
     expect(sizes[0].n).toBeGreaterThan(sizes[1].n * 2);
-    const [{ months }] = (await db.raw(`SELECT count(DISTINCT date_trunc('month', "timestamp"))::int AS months FROM calls`)).rows;
+    const [{ months }] = (
+      await db.raw(`SELECT count(DISTINCT date_trunc('month', "timestamp"))::int AS months FROM calls`)
+    ).rows;
     expect(months).toBeGreaterThanOrEqual(13);
   });
 
@@ -71,7 +84,12 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
     const again = await freshDatabase('postgres');
     try {
       await fillVolume(again.db, { scale: 0.001, seed: 0.42, now: NOW });
-      const digest = async (db: TestDatabase['db']) => (await db.raw(`SELECT md5(string_agg(company_id || id || created_at::text, ',' ORDER BY id)) AS d FROM customers`)).rows[0].d;
+      const digest = async (db: TestDatabase['db']) =>
+        (
+          await db.raw(
+            `SELECT md5(string_agg(company_id || id || created_at::text, ',' ORDER BY id)) AS d FROM customers`,
+          )
+        ).rows[0].d;
       expect(await digest(again.db)).toBe(await digest(database.db));
     } finally {
       await again.drop();
@@ -82,7 +100,8 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
     const baseline = await freshDatabase('postgres');
     try {
       await fillVolume(baseline.db, { scale: baselineScale(0.001, 79), seed: 0.42, now: NOW, companies: 40, days: 79 });
-      const count = async (table: string, where = 'true') => Number((await baseline.db.raw(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)).rows[0].n);
+      const count = async (table: string, where = 'true') =>
+        Number((await baseline.db.raw(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)).rows[0].n);
       expect([await count('companies'), await count('customers')]).toEqual([40, 400]);
       const days = `created_at >= '${new Date(NOW.getTime() - 79 * 86_400_000).toISOString()}'`;
       expect(await count('customers', days)).toBe(400);
@@ -97,7 +116,11 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
 
   it("the application's reads work on it: customer, lists by offset and cursor, scheduled call, call", async () => {
     const db = database.db;
-    const top = (await db.raw(`SELECT company_id, customer_id FROM calls GROUP BY company_id, customer_id ORDER BY count(*) DESC, customer_id LIMIT 1`)).rows[0];
+    const top = (
+      await db.raw(
+        `SELECT company_id, customer_id FROM calls GROUP BY company_id, customer_id ORDER BY count(*) DESC, customer_id LIMIT 1`,
+      )
+    ).rows[0];
     const { apiKey } = await issueApiKey(db, top.company_id, NOW);
     const get = (path: string) => t.call('GET', path, { key: apiKey });
     expect((await get(`/customers/${top.customer_id}`)).status).toBe(200);
@@ -110,15 +133,25 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
     const scheduled = await get(`/scheduled-calls/customer/${top.customer_id}`);
     expect(scheduled.body).toHaveLength(5);
     expect((await get(`/scheduled-calls/${scheduled.body[0].id}`)).body.status).toBe('completed');
-    const messaged = (await db.raw(`SELECT customer_id, channel FROM scheduled_messages WHERE company_id = ? AND status IN ('sent', 'delivered') LIMIT 1`, [top.company_id])).rows[0];
-    const list = await get(messaged.channel === 'email' ? `/emails/${messaged.customer_id}` : `/texts/${messaged.customer_id}`);
+    const messaged = (
+      await db.raw(
+        `SELECT customer_id, channel FROM scheduled_messages WHERE company_id = ? AND status IN ('sent', 'delivered') LIMIT 1`,
+        [top.company_id],
+      )
+    ).rows[0];
+    const list = await get(
+      messaged.channel === 'email' ? `/emails/${messaged.customer_id}` : `/texts/${messaged.customer_id}`,
+    );
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
     expect(t.violations).toEqual([]);
   });
 
   it('the dial claim takes the calls due in the coming days', async () => {
-    const claimed = await claimDueCalls(database.db, new Date(NOW.getTime() + 3 * 86_400_000).toISOString(), { batch: 50, defaultConcurrency: 10 });
+    const claimed = await claimDueCalls(database.db, new Date(NOW.getTime() + 3 * 86_400_000).toISOString(), {
+      batch: 50,
+      defaultConcurrency: 10,
+    });
     expect(claimed.length).toBeGreaterThan(0);
     expect(claimed.length).toBeLessThanOrEqual(20);
   });

@@ -15,7 +15,9 @@ const minutesAgo = (m: number) => new Date(Date.parse(NOW) - m * 60_000).toISOSt
  * of due calls (it settles the batch), a scan of 5 (it settles some cases and not others) and a scan
  * of 1 (too short: every company's oldest call is read): each way claims the same calls.
  */
-const CASES = DIALECTS.flatMap((dialect) => (dialect === 'postgres' ? [undefined, 5, 1] : [undefined]).map((scan) => [dialect, scan] as const));
+const CASES = DIALECTS.flatMap((dialect) =>
+  (dialect === 'postgres' ? [undefined, 5, 1] : [undefined]).map((scan) => [dialect, scan] as const),
+);
 
 describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
   let database: TestDatabase;
@@ -29,17 +31,54 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
   /** A company with calls due `ages` minutes ago (and `dialing` calls in progress), each its own customer. */
   async function company(name: string, ages: number[], dialing = 0, maxConcurrentCalls?: number): Promise<string> {
     const { companyId } = await createCompany(db, name, new Date(NOW));
-    if (maxConcurrentCalls !== undefined) await db('companies').where({ id: companyId }).update({ config: JSON.stringify({ calls: { maxConcurrentCalls } }) });
-    const statuses = [...ages.map((age) => ({ age, status: 'pending' })), ...Array.from({ length: dialing }, () => ({ age: 1, status: 'dialing' }))];
+    if (maxConcurrentCalls !== undefined)
+      await db('companies')
+        .where({ id: companyId })
+        .update({ config: JSON.stringify({ calls: { maxConcurrentCalls } }) });
+    const statuses = [
+      ...ages.map((age) => ({ age, status: 'pending' })),
+      ...Array.from({ length: dialing }, () => ({ age: 1, status: 'dialing' })),
+    ];
     for (const [i, { age, status }] of statuses.entries()) {
       const customerId = `c-${i}`;
       const scheduleId = randomUUID();
-      await db('customers').insert({ company_id: companyId, id: customerId, first_name: 'A', last_name: 'B', created_at: NOW, updated_at: NOW });
-      await db('schedules').insert({ id: scheduleId, company_id: companyId, customer_id: customerId, channel: 'call', source: 'replace', task_type: 'PendingLoanNewLead', cadence: 'x', status: 'active', created_at: NOW, updated_at: NOW });
+      await db('customers').insert({
+        company_id: companyId,
+        id: customerId,
+        first_name: 'A',
+        last_name: 'B',
+        created_at: NOW,
+        updated_at: NOW,
+      });
+      await db('schedules').insert({
+        id: scheduleId,
+        company_id: companyId,
+        customer_id: customerId,
+        channel: 'call',
+        source: 'replace',
+        task_type: 'PendingLoanNewLead',
+        cadence: 'x',
+        status: 'active',
+        created_at: NOW,
+        updated_at: NOW,
+      });
       await db('scheduled_calls').insert({
-        id: randomUUID(), company_id: companyId, customer_id: customerId, schedule_id: scheduleId, task_type: 'PendingLoanNewLead', purpose: 'origination',
-        scheduled_time: minutesAgo(age), phone_number: '+12127365000', transfer_destination: '', step: 'x', step_index: 0, fallback: false, status,
-        post_processing_flags: '[]', created_at: NOW, updated_at: NOW,
+        id: randomUUID(),
+        company_id: companyId,
+        customer_id: customerId,
+        schedule_id: scheduleId,
+        task_type: 'PendingLoanNewLead',
+        purpose: 'origination',
+        scheduled_time: minutesAgo(age),
+        phone_number: '+12127365000',
+        transfer_destination: '',
+        step: 'x',
+        step_index: 0,
+        fallback: false,
+        status,
+        post_processing_flags: '[]',
+        created_at: NOW,
+        updated_at: NOW,
       });
     }
     return companyId;
@@ -47,18 +86,27 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
 
   async function reset(): Promise<void> {
     for (const table of ['scheduled_calls', 'schedules', 'customers']) await db(table).del();
-    await db('api_keys').del().catch(() => undefined);
+    await db('api_keys')
+      .del()
+      .catch(() => undefined);
     await db('companies').del();
   }
 
-  it('takes every company\'s oldest due call before anyone\'s second, oldest first', async () => {
+  it("takes every company's oldest due call before anyone's second, oldest first", async () => {
     await reset();
     const a = await company('A', [50, 40, 30]);
     const b = await company('B', [45, 35]);
     const claimed = await claimDueCalls(db, NOW, { batch: 3, defaultConcurrency: 10, scan });
     expect(claimed.map((c) => c.companyId).sort()).toEqual([a, a, b].sort());
-    const times = await db('scheduled_calls').where({ status: 'dialing' }).orderBy('scheduled_time').pluck('scheduled_time');
-    expect(times.map((t: string | Date) => new Date(t).toISOString())).toEqual([minutesAgo(50), minutesAgo(45), minutesAgo(40)]);
+    const times = await db('scheduled_calls')
+      .where({ status: 'dialing' })
+      .orderBy('scheduled_time')
+      .pluck('scheduled_time');
+    expect(times.map((t: string | Date) => new Date(t).toISOString())).toEqual([
+      minutesAgo(50),
+      minutesAgo(45),
+      minutesAgo(40),
+    ]);
   });
 
   it('fills the batch from a company with many due calls once the others have given their all', async () => {
@@ -78,7 +126,7 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
     expect(claimed.map((c) => c.companyId).sort()).toEqual(ids.slice(0, 5).sort());
   });
 
-  it('never claims past a company\'s room, and a full company does not hold a place from another', async () => {
+  it("never claims past a company's room, and a full company does not hold a place from another", async () => {
     await reset();
     const full: string[] = [];
     for (let i = 0; i < 4; i++) full.push(await company(`Full${i}`, [200 + i], 2, 2)); // oldest calls, no room
@@ -92,45 +140,62 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
   it('among companies whose oldest due calls share a time, the one whose call id is lowest goes first', async () => {
     await reset();
     for (let i = 0; i < 6; i++) await company(`T${i}`, [30, 20]);
-    const firstIds = await db('scheduled_calls').where({ scheduled_time: minutesAgo(30) }).orderBy('id').pluck('company_id');
+    const firstIds = await db('scheduled_calls')
+      .where({ scheduled_time: minutesAgo(30) })
+      .orderBy('id')
+      .pluck('company_id');
     const claimed = await claimDueCalls(db, NOW, { batch: 3, defaultConcurrency: 10, scan });
     expect(claimed.map((c) => c.companyId).sort()).toEqual(firstIds.slice(0, 3).sort());
   });
 
-  it.runIf(dialect === 'postgres' && scan === undefined)('reads every company\'s oldest call only when the scan of due calls cannot settle the batch', async () => {
-    await reset();
-    for (let i = 0; i < 6; i++) await company(`P${i}`, [30 + i]);
-    expect(await companiesProbed({ batch: 3, defaultConcurrency: 10 })).toBe(false);
-    expect(await companiesProbed({ batch: 3, defaultConcurrency: 10, scan: 2 })).toBe(true);
-  });
+  it.runIf(dialect === 'postgres' && scan === undefined)(
+    "reads every company's oldest call only when the scan of due calls cannot settle the batch",
+    async () => {
+      await reset();
+      for (let i = 0; i < 6; i++) await company(`P${i}`, [30 + i]);
+      expect(await companiesProbed({ batch: 3, defaultConcurrency: 10 })).toBe(false);
+      expect(await companiesProbed({ batch: 3, defaultConcurrency: 10, scan: 2 })).toBe(true);
+    },
+  );
 
   /** Whether the claim's plan ran its every-company branch (EXPLAIN ANALYZE, rolled back). */
-  async function companiesProbed(limits: { batch: number; defaultConcurrency: number; scan?: number }): Promise<boolean> {
+  async function companiesProbed(limits: {
+    batch: number;
+    defaultConcurrency: number;
+    scan?: number;
+  }): Promise<boolean> {
     const statements: Array<{ sql: string; bindings: unknown[] }> = [];
     const capture = (q: { sql: string; bindings: unknown[] }) => statements.push(q);
     let probed: boolean | undefined;
-    await db.transaction(async (trx) => {
-      db.on('query', capture);
-      await trx.transaction(async (inner) => {
-        await claimDueCalls(inner, NOW, limits);
+    await db
+      .transaction(async (trx) => {
+        db.on('query', capture);
+        await trx
+          .transaction(async (inner) => {
+            await claimDueCalls(inner, NOW, limits);
+            throw new Error('rollback');
+          })
+          .catch(() => undefined);
+        db.off('query', capture);
+        const claim = statements.find((q) => q.sql.includes('every_company'))!;
+        const result = await trx.raw(
+          `EXPLAIN (ANALYZE, FORMAT JSON) ${claim.sql.replace(/\$\d+/g, '?')}`,
+          claim.bindings as never,
+        );
+        const loops: number[] = [];
+        const walk = (node: Record<string, unknown>) => {
+          if (node['Alias'] === 'every_company') loops.push(Number(node['Actual Loops']));
+          for (const child of (node['Plans'] as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
+        };
+        walk(result.rows[0]['QUERY PLAN'][0].Plan);
+        expect(loops).toHaveLength(1);
+        probed = loops[0] > 0;
         throw new Error('rollback');
-      }).catch(() => undefined);
-      db.off('query', capture);
-      const claim = statements.find((q) => q.sql.includes('every_company'))!;
-      const result = await trx.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${claim.sql.replace(/\$\d+/g, '?')}`, claim.bindings as never);
-      const loops: number[] = [];
-      const walk = (node: Record<string, unknown>) => {
-        if (node['Alias'] === 'every_company') loops.push(Number(node['Actual Loops']));
-        for (const child of (node['Plans'] as Array<Record<string, unknown>> | undefined) ?? []) walk(child);
-      };
-      walk(result.rows[0]['QUERY PLAN'][0].Plan);
-      expect(loops).toHaveLength(1);
-      probed = loops[0] > 0;
-      throw new Error('rollback');
-    }).catch((err: Error) => {
-      db.off('query', capture);
-      if (err.message !== 'rollback') throw err;
-    });
+      })
+      .catch((err: Error) => {
+        db.off('query', capture);
+        if (err.message !== 'rollback') throw err;
+      });
     return probed!;
   }
 });

@@ -11,13 +11,23 @@ import { createLogger } from '../src/lib/logger.js';
  * The inbox is a counter; a pass settles up to a batch of it. Time is vitest's fake clock (Date and
  * timers), moved only by the test, so a slow machine cannot stretch a gap meant to be short.
  */
-const OPTS: CallbackApplierOptions = { batch: 10, parallelCalls: 1, leaseMs: 60_000, pollMs: 60_000, quietMs: 150, maxDelayMs: 600 };
+const OPTS: CallbackApplierOptions = {
+  batch: 10,
+  parallelCalls: 1,
+  leaseMs: 60_000,
+  pollMs: 60_000,
+  quietMs: 150,
+  maxDelayMs: 600,
+};
 /** Moves the fake clock, running the timers and the promise callbacks that fall due on the way. */
 const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 function harness(opts: CallbackApplierOptions) {
   const signals = new WakeSignals();
-  const queue = { wake: (q: string) => signals.wake(q), onWake: (q: string, l: () => void) => signals.onWake(q, l) } as unknown as JobQueue;
+  const queue = {
+    wake: (q: string) => signals.wake(q),
+    onWake: (q: string, l: () => void) => signals.onWake(q, l),
+  } as unknown as JobQueue;
   const s = { queue, log: createLogger('silent') } as unknown as CallServices;
   let inbox = 0;
   const t0 = Date.now();
@@ -30,7 +40,9 @@ function harness(opts: CallbackApplierOptions) {
     return settled;
   });
   return {
-    applier, passes, t0,
+    applier,
+    passes,
+    t0,
     /** A committed group of receipts. */
     receive(n: number) {
       inbox += n;

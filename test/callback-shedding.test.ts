@@ -26,17 +26,52 @@ describe.each(DIALECTS)('provider callbacks beyond the in-flight limit on %s', (
   afterAll(async () => database.drop());
 
   // The signature is the adapter's business (tested with it); here the body is the event itself.
-  const provider = { name: 'sandbox', readCallback: (raw: Buffer) => JSON.parse(raw.toString()) as VoiceEvent } as unknown as VoiceProvider;
+  const provider = {
+    name: 'sandbox',
+    readCallback: (raw: Buffer) => JSON.parse(raw.toString()) as VoiceEvent,
+  } as unknown as VoiceProvider;
   const services = (): CallServices => ({
-    db: database.db, now: () => NOW, log: createLogger('silent'), queue: { wake: () => undefined } as unknown as JobQueue,
-    voice: { sandbox: provider } as unknown as CallServices['voice'], recordings: {} as CallServices['recordings'],
-    settings: { publicBaseUrl: 'http://127.0.0.1', fromNumber: '+12025550199', signingSecret: 'x'.repeat(32), dialLeaseMs: 60_000, maxCallbacksInFlight: IN_FLIGHT },
+    db: database.db,
+    now: () => NOW,
+    log: createLogger('silent'),
+    queue: { wake: () => undefined } as unknown as JobQueue,
+    voice: { sandbox: provider } as unknown as CallServices['voice'],
+    recordings: {} as CallServices['recordings'],
+    settings: {
+      publicBaseUrl: 'http://127.0.0.1',
+      fromNumber: '+12025550199',
+      signingSecret: 'x'.repeat(32),
+      dialLeaseMs: 60_000,
+      maxCallbacksInFlight: IN_FLIGHT,
+    },
   });
-  const body = (n: number) => Buffer.from(JSON.stringify({
-    eventId: `ev-${n}`, type: 'call_started', providerCallId: `pc-${n}`, scheduledCallId: `sc-${n}`,
-    call: { toNumber: '+12125550100', fromNumber: '+12025550199', startedAt: NOW, endedAt: null, durationMs: null, disconnectionReason: null, answeredBy: null, transcript: '', summary: '', recordingUrl: null, flags: [] },
-  }));
-  const settle = (p: Promise<unknown>) => p.then(() => 'accepted', (err: Error) => err.constructor.name);
+  const body = (n: number) =>
+    Buffer.from(
+      JSON.stringify({
+        eventId: `ev-${n}`,
+        type: 'call_started',
+        providerCallId: `pc-${n}`,
+        scheduledCallId: `sc-${n}`,
+        call: {
+          toNumber: '+12125550100',
+          fromNumber: '+12025550199',
+          startedAt: NOW,
+          endedAt: null,
+          durationMs: null,
+          disconnectionReason: null,
+          answeredBy: null,
+          transcript: '',
+          summary: '',
+          recordingUrl: null,
+          flags: [],
+        },
+      }),
+    );
+  const settle = (p: Promise<unknown>) =>
+    p.then(
+      () => 'accepted',
+      (err: Error) => err.constructor.name,
+    );
 
   it('refuses the callback past the queue at once and serves the waiting ones when the inbox frees up', async () => {
     const s = services();
@@ -45,11 +80,16 @@ describe.each(DIALECTS)('provider callbacks beyond the in-flight limit on %s', (
     if (dialectOf(database.db) === 'pg') await hold.raw('LOCK TABLE callback_inbox IN ACCESS EXCLUSIVE MODE');
     let waiting: Array<Promise<string>>;
     try {
-      waiting = Array.from({ length: IN_FLIGHT + QUEUED }, (_, n) => settle(receiveVoiceCallback(s, 'sandbox', body(n), {})));
+      waiting = Array.from({ length: IN_FLIGHT + QUEUED }, (_, n) =>
+        settle(receiveVoiceCallback(s, 'sandbox', body(n), {})),
+      );
       await new Promise((r) => setTimeout(r, 200));
       // Refused at once: it neither waits for a slot nor reaches the inbox.
       const shed = await Promise.race([
-        receiveVoiceCallback(s, 'sandbox', body(999), {}).then(() => 'accepted', (err: unknown) => err),
+        receiveVoiceCallback(s, 'sandbox', body(999), {}).then(
+          () => 'accepted',
+          (err: unknown) => err,
+        ),
         new Promise((r) => setTimeout(() => r('still waiting after 1 s'), 1_000)),
       ]);
       expect(shed).toBeInstanceOf(UnavailableError);

@@ -41,17 +41,28 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     // Every create request is answered 300 ms after the call was placed: a kill leaves calls placed but unrecorded.
     // Answers come 1.5 s after a create request and callbacks 2.5 s later still, so when the worker is
     // killed some calls are accepted by the provider but not yet recorded anywhere (the crash window).
-    simulator = await startVoiceSimulator({ createLatencyMs: 1500, timeline: { startedMs: 4000, endedMs: 4500, analyzedMs: 5000 } });
-    t = await startTestService(database.db, { workers: false, now: () => NOW, env: { OUTREACH_VOICE_SIMULATOR_URL: simulator.url } });
+    simulator = await startVoiceSimulator({
+      createLatencyMs: 1500,
+      timeline: { startedMs: 4000, endedMs: 4500, analyzedMs: 5000 },
+    });
+    t = await startTestService(database.db, {
+      workers: false,
+      now: () => NOW,
+      env: { OUTREACH_VOICE_SIMULATOR_URL: simulator.url },
+    });
     ({ apiKey: key, companyId } = await t.company());
     for (let i = 0; i < CUSTOMERS; i += 8) {
-      await Promise.all(Array.from({ length: Math.min(8, CUSTOMERS - i) }, async (_, j) => {
-        const n = i + j;
-        const res = await t.call('POST', '/customers/schedule/sync', {
-          key, headers: { 'Idempotency-Key': newKey() }, body: enrollBody({ id: `crash-${n}`, loanId: `loan-${n}`, phoneNumber: `(212) 736-${String(5000 + n)}` }),
-        });
-        expect(res.status).toBe(200);
-      }));
+      await Promise.all(
+        Array.from({ length: Math.min(8, CUSTOMERS - i) }, async (_, j) => {
+          const n = i + j;
+          const res = await t.call('POST', '/customers/schedule/sync', {
+            key,
+            headers: { 'Idempotency-Key': newKey() },
+            body: enrollBody({ id: `crash-${n}`, loanId: `loan-${n}`, phoneNumber: `(212) 736-${String(5000 + n)}` }),
+          });
+          expect(res.status).toBe(200);
+        }),
+      );
     }
   }, 120_000);
 
@@ -66,25 +77,37 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     expect(due).toHaveLength(CUSTOMERS);
 
     const first = startWorker(database, simulator, t.url);
-    await eventually(async () => {
-      if (first.child.exitCode !== null) throw new Error(`worker exited early: ${first.output()}`);
-      return Object.keys(simulator.dials()).length >= 8 ? true : undefined;
-    }, 120_000, 'the first worker to dial');
+    await eventually(
+      async () => {
+        if (first.child.exitCode !== null) throw new Error(`worker exited early: ${first.output()}`);
+        return Object.keys(simulator.dials()).length >= 8 ? true : undefined;
+      },
+      120_000,
+      'the first worker to dial',
+    );
     first.child.kill('SIGKILL');
     await first.exited;
 
     const dialedAtKill = Object.keys(simulator.dials());
     expect(dialedAtKill.length).toBeLessThan(CUSTOMERS);
     // Calls the provider accepted whose answer the dead worker never recorded: the case the protocol must recover.
-    const unrecorded = await database.db('scheduled_calls').whereIn('id', dialedAtKill).whereNull('provider_call_id').pluck('id');
+    const unrecorded = await database
+      .db('scheduled_calls')
+      .whereIn('id', dialedAtKill)
+      .whereNull('provider_call_id')
+      .pluck('id');
     expect(unrecorded.length).toBeGreaterThan(0);
 
     // Two workers take over side by side: they race for the same leases and lookups.
     const next = [startWorker(database, simulator, t.url), startWorker(database, simulator, t.url)];
-    const statuses = await eventually(async () => {
-      const rows = await database.db('scheduled_calls').whereIn('id', due).pluck('status');
-      return rows.every((s: string) => s === 'completed') ? rows : undefined;
-    }, 150_000, 'every due call to complete');
+    const statuses = await eventually(
+      async () => {
+        const rows = await database.db('scheduled_calls').whereIn('id', due).pluck('status');
+        return rows.every((s: string) => s === 'completed') ? rows : undefined;
+      },
+      150_000,
+      'every due call to complete',
+    );
     for (const w of next) w.child.kill('SIGTERM');
     for (const w of next) expect(await w.exited).toBe(0);
 

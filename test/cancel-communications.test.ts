@@ -11,8 +11,15 @@ const withMessages = () => ({
   ...defaultCompanyConfig(),
   taskTypes: defaultCompanyConfig().taskTypes.map((t) =>
     t.name === 'Collections'
-      ? { ...t, messages: [{ id: 'notice', channel: 'email' as const, day: 0, at: '11:00', template: 'notice' }, { id: 'nudge', channel: 'sms' as const, day: 0, at: '11:00', template: 'nudge' }] }
-      : t),
+      ? {
+          ...t,
+          messages: [
+            { id: 'notice', channel: 'email' as const, day: 0, at: '11:00', template: 'notice' },
+            { id: 'nudge', channel: 'sms' as const, day: 0, at: '11:00', template: 'nudge' },
+          ],
+        }
+      : t,
+  ),
   templates: { notice: { subject: 'Reminder', body: 'Please call us.' }, nudge: { body: 'Please call us.' } },
 });
 
@@ -28,39 +35,62 @@ describe.each(DIALECTS)('POST /customers/{customerId}/cancel-communications on %
   });
 
   const db = () => suite.database.db;
-  const sync = (id: string) => suite.t.call('POST', '/customers/schedule/sync', { key, body: replaceBody({ id, taskType: 'Collections', isTest: true }) });
-  const cancel = (id: string, body?: unknown, apiKey = key) => suite.t.call('POST', `/customers/${id}/cancel-communications`, { key: apiKey, body });
+  const sync = (id: string) =>
+    suite.t.call('POST', '/customers/schedule/sync', {
+      key,
+      body: replaceBody({ id, taskType: 'Collections', isTest: true }),
+    });
+  const cancel = (id: string, body?: unknown, apiKey = key) =>
+    suite.t.call('POST', `/customers/${id}/cancel-communications`, { key: apiKey, body });
   const callsOf = (id: string) => db()('scheduled_calls').where({ company_id: companyId, customer_id: id });
   const messagesOf = (id: string) => db()('scheduled_messages').where({ company_id: companyId, customer_id: id });
 
-  it('cancels every pending call, email and text with its reason, ends the schedules, publishes each call\'s event; a second call answers zeros', async () => {
+  it("cancels every pending call, email and text with its reason, ends the schedules, publishes each call's event; a second call answers zeros", async () => {
     expect((await sync('cust-a')).status).toBe(200);
     expect((await sync('cust-b')).status).toBe(200);
     const pendingCalls = (await callsOf('cust-a')).filter((c: any) => c.status === 'pending');
     expect(pendingCalls.length).toBeGreaterThan(0);
-    expect((await messagesOf('cust-a')).map((m: any) => [m.channel, m.status]).sort()).toEqual([['email', 'pending'], ['sms', 'pending']]);
+    expect((await messagesOf('cust-a')).map((m: any) => [m.channel, m.status]).sort()).toEqual([
+      ['email', 'pending'],
+      ['sms', 'pending'],
+    ]);
 
     const res = await cancel('cust-a', { reason: 'Borrower filed for bankruptcy' });
     expect(res).toMatchObject({ status: 200, body: { calls: pendingCalls.length, emails: 1, texts: 1 } });
 
     const reason = 'Cancelled by the lender: Borrower filed for bankruptcy';
-    expect((await callsOf('cust-a')).map((c: any) => [c.status, c.status_reason])).toEqual(pendingCalls.map(() => ['cancelled', reason]));
-    expect((await messagesOf('cust-a')).map((m: any) => [m.status, m.status_reason])).toEqual([['cancelled', reason], ['cancelled', reason]]);
-    expect((await db()('schedules').where({ company_id: companyId, customer_id: 'cust-a' })).map((s: any) => s.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
-    const events = await db()('webhook_deliveries').where({ company_id: companyId, event_type: 'scheduled_call.updated' }).select('event_key');
-    expect(events.map((e: { event_key: string }) => e.event_key).sort()).toEqual(pendingCalls.map((c: any) => `scheduled_call.updated:${c.id}:cancelled`).sort());
+    expect((await callsOf('cust-a')).map((c: any) => [c.status, c.status_reason])).toEqual(
+      pendingCalls.map(() => ['cancelled', reason]),
+    );
+    expect((await messagesOf('cust-a')).map((m: any) => [m.status, m.status_reason])).toEqual([
+      ['cancelled', reason],
+      ['cancelled', reason],
+    ]);
+    expect(
+      (await db()('schedules').where({ company_id: companyId, customer_id: 'cust-a' })).map((s: any) => s.status),
+    ).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    const events = await db()('webhook_deliveries')
+      .where({ company_id: companyId, event_type: 'scheduled_call.updated' })
+      .select('event_key');
+    expect(events.map((e: { event_key: string }) => e.event_key).sort()).toEqual(
+      pendingCalls.map((c: any) => `scheduled_call.updated:${c.id}:cancelled`).sort(),
+    );
     // Another customer's outreach goes on.
     expect((await callsOf('cust-b')).every((c: any) => c.status === 'pending')).toBe(true);
     expect((await messagesOf('cust-b')).every((m: any) => m.status === 'pending')).toBe(true);
 
     expect((await cancel('cust-a')).body).toEqual({ calls: 0, emails: 0, texts: 0 });
-    expect(await db()('webhook_deliveries').where({ company_id: companyId, event_type: 'scheduled_call.updated' })).toHaveLength(events.length);
+    expect(
+      await db()('webhook_deliveries').where({ company_id: companyId, event_type: 'scheduled_call.updated' }),
+    ).toHaveLength(events.length);
   });
 
   it('without a body the reason is a fixed one; a customer with nothing pending answers zeros', async () => {
     await sync('cust-c');
     expect((await cancel('cust-c')).status).toBe(200);
-    expect(new Set((await callsOf('cust-c')).map((c: any) => c.status_reason))).toEqual(new Set(['Cancelled by the lender (cancel-communications)']));
+    expect(new Set((await callsOf('cust-c')).map((c: any) => c.status_reason))).toEqual(
+      new Set(['Cancelled by the lender (cancel-communications)']),
+    );
     await sync('cust-d');
     await cancel('cust-d');
     expect((await cancel('cust-d')).body).toEqual({ calls: 0, emails: 0, texts: 0 });
@@ -78,6 +108,9 @@ describe.each(DIALECTS)('POST /customers/{customerId}/cancel-communications on %
   it('a bad body is 400 in the ErrorMessage shape', async () => {
     await sync('cust-f');
     expect(await cancel('cust-f', { reason: '' })).toMatchObject({ status: 400, body: { error: 400 } });
-    expect(await cancel('cust-f', { why: 'x' })).toMatchObject({ status: 400, body: { error: 400, message: 'why: is not a recognized field' } });
+    expect(await cancel('cust-f', { why: 'x' })).toMatchObject({
+      status: 400,
+      body: { error: 400, message: 'why: is not a recognized field' },
+    });
   });
 });

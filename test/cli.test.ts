@@ -41,57 +41,112 @@ describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) =>
     expect(apiKey).toMatch(/^ok_[A-Za-z0-9_-]{43}$/);
     expect((await authenticateCompany(database.db, apiKey))?.id).toBe(companyId);
 
-    const second = JSON.parse((await outreach(database.url, ['key', 'create', '--company', companyId, '--json'])).stdout).apiKey;
+    const second = JSON.parse(
+      (await outreach(database.url, ['key', 'create', '--company', companyId, '--json'])).stdout,
+    ).apiKey;
     expect((await authenticateCompany(database.db, second))?.id).toBe(companyId);
 
-    const revoked = await outreach(database.url, ['key', 'revoke', '--company', companyId, '--key', apiKey.slice(0, 11)]);
+    const revoked = await outreach(database.url, [
+      'key',
+      'revoke',
+      '--company',
+      companyId,
+      '--key',
+      apiKey.slice(0, 11),
+    ]);
     expect(revoked.code).toBe(0);
     expect(await authenticateCompany(database.db, apiKey)).toBeNull();
     expect((await authenticateCompany(database.db, second))?.id).toBe(companyId);
   });
 
   it('gets the default configuration and only accepts a valid replacement', async () => {
-    const { companyId } = JSON.parse((await outreach(database.url, ['company', 'create', '--name', 'Cfg', '--json'])).stdout);
-    const config = JSON.parse((await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout);
-    expect(config.taskTypes.map((t: { name: string }) => t.name)).toEqual(expect.arrayContaining(['PendingLoanNewLead', 'PendingLoanReturning']));
+    const { companyId } = JSON.parse(
+      (await outreach(database.url, ['company', 'create', '--name', 'Cfg', '--json'])).stdout,
+    );
+    const config = JSON.parse(
+      (await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout,
+    );
+    expect(config.taskTypes.map((t: { name: string }) => t.name)).toEqual(
+      expect.arrayContaining(['PendingLoanNewLead', 'PendingLoanReturning']),
+    );
 
-    const bad = await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify({ ...config, customerContract: 'future' }));
+    const bad = await outreach(
+      database.url,
+      ['company', 'config', 'set', '--company', companyId],
+      JSON.stringify({ ...config, customerContract: 'future' }),
+    );
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/Invalid company configuration: \/customerContract must be equal to one of the allowed values/);
+    expect(bad.stderr).toMatch(
+      /Invalid company configuration: \/customerContract must be equal to one of the allowed values/,
+    );
 
-    const good = await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify({ ...config, customerContract: 'announced' }));
+    const good = await outreach(
+      database.url,
+      ['company', 'config', 'set', '--company', companyId],
+      JSON.stringify({ ...config, customerContract: 'announced' }),
+    );
     expect(good.code).toBe(0);
-    const after = JSON.parse((await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout);
+    const after = JSON.parse(
+      (await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout,
+    );
     expect(after.customerContract).toBe('announced');
   });
 
   it('stores the LMS token encrypted with OUTREACH_CONFIG_KEY, prints it masked, and keeps it when the mask is sent back', async () => {
     const env = { OUTREACH_CONFIG_KEY: 'ab'.repeat(32) };
-    const { companyId } = JSON.parse((await outreach(database.url, ['company', 'create', '--name', 'Lms', '--json'])).stdout);
-    const config = JSON.parse((await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout);
-    const lms = { kind: 'loanpro', baseUrl: 'https://lms.example.com/api/public/api/1', instanceId: '5200776', token: 'secret-token-1' };
-    const set = await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify({ ...config, lms }), env);
+    const { companyId } = JSON.parse(
+      (await outreach(database.url, ['company', 'create', '--name', 'Lms', '--json'])).stdout,
+    );
+    const config = JSON.parse(
+      (await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout,
+    );
+    const lms = {
+      kind: 'loanpro',
+      baseUrl: 'https://lms.example.com/api/public/api/1',
+      instanceId: '5200776',
+      token: 'secret-token-1',
+    };
+    const set = await outreach(
+      database.url,
+      ['company', 'config', 'set', '--company', companyId],
+      JSON.stringify({ ...config, lms }),
+      env,
+    );
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout).lms.token).toBe('********');
     const stored = async () => JSON.stringify((await database.db('companies').where({ id: companyId }).first()).config);
     const sealed = await stored();
     expect(sealed).not.toContain('secret-token-1');
     expect(sealed).toContain('enc:v1:');
-    const shown = JSON.parse((await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout);
+    const shown = JSON.parse(
+      (await outreach(database.url, ['company', 'config', 'get', '--company', companyId])).stdout,
+    );
     expect(shown.lms).toEqual({ ...lms, token: '********' });
-    expect((await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify(shown), env)).code).toBe(0);
+    expect(
+      (await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify(shown), env))
+        .code,
+    ).toBe(0);
     expect(await stored()).toBe(sealed);
-    const insecure = await outreach(database.url, ['company', 'config', 'set', '--company', companyId], JSON.stringify({ ...config, lms: { ...lms, baseUrl: 'http://lms.example.com/api' } }), env);
+    const insecure = await outreach(
+      database.url,
+      ['company', 'config', 'set', '--company', companyId],
+      JSON.stringify({ ...config, lms: { ...lms, baseUrl: 'http://lms.example.com/api' } }),
+      env,
+    );
     expect(insecure.stderr).toContain('/lms/baseUrl must use https');
   }, 120_000); // six CLI processes
-  it('lists companies with their live key counts and a company\'s keys without secrets', async () => {
-    const { companyId, apiKey } = JSON.parse((await outreach(database.url, ['company', 'create', '--name', 'Listed', '--json'])).stdout);
+  it("lists companies with their live key counts and a company's keys without secrets", async () => {
+    const { companyId, apiKey } = JSON.parse(
+      (await outreach(database.url, ['company', 'create', '--name', 'Listed', '--json'])).stdout,
+    );
     await outreach(database.url, ['key', 'create', '--company', companyId]);
     await outreach(database.url, ['key', 'revoke', '--company', companyId, '--key', apiKey.slice(0, 11)]);
 
     const companies = JSON.parse((await outreach(database.url, ['company', 'list', '--json'])).stdout);
     expect(companies).toContainEqual({ companyId, name: 'Listed', createdAt: expect.any(String), activeKeys: 1 });
-    expect((await outreach(database.url, ['company', 'list'])).stdout).toMatch(new RegExp(`${companyId} .* keys 1 {2}Listed`));
+    expect((await outreach(database.url, ['company', 'list'])).stdout).toMatch(
+      new RegExp(`${companyId} .* keys 1 {2}Listed`),
+    );
 
     const keys = JSON.parse((await outreach(database.url, ['key', 'list', '--company', companyId, '--json'])).stdout);
     expect(keys).toHaveLength(2);
@@ -107,23 +162,74 @@ describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) =>
   });
 
   it('creates console users: a generated password shown once, or one read from stdin; scrypt hashes only', async () => {
-    const { companyId } = JSON.parse((await outreach(database.url, ['company', 'create', '--name', 'Console', '--json'])).stdout);
-    const generated = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'Ops@Example.com', '--role', 'operator']);
+    const { companyId } = JSON.parse(
+      (await outreach(database.url, ['company', 'create', '--name', 'Console', '--json'])).stdout,
+    );
+    const generated = await outreach(database.url, [
+      'user',
+      'create',
+      '--company',
+      companyId,
+      '--email',
+      'Ops@Example.com',
+      '--role',
+      'operator',
+    ]);
     expect(generated.code).toBe(0);
     const password = /password (\S+) {2}\(shown once/.exec(generated.stdout)?.[1];
     expect(password).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const typed = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'viewer@example.com', '--role', 'viewer', '--password-stdin', '--json'], 'a typed passphrase\n');
+    const typed = await outreach(
+      database.url,
+      [
+        'user',
+        'create',
+        '--company',
+        companyId,
+        '--email',
+        'viewer@example.com',
+        '--role',
+        'viewer',
+        '--password-stdin',
+        '--json',
+      ],
+      'a typed passphrase\n',
+    );
     expect(typed.code).toBe(0);
-    expect(JSON.parse(typed.stdout)).toEqual({ userId: expect.any(String), email: 'viewer@example.com', role: 'viewer' });
+    expect(JSON.parse(typed.stdout)).toEqual({
+      userId: expect.any(String),
+      email: 'viewer@example.com',
+      role: 'viewer',
+    });
     const users = await database.db('console_users').where({ company_id: companyId }).orderBy('email');
-    expect(users.map((u: any) => [u.email, u.role])).toEqual([['ops@example.com', 'operator'], ['viewer@example.com', 'viewer']]);
+    expect(users.map((u: any) => [u.email, u.role])).toEqual([
+      ['ops@example.com', 'operator'],
+      ['viewer@example.com', 'viewer'],
+    ]);
     expect(users.every((u: any) => /^scrypt\$15\$8\$1\$[\w-]{22}\$[\w-]{43}$/.test(u.password_hash))).toBe(true);
     expect(JSON.stringify(users)).not.toContain(password);
     expect(await verifyPassword('a typed passphrase', users[1].password_hash)).toBe(true);
 
-    const duplicate = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'ops@example.com', '--role', 'viewer']);
+    const duplicate = await outreach(database.url, [
+      'user',
+      'create',
+      '--company',
+      companyId,
+      '--email',
+      'ops@example.com',
+      '--role',
+      'viewer',
+    ]);
     expect(duplicate).toMatchObject({ code: 1, stderr: expect.stringContaining('already exists') });
-    const badRole = await outreach(database.url, ['user', 'create', '--company', companyId, '--email', 'x@example.com', '--role', 'admin']);
+    const badRole = await outreach(database.url, [
+      'user',
+      'create',
+      '--company',
+      companyId,
+      '--email',
+      'x@example.com',
+      '--role',
+      'admin',
+    ]);
     expect(badRole).toMatchObject({ code: 1, stderr: expect.stringContaining('viewer or operator') });
   });
 
@@ -142,12 +248,20 @@ describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) =>
 
 describe('outreach simulator loanpro', () => {
   it('serves the seed on 127.0.0.1 and prints where', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'simulator', 'loanpro', '--seed', 'src/simulators/loanpro/demo-seed.json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/main/cli.ts', 'simulator', 'loanpro', '--seed', 'src/simulators/loanpro/demo-seed.json'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     try {
-      const line = await new Promise<string>((resolve) => child.stdout.once('data', (d: Buffer) => resolve(d.toString('utf8'))));
+      const line = await new Promise<string>((resolve) =>
+        child.stdout.once('data', (d: Buffer) => resolve(d.toString('utf8'))),
+      );
       const { baseUrl, instanceId, token } = JSON.parse(line);
       expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/public\/api\/1$/);
-      const res = await fetch(`${baseUrl}/odata.svc/Customers(1001)`, { headers: { Authorization: `Bearer ${token}`, 'Autopal-Instance-Id': instanceId } });
+      const res = await fetch(`${baseUrl}/odata.svc/Customers(1001)`, {
+        headers: { Authorization: `Bearer ${token}`, 'Autopal-Instance-Id': instanceId },
+      });
       expect(res.status).toBe(200);
       expect((await res.json()).d).toMatchObject({ id: 1001, firstName: 'Ada', birthDate: '/Date(503020800)/' });
     } finally {

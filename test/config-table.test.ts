@@ -11,7 +11,9 @@ describe('the table of environment variables', () => {
     expect(rows.map((row) => /^\| `([A-Z0-9_]+)` \|/.exec(row)?.[1])).toEqual(names);
     for (const v of VARIABLES) {
       expect('default' in v || 'unset' in v, `${v.name} needs a default or an unset text`).toBe(true);
-      expect(v.meaning, `${v.name}: {range} shows the range of an integer, and only of one`).toSatisfy((m: string) => m.includes('{range}') === 'range' in v);
+      expect(v.meaning, `${v.name}: {range} shows the range of an integer, and only of one`).toSatisfy(
+        (m: string) => m.includes('{range}') === 'range' in v,
+      );
     }
     expect(renderConfigTable()).not.toContain('{range}');
   });
@@ -28,7 +30,13 @@ describe('the table of environment variables', () => {
     const doc = fs.existsSync(DOC_PATH) ? fs.readFileSync(DOC_PATH, 'utf8') : null;
     expect(doc, 'docs/operators/configuration.md does not exist').not.toBeNull();
     const between = tableInDoc(doc!);
-    expect(between, `docs/operators/configuration.md has no ${START} … ${END} markers: add them around the table, then run npx tsx scripts/config-table.ts`).not.toBeNull();
-    expect(between, 'the table in docs/operators/configuration.md differs from src/config/variables.ts: run npx tsx scripts/config-table.ts').toBe(`\n${renderConfigTable()}\n`);
+    expect(
+      between,
+      `docs/operators/configuration.md has no ${START} … ${END} markers: add them around the table, then run npx tsx scripts/config-table.ts`,
+    ).not.toBeNull();
+    expect(
+      between,
+      'the table in docs/operators/configuration.md differs from src/config/variables.ts: run npx tsx scripts/config-table.ts',
+    ).toBe(`\n${renderConfigTable()}\n`);
   });
 });

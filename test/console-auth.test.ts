@@ -16,7 +16,9 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
 
   async function companyWithCustomer(customerId = 'cust-1') {
     const { companyId, apiKey } = await suite.t.company();
-    expect((await suite.t.call('POST', '/customers', { key: apiKey, body: validCustomer(customerId) })).status).toBe(201);
+    expect((await suite.t.call('POST', '/customers', { key: apiKey, body: validCustomer(customerId) })).status).toBe(
+      201,
+    );
     return { companyId, apiKey };
   }
 
@@ -37,7 +39,10 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(session.cookie.split('=')[1]);
 
-    const out = await fetch(`${url()}/console/session`, { method: 'DELETE', headers: { Cookie: session.cookie, 'X-CSRF-Token': session.csrfToken } });
+    const out = await fetch(`${url()}/console/session`, {
+      method: 'DELETE',
+      headers: { Cookie: session.cookie, 'X-CSRF-Token': session.csrfToken },
+    });
     expect(out.status).toBe(204);
     expect((await consoleCall(url(), session, 'GET', '/customers/cust-1')).status).toBe(401);
   });
@@ -45,28 +50,52 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
   it("answers another company's customer as not found", async () => {
     await companyWithCustomer('cust-theirs');
     const { companyId } = await companyWithCustomer('cust-ours');
-    const { session } = await signIn(url(), ...Object.values(await consoleUser(suite.database.db, companyId, 'operator')) as [string, string]);
+    const { session } = await signIn(
+      url(),
+      ...(Object.values(await consoleUser(suite.database.db, companyId, 'operator')) as [string, string]),
+    );
     expect((await consoleCall(url(), session!, 'GET', '/customers/cust-ours')).status).toBe(200);
     expect((await consoleCall(url(), session!, 'GET', '/customers/cust-theirs')).status).toBe(404);
-    expect((await consoleCall(url(), session!, 'POST', '/customers/cust-theirs/cancel-communications', { body: {} })).status).toBe(404);
+    expect(
+      (await consoleCall(url(), session!, 'POST', '/customers/cust-theirs/cancel-communications', { body: {} })).status,
+    ).toBe(404);
   });
 
   it('refuses a change without the CSRF token, and a viewer changing anything; records every attempt', async () => {
     const { companyId } = await companyWithCustomer();
-    const operator = await signIn(url(), ...Object.values(await consoleUser(suite.database.db, companyId, 'operator')) as [string, string]);
-    const viewer = await signIn(url(), ...Object.values(await consoleUser(suite.database.db, companyId, 'viewer')) as [string, string]);
+    const operator = await signIn(
+      url(),
+      ...(Object.values(await consoleUser(suite.database.db, companyId, 'operator')) as [string, string]),
+    );
+    const viewer = await signIn(
+      url(),
+      ...(Object.values(await consoleUser(suite.database.db, companyId, 'viewer')) as [string, string]),
+    );
 
-    const noToken = await consoleCall(url(), operator.session!, 'POST', '/customers/cust-1/cancel-communications', { body: {}, csrf: false });
+    const noToken = await consoleCall(url(), operator.session!, 'POST', '/customers/cust-1/cancel-communications', {
+      body: {},
+      csrf: false,
+    });
     expect(noToken.status).toBe(403);
     expect(noToken.body.message).toMatch(/CSRF/);
-    const wrongToken = await consoleCall(url(), { ...operator.session!, csrfToken: viewer.session!.csrfToken }, 'POST', '/customers/cust-1/cancel-communications', { body: {} });
+    const wrongToken = await consoleCall(
+      url(),
+      { ...operator.session!, csrfToken: viewer.session!.csrfToken },
+      'POST',
+      '/customers/cust-1/cancel-communications',
+      { body: {} },
+    );
     expect(wrongToken.status).toBe(403);
-    const byViewer = await consoleCall(url(), viewer.session!, 'POST', '/customers/cust-1/cancel-communications', { body: {} });
+    const byViewer = await consoleCall(url(), viewer.session!, 'POST', '/customers/cust-1/cancel-communications', {
+      body: {},
+    });
     expect(byViewer.status).toBe(403);
     expect(byViewer.body.message).toMatch(/viewer/);
     expect((await consoleCall(url(), viewer.session!, 'GET', '/customers/cust-1')).status).toBe(200);
 
-    const done = await consoleCall(url(), operator.session!, 'POST', '/customers/cust-1/cancel-communications', { body: { reason: 'Asked by phone' } });
+    const done = await consoleCall(url(), operator.session!, 'POST', '/customers/cust-1/cancel-communications', {
+      body: { reason: 'Asked by phone' },
+    });
     expect(done.status).toBe(200);
 
     const audit = await suite.database.db('console_audit').where({ company_id: companyId }).orderBy('at').orderBy('id');
@@ -87,7 +116,7 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     const user = await consoleUser(suite.database.db, companyId, 'operator');
     // Ten wrong passwords; a 429 (refused unchecked) is waited out on the service's clock and sent again.
     const waits: number[] = [];
-    for (let refused = 0; refused < 10; ) {
+    for (let refused = 0; refused < 10;) {
       const res = await signIn(url(), user.email, 'wrong password!');
       if (res.status === 429) {
         waits.push(Number(res.headers.get('retry-after')));
@@ -102,11 +131,16 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     const blocked = await signIn(url(), user.email, user.password);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(31);
-    const row = await suite.database.db('console_sign_in_failures').where({ subject: `email:${user.email}` }).first();
+    const row = await suite.database
+      .db('console_sign_in_failures')
+      .where({ subject: `email:${user.email}` })
+      .first();
     expect(Number(row.failures)).toBe(10);
     offsetMs += 32_000;
     expect((await signIn(url(), user.email, user.password)).status).toBe(200);
-    expect(await suite.database.db('console_sign_in_failures').where({ subject: `email:${user.email}` })).toHaveLength(0);
+    expect(await suite.database.db('console_sign_in_failures').where({ subject: `email:${user.email}` })).toHaveLength(
+      0,
+    );
   });
 
   it('slows sign-in down from one client address after twenty wrong passwords, whatever the emails', async () => {
@@ -114,7 +148,8 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     const user = await consoleUser(suite.database.db, companyId, 'operator');
     await suite.database.db('console_sign_in_failures').where('subject', 'like', 'ip:%').del(); // earlier tests' failures came from here too
     // Each guess at another (unknown) email: no email reaches its own limit.
-    for (let i = 0; i < 20; i++) expect((await signIn(url(), `guess-${i}-${Math.random()}@example.com`, 'wrong password!')).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await signIn(url(), `guess-${i}-${Math.random()}@example.com`, 'wrong password!')).status).toBe(401);
     const blocked = await signIn(url(), user.email, user.password);
     expect(blocked.status).toBe(429);
     const ip = await suite.database.db('console_sign_in_failures').where('subject', 'like', 'ip:%').first();
@@ -142,9 +177,15 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     const user = await consoleUser(suite.database.db, companyId, 'viewer');
     const first = (await signIn(url(), user.email, user.password)).session!;
     const second = (await signIn(url(), user.email, user.password)).session!;
-    const refused = await fetch(`${url()}/console/session/everywhere`, { method: 'DELETE', headers: { Cookie: first.cookie } });
+    const refused = await fetch(`${url()}/console/session/everywhere`, {
+      method: 'DELETE',
+      headers: { Cookie: first.cookie },
+    });
     expect(refused.status).toBe(403);
-    const res = await fetch(`${url()}/console/session/everywhere`, { method: 'DELETE', headers: { Cookie: first.cookie, 'X-CSRF-Token': first.csrfToken } });
+    const res = await fetch(`${url()}/console/session/everywhere`, {
+      method: 'DELETE',
+      headers: { Cookie: first.cookie, 'X-CSRF-Token': first.csrfToken },
+    });
     expect(res.status).toBe(204);
     expect((await consoleCall(url(), first, 'GET', '/customers/cust-1')).status).toBe(401);
     expect((await consoleCall(url(), second, 'GET', '/customers/cust-1')).status).toBe(401);

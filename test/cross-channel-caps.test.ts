@@ -23,7 +23,15 @@ describe.each(DIALECTS)('cross-channel collection caps at dial time on %s', (dia
 
   async function enrollCollections(id: string, address: Record<string, string>): Promise<void> {
     const res = await suite.t.call('POST', '/customers/schedule/sync', {
-      key, body: replaceBody({ id, taskType: 'Collections', loanId: 'debt-1', timezone: 'America/New_York', phoneNumber: '(617) 555-0100', ...address }),
+      key,
+      body: replaceBody({
+        id,
+        taskType: 'Collections',
+        loanId: 'debt-1',
+        timezone: 'America/New_York',
+        phoneNumber: '(617) 555-0100',
+        ...address,
+      }),
     });
     expect(res.status).toBe(200);
   }
@@ -32,21 +40,46 @@ describe.each(DIALECTS)('cross-channel collection caps at dial time on %s', (dia
   async function sentTexts(customerId: string, hoursAgo: number[], channel = 'sms'): Promise<void> {
     const db = suite.database.db;
     const schedule = await db('schedules').where({ company_id: companyId, customer_id: customerId }).first();
-    await db('scheduled_messages').insert(hoursAgo.map((h, i) => {
-      const at = new Date(NOW.getTime() - h * 3600_000).toISOString();
-      return {
-        id: randomUUID(), company_id: companyId, customer_id: customerId, schedule_id: schedule.id, loan_id: 'debt-1', task_type: 'Collections',
-        purpose: 'collections', channel, step: `text-${i}`, step_index: stepIndex++, template: 't', scheduled_time: at, status: 'delivered',
-        recipient: '+16175550100', sent_at: at, created_at: at, updated_at: at,
-      };
-    }));
+    await db('scheduled_messages').insert(
+      hoursAgo.map((h, i) => {
+        const at = new Date(NOW.getTime() - h * 3600_000).toISOString();
+        return {
+          id: randomUUID(),
+          company_id: companyId,
+          customer_id: customerId,
+          schedule_id: schedule.id,
+          loan_id: 'debt-1',
+          task_type: 'Collections',
+          purpose: 'collections',
+          channel,
+          step: `text-${i}`,
+          step_index: stepIndex++,
+          template: 't',
+          scheduled_time: at,
+          status: 'delivered',
+          recipient: '+16175550100',
+          sent_at: at,
+          created_at: at,
+          updated_at: at,
+        };
+      }),
+    );
   }
 
   async function verdictOfFirstCall(customerId: string) {
     const db = suite.database.db;
-    const row = await db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).orderBy('scheduled_time').first();
+    const row = await db('scheduled_calls')
+      .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
+      .orderBy('scheduled_time')
+      .first();
     const customer = (await getCustomer(db, companyId, customerId))!;
-    return checkCallAt(db, await getCompanyConfig(db, companyId), customer, callFromRow(row), new Date(Date.parse(row.scheduled_time instanceof Date ? row.scheduled_time.toISOString() : row.scheduled_time)));
+    return checkCallAt(
+      db,
+      await getCompanyConfig(db, companyId),
+      customer,
+      callFromRow(row),
+      new Date(Date.parse(row.scheduled_time instanceof Date ? row.scheduled_time.toISOString() : row.scheduled_time)),
+    );
   }
 
   it('holds a Massachusetts call after two texts about the debt this week', async () => {
@@ -65,12 +98,16 @@ describe.each(DIALECTS)('cross-channel collection caps at dial time on %s', (dia
   });
 
   it('counts texts and emails for a New York City customer: a 4th attempt in 7 days waits', async () => {
-    await enrollCollections('nyc-1', { state: 'NY', city: 'Brooklyn', zipCode: '11201', phoneNumber: '(718) 555-0100' });
+    await enrollCollections('nyc-1', {
+      state: 'NY',
+      city: 'Brooklyn',
+      zipCode: '11201',
+      phoneNumber: '(718) 555-0100',
+    });
     await sentTexts('nyc-1', [30, 54]);
     await sentTexts('nyc-1', [78], 'email');
     const verdict = await verdictOfFirstCall('nyc-1');
     expect(verdict.kind).toBe('later');
     expect(verdict.kind === 'later' && verdict.reason).toContain('nyc-collection-contact-frequency');
   });
-
 });

@@ -12,7 +12,15 @@ describe.each(DIALECTS)('customer batches on %s', (dialect) => {
   const suite = useTestService(dialect, { now: () => NOW });
 
   const countCustomers = async (companyId: string, prefix: string) =>
-    Number((await suite.database.db('customers').where('company_id', companyId).andWhere('id', 'like', `${prefix}%`).count({ n: '*' }))[0].n);
+    Number(
+      (
+        await suite.database
+          .db('customers')
+          .where('company_id', companyId)
+          .andWhere('id', 'like', `${prefix}%`)
+          .count({ n: '*' })
+      )[0].n,
+    );
 
   it('accepts (202), runs every row through the customer workflow and reports each bad row at its index', async () => {
     const { apiKey: key, companyId } = await suite.t.company();
@@ -37,7 +45,16 @@ describe.each(DIALECTS)('customer batches on %s', (dialect) => {
     });
 
     const job = await waitForJob(suite.t, key, `/customers/batch/${res.body.jobId}`);
-    expect(job).toMatchObject({ jobId: res.body.jobId, status: 'completed', totalCustomers: 60, processed: 60, failed: 8, progressPercentage: 100, errorMessage: null, results: [] });
+    expect(job).toMatchObject({
+      jobId: res.body.jobId,
+      status: 'completed',
+      totalCustomers: 60,
+      processed: 60,
+      failed: 8,
+      progressPercentage: 100,
+      errorMessage: null,
+      results: [],
+    });
     expect(job.createdAt).toBe(NOW.toISOString());
     expect(job.processingStartedAt).toBe(NOW.toISOString());
     expect(job.processingCompletedAt).toBe(NOW.toISOString());
@@ -45,11 +62,25 @@ describe.each(DIALECTS)('customer batches on %s', (dialect) => {
       { index: 3, customerId: 'b1-3', message: '400: Missing required fields: email' },
       { index: 7, customerId: 'b1-7', message: '400: "test" and "isTest" have different values; send only "isTest"' },
       { index: 12, customerId: 'b1-12', message: '400: phoneNumber "not a phone" is not a valid phone number' },
-      { index: 30, customerId: 'b1-30', message: '400: timezone "Mars/Olympus" is not an IANA time zone name (e.g. America/New_York)' },
-      { index: 41, customerId: 'b1-41', message: '400: taskType "Nope" is not configured for this company; allowed values: PendingLoanNewLead, PendingLoanReturning, Collections' },
+      {
+        index: 30,
+        customerId: 'b1-30',
+        message: '400: timezone "Mars/Olympus" is not an IANA time zone name (e.g. America/New_York)',
+      },
+      {
+        index: 41,
+        customerId: 'b1-41',
+        message:
+          '400: taskType "Nope" is not configured for this company; allowed values: PendingLoanNewLead, PendingLoanReturning, Collections',
+      },
       { index: 50, customerId: 'b1-50', message: '400: firstName: must be string' },
       { index: 55, customerId: null, message: '400: Each row must be a JSON object' },
-      { index: 58, customerId: null, message: '400: Missing required fields: id, firstName, lastName, timezone, phoneNumber, taskType, streetAddress1, city, state, zipCode' },
+      {
+        index: 58,
+        customerId: null,
+        message:
+          '400: Missing required fields: id, firstName, lastName, timezone, phoneNumber, taskType, streetAddress1, city, state, zipCode',
+      },
     ]);
 
     // The valid rows were saved exactly as POST /customers would; the rejected ones were not.
@@ -61,9 +92,15 @@ describe.each(DIALECTS)('customer batches on %s', (dialect) => {
 
   it('resubmitting the same ids updates the customers and never duplicates them', async () => {
     const { apiKey: key, companyId } = await suite.t.company();
-    const first = await suite.t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 30 }, (_, i) => validCustomer(`up-${i}`, { streetAddress2: 'Apt 1' })) } });
+    const first = await suite.t.call('POST', '/customers/batch', {
+      key,
+      body: { customers: Array.from({ length: 30 }, (_, i) => validCustomer(`up-${i}`, { streetAddress2: 'Apt 1' })) },
+    });
     await waitForJob(suite.t, key, `/customers/batch/${first.body.jobId}`);
-    const second = await suite.t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 30 }, (_, i) => validCustomer(`up-${i}`, { firstName: 'Augusta' })) } });
+    const second = await suite.t.call('POST', '/customers/batch', {
+      key,
+      body: { customers: Array.from({ length: 30 }, (_, i) => validCustomer(`up-${i}`, { firstName: 'Augusta' })) },
+    });
     const job = await waitForJob(suite.t, key, `/customers/batch/${second.body.jobId}`);
     expect(job).toMatchObject({ status: 'completed', processed: 30, failed: 0, failures: [] });
     expect(await countCustomers(companyId, 'up-')).toBe(30);
@@ -89,13 +126,18 @@ describe.each(DIALECTS)('customer batches on %s', (dialect) => {
   it('a job is visible only to its company, and only under its own kind of batch', async () => {
     const a = await suite.t.company('A');
     const b = await suite.t.company('B');
-    const res = await suite.t.call('POST', '/customers/batch', { key: a.apiKey, body: { customers: [validCustomer('scope-1')] } });
+    const res = await suite.t.call('POST', '/customers/batch', {
+      key: a.apiKey,
+      body: { customers: [validCustomer('scope-1')] },
+    });
     await waitForJob(suite.t, a.apiKey, `/customers/batch/${res.body.jobId}`);
     const other = await suite.t.call('GET', `/customers/batch/${res.body.jobId}`, { key: b.apiKey });
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ error: 404, message: `Batch job ${res.body.jobId} not found` });
     expect((await suite.t.call('GET', `/loans/batch/${res.body.jobId}`, { key: a.apiKey })).status).toBe(404);
-    expect((await suite.t.call('GET', '/customers/batch/00000000-0000-4000-8000-000000000000', { key: a.apiKey })).status).toBe(404);
+    expect(
+      (await suite.t.call('GET', '/customers/batch/00000000-0000-4000-8000-000000000000', { key: a.apiKey })).status,
+    ).toBe(404);
     expect((await suite.t.call('GET', `/customers/batch/${res.body.jobId}`, { key: 'ok_wrong' })).status).toBe(401);
   });
 
@@ -104,12 +146,19 @@ describe.each(DIALECTS)('customer batches on %s', (dialect) => {
     const empty = await suite.t.call('POST', '/customers/batch', { key, body: { customers: [] } });
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ detail: { code: 'empty_batch', message: 'customers must contain at least 1 row' } });
-    const big = await suite.t.call('POST', '/customers/batch', { key, body: { customers: Array.from({ length: 10_001 }, () => ({})) } });
+    const big = await suite.t.call('POST', '/customers/batch', {
+      key,
+      body: { customers: Array.from({ length: 10_001 }, () => ({})) },
+    });
     expect(big.status).toBe(400);
-    expect(big.body).toEqual({ detail: { code: 'batch_too_large', message: 'customers must contain at most 10000 rows' } });
+    expect(big.body).toEqual({
+      detail: { code: 'batch_too_large', message: 'customers must contain at most 10000 rows' },
+    });
     const notArray = await suite.t.call('POST', '/customers/batch', { key, body: { customers: 'x' } });
     expect(notArray.status).toBe(400);
     expect(notArray.body.detail.code).toBe('invalid_request');
-    expect(Number((await suite.database.db('batch_jobs').where('company_id', companyId).count({ n: '*' }))[0].n)).toBe(0);
+    expect(Number((await suite.database.db('batch_jobs').where('company_id', companyId).count({ n: '*' }))[0].n)).toBe(
+      0,
+    );
   });
 });

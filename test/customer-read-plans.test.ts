@@ -6,10 +6,20 @@ import { freshDatabase, type TestDatabase } from './support/databases.js';
 
 const AT = '2026-12-08T15:00:00.000Z';
 
-const customerRows = (companyId: string, prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({
-  company_id: companyId, id: `${prefix}-${i}`, first_name: 'Ada', last_name: 'Lovelace', timezone: 'America/New_York', phone_number: '+12127365000',
-  do_not_call: false, is_test: false, task_type: 'PendingLoanNewLead', created_at: AT, updated_at: AT,
-}));
+const customerRows = (companyId: string, prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    company_id: companyId,
+    id: `${prefix}-${i}`,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    timezone: 'America/New_York',
+    phone_number: '+12127365000',
+    do_not_call: false,
+    is_test: false,
+    task_type: 'PendingLoanNewLead',
+    created_at: AT,
+    updated_at: AT,
+  }));
 
 /**
  * The customer read of GET /customers/{id} keeps an index probe when the table grows. Prepared
@@ -37,12 +47,17 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('customer reads while the custom
   });
 
   // Rows read by sequential scans of customers, as this backend has counted them so far (not yet reported).
-  const seqRead = async (trx: Db) => Number((await trx.raw("SELECT pg_stat_get_xact_tuples_returned('customers'::regclass) AS n")).rows[0].n);
-  const readAndCountScanned = (db: Db) => db.transaction(async (trx) => {
-    const before = await seqRead(trx);
-    const rows = await readCustomerRows(trx, [{ companyId, id: 'seed-1' }, { companyId, id: 'seed-2' }]);
-    return { found: rows.map((r) => r?.id ?? null), scanned: (await seqRead(trx)) - before };
-  });
+  const seqRead = async (trx: Db) =>
+    Number((await trx.raw("SELECT pg_stat_get_xact_tuples_returned('customers'::regclass) AS n")).rows[0].n);
+  const readAndCountScanned = (db: Db) =>
+    db.transaction(async (trx) => {
+      const before = await seqRead(trx);
+      const rows = await readCustomerRows(trx, [
+        { companyId, id: 'seed-1' },
+        { companyId, id: 'seed-2' },
+      ]);
+      return { found: rows.map((r) => r?.id ?? null), scanned: (await seqRead(trx)) - before };
+    });
 
   it('reads a few rows, not the whole table, after 20,000 new customers', async () => {
     // Past Postgres's five custom plans, while the table holds 20 rows.

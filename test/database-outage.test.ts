@@ -80,7 +80,11 @@ describePostgres('database outage on postgres', () => {
   it('texts and email opt-out links during the cut: a documented 503, not a 500', async () => {
     const { companyId } = await t.company('Opt-out Outage');
     const optOut = `/unsubscribe/email/${optOutToken(SIGNING_SECRET, companyId, 'ada@example.com')}`;
-    const requests: Array<[string, string, string]> = [['GET', '/texts/nobody', 'listCustomerTexts'], ['GET', optOut, 'unsubscribeEmail'], ['POST', optOut, 'unsubscribeEmailOneClick']];
+    const requests: Array<[string, string, string]> = [
+      ['GET', '/texts/nobody', 'listCustomerTexts'],
+      ['GET', optOut, 'unsubscribeEmail'],
+      ['POST', optOut, 'unsubscribeEmailOneClick'],
+    ];
     proxy.cut();
     try {
       for (const [method, path, operationId] of requests) {
@@ -97,7 +101,9 @@ describePostgres('database outage on postgres', () => {
   });
 
   it('under load: 503 with Retry-After during the cut, served again after it, nothing acknowledged lost', async () => {
-    const batch = await timed('POST', '/customers/batch', { customers: Array.from({ length: 200 }, (_, i) => validCustomer(`batch-${i}`)) });
+    const batch = await timed('POST', '/customers/batch', {
+      customers: Array.from({ length: 200 }, (_, i) => validCustomer(`batch-${i}`)),
+    });
     expect(batch.status).toBe(202);
 
     const acknowledged: string[] = [];
@@ -146,7 +152,7 @@ describePostgres('database outage on postgres', () => {
     expect(job.processed).toBe(200);
   });
 
-  it('an outage through a slice\'s last attempt does not leave the job processing: it finishes when the database returns', async () => {
+  it("an outage through a slice's last attempt does not leave the job processing: it finishes when the database returns", async () => {
     let cuts = 0;
     beforeNextSlice = () => {
       // The database goes away in the middle of the slice's only attempt, and comes back later.
@@ -156,7 +162,10 @@ describePostgres('database outage on postgres', () => {
     };
     try {
       const { apiKey } = await t.company();
-      const submitted = await t.call('POST', '/customers/batch', { key: apiKey, body: { customers: [validCustomer('last-1'), validCustomer('last-2')] } });
+      const submitted = await t.call('POST', '/customers/batch', {
+        key: apiKey,
+        body: { customers: [validCustomer('last-1'), validCustomer('last-2')] },
+      });
       expect(submitted.status).toBe(202);
       let job: any;
       for (;;) {

@@ -25,14 +25,45 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
     db = database.db;
     // Rows in the table, so Postgres takes the concurrent path when the migration runs again.
     ({ companyId } = await createCompany(db, 'Dialing Lending', new Date(AT)));
-    await db('customers').insert({ company_id: companyId, id: 'c-1', first_name: 'A', last_name: 'B', created_at: AT, updated_at: AT });
+    await db('customers').insert({
+      company_id: companyId,
+      id: 'c-1',
+      first_name: 'A',
+      last_name: 'B',
+      created_at: AT,
+      updated_at: AT,
+    });
     const scheduleId = randomUUID();
-    await db('schedules').insert({ id: scheduleId, company_id: companyId, customer_id: 'c-1', channel: 'call', source: 'replace', task_type: 'PendingLoanNewLead', cadence: 'x', status: 'active', created_at: AT, updated_at: AT });
+    await db('schedules').insert({
+      id: scheduleId,
+      company_id: companyId,
+      customer_id: 'c-1',
+      channel: 'call',
+      source: 'replace',
+      task_type: 'PendingLoanNewLead',
+      cadence: 'x',
+      status: 'active',
+      created_at: AT,
+      updated_at: AT,
+    });
     for (const step of [0, 1, 2]) {
       await db('scheduled_calls').insert({
-        id: randomUUID(), company_id: companyId, customer_id: 'c-1', schedule_id: scheduleId, task_type: 'PendingLoanNewLead', purpose: 'origination', scheduled_time: AT,
-        phone_number: '+12127365000', transfer_destination: '', step: 'x', step_index: step, fallback: false, status: step === 0 ? 'dialing' : 'pending',
-        post_processing_flags: '[]', created_at: AT, updated_at: AT,
+        id: randomUUID(),
+        company_id: companyId,
+        customer_id: 'c-1',
+        schedule_id: scheduleId,
+        task_type: 'PendingLoanNewLead',
+        purpose: 'origination',
+        scheduled_time: AT,
+        phone_number: '+12127365000',
+        transfer_destination: '',
+        step: 'x',
+        step_index: step,
+        fallback: false,
+        status: step === 0 ? 'dialing' : 'pending',
+        post_processing_flags: '[]',
+        created_at: AT,
+        updated_at: AT,
       });
     }
   });
@@ -40,7 +71,9 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
 
   async function indexes(): Promise<Map<string, boolean>> {
     if (dialectOf(db) === 'pg') {
-      const r = await db.raw(`SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = current_schema()::regnamespace`);
+      const r = await db.raw(
+        `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = current_schema()::regnamespace`,
+      );
       return new Map(r.rows.map((x: { name: string; valid: boolean }) => [x.name, x.valid]));
     }
     const rows: Array<{ name: string }> = await db.raw(`SELECT name FROM sqlite_master WHERE type = 'index'`);
@@ -75,13 +108,17 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
     expect((await indexes()).get(ADDED)).toBe(false);
     await dialingIndex.up(db);
     await expectMigrated();
-    const def = await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?`, [ADDED]);
+    const def = await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?`, [
+      ADDED,
+    ]);
     expect(def.rows[0].indexdef).toContain("WHERE ((status)::text = 'dialing'::text)");
   });
 
-  it('the claim counts the company\'s calls dialing against its room', async () => {
+  it("the claim counts the company's calls dialing against its room", async () => {
     // Room 2 with one call dialing: one of the two due calls is claimed.
-    await db('companies').where({ id: companyId }).update({ config: JSON.stringify({ ...(await companyConfig()), calls: { maxConcurrentCalls: 2 } }) });
+    await db('companies')
+      .where({ id: companyId })
+      .update({ config: JSON.stringify({ ...(await companyConfig()), calls: { maxConcurrentCalls: 2 } }) });
     const claimed = await claimDueCalls(db, '2026-11-26T13:00:00.000Z', { batch: 10, defaultConcurrency: 10 });
     expect(claimed.filter((c) => c.companyId === companyId)).toHaveLength(1);
   });
@@ -91,9 +128,10 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
     return typeof row.config === 'string' ? JSON.parse(row.config) : row.config;
   }
 
-  it.runIf(dialect === 'sqlite')('the claim\'s count of calls dialing reads the partial index', async () => {
+  it.runIf(dialect === 'sqlite')("the claim's count of calls dialing reads the partial index", async () => {
     const plan: Array<{ detail: string }> = await db.raw(
-      `EXPLAIN QUERY PLAN SELECT count(*) FROM scheduled_calls b WHERE b.company_id = ? AND b.status = 'dialing'`, [companyId],
+      `EXPLAIN QUERY PLAN SELECT count(*) FROM scheduled_calls b WHERE b.company_id = ? AND b.status = 'dialing'`,
+      [companyId],
     );
     expect(plan.map((p) => p.detail).join('\n')).toContain(ADDED);
   });

@@ -10,7 +10,11 @@ describe.each(DIALECTS)('Do Not Call from customer writes on %s', (dialect) => {
   const suite = useTestService(dialect, { now: () => NOW, workers: true });
 
   async function enrolled(key: string, id: string) {
-    const res = await suite.t.call('POST', '/customers/schedule/sync', { key, body: enrollBody({ id, loanId: `loan-${id}` }), headers: { 'Idempotency-Key': newKey() } });
+    const res = await suite.t.call('POST', '/customers/schedule/sync', {
+      key,
+      body: enrollBody({ id, loanId: `loan-${id}` }),
+      headers: { 'Idempotency-Key': newKey() },
+    });
     expect(res.status).toBe(200);
     expect(res.body.origination.scheduledCallCount).toBeGreaterThan(0);
   }
@@ -30,7 +34,10 @@ describe.each(DIALECTS)('Do Not Call from customer writes on %s', (dialect) => {
     const after = await statuses(key, 'dnc-post');
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((s) => s === 'cancelled')).toBe(true);
-    const reasons = await suite.database.db('scheduled_calls').where({ customer_id: 'dnc-post' }).distinct('status_reason');
+    const reasons = await suite.database
+      .db('scheduled_calls')
+      .where({ customer_id: 'dnc-post' })
+      .distinct('status_reason');
     expect(reasons).toEqual([{ status_reason: 'Do Not Call: set on the customer record' }]);
   });
 
@@ -38,7 +45,10 @@ describe.each(DIALECTS)('Do Not Call from customer writes on %s', (dialect) => {
     const { apiKey: key } = await suite.t.company();
     await enrolled(key, 'dnc-row');
     await enrolled(key, 'keep-row');
-    const submit = await suite.t.call('POST', '/customers/batch', { key, body: { customers: [validCustomer('dnc-row', { doNotCall: true }), validCustomer('keep-row')] } });
+    const submit = await suite.t.call('POST', '/customers/batch', {
+      key,
+      body: { customers: [validCustomer('dnc-row', { doNotCall: true }), validCustomer('keep-row')] },
+    });
     expect(submit.status).toBe(202);
     const job = await waitForJob(suite.t, key, `/customers/batch/${submit.body.jobId}`);
     expect(job).toMatchObject({ status: 'completed', processed: 2, failed: 0 });

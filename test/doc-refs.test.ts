@@ -46,26 +46,32 @@ describe('document references', () => {
       fs.writeFileSync(path.join(fixture, rel), text);
     };
     write(md(readme), '# Service\n\n## Set up\n\n```sh\n# not a heading\n```\n');
-    write(md('docs/guide'), [
-      '# Guide',
-      '',
-      '## Provider protocol (modeled on `v2`, with answered_by)',
-      '',
-      `[ok](${md(`../${readme}`)}#set-up) [ok](#guide) [ok](#provider-protocol-modeled-on-v2-with-answered_by)`,
-      `[missing heading](${md(`../${readme}`)}#not-a-heading)`,
-      `[missing file](${md('ach')})`,
-      '[same file, missing](#nope)',
-      `\`[in code](${md('nowhere')})\` [external](https://example.com/${md('x')})`,
-      '',
-    ].join('\n'));
-    write('src/a.ts', [
-      `// see ${md('docs/guide')} and ${md('docs/guide')}#guide (${readme} "Set up")`,
-      `// see ${md('docs/nope')}`,
-      `/** Settings (${readme}, "Calls"). */`,
-      `// rule from ${design}4.5`,
-      `// ${md('docs/guide')} "Provider protocol (modeled on \`v2\`, with answered_by)" and ${md('docs/guide')} "Nowhere"`,
-      '',
-    ].join('\n'));
+    write(
+      md('docs/guide'),
+      [
+        '# Guide',
+        '',
+        '## Provider protocol (modeled on `v2`, with answered_by)',
+        '',
+        `[ok](${md(`../${readme}`)}#set-up) [ok](#guide) [ok](#provider-protocol-modeled-on-v2-with-answered_by)`,
+        `[missing heading](${md(`../${readme}`)}#not-a-heading)`,
+        `[missing file](${md('ach')})`,
+        '[same file, missing](#nope)',
+        `\`[in code](${md('nowhere')})\` [external](https://example.com/${md('x')})`,
+        '',
+      ].join('\n'),
+    );
+    write(
+      'src/a.ts',
+      [
+        `// see ${md('docs/guide')} and ${md('docs/guide')}#guide (${readme} "Set up")`,
+        `// see ${md('docs/nope')}`,
+        `/** Settings (${readme}, "Calls"). */`,
+        `// rule from ${design}4.5`,
+        `// ${md('docs/guide')} "Provider protocol (modeled on \`v2\`, with answered_by)" and ${md('docs/guide')} "Nowhere"`,
+        '',
+      ].join('\n'),
+    );
 
     it('reports each dangling reference with its file and line, and nothing that resolves', async () => {
       const { checkDocRefs } = await load();

@@ -20,8 +20,17 @@ async function renderedDom(url: string): Promise<string> {
     const { stdout } = await run(
       chromium!,
       [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--no-first-run', `--user-data-dir=${profile}`, '--virtual-time-budget=60000', '--dump-dom', url,
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        `--user-data-dir=${profile}`,
+        '--virtual-time-budget=60000',
+        '--dump-dom',
+        url,
       ],
       { maxBuffer: 64 * 1024 * 1024, timeout: 150_000 },
     );
@@ -49,10 +58,16 @@ describe('GET /docs', { timeout: 180_000 }, () => {
   it.runIf(chromium || required)('renders every operation of the spec in headless chromium', async () => {
     expect(chromium, 'chromium is required (OUTREACH_REQUIRE_BROWSER=1): apt-get install -y chromium').not.toBeNull();
     const dom = await renderedDom(`${suite.t.url}/docs`);
-    const doc = loadOpenApiDocument() as unknown as { paths: Record<string, Record<string, { operationId?: string; summary?: string }>> };
-    const operations = Object.values(doc.paths).flatMap((item) => Object.values(item)).filter((op) => op?.operationId);
+    const doc = loadOpenApiDocument() as unknown as {
+      paths: Record<string, Record<string, { operationId?: string; summary?: string }>>;
+    };
+    const operations = Object.values(doc.paths)
+      .flatMap((item) => Object.values(item))
+      .filter((op) => op?.operationId);
     expect(operations.length).toBeGreaterThan(20);
-    const missing = operations.filter((op) => !dom.includes(`operation/${op.operationId}"`) || (op.summary && !dom.includes(escapeHtml(op.summary))));
+    const missing = operations.filter(
+      (op) => !dom.includes(`operation/${op.operationId}"`) || (op.summary && !dom.includes(escapeHtml(op.summary))),
+    );
     expect(missing.map((op) => op.operationId)).toEqual([]);
   });
 });

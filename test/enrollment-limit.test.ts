@@ -31,15 +31,23 @@ describe.each(DIALECTS)('one enrollment on %s', (dialect) => {
   let template: EnrollmentTemplate;
   beforeAll(async () => {
     database = await freshDatabase(dialect);
-    counted = await countPerRequest(database.db, (key, i) => ({
-      path: '/customers/schedule/sync', headers: { 'X-API-Key': key, 'Idempotency-Key': `count-${i}` }, body: enrollmentBody(`count-${i}`, i + 1),
-    }), 3);
+    counted = await countPerRequest(
+      database.db,
+      (key, i) => ({
+        path: '/customers/schedule/sync',
+        headers: { 'X-API-Key': key, 'Idempotency-Key': `count-${i}` },
+        body: enrollmentBody(`count-${i}`, i + 1),
+      }),
+      3,
+    );
     template = await storedEnrollment(database.db, counted.companyId, 'count-0', 'count-0');
   }, 60_000);
   afterAll(async () => database?.drop());
 
   it('takes the pinned statements, commits and round trips', () => {
-    expect({ statements: counted.statements, commits: counted.commits, roundTrips: counted.roundTrips }).toEqual(EXPECTED[dialect]);
+    expect({ statements: counted.statements, commits: counted.commits, roundTrips: counted.roundTrips }).toEqual(
+      EXPECTED[dialect],
+    );
   });
 
   it('writes one customer, application, cadence, schedule and record, its calls, and their index entries', async () => {
@@ -51,7 +59,8 @@ describe.each(DIALECTS)('one enrollment on %s', (dialect) => {
   it('stores the same rows again as raw SQL, batched, with the rate count', async () => {
     const count = async () => {
       const out: Record<string, number> = {};
-      for (const { table } of WRITES) out[table] = Number((await database.db(table).where({ company_id: counted.companyId }).count({ n: '*' }))[0].n);
+      for (const { table } of WRITES)
+        out[table] = Number((await database.db(table).where({ company_id: counted.companyId }).count({ n: '*' }))[0].n);
       const rates = await database.db('rate_limits').where({ company_id: counted.companyId });
       return { rows: out, hits: rates.reduce((n: number, r: { hits: number }) => n + Number(r.hits), 0) };
     };

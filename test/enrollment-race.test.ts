@@ -54,7 +54,12 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
       method: 'POST',
       headers: { 'X-API-Key': key, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify(body),
-    }).then(async (res) => ({ status: res.status, replayed: res.headers.get('idempotency-replayed'), retryAfter: res.headers.get('retry-after'), body: (await res.json()) }));
+    }).then(async (res) => ({
+      status: res.status,
+      replayed: res.headers.get('idempotency-replayed'),
+      retryAfter: res.headers.get('retry-after'),
+      body: await res.json(),
+    }));
   const count = async (table: string, customerId: string) =>
     Number((await database.db(table).where({ company_id: companyId, customer_id: customerId }).count({ n: '*' }))[0].n);
 
@@ -64,11 +69,14 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
       await useNewCompany();
       const id = `race-${round}`;
       const k = newKey('race');
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => post(i % 2 ? childUrl : t.url, enrollBody({ id }), k)));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => post(i % 2 ? childUrl : t.url, enrollBody({ id }), k)),
+      );
       const firsts = results.filter((r) => r.status === 200 && r.replayed === null);
       expect(firsts).toHaveLength(1);
       for (const r of results) {
-        const kind = r.status === 200 ? (r.replayed === 'true' ? 'replayed' : 'executed') : `${r.status} ${r.body.detail?.code}`;
+        const kind =
+          r.status === 200 ? (r.replayed === 'true' ? 'replayed' : 'executed') : `${r.status} ${r.body.detail?.code}`;
         outcomes[kind] = (outcomes[kind] ?? 0) + 1;
         if (r.status === 200) expect(r.body).toEqual(firsts[0].body);
         else expect([r.status, r.body.detail.code, r.retryAfter]).toEqual([409, 'request_in_progress', '1']);
@@ -83,7 +91,11 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
 
   it('different keys for one application at once: one cadence, the others already_scheduled', async () => {
     await useNewCompany();
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => post(i % 2 ? childUrl : t.url, enrollBody({ id: 'race-app' }), newKey('app'))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        post(i % 2 ? childUrl : t.url, enrollBody({ id: 'race-app' }), newKey('app')),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(results.filter((r) => r.body.origination.status === 'scheduled')).toHaveLength(1);
     expect(results.filter((r) => r.body.origination.status === 'already_scheduled')).toHaveLength(5);
@@ -93,12 +105,32 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
 
   it('different applications of one customer at once: one cadence, the others existing_application', async () => {
     await useNewCompany();
-    await post(t.url, enrollBody({ id: 'race-cust', loanId: 'seed', taskType: 'PendingLoanReturning', oneOff: true }), newKey('seed'));
-    await database.db('cadences').where({ company_id: companyId, customer_id: 'race-cust' }).update({ status: 'finished' });
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => post(i % 2 ? childUrl : t.url, enrollBody({ id: 'race-cust', loanId: `app-${i}` }), newKey('apps'))));
+    await post(
+      t.url,
+      enrollBody({ id: 'race-cust', loanId: 'seed', taskType: 'PendingLoanReturning', oneOff: true }),
+      newKey('seed'),
+    );
+    await database
+      .db('cadences')
+      .where({ company_id: companyId, customer_id: 'race-cust' })
+      .update({ status: 'finished' });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        post(i % 2 ? childUrl : t.url, enrollBody({ id: 'race-cust', loanId: `app-${i}` }), newKey('apps')),
+      ),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409 && r.body.detail.code === 'existing_application')).toHaveLength(5);
-    expect(Number((await database.db('cadences').where({ company_id: companyId, customer_id: 'race-cust', status: 'active' }).count({ n: '*' }))[0].n)).toBe(1);
+    expect(
+      Number(
+        (
+          await database
+            .db('cadences')
+            .where({ company_id: companyId, customer_id: 'race-cust', status: 'active' })
+            .count({ n: '*' })
+        )[0].n,
+      ),
+    ).toBe(1);
     expect(t.violations).toEqual([]);
   });
 });

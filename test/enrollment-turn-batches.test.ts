@@ -25,32 +25,46 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
   afterAll(async () => database.drop());
 
   const company = async () => (await createCompany(db, `Turn ${randomUUID()}`, new Date(AT))).companyId;
-  const hits = async (companyId: string) => Number((await db('rate_limits').where({ company_id: companyId, policy: 'first-run' }).first())?.hits ?? 0);
-  const customerIds = async (companyId: string) => (await db('customers').where({ company_id: companyId }).orderBy('id').pluck('id')).map(String);
-  const callsOf = async (companyId: string) => Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+  const hits = async (companyId: string) =>
+    Number((await db('rate_limits').where({ company_id: companyId, policy: 'first-run' }).first())?.hits ?? 0);
+  const customerIds = async (companyId: string) =>
+    (await db('customers').where({ company_id: companyId }).orderBy('id').pluck('id')).map(String);
+  const callsOf = async (companyId: string) =>
+    Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
   const batchStatements = () => statements.filter((s) => s.includes('jsonb_to_recordset')).length;
 
   it('twelve requests of three companies: each counted in its own window in request order, the first LIMIT of each stored; one statement on Postgres, one transaction on SQLite', async () => {
     const companies = [await company(), await company(), await company()];
     statements.length = 0;
-    const requests = Array.from({ length: 12 }, (_, i) => ({ companyId: companies[i % 3], customerId: `cust-${i}`, key: `key-${i}` }));
-    const outcomes = await Promise.all(requests.map((r) => insertEnrollmentOnce(db, r.companyId, enrollment(r.customerId), run(r.key))));
+    const requests = Array.from({ length: 12 }, (_, i) => ({
+      companyId: companies[i % 3],
+      customerId: `cust-${i}`,
+      key: `key-${i}`,
+    }));
+    const outcomes = await Promise.all(
+      requests.map((r) => insertEnrollmentOnce(db, r.companyId, enrollment(r.customerId), run(r.key))),
+    );
     expect(outcomes.map((o) => o.committed && [o.stored, o.hits, o.windowEndsAt])).toEqual(
       requests.map((_, i) => [i < 3 * LIMIT, Math.floor(i / 3) + 1, NOW_MS + 60_000]),
     );
     if (dialect === 'postgres') expect(batchStatements()).toBe(1);
     else expect(statements.filter((q) => q.startsWith('BEGIN'))).toHaveLength(1);
     for (const [c, companyId] of companies.entries()) {
-      const stored = requests.filter((r, i) => r.companyId === companyId && i < 3 * LIMIT).map((r) => r.customerId).sort();
+      const stored = requests
+        .filter((r, i) => r.companyId === companyId && i < 3 * LIMIT)
+        .map((r) => r.customerId)
+        .sort();
       expect(await customerIds(companyId)).toEqual(stored);
       expect([await callsOf(companyId), await hits(companyId)], `company ${c}`).toEqual([LIMIT, LIMIT + 1]);
       for (const r of requests.filter((x) => x.companyId === companyId)) {
-        expect((await getRecord(db, companyId, r.key))?.responseBody ?? null).toEqual(stored.includes(r.customerId) ? { id: r.key, nested: [1, 'two'] } : null);
+        expect((await getRecord(db, companyId, r.key))?.responseBody ?? null).toEqual(
+          stored.includes(r.customerId) ? { id: r.key, nested: [1, 'two'] } : null,
+        );
       }
     }
   });
 
-  it('the same key or customer twice in one turn: the later request sees the earlier one\'s rows, as if it came after it', async () => {
+  it("the same key or customer twice in one turn: the later request sees the earlier one's rows, as if it came after it", async () => {
     const companyId = await company();
     const other = await company();
     statements.length = 0;
@@ -72,11 +86,15 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
     expect([await callsOf(companyId), await hits(companyId), await customerIds(other)]).toEqual([1, 3, ['first']]);
   });
 
-  it('a window that has ended restarts at the turn\'s first request', async () => {
+  it("a window that has ended restarts at the turn's first request", async () => {
     const companyId = await company();
     await db('rate_limits').insert({ company_id: companyId, policy: 'first-run', hits: 50, window_ends_at: NOW_MS });
-    const outcomes = await Promise.all(['a', 'b'].map((id) => insertEnrollmentOnce(db, companyId, enrollment(id), run(`k-${id}`))));
-    expect(outcomes).toEqual([1, 2].map((n) => ({ committed: true, stored: true, hits: n, windowEndsAt: NOW_MS + 60_000 })));
+    const outcomes = await Promise.all(
+      ['a', 'b'].map((id) => insertEnrollmentOnce(db, companyId, enrollment(id), run(`k-${id}`))),
+    );
+    expect(outcomes).toEqual(
+      [1, 2].map((n) => ({ committed: true, stored: true, hits: n, windowEndsAt: NOW_MS + 60_000 })),
+    );
   });
 
   it('a request whose rows the database refuses fails alone; the others of its turn are stored and counted', async () => {
@@ -84,11 +102,23 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
     const refused = enrollment('refused');
     const outcomes = await Promise.allSettled([
       insertEnrollmentOnce(db, companyId, enrollment('ok-1'), run('k-ok-1')),
-      insertEnrollmentOnce(db, companyId, { ...refused, application: { ...refused.application, customerId: 'nobody' } }, run('k-refused')),
+      insertEnrollmentOnce(
+        db,
+        companyId,
+        { ...refused, application: { ...refused.application, customerId: 'nobody' } },
+        run('k-refused'),
+      ),
       insertEnrollmentOnce(db, companyId, enrollment('ok-2'), run('k-ok-2')),
     ]);
-    expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { message: expect.stringMatching(/foreign key/i) } });
-    expect(outcomes.map((o) => o.status === 'fulfilled' && o.value.committed && o.value.stored)).toEqual([true, false, true]);
+    expect(outcomes[1]).toMatchObject({
+      status: 'rejected',
+      reason: { message: expect.stringMatching(/foreign key/i) },
+    });
+    expect(outcomes.map((o) => o.status === 'fulfilled' && o.value.committed && o.value.stored)).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(await customerIds(companyId)).toEqual(['ok-1', 'ok-2']);
     expect(await getRecord(db, companyId, 'k-refused')).toBeNull();
     // The refused request's count went with its writes.
@@ -96,29 +126,38 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
   });
 
   // Postgres only: SQLite has one writer, so no key can be stored between the check and the insert.
-  if (dialect === 'postgres') it('a key stored by another transaction meanwhile undoes only its own request', async () => {
-    const companyId = await company();
-    const other = await db.transaction();
-    let outcomes;
-    try {
-      await insertClaim(other, companyId, { key: 'k-race', operation: 'op', fingerprint: 'e'.repeat(64), lockToken: randomUUID(), lockedUntil: '2026-12-08T15:05:00.000Z', at: AT, expiresAt: '2027-01-07T15:04:05.678Z' });
-      const pending = Promise.all([
-        insertEnrollmentOnce(db, companyId, enrollment('calm-1'), run('k-calm-1')),
-        insertEnrollmentOnce(db, companyId, enrollment('racer'), run('k-race')),
-        insertEnrollmentOnce(db, companyId, enrollment('calm-2'), run('k-calm-2')),
-      ]);
-      await blockedBy(db, other); // the statement waits on the uncommitted key
-      await other.commit();
-      outcomes = await pending;
-    } finally {
-      if (!other.isCompleted()) await other.rollback();
-    }
-    expect(outcomes.map((o) => o.committed && o.stored)).toEqual([true, false, true]);
-    // Run again alone, it finds the key stored (only counted) or loses the race again (nothing
-    // written; the caller's claim path counts it): counted once either way.
-    const racer = outcomes[1];
-    expect(await customerIds(companyId)).toEqual(['calm-1', 'calm-2']);
-    expect((await getRecord(db, companyId, 'k-race'))?.fingerprint).toBe('e'.repeat(64));
-    expect(await hits(companyId)).toBe(racer.committed ? 3 : 2);
-  });
+  if (dialect === 'postgres')
+    it('a key stored by another transaction meanwhile undoes only its own request', async () => {
+      const companyId = await company();
+      const other = await db.transaction();
+      let outcomes;
+      try {
+        await insertClaim(other, companyId, {
+          key: 'k-race',
+          operation: 'op',
+          fingerprint: 'e'.repeat(64),
+          lockToken: randomUUID(),
+          lockedUntil: '2026-12-08T15:05:00.000Z',
+          at: AT,
+          expiresAt: '2027-01-07T15:04:05.678Z',
+        });
+        const pending = Promise.all([
+          insertEnrollmentOnce(db, companyId, enrollment('calm-1'), run('k-calm-1')),
+          insertEnrollmentOnce(db, companyId, enrollment('racer'), run('k-race')),
+          insertEnrollmentOnce(db, companyId, enrollment('calm-2'), run('k-calm-2')),
+        ]);
+        await blockedBy(db, other); // the statement waits on the uncommitted key
+        await other.commit();
+        outcomes = await pending;
+      } finally {
+        if (!other.isCompleted()) await other.rollback();
+      }
+      expect(outcomes.map((o) => o.committed && o.stored)).toEqual([true, false, true]);
+      // Run again alone, it finds the key stored (only counted) or loses the race again (nothing
+      // written; the caller's claim path counts it): counted once either way.
+      const racer = outcomes[1];
+      expect(await customerIds(companyId)).toEqual(['calm-1', 'calm-2']);
+      expect((await getRecord(db, companyId, 'k-race'))?.fingerprint).toBe('e'.repeat(64));
+      expect(await hits(companyId)).toBe(racer.committed ? 3 : 2);
+    });
 });

@@ -51,8 +51,13 @@ function check(dir: string, header: string): Found[] {
   const file = path.join(dir, 'rows-check.ts');
   fs.writeFileSync(file, header + ROWS);
   const program = ts.createProgram([file], {
-    strict: true, noEmit: true, skipLibCheck: true, target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, types: [],
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    types: [],
   });
   const source = program.getSourceFile(file)!;
   const headerLines = header.split('\n').length - 1;
@@ -82,19 +87,29 @@ describe('batch row types of generated clients', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('@hey-api/openapi-ts: correct rows compile; a misspelled field, a string customer and 42 as a loan do not', { timeout: 60_000 }, async () => {
-    const out = path.join(dir, 'hey-api');
-    await createClient({ input: path.resolve('generated/openapi.json'), output: { path: out }, plugins: ['@hey-api/typescript'], logs: { level: 'silent' } });
-    const types = fs.readFileSync(path.join(out, 'types.gen.ts'), 'utf8');
-    // The generated aliases themselves: no `unknown` branch left in a row union.
-    for (const row of ['CustomerBatchRow', 'LoanBatchRow', 'AchReturnBatchRow', 'AchConfirmBatchRow']) {
-      const alias = new RegExp(`export type ${row} = ([^;]+);`).exec(types)?.[1];
-      expect(alias, row).toBeDefined();
-      expect(alias).not.toMatch(/\bunknown\b/);
-    }
-    const header = "import type { AchReturnBatchRow, CustomerBatchRow, LoanBatchRow } from './hey-api/types.gen.js';\n";
-    expectPreciseRows(check(dir, header));
-  });
+  it(
+    '@hey-api/openapi-ts: correct rows compile; a misspelled field, a string customer and 42 as a loan do not',
+    { timeout: 60_000 },
+    async () => {
+      const out = path.join(dir, 'hey-api');
+      await createClient({
+        input: path.resolve('generated/openapi.json'),
+        output: { path: out },
+        plugins: ['@hey-api/typescript'],
+        logs: { level: 'silent' },
+      });
+      const types = fs.readFileSync(path.join(out, 'types.gen.ts'), 'utf8');
+      // The generated aliases themselves: no `unknown` branch left in a row union.
+      for (const row of ['CustomerBatchRow', 'LoanBatchRow', 'AchReturnBatchRow', 'AchConfirmBatchRow']) {
+        const alias = new RegExp(`export type ${row} = ([^;]+);`).exec(types)?.[1];
+        expect(alias, row).toBeDefined();
+        expect(alias).not.toMatch(/\bunknown\b/);
+      }
+      const header =
+        "import type { AchReturnBatchRow, CustomerBatchRow, LoanBatchRow } from './hey-api/types.gen.js';\n";
+      expectPreciseRows(check(dir, header));
+    },
+  );
 
   it('openapi-typescript (generated/api-types.ts): the same rows, the same diagnostics', { timeout: 60_000 }, () => {
     fs.copyFileSync(path.resolve('generated/api-types.ts'), path.join(dir, 'api-types.ts'));

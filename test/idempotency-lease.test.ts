@@ -26,14 +26,22 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('a claimed key whose holder stop
 
   const claimElsewhere = () => database.db.transaction((trx) => claimKey(trx, company, 'key-1', AT, 30));
 
-  it('is busy at once for everyone else, then free when the holder\'s lease runs out', { timeout: 30_000 }, async () => {
+  it("is busy at once for everyone else, then free when the holder's lease runs out", { timeout: 30_000 }, async () => {
     const trx = await holder.transaction();
     // A 3 s lease: the two claims below must see it held, even on a slow machine.
     expect(await claimKey(trx, company, 'key-1', AT, 3)).toEqual({ state: 'free' });
     const response = { status: 200, body: { ok: true }, headers: {} };
-    await finishKey(trx, company, 'key-1', { operation: 'op', fingerprint: 'f', response, at: AT, expiresAt: '2027-01-07T15:00:00.000Z' }, null);
+    await finishKey(
+      trx,
+      company,
+      'key-1',
+      { operation: 'op', fingerprint: 'f', response, at: AT, expiresAt: '2027-01-07T15:00:00.000Z' },
+      null,
+    );
     expect(await claimElsewhere()).toEqual({ state: 'busy', fingerprint: null });
-    expect(await database.db.transaction((t) => claimKey(t, company, 'another-key', AT, 30))).toEqual({ state: 'free' });
+    expect(await database.db.transaction((t) => claimKey(t, company, 'another-key', AT, 30))).toEqual({
+      state: 'free',
+    });
 
     // The holder now sits idle in its transaction, as a hung process would; nobody waits on it.
     let state = (await claimElsewhere()).state;

@@ -17,7 +17,16 @@ describe.each(DIALECTS)('legacy create scheduled calls on %s', (dialect) => {
     await setCompanyConfig(suite.database.db, companyId, {
       ...defaultCompanyConfig(),
       scheduleTypes: ['default', 'lms-welcome-call'],
-      integrations: [{ scheduleType: 'lms-welcome-call', taskType: 'Collections', steps: [{ id: 'first', day: 0 }, { id: 'second', day: 1, at: '10:00' }] }],
+      integrations: [
+        {
+          scheduleType: 'lms-welcome-call',
+          taskType: 'Collections',
+          steps: [
+            { id: 'first', day: 0 },
+            { id: 'second', day: 1, at: '10:00' },
+          ],
+        },
+      ],
     });
     expect((await suite.t.call('POST', '/customers', { key, body: validCustomer('cust-1') })).status).toBe(201);
   });
@@ -39,7 +48,11 @@ describe.each(DIALECTS)('legacy create scheduled calls on %s', (dialect) => {
     const listed = await suite.t.call('GET', '/scheduled-calls/customer/cust-1', { key });
     expect(listed.body.map((c: { id: string }) => c.id)).toEqual(res.body.map((c: { id: string }) => c.id));
     const row = await suite.database.db('scheduled_calls').where({ id: res.body[0].id }).first();
-    expect(row).toMatchObject({ task_type: 'Collections', purpose: 'collections', transfer_destination: 'queue:collections-agents' });
+    expect(row).toMatchObject({
+      task_type: 'Collections',
+      purpose: 'collections',
+      transfer_destination: 'queue:collections-agents',
+    });
     const schedule = await suite.database.db('schedules').where({ id: row.schedule_id }).first();
     expect(schedule).toMatchObject({ source: 'integration', cadence: 'lms-welcome-call', channel: 'call' });
   });
@@ -59,15 +72,21 @@ describe.each(DIALECTS)('legacy create scheduled calls on %s', (dialect) => {
     for (const bad of ['lms-welcome-cal', 'Collections']) {
       const res = await create(bad);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: 400, message: `Unsupported scheduleType: ${bad}; supported: default, lms-welcome-call` });
+      expect(res.body).toEqual({
+        error: 400,
+        message: `Unsupported scheduleType: ${bad}; supported: default, lms-welcome-call`,
+      });
     }
     expect((await create('')).status).toBe(400);
     expect((await create(7)).status).toBe(400);
     expect(await suite.database.db('scheduled_calls').where({ company_id: companyId })).toHaveLength(0);
   });
 
-  it('an unknown customer, or another company\'s, is 404', async () => {
-    expect(await create('default', 'nobody')).toMatchObject({ status: 404, body: { error: 404, message: 'Customer nobody not found' } });
+  it("an unknown customer, or another company's, is 404", async () => {
+    expect(await create('default', 'nobody')).toMatchObject({
+      status: 404,
+      body: { error: 404, message: 'Customer nobody not found' },
+    });
     const other = await suite.t.company('Other');
     expect((await create('default', 'cust-1', other.apiKey)).status).toBe(404);
   });
@@ -81,9 +100,16 @@ describe.each(DIALECTS)('legacy create scheduled calls on %s', (dialect) => {
   });
 
   it('rejects a configuration whose integration is not listed or names an unknown task type', async () => {
-    const bad = (integrations: unknown[]) => setCompanyConfig(suite.database.db, companyId, { ...defaultCompanyConfig(), integrations });
-    await expect(bad([{ scheduleType: 'x', taskType: 'Collections', steps: [{ id: 'a' }] }])).rejects.toThrow(/not listed in scheduleTypes/);
-    await expect(bad([{ scheduleType: 'default', taskType: 'Nope', steps: [{ id: 'a' }] }])).rejects.toThrow(/unknown task type "Nope"/);
-    await expect(bad([{ scheduleType: 'default', taskType: 'Collections', steps: [{ id: 'a', at: '25:00' }] }])).rejects.toThrow(/at must be HH:mm/);
+    const bad = (integrations: unknown[]) =>
+      setCompanyConfig(suite.database.db, companyId, { ...defaultCompanyConfig(), integrations });
+    await expect(bad([{ scheduleType: 'x', taskType: 'Collections', steps: [{ id: 'a' }] }])).rejects.toThrow(
+      /not listed in scheduleTypes/,
+    );
+    await expect(bad([{ scheduleType: 'default', taskType: 'Nope', steps: [{ id: 'a' }] }])).rejects.toThrow(
+      /unknown task type "Nope"/,
+    );
+    await expect(
+      bad([{ scheduleType: 'default', taskType: 'Collections', steps: [{ id: 'a', at: '25:00' }] }]),
+    ).rejects.toThrow(/at must be HH:mm/);
   });
 });

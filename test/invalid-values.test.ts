@@ -23,7 +23,10 @@ describe.each(DIALECTS)('values out of range on %s', (dialect) => {
   // Every string of the contract has a maxLength within its column's width, so validation (not the
   // database) rejects it, the same way on both databases.
   it('a string longer than its documented maximum is 400 naming the field and stores nothing', async () => {
-    const res = await suite.t.call('POST', '/customers', { key, body: validCustomer('c-long', { city: 'S'.repeat(121) }) });
+    const res = await suite.t.call('POST', '/customers', {
+      key,
+      body: validCustomer('c-long', { city: 'S'.repeat(121) }),
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ detail: 'city: must NOT have more than 120 characters' });
     expect((await suite.t.call('GET', '/customers/c-long', { key })).status).toBe(404);
@@ -36,7 +39,9 @@ describe.each(DIALECTS)('values out of range on %s', (dialect) => {
     expect(submit.status).toBe(202);
     const job = await waitForJob(suite.t, apiKey, `/customers/batch/${submit.body.jobId}`);
     expect(job).toMatchObject({ status: 'completed', processed: 3, failed: 1 });
-    expect(job.failures).toEqual([{ index: 1, customerId: 'b-long', message: '400: city: must NOT have more than 120 characters' }]);
+    expect(job.failures).toEqual([
+      { index: 1, customerId: 'b-long', message: '400: city: must NOT have more than 120 characters' },
+    ]);
     expect((await suite.t.call('GET', '/customers/b-ok-2', { key: apiKey })).status).toBe(200);
   });
 });

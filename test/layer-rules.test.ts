@@ -14,19 +14,55 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '..');
 const config = require(path.join(root, '.dependency-cruiser.cjs')) as {
-  forbidden: Array<{ name: string; from: { path?: string }; to: { path?: string; pathNot?: string; circular?: boolean } }>;
+  forbidden: Array<{
+    name: string;
+    from: { path?: string };
+    to: { path?: string; pathNot?: string; circular?: boolean };
+  }>;
 };
 
 /** Folders a planted file may sit in, from which each rule's `from` and `to` are picked. */
 const FOLDERS = [
-  'src/main', 'src/config', 'src/handlers', 'src/http', 'src/jobs', 'src/store/shared', 'src/store/calls', 'src/adapters/voice',
-  'src/adapters/job-queue', 'src/simulators/voice', 'src/scheduler', 'src/contract', 'src/lib',
-  ...['shared', 'ports', 'webhooks', 'consent', 'planning', 'audit', 'calls', 'messages', 'loans', 'integrations', 'ach', 'customers', 'companies', 'console', 'enrollment', 'batches', 'retention']
-    .map((c) => `src/domain/${c}`),
+  'src/main',
+  'src/config',
+  'src/handlers',
+  'src/http',
+  'src/jobs',
+  'src/store/shared',
+  'src/store/calls',
+  'src/adapters/voice',
+  'src/adapters/job-queue',
+  'src/simulators/voice',
+  'src/scheduler',
+  'src/contract',
+  'src/lib',
+  ...[
+    'shared',
+    'ports',
+    'webhooks',
+    'consent',
+    'planning',
+    'audit',
+    'calls',
+    'messages',
+    'loans',
+    'integrations',
+    'ach',
+    'customers',
+    'companies',
+    'console',
+    'enrollment',
+    'batches',
+    'retention',
+  ].map((c) => `src/domain/${c}`),
   'src/domain/not-a-capability',
 ];
 
-interface Plant { rule: string; from: string; to: string }
+interface Plant {
+  rule: string;
+  from: string;
+  to: string;
+}
 
 /** The rules as the architecture states them (docs/architecture/layers.md), independent of how the rule set is written. */
 const STATED: Plant[] = [
@@ -45,7 +81,12 @@ const STATED: Plant[] = [
 
 function plantFor(rule: (typeof config.forbidden)[number], i: number): Plant {
   const from = FOLDERS.find((f) => new RegExp(rule.from.path ?? '^src/').test(`${f}/x.ts`));
-  const to = FOLDERS.find((f) => f !== from && new RegExp(rule.to.path ?? '^src/').test(`${f}/x.ts`) && !(rule.to.pathNot && new RegExp(rule.to.pathNot).test(`${f}/x.ts`)));
+  const to = FOLDERS.find(
+    (f) =>
+      f !== from &&
+      new RegExp(rule.to.path ?? '^src/').test(`${f}/x.ts`) &&
+      !(rule.to.pathNot && new RegExp(rule.to.pathNot).test(`${f}/x.ts`)),
+  );
   if (!from || !to) throw new Error(`no folder pair for rule ${rule.name}`);
   return { rule: rule.name, from: `${from}/plant-${i}.ts`, to: `${to}/target-${i}.ts` };
 }
@@ -62,15 +103,27 @@ beforeAll(async () => {
   };
   for (const p of plants) {
     write(p.to, 'export const x = 1;\n');
-    write(p.from, `import { x } from './${path.relative(path.dirname(p.from), p.to).replace(/\.ts$/, '.js')}';\nexport const y = x;\n`.replace('./../', '../'));
+    write(
+      p.from,
+      `import { x } from './${path.relative(path.dirname(p.from), p.to).replace(/\.ts$/, '.js')}';\nexport const y = x;\n`.replace(
+        './../',
+        '../',
+      ),
+    );
   }
   // A circle, inside one folder no other rule watches.
   write('src/lib/circle-a.ts', "import { b } from './circle-b.js';\nexport const a = () => b;\n");
   write('src/lib/circle-b.ts', "import { a } from './circle-a.js';\nexport const b = () => a;\n");
-  write('tsconfig.json', JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', allowJs: false } }));
+  write(
+    'tsconfig.json',
+    JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', allowJs: false } }),
+  );
   const bin = path.join(root, 'node_modules', '.bin', 'depcruise');
-  const run = await promisify(execFile)(bin, ['src', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 })
-    .catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+  const run = await promisify(execFile)(
+    bin,
+    ['src', '--config', path.join(root, '.dependency-cruiser.cjs'), '--output-type', 'json'],
+    { cwd: dir, maxBuffer: 64 * 1024 * 1024 },
+  ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
   violations = JSON.parse(run.stdout).summary.violations;
 }, 60_000);
 
@@ -86,7 +139,9 @@ describe('the layer rules fail on a planted violation', () => {
   });
 
   it('every rank rule has a plant (a new capability folder gets one)', () => {
-    const ranked = config.forbidden.filter((r) => r.name.startsWith('domain-') && r.name.endsWith('-rank')).map((r) => r.name);
+    const ranked = config.forbidden
+      .filter((r) => r.name.startsWith('domain-') && r.name.endsWith('-rank'))
+      .map((r) => r.name);
     expect(ranked.length).toBeGreaterThan(10);
     for (const name of ranked) expect(plants.map((p) => p.rule)).toContain(name);
   });

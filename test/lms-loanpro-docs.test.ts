@@ -20,8 +20,17 @@ const LABEL = 'LoanPro (instance 5200776)';
 const DAY_MS = 86_400_000;
 
 /** A phone LoanPro may dial and text unless the fields say otherwise. */
-const phone = (id: number, number: string, fields: Record<string, unknown> = {}) =>
-  ({ id, phone: number, type: 'customer.phoneType.cell', isPrimary: '0', sbtActVerified: 1, isLandLine: 0, dndEnabled: 0, active: 1, ...fields });
+const phone = (id: number, number: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  phone: number,
+  type: 'customer.phoneType.cell',
+  isPrimary: '0',
+  sbtActVerified: 1,
+  isLandLine: 0,
+  dndEnabled: 0,
+  active: 1,
+  ...fields,
+});
 
 /** The demo seed, plus a loan with 120 daily snapshots listed oldest first and customers whose phones test the phone rules. */
 function seed() {
@@ -30,17 +39,50 @@ function seed() {
   const StatusArchive = Array.from({ length: 120 }, (_, i) => ({
     id: 80_000 + i,
     date: new Date(newest - (119 - i) * DAY_MS).toISOString().slice(0, 10),
-    loanStatusText: 'Open', loanSubStatusText: i === 119 ? 'Current' : 'Past Due', daysPastDue: 119 - i,
-    principalBalance: '900.00', payoff: `${1000 + i}.25`, amountDue: `${119 - i}.00`, nextPaymentDate: '2026-12-01',
+    loanStatusText: 'Open',
+    loanSubStatusText: i === 119 ? 'Current' : 'Past Due',
+    daysPastDue: 119 - i,
+    principalBalance: '900.00',
+    payoff: `${1000 + i}.25`,
+    amountDue: `${119 - i}.00`,
+    nextPaymentDate: '2026-12-01',
   }));
   s.loans.push(
-    { id: 9200, displayId: 'LN-9200', customerIds: [1001], LoanSetup: { loanType: 'loan.type.installment', loanAmount: '1500.00' }, StatusArchive },
-    { id: 9300, customerIds: [1001], LoanSetup: { contractDate: '2026-05-01' }, StatusArchive: [{ id: 93_001, date: '2026-11-20', nextPaymentDate: '2026-12-01' }] },
+    {
+      id: 9200,
+      displayId: 'LN-9200',
+      customerIds: [1001],
+      LoanSetup: { loanType: 'loan.type.installment', loanAmount: '1500.00' },
+      StatusArchive,
+    },
+    {
+      id: 9300,
+      customerIds: [1001],
+      LoanSetup: { contractDate: '2026-05-01' },
+      StatusArchive: [{ id: 93_001, date: '2026-11-20', nextPaymentDate: '2026-12-01' }],
+    },
   );
   const address = { address1: '1 Lake St', city: 'Chicago', state: 'geo.state.IL', zipcode: '60601' };
   s.customers.push(
-    { id: 1004, firstName: 'Only', lastName: 'Dnd', email: 'dnd@example.com', PrimaryAddress: address, Phones: [phone(641, '3125550140', { isPrimary: '1', dndEnabled: 1 }), phone(642, '3125550141', { type: 'customer.phoneType.home', dndEnabled: '1' })] },
-    { id: 1005, firstName: 'No', lastName: 'Consent', email: 'nc@example.com', PrimaryAddress: address, Phones: [phone(651, '3125550150', { isPrimary: '1', sbtActVerified: 0 }), phone(652, '3125550151')] },
+    {
+      id: 1004,
+      firstName: 'Only',
+      lastName: 'Dnd',
+      email: 'dnd@example.com',
+      PrimaryAddress: address,
+      Phones: [
+        phone(641, '3125550140', { isPrimary: '1', dndEnabled: 1 }),
+        phone(642, '3125550141', { type: 'customer.phoneType.home', dndEnabled: '1' }),
+      ],
+    },
+    {
+      id: 1005,
+      firstName: 'No',
+      lastName: 'Consent',
+      email: 'nc@example.com',
+      PrimaryAddress: address,
+      Phones: [phone(651, '3125550150', { isPrimary: '1', sbtActVerified: 0 }), phone(652, '3125550151')],
+    },
   );
   return s;
 }
@@ -55,17 +97,37 @@ describe.each(DIALECTS)('LoanPro as documented, over HTTP on %s', (dialect) => {
 
   async function lmsCompany() {
     const company = await suite.t.company();
-    const lms = { kind: 'loanpro', baseUrl: sim.baseUrl, instanceId: sim.instanceId, token: sim.token, timeoutMs: 1000, retries: 1 };
+    const lms = {
+      kind: 'loanpro',
+      baseUrl: sim.baseUrl,
+      instanceId: sim.instanceId,
+      token: sim.token,
+      timeoutMs: 1000,
+      retries: 1,
+    };
     await setCompanyConfig(suite.database.db, company.companyId, { ...defaultCompanyConfig(), lms }, box);
     return company;
   }
-  const create = (id: string, extra: Record<string, unknown> = {}) =>
-    ({ id, taskType: 'PendingLoanNewLead', sync: true, firstName: 'Ada', lastName: 'Lovelace', timezone: 'America/New_York', phoneNumber: '917-555-0123', ...extra });
+  const create = (id: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    taskType: 'PendingLoanNewLead',
+    sync: true,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    timezone: 'America/New_York',
+    phoneNumber: '917-555-0123',
+    ...extra,
+  });
   const post = (key: string, body: unknown) => suite.t.call('POST', '/customers', { key, body });
-  const replace = (key: string, id: string) => suite.t.call('POST', '/customers/schedule/sync', { key, body: { id, taskType: 'PendingLoanNewLead', sync: true } });
-  const loansOf = async (key: string, id: string) => (await suite.t.call('GET', `/customers/${id}/loans`, { key })).body as Record<string, unknown>[];
+  const replace = (key: string, id: string) =>
+    suite.t.call('POST', '/customers/schedule/sync', { key, body: { id, taskType: 'PendingLoanNewLead', sync: true } });
+  const loansOf = async (key: string, id: string) =>
+    (await suite.t.call('GET', `/customers/${id}/loans`, { key })).body as Record<string, unknown>[];
   /** A GET to the simulator as the adapter would send it. */
-  const raw = (path: string) => fetch(`${sim.baseUrl}/odata.svc/${path}`, { headers: { Authorization: `Bearer ${sim.token}`, 'Autopal-Instance-Id': sim.instanceId } });
+  const raw = (path: string) =>
+    fetch(`${sim.baseUrl}/odata.svc/${path}`, {
+      headers: { Authorization: `Bearer ${sim.token}`, 'Autopal-Instance-Id': sim.instanceId },
+    });
 
   it('current loan values come from the newest daily snapshot, beyond the first page of 50', async () => {
     const { apiKey: key } = await lmsCompany();
@@ -76,7 +138,12 @@ describe.each(DIALECTS)('LoanPro as documented, over HTTP on %s', (dialect) => {
     expect(res.status).toBe(201);
     const [loan] = await loansOf(key, '1001');
     expect(loan).toMatchObject({
-      id: '9200', applicationStatus: 'Current', daysPastDueAtBoarding: 0, totalBalance: 1119.25, payoffAmount: 1119.25, amountDue: 0,
+      id: '9200',
+      applicationStatus: 'Current',
+      daysPastDueAtBoarding: 0,
+      totalBalance: 1119.25,
+      payoffAmount: 1119.25,
+      amountDue: 0,
       externalLmsMetadata: { statusDate: '2026-11-20' },
     });
   });
@@ -108,7 +175,16 @@ describe.each(DIALECTS)('LoanPro as documented, over HTTP on %s', (dialect) => {
 
     it('customer-create rows fail alone with the same status and message', async () => {
       const { apiKey: key } = await lmsCompany();
-      const submitted = await suite.t.call('POST', '/customers/batch', { key, body: { customers: [create('4242'), create('1001', { loanIds: [4242] }), create('1002', { firstName: 'Grace', lastName: 'Hopper' })] } });
+      const submitted = await suite.t.call('POST', '/customers/batch', {
+        key,
+        body: {
+          customers: [
+            create('4242'),
+            create('1001', { loanIds: [4242] }),
+            create('1002', { firstName: 'Grace', lastName: 'Hopper' }),
+          ],
+        },
+      });
       expect(submitted.status).toBe(202);
       const job = await waitForJob(suite.t, key, `/customers/batch/${submitted.body.jobId}`);
       expect(job).toMatchObject({ status: 'completed', processed: 3, failed: 2 });
@@ -168,7 +244,9 @@ describe.each(DIALECTS)('LoanPro as documented, over HTTP on %s', (dialect) => {
       const res = await replace(key, '1005');
       expect(res.status).toBe(200);
       expect(res.body.phoneNumber).toBe('+13125550151');
-      expect((await suite.t.call('GET', '/customers/1005', { key })).body.externalMetadata).toEqual({ cell_phone: '3125550150' });
+      expect((await suite.t.call('GET', '/customers/1005', { key })).body.externalMetadata).toEqual({
+        cell_phone: '3125550150',
+      });
     });
 
     it('POST /customers: rotation numbers from LoanPro skip Do Not Call phones', async () => {

@@ -19,21 +19,58 @@ describe.each(DIALECTS)('message claims on %s', (dialect) => {
   async function seed(count: number, scheduledTime = NOW): Promise<string> {
     const db = database.db;
     const { companyId } = await createCompany(db, `c-${randomUUID()}`, new Date(NOW));
-    await db('customers').insert({ company_id: companyId, id: 'cust-1', first_name: 'A', last_name: 'B', do_not_call: false, is_test: true, created_at: NOW, updated_at: NOW });
+    await db('customers').insert({
+      company_id: companyId,
+      id: 'cust-1',
+      first_name: 'A',
+      last_name: 'B',
+      do_not_call: false,
+      is_test: true,
+      created_at: NOW,
+      updated_at: NOW,
+    });
     const scheduleId = randomUUID();
-    await insertSchedule(db, companyId, { id: scheduleId, customerId: 'cust-1', cadenceId: null, source: 'replace', channel: 'sms', taskType: 'Collections', cadence: 'x', loanId: null, at: NOW });
-    await insertMessages(db, companyId, Array.from({ length: count }, (_, i) => ({
-      id: randomUUID(), customerId: 'cust-1', scheduleId, loanId: null, taskType: 'Collections', purpose: 'collections', channel: 'sms' as const,
-      step: `s${i}`, stepIndex: i, template: 't', scheduledTime: new Date(Date.parse(scheduledTime) - (count - i) * 1000).toISOString(), explanation: null,
-    })), NOW);
+    await insertSchedule(db, companyId, {
+      id: scheduleId,
+      customerId: 'cust-1',
+      cadenceId: null,
+      source: 'replace',
+      channel: 'sms',
+      taskType: 'Collections',
+      cadence: 'x',
+      loanId: null,
+      at: NOW,
+    });
+    await insertMessages(
+      db,
+      companyId,
+      Array.from({ length: count }, (_, i) => ({
+        id: randomUUID(),
+        customerId: 'cust-1',
+        scheduleId,
+        loanId: null,
+        taskType: 'Collections',
+        purpose: 'collections',
+        channel: 'sms' as const,
+        step: `s${i}`,
+        stepIndex: i,
+        template: 't',
+        scheduledTime: new Date(Date.parse(scheduledTime) - (count - i) * 1000).toISOString(),
+        explanation: null,
+      })),
+      NOW,
+    );
     return companyId;
   }
 
   it('concurrent claimers (separate connections) never get the same message, and together get all due ones', async () => {
     await seed(60);
-    const others = dialect === 'postgres' ? [openDb(database.url), openDb(database.url), openDb(database.url)] : [database.db];
+    const others =
+      dialect === 'postgres' ? [openDb(database.url), openDb(database.url), openDb(database.url)] : [database.db];
     try {
-      const rounds = await Promise.all(others.flatMap((db) => [claimDueMessages(db, NOW, 25, 100), claimDueMessages(db, NOW, 25, 100)]));
+      const rounds = await Promise.all(
+        others.flatMap((db) => [claimDueMessages(db, NOW, 25, 100), claimDueMessages(db, NOW, 25, 100)]),
+      );
       let more = await claimDueMessages(database.db, NOW, 100, 100);
       const ids = [...rounds.flat(), ...more].map((m) => m.id);
       expect(new Set(ids).size).toBe(ids.length);
@@ -60,7 +97,9 @@ describe.each(DIALECTS)('message claims on %s', (dialect) => {
     const later = '2026-12-09T16:00:00.000Z';
     const [claimed] = (await claimDueMessages(database.db, later, 100, 100)).filter((m) => m.companyId === company);
     expect(claimed.status).toBe('sending');
-    expect(await failStaleSending(database.db, '2026-12-09T17:00:00.000Z', '2026-12-09T17:00:00.000Z')).toBeGreaterThanOrEqual(1);
+    expect(
+      await failStaleSending(database.db, '2026-12-09T17:00:00.000Z', '2026-12-09T17:00:00.000Z'),
+    ).toBeGreaterThanOrEqual(1);
     const row = await database.db('scheduled_messages').where({ id: claimed.id }).first();
     expect(row.status).toBe('failed');
     expect(row.status_reason).toMatch(/^interrupted/);

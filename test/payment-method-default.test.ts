@@ -15,7 +15,8 @@ describe.each(DIALECTS)('default payment method on %s', (dialect) => {
   });
 
   it('concurrent isDefault creates leave exactly one default, and every method is created', async () => {
-    const create = () => suite.t.call('POST', '/customers/cust-d/payment-methods', { key, body: bankAccount({ isDefault: true }) });
+    const create = () =>
+      suite.t.call('POST', '/customers/cust-d/payment-methods', { key, body: bankAccount({ isDefault: true }) });
     const answers = await Promise.all([create(), create(), create(), create()]);
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
     const list = await suite.t.call('GET', '/customers/cust-d/payment-methods', { key });

@@ -21,9 +21,14 @@ describe.each(DIALECTS)('pending call order index migration on %s', (dialect) =>
   afterAll(async () => database?.drop());
 
   async function indexNames(): Promise<Set<string>> {
-    const rows: Array<{ name: string }> = dialectOf(db) === 'pg'
-      ? (await db.raw(`SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'scheduled_calls'`)).rows
-      : await db.raw(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'scheduled_calls'`);
+    const rows: Array<{ name: string }> =
+      dialectOf(db) === 'pg'
+        ? (
+            await db.raw(
+              `SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'scheduled_calls'`,
+            )
+          ).rows
+        : await db.raw(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'scheduled_calls'`);
     return new Set(rows.map((r) => r.name));
   }
 
@@ -42,13 +47,16 @@ describe.each(DIALECTS)('pending call order index migration on %s', (dialect) =>
   it('the due calls of all companies in due order are read from the partial index', async () => {
     const read = `SELECT d.company_id, d.scheduled_time, d.id FROM scheduled_calls d
       WHERE d.status = 'pending' AND d.scheduled_time <= '2026-11-27T00:00:00Z' ORDER BY d.scheduled_time, d.id LIMIT 100`;
-    const plan = dialectOf(db) === 'pg'
-      // An empty table is read sequentially whatever its indexes; the plan is asked without that choice.
-      ? await db.transaction(async (trx) => {
-        await trx.raw('SET LOCAL enable_seqscan = off');
-        return (await trx.raw(`EXPLAIN ${read}`)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
-      })
-      : (await db.raw(`EXPLAIN QUERY PLAN ${read}`)).map((r: { detail: string }) => r.detail).join('\n');
+    const plan =
+      dialectOf(db) === 'pg'
+        ? // An empty table is read sequentially whatever its indexes; the plan is asked without that choice.
+          await db.transaction(async (trx) => {
+            await trx.raw('SET LOCAL enable_seqscan = off');
+            return (await trx.raw(`EXPLAIN ${read}`)).rows
+              .map((r: Record<string, string>) => r['QUERY PLAN'])
+              .join('\n');
+          })
+        : (await db.raw(`EXPLAIN QUERY PLAN ${read}`)).map((r: { detail: string }) => r.detail).join('\n');
     expect(plan).toContain(ADDED);
     expect(plan).not.toMatch(/Sort|TEMP B-TREE/);
   });

@@ -19,7 +19,13 @@ const isForm = (path: string) => FORM_PATHS.some((p) => path.startsWith(p));
 const readsBody = specOperations().filter((o) => o.hasBody || o.operationId === 'unsubscribeEmailOneClick');
 
 /** One request with exactly these headers (fetch would choose Content-Length and encodings itself). */
-function send(url: string, method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<{ status: number; body: unknown; allow?: string }> {
+function send(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<{ status: number; body: unknown; allow?: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url + path, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -62,7 +68,13 @@ describe.each(DIALECTS)('statuses answered before a handler runs, on %s', (diale
       ];
       const answers = [];
       for (const [what, expected, headers, body] of probes) {
-        const res = await send(suite.t.url, op.method, fillPath(op), { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, body);
+        const res = await send(
+          suite.t.url,
+          op.method,
+          fillPath(op),
+          { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+          body,
+        );
         answers.push({ what, status: res.status, problem: responseProblems(op.operationId, res.status, res.body) });
         expect(res.status, what).toBe(expected);
       }
@@ -71,7 +83,10 @@ describe.each(DIALECTS)('statuses answered before a handler runs, on %s', (diale
   }
 
   it('a path called with a method it does not have: 405 in the ErrorMessage family with Allow, documented in the overview', async () => {
-    const doc = loadOpenApiDocument() as unknown as { info: { description: string }; paths: Record<string, Record<string, unknown>> };
+    const doc = loadOpenApiDocument() as unknown as {
+      info: { description: string };
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.info.description).toMatch(/answers 405 in the `ErrorMessage`\s+family, with `Allow`/);
     for (const [template, item] of Object.entries(doc.paths)) {
       const method = ['DELETE', 'PATCH', 'PUT', 'POST'].find((m) => !(m.toLowerCase() in item))!;
@@ -80,9 +95,15 @@ describe.each(DIALECTS)('statuses answered before a handler runs, on %s', (diale
       expect(res.status, `${method} ${template}`).toBe(405);
       expect(res.body).toEqual({ error: 405, message: `Method ${method} is not allowed on ${path}` });
       // Every path template the URL matches contributes (GET /customers/batch is getCustomer with id "batch").
-      const methods = new Set(Object.entries(doc.paths)
-        .filter(([t]) => new RegExp(`^${t.replace(/\{\w+\}/g, '[^/]+')}$`).test(path))
-        .flatMap(([, i]) => Object.keys(i).filter((m) => HTTP_METHODS.includes(m)).map((m) => m.toUpperCase())));
+      const methods = new Set(
+        Object.entries(doc.paths)
+          .filter(([t]) => new RegExp(`^${t.replace(/\{\w+\}/g, '[^/]+')}$`).test(path))
+          .flatMap(([, i]) =>
+            Object.keys(i)
+              .filter((m) => HTTP_METHODS.includes(m))
+              .map((m) => m.toUpperCase()),
+          ),
+      );
       expect(res.allow?.split(', ').sort(), `Allow of ${path}`).toEqual([...methods].sort());
     }
   });

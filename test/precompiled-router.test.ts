@@ -49,10 +49,20 @@ describe('PrecompiledRouter', () => {
     const rebuild = vi.spyOn(OpenAPIRouter.prototype, 'getOperations');
     const librarySearch = vi.spyOn(OpenAPIRouter.prototype, 'matchOperation');
     // No key is presented: the key cache answers "unknown" (the templated GET is a 401).
-    const env = { services: { keys: { authenticate: async () => null } }, requestId: 'r', company: null } as unknown as RequestEnv;
-    const health = (await api.handleRequest({ method: 'GET', path: '/healthz', headers: {} }, env)) as { status: number };
-    const templated = (await api.handleRequest({ method: 'GET', path: '/customers/c-1', headers: {} }, env)) as { status: number };
-    const missing = (await api.handleRequest({ method: 'GET', path: '/nowhere', headers: {} }, env)) as { status: number };
+    const env = {
+      services: { keys: { authenticate: async () => null } },
+      requestId: 'r',
+      company: null,
+    } as unknown as RequestEnv;
+    const health = (await api.handleRequest({ method: 'GET', path: '/healthz', headers: {} }, env)) as {
+      status: number;
+    };
+    const templated = (await api.handleRequest({ method: 'GET', path: '/customers/c-1', headers: {} }, env)) as {
+      status: number;
+    };
+    const missing = (await api.handleRequest({ method: 'GET', path: '/nowhere', headers: {} }, env)) as {
+      status: number;
+    };
     expect([health.status, templated.status, missing.status]).toEqual([200, 401, 404]);
     api.validateResponse({ status: 'ok' }, 'getHealth', 200);
     expect(rebuild).not.toHaveBeenCalled();
@@ -67,8 +77,20 @@ describe('PrecompiledRouter', () => {
         operationId: 'styledThings',
         parameters: [
           { name: 'tags', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } } },
-          { name: 'piped', in: 'query', style: 'pipeDelimited', explode: false, schema: { type: 'array', items: { type: 'string' } } },
-          { name: 'spaced', in: 'query', style: 'spaceDelimited', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+          {
+            name: 'piped',
+            in: 'query',
+            style: 'pipeDelimited',
+            explode: false,
+            schema: { type: 'array', items: { type: 'string' } },
+          },
+          {
+            name: 'spaced',
+            in: 'query',
+            style: 'spaceDelimited',
+            explode: false,
+            schema: { type: 'array', items: { type: 'string' } },
+          },
           { name: 'filter', in: 'query', content: { 'application/json': { schema: { type: 'object' } } } },
         ],
         responses: { 200: { description: 'ok' } },
@@ -76,27 +98,52 @@ describe('PrecompiledRouter', () => {
     } as never;
     const library = new OpenAPIRouter({ definition: styled });
     const ours = new PrecompiledRouter({ definition: styled });
-    const headers = () => ({ 'X-API-Key': 'k', 'Content-Type': 'application/json', Cookie: 'a=1; b=two', 'idempotency-key': 'i-1' });
+    const headers = () => ({
+      'X-API-Key': 'k',
+      'Content-Type': 'application/json',
+      Cookie: 'a=1; b=two',
+      'idempotency-key': 'i-1',
+    });
     const requests: Request[] = [
       { method: 'GET', path: '/healthz', headers: headers() },
-      { method: 'get', path: '/customers/c%20%C3%A9-1?limit=5', headers: headers(), query: { limit: '5', offset: ['1', '2'] } },
+      {
+        method: 'get',
+        path: '/customers/c%20%C3%A9-1?limit=5',
+        headers: headers(),
+        query: { limit: '5', offset: ['1', '2'] },
+      },
       { method: 'POST', path: '/customers', headers: headers(), body: { id: 'c-1', nested: { a: [1, 2] } } },
       { method: 'POST', path: '/customers', headers: headers(), body: '{"id":"c-2"}' },
       { method: 'POST', path: '/customers', headers: headers(), body: '{not json' },
       { method: 'GET', path: '/customers/c-3/', headers: {}, query: 'limit=7&offset=1' },
       { method: 'GET', path: '/customers/c-4?limit=9', headers: { cookie: ['x=1', 'y=2'] } },
-      { method: 'GET', path: '/things/x%2Fy.z', headers: headers(), query: { tags: 'a,b%2Cc', piped: 'a|b', spaced: 'a b', filter: '{"q":1}', other: '' } },
-      { method: 'GET', path: '/things/x.z', headers: headers(), query: { tags: ['a', 'b'], filter: '{bad', piped: ['p|q'] } },
+      {
+        method: 'GET',
+        path: '/things/x%2Fy.z',
+        headers: headers(),
+        query: { tags: 'a,b%2Cc', piped: 'a|b', spaced: 'a b', filter: '{"q":1}', other: '' },
+      },
+      {
+        method: 'GET',
+        path: '/things/x.z',
+        headers: headers(),
+        query: { tags: ['a', 'b'], filter: '{bad', piped: ['p|q'] },
+      },
     ];
     let compared = 0;
     for (const req of requests) {
       const op = library.matchOperation(req);
       for (const operation of [undefined, op]) {
         const expected = library.parseRequest(structuredClone(req), operation);
-        expect(ours.parseRequest(structuredClone(req), operation), `${req.method} ${req.path} ${operation?.operationId}`).toStrictEqual(expected);
+        expect(
+          ours.parseRequest(structuredClone(req), operation),
+          `${req.method} ${req.path} ${operation?.operationId}`,
+        ).toStrictEqual(expected);
         compared++;
       }
-      expect(ours.parseRequestQuery(structuredClone(req))).toStrictEqual(library.parseRequestQuery(structuredClone(req)));
+      expect(ours.parseRequestQuery(structuredClone(req))).toStrictEqual(
+        library.parseRequestQuery(structuredClone(req)),
+      );
     }
     expect(compared).toBe(requests.length * 2);
   });
@@ -105,14 +152,27 @@ describe('PrecompiledRouter', () => {
     const api = await createApi(loadOpenApiDocument(), operationHandlers());
     // Without the memo the headers are parsed four times per validated request (twice on a 401, once on a 404),
     // and without the override the library's own parse (lodash, cookies, a path template compiled per call) runs each time.
-    const headerParse = vi.spyOn(PrecompiledRouter.prototype as unknown as { parseHeaders: () => unknown }, 'parseHeaders');
+    const headerParse = vi.spyOn(
+      PrecompiledRouter.prototype as unknown as { parseHeaders: () => unknown },
+      'parseHeaders',
+    );
     const libraryParse = vi.spyOn(OpenAPIRouter.prototype, 'parseRequest');
-    const env = { services: { keys: { authenticate: async () => null } }, requestId: 'r', company: null } as unknown as RequestEnv;
+    const env = {
+      services: { keys: { authenticate: async () => null } },
+      requestId: 'r',
+      company: null,
+    } as unknown as RequestEnv;
     const shared = { 'x-request-id': 'same-object-every-time' } as Record<string, string>;
-    const health = (await api.handleRequest({ method: 'GET', path: '/healthz', headers: shared }, env)) as { status: number };
+    const health = (await api.handleRequest({ method: 'GET', path: '/healthz', headers: shared }, env)) as {
+      status: number;
+    };
     expect(headerParse).toHaveBeenCalledTimes(1);
-    const templated = (await api.handleRequest({ method: 'GET', path: '/customers/c-1', headers: shared }, env)) as { status: number };
-    const missing = (await api.handleRequest({ method: 'GET', path: '/nowhere', headers: shared }, env)) as { status: number };
+    const templated = (await api.handleRequest({ method: 'GET', path: '/customers/c-1', headers: shared }, env)) as {
+      status: number;
+    };
+    const missing = (await api.handleRequest({ method: 'GET', path: '/nowhere', headers: shared }, env)) as {
+      status: number;
+    };
     expect([health.status, templated.status, missing.status]).toEqual([200, 401, 404]);
     expect(headerParse).toHaveBeenCalledTimes(3);
     expect(libraryParse).not.toHaveBeenCalled();
@@ -121,7 +181,11 @@ describe('PrecompiledRouter', () => {
     expect(libraryParse).toHaveBeenCalledTimes(1);
     // A caller that reuses its header object and changes it between requests is parsed afresh.
     let seen: unknown;
-    const probe = { services: { keys: { authenticate: async (key: string) => ((seen = key), null) } }, requestId: 'r', company: null } as unknown as RequestEnv;
+    const probe = {
+      services: { keys: { authenticate: async (key: string) => ((seen = key), null) } },
+      requestId: 'r',
+      company: null,
+    } as unknown as RequestEnv;
     shared['X-API-Key'] = 'changed';
     await api.handleRequest({ method: 'GET', path: '/customers/c-1', headers: shared }, probe);
     expect(seen).toBe('changed');

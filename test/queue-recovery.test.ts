@@ -18,7 +18,9 @@ describe('embedded queue: spare deliveries after the last attempt', () => {
   afterAll(() => database?.drop());
 
   it('a failed last attempt is delivered again, up to the spare deliveries, then kept as failed', async () => {
-    await database.db.transaction((trx) => queue.enqueue(trx, 'q', [{ n: 1 }], { maxAttempts: 1, retryDelaySeconds: 1, timeoutSeconds: 60 }));
+    await database.db.transaction((trx) =>
+      queue.enqueue(trx, 'q', [{ n: 1 }], { maxAttempts: 1, retryDelaySeconds: 1, timeoutSeconds: 60 }),
+    );
     const attempts: number[] = [];
     for (;;) {
       const [message] = await queue.fetch<{ n: number }>('q', 1);

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './support/databases.js';
 import { useTestService } from './support/suite.js';
 import { validCustomer } from './support/customers.js';
-import { bodyFields, exampleBody, fillPath, responseProblems, specOperations, type SpecOperation } from './support/contract.js';
+import {
+  bodyFields,
+  exampleBody,
+  fillPath,
+  responseProblems,
+  specOperations,
+  type SpecOperation,
+} from './support/contract.js';
 
 /**
  * Property-based fuzz over the served contract: for every operation, generated bad requests (odd
@@ -22,14 +29,40 @@ const nested = (depth: number): unknown => {
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom('', '\u0000', 'a\u0000b', 'x'.repeat(5000), '%ZZ', '../../etc', '\uD83D\uDE00'.repeat(300), 'ZZ', 'Mars/Olympus', '+44 20 7183 8750'),
+  fc.constantFrom(
+    '',
+    '\u0000',
+    'a\u0000b',
+    'x'.repeat(5000),
+    '%ZZ',
+    '../../etc',
+    '\uD83D\uDE00'.repeat(300),
+    'ZZ',
+    'Mars/Olympus',
+    '+44 20 7183 8750',
+  ),
   fc.constantFrom(1e300, -1e300, 0.30000000000000004, 2 ** 53 + 1, -1, 0, 1.5, 123456789012345678901234567890.123),
   fc.constantFrom(nested(20), nested(300), [], {}, null, true, [null, 1, 'a']),
 );
 
 const pathValue: fc.Arbitrary<string> = fc.oneof(
-  fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => s !== '' && s !== '.' && s !== '..').map(encodeURIComponent),
-  fc.constantFrom('%ZZ', '%C3%28', '%', '%00', 'a%00b', '%E0%A4%A', '%FF', 'x'.repeat(300), '%F0%9F%98%80', '-1', '00000000-0000-0000-0000-000000000000'),
+  fc
+    .string({ unit: 'grapheme', maxLength: 40 })
+    .filter((s) => s !== '' && s !== '.' && s !== '..')
+    .map(encodeURIComponent),
+  fc.constantFrom(
+    '%ZZ',
+    '%C3%28',
+    '%',
+    '%00',
+    'a%00b',
+    '%E0%A4%A',
+    '%FF',
+    'x'.repeat(300),
+    '%F0%9F%98%80',
+    '-1',
+    '00000000-0000-0000-0000-000000000000',
+  ),
 );
 
 const rawBody: fc.Arbitrary<string> = fc.oneof(
@@ -37,25 +70,73 @@ const rawBody: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 60 }),
 );
 
-type Request = { path: string; query: string; body?: unknown; raw?: string; key: 'valid' | 'none' | 'wrong'; idempotencyKey?: string };
+type Request = {
+  path: string;
+  query: string;
+  body?: unknown;
+  raw?: string;
+  key: 'valid' | 'none' | 'wrong';
+  idempotencyKey?: string;
+};
 
 function requests(op: SpecOperation): fc.Arbitrary<Request> {
-  const params = fc.record(Object.fromEntries(op.pathParams.map((p) => [p.name, fc.option(pathValue, { nil: undefined })]))) as fc.Arbitrary<Record<string, string | undefined>>;
-  const query = fc.array(fc.tuple(fc.constantFrom(...(op.queryParams.map((q) => q.name).concat(['unknown', 'limit', 'offset']))), fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('-1', '1e400', '99999999999999999999', '0', 'abc', '%ZZ'))), { maxLength: 3 })
-    .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v.startsWith('%') ? v : encodeURIComponent(v)}`).join('&'));
+  const params = fc.record(
+    Object.fromEntries(op.pathParams.map((p) => [p.name, fc.option(pathValue, { nil: undefined })])),
+  ) as fc.Arbitrary<Record<string, string | undefined>>;
+  const query = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(...op.queryParams.map((q) => q.name).concat(['unknown', 'limit', 'offset'])),
+        fc.oneof(
+          fc.string({ maxLength: 10 }),
+          fc.constantFrom('-1', '1e400', '99999999999999999999', '0', 'abc', '%ZZ'),
+        ),
+      ),
+      { maxLength: 3 },
+    )
+    .map((pairs) =>
+      pairs.map(([k, v]) => `${encodeURIComponent(k)}=${v.startsWith('%') ? v : encodeURIComponent(v)}`).join('&'),
+    );
   const fields = bodyFields(op.operationId);
   const example = exampleBody(op.operationId);
-  const mutated = fc.tuple(fc.constantFrom(...(fields.length ? fields : ['id'])), hostileValue).map(([field, value]) => ({ ...example, [field]: value }));
-  const body = op.hasBody ? fc.oneof(mutated, mutated, fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined)) : fc.constant(undefined);
-  const batchBody = fc.array(fc.oneof(hostileValue, mutated), { minLength: 1, maxLength: 4 }).map((rows) => ({ [op.operationId === 'createLoanBatch' ? 'loans' : 'customers']: rows }));
-  return fc.record({
-    params,
-    query,
-    body: op.operationId === 'createCustomerBatch' || op.operationId === 'createLoanBatch' ? fc.oneof(body, batchBody) : body,
-    raw: op.hasBody ? fc.option(rawBody, { nil: undefined, freq: 4 }) : fc.constant(undefined),
-    key: fc.constantFrom<'valid' | 'none' | 'wrong'>('valid', 'valid', 'valid', 'valid', 'none', 'wrong'),
-    idempotencyKey: fc.option(fc.oneof(fc.constantFrom('k-1', 'bad key!', 'x'.repeat(200)), fc.string({ maxLength: 20 }).filter((s) => /^[\x21-\x7e]*$/.test(s))), { nil: undefined }),
-  }).map((r) => ({ path: fillPath(op, Object.fromEntries(Object.entries(r.params).filter(([, v]) => v !== undefined)) as Record<string, string>), query: r.query, body: r.body, raw: r.raw, key: r.key, idempotencyKey: r.idempotencyKey }));
+  const mutated = fc
+    .tuple(fc.constantFrom(...(fields.length ? fields : ['id'])), hostileValue)
+    .map(([field, value]) => ({ ...example, [field]: value }));
+  const body = op.hasBody
+    ? fc.oneof(mutated, mutated, fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined))
+    : fc.constant(undefined);
+  const batchBody = fc
+    .array(fc.oneof(hostileValue, mutated), { minLength: 1, maxLength: 4 })
+    .map((rows) => ({ [op.operationId === 'createLoanBatch' ? 'loans' : 'customers']: rows }));
+  return fc
+    .record({
+      params,
+      query,
+      body:
+        op.operationId === 'createCustomerBatch' || op.operationId === 'createLoanBatch'
+          ? fc.oneof(body, batchBody)
+          : body,
+      raw: op.hasBody ? fc.option(rawBody, { nil: undefined, freq: 4 }) : fc.constant(undefined),
+      key: fc.constantFrom<'valid' | 'none' | 'wrong'>('valid', 'valid', 'valid', 'valid', 'none', 'wrong'),
+      idempotencyKey: fc.option(
+        fc.oneof(
+          fc.constantFrom('k-1', 'bad key!', 'x'.repeat(200)),
+          fc.string({ maxLength: 20 }).filter((s) => /^[\x21-\x7e]*$/.test(s)),
+        ),
+        { nil: undefined },
+      ),
+    })
+    .map((r) => ({
+      path: fillPath(
+        op,
+        Object.fromEntries(Object.entries(r.params).filter(([, v]) => v !== undefined)) as Record<string, string>,
+      ),
+      query: r.query,
+      body: r.body,
+      raw: r.raw,
+      key: r.key,
+      idempotencyKey: r.idempotencyKey,
+    }));
 }
 
 describe.each(DIALECTS)('fuzzed bad requests on %s', (dialect) => {

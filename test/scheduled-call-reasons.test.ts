@@ -16,7 +16,11 @@ describe.each(DIALECTS)('scheduled-call reasons on %s', (dialect) => {
 
   async function enrolled(id: string): Promise<{ key: string; companyId: string; calls: any[] }> {
     const { apiKey: key, companyId } = await suite.t.company();
-    const res = await suite.t.call('POST', '/customers/schedule/sync', { key, body: enrollBody({ id, loanId: `loan-${id}` }), headers: { 'Idempotency-Key': newKey() } });
+    const res = await suite.t.call('POST', '/customers/schedule/sync', {
+      key,
+      body: enrollBody({ id, loanId: `loan-${id}` }),
+      headers: { 'Idempotency-Key': newKey() },
+    });
     expect(res.status).toBe(200);
     const list = await suite.t.call('GET', `/scheduled-calls/customer/${id}`, { key });
     expect(list.status).toBe(200);
@@ -33,7 +37,10 @@ describe.each(DIALECTS)('scheduled-call reasons on %s', (dialect) => {
       source: FEDERAL_HOLIDAYS.source,
       detail: expect.stringContaining('Thanksgiving Day'),
     });
-    expect(first.body.timingReasons.map((r: { rule: string }) => r.rule)).toEqual(['federal-holiday', 'calling-window']);
+    expect(first.body.timingReasons.map((r: { rule: string }) => r.rule)).toEqual([
+      'federal-holiday',
+      'calling-window',
+    ]);
     expect(first.body).not.toHaveProperty('endReason');
     expect(calls[0]).toEqual(first.body); // the list says the same
   });
@@ -43,7 +50,13 @@ describe.each(DIALECTS)('scheduled-call reasons on %s', (dialect) => {
     const later = calls.find((c) => !c.timingReasons);
     expect(later).toBeDefined();
     const res = await suite.t.call('GET', `/scheduled-calls/${later.id}`, { key });
-    expect(Object.keys(res.body).sort()).toEqual(['customerId', 'id', 'postProcessingFlags', 'scheduledTime', 'status']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'customerId',
+      'id',
+      'postProcessingFlags',
+      'scheduledTime',
+      'status',
+    ]);
   });
 
   it('a cancelled call names the rule that ended it, in the read and in the webhook payload', async () => {
@@ -57,17 +70,23 @@ describe.each(DIALECTS)('scheduled-call reasons on %s', (dialect) => {
       source: RESTRICTION_RULES.do_not_call.source,
       detail: 'Do Not Call: set on the customer record',
     });
-    const payload = await webhookPayloads({} as never)['scheduled_call.updated']!(suite.database.db, companyId, calls[0].id);
+    const payload = await webhookPayloads({} as never)['scheduled_call.updated']!(
+      suite.database.db,
+      companyId,
+      calls[0].id,
+    );
     expect(payload).toEqual(read.body);
   });
 
   it('a call skipped at dial time names the rule that ruled it out; an old row without a reason stays readable', async () => {
     const { key, calls } = await enrolled('skip');
     const db = suite.database.db;
-    await db('scheduled_calls').where({ id: calls[0].id }).update({
-      status: 'skipped',
-      status_reason: `Not allowed at dial time: restriction-cease-request: contact restriction cease_request since 2026-11-26T15:00:00.000Z: all outreach stopped (${RESTRICTION_RULES.cease_request.source})`,
-    });
+    await db('scheduled_calls')
+      .where({ id: calls[0].id })
+      .update({
+        status: 'skipped',
+        status_reason: `Not allowed at dial time: restriction-cease-request: contact restriction cease_request since 2026-11-26T15:00:00.000Z: all outreach stopped (${RESTRICTION_RULES.cease_request.source})`,
+      });
     const skipped = await suite.t.call('GET', `/scheduled-calls/${calls[0].id}`, { key });
     expect(skipped.body.endReason).toEqual({
       rule: 'restriction-cease-request',

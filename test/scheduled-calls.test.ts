@@ -13,11 +13,16 @@ describe.each(DIALECTS)('scheduled calls and task types on %s', (dialect) => {
   const suite = useTestService(dialect, { now: () => NOW });
   beforeEach(async () => {
     ({ apiKey: key, companyId } = await suite.t.company());
-    const res = await suite.t.call('POST', '/customers/schedule/sync', { key, body: enrollBody(), headers: { 'Idempotency-Key': newKey() } });
+    const res = await suite.t.call('POST', '/customers/schedule/sync', {
+      key,
+      body: enrollBody(),
+      headers: { 'Idempotency-Key': newKey() },
+    });
     expect(res.body.origination.scheduledCallCount).toBe(5);
   });
 
-  const list = (query = '', apiKey = key, customerId = 'cust-1') => suite.t.call('GET', `/scheduled-calls/customer/${customerId}${query}`, { key: apiKey });
+  const list = (query = '', apiKey = key, customerId = 'cust-1') =>
+    suite.t.call('GET', `/scheduled-calls/customer/${customerId}${query}`, { key: apiKey });
 
   it('lists by scheduledTime ascending with limit and offset', async () => {
     const all = (await list()).body as any[];
@@ -44,11 +49,28 @@ describe.each(DIALECTS)('scheduled calls and task types on %s', (dialect) => {
   it('GET /scheduled-calls/{id} returns the current status; callId and flags once executed', async () => {
     const [first] = (await list()).body;
     const pending = await suite.t.call('GET', `/scheduled-calls/${first.id}`, { key });
-    expect(pending.body).toEqual({ id: first.id, customerId: 'cust-1', scheduledTime: '2026-12-08T15:00:00.000Z', status: 'pending', postProcessingFlags: [] });
+    expect(pending.body).toEqual({
+      id: first.id,
+      customerId: 'cust-1',
+      scheduledTime: '2026-12-08T15:00:00.000Z',
+      status: 'pending',
+      postProcessingFlags: [],
+    });
     const callId = randomUUID();
-    await recordCallOutcome(suite.database.db, companyId, first.id, { status: 'completed', callId, flags: ['CONNECT', 'RPC'] }, NOW.toISOString());
+    await recordCallOutcome(
+      suite.database.db,
+      companyId,
+      first.id,
+      { status: 'completed', callId, flags: ['CONNECT', 'RPC'] },
+      NOW.toISOString(),
+    );
     const done = await suite.t.call('GET', `/scheduled-calls/${first.id}`, { key });
-    expect(done.body).toEqual({ ...pending.body, status: 'completed', callId, postProcessingFlags: ['CONNECT', 'RPC'] });
+    expect(done.body).toEqual({
+      ...pending.body,
+      status: 'completed',
+      callId,
+      postProcessingFlags: ['CONNECT', 'RPC'],
+    });
     expect((await suite.t.call('GET', `/scheduled-calls/${randomUUID()}`, { key })).status).toBe(404);
   });
 
@@ -63,7 +85,13 @@ describe.each(DIALECTS)('scheduled calls and task types on %s', (dialect) => {
 
   it('PUT doNotCall true cancels the pending calls and the active cadence; calls already executed keep their status', async () => {
     const [first] = (await list()).body;
-    await recordCallOutcome(suite.database.db, companyId, first.id, { status: 'completed', callId: randomUUID(), flags: ['NO_ANSWER'] }, NOW.toISOString());
+    await recordCallOutcome(
+      suite.database.db,
+      companyId,
+      first.id,
+      { status: 'completed', callId: randomUUID(), flags: ['NO_ANSWER'] },
+      NOW.toISOString(),
+    );
     const res = await suite.t.call('PUT', '/customers/cust-1', { key, body: { doNotCall: true } });
     expect(res.status).toBe(200);
     const statuses = (await list()).body.map((c: any) => c.status);

@@ -26,17 +26,62 @@ describe.each(DIALECTS)('SMS status reported before the send is recorded, on %s'
   async function claimedText(): Promise<{ companyId: string; id: string }> {
     const db = database.db;
     const { companyId } = await createCompany(db, `c-${randomUUID()}`, new Date(NOW));
-    await db('customers').insert({ company_id: companyId, id: 'cust-1', first_name: 'A', last_name: 'B', do_not_call: false, is_test: true, created_at: NOW, updated_at: NOW });
+    await db('customers').insert({
+      company_id: companyId,
+      id: 'cust-1',
+      first_name: 'A',
+      last_name: 'B',
+      do_not_call: false,
+      is_test: true,
+      created_at: NOW,
+      updated_at: NOW,
+    });
     const scheduleId = randomUUID();
-    await insertSchedule(db, companyId, { id: scheduleId, customerId: 'cust-1', cadenceId: null, source: 'replace', channel: 'sms', taskType: 'Collections', cadence: 'x', loanId: null, at: NOW });
+    await insertSchedule(db, companyId, {
+      id: scheduleId,
+      customerId: 'cust-1',
+      cadenceId: null,
+      source: 'replace',
+      channel: 'sms',
+      taskType: 'Collections',
+      cadence: 'x',
+      loanId: null,
+      at: NOW,
+    });
     const id = randomUUID();
-    await insertMessages(db, companyId, [{
-      id, customerId: 'cust-1', scheduleId, loanId: null, taskType: 'Collections', purpose: 'collections', channel: 'sms', step: 's0', stepIndex: 0, template: 't', scheduledTime: NOW, explanation: null,
-    }], NOW);
+    await insertMessages(
+      db,
+      companyId,
+      [
+        {
+          id,
+          customerId: 'cust-1',
+          scheduleId,
+          loanId: null,
+          taskType: 'Collections',
+          purpose: 'collections',
+          channel: 'sms',
+          step: 's0',
+          stepIndex: 0,
+          template: 't',
+          scheduledTime: NOW,
+          explanation: null,
+        },
+      ],
+      NOW,
+    );
     expect((await claimDueMessages(db, NOW, 100, 100)).map((m) => m.id)).toContain(id);
     return { companyId, id };
   }
-  const sent = (sid: string) => ({ status: 'sent' as const, recipient: '+12125550110', subject: null, content: 'hi', sandbox: true, providerMessageId: sid, reason: null });
+  const sent = (sid: string) => ({
+    status: 'sent' as const,
+    recipient: '+12125550110',
+    subject: null,
+    content: 'hi',
+    sandbox: true,
+    providerMessageId: sid,
+    reason: null,
+  });
   const message = (id: string) => database.db('scheduled_messages').where({ id }).first('status', 'status_reason');
   const kept = () => database.db('sms_early_statuses').select('provider_message_id', 'status');
   const at = new Date(NOW);
@@ -45,11 +90,18 @@ describe.each(DIALECTS)('SMS status reported before the send is recorded, on %s'
     const { companyId, id } = await claimedText();
     const sid = `SM${randomUUID().replace(/-/g, '')}`;
     expect(await recordSmsStatus(database.db, { MessageSid: sid, MessageStatus: 'sent' }, at)).toBe(false);
-    expect(await recordSmsStatus(database.db, { MessageSid: sid, MessageStatus: 'undelivered', ErrorCode: '30003' }, at)).toBe(false);
-    expect(await recordSmsStatus(database.db, { MessageSid: sid, MessageStatus: 'undelivered', ErrorCode: '30003' }, at)).toBe(false); // repeated
+    expect(
+      await recordSmsStatus(database.db, { MessageSid: sid, MessageStatus: 'undelivered', ErrorCode: '30003' }, at),
+    ).toBe(false);
+    expect(
+      await recordSmsStatus(database.db, { MessageSid: sid, MessageStatus: 'undelivered', ErrorCode: '30003' }, at),
+    ).toBe(false); // repeated
     expect((await kept()).map((k) => k.status).sort()).toEqual(['sent', 'undelivered']);
     await recordSmsSent(database.db, companyId, id, sent(sid), NOW);
-    expect(await message(id)).toEqual({ status: 'undelivered', status_reason: '30003: Unreachable destination handset' });
+    expect(await message(id)).toEqual({
+      status: 'undelivered',
+      status_reason: '30003: Unreachable destination handset',
+    });
     expect(await kept()).toEqual([]);
   });
 

@@ -3,11 +3,18 @@ import { loadOpenApiDocument } from '../src/contract/openapi-document.js';
 import { useTestService } from './support/suite.js';
 
 type Media = { example?: unknown; schema?: unknown };
-type Operation = { operationId: string; security?: unknown[]; responses: Record<string, { $ref?: string; content?: Record<string, Media> }> };
+type Operation = {
+  operationId: string;
+  security?: unknown[];
+  responses: Record<string, { $ref?: string; content?: Record<string, Media> }>;
+};
 
 /** Every operation that documents a 401: its example is exactly what the server answers without a key. */
 function documented401s() {
-  const doc = loadOpenApiDocument() as unknown as { paths: Record<string, Record<string, Operation>>; components: { responses: Record<string, unknown> } };
+  const doc = loadOpenApiDocument() as unknown as {
+    paths: Record<string, Record<string, Operation>>;
+    components: { responses: Record<string, unknown> };
+  };
   const rows: { method: string; path: string; operationId: string; example: unknown }[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {

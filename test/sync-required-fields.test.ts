@@ -29,13 +29,35 @@ describe.each(DIALECTS)('sync: true keeps the required fields on %s', (dialect) 
   /** A company with the LoanPro simulator as its LMS, or (lms false) without any LMS. */
   async function company(lms: boolean, contract: 'current' | 'announced' = 'current') {
     const c = await suite.t.company();
-    const section = lms ? { lms: { kind: 'loanpro', baseUrl: sim.baseUrl, instanceId: sim.instanceId, token: sim.token, timeoutMs: 1000, retries: 1 } } : {};
-    await setCompanyConfig(suite.database.db, c.companyId, { ...defaultCompanyConfig(), customerContract: contract, ...section }, box);
+    const section = lms
+      ? {
+          lms: {
+            kind: 'loanpro',
+            baseUrl: sim.baseUrl,
+            instanceId: sim.instanceId,
+            token: sim.token,
+            timeoutMs: 1000,
+            retries: 1,
+          },
+        }
+      : {};
+    await setCompanyConfig(
+      suite.database.db,
+      c.companyId,
+      { ...defaultCompanyConfig(), customerContract: contract, ...section },
+      box,
+    );
     return c;
   }
   /** Names and task type sent, phone and time zone not: everything else is relaxed under sync. */
-  const withoutPhoneAndZone = (id: string, extra: Record<string, unknown> = {}) =>
-    ({ id, taskType: 'PendingLoanNewLead', sync: true, firstName: 'Ada', lastName: 'Lovelace', ...extra });
+  const withoutPhoneAndZone = (id: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    taskType: 'PendingLoanNewLead',
+    sync: true,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    ...extra,
+  });
   const customersOf = async (companyId: string) => suite.database.db('customers').where({ company_id: companyId });
   async function batch(key: string, rows: unknown[]) {
     const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: rows } });
@@ -59,15 +81,31 @@ describe.each(DIALECTS)('sync: true keeps the required fields on %s', (dialect) 
 
     it('POST /customers without timezone alone: 400 naming it', async () => {
       const { apiKey: key } = await company(lms);
-      const res = await suite.t.call('POST', '/customers', { key, body: withoutPhoneAndZone('1001', { phoneNumber: '917-555-0123' }) });
+      const res = await suite.t.call('POST', '/customers', {
+        key,
+        body: withoutPhoneAndZone('1001', { phoneNumber: '917-555-0123' }),
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ detail: 'Missing required fields: timezone' });
     });
 
     it('a customer-create row without them fails alone with the same message; the other rows are saved', async () => {
       const { apiKey: key, companyId } = await company(lms);
-      const complete = withoutPhoneAndZone('1001', { phoneNumber: '917-555-0123', timezone: 'America/New_York', sync: false, email: 'a@example.com', streetAddress1: '1 Main St', city: 'New York', state: 'NY', zipCode: '10001' });
-      const job = await batch(key, [withoutPhoneAndZone('1001'), complete, withoutPhoneAndZone('1002', { phoneNumber: '703-555-0142' })]);
+      const complete = withoutPhoneAndZone('1001', {
+        phoneNumber: '917-555-0123',
+        timezone: 'America/New_York',
+        sync: false,
+        email: 'a@example.com',
+        streetAddress1: '1 Main St',
+        city: 'New York',
+        state: 'NY',
+        zipCode: '10001',
+      });
+      const job = await batch(key, [
+        withoutPhoneAndZone('1001'),
+        complete,
+        withoutPhoneAndZone('1002', { phoneNumber: '703-555-0142' }),
+      ]);
       expect(job).toMatchObject({ status: 'completed', processed: 3, failed: 2 });
       expect(job.failures).toEqual([
         { index: 0, customerId: '1001', message: `400: ${MISSING}` },
@@ -90,9 +128,17 @@ describe.each(DIALECTS)('sync: true keeps the required fields on %s', (dialect) 
     const body = withoutPhoneAndZone('1001', { phoneNumber: '917-555-0123', timezone: 'America/New_York' });
     const res = await suite.t.call('POST', '/customers', { key, body });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/^sync: true fetches missing customer data from the company's LMS, but no LMS connector is configured/);
+    expect(res.body.detail).toMatch(
+      /^sync: true fetches missing customer data from the company's LMS, but no LMS connector is configured/,
+    );
     const job = await batch(key, [body]);
-    expect(job.failures).toEqual([{ index: 0, customerId: '1001', message: expect.stringMatching(/^400: sync: true fetches missing customer data/) }]);
+    expect(job.failures).toEqual([
+      {
+        index: 0,
+        customerId: '1001',
+        message: expect.stringMatching(/^400: sync: true fetches missing customer data/),
+      },
+    ]);
   });
 
   it('with an LMS, the fields relaxed under sync come from it (single and batch row)', async () => {
@@ -100,22 +146,39 @@ describe.each(DIALECTS)('sync: true keeps the required fields on %s', (dialect) 
     const body = withoutPhoneAndZone('1001', { phoneNumber: '917-555-0123', timezone: 'America/New_York' });
     const res = await suite.t.call('POST', '/customers', { key, body });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email: 'ada@example.com', streetAddress1: '1 Main St', city: 'New York', state: 'NY', zipCode: '10001' });
-    const job = await batch(key, [{ ...body, id: '1002', firstName: 'Grace', lastName: 'Hopper', timezone: 'America/New_York' }]);
+    expect(res.body).toMatchObject({
+      email: 'ada@example.com',
+      streetAddress1: '1 Main St',
+      city: 'New York',
+      state: 'NY',
+      zipCode: '10001',
+    });
+    const job = await batch(key, [
+      { ...body, id: '1002', firstName: 'Grace', lastName: 'Hopper', timezone: 'America/New_York' },
+    ]);
     expect(job).toMatchObject({ status: 'completed', failed: 0 });
-    expect((await suite.t.call('GET', '/customers/1002', { key })).body).toMatchObject({ email: 'grace@example.com', state: 'VA', zipCode: '22201' });
+    expect((await suite.t.call('GET', '/customers/1002', { key })).body).toMatchObject({
+      email: 'grace@example.com',
+      state: 'VA',
+      zipCode: '22201',
+    });
   });
 
   it('the announced contract: its required fields are not relaxed under sync either', async () => {
     const { apiKey: key } = await company(true, 'announced');
     const res = await suite.t.call('POST', '/customers', { key, body: withoutPhoneAndZone('1001') });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ detail: 'Missing required fields: timezone or zipCode, phoneNumber or email, birthday, ssnLastFour, state' });
+    expect(res.body).toEqual({
+      detail: 'Missing required fields: timezone or zipCode, phoneNumber or email, birthday, ssnLastFour, state',
+    });
   });
 
   it('replacement sync keeps its own rule: phone and time zone may come from the LMS', async () => {
     const { apiKey: key } = await company(true);
-    const res = await suite.t.call('POST', '/customers/schedule/sync', { key, body: { id: '1001', taskType: 'PendingLoanNewLead', sync: true } });
+    const res = await suite.t.call('POST', '/customers/schedule/sync', {
+      key,
+      body: { id: '1001', taskType: 'PendingLoanNewLead', sync: true },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ phoneNumber: '+19175550123', timezone: 'America/New_York' });
   });

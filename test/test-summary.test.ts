@@ -11,7 +11,10 @@ function summarize(files: Record<string, string>, stages: string[]): { out: stri
   try {
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
     try {
-      return { out: execFileSync(process.execPath, ['scripts/test-summary.mjs', dir, ...stages], { encoding: 'utf8' }), status: 0 };
+      return {
+        out: execFileSync(process.execPath, ['scripts/test-summary.mjs', dir, ...stages], { encoding: 'utf8' }),
+        status: 0,
+      };
     } catch (e) {
       const err = e as { stdout: string; status: number };
       return { out: err.stdout, status: err.status };
@@ -22,22 +25,44 @@ function summarize(files: Record<string, string>, stages: string[]): { out: stri
 }
 
 const vitestReport = {
-  numPassedTests: 3, numFailedTests: 1, numPendingTests: 2, numTodoTests: 0,
+  numPassedTests: 3,
+  numFailedTests: 1,
+  numPendingTests: 2,
+  numTodoTests: 0,
   testResults: [
-    { name: path.resolve('test/a.test.ts'), status: 'failed', message: '', assertionResults: [
-      { status: 'passed', fullName: 'a passes', failureMessages: [] },
-      { status: 'failed', fullName: 'a breaks', failureMessages: ['AssertionError: expected 1 to be 2\n    at stack'] },
-    ] },
-    { name: path.resolve('test/b.test.ts'), status: 'failed', message: 'Error: cannot load x\nmore', assertionResults: [] },
+    {
+      name: path.resolve('test/a.test.ts'),
+      status: 'failed',
+      message: '',
+      assertionResults: [
+        { status: 'passed', fullName: 'a passes', failureMessages: [] },
+        {
+          status: 'failed',
+          fullName: 'a breaks',
+          failureMessages: ['AssertionError: expected 1 to be 2\n    at stack'],
+        },
+      ],
+    },
+    {
+      name: path.resolve('test/b.test.ts'),
+      status: 'failed',
+      message: 'Error: cannot load x\nmore',
+      assertionResults: [],
+    },
   ],
 };
 
 describe('the test summary', () => {
   it('names each failing test and each file that could not run, then counts every stage', () => {
-    const { out, status } = summarize({
-      'vitest.json': JSON.stringify(vitestReport), 'vitest.exit': '1',
-      'dredd.count': '140 passed, 0 failed', 'dredd.exit': '0',
-    }, ['vitest', 'dredd', 'prism-mock']);
+    const { out, status } = summarize(
+      {
+        'vitest.json': JSON.stringify(vitestReport),
+        'vitest.exit': '1',
+        'dredd.count': '140 passed, 0 failed',
+        'dredd.exit': '0',
+      },
+      ['vitest', 'dredd', 'prism-mock'],
+    );
     expect(status).toBe(1);
     expect(out).toContain('vitest FAILED test/a.test.ts > a breaks: AssertionError: expected 1 to be 2');
     expect(out).not.toContain('at stack');

@@ -19,13 +19,20 @@ describe('the contract as the request validator sees it', () => {
   it('changes the batch rows of the contract only, and never the served document, whose rows are precise', () => {
     const served = loadOpenApiDocument();
     const before = JSON.stringify(served);
-    const copy = withRowsValidatedPerRow(structuredClone(served)) as unknown as { components: { schemas: Record<string, Record<string, unknown>> } };
+    const copy = withRowsValidatedPerRow(structuredClone(served)) as unknown as {
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
     expect(JSON.stringify(served)).toBe(before);
     const schemas = (served as unknown as typeof copy).components.schemas;
-    const changed = Object.keys(schemas).filter((name) => JSON.stringify(schemas[name]) !== JSON.stringify(copy.components.schemas[name]));
+    const changed = Object.keys(schemas).filter(
+      (name) => JSON.stringify(schemas[name]) !== JSON.stringify(copy.components.schemas[name]),
+    );
     expect(changed.sort()).toEqual(['AchConfirmBatchRow', 'AchReturnBatchRow', 'CustomerBatchRow', 'LoanBatchRow']);
     // No member that accepts any value: generated clients get the row types, not `unknown`.
-    expect(schemas.CustomerBatchRow.anyOf).toEqual([{ $ref: '#/components/schemas/CustomerCreate' }, { $ref: '#/components/schemas/EnrollmentBatchRow' }]);
+    expect(schemas.CustomerBatchRow.anyOf).toEqual([
+      { $ref: '#/components/schemas/CustomerCreate' },
+      { $ref: '#/components/schemas/EnrollmentBatchRow' },
+    ]);
     expect(schemas.LoanBatchRow.$ref).toBe('#/components/schemas/LoanInput');
     expect(schemas.AchReturnBatchRow.$ref).toBe('#/components/schemas/AchReturnSubmission');
   });

@@ -11,7 +11,12 @@ import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.
 const run = promisify(execFile);
 
 /** The real `outreach voice agents` command (through tsx) against the test database and a simulator. */
-async function outreach(url: string, simulatorUrl: string, args: string[], env: Record<string, string> = { OUTREACH_VOICE_SIMULATOR_URL: simulatorUrl }) {
+async function outreach(
+  url: string,
+  simulatorUrl: string,
+  args: string[],
+  env: Record<string, string> = { OUTREACH_VOICE_SIMULATOR_URL: simulatorUrl },
+) {
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], {
       env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env },
@@ -37,7 +42,10 @@ describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (di
     client = new Retell({ apiKey: SIMULATOR_DEFAULTS.apiKey, baseURL: sim.url, maxRetries: 0 });
     ({ companyId } = await createCompany(database.db, 'Acme', new Date()));
     const config = await getCompanyConfig(database.db, companyId);
-    await setCompanyConfig(database.db, companyId, { ...config, calls: { agents: { PendingLoanNewLead: 'agent-origination' }, voicemail: VOICEMAIL } });
+    await setCompanyConfig(database.db, companyId, {
+      ...config,
+      calls: { agents: { PendingLoanNewLead: 'agent-origination' }, voicemail: VOICEMAIL },
+    });
   });
 
   afterAll(async () => {
@@ -45,13 +53,27 @@ describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (di
     await database?.drop();
   });
 
-  it('--check reports each agent\'s drift and changes nothing (exit 1); a run sets it up (exit 0); then no drift is left', async () => {
-    const check = await outreach(database.url, sim.url, ['voice', 'agents', '--company', companyId, '--check', '--json']);
+  it("--check reports each agent's drift and changes nothing (exit 1); a run sets it up (exit 0); then no drift is left", async () => {
+    const check = await outreach(database.url, sim.url, [
+      'voice',
+      'agents',
+      '--company',
+      companyId,
+      '--check',
+      '--json',
+    ]);
     expect(check.code).toBe(1);
-    const reports = JSON.parse(check.stdout) as Array<{ agentId: string; differences: string[]; changed: boolean; voicemail: string | null }>;
+    const reports = JSON.parse(check.stdout) as Array<{
+      agentId: string;
+      differences: string[];
+      changed: boolean;
+      voicemail: string | null;
+    }>;
     const collections = reports.filter((r) => r.voicemail !== null);
     expect(collections.length).toBeGreaterThan(0);
-    expect(reports.every((r) => !r.changed && r.differences.includes(`post_call_analysis_data.${OUTCOME_LABELS[0].name}`))).toBe(true);
+    expect(
+      reports.every((r) => !r.changed && r.differences.includes(`post_call_analysis_data.${OUTCOME_LABELS[0].name}`)),
+    ).toBe(true);
     expect(reports.find((r) => r.agentId === 'agent-origination')).toMatchObject({ voicemail: null });
     expect((await client.agent.retrieve(collections[0].agentId)).post_call_analysis_data).toBeUndefined();
 
@@ -60,7 +82,12 @@ describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (di
     expect(apply.stdout).toMatch(/updated: post_call_analysis_data/);
     const agent = await client.agent.retrieve(collections[0].agentId);
     expect(agent.post_call_analysis_data!.map((f) => f.name)).toEqual(OUTCOME_LABELS.map((l) => l.name));
-    expect(agent.voicemail_option).toEqual({ action: { type: 'static_text', text: 'Hello, this is Sam Rivera with Acme Lending. Please call me back at (202) 555-0199. Thank you.' } });
+    expect(agent.voicemail_option).toEqual({
+      action: {
+        type: 'static_text',
+        text: 'Hello, this is Sam Rivera with Acme Lending. Please call me back at (202) 555-0199. Thank you.',
+      },
+    });
     expect((await client.agent.retrieve('agent-origination')).voicemail_option).toEqual({ action: { type: 'hangup' } });
 
     const again = await outreach(database.url, sim.url, ['voice', 'agents', '--company', companyId, '--check']);
@@ -73,7 +100,12 @@ describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (di
     const { companyId: ownId } = await createCompany(database.db, 'Own account', new Date());
     const config = await getCompanyConfig(database.db, ownId);
     const agents = Object.fromEntries(config.taskTypes.map((t) => [t.name, `own-${t.name}`]));
-    await setCompanyConfig(database.db, ownId, { ...config, calls: { agents, voicemail: VOICEMAIL, provider: { apiKey: SIMULATOR_DEFAULTS.apiKey } } }, aesGcmBox(() => configKey));
+    await setCompanyConfig(
+      database.db,
+      ownId,
+      { ...config, calls: { agents, voicemail: VOICEMAIL, provider: { apiKey: SIMULATOR_DEFAULTS.apiKey } } },
+      aesGcmBox(() => configKey),
+    );
     const env = { OUTREACH_VOICE_BASE_URL: sim.url, OUTREACH_CONFIG_KEY: configKey.toString('hex') };
     const res = await outreach(database.url, sim.url, ['voice', 'agents', '--company', ownId, '--json'], env);
     expect(res.code, res.stderr).toBe(0);
@@ -87,7 +119,10 @@ describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (di
 
   it('voicemail settings that break the limited-content rule are refused before any agent changes', async () => {
     const config = await getCompanyConfig(database.db, companyId);
-    await setCompanyConfig(database.db, companyId, { ...config, calls: { ...config.calls, voicemail: { ...VOICEMAIL, businessName: 'Acme Collections' } } });
+    await setCompanyConfig(database.db, companyId, {
+      ...config,
+      calls: { ...config.calls, voicemail: { ...VOICEMAIL, businessName: 'Acme Collections' } },
+    });
     const before = await client.agent.retrieve('agent-origination');
     const res = await outreach(database.url, sim.url, ['voice', 'agents', '--company', companyId]);
     expect(res.code).toBe(1);

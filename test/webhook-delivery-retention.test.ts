@@ -24,7 +24,11 @@ describe.each(DIALECTS)('retention sweep of webhook deliveries on %s', (dialect)
     const { companyId } = await createCompany(db, 'Log', ago(100));
     const endpointId = (await addWebhookEndpoint(db, companyId, 'http://127.0.0.1:9/hooks', ago(100))).id;
     const add = (id: string, daysAgo: number, status: 'pending' | 'delivered' | 'dead') =>
-      insertDelivery(db, { companyId, endpointId }, id, { nextAttemptAt: ago(daysAgo).getTime(), createdAt: ago(daysAgo).toISOString(), status });
+      insertDelivery(db, { companyId, endpointId }, id, {
+        nextAttemptAt: ago(daysAgo).getTime(),
+        createdAt: ago(daysAgo).toISOString(),
+        status,
+      });
     await add('delivered-31', 31, 'delivered');
     await add('dead-45', 45, 'dead');
     await add('pending-60', 60, 'pending');
@@ -33,7 +37,11 @@ describe.each(DIALECTS)('retention sweep of webhook deliveries on %s', (dialect)
 
     const swept = await sweepRetention(db, NOW, createLogger('silent'));
     expect(swept.webhookDeliveries).toBe(2);
-    expect((await db('webhook_deliveries').orderBy('id').pluck('id')).sort()).toEqual(['dead-1', 'delivered-29', 'pending-60']);
+    expect((await db('webhook_deliveries').orderBy('id').pluck('id')).sort()).toEqual([
+      'dead-1',
+      'delivered-29',
+      'pending-60',
+    ]);
     expect((await sweepRetention(db, NOW, createLogger('silent'))).webhookDeliveries).toBe(0);
   });
 });

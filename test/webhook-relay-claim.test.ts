@@ -28,7 +28,12 @@ describe.each(DIALECTS)('webhook relay claim on %s', (dialect) => {
   afterAll(async () => database?.drop());
 
   const delivery = (id: string, dueInMs: number, status?: 'pending' | 'delivered' | 'dead', enqueued?: boolean) =>
-    insertDelivery(db, { companyId, endpointId }, id, { nextAttemptAt: NOW + dueInMs, createdAt: new Date(NOW).toISOString(), status, enqueued });
+    insertDelivery(db, { companyId, endpointId }, id, {
+      nextAttemptAt: NOW + dueInMs,
+      createdAt: new Date(NOW).toISOString(),
+      status,
+      enqueued,
+    });
 
   it('takes the due pending deliveries not yet enqueued, oldest due first, and each only once', async () => {
     await delivery('due-late', -1_000);
@@ -51,7 +56,12 @@ describe.each(DIALECTS)('webhook relay claim on %s', (dialect) => {
     // This transaction's counters, read before and after: the backend's pending counts may hold
     // earlier transactions' too (Postgres 15), so only the difference is the claim's. Three rows:
     // the new versions must fit in the free fifth of the page they are on (fillfactor 80).
-    const counts = async (trx: Db) => (await trx.raw(`SELECT n_tup_upd AS updated, n_tup_hot_upd AS hot FROM pg_stat_xact_user_tables WHERE relid = 'webhook_deliveries'::regclass`)).rows[0];
+    const counts = async (trx: Db) =>
+      (
+        await trx.raw(
+          `SELECT n_tup_upd AS updated, n_tup_hot_upd AS hot FROM pg_stat_xact_user_tables WHERE relid = 'webhook_deliveries'::regclass`,
+        )
+      ).rows[0];
     const [before, after] = await db.transaction(async (trx) => {
       const first = await counts(trx);
       expect(await claimDueDeliveries(trx, NOW, 3)).toHaveLength(3);
@@ -71,14 +81,22 @@ describe.each(DIALECTS)('webhook delivery index migration on %s', (dialect) => {
 
   async function state(db: Db): Promise<{ indexes: string[]; fillfactor: string | null }> {
     if (dialect === 'postgres') {
-      const r = await db.raw(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'webhook_deliveries' ORDER BY 1`);
+      const r = await db.raw(
+        `SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'webhook_deliveries' ORDER BY 1`,
+      );
       const o = await db.raw(`SELECT reloptions FROM pg_class WHERE oid = 'webhook_deliveries'::regclass`);
-      return { indexes: r.rows.map((x: { indexname: string }) => x.indexname), fillfactor: o.rows[0].reloptions?.join(',') ?? null };
+      return {
+        indexes: r.rows.map((x: { indexname: string }) => x.indexname),
+        fillfactor: o.rows[0].reloptions?.join(',') ?? null,
+      };
     }
-    const rows: Array<{ name: string }> = await db.raw(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'webhook_deliveries' AND sql IS NOT NULL ORDER BY 1`);
+    const rows: Array<{ name: string }> = await db.raw(
+      `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'webhook_deliveries' AND sql IS NOT NULL ORDER BY 1`,
+    );
     return { indexes: rows.map((x) => x.name), fillfactor: null };
   }
-  const migrated = (indexes: string[]) => expect(indexes).toEqual(expect.arrayContaining(['webhook_deliveries_due_idx', 'webhook_deliveries_settled_idx']));
+  const migrated = (indexes: string[]) =>
+    expect(indexes).toEqual(expect.arrayContaining(['webhook_deliveries_due_idx', 'webhook_deliveries_settled_idx']));
 
   it('a re-run is harmless; down restores; up again migrates again', async () => {
     const db = database.db;

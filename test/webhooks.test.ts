@@ -29,7 +29,11 @@ async function partner(failures: number) {
     req.on('end', () => {
       const answered = left > 0 ? 500 : 200;
       if (left > 0) left -= 1;
-      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8'), answered });
+      received.push({
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString('utf8'),
+        answered,
+      });
       res.writeHead(answered).end();
     });
   });
@@ -64,7 +68,11 @@ async function until<T>(what: () => Promise<T>, done: (v: T) => boolean): Promis
 // A clock that starts at NOW (a business day, inside calling hours) and then runs: retries come due.
 const started = Date.now();
 const runningClock = () => new Date(NOW.getTime() + (Date.now() - started));
-const FAST = { OUTREACH_WEBHOOK_RETRY_BASE_MS: '50', OUTREACH_WEBHOOK_RETRY_MAX_MS: '200', OUTREACH_JOBS_POLL_MS: '50' };
+const FAST = {
+  OUTREACH_WEBHOOK_RETRY_BASE_MS: '50',
+  OUTREACH_WEBHOOK_RETRY_MAX_MS: '200',
+  OUTREACH_JOBS_POLL_MS: '50',
+};
 
 describe.each(DIALECTS)('outbound webhooks on %s', { timeout: 120_000 }, (dialect) => {
   const suite = useTestService(dialect, { now: runningClock, env: FAST });
@@ -79,21 +87,34 @@ describe.each(DIALECTS)('outbound webhooks on %s', { timeout: 120_000 }, (dialec
     const endpoint = await addWebhookEndpoint(suite.database.db, companyId, site.url, runningClock());
     expect(endpoint.secret).toMatch(/^whsec_/);
 
-    const customers = await suite.t.call('POST', '/customers/batch', { key, body: { customers: [validCustomer('wh-1'), validCustomer('wh-2')] } });
+    const customers = await suite.t.call('POST', '/customers/batch', {
+      key,
+      body: { customers: [validCustomer('wh-1'), validCustomer('wh-2')] },
+    });
     expect(customers.status).toBe(202);
     const customerJob = await waitForJob(suite.t, key, `/customers/batch/${customers.body.jobId}`);
-    const loans = await suite.t.call('POST', '/loans/batch', { key, body: { loans: [{ id: 'L-1', customerId: 'wh-1' }] } });
+    const loans = await suite.t.call('POST', '/loans/batch', {
+      key,
+      body: { loans: [{ id: 'L-1', customerId: 'wh-1' }] },
+    });
     expect(loans.status).toBe(202);
     const loanJob = await waitForJob(suite.t, key, `/loans/batch/${loans.body.jobId}`);
 
-    const enrolled = await suite.t.call('POST', '/customers/schedule/sync', { key, body: enrollBody({ id: 'wh-3', loanId: 'loan-wh-3' }), headers: { 'Idempotency-Key': newKey() } });
+    const enrolled = await suite.t.call('POST', '/customers/schedule/sync', {
+      key,
+      body: enrollBody({ id: 'wh-3', loanId: 'loan-wh-3' }),
+      headers: { 'Idempotency-Key': newKey() },
+    });
     expect(enrolled.status).toBe(200);
     const calls = (await suite.t.call('GET', '/scheduled-calls/customer/wh-3', { key })).body as { id: string }[];
     expect(calls.length).toBeGreaterThan(0);
     expect((await suite.t.call('PUT', '/customers/wh-3', { key, body: { doNotCall: true } })).status).toBe(200);
 
     const expected = 2 + calls.length;
-    const log = await until(() => webhookDeliveryLog(suite.database.db, companyId, {}), (l) => l.length === expected && l.every((d) => d.status === 'delivered'));
+    const log = await until(
+      () => webhookDeliveryLog(suite.database.db, companyId, {}),
+      (l) => l.length === expected && l.every((d) => d.status === 'delivered'),
+    );
     expect(log.some((d) => d.attempts > 1)).toBe(true); // the 500s were retried
 
     const ok = site.received.filter((r) => r.answered === 200);
@@ -103,8 +124,16 @@ describe.each(DIALECTS)('outbound webhooks on %s', { timeout: 120_000 }, (dialec
     expect(new Set(ok.map((r) => r.headers['webhook-id']))).toEqual(new Set(log.map((d) => d.id)));
 
     const bodies = ok.map((r) => JSON.parse(r.body));
-    expect(bodies).toContainEqual({ type: 'batch.completed', timestamp: expect.any(String), data: { kind: 'customers', job: customerJob } });
-    expect(bodies).toContainEqual({ type: 'batch.completed', timestamp: expect.any(String), data: { kind: 'loans', job: loanJob } });
+    expect(bodies).toContainEqual({
+      type: 'batch.completed',
+      timestamp: expect.any(String),
+      data: { kind: 'customers', job: customerJob },
+    });
+    expect(bodies).toContainEqual({
+      type: 'batch.completed',
+      timestamp: expect.any(String),
+      data: { kind: 'loans', job: loanJob },
+    });
     const updated = bodies.filter((b) => b.type === 'scheduled_call.updated');
     expect(updated.map((b) => b.data.id).sort()).toEqual(calls.map((c) => c.id).sort());
     expect(updated.every((b) => b.data.status === 'cancelled' && b.data.customerId === 'wh-3')).toBe(true);
@@ -118,7 +147,10 @@ describe.each(DIALECTS)('outbound webhooks on %s', { timeout: 120_000 }, (dialec
     const before = site.received.length;
     const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: [validCustomer('rot-1')] } });
     await waitForJob(suite.t, key, `/customers/batch/${res.body.jobId}`);
-    await until(() => webhookDeliveryLog(suite.database.db, companyId, {}), (l) => l.length === 1 && l[0].status === 'delivered');
+    await until(
+      () => webhookDeliveryLog(suite.database.db, companyId, {}),
+      (l) => l.length === 1 && l[0].status === 'delivered',
+    );
     const got = site.received.slice(before).find((r) => r.answered === 200)!;
     expect(got.headers['webhook-signature'].split(' ')).toHaveLength(2);
     expect(verifies(rotated.secret, got)).toBe(true);
@@ -141,17 +173,29 @@ describe.each(DIALECTS)('webhook give-up and redelivery on %s', { timeout: 120_0
     try {
       const { companyId, apiKey: key } = await suite.t.company();
       const endpoint = await addWebhookEndpoint(suite.database.db, companyId, site.url, clock());
-      const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: [validCustomer('dead-1')] } });
+      const res = await suite.t.call('POST', '/customers/batch', {
+        key,
+        body: { customers: [validCustomer('dead-1')] },
+      });
       await waitForJob(suite.t, key, `/customers/batch/${res.body.jobId}`);
-      await until(() => webhookDeliveryLog(suite.database.db, companyId, {}), (l) => (l[0]?.attempts ?? 0) >= 2 && l[0]?.status === 'pending');
+      await until(
+        () => webhookDeliveryLog(suite.database.db, companyId, {}),
+        (l) => (l[0]?.attempts ?? 0) >= 2 && l[0]?.status === 'pending',
+      );
       skipped += 2 * 3_600_000; // past the give-up window: the next failed attempt is the last
-      const [dead] = await until(() => webhookDeliveryLog(suite.database.db, companyId, {}), (l) => l[0]?.status === 'dead');
+      const [dead] = await until(
+        () => webhookDeliveryLog(suite.database.db, companyId, {}),
+        (l) => l[0]?.status === 'dead',
+      );
       expect(dead).toMatchObject({ status: 'dead', lastStatusCode: 500, lastError: 'HTTP 500' });
       expect(dead.attempts).toBeGreaterThan(1);
 
       site.fail(0);
       await redeliverWebhook(suite.database.db, companyId, dead.id, clock());
-      await until(() => webhookDeliveryLog(suite.database.db, companyId, {}), (l) => l[0]?.status === 'delivered');
+      await until(
+        () => webhookDeliveryLog(suite.database.db, companyId, {}),
+        (l) => l[0]?.status === 'delivered',
+      );
       const last = site.received.at(-1)!;
       expect(last.answered).toBe(200);
       expect(last.headers['webhook-id']).toBe(dead.id);
@@ -177,21 +221,44 @@ describe('outreach webhook commands', { timeout: 240_000 }, () => {
   const suite = useTestService('sqlite');
   const run = promisify(execFile);
   const outreach = async (...args: string[]) =>
-    (await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'webhook', ...args], { env: { ...process.env, DATABASE_URL: suite.database.url, LOG_LEVEL: 'error' } })).stdout;
+    (
+      await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'webhook', ...args], {
+        env: { ...process.env, DATABASE_URL: suite.database.url, LOG_LEVEL: 'error' },
+      })
+    ).stdout;
 
   it('add, list, rotate-secret, deliveries, redeliver, remove', async () => {
     const { companyId } = await suite.t.company();
-    const added = JSON.parse(await outreach('add', '--company', companyId, '--url', 'https://partner.example/hooks', '--json'));
-    expect(added).toMatchObject({ url: 'https://partner.example/hooks', secret: expect.stringMatching(/^whsec_/), previousSecretValidUntil: null });
-    const rotated = JSON.parse(await outreach('rotate-secret', '--company', companyId, '--endpoint', added.id, '--json'));
+    const added = JSON.parse(
+      await outreach('add', '--company', companyId, '--url', 'https://partner.example/hooks', '--json'),
+    );
+    expect(added).toMatchObject({
+      url: 'https://partner.example/hooks',
+      secret: expect.stringMatching(/^whsec_/),
+      previousSecretValidUntil: null,
+    });
+    const rotated = JSON.parse(
+      await outreach('rotate-secret', '--company', companyId, '--endpoint', added.id, '--json'),
+    );
     expect(rotated.secret).not.toBe(added.secret);
     const listed = JSON.parse(await outreach('list', '--company', companyId, '--json'));
-    expect(listed).toEqual([{ id: added.id, url: added.url, createdAt: added.createdAt, previousSecretValidUntil: expect.any(String) }]);
+    expect(listed).toEqual([
+      { id: added.id, url: added.url, createdAt: added.createdAt, previousSecretValidUntil: expect.any(String) },
+    ]);
     expect(JSON.stringify(listed)).not.toContain('whsec_');
 
     await suite.database.db('webhook_deliveries').insert({
-      id: 'msg_cli', company_id: companyId, endpoint_id: added.id, event_type: 'batch.completed', event_key: 'k', subject_id: 'job-1',
-      status: 'dead', next_attempt_at: 0, window_started_at: 0, created_at: new Date().toISOString(), attempts: 9,
+      id: 'msg_cli',
+      company_id: companyId,
+      endpoint_id: added.id,
+      event_type: 'batch.completed',
+      event_key: 'k',
+      subject_id: 'job-1',
+      status: 'dead',
+      next_attempt_at: 0,
+      window_started_at: 0,
+      created_at: new Date().toISOString(),
+      attempts: 9,
     });
     const dead = JSON.parse(await outreach('deliveries', '--company', companyId, '--status', 'dead', '--json'));
     expect(dead).toEqual([expect.objectContaining({ id: 'msg_cli', status: 'dead', attempts: 9 })]);

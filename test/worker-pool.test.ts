@@ -7,7 +7,13 @@ type Msg = { job: string; kind: 'big' | 'small' };
 
 /** An in-memory queue that records every claim's limit; only what the pool does with it matters here. */
 function memoryQueue(messages: Msg[]) {
-  const waiting = messages.map((data, i): Claimed<Msg> => ({ id: String(i), queue: 'q', data, attempt: 1, maxAttempts: 1 }));
+  const waiting = messages.map((data, i): Claimed<Msg> => ({
+    id: String(i),
+    queue: 'q',
+    data,
+    attempt: 1,
+    maxAttempts: 1,
+  }));
   const limits: number[] = [];
   const signals = new WakeSignals();
   const queue: JobQueue = {
@@ -39,7 +45,16 @@ describe('worker pool units', () => {
     const units: Msg[][] = [];
     const pool = startWorkerPool<Msg>(
       queue,
-      { queue: 'q', concurrency: 2, groupSize: 4, groupSizeOf: (m) => (m.kind === 'big' ? 40 : 4), groupKey: (m) => m.job, pollMs: 10, shutdownGraceMs: 1_000, log: createLogger('silent') },
+      {
+        queue: 'q',
+        concurrency: 2,
+        groupSize: 4,
+        groupSizeOf: (m) => (m.kind === 'big' ? 40 : 4),
+        groupKey: (m) => m.job,
+        pollMs: 10,
+        shutdownGraceMs: 1_000,
+        log: createLogger('silent'),
+      },
       async (unit) => {
         units.push(unit.map((m) => m.data));
       },

@@ -18,14 +18,28 @@ import { percentile } from './percentile.js';
 const ROWS = 100_000;
 const PAGE = 10;
 
-type List = (db: Db, companyId: string, customerId: string, limit: number, offset: number, after?: KeysetAfter) => Promise<KeysetPage<unknown>>;
+type List = (
+  db: Db,
+  companyId: string,
+  customerId: string,
+  limit: number,
+  offset: number,
+  after?: KeysetAfter,
+) => Promise<KeysetPage<unknown>>;
 
 /** Copies row `id` of `table` ROWS times, each column from the row unless `overrides` gives an expression of `g` (1..ROWS). */
 async function cloneRow(db: Db, table: string, id: string, overrides: Record<string, string>): Promise<void> {
-  const columns: string[] = (await db.raw(`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`, [table]))
-    .rows.map((r: { column_name: string }) => r.column_name);
+  const columns: string[] = (
+    await db.raw(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
+      [table],
+    )
+  ).rows.map((r: { column_name: string }) => r.column_name);
   const values = columns.map((c) => overrides[c] ?? `src."${c}"`);
-  await db.raw(`INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${values.join(', ')} FROM ${table} src, generate_series(1, ${ROWS}) g WHERE src.id = ?`, [id]);
+  await db.raw(
+    `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${values.join(', ')} FROM ${table} src, generate_series(1, ${ROWS}) g WHERE src.id = ?`,
+    [id],
+  );
 }
 
 /** Walks every page of `list` by cursor; answers the times of the first 100 pages and of the last 100. */
@@ -39,7 +53,11 @@ async function walk(db: Db, list: List, companyId: string, customerId: string) {
     if (!page.next) break;
     after = page.next;
   }
-  return { pages: times.length, first: times.slice(0, 100).sort((a, b) => a - b), last: times.slice(-100).sort((a, b) => a - b) };
+  return {
+    pages: times.length,
+    first: times.slice(0, 100).sort((a, b) => a - b),
+    last: times.slice(-100).sort((a, b) => a - b),
+  };
 }
 
 export async function measureDeepPages(url: string, schema: string, now: Date): Promise<void> {
@@ -51,18 +69,34 @@ export async function measureDeepPages(url: string, schema: string, now: Date): 
   try {
     await migrateLatest(db);
     await fillVolume(db, { scale: 0.0005, seed: 0.42, now });
-    const call = (await db.raw(`SELECT c.id, c.company_id, c.customer_id, c.scheduled_call_id FROM calls c ORDER BY c.id LIMIT 1`)).rows[0];
+    const call = (
+      await db.raw(`SELECT c.id, c.company_id, c.customer_id, c.scheduled_call_id FROM calls c ORDER BY c.id LIMIT 1`)
+    ).rows[0];
     await cloneRow(db, 'scheduled_calls', call.scheduled_call_id, {
-      id: `'deep-sc-' || g`, step_index: '1000 + g', call_id: 'NULL', provider_call_id: 'NULL', scheduled_time: `src.scheduled_time - g * interval '1 minute'`,
+      id: `'deep-sc-' || g`,
+      step_index: '1000 + g',
+      call_id: 'NULL',
+      provider_call_id: 'NULL',
+      scheduled_time: `src.scheduled_time - g * interval '1 minute'`,
     });
     await cloneRow(db, 'calls', call.id, {
-      id: `'deep-c-' || g`, scheduled_call_id: `'deep-sc-' || g`, provider_call_id: `'deep-p-' || g`, timestamp: `src."timestamp" - g * interval '1 minute'`,
+      id: `'deep-c-' || g`,
+      scheduled_call_id: `'deep-sc-' || g`,
+      provider_call_id: `'deep-p-' || g`,
+      timestamp: `src."timestamp" - g * interval '1 minute'`,
     });
     await db.raw('ANALYZE scheduled_calls, calls'); // these two only: a bare ANALYZE would wait on every schema's tables
 
-    console.log(`\nDeep pages: one customer with ${ROWS.toLocaleString('en-US')} scheduled calls and calls, ${PAGE} a page, walked by cursor; the last page again by offset (ms):\n`);
-    console.log('| list | pages | pages 1–100 p50 | p99 | last 100 pages p50 | p99 | last page by offset p50 |\n|---|---:|---:|---:|---:|---:|---:|');
-    const lists: Array<[string, List]> = [['GET /calls/customer/{id}', listCustomerCalls], ['GET /scheduled-calls/customer/{id}', listScheduledCalls]];
+    console.log(
+      `\nDeep pages: one customer with ${ROWS.toLocaleString('en-US')} scheduled calls and calls, ${PAGE} a page, walked by cursor; the last page again by offset (ms):\n`,
+    );
+    console.log(
+      '| list | pages | pages 1–100 p50 | p99 | last 100 pages p50 | p99 | last page by offset p50 |\n|---|---:|---:|---:|---:|---:|---:|',
+    );
+    const lists: Array<[string, List]> = [
+      ['GET /calls/customer/{id}', listCustomerCalls],
+      ['GET /scheduled-calls/customer/{id}', listScheduledCalls],
+    ];
     for (const [title, list] of lists) {
       const w = await walk(db, list, call.company_id, call.customer_id);
       const offsetTimes: number[] = [];
@@ -73,7 +107,9 @@ export async function measureDeepPages(url: string, schema: string, now: Date): 
       }
       offsetTimes.sort((a, b) => a - b);
       const f = (n: number) => n.toFixed(2);
-      console.log(`| ${title} | ${w.pages.toLocaleString('en-US')} | ${f(percentile(w.first, 0.5))} | ${f(percentile(w.first, 0.99))} | ${f(percentile(w.last, 0.5))} | ${f(percentile(w.last, 0.99))} | ${f(percentile(offsetTimes, 0.5))} |`);
+      console.log(
+        `| ${title} | ${w.pages.toLocaleString('en-US')} | ${f(percentile(w.first, 0.5))} | ${f(percentile(w.first, 0.99))} | ${f(percentile(w.last, 0.5))} | ${f(percentile(w.last, 0.99))} | ${f(percentile(offsetTimes, 0.5))} |`,
+      );
     }
   } finally {
     await db.destroy();

@@ -205,10 +205,15 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
   if (!(opts.seed >= -1 && opts.seed <= 1)) throw new Error('seed must be in [-1, 1]');
   // Inlined as literals: Knex's named bindings would also take the ':MI' of a to_char format.
   const literals: Record<string, string> = {
-    companies: String(counts.companies), customers: String(counts.customers), idempotencyRecords: String(counts.idempotencyRecords),
-    days: String(opts.days ?? FULL_DAYS), now: `'${opts.now.toISOString()}'`, config: `'${JSON.stringify(defaultCompanyConfig()).replace(/'/g, "''")}'`,
+    companies: String(counts.companies),
+    customers: String(counts.customers),
+    idempotencyRecords: String(counts.idempotencyRecords),
+    days: String(opts.days ?? FULL_DAYS),
+    now: `'${opts.now.toISOString()}'`,
+    config: `'${JSON.stringify(defaultCompanyConfig()).replace(/'/g, "''")}'`,
   };
-  const inline = (sql: string) => sql.replace(/:(companies|customers|idempotencyRecords|days|now|config)\b/g, (_, name: string) => literals[name]);
+  const inline = (sql: string) =>
+    sql.replace(/:(companies|customers|idempotencyRecords|days|now|config)\b/g, (_, name: string) => literals[name]);
   const steps: FillStep[] = [];
   await db.transaction(async (trx) => {
     await trx.raw('SET LOCAL max_parallel_workers_per_gather = 0');
@@ -228,14 +233,24 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
     const started = performance.now();
     await trx.raw("SET LOCAL maintenance_work_mem = '256MB'");
     for (const statement of schema.keysAndIndexes) await trx.raw(statement);
-    steps.push({ table: `${schema.keysAndIndexes.length} keys and indexes`, rows: 0, ms: Math.round(performance.now() - started) });
+    steps.push({
+      table: `${schema.keysAndIndexes.length} keys and indexes`,
+      rows: 0,
+      ms: Math.round(performance.now() - started),
+    });
     const validated = performance.now();
     for (const statement of schema.foreignKeys) await trx.raw(statement);
-    steps.push({ table: `${schema.foreignKeys.length} foreign keys (validated)`, rows: 0, ms: Math.round(performance.now() - validated) });
+    steps.push({
+      table: `${schema.foreignKeys.length} foreign keys (validated)`,
+      rows: 0,
+      ms: Math.round(performance.now() - validated),
+    });
   });
   const started = performance.now();
   // This schema's tables only: a bare ANALYZE would visit every schema of the database.
-  const tables = await db.raw(`SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'`);
+  const tables = await db.raw(
+    `SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'`,
+  );
   for (const { relname } of tables.rows as Array<{ relname: string }>) await db.raw('ANALYZE ??', [relname]);
   steps.push({ table: 'ANALYZE', rows: 0, ms: Math.round(performance.now() - started) });
   return steps;
@@ -246,14 +261,23 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
  * other indexes; returns the statements that make them again, in the order to run them.
  */
 async function dropConstraintsAndIndexes(trx: Db): Promise<{ keysAndIndexes: string[]; foreignKeys: string[] }> {
-  const constraints = async (types: string) => (await trx.raw(`SELECT quote_ident(conrelid::regclass::text) AS tbl, quote_ident(conname) AS name,
-    pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = ANY(?) AND connamespace = current_schema()::regnamespace`, [types.split('')])).rows as Array<{ tbl: string; name: string; def: string }>;
+  const constraints = async (types: string) =>
+    (
+      await trx.raw(
+        `SELECT quote_ident(conrelid::regclass::text) AS tbl, quote_ident(conname) AS name,
+    pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = ANY(?) AND connamespace = current_schema()::regnamespace`,
+        [types.split('')],
+      )
+    ).rows as Array<{ tbl: string; name: string; def: string }>;
   const foreign = await constraints('f');
   for (const f of foreign) await trx.raw(`ALTER TABLE ${f.tbl} DROP CONSTRAINT ${f.name}`);
   const keys = await constraints('pu');
   for (const k of keys) await trx.raw(`ALTER TABLE ${k.tbl} DROP CONSTRAINT ${k.name}`);
-  const indexes: Array<{ indexname: string; indexdef: string }> = (await trx.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()`)).rows;
+  const indexes: Array<{ indexname: string; indexdef: string }> = (
+    await trx.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()`)
+  ).rows;
   for (const { indexname } of indexes) await trx.raw('DROP INDEX ??', [indexname]);
-  const add = (c: { tbl: string; name: string; def: string }) => `ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.name} ${c.def}`;
+  const add = (c: { tbl: string; name: string; def: string }) =>
+    `ALTER TABLE ${c.tbl} ADD CONSTRAINT ${c.name} ${c.def}`;
   return { keysAndIndexes: [...keys.map(add), ...indexes.map((i) => i.indexdef)], foreignKeys: foreign.map(add) };
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../src/store/shared/db.js';
 export async function quietClock(db: Db): Promise<string> {
   const newest = new Date((await db.raw('SELECT max(created_at) AS at FROM customers')).rows[0].at);
   const day = new Date(Date.UTC(newest.getUTCFullYear(), newest.getUTCMonth(), newest.getUTCDate() - 3));
-  while (day.getUTCDay() !== 2 || isFederalHoliday(day.toISOString().slice(0, 10))) day.setUTCDate(day.getUTCDate() - 1);
+  while (day.getUTCDay() !== 2 || isFederalHoliday(day.toISOString().slice(0, 10)))
+    day.setUTCDate(day.getUTCDate() - 1);
   return new Date(day.getTime() + 15 * 3_600_000).toISOString();
 }

@@ -68,13 +68,30 @@ const runs = Number(values.runs);
 const seed = Number(values.seed);
 const now = values.now ? new Date(values.now) : new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
 const schema = values.schema;
-if (!(scale > 0) || !(Number.isInteger(baselineDays) && baselineDays >= 1) || !(Number.isInteger(baselineCompanies) && baselineCompanies >= 2) || !(runs >= 1) || Number.isNaN(now.getTime()) || !/^[a-z_][a-z0-9_]*$/.test(schema)) {
-  throw new Error('usage: --scale <n> --baseline-days <n ≥ 1> --baseline-companies <n ≥ 2> --runs <n> --seed <-1..1> --now <ISO instant> --schema <lower-case identifier>');
+if (
+  !(scale > 0) ||
+  !(Number.isInteger(baselineDays) && baselineDays >= 1) ||
+  !(Number.isInteger(baselineCompanies) && baselineCompanies >= 2) ||
+  !(runs >= 1) ||
+  Number.isNaN(now.getTime()) ||
+  !/^[a-z_][a-z0-9_]*$/.test(schema)
+) {
+  throw new Error(
+    'usage: --scale <n> --baseline-days <n ≥ 1> --baseline-companies <n ≥ 2> --runs <n> --seed <-1..1> --now <ISO instant> --schema <lower-case identifier>',
+  );
 }
-const url = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const url =
+  process.env.BENCH_POSTGRES_URL ?? process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-console.log(`volume data set: scale ${scale} ${JSON.stringify(volumeCounts(scale))}, baseline ${baselineDays} days (scale ${baselineScale(scale, baselineDays).toFixed(4)}) with ${baselineCompanies} companies, seed ${seed}, now ${now.toISOString()}, database ${url.replace(/\/\/[^@]*@/, '//')}`);
-const base = await build(`${schema}_base`, baselineScale(scale, baselineDays), { report: false, reuse: false, companies: baselineCompanies, days: baselineDays });
+console.log(
+  `volume data set: scale ${scale} ${JSON.stringify(volumeCounts(scale))}, baseline ${baselineDays} days (scale ${baselineScale(scale, baselineDays).toFixed(4)}) with ${baselineCompanies} companies, seed ${seed}, now ${now.toISOString()}, database ${url.replace(/\/\/[^@]*@/, '//')}`,
+);
+const base = await build(`${schema}_base`, baselineScale(scale, baselineDays), {
+  report: false,
+  reuse: false,
+  companies: baselineCompanies,
+  days: baselineDays,
+});
 const full = await build(schema, scale, { report: true, reuse: values.reuse });
 
 const sizes = await full.raw(`SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
@@ -85,11 +102,15 @@ for (const r of sizes.rows) console.log(`| ${r.name} | ${(Number(r.bytes) / 2 **
 const baseReads = await hotReads(base);
 const fullReads = await hotReads(full);
 console.log(`\nStatement latency, ${runs} runs each after 10 warm-up runs, same process and run (ms):\n`);
-console.log('| read | baseline p50 | baseline p99 | full p50 | full p99 | p99 full ÷ baseline |\n|---|---:|---:|---:|---:|---:|');
+console.log(
+  '| read | baseline p50 | baseline p99 | full p50 | full p99 | p99 full ÷ baseline |\n|---|---:|---:|---:|---:|---:|',
+);
 for (const [name, read] of Object.entries(fullReads)) {
   const b = await latency(base, baseReads[name]);
   const f = await latency(full, read);
-  console.log(`| ${name} | ${b.p50.toFixed(2)} | ${b.p99.toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${(f.p99 / b.p99).toFixed(2)} |`);
+  console.log(
+    `| ${name} | ${b.p50.toFixed(2)} | ${b.p99.toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${(f.p99 / b.p99).toFixed(2)} |`,
+  );
 }
 for (const [name, read] of Object.entries(fullReads)) await plan(full, name, read);
 await measureDeepPages(url, schema, now);
@@ -98,12 +119,18 @@ await base.destroy();
 await full.destroy();
 
 /** A fresh schema, migrated and filled; prints the fill's steps when asked. */
-async function build(name: string, fillScale: number, { report, reuse, companies, days }: { report: boolean; reuse: boolean; companies?: number; days?: number }): Promise<Db> {
+async function build(
+  name: string,
+  fillScale: number,
+  { report, reuse, companies, days }: { report: boolean; reuse: boolean; companies?: number; days?: number },
+): Promise<Db> {
   if (reuse) {
     const db = openDb(url, { schema: name });
     const started = performance.now();
     await migrateLatest(db); // a migration added since the build runs on the full data, as it would in production
-    console.log(`\nschema ${name} reused (built by an earlier run at scale ${fillScale}); migrations brought up to date in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `\nschema ${name} reused (built by an earlier run at scale ${fillScale}); migrations brought up to date in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     return db;
   }
   const admin = openDb(url);
@@ -117,7 +144,8 @@ async function build(name: string, fillScale: number, { report, reuse, companies
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (report) {
     console.log(`\n| table | rows | ms |\n|---|---:|---:|`);
-    for (const s of steps) console.log(`| ${s.table} | ${s.rows.toLocaleString('en-US')} | ${s.ms.toLocaleString('en-US')} |`);
+    for (const s of steps)
+      console.log(`| ${s.table} | ${s.rows.toLocaleString('en-US')} | ${s.ms.toLocaleString('en-US')} |`);
   }
   console.log(`\nschema ${name} (scale ${fillScale}) built in ${seconds} s (migrations, fill, ANALYZE)`);
   return db;
@@ -130,21 +158,36 @@ type Read = (db: Db) => Promise<unknown>;
  * the largest company (the dial-time history of a dial batch), calls due tomorrow (the claim).
  */
 async function hotReads(db: Db): Promise<Record<string, Read>> {
-  const top = (await db.raw(`SELECT company_id, customer_id FROM calls GROUP BY company_id, customer_id ORDER BY count(*) DESC, customer_id LIMIT 1`)).rows[0];
-  const bigCompany = (await db.raw(`SELECT company_id FROM customers GROUP BY company_id ORDER BY count(*) DESC, company_id LIMIT 1`)).rows[0].company_id;
-  const batch = (await db.raw(`SELECT company_id AS "companyId", id AS "customerId" FROM customers WHERE company_id = ? ORDER BY created_at DESC, id LIMIT 20`, [bigCompany])).rows;
+  const top = (
+    await db.raw(
+      `SELECT company_id, customer_id FROM calls GROUP BY company_id, customer_id ORDER BY count(*) DESC, customer_id LIMIT 1`,
+    )
+  ).rows[0];
+  const bigCompany = (
+    await db.raw(`SELECT company_id FROM customers GROUP BY company_id ORDER BY count(*) DESC, company_id LIMIT 1`)
+  ).rows[0].company_id;
+  const batch = (
+    await db.raw(
+      `SELECT company_id AS "companyId", id AS "customerId" FROM customers WHERE company_id = ? ORDER BY created_at DESC, id LIMIT 20`,
+      [bigCompany],
+    )
+  ).rows;
   const first = await listCustomerCalls(db, top.company_id, top.customer_id, 1, 0);
   const since60 = new Date(now.getTime() - 60 * 86_400_000).toISOString();
   const dueAt = new Date(now.getTime() + 40 * 3_600_000).toISOString();
   return {
-    'dial claim, calls due tomorrow (rolled back)': (d) => claimDueCalls(d, dueAt, { batch: 50, defaultConcurrency: 10 }),
-    'dial claim, fallback: every company read (rolled back)': (d) => claimDueCalls(d, dueAt, { batch: 50, defaultConcurrency: 10, scan: 1 }),
+    'dial claim, calls due tomorrow (rolled back)': (d) =>
+      claimDueCalls(d, dueAt, { batch: 50, defaultConcurrency: 10 }),
+    'dial claim, fallback: every company read (rolled back)': (d) =>
+      claimDueCalls(d, dueAt, { batch: 50, defaultConcurrency: 10, scan: 1 }),
     'dial-time call history, 20 customers, 60 days': (d) => listContactHistoryOf(d, batch, since60),
     'dial-time message history, 20 customers, 60 days': (d) => listSentMessagesOf(d, batch, since60),
     'webhook relay claim, 200 due (rolled back)': (d) => claimDueDeliveries(d, now.getTime(), 200),
     'GET /calls/customer/{id}, first page': (d) => listCustomerCalls(d, top.company_id, top.customer_id, 100, 0),
-    'GET /calls/customer/{id}, next page by cursor': (d) => listCustomerCalls(d, top.company_id, top.customer_id, 100, 0, first.next ?? undefined),
-    'GET /scheduled-calls/customer/{id}, first page': (d) => listScheduledCalls(d, top.company_id, top.customer_id, 100, 0),
+    'GET /calls/customer/{id}, next page by cursor': (d) =>
+      listCustomerCalls(d, top.company_id, top.customer_id, 100, 0, first.next ?? undefined),
+    'GET /scheduled-calls/customer/{id}, first page': (d) =>
+      listScheduledCalls(d, top.company_id, top.customer_id, 100, 0),
   };
 }
 
@@ -152,14 +195,16 @@ async function hotReads(db: Db): Promise<Record<string, Read>> {
 async function latency(db: Db, read: Read): Promise<{ p50: number; p99: number }> {
   const times: number[] = [];
   for (let i = 0; i < runs + 10; i++) {
-    await db.transaction(async (trx) => {
-      const started = performance.now();
-      await read(trx);
-      if (i >= 10) times.push(performance.now() - started);
-      throw new Rollback();
-    }).catch((err: unknown) => {
-      if (!(err instanceof Rollback)) throw err;
-    });
+    await db
+      .transaction(async (trx) => {
+        const started = performance.now();
+        await read(trx);
+        if (i >= 10) times.push(performance.now() - started);
+        throw new Rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof Rollback)) throw err;
+      });
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
@@ -173,23 +218,29 @@ async function latency(db: Db, read: Read): Promise<{ p50: number; p99: number }
 async function plan(database: Db, title: string, read: Read): Promise<void> {
   const queries: Array<{ sql: string; bindings: unknown[] }> = [];
   const capture = (q: { sql: string; bindings: unknown[] }) => queries.push(q);
-  await database.transaction(async (trx) => {
-    database.on('query', capture);
-    await trx.transaction(async (inner) => {
-      await read(inner);
+  await database
+    .transaction(async (trx) => {
+      database.on('query', capture);
+      await trx
+        .transaction(async (inner) => {
+          await read(inner);
+          throw new Rollback();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof Rollback)) throw err;
+        });
+      database.off('query', capture);
+      const q = queries.filter((x) => !/^(BEGIN|ROLLBACK|COMMIT|SAVEPOINT|RELEASE)/i.test(x.sql.trim())).at(-1);
+      if (!q) return;
+      const sql = q.sql.replace(/\$\d+/g, '?');
+      const result = await trx.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, q.bindings as never);
+      console.log(
+        `\n### ${title}\n\n\`\`\`\n${result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n\`\`\``,
+      );
       throw new Rollback();
-    }).catch((err: unknown) => {
+    })
+    .catch((err: unknown) => {
+      database.off('query', capture);
       if (!(err instanceof Rollback)) throw err;
     });
-    database.off('query', capture);
-    const q = queries.filter((x) => !/^(BEGIN|ROLLBACK|COMMIT|SAVEPOINT|RELEASE)/i.test(x.sql.trim())).at(-1);
-    if (!q) return;
-    const sql = q.sql.replace(/\$\d+/g, '?');
-    const result = await trx.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, q.bindings as never);
-    console.log(`\n### ${title}\n\n\`\`\`\n${result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
-    throw new Rollback();
-  }).catch((err: unknown) => {
-    database.off('query', capture);
-    if (!(err instanceof Rollback)) throw err;
-  });
 }

@@ -6,8 +6,17 @@ const outreach = createOutreachClient({ baseUrl: process.env.OUTREACH_URL!, apiK
 
 const created = await outreach.POST('/customers', {
   body: {
-    id: 'cust-1', firstName: 'Ada', lastName: 'Lovelace', timezone: 'America/New_York', phoneNumber: '212-736-5000',
-    taskType: 'PendingLoanNewLead', email: 'ada@example.com', streetAddress1: '1 Main St', city: 'New York', state: 'NY', zipCode: '10001',
+    id: 'cust-1',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    timezone: 'America/New_York',
+    phoneNumber: '212-736-5000',
+    taskType: 'PendingLoanNewLead',
+    email: 'ada@example.com',
+    streetAddress1: '1 Main St',
+    city: 'New York',
+    state: 'NY',
+    zipCode: '10001',
   },
 });
 if (created.error) throw new Error(`create failed (${created.response.status}): ${JSON.stringify(created.error)}`);
@@ -15,7 +24,9 @@ if (created.error) throw new Error(`create failed (${created.response.status}): 
 const { data: customer } = await outreach.GET('/customers/{id}', { params: { path: { id: 'cust-1' } } });
 console.log(`customer ${customer?.id}: ${customer?.firstName} ${customer?.lastName}, phone ${customer?.phoneNumber}`);
 
-const calls = await outreach.GET('/scheduled-calls/customer/{customerId}', { params: { path: { customerId: 'cust-1' } } });
+const calls = await outreach.GET('/scheduled-calls/customer/{customerId}', {
+  params: { path: { customerId: 'cust-1' } },
+});
 console.log(`scheduled calls: ${JSON.stringify(calls.data)}`);
 
 const missing = await outreach.GET('/customers/{id}', { params: { path: { id: 'nobody' } } });

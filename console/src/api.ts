@@ -28,8 +28,12 @@ api.use(csrf);
 
 async function session(method: string, path = '', body?: unknown): Promise<Response> {
   return fetch(`/console/session${path}`, {
-    method, credentials: 'same-origin',
-    headers: { ...(body ? { 'Content-Type': 'application/json' } : {}), ...(method === 'GET' ? {} : { 'X-CSRF-Token': csrfToken }) },
+    method,
+    credentials: 'same-origin',
+    headers: {
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(method === 'GET' ? {} : { 'X-CSRF-Token': csrfToken }),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
 }

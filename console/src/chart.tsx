@@ -2,10 +2,25 @@ import type { Schema } from './api.js';
 
 type HourCount = Schema<'DailyActivity'>['callsByHour'][number];
 
-export const OUTCOMES: HourCount['outcome'][] = ['transferred', 'right_party', 'connected', 'wrong_number', 'voicemail', 'no_answer', 'in_progress', 'other'];
+export const OUTCOMES: HourCount['outcome'][] = [
+  'transferred',
+  'right_party',
+  'connected',
+  'wrong_number',
+  'voicemail',
+  'no_answer',
+  'in_progress',
+  'other',
+];
 const COLORS: Record<HourCount['outcome'], string> = {
-  transferred: '#1b7f3b', right_party: '#4caf50', connected: '#8bc34a', wrong_number: '#ff9800',
-  voicemail: '#2196f3', no_answer: '#9e9e9e', in_progress: '#cddc39', other: '#795548',
+  transferred: '#1b7f3b',
+  right_party: '#4caf50',
+  connected: '#8bc34a',
+  wrong_number: '#ff9800',
+  voicemail: '#2196f3',
+  no_answer: '#9e9e9e',
+  in_progress: '#cddc39',
+  other: '#795548',
 };
 
 /** Calls by local hour, stacked by outcome: one SVG, no chart library. */
@@ -27,15 +42,33 @@ export function HourChart({ counts }: { counts: HourCount[] }) {
                 if (n === 0) return null;
                 const height = (n / max) * (H - 10);
                 y -= height;
-                return <rect key={o} class={`bar bar-${o}`} x={i * W + 8} y={y} width={W - 8} height={height} fill={COLORS[o]}><title>{`${h}:00 ${o}: ${n}`}</title></rect>;
+                return (
+                  <rect
+                    key={o}
+                    class={`bar bar-${o}`}
+                    x={i * W + 8}
+                    y={y}
+                    width={W - 8}
+                    height={height}
+                    fill={COLORS[o]}
+                  >
+                    <title>{`${h}:00 ${o}: ${n}`}</title>
+                  </rect>
+                );
               })}
-              <text x={i * W + 12} y={H + 16} font-size="10">{h}</text>
+              <text x={i * W + 12} y={H + 16} font-size="10">
+                {h}
+              </text>
             </g>
           );
         })}
       </svg>
       <figcaption>
-        {OUTCOMES.map((o) => <span key={o} class="legend"><i style={{ background: COLORS[o] }} /> {o.replace('_', ' ')}</span>)}
+        {OUTCOMES.map((o) => (
+          <span key={o} class="legend">
+            <i style={{ background: COLORS[o] }} /> {o.replace('_', ' ')}
+          </span>
+        ))}
       </figcaption>
     </figure>
   );

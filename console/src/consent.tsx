@@ -8,20 +8,44 @@ export function Consent({ ledger, at }: { ledger: Ledger; at: (iso: string) => s
     <>
       <h3>Consent</h3>
       <table class="consent">
-        <thead><tr><th>Channel</th><th>Address</th><th>State</th><th>Relies on</th></tr></thead>
-        <tbody>{ledger.current.map((c) => (
-          <tr key={`${c.channel}-${c.address}`} data-consent={`${c.channel}:${c.address}`}>
-            <td>{c.channel}</td><td>{c.address}</td>
-            <td>{c.state === 'revoked' ? `revoked${c.revokedAt ? ` ${at(c.revokedAt)}` : ''}${c.revocationSource ? ` (${c.revocationSource})` : ''}` : c.state.replace('_', ' ')}</td>
-            <td>{c.basis ? `${c.basis.type.replace('_', ' ')} · ${c.basis.origin === 'recorded' ? c.basis.source : 'supplied by the lender'}` : ''}</td>
+        <thead>
+          <tr>
+            <th>Channel</th>
+            <th>Address</th>
+            <th>State</th>
+            <th>Relies on</th>
           </tr>
-        ))}</tbody>
+        </thead>
+        <tbody>
+          {ledger.current.map((c) => (
+            <tr key={`${c.channel}-${c.address}`} data-consent={`${c.channel}:${c.address}`}>
+              <td>{c.channel}</td>
+              <td>{c.address}</td>
+              <td>
+                {c.state === 'revoked'
+                  ? `revoked${c.revokedAt ? ` ${at(c.revokedAt)}` : ''}${c.revocationSource ? ` (${c.revocationSource})` : ''}`
+                  : c.state.replace('_', ' ')}
+              </td>
+              <td>
+                {c.basis
+                  ? `${c.basis.type.replace('_', ' ')} · ${c.basis.origin === 'recorded' ? c.basis.source : 'supplied by the lender'}`
+                  : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
       </table>
       {ledger.events.length > 0 && (
-        <details><summary>Ledger ({ledger.events.length} events)</summary>
-          <ol class="ledger">{ledger.events.map((e) => (
-            <li key={e.id}><time>{at(e.capturedAt)}</time> {e.action} {e.type ?? ''} {e.channel} {e.address} — {e.source}{e.evidenceRef ? ` (${e.evidenceRef})` : ''}</li>
-          ))}</ol>
+        <details>
+          <summary>Ledger ({ledger.events.length} events)</summary>
+          <ol class="ledger">
+            {ledger.events.map((e) => (
+              <li key={e.id}>
+                <time>{at(e.capturedAt)}</time> {e.action} {e.type ?? ''} {e.channel} {e.address} — {e.source}
+                {e.evidenceRef ? ` (${e.evidenceRef})` : ''}
+              </li>
+            ))}
+          </ol>
         </details>
       )}
     </>

@@ -6,8 +6,15 @@ export function Actions({ id, onDone }: { id: string; onDone: () => void }) {
   const [message, setMessage] = useState('');
   const stopAll = async () => {
     if (!confirm('Stop all communications with this customer?')) return;
-    const res = await api.POST('/customers/{customerId}/cancel-communications', { params: { path: { customerId: id } }, body: { reason: 'Stopped from the console' } });
-    setMessage(res.data ? `Stopped: ${res.data.calls} calls, ${res.data.texts} texts, ${res.data.emails} emails cancelled` : `Refused (${res.response.status})`);
+    const res = await api.POST('/customers/{customerId}/cancel-communications', {
+      params: { path: { customerId: id } },
+      body: { reason: 'Stopped from the console' },
+    });
+    setMessage(
+      res.data
+        ? `Stopped: ${res.data.calls} calls, ${res.data.texts} texts, ${res.data.emails} emails cancelled`
+        : `Refused (${res.response.status})`,
+    );
     onDone();
   };
   const markDnc = async () => {
@@ -18,8 +25,12 @@ export function Actions({ id, onDone }: { id: string; onDone: () => void }) {
   };
   return (
     <div class="actions">
-      <button type="button" onClick={stopAll}>Stop all communications</button>
-      <button type="button" onClick={markDnc}>Mark Do Not Call</button>
+      <button type="button" onClick={stopAll}>
+        Stop all communications
+      </button>
+      <button type="button" onClick={markDnc}>
+        Mark Do Not Call
+      </button>
       {message && <span role="status">{message}</span>}
     </div>
   );

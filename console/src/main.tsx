@@ -30,20 +30,44 @@ function App() {
   return (
     <div>
       <header>
-        <nav><a href="#/today">Today</a> <a href="#/batches">Batches</a> <a href="#/webhooks">Webhooks</a></nav>
-        <form class="find" onSubmit={(e) => { e.preventDefault(); location.hash = `#/customers/${encodeURIComponent(search.trim())}`; }}>
-          <input name="customer" placeholder="Customer id" value={search} onInput={(e) => setSearch(e.currentTarget.value)} />
+        <nav>
+          <a href="#/today">Today</a> <a href="#/batches">Batches</a> <a href="#/webhooks">Webhooks</a>
+        </nav>
+        <form
+          class="find"
+          onSubmit={(e) => {
+            e.preventDefault();
+            location.hash = `#/customers/${encodeURIComponent(search.trim())}`;
+          }}
+        >
+          <input
+            name="customer"
+            placeholder="Customer id"
+            value={search}
+            onInput={(e) => setSearch(e.currentTarget.value)}
+          />
           <button type="submit">Open</button>
         </form>
-        <span class="me">{me.email} ({me.role})</span>
-        <button type="button" onClick={() => out(false)}>Sign out</button>
-        <button type="button" onClick={() => out(true)}>Sign out everywhere</button>
+        <span class="me">
+          {me.email} ({me.role})
+        </span>
+        <button type="button" onClick={() => out(false)}>
+          Sign out
+        </button>
+        <button type="button" onClick={() => out(true)}>
+          Sign out everywhere
+        </button>
       </header>
       <main>
-        {customer ? <Customer key={customer[1]} id={decodeURIComponent(customer[1])} me={me} />
-          : batches ? <Batches open={batches[1]} />
-          : hash === '#/webhooks' ? <Webhooks me={me} />
-          : <Today />}
+        {customer ? (
+          <Customer key={customer[1]} id={decodeURIComponent(customer[1])} me={me} />
+        ) : batches ? (
+          <Batches open={batches[1]} />
+        ) : hash === '#/webhooks' ? (
+          <Webhooks me={me} />
+        ) : (
+          <Today />
+        )}
       </main>
     </div>
   );

@@ -14,10 +14,34 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   return (
     <form class="sign-in" onSubmit={submit}>
       <h1>Outreach console</h1>
-      <label>Email <input name="email" type="email" autocomplete="username" value={email} onInput={(e) => setEmail(e.currentTarget.value)} required /></label>
-      <label>Password <input name="password" type="password" autocomplete="current-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} required /></label>
+      <label>
+        Email{' '}
+        <input
+          name="email"
+          type="email"
+          autocomplete="username"
+          value={email}
+          onInput={(e) => setEmail(e.currentTarget.value)}
+          required
+        />
+      </label>
+      <label>
+        Password{' '}
+        <input
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          value={password}
+          onInput={(e) => setPassword(e.currentTarget.value)}
+          required
+        />
+      </label>
       <button type="submit">Sign in</button>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

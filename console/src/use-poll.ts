@@ -5,7 +5,11 @@ export function usePoll<T>(load: () => Promise<T>, deps: unknown[], everyMs = 30
   const [state, setState] = useState<{ data?: T; error?: string }>({});
   useEffect(() => {
     let live = true;
-    const run = () => load().then((data) => live && setState({ data }), (e: Error) => live && setState((s) => ({ ...s, error: e.message })));
+    const run = () =>
+      load().then(
+        (data) => live && setState({ data }),
+        (e: Error) => live && setState((s) => ({ ...s, error: e.message })),
+      );
     run();
     const timer = setInterval(run, everyMs);
     return () => {
@@ -20,7 +24,9 @@ export function usePoll<T>(load: () => Promise<T>, deps: unknown[], everyMs = 30
 export function dataOf<T>(res: { data?: T; error?: unknown; response: Response }): T {
   if (res.data === undefined) {
     const message = (res.error as { message?: string } | undefined)?.message;
-    throw new Error(res.response.status === 404 ? 'Not found' : `${res.response.status}: ${message ?? 'request failed'}`);
+    throw new Error(
+      res.response.status === 404 ? 'Not found' : `${res.response.status}: ${message ?? 'request failed'}`,
+    );
   }
   return res.data;
 }

@@ -15,7 +15,11 @@ export interface ChannelSenders extends MessageRoutes {
  * Builds the adapters from settings. Without live settings, real customers use the sandbox route too
  * (embedded default). `signingSecret` keys email opt-out links (OUTREACH_SIGNING_SECRET).
  */
-export function createChannelSenders(options: ChannelOptions, signingSecret: string, secrets?: SecretBox): ChannelSenders {
+export function createChannelSenders(
+  options: ChannelOptions,
+  signingSecret: string,
+  secrets?: SecretBox,
+): ChannelSenders {
   const sandbox: ChannelRoute = {
     email: options.sandboxSmtpUrl ? new SmtpEmailSender(options.sandboxSmtpUrl) : undefined,
     sms: options.sandboxSms ? new TwilioSms(options.sandboxSms) : undefined,

@@ -62,12 +62,19 @@ export function loadCallConfig(r: EnvReader, databaseUrl: string): CallConfig {
   const dispatchSwitch = r.oneOf('OUTREACH_CALLS_DISPATCH', ['on', 'off'], { expected: 'on or off' });
   const fromNumber = r.matching('OUTREACH_VOICE_FROM_NUMBER', /^\+[1-9]\d{7,14}$/, 'E.164');
   const secret = r.raw('OUTREACH_SIGNING_SECRET');
-  if (secret !== undefined && secret.length < 16) throw new ConfigError('OUTREACH_SIGNING_SECRET must be at least 16 characters');
+  if (secret !== undefined && secret.length < 16)
+    throw new ConfigError('OUTREACH_SIGNING_SECRET must be at least 16 characters');
   const reconcileAfter = r.int('OUTREACH_CALLS_RECONCILE_AFTER_SECONDS');
   const resultDeadline = r.int('OUTREACH_CALLS_RESULT_DEADLINE_SECONDS');
-  if (resultDeadline < reconcileAfter) throw new ConfigError('OUTREACH_CALLS_RESULT_DEADLINE_SECONDS must not be shorter than OUTREACH_CALLS_RECONCILE_AFTER_SECONDS');
+  if (resultDeadline < reconcileAfter)
+    throw new ConfigError(
+      'OUTREACH_CALLS_RESULT_DEADLINE_SECONDS must not be shorter than OUTREACH_CALLS_RECONCILE_AFTER_SECONDS',
+    );
   const reconcileInterval = r.int('OUTREACH_CALLS_RECONCILE_INTERVAL_SECONDS');
-  const dataDir = databaseUrl.startsWith('sqlite:') && !databaseUrl.endsWith(':memory:') ? path.dirname(databaseUrl.slice('sqlite:'.length) || './data/outreach.db') : './data';
+  const dataDir =
+    databaseUrl.startsWith('sqlite:') && !databaseUrl.endsWith(':memory:')
+      ? path.dirname(databaseUrl.slice('sqlite:'.length) || './data/outreach.db')
+      : './data';
   return {
     clockStart,
     signingSecret: secret ?? randomBytes(32).toString('hex'),

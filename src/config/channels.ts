@@ -8,9 +8,11 @@ function smsSettings(r: EnvReader, prefix: 'OUTREACH_SMS' | 'OUTREACH_SANDBOX_SM
   if (!baseUrl) return undefined;
   const accountSid = r.raw(`${prefix}_ACCOUNT_SID`);
   const authToken = r.raw(`${prefix}_AUTH_TOKEN`);
-  if (!accountSid || !authToken) throw new ConfigError(`${prefix}_URL needs ${prefix}_ACCOUNT_SID and ${prefix}_AUTH_TOKEN`);
+  if (!accountSid || !authToken)
+    throw new ConfigError(`${prefix}_URL needs ${prefix}_ACCOUNT_SID and ${prefix}_AUTH_TOKEN`);
   // The twilio library refuses any other SID when the client is built; say so at startup instead.
-  if (!accountSid.startsWith('AC')) throw new ConfigError(`${prefix}_ACCOUNT_SID must be a Twilio Account SID (AC…), got "${accountSid}"`);
+  if (!accountSid.startsWith('AC'))
+    throw new ConfigError(`${prefix}_ACCOUNT_SID must be a Twilio Account SID (AC…), got "${accountSid}"`);
   const from = r.matching(`${prefix}_FROM`, E164, 'an E.164 number');
   return { baseUrl, accountSid, authToken, from };
 }

@@ -53,12 +53,18 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^(postgres|postgresql|sqlite):/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres://, postgresql:// or sqlite:');
   }
-  const databasePoolMax = r.int('DATABASE_POOL_MAX', { emptyIsZero: { expected: (min, max) => `an integer ${min}-${max}` } });
+  const databasePoolMax = r.int('DATABASE_POOL_MAX', {
+    emptyIsZero: { expected: (min, max) => `an integer ${min}-${max}` },
+  });
   const logLevel = r.oneOf('LOG_LEVEL', LOG_LEVELS, { lowercase: true });
-  const shutdownDelayMs = r.int('OUTREACH_SHUTDOWN_DELAY_MS', { emptyIsZero: { expected: (min, max) => `an integer ${min}-${max}` } });
+  const shutdownDelayMs = r.int('OUTREACH_SHUTDOWN_DELAY_MS', {
+    emptyIsZero: { expected: (min, max) => `an integer ${min}-${max}` },
+  });
   const testAliasSunset = r.date('OUTREACH_TEST_ALIAS_SUNSET');
   const host = r.value('HOST');
-  const publicBaseUrl = (r.raw('PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`).replace(/\/$/, '');
+  const publicBaseUrl = (
+    r.raw('PUBLIC_BASE_URL') ?? `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`
+  ).replace(/\/$/, '');
   const jobs = loadJobOptions(r);
   const calls = loadCallConfig(r, databaseUrl);
   const channels = loadChannelOptions(r);
@@ -66,7 +72,24 @@ export function loadConfig(env: Env = process.env): Config {
   const keyText = r.raw('OUTREACH_CONFIG_KEY');
   if (keyText) {
     configKey = parseKey(keyText);
-    if (!configKey) throw new ConfigError('OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)');
+    if (!configKey)
+      throw new ConfigError(
+        'OUTREACH_CONFIG_KEY must be a 32-byte key written as 64 hex digits or base64 (e.g. `openssl rand -hex 32`)',
+      );
   }
-  return { databaseUrl, databasePoolMax, port, host, logLevel, publicBaseUrl, testAliasSunset, bodyLimitBytes: 10 * 1024 * 1024, shutdownDelayMs, jobs, calls, channels, configKey };
+  return {
+    databaseUrl,
+    databasePoolMax,
+    port,
+    host,
+    logLevel,
+    publicBaseUrl,
+    testAliasSunset,
+    bodyLimitBytes: 10 * 1024 * 1024,
+    shutdownDelayMs,
+    jobs,
+    calls,
+    channels,
+    configKey,
+  };
 }

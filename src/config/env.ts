@@ -35,7 +35,11 @@ export interface EnvReader {
   /** A URL matching `scheme` (a pattern such as /^smtps?:\/\//); unset or empty → undefined. */
   schemeUrl(name: VariableName, scheme: RegExp): string | undefined;
   /** One of `values` (the value as set, else the table's default). */
-  oneOf<T extends string>(name: DefaultedName, values: readonly T[], options?: { expected?: string; lowercase?: boolean }): T;
+  oneOf<T extends string>(
+    name: DefaultedName,
+    values: readonly T[],
+    options?: { expected?: string; lowercase?: boolean },
+  ): T;
   /** The value (as set, else the table's default) when it matches `pattern`; undefined when unset with no default. */
   matching(name: DefaultedName, pattern: RegExp, expected: string): string;
   matching(name: VariableName, pattern: RegExp, expected: string): string | undefined;
@@ -92,7 +96,8 @@ export function envReader(env: Env): EnvReader {
     oneOf(name, values, options = {}) {
       const text = value(name)!;
       const v = options.lowercase ? text.toLowerCase() : text;
-      if (!(values as readonly string[]).includes(v)) fail(name, options.expected ?? `one of ${values.join(', ')}`, raw(name));
+      if (!(values as readonly string[]).includes(v))
+        fail(name, options.expected ?? `one of ${values.join(', ')}`, raw(name));
       return v as (typeof values)[number];
     },
     matching: ((name: VariableName, pattern: RegExp, expected: string) => {
@@ -104,7 +109,8 @@ export function envReader(env: Env): EnvReader {
       const text = raw(name);
       if (!text) return null;
       const at = new Date(text);
-      if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(at.getTime())) fail(name, 'an ISO instant such as 2026-12-08T15:00:00Z', text);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(at.getTime()))
+        fail(name, 'an ISO instant such as 2026-12-08T15:00:00Z', text);
       return at;
     },
     date(name) {

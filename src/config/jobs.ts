@@ -40,14 +40,19 @@ function contactRecordRetention(r: EnvReader): number | undefined {
   if (text === undefined || text === '') return undefined;
   const days = Number(text);
   if (!Number.isInteger(days) || days < CONTACT_RECORD_MIN_RETENTION_DAYS) {
-    r.fail(name, `a whole number of days of at least ${CONTACT_RECORD_MIN_RETENTION_DAYS}: Reg F (12 CFR 1006.100) requires keeping contact records three years, so retention may only be configured longer (or left unset: kept indefinitely)`, text);
+    r.fail(
+      name,
+      `a whole number of days of at least ${CONTACT_RECORD_MIN_RETENTION_DAYS}: Reg F (12 CFR 1006.100) requires keeping contact records three years, so retention may only be configured longer (or left unset: kept indefinitely)`,
+      text,
+    );
   }
   return days;
 }
 
 export function loadJobOptions(r: EnvReader): JobOptions {
   const pgBossSchema = r.filled('OUTREACH_PGBOSS_SCHEMA');
-  if (pgBossSchema && !/^[A-Za-z_][A-Za-z0-9_]{0,49}$/.test(pgBossSchema)) r.fail('OUTREACH_PGBOSS_SCHEMA', 'a plain identifier', pgBossSchema);
+  if (pgBossSchema && !/^[A-Za-z_][A-Za-z0-9_]{0,49}$/.test(pgBossSchema))
+    r.fail('OUTREACH_PGBOSS_SCHEMA', 'a plain identifier', pgBossSchema);
   return {
     concurrency: r.int('OUTREACH_JOBS_CONCURRENCY'),
     slicesPerTransaction: r.int('OUTREACH_JOBS_SLICES_PER_TRANSACTION'),

@@ -45,6 +45,7 @@ const UNPAIRED_SURROGATE = /\p{Cs}/u; // in u-mode a well-formed pair is one cod
 
 function problemOf(text: string, path: string): string | null {
   if (text.includes('\u0000')) return `${path}: must not contain the NUL character (U+0000)`;
-  if (UNPAIRED_SURROGATE.test(text)) return `${path}: must be Unicode text: it contains an unpaired UTF-16 surrogate (U+D800 to U+DFFF)`;
+  if (UNPAIRED_SURROGATE.test(text))
+    return `${path}: must be Unicode text: it contains an unpaired UTF-16 surrogate (U+D800 to U+DFFF)`;
   return null;
 }

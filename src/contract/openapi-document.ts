@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../lib/project-root.js';
 
-export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, { operationId?: string }>> };
+export type OpenApiDocument = Record<string, unknown> & {
+  paths: Record<string, Record<string, { operationId?: string }>>;
+};
 
 let cached: OpenApiDocument | undefined;
 
 /** The bundled contract (generated/openapi.json, built from openapi/ by `npm run generate`). */
 export function loadOpenApiDocument(): OpenApiDocument {
-  cached ??= JSON.parse(fs.readFileSync(path.join(projectRoot(), 'generated', 'openapi.json'), 'utf8')) as OpenApiDocument;
+  cached ??= JSON.parse(
+    fs.readFileSync(path.join(projectRoot(), 'generated', 'openapi.json'), 'utf8'),
+  ) as OpenApiDocument;
   return cached;
 }
 

@@ -1,5 +1,14 @@
 /** Keywords that annotate a schema without constraining the value. */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+]);
 
 /** Marks a schema of the contract that the service checks row by row when a batch job runs. */
 export const PER_ROW = 'x-validated-per-row';

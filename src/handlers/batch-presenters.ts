@@ -44,7 +44,12 @@ export function presentLoanBatchJob(v: BatchJobView): Schemas['LoanBatchJob'] {
     status,
     totalLoans: v.job.total,
     ...rest,
-    failures: v.failures.map((f) => ({ index: f.index, customerId: f.customerRef, loanId: f.loanRef, message: f.message })),
+    failures: v.failures.map((f) => ({
+      index: f.index,
+      customerId: f.customerRef,
+      loanId: f.loanRef,
+      message: f.message,
+    })),
     results: [],
   };
 }

@@ -17,7 +17,9 @@ export function presentCall(settings: RecordingLinkSettings, call: CallRow): Cal
     customerId: call.customerId,
     toPhoneNumber: call.toPhoneNumber,
     transcript: call.transcript,
-    recordingUrl: call.recordingKey ? recordingLink(settings.publicBaseUrl, settings.signingSecret, call.id, new Date()) : null,
+    recordingUrl: call.recordingKey
+      ? recordingLink(settings.publicBaseUrl, settings.signingSecret, call.id, new Date())
+      : null,
     timestamp: call.timestamp,
     flags: call.flags,
     summarization: call.summarization,

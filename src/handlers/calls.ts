@@ -8,7 +8,11 @@ export const listCustomerCalls: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'listCustomerCalls'>;
   const query = c.request.query as Record<keyof QueryParams<'listCustomerCalls'>, string | undefined>;
   const { calls, nextCursor } = await customerCalls(companyContext(env), customerId, pageRequest(query));
-  return { status: 200, headers: nextCursorHeader(nextCursor), body: calls.map((call) => presentCall(env.services.calls.settings, call)) };
+  return {
+    status: 200,
+    headers: nextCursorHeader(nextCursor),
+    body: calls.map((call) => presentCall(env.services.calls.settings, call)),
+  };
 };
 
 export const getCall: OperationHandler = async (c, env) => {

@@ -13,14 +13,17 @@ import type { OperationHandler, RequestEnv } from '../http/handler-types.js';
  * A request no provider signed is an authentication failure: 401, like every other one.
  */
 async function verifiedParams(c: Context, env: RequestEnv): Promise<Record<string, string>> {
-  const params = Object.fromEntries(Object.entries((c.request.requestBody ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+  const params = Object.fromEntries(
+    Object.entries((c.request.requestBody ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+  );
   const header = c.request.headers['x-twilio-signature'];
   const signature = Array.isArray(header) ? header[0] : header;
   const query = new URLSearchParams(c.request.query as Record<string, string>).toString();
   const url = `${env.services.config.publicBaseUrl}${c.request.path}${query ? `?${query}` : ''}`;
   const company = (c.request.query as Record<string, string | undefined>).company;
   const providers = await smsSigners(env.services.db, env.services.channels, company);
-  if (!providers.some((p) => p.verifyCallback(url, params, signature))) throw new UnauthorizedError('Invalid X-Twilio-Signature');
+  if (!providers.some((p) => p.verifyCallback(url, params, signature)))
+    throw new UnauthorizedError('Invalid X-Twilio-Signature');
   return params;
 }
 

@@ -5,5 +5,8 @@ import { companyContext } from './context.js';
 export const getContactEligibility: OperationHandler = async (c, env) => {
   const { customerId } = c.request.params as PathParams<'getContactEligibility'>;
   const query = c.request.query as Record<keyof QueryParams<'getContactEligibility'>, string | undefined>;
-  return { status: 200, body: await contactEligibility(companyContext(env), customerId, { at: query.at, loanId: query.loanId }) };
+  return {
+    status: 200,
+    body: await contactEligibility(companyContext(env), customerId, { at: query.at, loanId: query.loanId }),
+  };
 };

@@ -8,7 +8,12 @@ export const getReadiness: OperationHandler = async (_c, env) => {
   const { database, migrations } = await databaseReadiness(env.services.db);
   const draining = env.services.lifecycle?.draining === true;
   const ready = database === 'ok' && migrations === 'current' && !draining;
-  const body = { status: ready ? 'ready' : 'unavailable', database, migrations, ...(draining ? { shuttingDown: true } : {}) };
+  const body = {
+    status: ready ? 'ready' : 'unavailable',
+    database,
+    migrations,
+    ...(draining ? { shuttingDown: true } : {}),
+  };
   return { status: ready ? 200 : 503, body };
 };
 

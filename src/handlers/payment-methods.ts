@@ -1,5 +1,8 @@
 import {
-  captureAuthorization, addPaymentMethod, readPaymentMethods, updateAuthorization,
+  captureAuthorization,
+  addPaymentMethod,
+  readPaymentMethods,
+  updateAuthorization,
 } from '../domain/ach/payment-methods.js';
 import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
 import { companyContext } from './context.js';
@@ -19,12 +22,20 @@ export const listPaymentMethods: OperationHandler = async (c, env) => {
 export const createAchAuthorization: OperationHandler = async (c, env) => {
   const { customerId, paymentMethodId } = c.request.params as PathParams<'createAchAuthorization'>;
   const body = c.request.requestBody as RequestBody<'createAchAuthorization'>;
-  return { status: 201, body: presentPaymentMethod(await captureAuthorization(companyContext(env), customerId, paymentMethodId, body)) };
+  return {
+    status: 201,
+    body: presentPaymentMethod(await captureAuthorization(companyContext(env), customerId, paymentMethodId, body)),
+  };
 };
 
 export const updateAchAuthorization: OperationHandler = async (c, env) => {
   const { customerId, paymentMethodId } = c.request.params as PathParams<'updateAchAuthorization'>;
   const body = c.request.requestBody as RequestBody<'updateAchAuthorization'>;
-  const { revoked } = await updateAuthorization(companyContext(env), customerId, paymentMethodId, body.revokeAuthorization);
+  const { revoked } = await updateAuthorization(
+    companyContext(env),
+    customerId,
+    paymentMethodId,
+    body.revokeAuthorization,
+  );
   return { status: 200, body: { customerId, paymentMethodId, revokeAuthorization: revoked } };
 };

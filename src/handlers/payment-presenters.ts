@@ -22,7 +22,12 @@ export function presentPaymentMethod({ method: m, history }: PaymentMethodView):
       authorizedAt: m.achAuthorizedAt,
       revokedAt: m.achAuthStatus === 'revoked' ? m.achRevokedAt : null,
       history: history.map((e) => ({
-        event: e.event, source: e.source, occurredAt: e.occurredAt, method: e.captureMethod, evidenceRef: e.evidenceRef, returnCode: e.returnCode,
+        event: e.event,
+        source: e.source,
+        occurredAt: e.occurredAt,
+        method: e.captureMethod,
+        evidenceRef: e.evidenceRef,
+        returnCode: e.returnCode,
       })),
     },
     unusableForAch: m.achUnusableCode === null ? null : { returnCode: m.achUnusableCode, since: m.achUnusableAt! },
@@ -65,7 +70,13 @@ function presentReturn(r: ReturnHistoryRow): Schemas['AchReturnRecord'] {
   };
 }
 
-export function presentPayment({ payment: p, ach, history, settlements, representment: r }: PaymentView): Schemas['Payment'] {
+export function presentPayment({
+  payment: p,
+  ach,
+  history,
+  settlements,
+  representment: r,
+}: PaymentView): Schemas['Payment'] {
   return {
     customer_id: p.customerId,
     loan_id: p.loanId,
@@ -95,16 +106,30 @@ export function presentPayment({ payment: p, ach, history, settlements, represen
     },
     return_history: history.map(presentReturn),
     settlements: settlements.map((s) => ({
-      processor_transaction_id: s.processorTransactionId, ach_settlement_date: s.settlementDate, system_source: s.systemSource, created_at: s.createdAt,
+      processor_transaction_id: s.processorTransactionId,
+      ach_settlement_date: s.settlementDate,
+      system_source: s.systemSource,
+      created_at: s.createdAt,
     })),
-    ...(r ? { representment: { representments_made: r.made, representments_remaining: r.remaining, window_ends: r.windowEnds, over_limit: r.overLimit } } : {}),
+    ...(r
+      ? {
+          representment: {
+            representments_made: r.made,
+            representments_remaining: r.remaining,
+            window_ends: r.windowEnds,
+            over_limit: r.overLimit,
+          },
+        }
+      : {}),
     created_at: p.createdAt,
     updated_at: p.updatedAt,
   };
 }
 
 /** A return rate as a fraction rounded to 6 decimals; the level was decided on the exact counts. */
-export function presentRate(f: Pick<RateFigure, 'numerator' | 'denominator' | 'thresholdBp' | 'level'>): Schemas['AchReturnRate'] {
+export function presentRate(
+  f: Pick<RateFigure, 'numerator' | 'denominator' | 'thresholdBp' | 'level'>,
+): Schemas['AchReturnRate'] {
   return {
     numerator: f.numerator,
     denominator: f.denominator,

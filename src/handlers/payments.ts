@@ -16,7 +16,10 @@ export const upsertPayment: OperationHandler = async (c, env) => {
 
 export const getPayment: OperationHandler = async (c, env) => {
   const { customerId, loanId, paymentId } = c.request.params as PathParams<'getPayment'>;
-  return { status: 200, body: presentPayment(await readPayment(companyContext(env), { customerId, loanId, paymentId })) };
+  return {
+    status: 200,
+    body: presentPayment(await readPayment(companyContext(env), { customerId, loanId, paymentId })),
+  };
 };
 
 export const createAchReturn: OperationHandler = async (c, env) => {
@@ -44,7 +47,10 @@ export const createAchConfirmBatch: OperationHandler = async (c, env) => {
 /** One result per submitted row, at its index: the single operation's message, or its status and message. */
 function batchResult(outcomes: RowOutcome[]) {
   const results = outcomes.map((o, index) =>
-    o.ok ? { index, success: true, message: o.message, ...presentOutreach(o.outreach) } : { index, success: false, error: statusOf(o.error), message: o.error.message });
+    o.ok
+      ? { index, success: true, message: o.message, ...presentOutreach(o.outreach) }
+      : { index, success: false, error: statusOf(o.error), message: o.error.message },
+  );
   const applied = outcomes.filter((o) => o.ok).length;
   return { applied, failed: outcomes.length - applied, results };
 }
@@ -54,13 +60,25 @@ function presentOutreach(o: ReturnOutreach | undefined) {
   if (!o) return {};
   return {
     outreach: {
-      status: o.status, task_type: o.taskType, schedule_id: o.scheduleId, scheduled_call_id: o.scheduledCallId,
-      scheduled_time: o.scheduledTime, scheduled_call_count: o.scheduledCallCount, reason: o.reason,
+      status: o.status,
+      task_type: o.taskType,
+      schedule_id: o.scheduleId,
+      scheduled_call_id: o.scheduledCallId,
+      scheduled_time: o.scheduledTime,
+      scheduled_call_count: o.scheduledCallCount,
+      reason: o.reason,
     },
   };
 }
 
 export const getAchReturnRates: OperationHandler = async (_c, env) => {
   const rates = await readReturnRates(companyContext(env));
-  return { status: 200, body: { window_start: rates.windowStart, window_end: rates.windowEnd, rates: Object.fromEntries(rates.figures.map((f) => [f.rate, presentRate(f)])) } };
+  return {
+    status: 200,
+    body: {
+      window_start: rates.windowStart,
+      window_end: rates.windowEnd,
+      rates: Object.fromEntries(rates.figures.map((f) => [f.rate, presentRate(f)])),
+    },
+  };
 };

@@ -15,5 +15,9 @@ export const getRecording: OperationHandler = async (c, env) => {
   const { id } = c.request.params as PathParams<'getRecording'>;
   const query = c.request.query as Record<string, string | undefined>;
   const { bytes, contentType } = await readRecording(env.services.calls, id, query.expires, query.signature);
-  return { status: 200, body: bytes, headers: { 'Content-Type': contentType, 'Cache-Control': 'private, max-age=3600' } };
+  return {
+    status: 200,
+    body: bytes,
+    headers: { 'Content-Type': contentType, 'Cache-Control': 'private, max-age=3600' },
+  };
 };

@@ -22,6 +22,10 @@ export const syncCustomerSchedule: OperationHandler = async (c, env) => {
     };
   }
   const { response, replayed } = outcome;
-  const headers = { ...response.headers, ...rateLimitHeaders(outcome.rateWindow), ...(replayed ? { 'Idempotency-Replayed': 'true' } : {}) };
+  const headers = {
+    ...response.headers,
+    ...rateLimitHeaders(outcome.rateWindow),
+    ...(replayed ? { 'Idempotency-Replayed': 'true' } : {}),
+  };
   return { status: response.status, body: response.body, headers };
 };

@@ -20,13 +20,25 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
       ? { kind: 'loans', job: presentLoanBatchJob(view) }
       : { kind: 'customers', job: presentCustomerBatchJob(view) };
   },
-  'scheduled_call.updated': async (db, companyId, id) => presentScheduledCall(await scheduledCall({ db, companyId }, id)),
+  'scheduled_call.updated': async (db, companyId, id) =>
+    presentScheduledCall(await scheduledCall({ db, companyId }, id)),
   // The call as GET /calls/{id} returns it; `recordingUrl` is null until the recording is stored.
   'call.completed': async (db, companyId, id) => presentCall(links, await callById({ db, companyId }, id)),
   // The figures when the level rose (kept with the event), in GET /ach/return-rates' shape.
   'ach_return_rate.raised': async (db, companyId, id) => {
     const e = await rateRise({ db, companyId }, id);
-    const figure = presentRate({ numerator: e.numerator, denominator: e.denominator, thresholdBp: e.thresholdBp, level: e.level as Level });
-    return { name: e.rate, previous_level: e.previousLevel, window_start: e.windowStart, window_end: e.windowEnd, ...figure };
+    const figure = presentRate({
+      numerator: e.numerator,
+      denominator: e.denominator,
+      thresholdBp: e.thresholdBp,
+      level: e.level as Level,
+    });
+    return {
+      name: e.rate,
+      previous_level: e.previousLevel,
+      window_start: e.windowStart,
+      window_end: e.windowEnd,
+      ...figure,
+    };
   },
 });

@@ -28,7 +28,11 @@ export class OpenApi31Backend extends OpenAPIBackend {
 
   override async init() {
     await super.init();
-    const router = new PrecompiledRouter({ definition: this.definition, apiRoot: this.apiRoot, ignoreTrailingSlashes: this.ignoreTrailingSlashes });
+    const router = new PrecompiledRouter({
+      definition: this.definition,
+      apiRoot: this.apiRoot,
+      ignoreTrailingSlashes: this.ignoreTrailingSlashes,
+    });
     this.router = router;
     this.validator.router = router;
     return this;
@@ -54,13 +58,19 @@ export interface ContractViolation {
 
 export type Api = OpenAPIBackend;
 
-export async function createApi(doc: OpenApiDocument, handlers: Record<string, OperationHandler>, opts: ApiOptions = {}): Promise<Api> {
+export async function createApi(
+  doc: OpenApiDocument,
+  handlers: Record<string, OperationHandler>,
+  opts: ApiOptions = {},
+): Promise<Api> {
   // Strict registration in both directions: an operation without a handler, or a handler without an operation, fails at start.
   const ids = operationIds(doc);
   const unhandled = ids.filter((id) => !handlers[id]);
   const unknown = Object.keys(handlers).filter((id) => !ids.includes(id));
   if (unhandled.length || unknown.length) {
-    throw new Error(`Handler registration does not match the contract. Without handler: [${unhandled.join(', ')}]; without operation: [${unknown.join(', ')}]`);
+    throw new Error(
+      `Handler registration does not match the contract. Without handler: [${unhandled.join(', ')}]; without operation: [${unknown.join(', ')}]`,
+    );
   }
 
   const wrapped: Record<string, (c: Context, env: RequestEnv) => Promise<HandlerResult>> = {};
@@ -77,12 +87,25 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
     coerceTypes: true,
     handlers: {
       ...wrapped,
-      notFound: async (c: Context) => ({ status: 404, body: errorBody('errorMessage', 404, 'not_found', `No route for ${c.request.method.toUpperCase()} ${c.request.path}`) }),
+      notFound: async (c: Context) => ({
+        status: 404,
+        body: errorBody(
+          'errorMessage',
+          404,
+          'not_found',
+          `No route for ${c.request.method.toUpperCase()} ${c.request.path}`,
+        ),
+      }),
       // RFC 9110 §15.5.6: a 405 names the methods the path has.
       methodNotAllowed: async (c: Context) => ({
         status: 405,
         headers: { Allow: (api.router as PrecompiledRouter).allowedMethods(c.request.path).join(', ') },
-        body: errorBody('errorMessage', 405, 'method_not_allowed', `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`),
+        body: errorBody(
+          'errorMessage',
+          405,
+          'method_not_allowed',
+          `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`,
+        ),
       }),
       unauthorizedHandler: async (c: Context, env: RequestEnv) => {
         // openapi-backend turns a throwing security handler into "unauthorized": a lost database is a 503, not a 401.
@@ -90,7 +113,11 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
         if (env.refusal) return errorResult(c.operation.operationId, env.refusal);
         if (failure && isUnavailable(failure)) return unavailableResult(c.operation.operationId);
         if (failure) {
-          env.services.log.error('unhandled error', { requestId: env.requestId, operationId: c.operation.operationId, error: (failure as Error).stack });
+          env.services.log.error('unhandled error', {
+            requestId: env.requestId,
+            operationId: c.operation.operationId,
+            error: (failure as Error).stack,
+          });
           return internalErrorResult(c.operation.operationId);
         }
         return errorResult(c.operation.operationId, new UnauthorizedError());
@@ -104,11 +131,18 @@ export async function createApi(doc: OpenApiDocument, handlers: Record<string, O
       postResponseHandler: async (c: Context, env: RequestEnv) => {
         env.operationId = c.operation?.operationId; // for the request log line and metrics
         const result = c.response as HandlerResult;
-        if (env.principal?.kind === 'console' && isStateChanging(c.request.method)) await recordConsoleRequest(env, c, result.status);
+        if (env.principal?.kind === 'console' && isStateChanging(c.request.method))
+          await recordConsoleRequest(env, c, result.status);
         // A console refusal (CSRF, role) is the console's, not the partner contract's (docs/operators/console.md).
         if (env.refusal) return result;
         // Binary bodies (recordings) are not JSON: their schema only names the media type.
-        if (!opts.validateResponses || !c.operation?.operationId || result.status === 501 || Buffer.isBuffer(result.body)) return result;
+        if (
+          !opts.validateResponses ||
+          !c.operation?.operationId ||
+          result.status === 501 ||
+          Buffer.isBuffer(result.body)
+        )
+          return result;
         return checkResponse(api, c.operation.operationId, result, opts.onContractViolation);
       },
     },
@@ -139,20 +173,37 @@ async function runHandler(id: string, handler: OperationHandler, c: Context, env
     const failure = storeFailure(err);
     if (failure instanceof UnavailableError) return unavailableResult(id);
     if (failure) return errorResult(id, failure);
-    env.services.log.error('unhandled error', { requestId: env.requestId, operationId: id, error: (err as Error).stack });
+    env.services.log.error('unhandled error', {
+      requestId: env.requestId,
+      operationId: id,
+      error: (err as Error).stack,
+    });
     return internalErrorResult(id);
   }
 }
 
-function checkResponse(api: Api, operationId: string, result: HandlerResult, report?: (v: ContractViolation) => void): HandlerResult {
+function checkResponse(
+  api: Api,
+  operationId: string,
+  result: HandlerResult,
+  report?: (v: ContractViolation) => void,
+): HandlerResult {
   // 204 has no body to validate (openapi-backend would demand `null`).
-  const body = result.status === 204 && result.body === undefined ? { errors: [] } : api.validateResponse(result.body, operationId, result.status);
-  const headers = api.validator.validateResponseHeaders(lowerKeys(result.headers ?? {}), operationId, { statusCode: result.status });
+  const body =
+    result.status === 204 && result.body === undefined
+      ? { errors: [] }
+      : api.validateResponse(result.body, operationId, result.status);
+  const headers = api.validator.validateResponseHeaders(lowerKeys(result.headers ?? {}), operationId, {
+    statusCode: result.status,
+  });
   const errors = [...(body.errors ?? []), ...(headers.errors ?? [])];
   if (errors.length === 0) return result;
   const problems = errors.map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
   report?.({ operationId, status: result.status, problems });
-  return { status: 500, body: { error: 500, message: `Response of ${operationId} (${result.status}) breaks the contract: ${problems}` } };
+  return {
+    status: 500,
+    body: { error: 500, message: `Response of ${operationId} (${result.status}) breaks the contract: ${problems}` },
+  };
 }
 
 /** Every change a console user attempts is recorded, refused ones included: who, which operation on which path, when, the status. */
@@ -163,7 +214,13 @@ async function recordConsoleRequest(env: RequestEnv, c: Context, status: number)
     await recordConsoleAction(env.services.db, env.principal, action, c.request.path, status, env.services.now());
   } catch (err) {
     // The change is already committed: its answer stands; the missing record is logged for the operator.
-    env.services.log.error('console action not recorded', { requestId: env.requestId, action, path: c.request.path, status, error: (err as Error).message });
+    env.services.log.error('console action not recorded', {
+      requestId: env.requestId,
+      action,
+      path: c.request.path,
+      status,
+      error: (err as Error).message,
+    });
   }
 }
 

@@ -1,4 +1,12 @@
-import { signIn, signOut, signOutEverywhere, authenticateSession, csrfMatches, ABSOLUTE_TIMEOUT_MS, type ConsolePrincipal } from '../domain/console/sessions.js';
+import {
+  signIn,
+  signOut,
+  signOutEverywhere,
+  authenticateSession,
+  csrfMatches,
+  ABSOLUTE_TIMEOUT_MS,
+  type ConsolePrincipal,
+} from '../domain/console/sessions.js';
 import { DomainError, ForbiddenError, InvalidInputError, UnauthorizedError } from '../domain/shared/errors.js';
 import { errorResult } from './error-response.js';
 import { CONSOLE_COOKIE, cookieValue } from './credentials.js';
@@ -25,18 +33,27 @@ export async function consoleSession(services: Services, req: SessionRequest): P
   try {
     if (req.subpath === '' && req.method === 'POST') {
       const { email, password } = (req.body ?? {}) as { email?: unknown; password?: unknown };
-      if (typeof email !== 'string' || typeof password !== 'string' || password.length > 1024) throw new InvalidInputError('Send {"email", "password"} as JSON');
+      if (typeof email !== 'string' || typeof password !== 'string' || password.length > 1024)
+        throw new InvalidInputError('Send {"email", "password"} as JSON');
       const { token, principal } = await signIn(services.db, { email, password, ip: req.ip }, now);
-      return { status: 200, body: describe(principal), headers: { 'Set-Cookie': cookie(token, ABSOLUTE_TIMEOUT_MS / 1000, req.secure) } };
+      return {
+        status: 200,
+        body: describe(principal),
+        headers: { 'Set-Cookie': cookie(token, ABSOLUTE_TIMEOUT_MS / 1000, req.secure) },
+      };
     }
     const principal = await authenticateSession(services.db, cookieValue(req.headers.cookie, CONSOLE_COOKIE), now);
     if (!principal) throw new UnauthorizedError('Not signed in to the console');
     if (req.subpath === '' && req.method === 'GET') return { status: 200, body: describe(principal) };
     if (req.method !== 'DELETE' || (req.subpath !== '' && req.subpath !== '/everywhere')) {
-      return { status: 404, body: { error: 404, message: `No route for ${req.method} /console/session${req.subpath}` } };
+      return {
+        status: 404,
+        body: { error: 404, message: `No route for ${req.method} /console/session${req.subpath}` },
+      };
     }
     const csrf = req.headers['x-csrf-token'];
-    if (!csrfMatches(principal, Array.isArray(csrf) ? csrf[0] : csrf)) throw new ForbiddenError('Missing or wrong X-CSRF-Token header');
+    if (!csrfMatches(principal, Array.isArray(csrf) ? csrf[0] : csrf))
+      throw new ForbiddenError('Missing or wrong X-CSRF-Token header');
     if (req.subpath === '') await signOut(services.db, principal, now);
     else await signOutEverywhere(services.db, principal, now);
     return { status: 204, headers: { 'Set-Cookie': cookie('', 0, req.secure) } };

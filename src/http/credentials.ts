@@ -35,7 +35,11 @@ export async function authenticateRequest(c: Context, env: RequestEnv): Promise<
     env.principal = env.company ? { kind: 'apiKey' } : undefined;
     return env.company !== null;
   }
-  const principal = await authenticateSession(env.services.db, cookieValue(c.request.headers.cookie, CONSOLE_COOKIE), env.services.now());
+  const principal = await authenticateSession(
+    env.services.db,
+    cookieValue(c.request.headers.cookie, CONSOLE_COOKIE),
+    env.services.now(),
+  );
   if (!principal) {
     env.refusal = new UnauthorizedError('Not signed in to the console, or the session ended; sign in again');
     return false;

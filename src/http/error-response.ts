@@ -1,6 +1,17 @@
 import {
-  ConflictError, DomainError, ForbiddenError, InvalidInputError, MissingFieldsError, NotFoundError, NotImplementedError,
-  PayloadTooLargeError, RateLimitedError, UnauthorizedError, UnavailableError, UnprocessableError, UpstreamError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidInputError,
+  MissingFieldsError,
+  NotFoundError,
+  NotImplementedError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  UnauthorizedError,
+  UnavailableError,
+  UnprocessableError,
+  UpstreamError,
 } from '../domain/shared/errors.js';
 import { errorBody, errorFamilyOf } from './error-family.js';
 import type { HandlerResult } from './handler-types.js';
@@ -51,5 +62,8 @@ export function internalErrorResult(operationId: string | undefined): HandlerRes
 
 /** A dependency (the database) is briefly unavailable: 503 with Retry-After in the operation's family. */
 export function unavailableResult(operationId: string | undefined): HandlerResult {
-  return errorResult(operationId, new UnavailableError('The service is briefly unavailable; retry the same request', 1));
+  return errorResult(
+    operationId,
+    new UnavailableError('The service is briefly unavailable; retry the same request', 1),
+  );
 }

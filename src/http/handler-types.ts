@@ -67,14 +67,20 @@ export type OperationId = keyof operations;
 type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
 /** Request body type of an operation, from the generated contract types. */
-export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R } ? JsonBody<NonNullable<R>> : never;
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R }
+  ? JsonBody<NonNullable<R>>
+  : never;
 
 /** Body type of one documented response of an operation. */
 export type ResponseBody<Op extends OperationId, Status extends number> = operations[Op] extends { responses: infer R }
-  ? Status extends keyof R ? JsonBody<R[Status]> : never
+  ? Status extends keyof R
+    ? JsonBody<R[Status]>
+    : never
   : never;
 
 export type PathParams<Op extends OperationId> = operations[Op] extends { parameters: { path: infer P } } ? P : never;
-export type QueryParams<Op extends OperationId> = operations[Op] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type QueryParams<Op extends OperationId> = operations[Op] extends { parameters: { query?: infer Q } }
+  ? NonNullable<Q>
+  : never;
 
 export type OperationHandler = (context: Context, env: RequestEnv) => Promise<HandlerResult>;

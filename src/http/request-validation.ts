@@ -11,10 +11,17 @@ import { unstorableText } from '../contract/json-limits.js';
  */
 const DEFERRED: Record<string, (e: ErrorObject) => boolean> = {
   createCustomer: (e) => e.instancePath === '/requestBody' && (e.keyword === 'required' || e.keyword === 'if'),
-  createCustomerBatch: (e) => e.instancePath.startsWith('/requestBody/customers/') || isRowCount(e, 'customers') || /^\/header\/idempotency-key/i.test(e.instancePath) || isMissingHeader(e, 'idempotency-key'),
+  createCustomerBatch: (e) =>
+    e.instancePath.startsWith('/requestBody/customers/') ||
+    isRowCount(e, 'customers') ||
+    /^\/header\/idempotency-key/i.test(e.instancePath) ||
+    isMissingHeader(e, 'idempotency-key'),
   // Row-count limits answer with the batch's own codes/messages (empty_batch, batch_too_large).
   createLoanBatch: (e) => e.instancePath.startsWith('/requestBody/loans/') || isRowCount(e, 'loans'),
-  syncCustomerSchedule: (e) => e.instancePath.startsWith('/requestBody') || /^\/header\/idempotency-key/i.test(e.instancePath) || isMissingHeader(e, 'idempotency-key'),
+  syncCustomerSchedule: (e) =>
+    e.instancePath.startsWith('/requestBody') ||
+    /^\/header\/idempotency-key/i.test(e.instancePath) ||
+    isMissingHeader(e, 'idempotency-key'),
 };
 
 function isRowCount(e: ErrorObject, array: string): boolean {
@@ -22,7 +29,11 @@ function isRowCount(e: ErrorObject, array: string): boolean {
 }
 
 function isMissingHeader(e: ErrorObject, name: string): boolean {
-  return e.instancePath === '/header' && e.keyword === 'required' && (e.params as { missingProperty?: string }).missingProperty?.toLowerCase() === name;
+  return (
+    e.instancePath === '/header' &&
+    e.keyword === 'required' &&
+    (e.params as { missingProperty?: string }).missingProperty?.toLowerCase() === name
+  );
 }
 
 /** The request-validation errors that should reject the request before the handler runs. */
@@ -32,7 +43,12 @@ export function blockingErrors(operationId: string, errors: ErrorObject[]): Erro
 }
 
 /** Batch operations' row arrays: their rows are checked when they run, so a bad row fails alone. */
-const ROW_ARRAYS: Record<string, string> = { createCustomerBatch: 'customers', createLoanBatch: 'loans', createAchReturnBatch: 'returns', createAchConfirmBatch: 'confirms' };
+const ROW_ARRAYS: Record<string, string> = {
+  createCustomerBatch: 'customers',
+  createLoanBatch: 'loans',
+  createAchReturnBatch: 'returns',
+  createAchConfirmBatch: 'confirms',
+};
 
 /** The 400 message for the first parameter or body field holding text no database can store (rows of a batch excepted), or null. */
 export function unstorableTextInRequest(operationId: string, c: Context): string | null {

@@ -4,10 +4,25 @@ import type { CompanyContext } from '../domain/shared/context.js';
 import type { LmsResolver } from '../domain/ports/lms.js';
 import { publishBatchCompletedIfDone } from '../domain/batches/completed-event.js';
 import type { Logger } from '../lib/logger.js';
-import { failBatchJob, markBatchJobProcessing, pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../domain/batches/progress.js';
+import {
+  failBatchJob,
+  markBatchJobProcessing,
+  pendingBatchRows,
+  recordRowOutcomes,
+  type RowOutcome,
+} from '../domain/batches/progress.js';
 import type { Db } from '../domain/shared/context.js';
 import type { Claimed, JobQueue } from '../domain/ports/job-queue.js';
-import { gaveUp, JobCache, prefetchRows, type RowHandling, RowsDeferredError, runIsolated, runRows, UnknownJobKindError } from './slice-support.js';
+import {
+  gaveUp,
+  JobCache,
+  prefetchRows,
+  type RowHandling,
+  RowsDeferredError,
+  runIsolated,
+  runRows,
+  UnknownJobKindError,
+} from './slice-support.js';
 import { isUnavailable } from '../domain/shared/store-failures.js';
 import type { UnitHandler } from './worker-pool.js';
 
@@ -50,24 +65,55 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
       await markBatchJobProcessing(db, companyId, jobId, deps.now().toISOString());
       job.status = 'processing'; // cached: the next slices skip this update
     }
-    const rows = await pendingBatchRows(db, companyId, jobId, messages.map((m) => [m.data.from, m.data.to]));
+    const rows = await pendingBatchRows(
+      db,
+      companyId,
+      jobId,
+      messages.map((m) => [m.data.from, m.data.to]),
+    );
     if (rows.length === 0) return void (await queue.complete(db, messages));
     const processor = deps.rows.processors.get(job.kind);
     if (!processor) throw new UnknownJobKindError(`No row processor for job kind "${job.kind}"`);
     const context = (trx: Db): CompanyContext => ({
-      db: trx, companyId, config: job.config, now: deps.now(), testAliasSunset: deps.testAliasSunset, lms: () => deps.lms?.(companyId, job.config.lms),
+      db: trx,
+      companyId,
+      config: job.config,
+      now: deps.now(),
+      testAliasSunset: deps.testAliasSunset,
+      lms: () => deps.lms?.(companyId, job.config.lms),
     });
-    const { ready, failed, deferred } = await prefetchRows(deps.rows.statusOf, context(db), processor, rows, lastAttempt);
+    const { ready, failed, deferred } = await prefetchRows(
+      deps.rows.statusOf,
+      context(db),
+      processor,
+      rows,
+      lastAttempt,
+    );
     return { jobId, companyId, rows: ready, failed, deferred, processor, context };
   }
 
-  const deferredError = (n: number) => new RowsDeferredError(`${n} rows wait for an outside system that is unavailable (the LMS); they are retried`);
+  const deferredError = (n: number) =>
+    new RowsDeferredError(`${n} rows wait for an outside system that is unavailable (the LMS); they are retried`);
 
   /** The unit's slices are `messages`; those in `ack` finish now (every row they still had pending has its outcome here). */
-  const record = async (trx: Db, unit: { companyId: string; jobId: string }, messages: Claimed<SliceMessage>[], outcomes: RowOutcome[], ack: Claimed<SliceMessage>[]) => {
+  const record = async (
+    trx: Db,
+    unit: { companyId: string; jobId: string },
+    messages: Claimed<SliceMessage>[],
+    outcomes: RowOutcome[],
+    ack: Claimed<SliceMessage>[],
+  ) => {
     const now = deps.now();
     const slices = messages.map((m) => ({ from: m.data.from, to: m.data.to, finished: ack.includes(m) }));
-    const counted = await recordRowOutcomes(trx, unit.companyId, unit.jobId, slices, outcomes, now.toISOString(), ack.length ? () => queue.complete(trx, ack) : undefined);
+    const counted = await recordRowOutcomes(
+      trx,
+      unit.companyId,
+      unit.jobId,
+      slices,
+      outcomes,
+      now.toISOString(),
+      ack.length ? () => queue.complete(trx, ack) : undefined,
+    );
     if (counted.processed > 0) await publishBatchCompletedIfDone(trx, unit.companyId, unit.jobId, now);
     return counted;
   };
@@ -89,7 +135,13 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
     let committed = false;
     try {
       await db.transaction(async (trx) => {
-        await record(trx, unit, [message], [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))], ack);
+        await record(
+          trx,
+          unit,
+          [message],
+          [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))],
+          ack,
+        );
       });
       committed = true;
     } catch (err) {
@@ -107,7 +159,12 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
           const outcome = await runIsolated(deps.rows.statusOf, trx, unit.context(trx), unit.processor, row);
           if (!('error' in outcome)) outcomes.push(outcome);
           else {
-            log.error('batch row failed unexpectedly', { jobId: unit.jobId, index: row.index, attempt: message.attempt, error: outcome.error.stack });
+            log.error('batch row failed unexpectedly', {
+              jobId: unit.jobId,
+              index: row.index,
+              attempt: message.attempt,
+              error: outcome.error.stack,
+            });
             if (lastAttempt) outcomes.push(gaveUp(unit.processor, row, message.attempt, outcome.error));
             else deferred += 1;
           }
@@ -131,7 +188,13 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
     const processor = job ? deps.rows.processors.get(job.kind) : undefined;
     await db.transaction(async (trx) => {
       const pending = await pendingBatchRows(trx, companyId, jobId, [[message.data.from, message.data.to]]);
-      await record(trx, { companyId, jobId }, [message], pending.map((r) => gaveUp(processor, r, message.attempt, err)), [message]);
+      await record(
+        trx,
+        { companyId, jobId },
+        [message],
+        pending.map((r) => gaveUp(processor, r, message.attempt, err)),
+        [message],
+      );
     });
   }
 
@@ -152,17 +215,33 @@ export function createSliceHandler(deps: SliceWorkerDeps): UnitHandler<SliceMess
         // Deferred rows need each slice's own attempt count: run the slices one by one.
         if (unit.deferred > 0) throw deferredError(unit.deferred);
         await db.transaction(async (trx) => {
-          await record(trx, unit, messages, [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))], messages);
+          await record(
+            trx,
+            unit,
+            messages,
+            [...unit.failed, ...(await runRows(deps.rows.statusOf, unit.context(trx), unit.processor, unit.rows))],
+            messages,
+          );
         });
         return;
       } catch (err) {
-        log.info('slices failed together; running them one by one', { jobId: messages[0].data.jobId, error: (err as Error).message });
+        log.info('slices failed together; running them one by one', {
+          jobId: messages[0].data.jobId,
+          error: (err as Error).message,
+        });
       }
     }
     for (const message of messages) {
       await runSlice(message).catch(async (err: Error) => {
-        log.error('job attempt failed', { queue: message.queue, messageId: message.id, attempt: message.attempt, error: err.message });
-        await queue.fail(message, err).catch((e: Error) => log.error('could not record job failure', { messageId: message.id, error: e.message }));
+        log.error('job attempt failed', {
+          queue: message.queue,
+          messageId: message.id,
+          attempt: message.attempt,
+          error: err.message,
+        });
+        await queue
+          .fail(message, err)
+          .catch((e: Error) => log.error('could not record job failure', { messageId: message.id, error: e.message }));
       });
     }
   };

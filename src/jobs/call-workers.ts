@@ -13,7 +13,6 @@ const DIAL_BATCHES_IN_FLIGHT = 4;
 /** Recordings claimed and acked together by one of the two copy slots. */
 const RECORDINGS_PER_UNIT = 8;
 
-
 /**
  * The dispatcher of one worker process, on the job queue port:
  * - a claim loop: due pending calls → dialing, in ONE statement, and a `call-dial` message per call,
@@ -28,7 +27,11 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
   let wake: (() => void) | undefined;
 
   const claimOnce = async (): Promise<number> => {
-    const claimed = await claimCallsToDial(s, { batch: opts.claimBatch, defaultConcurrency: opts.maxConcurrentPerCompany }, enqueueOpts);
+    const claimed = await claimCallsToDial(
+      s,
+      { batch: opts.claimBatch, defaultConcurrency: opts.maxConcurrentPerCompany },
+      enqueueOpts,
+    );
     if (claimed > 0) s.queue.wake(DIAL_QUEUE);
     return claimed;
   };
@@ -53,37 +56,64 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
   // Dials go in batches: one guard, one read per kind of state and one write of the answers per batch
   // instead of per call, and a few batches in flight so one slow provider answer does not stall the pool.
   const dialBatch = Math.max(1, Math.min(DIAL_BATCH_MAX, Math.ceil(opts.concurrency / DIAL_BATCHES_IN_FLIGHT)));
-  const dials = !dialing ? { stop: async () => {} } : startWorkerPool<DialRequest>(
-    s.queue,
-    {
-      queue: DIAL_QUEUE, concurrency: Math.max(1, Math.ceil(opts.concurrency / dialBatch)), groupSize: dialBatch, groupKey: () => 'dial',
-      pollMs: opts.pollMs, shutdownGraceMs: opts.shutdownGraceMs, log: s.log,
-    },
-    async (messages: Claimed<DialRequest>[]) => {
-      const results = await dialScheduledCalls(s, messages.map((m) => m.data), messages.map((m) => m.attempt >= m.maxAttempts));
-      const done = messages.filter((_, i) => 'outcome' in results[i]);
-      await s.queue.complete(s.db, done);
-      let freed = false;
-      for (const [i, m] of messages.entries()) {
-        const r = results[i];
-        recordDial('retry' in r ? 'retry' : r.outcome);
-        if ('retry' in r) {
-          s.log.error('dial attempt failed', { scheduledCallId: m.data.scheduledCallId, attempt: m.attempt, error: r.retry.message });
-          await s.queue.fail(m, r.retry).catch((e: Error) => s.log.error('could not record job failure', { messageId: m.id, error: e.message }));
-        } else {
-          s.log.debug('dial', { scheduledCallId: m.data.scheduledCallId, outcome: r.outcome, attempt: m.attempt });
-          freed ||= r.outcome === 'moved' || r.outcome === 'skipped' || r.outcome === 'failed';
-        }
-      }
-      if (freed) wake?.(); // room freed for a company
-    },
-  );
+  const dials = !dialing
+    ? { stop: async () => {} }
+    : startWorkerPool<DialRequest>(
+        s.queue,
+        {
+          queue: DIAL_QUEUE,
+          concurrency: Math.max(1, Math.ceil(opts.concurrency / dialBatch)),
+          groupSize: dialBatch,
+          groupKey: () => 'dial',
+          pollMs: opts.pollMs,
+          shutdownGraceMs: opts.shutdownGraceMs,
+          log: s.log,
+        },
+        async (messages: Claimed<DialRequest>[]) => {
+          const results = await dialScheduledCalls(
+            s,
+            messages.map((m) => m.data),
+            messages.map((m) => m.attempt >= m.maxAttempts),
+          );
+          const done = messages.filter((_, i) => 'outcome' in results[i]);
+          await s.queue.complete(s.db, done);
+          let freed = false;
+          for (const [i, m] of messages.entries()) {
+            const r = results[i];
+            recordDial('retry' in r ? 'retry' : r.outcome);
+            if ('retry' in r) {
+              s.log.error('dial attempt failed', {
+                scheduledCallId: m.data.scheduledCallId,
+                attempt: m.attempt,
+                error: r.retry.message,
+              });
+              await s.queue
+                .fail(m, r.retry)
+                .catch((e: Error) =>
+                  s.log.error('could not record job failure', { messageId: m.id, error: e.message }),
+                );
+            } else {
+              s.log.debug('dial', { scheduledCallId: m.data.scheduledCallId, outcome: r.outcome, attempt: m.attempt });
+              freed ||= r.outcome === 'moved' || r.outcome === 'skipped' || r.outcome === 'failed';
+            }
+          }
+          if (freed) wake?.(); // room freed for a company
+        },
+      );
 
   // Recordings are copied one after another, a few claimed at once and acked together: one fetch and
   // one ack per unit instead of per recording, the same two copies in flight as before.
   const recordings = startWorkerPool<RecordingMessage>(
     s.queue,
-    { queue: RECORDING_QUEUE, concurrency: 2, groupSize: RECORDINGS_PER_UNIT, groupKey: () => 'recording', pollMs: opts.pollMs, shutdownGraceMs: opts.shutdownGraceMs, log: s.log },
+    {
+      queue: RECORDING_QUEUE,
+      concurrency: 2,
+      groupSize: RECORDINGS_PER_UNIT,
+      groupKey: () => 'recording',
+      pollMs: opts.pollMs,
+      shutdownGraceMs: opts.shutdownGraceMs,
+      log: s.log,
+    },
     async (messages: Claimed<RecordingMessage>[]) => {
       const copied: Claimed<RecordingMessage>[] = [];
       for (const m of messages) {
@@ -91,8 +121,14 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
           await storeRecording(s, m.data);
           copied.push(m);
         } catch (err) {
-          s.log.error('recording copy failed', { callId: m.data.callId, attempt: m.attempt, error: (err as Error).message });
-          await s.queue.fail(m, err as Error).catch((e: Error) => s.log.error('could not record job failure', { messageId: m.id, error: e.message }));
+          s.log.error('recording copy failed', {
+            callId: m.data.callId,
+            attempt: m.attempt,
+            error: (err as Error).message,
+          });
+          await s.queue
+            .fail(m, err as Error)
+            .catch((e: Error) => s.log.error('could not record job failure', { messageId: m.id, error: e.message }));
         }
       }
       await s.queue.complete(s.db, copied);

@@ -4,7 +4,14 @@ import type { CallServices } from '../domain/calls/call-services.js';
 import type { WorkerPool } from './worker-pool.js';
 
 /** Fixed for now: a batch per claim (applied in one transaction), the calls of a failed batch taken event by event side by side (under the pool of 10), a minute's lease. */
-export const CALLBACK_APPLIER_DEFAULTS: CallbackApplierOptions = { batch: 500, parallelCalls: 8, leaseMs: 60_000, pollMs: 1_000, quietMs: 50, maxDelayMs: 5_000 };
+export const CALLBACK_APPLIER_DEFAULTS: CallbackApplierOptions = {
+  batch: 500,
+  parallelCalls: 8,
+  leaseMs: 60_000,
+  pollMs: 1_000,
+  quietMs: 50,
+  maxDelayMs: 5_000,
+};
 
 export interface CallbackApplierOptions extends InboxSettings {
   /** How often an idle applier looks for rows another process (or a crash) left (wall clock). */
@@ -26,7 +33,11 @@ export interface CallbackApplierOptions extends InboxSettings {
  * back), as it does when the burst ends. A stream that never pauses is drained every `maxDelayMs`:
  * no event waits longer than that plus its drain.
  */
-export function startCallbackApplier(s: CallServices, opts: CallbackApplierOptions, apply = applyInboxBatch): WorkerPool {
+export function startCallbackApplier(
+  s: CallServices,
+  opts: CallbackApplierOptions,
+  apply = applyInboxBatch,
+): WorkerPool {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;

@@ -47,7 +47,10 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
       // Slices of one job claimed together run in one transaction (fewer round trips); each is still acked alone.
       groupSize: options.slicesPerTransaction,
       // Customer and loan rows write set-based: bigger units mean fewer statements and commits per row.
-      groupSizeOf: (slice: SliceMessage) => (slice.kind && SET_BASED_KINDS.has(slice.kind) ? options.setBasedSlicesPerTransaction : options.slicesPerTransaction),
+      groupSizeOf: (slice: SliceMessage) =>
+        slice.kind && SET_BASED_KINDS.has(slice.kind)
+          ? options.setBasedSlicesPerTransaction
+          : options.slicesPerTransaction,
       groupKey: (slice: SliceMessage) => slice.jobId,
       pollMs: options.pollMs,
       shutdownGraceMs: options.shutdownGraceMs,
@@ -56,13 +59,24 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
     createSliceHandler(deps),
   );
   const webhooks = startWebhookWorkers({
-    db: deps.db, queue: deps.queue, log, now: deps.now, transport: deps.webhooks.transport, builders: deps.webhooks.builders,
-    policy: options.webhooks, pollMs: options.pollMs, shutdownGraceMs: options.shutdownGraceMs,
+    db: deps.db,
+    queue: deps.queue,
+    log,
+    now: deps.now,
+    transport: deps.webhooks.transport,
+    builders: deps.webhooks.builders,
+    policy: options.webhooks,
+    pollMs: options.pollMs,
+    shutdownGraceMs: options.shutdownGraceMs,
   });
   const messages = deps.messages
-    ? startMessageDispatcher({ db: deps.db, now: deps.now, routes: deps.messages.routes, publicBaseUrl: deps.messages.publicBaseUrl, log }, deps.messages.options)
+    ? startMessageDispatcher(
+        { db: deps.db, now: deps.now, routes: deps.messages.routes, publicBaseUrl: deps.messages.publicBaseUrl, log },
+        deps.messages.options,
+      )
     : null;
-  const sweep = () => sweepRetention(deps.db, deps.now(), log, { contactRecordRetentionDays: options.contactRecordRetentionDays });
+  const sweep = () =>
+    sweepRetention(deps.db, deps.now(), log, { contactRecordRetentionDays: options.contactRecordRetentionDays });
   const timer = setInterval(() => void sweep(), RETENTION_SWEEP_MS);
   timer.unref();
   log.info('workers started', { engine: deps.queue.engine, concurrency: options.concurrency });

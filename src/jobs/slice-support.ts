@@ -27,7 +27,9 @@ export class UnknownJobKindError extends Error {}
 
 /** A row's outcome as stored: a DomainError becomes `<status>: <reason>` (e.g. `400: Missing required fields: email`). */
 export function toOutcome(statusOf: RowHandling['statusOf'], index: number, r: RowResult): RowOutcome {
-  return 'error' in r ? { index, failure: `${statusOf(r.error)}: ${r.error.message}`, result: r.result } : { index, result: r.result };
+  return 'error' in r
+    ? { index, failure: `${statusOf(r.error)}: ${r.error.message}`, result: r.result }
+    : { index, result: r.result };
 }
 
 /**
@@ -58,10 +60,17 @@ export class RowsDeferredError extends Error {}
  * the last attempt fails as `503: …`.
  */
 export async function prefetchRows(
-  statusOf: RowHandling['statusOf'], ctx: CompanyContext, processor: RowProcessor, rows: Row[], lastAttempt: boolean,
+  statusOf: RowHandling['statusOf'],
+  ctx: CompanyContext,
+  processor: RowProcessor,
+  rows: Row[],
+  lastAttempt: boolean,
 ): Promise<Prefetched> {
   if (!processor.prefetch || rows.length === 0) return { ready: rows, failed: [], deferred: 0 };
-  const prepared = await processor.prefetch(ctx, rows.map((r) => r.payload));
+  const prepared = await processor.prefetch(
+    ctx,
+    rows.map((r) => r.payload),
+  );
   const out: Prefetched = { ready: [], failed: [], deferred: 0 };
   rows.forEach((row, i) => {
     const p = prepared[i];
@@ -73,13 +82,24 @@ export async function prefetchRows(
 }
 
 /** Runs the rows of a unit in the caller's transaction, one statement set for all of them. */
-export async function runRows(statusOf: RowHandling['statusOf'], ctx: CompanyContext, processor: RowProcessor, rows: Row[]): Promise<RowOutcome[]> {
+export async function runRows(
+  statusOf: RowHandling['statusOf'],
+  ctx: CompanyContext,
+  processor: RowProcessor,
+  rows: Row[],
+): Promise<RowOutcome[]> {
   const results = await processor.runAll(ctx, rows.map(inputOf));
   return rows.map((row, i) => toOutcome(statusOf, row.index, results[i]));
 }
 
 /** One row in its own savepoint: an unexpected error rolls back only this row's writes. */
-export async function runIsolated(statusOf: RowHandling['statusOf'], trx: Db, ctx: CompanyContext, processor: RowProcessor, row: Row): Promise<RowOutcome | { error: Error }> {
+export async function runIsolated(
+  statusOf: RowHandling['statusOf'],
+  trx: Db,
+  ctx: CompanyContext,
+  processor: RowProcessor,
+  row: Row,
+): Promise<RowOutcome | { error: Error }> {
   try {
     const [result] = await trx.transaction((savepoint) => processor.runAll({ ...ctx, db: savepoint }, [inputOf(row)]));
     return toOutcome(statusOf, row.index, result);
@@ -102,7 +122,6 @@ export function codeOf(err: unknown): string {
   return typeof code === 'string' ? ` (database error ${code})` : '';
 }
 
-
 type WorkJob = NonNullable<Awaited<ReturnType<typeof getBatchJobForWork>>>;
 
 /**
@@ -112,7 +131,10 @@ type WorkJob = NonNullable<Awaited<ReturnType<typeof getBatchJobForWork>>>;
  */
 export class JobCache {
   private entries = new Map<string, { at: number; job: WorkJob | null }>();
-  constructor(private readonly db: Db, private readonly ttlMs = 5_000) {}
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 5_000,
+  ) {}
 
   forget(jobId: string): void {
     this.entries.delete(jobId);

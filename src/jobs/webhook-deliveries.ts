@@ -39,8 +39,17 @@ export function startWebhookWorkers(deps: WebhookWorkerDeps): WorkerPool {
   let relaying: Promise<void> | null = null;
   const relay = async () => {
     // A handler crash (not a failed HTTP attempt: that is recorded and rescheduled) is retried by the queue.
-    const enqueue = { maxAttempts: 5, retryDelaySeconds: 5, timeoutSeconds: Math.ceil(deps.policy.timeoutMs / 1000) + 60 };
-    const ids = await relayDueDeliveries(db, queue, { queue: WEBHOOK_QUEUE, now: deps.now().getTime(), batch: RELAY_BATCH, enqueue });
+    const enqueue = {
+      maxAttempts: 5,
+      retryDelaySeconds: 5,
+      timeoutSeconds: Math.ceil(deps.policy.timeoutMs / 1000) + 60,
+    };
+    const ids = await relayDueDeliveries(db, queue, {
+      queue: WEBHOOK_QUEUE,
+      now: deps.now().getTime(),
+      batch: RELAY_BATCH,
+      enqueue,
+    });
     if (ids.length) queue.wake(WEBHOOK_QUEUE);
   };
   const timer = setInterval(() => {
@@ -52,9 +61,27 @@ export function startWebhookWorkers(deps: WebhookWorkerDeps): WorkerPool {
 
   const pool = startWorkerPool<WebhookMessage>(
     queue,
-    { queue: WEBHOOK_QUEUE, concurrency: 8, groupSize: 1, groupKey: (m) => m.deliveryId, pollMs: deps.pollMs, shutdownGraceMs: deps.shutdownGraceMs, log },
+    {
+      queue: WEBHOOK_QUEUE,
+      concurrency: 8,
+      groupSize: 1,
+      groupKey: (m) => m.deliveryId,
+      pollMs: deps.pollMs,
+      shutdownGraceMs: deps.shutdownGraceMs,
+      log,
+    },
     async ([message]) => {
-      const result = await attemptDelivery({ db, transport: deps.transport, builders: deps.builders, policy: deps.policy, now: deps.now, wallClock: () => new Date() }, message.data.deliveryId);
+      const result = await attemptDelivery(
+        {
+          db,
+          transport: deps.transport,
+          builders: deps.builders,
+          policy: deps.policy,
+          now: deps.now,
+          wallClock: () => new Date(),
+        },
+        message.data.deliveryId,
+      );
       if (result !== 'skipped') recordWebhookDelivery(result);
       if (result === 'dead') log.warn('webhook delivery dead', { deliveryId: message.data.deliveryId });
       await queue.complete(db, [message]);

@@ -37,7 +37,11 @@ export interface WorkerPool {
  * empty. (pg-boss's own `work()` sleeps ≥ 0.5 s after every fetch and fails a fetched batch as a
  * whole; claiming with `fetch` keeps the slots busy and lets every message be acked or retried alone.)
  */
-export function startWorkerPool<T>(jobQueue: JobQueue, opts: WorkerPoolOptions<T>, handler: UnitHandler<T>): WorkerPool {
+export function startWorkerPool<T>(
+  jobQueue: JobQueue,
+  opts: WorkerPoolOptions<T>,
+  handler: UnitHandler<T>,
+): WorkerPool {
   const { log } = opts;
   let stopping = false;
   const inflight = new Map<Promise<void>, Claimed<T>[]>();
@@ -64,7 +68,9 @@ export function startWorkerPool<T>(jobQueue: JobQueue, opts: WorkerPoolOptions<T
       for (const m of unit) {
         log.error('job attempt failed', { queue: m.queue, messageId: m.id, attempt: m.attempt, error: error.message });
         // If even this fails the message stays claimed, expires after its timeout and comes back.
-        await jobQueue.fail(m, error).catch((e: Error) => log.error('could not record job failure', { messageId: m.id, error: e.message }));
+        await jobQueue
+          .fail(m, error)
+          .catch((e: Error) => log.error('could not record job failure', { messageId: m.id, error: e.message }));
       }
     }
   };
@@ -123,7 +129,8 @@ export function startWorkerPool<T>(jobQueue: JobQueue, opts: WorkerPoolOptions<T
       await Promise.race([Promise.allSettled(inflight.keys()), graceOver]);
       clearTimeout(timer);
       const unfinished = [...inflight.values(), ...backlog.splice(0)].flat();
-      if (unfinished.length) log.info('releasing unfinished jobs at shutdown', { queue: opts.queue, count: unfinished.length });
+      if (unfinished.length)
+        log.info('releasing unfinished jobs at shutdown', { queue: opts.queue, count: unfinished.length });
       await Promise.all(unfinished.map((m) => jobQueue.release(m).catch(() => undefined)));
     },
   };

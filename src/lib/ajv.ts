@@ -7,7 +7,8 @@ import type { ErrorObject, Options } from 'ajv';
 type AjvClass = typeof Ajv2020Module.default;
 const Ajv2020 = ((Ajv2020Module as unknown as { default?: AjvClass }).default ?? Ajv2020Module) as AjvClass;
 type AddFormats = typeof addFormatsModule.default;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as AddFormats;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ??
+  addFormatsModule) as AddFormats;
 
 export type Ajv = InstanceType<AjvClass>;
 
@@ -22,7 +23,13 @@ export function createAjv(opts: Options = {}): Ajv {
 /** `x-maxDepth`: free-form objects may nest at most that many levels (see src/contract/json-limits.ts). */
 function maxDepth(limit: number, data: unknown): boolean {
   if (nestingDepth(data, limit) <= limit) return true;
-  maxDepth.errors = [{ keyword: MAX_DEPTH_KEYWORD, message: `must not nest objects or arrays more than ${limit} levels deep`, params: { limit } }];
+  maxDepth.errors = [
+    {
+      keyword: MAX_DEPTH_KEYWORD,
+      message: `must not nest objects or arrays more than ${limit} levels deep`,
+      params: { limit },
+    },
+  ];
   return false;
 }
 maxDepth.errors = [] as Partial<ErrorObject>[];

@@ -14,7 +14,10 @@ export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;
 }
 
-export function createLogger(level: LogLevel, streams?: { out: NodeJS.WritableStream; err: NodeJS.WritableStream }): Logger {
+export function createLogger(
+  level: LogLevel,
+  streams?: { out: NodeJS.WritableStream; err: NodeJS.WritableStream },
+): Logger {
   const target = pino(
     {
       level,

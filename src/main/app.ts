@@ -38,17 +38,28 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
 
   const dispatch = async (req: Request, res: Response) => {
     const env: RequestEnv = {
-      services, requestId: res.locals.requestId, company: null, rawBody: (req as Request & { rawBody?: Buffer }).rawBody, viaConsole: res.locals.viaConsole === true,
+      services,
+      requestId: res.locals.requestId,
+      company: null,
+      rawBody: (req as Request & { rawBody?: Buffer }).rawBody,
+      viaConsole: res.locals.viaConsole === true,
     };
     res.locals.env = env;
     const bodyless = req.body === undefined && Number(req.headers['content-length'] ?? 0) > 0;
     if (bodyless) return send(res, parseFailure(api, req, 400, 'Content-Type must be application/json'));
     // The router percent-decodes path parameters and would throw URIError on `%ZZ` or `%C3%28`.
-    if (!decodesCleanly(req.path)) return send(res, parseFailure(api, req, 400, 'The path is not valid percent-encoded UTF-8'));
+    if (!decodesCleanly(req.path))
+      return send(res, parseFailure(api, req, 400, 'The path is not valid percent-encoded UTF-8'));
     const body = capDepth(req.body, READ_DEPTH);
     try {
       const result = (await api.handleRequest(
-        { method: req.method, path: req.path, query: req.query as Record<string, string>, headers: req.headers as Record<string, string>, body },
+        {
+          method: req.method,
+          path: req.path,
+          query: req.query as Record<string, string>,
+          headers: req.headers as Record<string, string>,
+          body,
+        },
         env,
       )) as HandlerResult;
       send(res, result);
@@ -62,9 +73,15 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
 
   // Failures before routing (body parsers) answer in the family of the operation they were for.
   const fail = (err: Error & { type?: string; status?: number }, req: Request, res: Response) => {
-    if (err.type === 'entity.too.large') return send(res, parseFailure(api, req, 413, `Request body exceeds the ${services.config.bodyLimitBytes} byte limit`));
-    if (err.type === 'entity.parse.failed') return send(res, parseFailure(api, req, 400, 'Request body is not valid JSON'));
-    if (err.status && err.status >= 400 && err.status < 500) return send(res, parseFailure(api, req, err.status, err.message));
+    if (err.type === 'entity.too.large')
+      return send(
+        res,
+        parseFailure(api, req, 413, `Request body exceeds the ${services.config.bodyLimitBytes} byte limit`),
+      );
+    if (err.type === 'entity.parse.failed')
+      return send(res, parseFailure(api, req, 400, 'Request body is not valid JSON'));
+    if (err.status && err.status >= 400 && err.status < 500)
+      return send(res, parseFailure(api, req, err.status, err.message));
     services.log.error('unhandled error', { requestId: res.locals.requestId, error: err.stack });
     send(res, parseFailure(api, req, 500, 'Internal server error'));
   };
@@ -82,10 +99,18 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
       const env = res.locals.env as RequestEnv | undefined;
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const operationId = env?.operationId ?? (res.locals.route as string | undefined) ?? null;
-      httpRequestDuration.observe({ operationId: operationId ?? 'unmatched', status: String(res.statusCode) }, ms / 1000);
+      httpRequestDuration.observe(
+        { operationId: operationId ?? 'unmatched', status: String(res.statusCode) },
+        ms / 1000,
+      );
       services.log.info('request', {
-        requestId, method: req.method, path: req.path, status: res.statusCode,
-        operationId, companyId: env?.company?.id ?? null, ms,
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        operationId,
+        companyId: env?.company?.id ?? null,
+        ms,
       });
     });
     const toApi = (err?: unknown) => {
@@ -96,11 +121,15 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     // Operator and reference pages outside the partner contract (docs/operators/running.md#health-and-reference), matched as express routes would be.
     if ((req.method === 'GET' || req.method === 'HEAD') && (path === '/metrics' || path === '/metrics/')) {
       res.locals.route = 'metrics';
-      registry.metrics().then((text) => res.type(registry.contentType).send(text), (e: Error) => fail(e, req, res));
+      registry.metrics().then(
+        (text) => res.type(registry.contentType).send(text),
+        (e: Error) => fail(e, req, res),
+      );
       return;
     }
     const afterPages = () => (hasBody(req) ? parseBody(req, res, toApi) : toApi());
-    if (path.startsWith('/docs')) return void docs(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : afterPages()));
+    if (path.startsWith('/docs'))
+      return void docs(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : afterPages()));
     if (path === '/console' || path.startsWith('/console/')) return serveConsole(req, res, afterPages);
     afterPages();
   };
@@ -138,13 +167,24 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
       res.locals.route = 'console-session';
       const answer = () =>
         consoleSession(services, {
-          method: req.method, subpath: path.slice('/console/session'.length).replace(/\/$/, ''), body: req.body,
-          headers: req.headers, secure: req.secure || services.config.publicBaseUrl.startsWith('https://'), ip: req.ip,
-        }).then((result) => send(res, result), (e: Error) => fail(e, req, res));
-      return hasBody(req) ? void json(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : answer())) : void answer();
+          method: req.method,
+          subpath: path.slice('/console/session'.length).replace(/\/$/, ''),
+          body: req.body,
+          headers: req.headers,
+          secure: req.secure || services.config.publicBaseUrl.startsWith('https://'),
+          ip: req.ip,
+        }).then(
+          (result) => send(res, result),
+          (e: Error) => fail(e, req, res),
+        );
+      return hasBody(req)
+        ? void json(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : answer()))
+        : void answer();
     }
     res.locals.route = 'console';
-    consolePages(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : void res.status(404).type('text/plain').send('Not found')));
+    consolePages(req, res, (err?: unknown) =>
+      err ? fail(err as Error, req, res) : void res.status(404).type('text/plain').send('Not found'),
+    );
   }
 
   /** JSON for every path, form-encoded for the SMS callbacks (mounted at /webhooks/sms as before) and the one-click opt-out. */

@@ -15,7 +15,10 @@ import type { Db } from '../store/shared/db.js';
  * configured), the sandbox adapter to the simulator (started here on a loopback port when
  * OUTREACH_VOICE_SIMULATOR_URL is not set), and the recording store.
  */
-export async function createCallServices(config: Config, deps: { db: Db; now: Clock; log: Logger; queue: JobQueue; secrets: SecretBox }): Promise<{ services: CallServices; simulator: VoiceSimulator | null }> {
+export async function createCallServices(
+  config: Config,
+  deps: { db: Db; now: Clock; log: Logger; queue: JobQueue; secrets: SecretBox },
+): Promise<{ services: CallServices; simulator: VoiceSimulator | null }> {
   const c = config.calls;
   let simulator: VoiceSimulator | null = null;
   let simulatorUrl = c.simulator.url;
@@ -27,12 +30,21 @@ export async function createCallServices(config: Config, deps: { db: Db; now: Cl
   // A create request must end (answer or timeout) well within the dial lease: a worker still waiting
   // on its request when the lease runs out would race the worker taking over.
   const requestTimeoutMs = Math.min(10_000, Math.floor((c.dispatch.timeoutSeconds * 1000) / 2));
-  const sandbox = new RetellVoiceProvider({ name: 'sandbox', baseUrl: simulatorUrl, apiKey: c.simulator.apiKey, requestTimeoutMs });
+  const sandbox = new RetellVoiceProvider({
+    name: 'sandbox',
+    baseUrl: simulatorUrl,
+    apiKey: c.simulator.apiKey,
+    requestTimeoutMs,
+  });
   const live = c.provider
     ? new RetellVoiceProvider({ name: 'live', ...c.provider, requestTimeoutMs })
     : new RetellVoiceProvider({ name: 'live', baseUrl: simulatorUrl, apiKey: c.simulator.apiKey, requestTimeoutMs });
-  if (!c.provider) deps.log.info('no voice provider configured (OUTREACH_VOICE_API_KEY): every call goes to the voice simulator', { url: simulatorUrl });
-  if (c.signingSecretGenerated) deps.log.info('OUTREACH_SIGNING_SECRET is not set: recording links are signed with a random per-process secret');
+  if (!c.provider)
+    deps.log.info('no voice provider configured (OUTREACH_VOICE_API_KEY): every call goes to the voice simulator', {
+      url: simulatorUrl,
+    });
+  if (c.signingSecretGenerated)
+    deps.log.info('OUTREACH_SIGNING_SECRET is not set: recording links are signed with a random per-process secret');
   const services: CallServices = {
     db: deps.db,
     now: deps.now,
@@ -42,7 +54,13 @@ export async function createCallServices(config: Config, deps: { db: Db; now: Cl
     // A company's own Retell account: always Retell's API (or the operator's override of it), never the simulator.
     companyVoice: companyVoiceProviders(deps.secrets, { baseUrl: c.retellBaseUrl, requestTimeoutMs }),
     recordings: new FileRecordingStore(c.recordingsDir),
-    settings: { publicBaseUrl: config.publicBaseUrl, fromNumber: c.fromNumber, signingSecret: c.signingSecret, dialLeaseMs: c.dispatch.timeoutSeconds * 1000, maxCallbacksInFlight: c.maxCallbacksInFlight },
+    settings: {
+      publicBaseUrl: config.publicBaseUrl,
+      fromNumber: c.fromNumber,
+      signingSecret: c.signingSecret,
+      dialLeaseMs: c.dispatch.timeoutSeconds * 1000,
+      maxCallbacksInFlight: c.maxCallbacksInFlight,
+    },
   };
   return { services, simulator };
 }

@@ -26,7 +26,8 @@ export class AuditUsageError extends Error {}
 export async function runAuditCommand(db: Db, command: string, args: AuditArgs): Promise<number | null> {
   if (command !== 'audit export') return null;
   const format = (args.format ?? 'jsonl') as ExportFormat;
-  if (format !== 'jsonl' && format !== 'csv') throw new AuditUsageError(`--format must be jsonl or csv, got "${args.format}"`);
+  if (format !== 'jsonl' && format !== 'csv')
+    throw new AuditUsageError(`--format must be jsonl or csv, got "${args.format}"`);
   if (!args.from || !args.to) throw new AuditUsageError('--from and --to are required for "audit export"');
   const records = exportContactRecords(db, args.need('company'), { from: args.from, to: args.to });
   // Bad input (exit 2) or an unknown company (exit 1) fails before a file is created.
@@ -43,8 +44,12 @@ export async function runAuditCommand(db: Db, command: string, args: AuditArgs):
     await write(exportLine(format, first.value));
     for await (const r of records) await write(exportLine(format, r));
   }
-  if (args.out) await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  if (args.out)
+    await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
   // The command exits right after: stdout is never ended, so wait until its queued writes reached the OS.
-  else await new Promise<void>((resolve, reject) => out.write('', (err?: Error | null) => (err ? reject(err) : resolve())));
+  else
+    await new Promise<void>((resolve, reject) =>
+      out.write('', (err?: Error | null) => (err ? reject(err) : resolve())),
+    );
   return 0;
 }

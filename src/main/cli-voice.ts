@@ -24,16 +24,27 @@ export interface VoiceArgs {
  * (company configuration `calls.provider`), else the operator's (OUTREACH_VOICE_API_KEY), else the
  * simulator at OUTREACH_VOICE_SIMULATOR_URL.
  */
-export async function runVoiceCommand(db: Db, config: Config, secrets: SecretBox, command: string, args: VoiceArgs): Promise<number | null> {
+export async function runVoiceCommand(
+  db: Db,
+  config: Config,
+  secrets: SecretBox,
+  command: string,
+  args: VoiceArgs,
+): Promise<number | null> {
   if (command !== 'voice agents') return null;
   const c = config.calls;
   const requestTimeoutMs = 10_000;
   const target = c.provider ?? (c.simulator.url ? { baseUrl: c.simulator.url, apiKey: c.simulator.apiKey } : null);
-  const fallback = target ? new RetellVoiceProvider({ name: c.provider ? 'live' : 'sandbox', ...target, requestTimeoutMs }) : null;
+  const fallback = target
+    ? new RetellVoiceProvider({ name: c.provider ? 'live' : 'sandbox', ...target, requestTimeoutMs })
+    : null;
   const companyVoice = companyVoiceProviders(secrets, { baseUrl: c.retellBaseUrl, requestTimeoutMs });
   const providerOf = (companyId: string, companyConfig: CompanyConfig) => {
     const provider = companyVoice(companyId, companyConfig) ?? fallback;
-    if (!provider) throw new NoProviderError('no voice provider to set up: set OUTREACH_VOICE_API_KEY or calls.provider (or OUTREACH_VOICE_SIMULATOR_URL for a running simulator)');
+    if (!provider)
+      throw new NoProviderError(
+        'no voice provider to set up: set OUTREACH_VOICE_API_KEY or calls.provider (or OUTREACH_VOICE_SIMULATOR_URL for a running simulator)',
+      );
     return provider;
   };
   let reports;
@@ -51,8 +62,15 @@ export async function runVoiceCommand(db: Db, config: Config, secrets: SecretBox
   if (args.json) console.log(JSON.stringify(reports));
   else {
     for (const r of reports) {
-      const state = r.differences.length === 0 ? 'as required' : r.changed ? `updated: ${r.differences.join(', ')}` : `differs: ${r.differences.join(', ')}`;
-      console.log(`${r.agentId}  (${r.taskTypes.join(', ')})  ${state}${r.voicemail ? `\n  voicemail: ${r.voicemail}` : ''}`);
+      const state =
+        r.differences.length === 0
+          ? 'as required'
+          : r.changed
+            ? `updated: ${r.differences.join(', ')}`
+            : `differs: ${r.differences.join(', ')}`;
+      console.log(
+        `${r.agentId}  (${r.taskTypes.join(', ')})  ${state}${r.voicemail ? `\n  voicemail: ${r.voicemail}` : ''}`,
+      );
     }
   }
   return args.check && reports.some((r) => r.differences.length > 0) ? 1 : 0;

@@ -1,4 +1,9 @@
-import { addWebhookEndpoint, removeWebhookEndpoint, rotateWebhookEndpointSecret, webhookEndpoints } from '../domain/webhooks/endpoints.js';
+import {
+  addWebhookEndpoint,
+  removeWebhookEndpoint,
+  rotateWebhookEndpointSecret,
+  webhookEndpoints,
+} from '../domain/webhooks/endpoints.js';
 import { redeliverWebhook, webhookDeliveryLog } from '../domain/webhooks/delivery-log.js';
 import type { Db } from '../store/shared/db.js';
 
@@ -34,7 +39,15 @@ export async function runWebhookCommand(db: Db, command: string, args: WebhookAr
     }
     case 'webhook list': {
       const list = await webhookEndpoints(db, args.need('company'), now);
-      print(list, list.map((e) => `${e.id}  ${e.url}  created ${e.createdAt}${e.previousSecretValidUntil ? `  rotating until ${e.previousSecretValidUntil}` : ''}`).join('\n'));
+      print(
+        list,
+        list
+          .map(
+            (e) =>
+              `${e.id}  ${e.url}  created ${e.createdAt}${e.previousSecretValidUntil ? `  rotating until ${e.previousSecretValidUntil}` : ''}`,
+          )
+          .join('\n'),
+      );
       return 0;
     }
     case 'webhook remove':
@@ -44,13 +57,28 @@ export async function runWebhookCommand(db: Db, command: string, args: WebhookAr
     case 'webhook rotate-secret': {
       const hours = args.overlapHours === undefined ? 24 : Number(args.overlapHours);
       const e = await rotateWebhookEndpointSecret(db, args.need('company'), args.need('endpoint'), now, hours);
-      print(e, `new signing secret ${e.secret}  (shown once); the old one also signs until ${e.previousSecretValidUntil ?? 'now'}`);
+      print(
+        e,
+        `new signing secret ${e.secret}  (shown once); the old one also signs until ${e.previousSecretValidUntil ?? 'now'}`,
+      );
       return 0;
     }
     case 'webhook deliveries': {
       const limit = args.limit === undefined ? undefined : Number(args.limit);
-      const log = await webhookDeliveryLog(db, args.need('company'), { status: args.status, endpointId: args.endpoint, limit });
-      print(log, log.map((d) => `${d.id}  ${d.eventType}  ${d.status}  attempts ${d.attempts}  last ${d.lastStatusCode ?? d.lastError ?? '-'}  created ${d.createdAt}`).join('\n'));
+      const log = await webhookDeliveryLog(db, args.need('company'), {
+        status: args.status,
+        endpointId: args.endpoint,
+        limit,
+      });
+      print(
+        log,
+        log
+          .map(
+            (d) =>
+              `${d.id}  ${d.eventType}  ${d.status}  attempts ${d.attempts}  last ${d.lastStatusCode ?? d.lastError ?? '-'}  created ${d.createdAt}`,
+          )
+          .join('\n'),
+      );
       return 0;
     }
     case 'webhook redeliver':

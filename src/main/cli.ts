@@ -5,7 +5,12 @@ import { parseArgs } from 'node:util';
 import { aesGcmBox, configKeySource } from '../adapters/secrets/aes-gcm-box.js';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { issueApiKey, listKeys, revokeKey } from '../domain/companies/api-keys.js';
-import { createCompany, getCompanyConfig, listCompanySummaries, setCompanyConfig } from '../domain/companies/companies.js';
+import {
+  createCompany,
+  getCompanyConfig,
+  listCompanySummaries,
+  setCompanyConfig,
+} from '../domain/companies/companies.js';
 import { DomainError } from '../domain/shared/errors.js';
 import { processClock } from '../adapters/clock/sandbox-clock.js';
 import { startVoiceSimulator } from '../simulators/voice/server.js';
@@ -104,12 +109,22 @@ async function main(argv: string[]): Promise<number> {
 
   if (command === 'simulator voice') {
     const port = values.port === undefined ? 0 : Number(values.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
     const simulator = await startVoiceSimulator({
-      port, apiKey: config.calls.simulator.apiKey, now: processClock(config.calls.clockStart),
+      port,
+      apiKey: config.calls.simulator.apiKey,
+      now: processClock(config.calls.clockStart),
       holdCallbacks: values['hold-callbacks'] ?? false,
     });
-    console.log(JSON.stringify({ level: 'info', msg: 'voice simulator listening', url: simulator.url, clock: config.calls.clockStart?.toISOString() ?? 'real time' }));
+    console.log(
+      JSON.stringify({
+        level: 'info',
+        msg: 'voice simulator listening',
+        url: simulator.url,
+        clock: config.calls.clockStart?.toISOString() ?? 'real time',
+      }),
+    );
     const stop = async () => {
       await simulator.close();
       process.exit(0);
@@ -121,15 +136,25 @@ async function main(argv: string[]): Promise<number> {
 
   if (command === 'simulator sms') {
     const port = Number(values.port ?? 0);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
     const sandbox = config.channels.sandboxSms;
     const { SmsSimulator } = await import('../simulators/sms/server.js'); // only this command needs it
     const simulator = new SmsSimulator({
-      accountSid: sandbox?.accountSid, authToken: sandbox?.authToken,
+      accountSid: sandbox?.accountSid,
+      authToken: sandbox?.authToken,
       inboundUrl: values['inbound-url'] ?? `${config.publicBaseUrl}/webhooks/sms/inbound`,
     });
     const url = await simulator.start(port);
-    console.log(JSON.stringify({ level: 'info', msg: 'sms simulator listening', url, accountSid: simulator.accountSid, inboundUrl: simulator.inboundUrl }));
+    console.log(
+      JSON.stringify({
+        level: 'info',
+        msg: 'sms simulator listening',
+        url,
+        accountSid: simulator.accountSid,
+        inboundUrl: simulator.inboundUrl,
+      }),
+    );
     const stop = async () => {
       await simulator.stop();
       process.exit(0);
@@ -143,7 +168,11 @@ async function main(argv: string[]): Promise<number> {
     // Graceful: stop taking work, let in-flight requests and slices finish (or release them), exit.
     const service =
       command === 'serve'
-        ? await startService(config, { migrate: !values['no-migrate'], workers: !values['no-workers'], localChannelServers: true })
+        ? await startService(config, {
+            migrate: !values['no-migrate'],
+            workers: !values['no-workers'],
+            localChannelServers: true,
+          })
         : await startWorker(config, { migrate: !values['no-migrate'] });
     const shutdown = async (signal: string) => {
       console.error(JSON.stringify({ level: 'info', msg: 'shutting down', signal }));
@@ -171,16 +200,35 @@ async function main(argv: string[]): Promise<number> {
       return v;
     };
     if (command.startsWith('webhook ')) {
-      const args = { json: values.json, need, status: values.status, endpoint: values.endpoint, limit: values.limit, overlapHours: values['overlap-hours'] };
+      const args = {
+        json: values.json,
+        need,
+        status: values.status,
+        endpoint: values.endpoint,
+        limit: values.limit,
+        overlapHours: values['overlap-hours'],
+      };
       const code = await runWebhookCommand(db, command, args, now);
       if (code !== null) return code;
     }
     if (command.startsWith('voice ')) {
-      const code = await runVoiceCommand(db, config, aesGcmBox(configKeySource(config.configKey, config.databaseUrl)), command, { json: values.json, check: values.check, need });
+      const code = await runVoiceCommand(
+        db,
+        config,
+        aesGcmBox(configKeySource(config.configKey, config.databaseUrl)),
+        command,
+        { json: values.json, check: values.check, need },
+      );
       if (code !== null) return code;
     }
     if (command.startsWith('audit ')) {
-      const code = await runAuditCommand(db, command, { from: values.from, to: values.to, format: values.format, out: values.out, need });
+      const code = await runAuditCommand(db, command, {
+        from: values.from,
+        to: values.to,
+        format: values.format,
+        out: values.out,
+        need,
+      });
       if (code !== null) return code;
     }
     switch (command) {
@@ -189,7 +237,11 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'company create': {
         const created = await createCompany(db, need('name'), now);
-        console.log(values.json ? JSON.stringify(created) : `company ${created.companyId}\napi key ${created.apiKey}  (shown once; store it now)`);
+        console.log(
+          values.json
+            ? JSON.stringify(created)
+            : `company ${created.companyId}\napi key ${created.apiKey}  (shown once; store it now)`,
+        );
         return 0;
       }
       case 'company list': {
@@ -221,16 +273,28 @@ async function main(argv: string[]): Promise<number> {
       case 'key list': {
         const keys = await listKeys(db, need('company'));
         if (values.json) console.log(JSON.stringify(keys));
-        else for (const k of keys) console.log(`${k.id}  ${k.prefix}…  created ${k.createdAt}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`);
+        else
+          for (const k of keys)
+            console.log(
+              `${k.id}  ${k.prefix}…  created ${k.createdAt}  ${k.revokedAt ? `revoked ${k.revokedAt}` : 'active'}`,
+            );
         return 0;
       }
       case 'user create': {
         const given = values['password-stdin'] ? fs.readFileSync(0, 'utf8').replace(/\r?\n$/, '') : undefined;
         const password = given ?? generatePassword();
-        const user = await createConsoleUser(db, need('company'), { email: need('email'), role: need('role'), password }, now);
+        const user = await createConsoleUser(
+          db,
+          need('company'),
+          { email: need('email'), role: need('role'), password },
+          now,
+        );
         const shown = given === undefined ? { password } : {};
         if (values.json) console.log(JSON.stringify({ ...user, ...shown }));
-        else console.log(`console user ${user.email} (${user.role})${given === undefined ? `\npassword ${password}  (shown once; store it now)` : ''}`);
+        else
+          console.log(
+            `console user ${user.email} (${user.role})${given === undefined ? `\npassword ${password}  (shown once; store it now)` : ''}`,
+          );
         return 0;
       }
       case 'key revoke':
@@ -251,9 +315,12 @@ class UsageError extends Error {}
 async function runLoanProSimulator(seedFile: string | undefined, portText: string | undefined): Promise<number> {
   if (!seedFile) throw new UsageError('--seed is required for "simulator loanpro"');
   const port = portText === undefined ? 0 : Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, got "${portText}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be 0-65535, got "${portText}"`);
   const sim = await startLoanProSimulator(readSeedFile(seedFile), { port });
-  console.log(JSON.stringify({ simulator: 'loanpro', baseUrl: sim.baseUrl, instanceId: sim.instanceId, token: sim.token }));
+  console.log(
+    JSON.stringify({ simulator: 'loanpro', baseUrl: sim.baseUrl, instanceId: sim.instanceId, token: sim.token }),
+  );
   const stop = () => void sim.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
@@ -267,7 +334,15 @@ main(process.argv.slice(2)).then(
       console.error(`outreach: ${err.message}`);
       process.exit(1);
     }
-    if (err instanceof UsageError || err instanceof AuditUsageError || err instanceof ConfigError || err instanceof DomainError || err instanceof SeedError || err instanceof SecretUnreadableError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (
+      err instanceof UsageError ||
+      err instanceof AuditUsageError ||
+      err instanceof ConfigError ||
+      err instanceof DomainError ||
+      err instanceof SeedError ||
+      err instanceof SecretUnreadableError ||
+      (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+    ) {
       console.error(`outreach: ${(err as Error).message}`);
       if (err instanceof UsageError || err instanceof AuditUsageError) console.error(USAGE);
       process.exit(err instanceof DomainError ? 1 : 2);

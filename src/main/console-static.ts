@@ -7,7 +7,8 @@ import { projectRoot } from '../lib/project-root.js';
 export const CONSOLE_BUILD_DIR = path.join(projectRoot(), 'dist', 'console');
 
 // The console loads only its own files; recordings play from this service's signed links, through /console/api.
-const CSP = "default-src 'self'; img-src 'self' data:; media-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+const CSP =
+  "default-src 'self'; img-src 'self' data:; media-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
 /** The built console under /console/ (one page, hash-routed); /console redirects there. */
 export function consoleStatic() {

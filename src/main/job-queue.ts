@@ -15,7 +15,12 @@ const QUEUES = [SLICE_QUEUE, DIAL_QUEUE, RECORDING_QUEUE, WEBHOOK_QUEUE];
 /** pg-boss on Postgres (production, many processes); the durable table queue on SQLite (one process). */
 export function createJobQueue(db: Db, options: JobOptions, log: Logger): JobQueue {
   if (dialectOf(db) === 'pg') {
-    return new PgBossQueue(db, { schema: options.pgBossSchema, maintenanceSeconds: options.maintenanceSeconds, queues: QUEUES, log });
+    return new PgBossQueue(db, {
+      schema: options.pgBossSchema,
+      maintenanceSeconds: options.maintenanceSeconds,
+      queues: QUEUES,
+      log,
+    });
   }
   return new TableQueue(db, Date.now, QUEUES);
 }

@@ -28,6 +28,10 @@ export async function startLocalChannelServers(config: Config, log: Logger): Pro
     options.sandboxSms = { baseUrl: url, accountSid: sms.accountSid, authToken: sms.authToken, from: '+15005550006' };
     stops.push(() => sms.stop());
   }
-  if (stops.length) log.info('local channel servers started (sandbox)', { smtp: options.sandboxSmtpUrl, sms: options.sandboxSms?.baseUrl });
+  if (stops.length)
+    log.info('local channel servers started (sandbox)', {
+      smtp: options.sandboxSmtpUrl,
+      sms: options.sandboxSms?.baseUrl,
+    });
   return { options, stop: async () => void (await Promise.all(stops.map((s) => s()))) };
 }

@@ -86,7 +86,9 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   const queue = createJobQueue(db, config.jobs, log);
   await queue.start({ supervise });
   if (config.calls.clockStart && !opts.now) {
-    log.info('OUTREACH_CLOCK IS SET: this process runs on a moved clock, not real time', { startsAt: config.calls.clockStart.toISOString() });
+    log.info('OUTREACH_CLOCK IS SET: this process runs on a moved clock, not real time', {
+      startsAt: config.calls.clockStart.toISOString(),
+    });
   }
   const now = opts.now ?? processClock(config.calls.clockStart);
   if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
@@ -97,9 +99,22 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   const channelOptions = local ? { ...config.channels, ...local.options } : config.channels;
   const senders: ChannelSenders = createChannelSenders(channelOptions, config.calls.signingSecret, secrets);
   const { pollMs, batchSize, perCompany } = channelOptions;
-  const messages = canDeliver(senders) ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany } } : undefined;
+  const messages = canDeliver(senders)
+    ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany } }
+    : undefined;
   const startWorkersHere = (): WorkerPool => {
-    const batch = startWorkers({ db, queue, log, now, testAliasSunset: config.testAliasSunset, options: config.jobs, rows: opts.rows ?? rowHandling, lms, webhooks: { transport: httpWebhookTransport, builders: webhookPayloads(calls.settings) }, messages });
+    const batch = startWorkers({
+      db,
+      queue,
+      log,
+      now,
+      testAliasSunset: config.testAliasSunset,
+      options: config.jobs,
+      rows: opts.rows ?? rowHandling,
+      lms,
+      webhooks: { transport: httpWebhookTransport, builders: webhookPayloads(calls.settings) },
+      messages,
+    });
     const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);
     const reconcile = config.calls.dispatchEnabled ? startCallReconciler(calls, config.calls.reconcile) : null;
     return {
@@ -125,10 +140,17 @@ const DRAIN_GRACE_MS = 10_000;
 
 export async function startService(config: Config, opts: StartOptions = {}): Promise<RunningService> {
   const withWorkers = opts.workers !== false;
-  const { log, db, queue, now, calls, simulator, lms, senders, closeOutside, startWorkersHere } = await openBackend(config, opts, withWorkers);
+  const { log, db, queue, now, calls, simulator, lms, senders, closeOutside, startWorkersHere } = await openBackend(
+    config,
+    opts,
+    withWorkers,
+  );
   const lifecycle = { draining: false };
   const keys = new ApiKeyCache(db, authChangeFeed(db));
-  const { handler } = await createApp({ db, config, now, log, queue, calls, lms, keys, lifecycle, channels: senders }, opts);
+  const { handler } = await createApp(
+    { db, config, now, log, queue, calls, lms, keys, lifecycle, channels: senders },
+    opts,
+  );
   // node:http directly: express 5's app.listen hands a bind error to the callback, which looked like success.
   const server = createServer(handler);
   try {
@@ -188,9 +210,12 @@ export async function startService(config: Config, opts: StartOptions = {}): Pro
 function listenFailure(err: unknown, config: Config): string {
   const code = (err as { code?: string }).code;
   const where = `${config.host}:${config.port}`;
-  if (code === 'EADDRINUSE') return `cannot listen on ${where}: port ${config.port} is already in use (set PORT to another port)`;
-  if (code === 'EACCES') return `cannot listen on ${where}: port ${config.port} needs privileges (set PORT to 1024 or above)`;
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on ${where}: HOST ${config.host} is not an address of this machine`;
+  if (code === 'EADDRINUSE')
+    return `cannot listen on ${where}: port ${config.port} is already in use (set PORT to another port)`;
+  if (code === 'EACCES')
+    return `cannot listen on ${where}: port ${config.port} needs privileges (set PORT to 1024 or above)`;
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+    return `cannot listen on ${where}: HOST ${config.host} is not an address of this machine`;
   return `cannot listen on ${where}: ${(err as Error).message}`;
 }
 

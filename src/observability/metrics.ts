@@ -72,7 +72,8 @@ new Gauge({
   registers: [registry],
   async collect() {
     this.reset();
-    for (const s of (await source?.queue.stats().catch(() => [])) ?? []) this.set({ kind: s.queue }, s.oldestAgeSeconds);
+    for (const s of (await source?.queue.stats().catch(() => [])) ?? [])
+      this.set({ kind: s.queue }, s.oldestAgeSeconds);
   },
 });
 

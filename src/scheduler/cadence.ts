@@ -7,8 +7,7 @@ export const CADENCE_RULE = {
 } as const;
 
 export type CadenceSelection =
-  | { ok: true; cadence: CompiledCadence; notes: Decision[] }
-  | { ok: false; reason: PlanFailureReason; message: string };
+  { ok: true; cadence: CompiledCadence; notes: Decision[] } | { ok: false; reason: PlanFailureReason; message: string };
 
 const note = (message: string): Decision => ({
   rule: CADENCE_RULE.id,

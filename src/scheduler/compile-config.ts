@@ -75,7 +75,8 @@ function compileTaskType(name: string, taskType: TaskTypeSchedule): CompiledTask
   }
   const ranges = (taskType.byDaysSincePaidOff ?? []).map((range, i) => {
     const where = `taskTypes.${name}.byDaysSincePaidOff[${i}]`;
-    if (!Number.isInteger(range.min) || range.min < 0) throw new SchedulerConfigError(`${where}.min must be an integer ≥ 0`);
+    if (!Number.isInteger(range.min) || range.min < 0)
+      throw new SchedulerConfigError(`${where}.min must be an integer ≥ 0`);
     if (range.max !== null && (!Number.isInteger(range.max) || range.max < range.min)) {
       throw new SchedulerConfigError(`${where}.max must be null or an integer ≥ min`);
     }

@@ -7,11 +7,13 @@
 export const CONSENT_RULES = {
   required: {
     id: 'tcpa-consent-required',
-    source: 'TCPA 47 U.S.C. 227(b)(1)(A)(iii); 47 CFR 64.1200(a)(1): prior express consent for an artificial-voice call to a mobile number (FCC 24-17: an AI-generated voice is an artificial voice)',
+    source:
+      'TCPA 47 U.S.C. 227(b)(1)(A)(iii); 47 CFR 64.1200(a)(1): prior express consent for an artificial-voice call to a mobile number (FCC 24-17: an AI-generated voice is an artificial voice)',
   },
   writtenRequired: {
     id: 'tcpa-written-consent-required',
-    source: '47 CFR 64.1200(a)(2): prior express written consent for a telemarketing call with an artificial or prerecorded voice (company configuration consent.required)',
+    source:
+      '47 CFR 64.1200(a)(2): prior express written consent for a telemarketing call with an artificial or prerecorded voice (company configuration consent.required)',
   },
   revoked: {
     id: 'tcpa-consent-revoked',

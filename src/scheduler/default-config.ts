@@ -82,7 +82,9 @@ export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
       purpose: 'origination',
       cadence: NEW_LEAD_CADENCE,
       oneOffAllowed: false,
-      transfer: [{ id: 'new-lead-loan-officers', destination: 'queue:new-lead-loan-officers', hours: LOAN_OFFICER_HOURS }],
+      transfer: [
+        { id: 'new-lead-loan-officers', destination: 'queue:new-lead-loan-officers', hours: LOAN_OFFICER_HOURS },
+      ],
     },
     PendingLoanReturning: {
       purpose: 'origination',
@@ -93,7 +95,9 @@ export const DEFAULT_SCHEDULER_CONFIG: SchedulerConfig = {
         { min: 91, max: null, cadence: RETURNING_LAPSED_CADENCE },
       ],
       oneOffAllowed: true,
-      transfer: [{ id: 'returning-loan-officers', destination: 'queue:returning-loan-officers', hours: LOAN_OFFICER_HOURS }],
+      transfer: [
+        { id: 'returning-loan-officers', destination: 'queue:returning-loan-officers', hours: LOAN_OFFICER_HOURS },
+      ],
     },
     Collections: {
       purpose: 'collections',

@@ -63,7 +63,12 @@ describe('company configuration may only tighten the defaults', () => {
 
     const tight = effectiveRules({
       ...base,
-      limits: { regFMaxAttemptsPer7Days: 3, regFQuietDaysAfterConversation: 14, maCollectionsMaxAttemptsPer7Days: 1, marketingMaxCallsPer24h: 2 },
+      limits: {
+        regFMaxAttemptsPer7Days: 3,
+        regFQuietDaysAfterConversation: 14,
+        maCollectionsMaxAttemptsPer7Days: 1,
+        marketingMaxCallsPer24h: 2,
+      },
     });
     expect(tight.rules.regFMaxAttemptsPer7Days).toBe(3);
     expect(tight.rules.regFQuietDaysAfterConversation).toBe(14);
@@ -79,7 +84,9 @@ describe('company configuration may only tighten the defaults', () => {
   });
 
   it('rejects malformed values', () => {
-    expect(() => effectiveRules({ ...base, callingWindow: { start: '8am', end: '21:00' } })).toThrow(SchedulerConfigError);
+    expect(() => effectiveRules({ ...base, callingWindow: { start: '8am', end: '21:00' } })).toThrow(
+      SchedulerConfigError,
+    );
     expect(() => effectiveRules({ ...base, callingWindow: { start: '21:30', end: '22:00' } })).toThrow(/empty/);
     expect(() => effectiveRules({ ...base, blockedDates: ['2026-02-30'] })).toThrow(/YYYY-MM-DD/);
     expect(() => effectiveRules({ ...base, blockedWeekdays: [1, 2, 3, 4, 5, 6] })).toThrow(/every weekday/);

@@ -70,7 +70,12 @@ export function effectiveRules(config: SchedulerConfig): {
     start: formatClockTime(Math.max(callingWindow.startMin, minutes(STATE_MARKETING_LIMITS.start))),
     end: formatClockTime(Math.min(callingWindow.endMin, minutes(STATE_MARKETING_LIMITS.end))),
   };
-  const marketingWindow = tightenWindow('limits.marketingWindow', limits.marketingWindow, marketingDefault, adjustments);
+  const marketingWindow = tightenWindow(
+    'limits.marketingWindow',
+    limits.marketingWindow,
+    marketingDefault,
+    adjustments,
+  );
 
   const blockedWeekdays = new Set<number>(BLOCKED_WEEKDAYS.weekdays);
   for (const day of config.blockedWeekdays ?? []) {

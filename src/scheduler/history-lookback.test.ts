@@ -17,23 +17,43 @@ const config = (over: Partial<SchedulerConfig> = {}): SchedulerConfig => ({ ...D
  * alone, so nothing more recent decides in its place.
  */
 function burst(offsetMs: number): AttemptPoint[] {
-  return Array.from({ length: 10 }, (_, j) => ({ atMs: NOW + offsetMs + j * 60_000, loanId: undefined, purpose: undefined, conversation: true, planned: false, channel: 'call' as const }));
+  return Array.from({ length: 10 }, (_, j) => ({
+    atMs: NOW + offsetMs + j * 60_000,
+    loanId: undefined,
+    purpose: undefined,
+    conversation: true,
+    planned: false,
+    channel: 'call' as const,
+  }));
 }
 
 /** Contexts in which every history-reading rule applies: collections in MA, WA and New York City, origination in each marketing state. */
 const contexts = (attempts: AttemptPoint[]): RuleContext[] => [
-  { zones: [zoneClock('America/New_York')!, zoneClock('America/Los_Angeles')!], states: ['MA', 'WA', 'NY'], localities: ['NYC'], purpose: 'collections', loanId: 'L1', attempts },
-  ...STATE_MARKETING_RULES.map((law): RuleContext => ({ zones: [zoneClock('America/New_York')!], states: [law.state], purpose: 'origination', loanId: 'L2', attempts })),
+  {
+    zones: [zoneClock('America/New_York')!, zoneClock('America/Los_Angeles')!],
+    states: ['MA', 'WA', 'NY'],
+    localities: ['NYC'],
+    purpose: 'collections',
+    loanId: 'L1',
+    attempts,
+  },
+  ...STATE_MARKETING_RULES.map((law): RuleContext => ({
+    zones: [zoneClock('America/New_York')!],
+    states: [law.state],
+    purpose: 'origination',
+    loanId: 'L2',
+    attempts,
+  })),
 ];
 
 describe('the history the rules need (historyLookbackMs)', () => {
-  it('is the longest lookback of the compiled rules: 7 days and a DST hour by default (Reg F\'s caps and quiet period)', () => {
+  it("is the longest lookback of the compiled rules: 7 days and a DST hour by default (Reg F's caps and quiet period)", () => {
     const rules = compileConfig(config()).rules;
     expect(historyLookbackMs(config())).toBe(Math.max(...rules.map((r) => r.lookbackMs)));
     expect(historyLookbackMs(config())).toBe(SEVEN_DAY_WINDOW_MS);
   });
 
-  it('grows with a company\'s longer quiet period, past the 60 days once read for every company', () => {
+  it("grows with a company's longer quiet period, past the 60 days once read for every company", () => {
     expect(historyLookbackMs(config({ limits: { regFQuietDaysAfterConversation: 90 } }))).toBe(90 * DAY + HOUR);
   });
 
@@ -43,7 +63,7 @@ describe('the history the rules need (historyLookbackMs)', () => {
   it.each([
     ['the defaults', config()],
     ['a 30-day quiet period', config({ limits: { regFQuietDaysAfterConversation: 30 } })],
-  ])('bounds every rule\'s reading of history, with %s', (_, cfg) => {
+  ])("bounds every rule's reading of history, with %s", (_, cfg) => {
     const bound = historyLookbackMs(cfg);
     const rules = compileConfig(cfg).rules.filter((r) => r.lookbackMs > 0);
     let decided = 0;
@@ -57,7 +77,10 @@ describe('the history the rules need (historyLookbackMs)', () => {
           for (const t of [NOW, NOW + HOUR, NOW + 6 * HOUR, NOW + DAY]) {
             const verdict = rule.check(t, full[c]);
             if (!verdict.ok) decided++;
-            expect(rule.check(t, bounded[c]), `${rule.id} at ${new Date(t).toISOString()}, attempts from ${offset / HOUR} h`).toEqual(verdict);
+            expect(
+              rule.check(t, bounded[c]),
+              `${rule.id} at ${new Date(t).toISOString()}, attempts from ${offset / HOUR} h`,
+            ).toEqual(verdict);
             if (rule.budget) expect(rule.budget(t, bounded[c]), `${rule.id} budget`).toEqual(rule.budget(t, full[c]));
           }
         }

@@ -3,8 +3,22 @@
  * caps, cadence planning, phone rotation and transfer routing. No I/O; `now` is a parameter.
  */
 export { planEnrollment } from './plan.js';
-export { nextAllowedTime, eligibilityAt, type EligibilityResult, type BlockingRule, type RuleVerdict } from './next-allowed.js';
-export { planMessages, messageAllowedAt, messageContact, MESSAGE_RULES, type MessageStep, type MessageContext, type PlannedMessage } from './message-plan.js';
+export {
+  nextAllowedTime,
+  eligibilityAt,
+  type EligibilityResult,
+  type BlockingRule,
+  type RuleVerdict,
+} from './next-allowed.js';
+export {
+  planMessages,
+  messageAllowedAt,
+  messageContact,
+  MESSAGE_RULES,
+  type MessageStep,
+  type MessageContext,
+  type PlannedMessage,
+} from './message-plan.js';
 export { transferDestinationAt } from './dial-transfer.js';
 export {
   DEFAULT_SCHEDULER_CONFIG,
@@ -15,12 +29,7 @@ export {
   RETURNING_LAPSED_CADENCE,
   COLLECTIONS_CADENCE,
 } from './default-config.js';
-export {
-  effectiveRules,
-  SchedulerConfigError,
-  type ConfigAdjustment,
-  type EffectiveRules,
-} from './effective-rules.js';
+export { effectiveRules, SchedulerConfigError, type ConfigAdjustment, type EffectiveRules } from './effective-rules.js';
 export { compileConfig, historyLookbackMs, type CompiledConfig } from './compile-config.js';
 export { mergeSchedulerConfig } from './merge-config.js';
 export { findContactRestriction, RESTRICTION_RULES } from './restrictions.js';

@@ -1,7 +1,17 @@
 import type { CustomerContact } from './types.js';
 
 /** The five boroughs' names as an address may give them, lower-cased. */
-const NYC_CITIES = new Set(['new york', 'new york city', 'nyc', 'manhattan', 'brooklyn', 'bronx', 'the bronx', 'queens', 'staten island']);
+const NYC_CITIES = new Set([
+  'new york',
+  'new york city',
+  'nyc',
+  'manhattan',
+  'brooklyn',
+  'bronx',
+  'the bronx',
+  'queens',
+  'staten island',
+]);
 
 /**
  * ZIP prefixes served only by New York City post offices (Manhattan 100–102, Staten Island 103,

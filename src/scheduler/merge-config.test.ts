@@ -31,7 +31,9 @@ describe('mergeSchedulerConfig', () => {
       merged,
       DateTime.fromISO('2026-03-10T14:00:00Z'),
     );
-    expect(result.ok && result.calls.map((c) => [c.step, c.transferDestination])).toEqual([['only', 'voicemail:callback-request']]);
+    expect(result.ok && result.calls.map((c) => [c.step, c.transferDestination])).toEqual([
+      ['only', 'voicemail:callback-request'],
+    ]);
   });
 
   it('cannot loosen a rule through an override', () => {

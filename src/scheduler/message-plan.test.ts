@@ -13,7 +13,11 @@ describe('planMessages / messageAllowedAt', () => {
   it.each([
     ['now, inside the window', [{ id: 'a', day: 0 }], '2026-12-08T15:00:00.000Z'],
     ['day 1 at 09:30 local', [{ id: 'a', day: 1, at: '09:30' }], '2026-12-09T14:30:00.000Z'],
-    ['07:00 local moves to 08:00 (Reg F 1006.6(b)(1)(i))', [{ id: 'a', day: 1, at: '07:00' }], '2026-12-09T13:00:00.000Z'],
+    [
+      '07:00 local moves to 08:00 (Reg F 1006.6(b)(1)(i))',
+      [{ id: 'a', day: 1, at: '07:00' }],
+      '2026-12-09T13:00:00.000Z',
+    ],
     ['Sunday moves to Monday 08:00', [{ id: 'a', day: 5, at: '10:00' }], '2026-12-14T13:00:00.000Z'],
     ['offset after the day time', [{ id: 'a', day: 0, at: '10:00', offsetMinutes: 90 }], '2026-12-08T16:30:00.000Z'],
   ])('%s', (_name, steps, expected) => {
@@ -22,9 +26,17 @@ describe('planMessages / messageAllowedAt', () => {
 
   it.each([
     ['Do Not Call does not stop messages (calls only)', { doNotCall: true }, true],
-    ['a do_not_call restriction row does not stop messages', { restrictions: [{ kind: 'do_not_call' as const }] }, true],
+    [
+      'a do_not_call restriction row does not stop messages',
+      { restrictions: [{ kind: 'do_not_call' as const }] },
+      true,
+    ],
     ['a cease request stops every channel', { restrictions: [{ kind: 'cease_request' as const }] }, false],
-    ['attorney representation stops every channel', { restrictions: [{ kind: 'attorney_representation' as const }] }, false],
+    [
+      'attorney representation stops every channel',
+      { restrictions: [{ kind: 'attorney_representation' as const }] },
+      false,
+    ],
     ['bankruptcy stops every channel', { restrictions: [{ kind: 'bankruptcy' as const }] }, false],
     ['a restriction on another loan does not', { restrictions: [{ kind: 'bankruptcy' as const, loanId: 'L2' }] }, true],
   ])('%s', (_name, extra, allowed) => {
@@ -35,6 +47,8 @@ describe('planMessages / messageAllowedAt', () => {
     const late = DateTime.fromISO('2026-12-09T03:00:00Z', { zone: 'utc' });
     const result = messageAllowedAt(late, { customer, purpose: 'collections' }, DEFAULT_SCHEDULER_CONFIG);
     expect(result.time).toBe('2026-12-09T13:00:00.000Z');
-    expect(messageAllowedAt(NOW, { customer, purpose: 'collections' }, DEFAULT_SCHEDULER_CONFIG).time).toBe('2026-12-08T15:00:00.000Z');
+    expect(messageAllowedAt(NOW, { customer, purpose: 'collections' }, DEFAULT_SCHEDULER_CONFIG).time).toBe(
+      '2026-12-08T15:00:00.000Z',
+    );
   });
 });

@@ -33,7 +33,8 @@ export interface PlannedMessage {
 export const MESSAGE_RULES = {
   doNotCallCallsOnly: {
     id: 'do-not-call-calls-only',
-    source: 'TCPA 47 CFR 64.1200(d): a do-not-call request covers telephone calls; email and SMS have their own opt-outs',
+    source:
+      'TCPA 47 CFR 64.1200(d): a do-not-call request covers telephone calls; email and SMS have their own opt-outs',
   },
 } as const;
 
@@ -42,7 +43,11 @@ export const MESSAGE_RULES = {
  * stop email or SMS; every other restriction (cease request, attorney, bankruptcy, deceased) does.
  */
 export function messageContact(customer: CustomerContact): CustomerContact {
-  return { ...customer, doNotCall: false, restrictions: (customer.restrictions ?? []).filter((r) => r.kind !== 'do_not_call') };
+  return {
+    ...customer,
+    doNotCall: false,
+    restrictions: (customer.restrictions ?? []).filter((r) => r.kind !== 'do_not_call'),
+  };
 }
 
 /**
@@ -50,7 +55,12 @@ export function messageContact(customer: CustomerContact): CustomerContact {
  * (window, business days, contact restrictions other than Do Not Call). Caps are checked at send
  * time (channel caps, and the collection caps that count texts and emails). Pure: `now` is the only clock.
  */
-export function planMessages(steps: readonly MessageStep[], context: MessageContext, config: SchedulerConfig, now: DateTime): PlannedMessage[] {
+export function planMessages(
+  steps: readonly MessageStep[],
+  context: MessageContext,
+  config: SchedulerConfig,
+  now: DateTime,
+): PlannedMessage[] {
   const nowMs = ceilToMinute(instantMs(now, 'now'));
   const clock = zoneClock(context.customer.timezone);
   return steps.map((step, stepIndex) => {
@@ -58,7 +68,8 @@ export function planMessages(steps: readonly MessageStep[], context: MessageCont
     const offset = (step.offsetMinutes ?? 0) * MINUTE;
     const atMin = step.at === undefined ? undefined : parseClockTime(step.at);
     let target = nowMs + day * DAY + offset;
-    if (atMin !== undefined && clock) target = clock.toUtc((dayNumber(clock.toLocal(nowMs)) + day) * DAY + atMin * MINUTE) + offset;
+    if (atMin !== undefined && clock)
+      target = clock.toUtc((dayNumber(clock.toLocal(nowMs)) + day) * DAY + atMin * MINUTE) + offset;
     const candidate = Math.max(target, nowMs);
     const result = allowedAt(candidate, context, config);
     return { step: step.id, stepIndex, scheduledTime: result.time, decisions: result.decisions };
@@ -70,7 +81,11 @@ export function planMessages(steps: readonly MessageStep[], context: MessageCont
  * now), with every rule evaluated at `at` and its verdict (the send-time decision's evidence).
  */
 export function messageAllowedAt(at: DateTime, context: MessageContext, config: SchedulerConfig) {
-  return eligibilityAt(DateTime.fromMillis(ceilToMinute(instantMs(at, 'at')), { zone: 'utc' }), schedulingContext(context), config);
+  return eligibilityAt(
+    DateTime.fromMillis(ceilToMinute(instantMs(at, 'at')), { zone: 'utc' }),
+    schedulingContext(context),
+    config,
+  );
 }
 
 function allowedAt(candidateMs: number, context: MessageContext, config: SchedulerConfig) {
@@ -78,5 +93,11 @@ function allowedAt(candidateMs: number, context: MessageContext, config: Schedul
 }
 
 function schedulingContext(context: MessageContext) {
-  return { customer: messageContact(context.customer), purpose: context.purpose, loanId: context.loanId ?? null, history: context.history ?? [], channel: context.channel };
+  return {
+    customer: messageContact(context.customer),
+    purpose: context.purpose,
+    loanId: context.loanId ?? null,
+    history: context.history ?? [],
+    channel: context.channel,
+  };
 }

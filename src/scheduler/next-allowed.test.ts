@@ -44,7 +44,9 @@ describe('nextAllowedTime', () => {
       DEFAULT_SCHEDULER_CONFIG,
     );
     expect(result.time).toBeNull();
-    expect(result.decisions).toMatchObject([{ rule: 'restriction-bankruptcy', effect: 'blocked', source: '11 U.S.C. 362(a) (bankruptcy automatic stay)' }]);
+    expect(result.decisions).toMatchObject([
+      { rule: 'restriction-bankruptcy', effect: 'blocked', source: '11 U.S.C. 362(a) (bankruptcy automatic stay)' },
+    ]);
   });
 
   it('is blocked for a wrong number but not for the customer’s other number', () => {
@@ -73,7 +75,9 @@ describe('nextAllowedTime', () => {
 
   it('rejects an ISO history time without offset (it would depend on the process zone)', () => {
     const history = [{ at: '2026-03-09 15:00:00', loanId: 'L1' }];
-    expect(() => nextAllowedTime(at('2026-03-10T14:00:00Z'), { ...context, history }, DEFAULT_SCHEDULER_CONFIG)).toThrow(RangeError);
+    expect(() =>
+      nextAllowedTime(at('2026-03-10T14:00:00Z'), { ...context, history }, DEFAULT_SCHEDULER_CONFIG),
+    ).toThrow(RangeError);
   });
 });
 
@@ -82,15 +86,56 @@ describe('eligibilityAt: the rules evaluated at the candidate, with their verdic
     eligibilityAt(at(iso), ctx, DEFAULT_SCHEDULER_CONFIG).evaluated.map((v) => `${v.rule}:${v.verdict}`);
 
   it.each([
-    ['a NY collections call at 10:00 passes every rule that applies, and only those', '2026-03-10T14:00:00Z', context,
-      ['restriction-do-not-call:pass', 'restriction-cease-request:pass', 'restriction-attorney-representation:pass', 'restriction-bankruptcy:pass', 'restriction-deceased:pass',
-        'wrong-number:pass', 'plausible-zones:pass', 'blocked-weekday:pass', 'federal-holiday:pass', 'calling-window:pass', 'regf-call-frequency:pass', 'regf-after-conversation:pass']],
-    ['at 21:30 the calling window blocks', '2026-03-11T01:30:00Z', context,
-      ['restriction-do-not-call:pass', 'restriction-cease-request:pass', 'restriction-attorney-representation:pass', 'restriction-bankruptcy:pass', 'restriction-deceased:pass',
-        'wrong-number:pass', 'plausible-zones:pass', 'blocked-weekday:pass', 'federal-holiday:pass', 'calling-window:block', 'regf-call-frequency:pass', 'regf-after-conversation:pass']],
-    ['a cease request blocks before any time rule is evaluated', '2026-03-10T14:00:00Z',
-      { ...context, customer: { ...context.customer, restrictions: [{ kind: 'cease_request' as const, loanId: null, since: '2026-03-01T00:00:00Z' }] } },
-      ['restriction-cease-request:block']],
+    [
+      'a NY collections call at 10:00 passes every rule that applies, and only those',
+      '2026-03-10T14:00:00Z',
+      context,
+      [
+        'restriction-do-not-call:pass',
+        'restriction-cease-request:pass',
+        'restriction-attorney-representation:pass',
+        'restriction-bankruptcy:pass',
+        'restriction-deceased:pass',
+        'wrong-number:pass',
+        'plausible-zones:pass',
+        'blocked-weekday:pass',
+        'federal-holiday:pass',
+        'calling-window:pass',
+        'regf-call-frequency:pass',
+        'regf-after-conversation:pass',
+      ],
+    ],
+    [
+      'at 21:30 the calling window blocks',
+      '2026-03-11T01:30:00Z',
+      context,
+      [
+        'restriction-do-not-call:pass',
+        'restriction-cease-request:pass',
+        'restriction-attorney-representation:pass',
+        'restriction-bankruptcy:pass',
+        'restriction-deceased:pass',
+        'wrong-number:pass',
+        'plausible-zones:pass',
+        'blocked-weekday:pass',
+        'federal-holiday:pass',
+        'calling-window:block',
+        'regf-call-frequency:pass',
+        'regf-after-conversation:pass',
+      ],
+    ],
+    [
+      'a cease request blocks before any time rule is evaluated',
+      '2026-03-10T14:00:00Z',
+      {
+        ...context,
+        customer: {
+          ...context.customer,
+          restrictions: [{ kind: 'cease_request' as const, loanId: null, since: '2026-03-01T00:00:00Z' }],
+        },
+      },
+      ['restriction-cease-request:block'],
+    ],
   ])('%s', (_name, iso, ctx, expected) => {
     expect(verdicts(iso, ctx)).toEqual(expected);
   });
@@ -98,7 +143,9 @@ describe('eligibilityAt: the rules evaluated at the candidate, with their verdic
   it('a Massachusetts customer has the MA cap evaluated; a blocking rule says why and until when', () => {
     const ma = { ...context, customer: { ...context.customer, state: 'MA', phoneNumber: '+16175550100' } };
     expect(verdicts('2026-03-10T14:00:00Z', ma)).toContain('ma-collection-call-frequency:pass');
-    const late = eligibilityAt(at('2026-03-11T01:30:00Z'), context, DEFAULT_SCHEDULER_CONFIG).evaluated.find((v) => v.verdict === 'block');
+    const late = eligibilityAt(at('2026-03-11T01:30:00Z'), context, DEFAULT_SCHEDULER_CONFIG).evaluated.find(
+      (v) => v.verdict === 'block',
+    );
     expect(late).toMatchObject({ rule: 'calling-window', until: '2026-03-11T12:00:00.000Z' });
     expect(late!.detail).toBeTruthy();
   });

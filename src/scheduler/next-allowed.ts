@@ -17,7 +17,14 @@ import { isoFromMs } from './zone-clock.js';
 /** What the search runs on for one attempt, or the decision that blocks it before any time rule. */
 type Prepared =
   | { blocked: Decision; passed: RuleVerdict[] }
-  | { startMs: number; ctx: RuleContext; rules: readonly SchedulingRule[]; horizonDays: number; notes: Decision[]; passed: RuleVerdict[] };
+  | {
+      startMs: number;
+      ctx: RuleContext;
+      rules: readonly SchedulingRule[];
+      horizonDays: number;
+      notes: Decision[];
+      passed: RuleVerdict[];
+    };
 
 /**
  * The earliest time at or after `candidate` when a call in `context` is allowed, with every
@@ -74,12 +81,25 @@ export interface EligibilityResult extends NextAllowedResult {
  * nextAllowedTime (the same preparation and search, so the same answer) plus the reading of each
  * rule at the candidate itself: which ones block it and until when, and each frequency cap's budget.
  */
-export function eligibilityAt(candidate: DateTime, context: SchedulingContext, config: SchedulerConfig): EligibilityResult {
+export function eligibilityAt(
+  candidate: DateTime,
+  context: SchedulingContext,
+  config: SchedulerConfig,
+): EligibilityResult {
   const prepared = prepare(candidate, context, config);
   if ('blocked' in prepared) {
     const b = prepared.blocked;
-    const evaluated = [...prepared.passed, { rule: b.rule, source: b.source, verdict: 'block' as const, detail: b.message, until: null }];
-    return { time: null, decisions: [b], evaluated, blocking: [{ rule: b.rule, source: b.source, message: b.message, until: null }], budgets: [] };
+    const evaluated = [
+      ...prepared.passed,
+      { rule: b.rule, source: b.source, verdict: 'block' as const, detail: b.message, until: null },
+    ];
+    return {
+      time: null,
+      decisions: [b],
+      evaluated,
+      blocking: [{ rule: b.rule, source: b.source, message: b.message, until: null }],
+      budgets: [],
+    };
   }
   const { startMs, ctx } = prepared;
   const result = searchAllowedTime(startMs, ctx, prepared.rules, prepared.horizonDays);
@@ -96,7 +116,8 @@ export function eligibilityAt(candidate: DateTime, context: SchedulingContext, c
       evaluated.push({ rule: rule.id, source: rule.source, verdict: 'block', detail: check.message, until });
     }
     const budget = rule.budget?.(startMs, ctx);
-    if (budget) budgets.push({ ...budget, nextFreesAt: budget.nextFreesAt === null ? null : isoFromMs(budget.nextFreesAt) });
+    if (budget)
+      budgets.push({ ...budget, nextFreesAt: budget.nextFreesAt === null ? null : isoFromMs(budget.nextFreesAt) });
   }
   return {
     time: result.timeMs === null ? null : isoFromMs(result.timeMs),
@@ -115,17 +136,23 @@ function prepare(candidate: DateTime, context: SchedulingContext, config: Schedu
 
   const restriction = findContactRestriction(context.customer, history.flaggedRestrictions, loanId);
   if (restriction) return { blocked: restriction.decision, passed: [] };
-  const passed: RuleVerdict[] = Object.values(RESTRICTION_RULES).map((r) => ({ rule: r.id, source: r.source, verdict: 'pass' }));
+  const passed: RuleVerdict[] = Object.values(RESTRICTION_RULES).map((r) => ({
+    rule: r.id,
+    source: r.source,
+    verdict: 'pass',
+  }));
 
   const phone = canonicalPhone(context.phoneNumber ?? context.customer.phoneNumber ?? context.customer.mobilePhone);
   const book = phoneBook(context.customer, history.wrongNumbers);
   const why = phone === undefined ? undefined : book.unusable.get(phone);
   if (why !== undefined) return { blocked: blocked(WRONG_NUMBER_RULE, `${phone} is unusable: ${why}`), passed };
-  if (phone !== undefined) passed.push({ rule: WRONG_NUMBER_RULE.id, source: WRONG_NUMBER_RULE.source, verdict: 'pass' });
+  if (phone !== undefined)
+    passed.push({ rule: WRONG_NUMBER_RULE.id, source: WRONG_NUMBER_RULE.source, verdict: 'pass' });
 
   const state = normalizeState(context.customer.state);
   const zones = plausibleZones(context.customer.timezone, state, phone, new Date(startMs).getUTCFullYear());
-  if (!zones) return { blocked: blocked(PLAN_RULES.zones, `timezone ${context.customer.timezone} is not an IANA zone`), passed };
+  if (!zones)
+    return { blocked: blocked(PLAN_RULES.zones, `timezone ${context.customer.timezone} is not an IANA zone`), passed };
   passed.push({ rule: PLAN_RULES.zones.id, source: PLAN_RULES.zones.source, verdict: 'pass' });
   const notes: Decision[] = zones.notes.map((message) => ({
     rule: PLAN_RULES.zones.id,
@@ -148,4 +175,3 @@ function prepare(candidate: DateTime, context: SchedulingContext, config: Schedu
 function blocked(rule: { id: string; source: string }, message: string): Decision {
   return { rule: rule.id, source: rule.source, effect: 'blocked', message };
 }
-

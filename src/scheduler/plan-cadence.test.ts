@@ -14,7 +14,11 @@ const customer: CustomerContact = {
 };
 
 function plan(input: Partial<EnrollmentPlanInput>, now = NOW): PlanResult {
-  return planEnrollment({ taskType: 'PendingLoanNewLead', loanId: 'L1', customer, ...input }, DEFAULT_SCHEDULER_CONFIG, now);
+  return planEnrollment(
+    { taskType: 'PendingLoanNewLead', loanId: 'L1', customer, ...input },
+    DEFAULT_SCHEDULER_CONFIG,
+    now,
+  );
 }
 
 function calls(result: PlanResult) {
@@ -99,22 +103,30 @@ describe('returning cadences (PendingLoanReturning)', () => {
 
   it('omitted daysSincePaidOff without a mobile phone: the initial call only', () => {
     const result = returning({ customer: { ...customer, mobilePhone: null } });
-    expect(calls(result)).toEqual([{ time: '2026-03-10T14:00:00.000Z', phone: '+12125550100', step: 'initial', fallback: false }]);
-    expect(result.ok && result.skipped.map((s) => [s.step, s.reason])).toEqual([['mobile-fallback', 'no_fallback_phone']]);
+    expect(calls(result)).toEqual([
+      { time: '2026-03-10T14:00:00.000Z', phone: '+12125550100', step: 'initial', fallback: false },
+    ]);
+    expect(result.ok && result.skipped.map((s) => [s.step, s.reason])).toEqual([
+      ['mobile-fallback', 'no_fallback_phone'],
+    ]);
   });
 
   it('omitted daysSincePaidOff with a wrong phoneNumber: the initial call goes to the mobile, no fallback', () => {
     const result = returning({
       history: [{ at: '2026-03-01T15:00:00Z', phoneNumber: '+12125550100', flags: ['WRONG_NUMBER'] }],
     });
-    expect(calls(result)).toEqual([{ time: '2026-03-10T14:00:00.000Z', phone: '+19175550100', step: 'initial', fallback: false }]);
+    expect(calls(result)).toEqual([
+      { time: '2026-03-10T14:00:00.000Z', phone: '+19175550100', step: 'initial', fallback: false },
+    ]);
   });
 
   it('oneOff: exactly one call, no mobile fallback, whatever daysSincePaidOff says', () => {
     for (const daysSincePaidOff of [undefined, 10, 400]) {
       const result = returning({ oneOff: true, daysSincePaidOff });
       expect(result.ok && result.cadence).toBe('one-off');
-      expect(calls(result)).toEqual([{ time: '2026-03-10T14:00:00.000Z', phone: '+12125550100', step: 'one-off', fallback: false }]);
+      expect(calls(result)).toEqual([
+        { time: '2026-03-10T14:00:00.000Z', phone: '+12125550100', step: 'one-off', fallback: false },
+      ]);
     }
   });
 });
@@ -123,7 +135,10 @@ describe('cadence times across the DST change', () => {
   // Friday 2026-03-06 10:00 EST; clocks spring forward on Sunday 2026-03-08.
   const friday = DateTime.fromISO('2026-03-06T15:00:00Z');
   const returning = (timezone: string, state: string, phoneNumber: string) =>
-    plan({ taskType: 'PendingLoanReturning', daysSincePaidOff: 45, customer: { timezone, state, phoneNumber } }, friday);
+    plan(
+      { taskType: 'PendingLoanReturning', daysSincePaidOff: 45, customer: { timezone, state, phoneNumber } },
+      friday,
+    );
 
   it('keeps "day 3 at 12:00" at 12:00 local in New York (EDT after the change)', () => {
     expect(calls(returning('America/New_York', 'NY', '+12125550100')).map((c) => c.time)).toEqual([

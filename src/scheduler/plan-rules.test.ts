@@ -2,7 +2,14 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEDULER_CONFIG } from './default-config.js';
 import { planEnrollment } from './plan.js';
-import type { ContactAttempt, CustomerContact, EnrollmentPlanInput, PlanResult, RestrictionKind, SchedulerConfig } from './types.js';
+import type {
+  ContactAttempt,
+  CustomerContact,
+  EnrollmentPlanInput,
+  PlanResult,
+  RestrictionKind,
+  SchedulerConfig,
+} from './types.js';
 
 const NOW = DateTime.fromISO('2026-03-10T14:00:00Z'); // Tue 10:00 EDT
 const customer: CustomerContact = {
@@ -12,7 +19,11 @@ const customer: CustomerContact = {
   mobilePhone: '+19175550100',
 };
 
-function plan(input: Partial<EnrollmentPlanInput>, now = NOW, config: SchedulerConfig = DEFAULT_SCHEDULER_CONFIG): PlanResult {
+function plan(
+  input: Partial<EnrollmentPlanInput>,
+  now = NOW,
+  config: SchedulerConfig = DEFAULT_SCHEDULER_CONFIG,
+): PlanResult {
   return planEnrollment({ taskType: 'PendingLoanNewLead', loanId: 'L1', customer, ...input }, config, now);
 }
 
@@ -46,7 +57,9 @@ describe('contact restrictions block all outreach', () => {
   it('honours the doNotCall flag and restricting call outcomes', () => {
     const dnc = plan({ customer: { ...customer, doNotCall: true } });
     expect(dnc.ok ? '' : dnc.rule).toBe('restriction-do-not-call');
-    const attorney = plan({ history: [{ at: '2026-03-01T15:00:00Z', phoneNumber: '+12125550100', flags: ['ATTORNEY_REP'] }] });
+    const attorney = plan({
+      history: [{ at: '2026-03-01T15:00:00Z', phoneNumber: '+12125550100', flags: ['ATTORNEY_REP'] }],
+    });
     expect(attorney.ok ? '' : `${attorney.reason} ${attorney.source}`).toBe(
       'contact_restricted FDCPA 15 U.S.C. 1692c(a)(2); Reg F 12 CFR 1006.6(b)(2)',
     );
@@ -97,7 +110,9 @@ describe('phones: wrong numbers and rotation', () => {
       '+16465550100',
       '+17185550100',
     ]);
-    expect(result.ok && result.notes.some((n) => n.rule === 'wrong-number' && n.message.startsWith('+19175550100'))).toBe(true);
+    expect(
+      result.ok && result.notes.some((n) => n.rule === 'wrong-number' && n.message.startsWith('+19175550100')),
+    ).toBe(true);
   });
 
   it('no usable number left → no_usable_phone', () => {
@@ -120,7 +135,10 @@ describe('business days and windows in a plan', () => {
   });
 
   it('waits for 08:00 in the area code zone when it disagrees with the timezone', () => {
-    const result = plan({ customer: { ...customer, phoneNumber: '+13125550100', mobilePhone: null } }, DateTime.fromISO('2026-03-10T12:00:00Z'));
+    const result = plan(
+      { customer: { ...customer, phoneNumber: '+13125550100', mobilePhone: null } },
+      DateTime.fromISO('2026-03-10T12:00:00Z'),
+    );
     expect(times(result)[0]).toBe('2026-03-10T13:00:00.000Z');
     const explanation = result.ok ? result.calls[0].explanation : [];
     expect(explanation.find((d) => d.rule === 'plausible-zones')?.message).toContain('America/Chicago');
@@ -169,7 +187,9 @@ describe('collections rules in a plan', () => {
     plan({ taskType: 'Collections', ...input }, NOW, config);
 
   it('Massachusetts: the 3rd attempt in 7 days moves past the first', () => {
-    const result = collections({ customer: { ...customer, state: 'MA', phoneNumber: '+16175550100', mobilePhone: null } });
+    const result = collections({
+      customer: { ...customer, state: 'MA', phoneNumber: '+16175550100', mobilePhone: null },
+    });
     expect(times(result)).toEqual(['2026-03-10T14:00:00.000Z', '2026-03-12T15:00:00.000Z', '2026-03-17T15:00:00.000Z']);
     expect(movedBy(result, 2)).toContain('ma-collection-call-frequency');
   });
@@ -190,7 +210,10 @@ describe('collections rules in a plan', () => {
       taskTypes: {
         Collections: {
           ...DEFAULT_SCHEDULER_CONFIG.taskTypes['Collections'],
-          cadence: { id: 'burst', steps: Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, offsetMinutes: 60 * i })) },
+          cadence: {
+            id: 'burst',
+            steps: Array.from({ length: 10 }, (_, i) => ({ id: `s${i}`, offsetMinutes: 60 * i })),
+          },
         },
       },
     };
@@ -201,7 +224,8 @@ describe('collections rules in a plan', () => {
     expect(planned[7]).toBe('2026-03-17T13:00:00.000Z'); // first call + 7 days + 1 h
     expect(movedBy(result, 7)).toContain('regf-call-frequency');
     const ms = planned.map((t) => Date.parse(t));
-    for (const start of ms) expect(ms.filter((t) => t >= start && t < start + 169 * 3_600_000).length).toBeLessThanOrEqual(7);
+    for (const start of ms)
+      expect(ms.filter((t) => t >= start && t < start + 169 * 3_600_000).length).toBeLessThanOrEqual(7);
   });
 
   it('a company cap of 3 per 7 days is honoured', () => {

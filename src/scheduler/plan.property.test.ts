@@ -21,16 +21,55 @@ const SEVEN_DAYS = 7 * DAY + HOUR;
 const MARKETING_STATES = ['FL', 'OK', 'MD'];
 
 const ZONES = [
-  'America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles',
-  'America/Anchorage', 'Pacific/Honolulu', 'America/Detroit', 'America/Indiana/Indianapolis',
-  'America/Boise', 'America/Puerto_Rico', 'Europe/London',
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Detroit',
+  'America/Indiana/Indianapolis',
+  'America/Boise',
+  'America/Puerto_Rico',
+  'Europe/London',
 ];
 const STATES = [undefined, 'NY', 'FL', 'OK', 'MD', 'MA', 'TX', 'AZ', 'CA', 'IN', 'HI', 'AK', 'TN', 'ND', 'fl'];
-const AREAS = ['212', '305', '850', '405', '410', '617', '214', '915', '480', '602', '213', '317', '219', '808', '907', '423', '701', '312', '200'];
+const AREAS = [
+  '212',
+  '305',
+  '850',
+  '405',
+  '410',
+  '617',
+  '214',
+  '915',
+  '480',
+  '602',
+  '213',
+  '317',
+  '219',
+  '808',
+  '907',
+  '423',
+  '701',
+  '312',
+  '200',
+];
 const TASK_TYPES = ['PendingLoanNewLead', 'PendingLoanReturning', 'Collections'];
-const FLAG_SETS = [['NO_ANSWER'], ['VOICEMAIL'], ['RPC'], ['RPC', 'LIVE_CONNECT'], ['WRONG_NUMBER'], ['CONNECT'], ['DNC']];
+const FLAG_SETS = [
+  ['NO_ANSWER'],
+  ['VOICEMAIL'],
+  ['RPC'],
+  ['RPC', 'LIVE_CONNECT'],
+  ['WRONG_NUMBER'],
+  ['CONNECT'],
+  ['DNC'],
+];
 
-const phoneArb = fc.tuple(fc.constantFrom(...AREAS), fc.integer({ min: 2_000_000, max: 9_999_999 })).map(([a, n]) => `+1${a}${n}`);
+const phoneArb = fc
+  .tuple(fc.constantFrom(...AREAS), fc.integer({ min: 2_000_000, max: 9_999_999 }))
+  .map(([a, n]) => `+1${a}${n}`);
 
 const configArb: fc.Arbitrary<SchedulerConfig> = fc.oneof(
   fc.constant(DEFAULT_SCHEDULER_CONFIG),
@@ -127,7 +166,12 @@ function sameBehaviour(a: string, b: string, year: number): boolean {
   return true;
 }
 
-function plausible(tz: string, state: string | undefined, phone: string, year: number): { zones: string[]; states: string[] } {
+function plausible(
+  tz: string,
+  state: string | undefined,
+  phone: string,
+  year: number,
+): { zones: string[]; states: string[] } {
   const code = state?.toUpperCase();
   const area = phone.startsWith('+1') && phone.length === 12 ? areaCodeInfo(phone.slice(2, 5)) : undefined;
   const zones = [tz];
@@ -182,7 +226,12 @@ function check(scenario: { now: DateTime; input: EnrollmentPlanInput; config: Sc
   }
   const wrong = new Set(history.filter((h) => h.flags?.includes('WRONG_NUMBER')).map((h) => h.phoneNumber));
   const customer = input.customer;
-  const phones = [customer.phoneNumber, customer.mobilePhone, customer.externalMetadata?.['cell_phone'], customer.externalMetadata?.['home_phone']];
+  const phones = [
+    customer.phoneNumber,
+    customer.mobilePhone,
+    customer.externalMetadata?.['cell_phone'],
+    customer.externalMetadata?.['home_phone'],
+  ];
   const calls: PlannedCall[] = result.calls;
   if (input.oneOff) expect(calls).toHaveLength(1);
 
@@ -221,11 +270,15 @@ function check(scenario: { now: DateTime; input: EnrollmentPlanInput; config: Sc
     }
     if (purpose === 'collections') {
       for (const rpc of points.filter((p) => p.rpc && p.ms <= ms && (p.loan === undefined || p.loan === 'L1'))) {
-        expect(ms - rpc.ms, `${call.scheduledTime} after RPC`).toBeGreaterThanOrEqual(eff.regFQuietDaysAfterConversation * DAY);
+        expect(ms - rpc.ms, `${call.scheduledTime} after RPC`).toBeGreaterThanOrEqual(
+          eff.regFQuietDaysAfterConversation * DAY,
+        );
         for (const zone of zones) {
           const callDay = DateTime.fromMillis(ms, { zone }).startOf('day');
           const rpcDay = DateTime.fromMillis(rpc.ms, { zone }).startOf('day');
-          expect(Math.round(callDay.diff(rpcDay, 'days').days)).toBeGreaterThanOrEqual(eff.regFQuietDaysAfterConversation);
+          expect(Math.round(callDay.diff(rpcDay, 'days').days)).toBeGreaterThanOrEqual(
+            eff.regFQuietDaysAfterConversation,
+          );
         }
       }
     }
@@ -236,7 +289,8 @@ function check(scenario: { now: DateTime; input: EnrollmentPlanInput; config: Sc
   const sameLoan = points.filter((p) => p.loan === undefined || p.loan === 'L1');
   if (purpose === 'collections') {
     expect(capHolds(sameLoan, SEVEN_DAYS, eff.regFMaxAttemptsPer7Days), 'Reg F 7-in-7').toBe(true);
-    if (states.has('MA')) expect(capHolds(sameLoan, SEVEN_DAYS, eff.maCollectionsMaxAttemptsPer7Days), 'MA 2-in-7').toBe(true);
+    if (states.has('MA'))
+      expect(capHolds(sameLoan, SEVEN_DAYS, eff.maCollectionsMaxAttemptsPer7Days), 'MA 2-in-7').toBe(true);
   }
   if (purpose === 'origination' && MARKETING_STATES.some((s) => states.has(s))) {
     const marketingPoints = points.filter((p) => p.purpose !== 'collections');

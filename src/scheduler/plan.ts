@@ -25,7 +25,7 @@ import { DAY, MINUTE, dayNumber, formatClockTime, isoFromMs } from './zone-clock
 
 export const PLAN_RULES = {
   taskType: { id: 'task-type', source: 'Company configuration (task type catalog)' },
-  zones: { id: 'plausible-zones', source: 'TCPA 47 CFR 64.1200(c)(1): the called party\'s local time' },
+  zones: { id: 'plausible-zones', source: "TCPA 47 CFR 64.1200(c)(1): the called party's local time" },
   cadence: { id: 'cadence-step', source: 'Company configuration (cadence steps)' },
   minGap: { id: 'min-gap', source: 'Company configuration (minGapMinutes)' },
 } as const;
@@ -71,7 +71,16 @@ export function planEnrollment(input: EnrollmentPlanInput, config: SchedulerConf
   }
 
   const states = customerStates(state, book.usable);
-  const planner = new StepPlacer(cfg, taskType, loanId, nowMs, home, states, customerLocalities(input.customer), history.points.slice());
+  const planner = new StepPlacer(
+    cfg,
+    taskType,
+    loanId,
+    nowMs,
+    home,
+    states,
+    customerLocalities(input.customer),
+    history.points.slice(),
+  );
   const calls: PlannedCall[] = [];
   const skipped: SkippedStep[] = [];
   let rotation = rotationStart(book, history.lastPhone);
@@ -127,7 +136,15 @@ export function planEnrollment(input: EnrollmentPlanInput, config: SchedulerConf
       explanation,
     );
   }
-  return { ok: true, taskType: taskType.name, purpose: taskType.purpose, cadence: selection.cadence.id, calls, skipped, notes };
+  return {
+    ok: true,
+    taskType: taskType.name,
+    purpose: taskType.purpose,
+    cadence: selection.cadence.id,
+    calls,
+    skipped,
+    notes,
+  };
 }
 
 /** Places steps one after another, adding each placed call to the attempts the caps count. */
@@ -143,7 +160,11 @@ class StepPlacer {
     private readonly attempts: AttemptPoint[],
   ) {}
 
-  place(step: CompiledStep, zones: PlausibleZones, previousMs: number): { timeMs: number | null; decisions: Decision[] } {
+  place(
+    step: CompiledStep,
+    zones: PlausibleZones,
+    previousMs: number,
+  ): { timeMs: number | null; decisions: Decision[] } {
     const decisions: Decision[] = [];
     const target = this.target(step, previousMs);
     decisions.push(cadenceDecision(step, target));
@@ -151,11 +172,19 @@ class StepPlacer {
     if (!step.fallback) {
       const earliest = previousMs + this.cfg.effective.minGapMinutes * MINUTE;
       if (candidate < earliest) {
-        decisions.push(moved(PLAN_RULES.minGap, candidate, earliest, `${this.cfg.effective.minGapMinutes} min after the previous call`));
+        decisions.push(
+          moved(
+            PLAN_RULES.minGap,
+            candidate,
+            earliest,
+            `${this.cfg.effective.minGapMinutes} min after the previous call`,
+          ),
+        );
         candidate = earliest;
       }
     }
-    for (const note of zones.notes) decisions.push({ rule: PLAN_RULES.zones.id, source: PLAN_RULES.zones.source, effect: 'note', message: note });
+    for (const note of zones.notes)
+      decisions.push({ rule: PLAN_RULES.zones.id, source: PLAN_RULES.zones.source, effect: 'note', message: note });
     const ctx = {
       zones: zones.clocks,
       states: this.states,
@@ -206,7 +235,12 @@ function moved(rule: { id: string; source: string }, from: number, to: number, m
 }
 
 function wrongNumberNote(phone: string, why: string): Decision {
-  return { rule: WRONG_NUMBER_RULE.id, source: WRONG_NUMBER_RULE.source, effect: 'note', message: `${phone} not called: ${why}` };
+  return {
+    rule: WRONG_NUMBER_RULE.id,
+    source: WRONG_NUMBER_RULE.source,
+    effect: 'note',
+    message: `${phone} not called: ${why}`,
+  };
 }
 
 function fail(

@@ -13,7 +13,13 @@ describe('plausible zones (area code vs timezone/state)', () => {
     ['America/Chicago', 'FL', '+18505550100', ['America/Chicago'], '850 spans Eastern and Central: agrees'],
     ['America/Detroit', 'MI', '+13135550100', ['America/Detroit'], 'Detroit behaves like New York'],
     ['America/Phoenix', 'AZ', '+14805550100', ['America/Phoenix'], 'Phoenix listed for 480'],
-    ['America/Los_Angeles', 'NY', '+12125550100', ['America/Los_Angeles', 'America/New_York'], 'state and area code disagree'],
+    [
+      'America/Los_Angeles',
+      'NY',
+      '+12125550100',
+      ['America/Los_Angeles', 'America/New_York'],
+      'state and area code disagree',
+    ],
     ['America/Denver', 'CO', '+14805550100', ['America/Denver'], '480 lists Denver (Navajo Nation) too'],
     ['America/New_York', undefined, '+18085550100', ['America/New_York', 'Pacific/Honolulu'], 'Hawaii number'],
     ['America/New_York', 'NY', '+442071838750', ['America/New_York'], 'non-NANP numbers add nothing'],
@@ -23,7 +29,11 @@ describe('plausible zones (area code vs timezone/state)', () => {
   });
 
   it('adds every zone of a disagreeing state', () => {
-    expect(zonesOf('America/Los_Angeles', 'TX', undefined)).toEqual(['America/Los_Angeles', 'America/Chicago', 'America/Denver']);
+    expect(zonesOf('America/Los_Angeles', 'TX', undefined)).toEqual([
+      'America/Los_Angeles',
+      'America/Chicago',
+      'America/Denver',
+    ]);
   });
 
   it('falls back to the state when the timezone is unusable, and fails without any zone', () => {

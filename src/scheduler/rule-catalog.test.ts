@@ -6,7 +6,12 @@ import { catalogFingerprint, RULE_CATALOG_VERSION, ruleCatalog } from './rule-ca
  * citation must come with a new version. When this fails after a catalog change: bump
  * RULE_CATALOG_VERSION and pin the new fingerprint here with it.
  */
-const PINNED: Record<string, string> = { '2026-11-26.1': '94182778', '2026-11-26.2': 'de238eb9', '2026-11-26.3': '0be8aea7', '2026-11-26.4': 'c0112304' };
+const PINNED: Record<string, string> = {
+  '2026-11-26.1': '94182778',
+  '2026-11-26.2': 'de238eb9',
+  '2026-11-26.3': '0be8aea7',
+  '2026-11-26.4': 'c0112304',
+};
 
 describe('rule catalog version', () => {
   it('names the catalog as it is (bump RULE_CATALOG_VERSION on any change)', () => {

@@ -42,7 +42,10 @@ export function ruleCatalog(): ReadonlyMap<string, CatalogRule> {
 
 /** A stable digest of every rule id and citation, in id order: what RULE_CATALOG_VERSION names. */
 export function catalogFingerprint(): string {
-  const text = [...ruleCatalog().values()].sort((a, b) => (a.id < b.id ? -1 : 1)).map((r) => `${r.id}\t${r.source}`).join('\n');
+  const text = [...ruleCatalog().values()]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((r) => `${r.id}\t${r.source}`)
+    .join('\n');
   let h = 0x811c9dc5; // FNV-1a: pure, no node:crypto in the scheduler
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h.toString(16).padStart(8, '0');

@@ -35,7 +35,7 @@ export function searchAllowedTime(
   // After any move the rules are re-checked from the first one, so day rules settle the date
   // before the window rule picks the hour (fewer, clearer decisions).
   let index = 0;
-  for (let moves = 0; moves < MAX_MOVES && index < active.length; ) {
+  for (let moves = 0; moves < MAX_MOVES && index < active.length;) {
     const rule = active[index];
     const check = rule.check(t, ctx);
     if (check.ok) {
@@ -43,7 +43,13 @@ export function searchAllowedTime(
       continue;
     }
     if (check.until === null) {
-      decisions.push({ rule: rule.id, source: rule.source, effect: 'blocked', message: check.message, from: isoFromMs(t) });
+      decisions.push({
+        rule: rule.id,
+        source: rule.source,
+        effect: 'blocked',
+        message: check.message,
+        from: isoFromMs(t),
+      });
       return { timeMs: null, decisions };
     }
     decisions.push({

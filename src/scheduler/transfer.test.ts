@@ -15,7 +15,13 @@ const config: SchedulerConfig = {
         {
           id: 'east-desk',
           destination: '+18005550001',
-          hours: { zone: 'America/New_York', days: [1, 2, 3, 4, 5], start: '09:00', end: '17:00', closedOnFederalHolidays: true },
+          hours: {
+            zone: 'America/New_York',
+            days: [1, 2, 3, 4, 5],
+            start: '09:00',
+            end: '17:00',
+            closedOnFederalHolidays: true,
+          },
         },
         {
           id: 'west-desk',
@@ -50,8 +56,16 @@ describe('transfer routing (business-hours aware, with fallback)', () => {
 
   it('every planned call carries the destination for its time', () => {
     const customer = { timezone: 'America/New_York', state: 'NY', phoneNumber: '+12125550100' };
-    const morning = planEnrollment({ taskType: 'PendingLoanNewLead', customer }, config, DateTime.fromISO('2026-03-10T14:00:00Z'));
-    const evening = planEnrollment({ taskType: 'PendingLoanNewLead', customer }, config, DateTime.fromISO('2026-03-10T22:30:00Z'));
+    const morning = planEnrollment(
+      { taskType: 'PendingLoanNewLead', customer },
+      config,
+      DateTime.fromISO('2026-03-10T14:00:00Z'),
+    );
+    const evening = planEnrollment(
+      { taskType: 'PendingLoanNewLead', customer },
+      config,
+      DateTime.fromISO('2026-03-10T22:30:00Z'),
+    );
     expect(morning.ok && morning.calls[0].transferDestination).toBe('+18005550001');
     expect(evening.ok && evening.calls[0].transferDestination).toBe('+18005550002');
     const late = planEnrollment(

@@ -43,7 +43,12 @@ export function routeTransfer(
     const when = route.hours ? ` (open at ${describeLocal(route.hours.clock, utcMs)})` : '';
     return {
       destination: route.destination,
-      decision: { rule: TRANSFER_RULE.id, source: TRANSFER_RULE.source, effect: 'selected', message: `route ${route.id}${when}` },
+      decision: {
+        rule: TRANSFER_RULE.id,
+        source: TRANSFER_RULE.source,
+        effect: 'selected',
+        message: `route ${route.id}${when}`,
+      },
     };
   }
   const closed = routes.map((r) => r.id).join(', ') || 'none configured';

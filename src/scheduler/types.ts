@@ -9,12 +9,7 @@ export type Channel = 'call' | 'sms' | 'email';
 /** An instant: a luxon DateTime or an ISO 8601 string with offset or Z. */
 export type Instant = DateTime | string;
 
-export type RestrictionKind =
-  | 'do_not_call'
-  | 'cease_request'
-  | 'attorney_representation'
-  | 'bankruptcy'
-  | 'deceased';
+export type RestrictionKind = 'do_not_call' | 'cease_request' | 'attorney_representation' | 'bankruptcy' | 'deceased';
 
 export interface ContactRestriction {
   kind: RestrictionKind;

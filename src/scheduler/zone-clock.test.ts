@@ -30,14 +30,34 @@ describe('ZoneClock', () => {
   });
 
   it('agrees with luxon for any instant and zone', () => {
-    const zones = ['America/New_York', 'America/Chicago', 'America/Phoenix', 'America/Adak', 'Pacific/Honolulu', 'Europe/London', 'Australia/Lord_Howe'];
+    const zones = [
+      'America/New_York',
+      'America/Chicago',
+      'America/Phoenix',
+      'America/Adak',
+      'Pacific/Honolulu',
+      'Europe/London',
+      'Australia/Lord_Howe',
+    ];
     fc.assert(
-      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }), (zone, ms) => {
-        expect(zoneClock(zone)!.offsetMs(ms)).toBe(IANAZone.create(zone).offset(ms) * MINUTE);
-        const wall = DateTime.fromMillis(ms, { zone });
-        const localMs = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.millisecond);
-        expect(zoneClock(zone)!.toLocal(ms)).toBe(localMs);
-      }),
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2035, 0, 1) }),
+        (zone, ms) => {
+          expect(zoneClock(zone)!.offsetMs(ms)).toBe(IANAZone.create(zone).offset(ms) * MINUTE);
+          const wall = DateTime.fromMillis(ms, { zone });
+          const localMs = Date.UTC(
+            wall.year,
+            wall.month - 1,
+            wall.day,
+            wall.hour,
+            wall.minute,
+            wall.second,
+            wall.millisecond,
+          );
+          expect(zoneClock(zone)!.toLocal(ms)).toBe(localMs);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

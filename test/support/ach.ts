@@ -7,7 +7,13 @@ import type { TestService } from './service.js';
 export const ROUTING = { chase: '021000021', boston: '011000015', bofa: '026009593', example: '111000025' };
 
 export function bankAccount(overrides: Record<string, unknown> = {}) {
-  return { type: 'bank_account', routingNumber: ROUTING.chase, accountNumber: '000123456789', accountType: 'checking', ...overrides };
+  return {
+    type: 'bank_account',
+    routingNumber: ROUTING.chase,
+    accountNumber: '000123456789',
+    accountType: 'checking',
+    ...overrides,
+  };
 }
 
 export function debitCard(overrides: Record<string, unknown> = {}) {
@@ -24,7 +30,13 @@ export function achApi(t: TestService, db: Db, companyId: string, key: string) {
     /** Loans are boarded by the loan operations; tests place one directly. */
     async loan(customerId: string, loanId: string): Promise<void> {
       const at = new Date().toISOString();
-      await db('loans').insert({ company_id: companyId, customer_id: customerId, id: loanId, created_at: at, updated_at: at });
+      await db('loans').insert({
+        company_id: companyId,
+        customer_id: customerId,
+        id: loanId,
+        created_at: at,
+        updated_at: at,
+      });
     },
     async method(customerId: string, body: Record<string, unknown> = bankAccount()): Promise<string> {
       const res = await t.call('POST', `/customers/${customerId}/payment-methods`, { key, body });
@@ -32,7 +44,10 @@ export function achApi(t: TestService, db: Db, companyId: string, key: string) {
       return res.body.id as string;
     },
     async authorize(customerId: string, methodId: string, body: Record<string, unknown> = { method: 'electronic' }) {
-      const res = await t.call('POST', `/customers/${customerId}/payment-methods/${methodId}/ach-authorizations`, { key, body });
+      const res = await t.call('POST', `/customers/${customerId}/payment-methods/${methodId}/ach-authorizations`, {
+        key,
+        body,
+      });
       expect(res.status).toBe(201);
       return res.body;
     },
@@ -70,10 +85,21 @@ export function achApi(t: TestService, db: Db, companyId: string, key: string) {
       await this.authorize(customerId, methodId);
       const ids = { customer_id: customerId, loan_id: 'l-1', payment_id: 'p-1' };
       await this.payment({
-        ...ids, payment_method_id: methodId, payment_date: '2026-11-02', payment_amount: 125.5, payment_type: 'ach',
-        ach_status: 'SUBMITTED', ach_submitted_date: '2026-11-02', ...payment,
+        ...ids,
+        payment_method_id: methodId,
+        payment_date: '2026-11-02',
+        payment_amount: 125.5,
+        payment_type: 'ach',
+        ach_status: 'SUBMITTED',
+        ach_submitted_date: '2026-11-02',
+        ...payment,
       });
-      return { customerId, methodId, ids, read: async () => (await this.getPayment(customerId, 'l-1', String(payment.payment_id ?? 'p-1'))).body };
+      return {
+        customerId,
+        methodId,
+        ids,
+        read: async () => (await this.getPayment(customerId, 'l-1', String(payment.payment_id ?? 'p-1'))).body,
+      };
     },
   };
 }

@@ -31,8 +31,12 @@ export async function startCallStack(db: Db, clockIso: string, env: Record<strin
   const live = await startVoiceSimulator({ now: clock, ...LIVE_PROVIDER });
   const t = await startTestService(db, {
     env: {
-      OUTREACH_CALLS_DISPATCH: 'on', OUTREACH_CLOCK: clockIso, OUTREACH_CALLS_POLL_MS: '50',
-      OUTREACH_VOICE_SIMULATOR_URL: sandbox.url, OUTREACH_VOICE_BASE_URL: live.url, OUTREACH_VOICE_API_KEY: LIVE_PROVIDER.apiKey,
+      OUTREACH_CALLS_DISPATCH: 'on',
+      OUTREACH_CLOCK: clockIso,
+      OUTREACH_CALLS_POLL_MS: '50',
+      OUTREACH_VOICE_SIMULATOR_URL: sandbox.url,
+      OUTREACH_VOICE_BASE_URL: live.url,
+      OUTREACH_VOICE_API_KEY: LIVE_PROVIDER.apiKey,
       ...env,
     },
   });
@@ -41,26 +45,41 @@ export async function startCallStack(db: Db, clockIso: string, env: Record<strin
 
 /** Waits until the scheduled call leaves pending/dialing and returns it. */
 export async function settledScheduledCall(t: TestService, key: string, id: string): Promise<any> {
-  return eventually(async () => {
-    const res = await t.call('GET', `/scheduled-calls/${id}`, { key });
-    return ['pending', 'dialing'].includes(res.body.status) ? undefined : res.body;
-  }, 90_000, `scheduled call ${id} to settle`);
+  return eventually(
+    async () => {
+      const res = await t.call('GET', `/scheduled-calls/${id}`, { key });
+      return ['pending', 'dialing'].includes(res.body.status) ? undefined : res.body;
+    },
+    90_000,
+    `scheduled call ${id} to settle`,
+  );
 }
 
 /**
  * Posts a callback as Retell would, signed with the API key by `Retell.sign` (now), or, for a
  * delivery signed at another time, in the same format by hand (the SDK signs only at the present).
  */
-export async function postCallback(t: TestService, provider: string, body: string, apiKey: string, signedAt?: Date): Promise<{ status: number; body: any }> {
+export async function postCallback(
+  t: TestService,
+  provider: string,
+  body: string,
+  apiKey: string,
+  signedAt?: Date,
+): Promise<{ status: number; body: any }> {
   const signature = signedAt ? retellSignatureAt(body, apiKey, signedAt) : await Retell.sign(body, apiKey);
-  const res = await t.call('POST', `/callbacks/voice/${provider}`, { rawBody: body, headers: { [SIGNATURE_HEADER]: signature } });
+  const res = await t.call('POST', `/callbacks/voice/${provider}`, {
+    rawBody: body,
+    headers: { [SIGNATURE_HEADER]: signature },
+  });
   return { status: res.status, body: res.body };
 }
 
 /** `v=<ms>,d=<hex HMAC-SHA256(key, body + ms)>`: Retell's signature at a chosen instant. */
 export function retellSignatureAt(body: string, apiKey: string, at: Date): string {
   const ms = at.getTime();
-  return `v=${ms},d=${createHmac('sha256', apiKey).update(body + ms).digest('hex')}`;
+  return `v=${ms},d=${createHmac('sha256', apiKey)
+    .update(body + ms)
+    .digest('hex')}`;
 }
 
 /**
@@ -71,10 +90,20 @@ export function retellSignatureAt(body: string, apiKey: string, at: Date): strin
  * when this event completes it (the reconciliation sweep's note).
  */
 export async function applyVoiceEvent(
-  s: CallServices, providerName: ProviderName, event: VoiceEvent, completionReason?: string,
+  s: CallServices,
+  providerName: ProviderName,
+  event: VoiceEvent,
+  completionReason?: string,
 ): Promise<{ eventId: string; applied: boolean }> {
-  const outcome = (await applyCallEvents(s, new Map([[event.scheduledCallId, [{ seq: 0, provider: providerName, event, completionReason }]]]), { inbox: false })).get(0);
+  const outcome = (
+    await applyCallEvents(
+      s,
+      new Map([[event.scheduledCallId, [{ seq: 0, provider: providerName, event, completionReason }]]]),
+      { inbox: false },
+    )
+  ).get(0);
   if (outcome === 'unknown_call') throw new NotFoundError(`Unknown call ${event.providerCallId}`);
-  if (outcome === 'duplicate') throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
+  if (outcome === 'duplicate')
+    throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
   return { eventId: event.eventId, applied: outcome === 'applied' };
 }

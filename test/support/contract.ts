@@ -22,7 +22,10 @@ function resolve(node: Json): { node: Json; pointer?: string } {
   let pointer: string | undefined;
   while (node && typeof node.$ref === 'string') {
     pointer = node.$ref.slice(1);
-    node = pointer.split('/').slice(1).reduce((n: Json, k: string) => n[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
+    node = pointer
+      .split('/')
+      .slice(1)
+      .reduce((n: Json, k: string) => n[k.replace(/~1/g, '/').replace(/~0/g, '~')], doc);
   }
   return { node, pointer };
 }
@@ -53,7 +56,10 @@ export function sampleParam(schema: Record<string, unknown>): string {
 }
 
 export function fillPath(op: SpecOperation, values: Record<string, string> = {}): string {
-  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => values[name] ?? sampleParam(op.pathParams.find((p) => p.name === name)!.schema));
+  return op.path.replace(
+    /\{(\w+)\}/g,
+    (_m, name: string) => values[name] ?? sampleParam(op.pathParams.find((p) => p.name === name)!.schema),
+  );
 }
 
 const ajv = createAjv({ allErrors: true, validateSchema: false, strict: false });
@@ -68,7 +74,10 @@ export function responseProblems(operationId: string, status: number, body: unkn
   const key = `${operationId} ${status}`;
   if (!validators.has(key)) {
     const found = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-      Object.entries(item as Json).filter(([, op]) => op?.operationId === operationId).map(([method]) => ({ path, method })))[0];
+      Object.entries(item as Json)
+        .filter(([, op]) => op?.operationId === operationId)
+        .map(([method]) => ({ path, method })),
+    )[0];
     if (!found) throw new Error(`No operation ${operationId}`);
     const responseRef = `#/paths/${found.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${found.method}/responses/${status}`;
     const raw = doc.paths[found.path][found.method].responses[String(status)];

@@ -26,7 +26,10 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: a temp SQLite file, or a new Postgres schema.
  * `migrate` brings it to the schema the test starts from (a migration's own test stops earlier).
  */
-export async function freshDatabase(dialect: DialectName, migrate: (db: Db) => Promise<unknown> = migrateLatest): Promise<TestDatabase> {
+export async function freshDatabase(
+  dialect: DialectName,
+  migrate: (db: Db) => Promise<unknown> = migrateLatest,
+): Promise<TestDatabase> {
   const tag = randomBytes(6).toString('hex');
   if (dialect === 'sqlite') {
     const file = path.join(os.tmpdir(), `outreach-test-${tag}.db`);

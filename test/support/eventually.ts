@@ -12,7 +12,10 @@ export async function eventually<T>(
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== null && value !== false) return value;
-    if (Date.now() >= deadline) throw new Error(`timed out after ${withinMs} ms waiting for ${what ?? check.toString().replace(/\s+/g, ' ').slice(0, 300)}`);
+    if (Date.now() >= deadline)
+      throw new Error(
+        `timed out after ${withinMs} ms waiting for ${what ?? check.toString().replace(/\s+/g, ' ').slice(0, 300)}`,
+      );
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -13,19 +13,56 @@ export function enrollment(customerId: string): NewEnrollment {
   const cadenceId = randomUUID();
   const scheduleId = randomUUID();
   return {
-    customerId, at: AT,
+    customerId,
+    at: AT,
     customer: {
-      firstName: 'Ada', lastName: 'Lovelace', email: null, birthday: null, ssnLastFour: null, timezone: 'America/New_York', phoneNumber: '+12125550100',
-      streetAddress1: null, streetAddress2: null, city: null, state: null, zipCode: null, doNotCall: false, isTest: true, taskType: 'PendingLoanNewLead',
-      externalMetadata: null, loanIds: null,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: null,
+      birthday: null,
+      ssnLastFour: null,
+      timezone: 'America/New_York',
+      phoneNumber: '+12125550100',
+      streetAddress1: null,
+      streetAddress2: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      doNotCall: false,
+      isTest: true,
+      taskType: 'PendingLoanNewLead',
+      externalMetadata: null,
+      loanIds: null,
     },
     application: { id: applicationId, customerId, loanId: 'loan-1', createdAt: AT },
     cadence: { id: cadenceId, customerId, applicationId, taskType: 'PendingLoanNewLead', cadence: 'new-lead', at: AT },
-    schedule: { id: scheduleId, customerId, cadenceId, source: 'enrollment', taskType: 'PendingLoanNewLead', cadence: 'new-lead', loanId: 'loan-1', at: AT },
-    calls: [{
-      id: randomUUID(), customerId, scheduleId, loanId: 'loan-1', taskType: 'PendingLoanNewLead', purpose: 'origination', scheduledTime: '2026-12-08T16:00:00.000Z',
-      phoneNumber: '+12125550100', transferDestination: '+18005550199', step: 'call-0', stepIndex: 0, fallback: false, explanation: null,
-    }],
+    schedule: {
+      id: scheduleId,
+      customerId,
+      cadenceId,
+      source: 'enrollment',
+      taskType: 'PendingLoanNewLead',
+      cadence: 'new-lead',
+      loanId: 'loan-1',
+      at: AT,
+    },
+    calls: [
+      {
+        id: randomUUID(),
+        customerId,
+        scheduleId,
+        loanId: 'loan-1',
+        taskType: 'PendingLoanNewLead',
+        purpose: 'origination',
+        scheduledTime: '2026-12-08T16:00:00.000Z',
+        phoneNumber: '+12125550100',
+        transferDestination: '+18005550199',
+        step: 'call-0',
+        stepIndex: 0,
+        fallback: false,
+        explanation: null,
+      },
+    ],
   };
 }
 
@@ -33,7 +70,13 @@ export function enrollment(customerId: string): NewEnrollment {
 export function run(key: string, rate = true): FirstRun {
   return {
     key,
-    record: { operation: 'op', fingerprint: 'f'.repeat(64), response: { status: 200, body: { id: key, nested: [1, 'two'] }, headers: { Deprecation: 'true' } }, at: AT, expiresAt: '2027-01-07T15:04:05.678Z' },
+    record: {
+      operation: 'op',
+      fingerprint: 'f'.repeat(64),
+      response: { status: 200, body: { id: key, nested: [1, 'two'] }, headers: { Deprecation: 'true' } },
+      at: AT,
+      expiresAt: '2027-01-07T15:04:05.678Z',
+    },
     rate: rate ? { policy: 'first-run', nowMs: NOW_MS, windowMs: 60_000, limit: LIMIT } : null,
   };
 }

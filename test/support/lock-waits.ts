@@ -9,6 +9,10 @@ import { eventually } from './eventually.js';
  */
 export async function blockedBy(db: Db, holder: Db): Promise<void> {
   const pid = Number((await holder.raw('SELECT pg_backend_pid() AS pid')).rows[0].pid);
-  const waiting = async () => Number((await db.raw('SELECT count(*) AS n FROM pg_stat_activity WHERE ? = ANY(pg_blocking_pids(pid))', [pid])).rows[0].n) > 0;
+  const waiting = async () =>
+    Number(
+      (await db.raw('SELECT count(*) AS n FROM pg_stat_activity WHERE ? = ANY(pg_blocking_pids(pid))', [pid])).rows[0]
+        .n,
+    ) > 0;
   await eventually(waiting, 20_000, `a statement waiting on a lock of backend ${pid}`);
 }

@@ -49,8 +49,12 @@ export async function startTestService(db: Db, opts: TestServiceOptions = {}): P
   const violations: ContractViolation[] = [];
   // Calls are placed only by suites that ask for it (OUTREACH_CALLS_DISPATCH: 'on'); planning suites see them stay pending.
   const env = {
-    PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', OUTREACH_CALLS_DISPATCH: 'off',
-    OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), `outreach-recordings-${process.pid}`), ...opts.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    OUTREACH_CALLS_DISPATCH: 'off',
+    OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), `outreach-recordings-${process.pid}`),
+    ...opts.env,
   };
   const config = { ...loadConfig(env), databaseUrl: 'sqlite::memory:' };
   const service = await startService(config, {
@@ -76,7 +80,8 @@ export async function startTestService(db: Db, opts: TestServiceOptions = {}): P
       if (o.key !== undefined) headers['X-API-Key'] = o.key;
       let body: string | undefined = o.rawBody;
       if (body === undefined && o.body !== undefined) body = JSON.stringify(o.body);
-      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+        headers['Content-Type'] = 'application/json';
       const res = await fetch(service.url + path, { method, headers, body });
       const text = await res.text();
       let parsed: unknown = text;

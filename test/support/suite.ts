@@ -38,6 +38,7 @@ export function useTestService(dialect: DialectName, opts: TestServiceOptions = 
 }
 
 function ready<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('The test service is available only inside tests and hooks, after its beforeAll');
+  if (value === undefined)
+    throw new Error('The test service is available only inside tests and hooks, after its beforeAll');
   return value;
 }

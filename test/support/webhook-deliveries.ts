@@ -8,8 +8,17 @@ export async function insertDelivery(
   row: { nextAttemptAt: number; createdAt: string; status?: 'pending' | 'delivered' | 'dead'; enqueued?: boolean },
 ): Promise<void> {
   await db('webhook_deliveries').insert({
-    id, company_id: to.companyId, endpoint_id: to.endpointId, event_type: 'call.completed', event_key: `call.completed:${id}`, subject_id: id,
-    status: row.status ?? 'pending', enqueued: row.enqueued ?? false, attempts: 0, next_attempt_at: row.nextAttemptAt, window_started_at: row.nextAttemptAt,
+    id,
+    company_id: to.companyId,
+    endpoint_id: to.endpointId,
+    event_type: 'call.completed',
+    event_key: `call.completed:${id}`,
+    subject_id: id,
+    status: row.status ?? 'pending',
+    enqueued: row.enqueued ?? false,
+    attempts: 0,
+    next_attempt_at: row.nextAttemptAt,
+    window_started_at: row.nextAttemptAt,
     created_at: row.createdAt,
   });
 }

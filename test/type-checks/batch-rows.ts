@@ -7,8 +7,18 @@ import { createOutreachClient, type Schema } from '../../clients/typescript/src/
 type Schemas = components['schemas'];
 
 // openapi-typescript's types (generated/api-types.ts)
-const customer: Schemas['CustomerBatchRow'] = { id: 'c-1', taskType: 'PendingLoanNewLead', firstName: 'Ada', phoneNumber: '(212) 736-5000' };
-const enrollment: Schemas['CustomerBatchRow'] = { idempotencyKey: 'row-1', id: 'c-1', loanId: 'l-1', taskType: 'PendingLoanNewLead' };
+const customer: Schemas['CustomerBatchRow'] = {
+  id: 'c-1',
+  taskType: 'PendingLoanNewLead',
+  firstName: 'Ada',
+  phoneNumber: '(212) 736-5000',
+};
+const enrollment: Schemas['CustomerBatchRow'] = {
+  idempotencyKey: 'row-1',
+  id: 'c-1',
+  loanId: 'l-1',
+  taskType: 'PendingLoanNewLead',
+};
 const loan: Schemas['LoanBatchRow'] = { id: 'l-1', customerId: 'c-1', originationDate: '2026-12-01' };
 // @ts-expect-error a misspelled field (firstNme) is no field of either customer row
 const misspelled: Schemas['CustomerBatchRow'] = { id: 'c-1', taskType: 'PendingLoanNewLead', firstNme: 'Ada' };
@@ -27,8 +37,12 @@ const ignored: Schemas['ScheduleSyncReplaceRequest'] = { id: 'c-1', taskType: 'C
 // object literal written inside a call is not checked for excess properties (of any body, not only
 // rows); rows typed with the client's `Schema` are, and wrong row types fail inside calls too.
 const clientRow: Schema<'CustomerBatchRow'> = { id: 'c-2', taskType: 'PendingLoanReturning' };
-// @ts-expect-error a misspelled row (phoneNumbr)
-const clientTypo: Schema<'CustomerBatchRow'> = { id: 'c-1', taskType: 'PendingLoanNewLead', phoneNumbr: '(212) 736-5000' };
+const clientTypo: Schema<'CustomerBatchRow'> = {
+  id: 'c-1',
+  taskType: 'PendingLoanNewLead',
+  // @ts-expect-error a misspelled row (phoneNumbr)
+  phoneNumbr: '(212) 736-5000',
+};
 // @ts-expect-error a misspelled loan row (customer_id)
 const clientLoanTypo: Schema<'LoanBatchRow'> = { id: 'l-1', customer_id: 'c-1' };
 
@@ -44,4 +58,16 @@ export async function clientCalls(): Promise<void> {
   await outreach.POST('/customers/batch', { body: { customers: [{ id: 'c-3' }] } });
 }
 
-export const rows = [customer, enrollment, loan, misspelled, text, number, loanTypo, results, ignored, clientTypo, clientLoanTypo];
+export const rows = [
+  customer,
+  enrollment,
+  loan,
+  misspelled,
+  text,
+  number,
+  loanTypo,
+  results,
+  ignored,
+  clientTypo,
+  clientLoanTypo,
+];

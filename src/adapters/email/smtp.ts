@@ -24,9 +24,16 @@ export class SmtpEmailSender implements EmailSender {
   async send(email: OutgoingEmail): Promise<EmailSendResult> {
     try {
       const info = await this.transport.sendMail({
-        from: email.from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId, headers: email.headers,
+        from: email.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        messageId: email.messageId,
+        headers: email.headers,
       });
-      if (info.rejected?.length) return { accepted: false, permanent: true, reason: `rejected: ${info.response ?? 'recipient refused'}` };
+      if (info.rejected?.length)
+        return { accepted: false, permanent: true, reason: `rejected: ${info.response ?? 'recipient refused'}` };
       return { accepted: true, providerMessageId: info.messageId ?? email.messageId };
     } catch (err) {
       const e = err as Error & { responseCode?: number; response?: string; code?: string };

@@ -2,7 +2,14 @@ import PgBoss from 'pg-boss';
 import type { Logger } from '../../lib/logger.js';
 import type { Knex as Db } from 'knex';
 import { currentPgSchema, pgBossQueueStats } from './table-store.js';
-import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals, withIdleQueues } from '../../domain/ports/job-queue.js';
+import {
+  type Claimed,
+  type EnqueueOptions,
+  type JobQueue,
+  type QueueStats,
+  WakeSignals,
+  withIdleQueues,
+} from '../../domain/ports/job-queue.js';
 import { RECOVERY_DELIVERIES } from './recovery.js';
 
 interface PgConnection {
@@ -56,7 +63,10 @@ export class PgBossQueue implements JobQueue {
   private schema: string | null = null;
   private readonly signals = new WakeSignals();
 
-  constructor(private readonly db: Db, private readonly opts: PgBossQueueOptions) {}
+  constructor(
+    private readonly db: Db,
+    private readonly opts: PgBossQueueOptions,
+  ) {}
 
   async start({ supervise }: { supervise: boolean }): Promise<void> {
     const current = await currentPgSchema(this.db);
@@ -100,7 +110,13 @@ export class PgBossQueue implements JobQueue {
   async fetch<T>(queue: string, limit: number): Promise<Claimed<T>[]> {
     const jobs = await this.started().fetch<T>(queue, { batchSize: limit, includeMetadata: true });
     // Messages enqueued before RECOVERY_DELIVERIES existed have no spare deliveries: at least 1 attempt.
-    return jobs.map((j) => ({ id: j.id, queue, data: j.data, attempt: j.retryCount + 1, maxAttempts: Math.max(1, j.retryLimit + 1 - RECOVERY_DELIVERIES) }));
+    return jobs.map((j) => ({
+      id: j.id,
+      queue,
+      data: j.data,
+      attempt: j.retryCount + 1,
+      maxAttempts: Math.max(1, j.retryLimit + 1 - RECOVERY_DELIVERIES),
+    }));
   }
 
   async complete(trx: Db, messages: Claimed<unknown>[]): Promise<void> {
@@ -109,8 +125,19 @@ export class PgBossQueue implements JobQueue {
     // pg-boss 10 is complete(name, ids, data, options); its typings' (name, ids[], options) overload would
     // pass { db } as job output and ack on the pool, committing the ack before the slice's own work.
     const boss = this.started();
-    const complete = boss.complete as unknown as (name: string, ids: string[], data: null, options: { db: unknown }) => Promise<unknown>;
-    await complete.call(boss, messages[0].queue, messages.map((m) => m.id), null, { db });
+    const complete = boss.complete as unknown as (
+      name: string,
+      ids: string[],
+      data: null,
+      options: { db: unknown },
+    ) => Promise<unknown>;
+    await complete.call(
+      boss,
+      messages[0].queue,
+      messages.map((m) => m.id),
+      null,
+      { db },
+    );
   }
 
   async fail(message: Claimed<unknown>, error: Error): Promise<void> {

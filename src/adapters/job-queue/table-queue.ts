@@ -1,8 +1,21 @@
 import type { Knex as Db } from 'knex';
 import {
-  claimQueueMessages, deleteQueueMessages, getQueueMessageRetry, insertQueueMessages, queueStats, releaseQueueMessage, rescheduleQueueMessage,
+  claimQueueMessages,
+  deleteQueueMessages,
+  getQueueMessageRetry,
+  insertQueueMessages,
+  queueStats,
+  releaseQueueMessage,
+  rescheduleQueueMessage,
 } from './table-store.js';
-import { type Claimed, type EnqueueOptions, type JobQueue, type QueueStats, WakeSignals, withIdleQueues } from '../../domain/ports/job-queue.js';
+import {
+  type Claimed,
+  type EnqueueOptions,
+  type JobQueue,
+  type QueueStats,
+  WakeSignals,
+  withIdleQueues,
+} from '../../domain/ports/job-queue.js';
 import { RECOVERY_DELIVERIES } from './recovery.js';
 import { newId } from '../../domain/shared/ids.js';
 
@@ -16,7 +29,11 @@ export class TableQueue implements JobQueue {
   private readonly signals = new WakeSignals();
 
   /** `queues`: the queues the stats list even when empty. */
-  constructor(private readonly db: Db, private readonly clock: () => number = Date.now, private readonly queues: readonly string[] = []) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: () => number = Date.now,
+    private readonly queues: readonly string[] = [],
+  ) {}
 
   async start(): Promise<void> {}
 
@@ -36,17 +53,29 @@ export class TableQueue implements JobQueue {
 
   async fetch<T>(queue: string, limit: number): Promise<Claimed<T>[]> {
     const rows = await claimQueueMessages(this.db, queue, limit, this.clock());
-    return rows.map((r) => ({ id: r.id, queue: r.queue, data: r.data as T, attempt: r.attempts, maxAttempts: r.maxAttempts }));
+    return rows.map((r) => ({
+      id: r.id,
+      queue: r.queue,
+      data: r.data as T,
+      attempt: r.attempts,
+      maxAttempts: r.maxAttempts,
+    }));
   }
 
   async complete(trx: Db, messages: Claimed<unknown>[]): Promise<void> {
-    await deleteQueueMessages(trx, messages.map((m) => m.id));
+    await deleteQueueMessages(
+      trx,
+      messages.map((m) => m.id),
+    );
   }
 
   async fail(message: Claimed<unknown>, error: Error): Promise<void> {
     const retry = await getQueueMessageRetry(this.db, message.id);
     if (!retry) return;
-    const runAt = retry.attempts >= retry.maxAttempts + RECOVERY_DELIVERIES ? null : this.clock() + backoffMs(retry.retryDelayMs, retry.attempts);
+    const runAt =
+      retry.attempts >= retry.maxAttempts + RECOVERY_DELIVERIES
+        ? null
+        : this.clock() + backoffMs(retry.retryDelayMs, retry.attempts);
     await rescheduleQueueMessage(this.db, message.id, runAt, error.message);
   }
 

@@ -40,26 +40,45 @@ export function createReader(opts: ReaderOptions) {
           attempts += 1;
           return opts.limit(() => attempt(url, headers, what, opts));
         },
-        { retries: opts.retries, minTimeout: opts.backoffMs, factor: 2, randomize: true, shouldRetry: ({ error }) => error instanceof Transient },
+        {
+          retries: opts.retries,
+          minTimeout: opts.backoffMs,
+          factor: 2,
+          randomize: true,
+          shouldRetry: ({ error }) => error instanceof Transient,
+        },
       );
     } catch (err) {
       if (err instanceof Transient) {
-        throw new UnavailableError(`${opts.label} is unavailable: ${err.message} (${what}; ${attempts} attempts); retry later`, LMS_RETRY_AFTER_SECONDS);
+        throw new UnavailableError(
+          `${opts.label} is unavailable: ${err.message} (${what}; ${attempts} attempts); retry later`,
+          LMS_RETRY_AFTER_SECONDS,
+        );
       }
       throw err;
     }
   };
 }
 
-async function attempt(url: string, headers: Record<string, string>, what: string, opts: ReaderOptions): Promise<ReadResult> {
+async function attempt(
+  url: string,
+  headers: Record<string, string>,
+  what: string,
+  opts: ReaderOptions,
+): Promise<ReadResult> {
   let res: Response;
   let text: string;
   try {
-    res = await fetch(url, { headers: { Accept: 'application/json', ...headers }, signal: AbortSignal.timeout(opts.timeoutMs) });
+    res = await fetch(url, {
+      headers: { Accept: 'application/json', ...headers },
+      signal: AbortSignal.timeout(opts.timeoutMs),
+    });
     text = await res.text(); // the timeout covers the body too
   } catch (err) {
     const name = (err as Error).name;
-    throw new Transient(name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${opts.timeoutMs} ms` : 'connection failed');
+    throw new Transient(
+      name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${opts.timeoutMs} ms` : 'connection failed',
+    );
   }
   if (res.status === 429 || res.status >= 500) throw new Transient(`it answered HTTP ${res.status}`);
   if (res.status === 401 || res.status === 403) {
@@ -70,7 +89,8 @@ async function attempt(url: string, headers: Record<string, string>, what: strin
     );
   }
   if ((opts.missingStatuses ?? [404]).includes(res.status)) return { status: 'missing', httpStatus: res.status };
-  if (res.status !== 200) throw new UpstreamError(`${opts.label} answered HTTP ${res.status} to ${what}`, 'lms_bad_response');
+  if (res.status !== 200)
+    throw new UpstreamError(`${opts.label} answered HTTP ${res.status} to ${what}`, 'lms_bad_response');
   try {
     return { status: 200, body: JSON.parse(text) };
   } catch {

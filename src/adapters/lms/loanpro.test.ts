@@ -25,8 +25,20 @@ const connector = (o: { token?: string; retries?: number; max?: number; timeoutM
 describe('LoanPro adapter against the simulator', () => {
   it('reads a customer with its address, phones and employer', async () => {
     const c = await connector().getCustomer('1001');
-    expect(c).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', birthday: '1985-12-10', ssnLastFour: '6789', phoneNumber: '9175550123', state: 'NY', zipCode: '10001' });
-    expect(c.externalMetadata).toMatchObject({ cell_phone: '9175550123', home_phone: '2127365000', employer_name: 'Analytical Engines Ltd' });
+    expect(c).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      birthday: '1985-12-10',
+      ssnLastFour: '6789',
+      phoneNumber: '9175550123',
+      state: 'NY',
+      zipCode: '10001',
+    });
+    expect(c.externalMetadata).toMatchObject({
+      cell_phone: '9175550123',
+      home_phone: '2127365000',
+      employer_name: 'Analytical Engines Ltd',
+    });
     // The entity with its single nested objects, then its list from the list's own endpoint, unpaged.
     expect(sim.requests.map((r) => r.path)).toEqual([
       '/api/public/api/1/odata.svc/Customers(1001)?$expand=PrimaryAddress,Employer',
@@ -44,20 +56,31 @@ describe('LoanPro adapter against the simulator', () => {
   });
 
   it('reads a loan of that customer', async () => {
-    expect(await connector().getLoan('1001', 9001)).toMatchObject({ id: '9001', originalFundedAmount: 2500, daysPastDueAtBoarding: 12, servicingStatus: 'Open' });
+    expect(await connector().getLoan('1001', 9001)).toMatchObject({
+      id: '9001',
+      originalFundedAmount: 2500,
+      daysPastDueAtBoarding: 12,
+      servicingStatus: 'Open',
+    });
   });
 
   it('a customer missing in LoanPro is NotFound naming it', async () => {
-    await expect(connector().getCustomer('4242')).rejects.toThrow(new NotFoundError('Customer 4242 not found in LoanPro (instance 5200776)'));
+    await expect(connector().getCustomer('4242')).rejects.toThrow(
+      new NotFoundError('Customer 4242 not found in LoanPro (instance 5200776)'),
+    );
   });
 
   it('LoanPro answers 409 for a missing id (as documented), and the adapter reads 409 and 404 alike as not found', async () => {
-    const raw = await fetch(`${sim.baseUrl}/odata.svc/Customers(4242)`, { headers: { Authorization: `Bearer ${sim.token}`, 'Autopal-Instance-Id': sim.instanceId } });
+    const raw = await fetch(`${sim.baseUrl}/odata.svc/Customers(4242)`, {
+      headers: { Authorization: `Bearer ${sim.token}`, 'Autopal-Instance-Id': sim.instanceId },
+    });
     expect(raw.status).toBe(409);
     expect((await raw.json()).error.code).toBe(409);
     sim.setFault({ mode: 'error', status: 404, times: 1 });
     await expect(connector().getCustomer('1001')).rejects.toBeInstanceOf(NotFoundError);
-    await expect(connector().getLoan('1001', 4242)).rejects.toThrow(new InvalidInputError('loanIds: loan 4242 of customer 1001 not found in LoanPro (instance 5200776)'));
+    await expect(connector().getLoan('1001', 4242)).rejects.toThrow(
+      new InvalidInputError('loanIds: loan 4242 of customer 1001 not found in LoanPro (instance 5200776)'),
+    );
     sim.setFault({ mode: 'error', status: 404, times: 1 });
     await expect(connector().getLoan('1001', 9001)).rejects.toBeInstanceOf(InvalidInputError);
   });
@@ -68,23 +91,33 @@ describe('LoanPro adapter against the simulator', () => {
   });
 
   it('a missing loan, or a loan of another customer, is invalid input naming the loan', async () => {
-    await expect(connector().getLoan('1001', 777)).rejects.toThrow(new InvalidInputError('loanIds: loan 777 of customer 1001 not found in LoanPro (instance 5200776)'));
+    await expect(connector().getLoan('1001', 777)).rejects.toThrow(
+      new InvalidInputError('loanIds: loan 777 of customer 1001 not found in LoanPro (instance 5200776)'),
+    );
     await expect(connector().getLoan('1001', 9100)).rejects.toThrow('loanIds: loan 9100 of customer 1001 not found');
   });
 
   it('rejected credentials name the configuration and are not retried', async () => {
-    const err = await connector({ token: 'wrong' }).getCustomer('1001').catch((e: unknown) => e);
+    const err = await connector({ token: 'wrong' })
+      .getCustomer('1001')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UpstreamError);
     expect((err as UpstreamError).code).toBe('lms_credentials_rejected');
-    expect((err as Error).message).toContain("rejected the credentials in this company's LMS configuration (lms.token, lms.instanceId): HTTP 401");
+    expect((err as Error).message).toContain(
+      "rejected the credentials in this company's LMS configuration (lms.token, lms.instanceId): HTTP 401",
+    );
     expect(sim.requests).toHaveLength(1);
   });
 
   it('a timeout is retried, then Unavailable with Retry-After', async () => {
     sim.setFault({ mode: 'timeout' });
-    const err = await connector({ retries: 2, timeoutMs: 300 }).getCustomer('1001').catch((e: unknown) => e);
+    const err = await connector({ retries: 2, timeoutMs: 300 })
+      .getCustomer('1001')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UnavailableError);
-    expect((err as Error).message).toBe('LoanPro (instance 5200776) is unavailable: no answer within 300 ms (customer 1001; 3 attempts); retry later');
+    expect((err as Error).message).toBe(
+      'LoanPro (instance 5200776) is unavailable: no answer within 300 ms (customer 1001; 3 attempts); retry later',
+    );
     expect((err as UnavailableError).retryAfterSeconds).toBe(5);
     expect(sim.requests).toHaveLength(3);
   });
@@ -97,19 +130,28 @@ describe('LoanPro adapter against the simulator', () => {
 
   it('5xx on every attempt is Unavailable', async () => {
     sim.setFault({ mode: 'error' });
-    await expect(connector({ retries: 1 }).getLoan('1001', 9001)).rejects.toThrow('is unavailable: it answered HTTP 503 (loan 9001; 2 attempts)');
+    await expect(connector({ retries: 1 }).getLoan('1001', 9001)).rejects.toThrow(
+      'is unavailable: it answered HTTP 503 (loan 9001; 2 attempts)',
+    );
   });
 
   it('an unreachable LMS is Unavailable', async () => {
-    const down = loanProConnector({ baseUrl: 'http://127.0.0.1:9/api', instanceId: '1', token: 't' }, { timeoutMs: 300, retries: 1, backoffMs: 5, limit: perCompanyLimit(1) });
+    const down = loanProConnector(
+      { baseUrl: 'http://127.0.0.1:9/api', instanceId: '1', token: 't' },
+      { timeoutMs: 300, retries: 1, backoffMs: 5, limit: perCompanyLimit(1) },
+    );
     await expect(down.getCustomer('1')).rejects.toThrow('is unavailable: connection failed (customer 1; 2 attempts)');
   });
 
   it('a malformed payload is a clear error naming the path', async () => {
     sim.setFault({ mode: 'malformed' });
-    const err = await connector().getCustomer('1001').catch((e: unknown) => e);
+    const err = await connector()
+      .getCustomer('1001')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UpstreamError);
-    expect((err as Error).message).toBe('LoanPro (instance 5200776) returned a malformed customer 1001: d.firstName must be a string (got 42)');
+    expect((err as Error).message).toBe(
+      'LoanPro (instance 5200776) returned a malformed customer 1001: d.firstName must be a string (got 42)',
+    );
   });
 
   it('keeps at most maxConcurrency requests in flight', async () => {
@@ -126,22 +168,48 @@ function longLoanSeed(days: number) {
   const StatusArchive = Array.from({ length: days }, (_, i) => ({
     id: i + 1,
     date: new Date(newest - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
-    loanStatusText: 'Open', daysPastDue: i, payoff: `${1000 + i}.00`, principalBalance: '900.00', amountDue: '10.00',
+    loanStatusText: 'Open',
+    daysPastDue: i,
+    payoff: `${1000 + i}.00`,
+    principalBalance: '900.00',
+    amountDue: '10.00',
   }));
-  return parseSeed({ instanceId: '7', token: 't', customers: [{ id: 1, firstName: 'A', Phones: [] }], loans: [{ id: 50, customerIds: [1], StatusArchive }] });
+  return parseSeed({
+    instanceId: '7',
+    token: 't',
+    customers: [{ id: 1, firstName: 'A', Phones: [] }],
+    loans: [{ id: 50, customerIds: [1], StatusArchive }],
+  });
 }
 
 describe('LoanPro lists are read whole', () => {
   it.each([
     ['nopaging is honoured: one request per list', true, ['Loans(50)/StatusArchive?nopaging']],
-    ['nopaging is not honoured: the summary is followed with $skip', false, ['Loans(50)/StatusArchive?nopaging', 'Loans(50)/StatusArchive?nopaging&$skip=50', 'Loans(50)/StatusArchive?nopaging&$skip=100']],
+    [
+      'nopaging is not honoured: the summary is followed with $skip',
+      false,
+      [
+        'Loans(50)/StatusArchive?nopaging',
+        'Loans(50)/StatusArchive?nopaging&$skip=50',
+        'Loans(50)/StatusArchive?nopaging&$skip=100',
+      ],
+    ],
   ])('the current values are those of the newest of 120 daily snapshots (%s)', async (_, nopaging, archiveRequests) => {
     const sim = await startLoanProSimulator(longLoanSeed(120), { nopaging });
     try {
-      const c = loanProConnector({ baseUrl: sim.baseUrl, instanceId: '7', token: 't' }, { timeoutMs: 1000, retries: 0, backoffMs: 5, limit: perCompanyLimit(4) });
+      const c = loanProConnector(
+        { baseUrl: sim.baseUrl, instanceId: '7', token: 't' },
+        { timeoutMs: 1000, retries: 0, backoffMs: 5, limit: perCompanyLimit(4) },
+      );
       const loan = await c.getLoan('1', 50);
-      expect(loan).toMatchObject({ daysPastDueAtBoarding: 119, totalBalance: 1119, externalLmsMetadata: { statusDate: '2026-11-20' } });
-      const paths = sim.requests.map((r) => r.path.replace('/api/public/api/1/odata.svc/', '')).filter((p) => p.includes('StatusArchive'));
+      expect(loan).toMatchObject({
+        daysPastDueAtBoarding: 119,
+        totalBalance: 1119,
+        externalLmsMetadata: { statusDate: '2026-11-20' },
+      });
+      const paths = sim.requests
+        .map((r) => r.path.replace('/api/public/api/1/odata.svc/', ''))
+        .filter((p) => p.includes('StatusArchive'));
       expect(paths).toEqual(archiveRequests);
     } finally {
       await sim.close();
@@ -151,10 +219,16 @@ describe('LoanPro lists are read whole', () => {
   it('an $expand-ed list stops at LoanPro’s default page of 50 (why lists are not read through $expand)', async () => {
     const sim = await startLoanProSimulator(longLoanSeed(120));
     try {
-      const res = await fetch(`${sim.baseUrl}/odata.svc/Loans(50)?$expand=StatusArchive`, { headers: { Authorization: 'Bearer t', 'Autopal-Instance-Id': '7' } });
+      const res = await fetch(`${sim.baseUrl}/odata.svc/Loans(50)?$expand=StatusArchive`, {
+        headers: { Authorization: 'Bearer t', 'Autopal-Instance-Id': '7' },
+      });
       const body = await res.json();
       expect(body.d.StatusArchive.results).toHaveLength(50);
-      const list = await (await fetch(`${sim.baseUrl}/odata.svc/Loans(50)/StatusArchive?$top=20&$skip=40`, { headers: { Authorization: 'Bearer t', 'Autopal-Instance-Id': '7' } })).json();
+      const list = await (
+        await fetch(`${sim.baseUrl}/odata.svc/Loans(50)/StatusArchive?$top=20&$skip=40`, {
+          headers: { Authorization: 'Bearer t', 'Autopal-Instance-Id': '7' },
+        })
+      ).json();
       expect(list.d.summary).toEqual({ start: 40, pageSize: 20, total: 120 });
       expect(list.d.results).toHaveLength(20);
       expect(list.d).not.toHaveProperty('__next');

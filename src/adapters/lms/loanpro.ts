@@ -31,7 +31,10 @@ const MAX_PAGES = 1_000;
  * summary is checked so that every item is read (docs/partners/lms.md#loanpro-field-mapping).
  * LoanPro ids are integers, so our customer `id` must be the LoanPro customer id.
  */
-export function loanProConnector(settings: LoanProSettings, reader: Omit<ReaderOptions, 'label' | 'missingStatuses'>): LmsConnector {
+export function loanProConnector(
+  settings: LoanProSettings,
+  reader: Omit<ReaderOptions, 'label' | 'missingStatuses'>,
+): LmsConnector {
   const label = `LoanPro (instance ${settings.instanceId})`;
   const read = createReader({ ...reader, label, missingStatuses: MISSING });
   const root = `${settings.baseUrl.replace(/\/+$/, '')}/odata.svc`;
@@ -42,7 +45,8 @@ export function loanProConnector(settings: LoanProSettings, reader: Omit<ReaderO
     try {
       return map();
     } catch (err) {
-      if (err instanceof MalformedPayload) throw new UpstreamError(`${label} returned a malformed ${what}: ${err.message}`, 'lms_bad_response');
+      if (err instanceof MalformedPayload)
+        throw new UpstreamError(`${label} returned a malformed ${what}: ${err.message}`, 'lms_bad_response');
       throw err;
     }
   }
@@ -74,11 +78,20 @@ export function loanProConnector(settings: LoanProSettings, reader: Omit<ReaderO
       items.push(...results);
       if (!summary || results.length === 0 || items.length >= summary.total) return items;
     }
-    throw new UpstreamError(`${label} returned a malformed ${what}: ${resource} did not end within ${MAX_PAGES} pages`, 'lms_bad_response');
+    throw new UpstreamError(
+      `${label} returned a malformed ${what}: ${resource} did not end within ${MAX_PAGES} pages`,
+      'lms_bad_response',
+    );
   }
 
   /** The entity with its lists attached under their navigation names, as `$expand` would nest them. */
-  async function withLists(resource: string, id: string, entity: Obj, lists: readonly string[], what: string): Promise<Obj | 'missing'> {
+  async function withLists(
+    resource: string,
+    id: string,
+    entity: Obj,
+    lists: readonly string[],
+    what: string,
+  ): Promise<Obj | 'missing'> {
     const items = await Promise.all(lists.map((list) => readList(`${resource}(${id})/${list}`, what)));
     if (items.includes('missing')) return 'missing';
     const out = { ...entity };
@@ -90,7 +103,9 @@ export function loanProConnector(settings: LoanProSettings, reader: Omit<ReaderO
     label,
     async getCustomer(customerId) {
       if (!/^[1-9]\d{0,17}$/.test(customerId)) {
-        throw new InvalidInputError(`id "${customerId}" is not a LoanPro customer id (a positive integer); sync reads the customer with this id from ${label}`);
+        throw new InvalidInputError(
+          `id "${customerId}" is not a LoanPro customer id (a positive integer); sync reads the customer with this id from ${label}`,
+        );
       }
       const what = `customer ${customerId}`;
       const notFound = () => new NotFoundError(`Customer ${customerId} not found in ${label}`);
@@ -102,7 +117,8 @@ export function loanProConnector(settings: LoanProSettings, reader: Omit<ReaderO
     },
     async getLoan(customerId, loanId) {
       const what = `loan ${loanId}`;
-      const notTheirs = () => new InvalidInputError(`loanIds: loan ${loanId} of customer ${customerId} not found in ${label}`);
+      const notTheirs = () =>
+        new InvalidInputError(`loanIds: loan ${loanId} of customer ${customerId} not found in ${label}`);
       const entity = await readEntity('Loans', String(loanId), LOAN_EXPAND, what);
       if (entity === 'missing') throw notTheirs();
       const d = await withLists('Loans', String(loanId), entity, LOAN_LISTS, what);

@@ -9,7 +9,10 @@ import { aesGcmBox, configKeySource, parseKey } from './aes-gcm-box.js';
 
 const KEY = Buffer.alloc(32, 7);
 const box = aesGcmBox(() => KEY);
-const withLms = (token: string): CompanyConfig => ({ ...defaultCompanyConfig(), lms: { kind: 'loanpro', baseUrl: 'https://lms.example', instanceId: '5200776', token } });
+const withLms = (token: string): CompanyConfig => ({
+  ...defaultCompanyConfig(),
+  lms: { kind: 'loanpro', baseUrl: 'https://lms.example', instanceId: '5200776', token },
+});
 
 describe('AES-256-GCM secret box', () => {
   it('seals to a printable envelope that opens only with the same key and context', () => {
@@ -18,7 +21,9 @@ describe('AES-256-GCM secret box', () => {
     expect(sealed).not.toContain('tok-123');
     expect(box.open(sealed, 'company-a/lms/token')).toBe('tok-123');
     expect(() => box.open(sealed, 'company-b/lms/token')).toThrow(SecretUnreadableError);
-    expect(() => aesGcmBox(() => Buffer.alloc(32, 8)).open(sealed, 'company-a/lms/token')).toThrow(SecretUnreadableError);
+    expect(() => aesGcmBox(() => Buffer.alloc(32, 8)).open(sealed, 'company-a/lms/token')).toThrow(
+      SecretUnreadableError,
+    );
   });
 
   it('reads keys written as hex or base64', () => {
@@ -36,7 +41,9 @@ describe('AES-256-GCM secret box', () => {
   });
 
   it('Postgres without OUTREACH_CONFIG_KEY has no key', () => {
-    expect(() => configKeySource(undefined, 'postgres://x/y')()).toThrow('OUTREACH_CONFIG_KEY is not set (it is required');
+    expect(() => configKeySource(undefined, 'postgres://x/y')()).toThrow(
+      'OUTREACH_CONFIG_KEY is not set (it is required',
+    );
   });
 });
 

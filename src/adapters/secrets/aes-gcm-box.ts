@@ -26,7 +26,9 @@ export function aesGcmBox(key: () => Buffer): SecretBox {
       const cipher = createCipheriv('aes-256-gcm', key(), iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['enc', 'v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join(':');
+      return ['enc', 'v1', iv, cipher.getAuthTag(), body]
+        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+        .join(':');
     },
     open(sealed, context) {
       if (!isSealed(sealed)) throw new SecretUnreadableError('the value is not an encrypted envelope');
@@ -54,7 +56,10 @@ export function configKeySource(envKey: Buffer | undefined, databaseUrl: string)
   let key = envKey;
   return () => {
     if (key) return key;
-    if (!databaseUrl.startsWith('sqlite:')) throw new SecretUnreadableError('OUTREACH_CONFIG_KEY is not set (it is required to store or read secrets in company configuration on Postgres)');
+    if (!databaseUrl.startsWith('sqlite:'))
+      throw new SecretUnreadableError(
+        'OUTREACH_CONFIG_KEY is not set (it is required to store or read secrets in company configuration on Postgres)',
+      );
     const file = databaseUrl.slice('sqlite:'.length) || './data/outreach.db';
     if (file === ':memory:') return (key = randomBytes(KEY_BYTES));
     key = readOrCreateKeyFile(path.join(path.dirname(path.resolve(file)), 'config.key'));

@@ -6,7 +6,13 @@ import { type SecretBox, SecretUnreadableError } from '../../domain/ports/secret
  * A secret of a company's configuration, opened for an adapter. One that no longer opens (the key
  * changed) is the operator's to fix: a clear upstream error naming the field, never a crash.
  */
-export function openCompanySecret(secrets: SecretBox, companyId: string, at: readonly string[], sealed: string, code: string): string {
+export function openCompanySecret(
+  secrets: SecretBox,
+  companyId: string,
+  at: readonly string[],
+  sealed: string,
+  code: string,
+): string {
   try {
     return secrets.open(sealed, secretContext(companyId, at));
   } catch (err) {
@@ -23,7 +29,12 @@ export function openCompanySecret(secrets: SecretBox, companyId: string, at: rea
  * One adapter per company built from its configured credentials, cached (rebuilt when they
  * change): `build` is called once per company, sealed secret and `extra` (the settings beside it).
  */
-export function perCompany<T>(secrets: SecretBox, at: readonly string[], code: string, build: (plain: string, extra: string) => T) {
+export function perCompany<T>(
+  secrets: SecretBox,
+  at: readonly string[],
+  code: string,
+  build: (plain: string, extra: string) => T,
+) {
   const cache = new Map<string, { signature: string; adapter: T }>();
   return (companyId: string, sealed: string, extra = ''): T => {
     const signature = `${sealed}\n${extra}`;

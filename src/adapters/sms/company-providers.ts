@@ -9,8 +9,12 @@ import { TwilioSms } from './twilio-sms.js';
  * account SID and auth token, the token sealed), or undefined: the operator's account then sends.
  */
 export function companySmsProviders(secrets: SecretBox, baseUrl: string) {
-  const of = perCompany(secrets, ['channels', 'sms', 'provider', 'authToken'], 'sms_credentials_unreadable', (authToken, accountSid) =>
-    new TwilioSms({ baseUrl, accountSid, authToken }));
+  const of = perCompany(
+    secrets,
+    ['channels', 'sms', 'provider', 'authToken'],
+    'sms_credentials_unreadable',
+    (authToken, accountSid) => new TwilioSms({ baseUrl, accountSid, authToken }),
+  );
   return (companyId: string, config: CompanyConfig): SmsProvider | undefined => {
     const own = config.channels?.sms?.provider;
     return own ? of(companyId, own.authToken, own.accountSid) : undefined;

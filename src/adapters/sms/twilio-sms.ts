@@ -23,13 +23,22 @@ export class TwilioSms implements SmsProvider {
   async send(sms: OutgoingSms): Promise<SmsSendResult> {
     let message;
     try {
-      message = await this.client.messages.create({ to: sms.to, from: sms.from, body: sms.body, statusCallback: sms.statusCallback });
+      message = await this.client.messages.create({
+        to: sms.to,
+        from: sms.from,
+        body: sms.body,
+        statusCallback: sms.statusCallback,
+      });
     } catch (err) {
       const status = providerStatus(err);
       if (status === undefined) throw err; // no answer: network failure or timeout
       const { code, message: text } = err as { code?: number; message?: string };
       if (status >= 400 && status < 500 && status !== 429) {
-        return { accepted: false, permanent: true, reason: `${code ?? status}: ${text ?? 'refused by the SMS provider'}` };
+        return {
+          accepted: false,
+          permanent: true,
+          reason: `${code ?? status}: ${text ?? 'refused by the SMS provider'}`,
+        };
       }
       throw new Error(`SMS provider answered ${status}${code ? ` (${code}: ${text})` : ''}`);
     }

@@ -9,8 +9,18 @@ import { RetellVoiceProvider } from './retell-voice-provider.js';
  * sealed), or undefined: the operator's provider then places its calls.
  */
 export function companyVoiceProviders(secrets: SecretBox, settings: { baseUrl: string; requestTimeoutMs: number }) {
-  const of = perCompany(secrets, ['calls', 'provider', 'apiKey'], 'voice_credentials_unreadable', (apiKey) =>
-    new RetellVoiceProvider({ name: 'live', baseUrl: settings.baseUrl, apiKey, requestTimeoutMs: settings.requestTimeoutMs }));
+  const of = perCompany(
+    secrets,
+    ['calls', 'provider', 'apiKey'],
+    'voice_credentials_unreadable',
+    (apiKey) =>
+      new RetellVoiceProvider({
+        name: 'live',
+        baseUrl: settings.baseUrl,
+        apiKey,
+        requestTimeoutMs: settings.requestTimeoutMs,
+      }),
+  );
   return (companyId: string, config: CompanyConfig): VoiceProvider | undefined => {
     const sealed = config.calls?.provider?.apiKey;
     return sealed ? of(companyId, sealed) : undefined;

@@ -4,9 +4,20 @@ import type { OutcomeLabel } from './outcome-labels.js';
 import type { RetellCall, RetellDisconnectionReason } from './protocol.js';
 
 const call = (over: Partial<RetellCall> = {}, labels: OutcomeLabel[] = [], inVoicemail = false): RetellCall => ({
-  call_id: 'c1', call_type: 'phone_call', direction: 'outbound', agent_id: 'a', agent_version: 1, call_status: 'ended',
-  from_number: '+12025550199', to_number: '+12125550100', disconnection_reason: 'agent_hangup',
-  call_analysis: { call_summary: '', in_voicemail: inVoicemail, custom_analysis_data: Object.fromEntries(labels.map((l) => [l, true])) },
+  call_id: 'c1',
+  call_type: 'phone_call',
+  direction: 'outbound',
+  agent_id: 'a',
+  agent_version: 1,
+  call_status: 'ended',
+  from_number: '+12025550199',
+  to_number: '+12125550100',
+  disconnection_reason: 'agent_hangup',
+  call_analysis: {
+    call_summary: '',
+    in_voicemail: inVoicemail,
+    custom_analysis_data: Object.fromEntries(labels.map((l) => [l, true])),
+  },
   ...over,
 });
 
@@ -66,10 +77,14 @@ describe('Retell disconnection_reason → what the call reached and its flags: o
   });
 });
 
-describe('the agent\'s post-call analysis fields and voicemail detection → flags: one test per row', () => {
+describe("the agent's post-call analysis fields and voicemail detection → flags: one test per row", () => {
   const rows: Array<[string, RetellCall, string[]]> = [
     ['reached a voicemail (in_voicemail or voicemail_reached)', call({}, [], true), ['VOICEMAIL']],
-    ['label voicemail_message_left', call({ disconnection_reason: 'voicemail_reached' }, ['voicemail_message_left']), ['VOICEMAIL', 'VOICEMAIL_CONNECT', 'MESSAGE_LEFT']],
+    [
+      'label voicemail_message_left',
+      call({ disconnection_reason: 'voicemail_reached' }, ['voicemail_message_left']),
+      ['VOICEMAIL', 'VOICEMAIL_CONNECT', 'MESSAGE_LEFT'],
+    ],
     ['reached a person', call({ disconnection_reason: 'user_hangup' }), ['CONNECT']],
     ['label live_conversation', call({}, ['live_conversation']), ['CONNECT', 'LIVE_CONNECT']],
     ['label right_party_contact', call({}, ['right_party_contact']), ['CONNECT', 'RPC']],
@@ -95,7 +110,7 @@ describe('the agent\'s post-call analysis fields and voicemail detection → fla
     expect(answeredByOf(call({ disconnection_reason: 'agent_hangup' }, [], true))).toBe('machine');
   });
 
-  it('combines rows in the contract\'s order without repeats; a field answered false or not boolean is no label', () => {
+  it("combines rows in the contract's order without repeats; a field answered false or not boolean is no label", () => {
     const live = call({ disconnection_reason: 'call_transfer' }, ['right_party_contact', 'live_conversation']);
     expect(flagsOf(live)).toEqual(['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER']);
     const unsure = call({ call_analysis: { custom_analysis_data: { do_not_call: false, wrong_number: 'true' } } });
@@ -103,6 +118,8 @@ describe('the agent\'s post-call analysis fields and voicemail detection → fla
   });
 
   it('a call not yet over has no flags', () => {
-    expect(flagsOf(call({ call_status: 'ongoing', disconnection_reason: undefined, call_analysis: undefined }))).toEqual([]);
+    expect(
+      flagsOf(call({ call_status: 'ongoing', disconnection_reason: undefined, call_analysis: undefined })),
+    ).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@ export type Reached = 'person' | 'voicemail' | 'machine' | 'nobody' | 'not_place
  * a new one a compile error here): what the call reached and the contract flags the reason alone
  * gives. A reason Retell adds later reads as `failed` with no flag. One test per row.
  */
-export const DISCONNECTION_ROWS: Readonly<Record<RetellDisconnectionReason, { reached: Reached; flags: readonly string[] }>> = {
+export const DISCONNECTION_ROWS: Readonly<
+  Record<RetellDisconnectionReason, { reached: Reached; flags: readonly string[] }>
+> = {
   user_hangup: { reached: 'person', flags: [] },
   agent_hangup: { reached: 'person', flags: [] },
   inactivity: { reached: 'person', flags: [] },
@@ -60,16 +62,32 @@ export function reachedOf(call: RetellCall): Reached | null {
  * fields (outcome-labels.ts); the disconnection reason's own flags (DISCONNECTION_ROWS) are added
  * first. Each row has a test.
  */
-export const OUTCOME_FLAG_ROWS: ReadonlyArray<{ outcome: string; holds: (call: RetellCall) => boolean; flags: readonly string[] }> = [
-  { outcome: 'reached a voicemail (in_voicemail or voicemail_reached)', holds: (c) => reachedOf(c) === 'voicemail', flags: ['VOICEMAIL'] },
-  { outcome: 'label voicemail_message_left', holds: (c) => label(c, 'voicemail_message_left'), flags: ['VOICEMAIL_CONNECT', 'MESSAGE_LEFT'] },
+export const OUTCOME_FLAG_ROWS: ReadonlyArray<{
+  outcome: string;
+  holds: (call: RetellCall) => boolean;
+  flags: readonly string[];
+}> = [
+  {
+    outcome: 'reached a voicemail (in_voicemail or voicemail_reached)',
+    holds: (c) => reachedOf(c) === 'voicemail',
+    flags: ['VOICEMAIL'],
+  },
+  {
+    outcome: 'label voicemail_message_left',
+    holds: (c) => label(c, 'voicemail_message_left'),
+    flags: ['VOICEMAIL_CONNECT', 'MESSAGE_LEFT'],
+  },
   { outcome: 'reached a person', holds: (c) => reachedOf(c) === 'person', flags: ['CONNECT'] },
   { outcome: 'label live_conversation', holds: (c) => label(c, 'live_conversation'), flags: ['LIVE_CONNECT'] },
   { outcome: 'label right_party_contact', holds: (c) => label(c, 'right_party_contact'), flags: ['RPC'] },
   { outcome: 'label transfer_failed', holds: (c) => label(c, 'transfer_failed'), flags: ['TRANSFER_FAILED'] },
   { outcome: 'label wrong_number', holds: (c) => label(c, 'wrong_number'), flags: ['WRONG_NUMBER'] },
   { outcome: 'label do_not_call', holds: (c) => label(c, 'do_not_call'), flags: ['DNC'] },
-  { outcome: 'label attorney_representation', holds: (c) => label(c, 'attorney_representation'), flags: ['ATTORNEY_REP'] },
+  {
+    outcome: 'label attorney_representation',
+    holds: (c) => label(c, 'attorney_representation'),
+    flags: ['ATTORNEY_REP'],
+  },
   { outcome: 'label bankruptcy', holds: (c) => label(c, 'bankruptcy'), flags: ['BANKRUPTCY'] },
   { outcome: 'label deceased', holds: (c) => label(c, 'deceased'), flags: ['DECEASED'] },
   { outcome: 'label callback_request', holds: (c) => label(c, 'callback_request'), flags: ['CALLBACK_REQUEST'] },
@@ -87,7 +105,23 @@ export function flagsOf(call: RetellCall): string[] {
 }
 
 /** The contract's flag order (the order the table lists them), whatever row added each. */
-const FLAG_ORDER = ['NO_ANSWER', 'VOICEMAIL', 'VOICEMAIL_CONNECT', 'MESSAGE_LEFT', 'CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER', 'TRANSFER_FAILED', 'WRONG_NUMBER', 'DNC', 'ATTORNEY_REP', 'BANKRUPTCY', 'DECEASED', 'CALLBACK_REQUEST'];
+const FLAG_ORDER = [
+  'NO_ANSWER',
+  'VOICEMAIL',
+  'VOICEMAIL_CONNECT',
+  'MESSAGE_LEFT',
+  'CONNECT',
+  'LIVE_CONNECT',
+  'RPC',
+  'SUCCESSFUL_TRANSFER',
+  'TRANSFER_FAILED',
+  'WRONG_NUMBER',
+  'DNC',
+  'ATTORNEY_REP',
+  'BANKRUPTCY',
+  'DECEASED',
+  'CALLBACK_REQUEST',
+];
 const order = (flags: string[]) => [...flags].sort((a, b) => FLAG_ORDER.indexOf(a) - FLAG_ORDER.indexOf(b));
 
 /** Who answered, in the terms the call record keeps (`answered_by`). */

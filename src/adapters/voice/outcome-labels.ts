@@ -6,13 +6,25 @@
  * types them by hand. Each description is the question the analysis model answers.
  */
 export const OUTCOME_LABELS = [
-  { name: 'live_conversation', description: 'True when a live person (not a voicemail or an automated system) spoke with the agent.' },
+  {
+    name: 'live_conversation',
+    description: 'True when a live person (not a voicemail or an automated system) spoke with the agent.',
+  },
   { name: 'right_party_contact', description: 'True when the person confirmed being the borrower the call was for.' },
   { name: 'voicemail_message_left', description: 'True when the agent reached a voicemail and left its message.' },
-  { name: 'transfer_failed', description: 'True when the agent tried to transfer the call to a person and the transfer did not connect.' },
+  {
+    name: 'transfer_failed',
+    description: 'True when the agent tried to transfer the call to a person and the transfer did not connect.',
+  },
   { name: 'wrong_number', description: 'True when the person said this number does not belong to the borrower.' },
-  { name: 'do_not_call', description: 'True when the person asked not to be called again, to stop calling, or to be removed from the list.' },
-  { name: 'attorney_representation', description: 'True when the person said the borrower is represented by an attorney for this debt.' },
+  {
+    name: 'do_not_call',
+    description: 'True when the person asked not to be called again, to stop calling, or to be removed from the list.',
+  },
+  {
+    name: 'attorney_representation',
+    description: 'True when the person said the borrower is represented by an attorney for this debt.',
+  },
   { name: 'bankruptcy', description: 'True when the person said the borrower has filed for bankruptcy.' },
   { name: 'deceased', description: 'True when the person said the borrower has died.' },
   { name: 'callback_request', description: 'True when the person asked to be called back at another time.' },

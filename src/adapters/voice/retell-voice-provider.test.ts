@@ -2,7 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Retell from 'retell-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallbackRejectedError, ProviderRejectedError, ProviderUnavailableError } from '../../domain/ports/voice-provider.js';
+import {
+  CallbackRejectedError,
+  ProviderRejectedError,
+  ProviderUnavailableError,
+} from '../../domain/ports/voice-provider.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../simulators/voice/server.js';
 import { OUTCOME_LABELS } from './outcome-labels.js';
 import { SIGNATURE_HEADER } from './protocol.js';
@@ -24,7 +28,12 @@ describe('RetellVoiceProvider', () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     // Seconds apart: a loaded machine's pauses must not skip a state the tests look for.
     sim = await startVoiceSimulator({ timeline: { startedMs: 5000, endedMs: 5500, analyzedMs: 9500 } });
-    provider = new RetellVoiceProvider({ name: 'sandbox', baseUrl: sim.url, apiKey: SIMULATOR_DEFAULTS.apiKey, requestTimeoutMs: 5000 });
+    provider = new RetellVoiceProvider({
+      name: 'sandbox',
+      baseUrl: sim.url,
+      apiKey: SIMULATOR_DEFAULTS.apiKey,
+      requestTimeoutMs: 5000,
+    });
   });
 
   afterAll(async () => {
@@ -32,10 +41,15 @@ describe('RetellVoiceProvider', () => {
     await new Promise((r) => receiver.close(r));
   });
 
-  const place = (to: string, scheduledCallId: string) => provider.createCall({
-    to, from: '+12025550199', agent: 'agent-test', transferDestination: '+12125550000',
-    metadata: { scheduledCallId, companyId: 'co', customerId: 'cu' }, callbackUrl: callbackUrl(),
-  });
+  const place = (to: string, scheduledCallId: string) =>
+    provider.createCall({
+      to,
+      from: '+12025550199',
+      agent: 'agent-test',
+      transferDestination: '+12125550000',
+      metadata: { scheduledCallId, companyId: 'co', customerId: 'cu' },
+      callbackUrl: callbackUrl(),
+    });
 
   /** Polls (timings are loose on a loaded machine; the simulator's states are seconds apart). */
   async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {
@@ -46,41 +60,81 @@ describe('RetellVoiceProvider', () => {
     }
   }
 
-  it('follows a call from registered to ended and analyzed, with the flags of the outcome table', { timeout: 30_000 }, async () => {
-    const { providerCallId } = await place('+12125550109', 'sched-lost');
-    const first = await provider.getCall(providerCallId);
-    expect(first).toMatchObject({ providerCallId, scheduledCallId: 'sched-lost', state: 'registered', analyzed: false });
-    expect(first!.call.flags).toEqual([]);
-    const ended = await until(() => provider.getCall(providerCallId), (c) => c?.state === 'ended');
-    expect(ended).toMatchObject({ state: 'ended', analyzed: false });
-    // Before the analysis only the call facts give flags (a person reached, transferred); no labels yet.
-    expect(ended!.call.flags).toEqual(['CONNECT', 'SUCCESSFUL_TRANSFER']);
-    const analyzed = await until(() => provider.getCall(providerCallId), (c) => c?.analyzed === true);
-    expect(analyzed).toMatchObject({ state: 'ended', analyzed: true });
-    expect(analyzed!.call).toMatchObject({
-      toNumber: '+12125550109', fromNumber: '+12025550199', answeredBy: 'human', disconnectionReason: 'call_transfer', durationMs: 42_000,
-      flags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'],
-    });
-    expect(analyzed!.call.transcript).toMatch(/Borrower: Yes, speaking/);
-    expect(analyzed!.call.recordingUrl).toBe(`${sim.url}/recordings/${providerCallId}.wav`);
-    // 555-0109: the provider kept the call but never sent a callback.
-    expect(callbacks).toBe(0);
-  });
+  it(
+    'follows a call from registered to ended and analyzed, with the flags of the outcome table',
+    { timeout: 30_000 },
+    async () => {
+      const { providerCallId } = await place('+12125550109', 'sched-lost');
+      const first = await provider.getCall(providerCallId);
+      expect(first).toMatchObject({
+        providerCallId,
+        scheduledCallId: 'sched-lost',
+        state: 'registered',
+        analyzed: false,
+      });
+      expect(first!.call.flags).toEqual([]);
+      const ended = await until(
+        () => provider.getCall(providerCallId),
+        (c) => c?.state === 'ended',
+      );
+      expect(ended).toMatchObject({ state: 'ended', analyzed: false });
+      // Before the analysis only the call facts give flags (a person reached, transferred); no labels yet.
+      expect(ended!.call.flags).toEqual(['CONNECT', 'SUCCESSFUL_TRANSFER']);
+      const analyzed = await until(
+        () => provider.getCall(providerCallId),
+        (c) => c?.analyzed === true,
+      );
+      expect(analyzed).toMatchObject({ state: 'ended', analyzed: true });
+      expect(analyzed!.call).toMatchObject({
+        toNumber: '+12125550109',
+        fromNumber: '+12025550199',
+        answeredBy: 'human',
+        disconnectionReason: 'call_transfer',
+        durationMs: 42_000,
+        flags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'],
+      });
+      expect(analyzed!.call.transcript).toMatch(/Borrower: Yes, speaking/);
+      expect(analyzed!.call.recordingUrl).toBe(`${sim.url}/recordings/${providerCallId}.wav`);
+      // 555-0109: the provider kept the call but never sent a callback.
+      expect(callbacks).toBe(0);
+    },
+  );
 
-  it('a call never connected is final without analysis (not_connected), flagged NO_ANSWER', { timeout: 30_000 }, async () => {
-    const { providerCallId } = await place('+12125550102', 'sched-noanswer');
-    const over = await until(() => provider.getCall(providerCallId), (c) => c?.state !== 'registered');
-    expect(over).toMatchObject({ state: 'not_connected', analyzed: true, call: { flags: ['NO_ANSWER'], answeredBy: null } });
-  });
+  it(
+    'a call never connected is final without analysis (not_connected), flagged NO_ANSWER',
+    { timeout: 30_000 },
+    async () => {
+      const { providerCallId } = await place('+12125550102', 'sched-noanswer');
+      const over = await until(
+        () => provider.getCall(providerCallId),
+        (c) => c?.state !== 'registered',
+      );
+      expect(over).toMatchObject({
+        state: 'not_connected',
+        analyzed: true,
+        call: { flags: ['NO_ANSWER'], answeredBy: null },
+      });
+    },
+  );
 
   it('a call the provider does not know is null (404)', async () => {
     expect(await provider.getCall('call_doesnotexist')).toBeNull();
   });
 
   it('a refused key is ProviderRejectedError; an unreachable provider is ProviderUnavailableError', async () => {
-    const wrongKey = new RetellVoiceProvider({ name: 'sandbox', baseUrl: sim.url, apiKey: 'nope', requestTimeoutMs: 5000 });
+    const wrongKey = new RetellVoiceProvider({
+      name: 'sandbox',
+      baseUrl: sim.url,
+      apiKey: 'nope',
+      requestTimeoutMs: 5000,
+    });
     await expect(wrongKey.getCall('call_x')).rejects.toBeInstanceOf(ProviderRejectedError);
-    const down = new RetellVoiceProvider({ name: 'sandbox', baseUrl: 'http://127.0.0.1:9', apiKey: 'k', requestTimeoutMs: 1000 });
+    const down = new RetellVoiceProvider({
+      name: 'sandbox',
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'k',
+      requestTimeoutMs: 1000,
+    });
     await expect(down.getCall('call_x')).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 
@@ -97,58 +151,130 @@ describe('RetellVoiceProvider', () => {
 
     it('finds the call by its metadata', async () => {
       const { providerCallId } = await place('+14155550100', 'sched-find');
-      expect(await provider.findCall({ scheduledCallId: 'sched-find', toNumber: '+14155550100', since: since() })).toEqual({ kind: 'found', call: { providerCallId, acceptedAt: expect.any(Date) } });
+      expect(
+        await provider.findCall({ scheduledCallId: 'sched-find', toNumber: '+14155550100', since: since() }),
+      ).toEqual({ kind: 'found', call: { providerCallId, acceptedAt: expect.any(Date) } });
     });
 
     it('proves absence when no call to the number since the claim is ours', async () => {
       await place('+14155550111', 'sched-other');
-      expect(await provider.findCall({ scheduledCallId: 'sched-none', toNumber: '+14155550111', since: since() })).toEqual({ kind: 'none' });
+      expect(
+        await provider.findCall({ scheduledCallId: 'sched-none', toNumber: '+14155550111', since: since() }),
+      ).toEqual({ kind: 'none' });
     });
 
-    it('is ambiguous when a call to the number since the claim carries no scheduled call id', { timeout: 30_000 }, async () => {
-      const client = new Retell({ apiKey: SIMULATOR_DEFAULTS.apiKey, baseURL: sim.url, maxRetries: 0 });
-      const { call_id } = await client.call.createPhoneCall({ from_number: '+12025550199', to_number: '+16175550100' });
-      expect(await provider.findCall({ scheduledCallId: 'sched-x', toNumber: '+16175550100', since: since() })).toMatchObject({ kind: 'ambiguous' });
-      // Not started yet, it could be from any time: still in doubt for a window starting later.
-      expect(await provider.findCall({ scheduledCallId: 'sched-x', toNumber: '+16175550100', since: new Date(Date.now() + 3_600_000) })).toMatchObject({ kind: 'ambiguous' });
-      // Once started, a call before the window is no reason to doubt.
-      await until(() => client.call.retrieve(call_id), (c) => c.start_timestamp !== undefined);
-      expect(await provider.findCall({ scheduledCallId: 'sched-x', toNumber: '+16175550100', since: new Date(Date.now() + 3_600_000) })).toEqual({ kind: 'none' });
-    });
+    it(
+      'is ambiguous when a call to the number since the claim carries no scheduled call id',
+      { timeout: 30_000 },
+      async () => {
+        const client = new Retell({ apiKey: SIMULATOR_DEFAULTS.apiKey, baseURL: sim.url, maxRetries: 0 });
+        const { call_id } = await client.call.createPhoneCall({
+          from_number: '+12025550199',
+          to_number: '+16175550100',
+        });
+        expect(
+          await provider.findCall({ scheduledCallId: 'sched-x', toNumber: '+16175550100', since: since() }),
+        ).toMatchObject({ kind: 'ambiguous' });
+        // Not started yet, it could be from any time: still in doubt for a window starting later.
+        expect(
+          await provider.findCall({
+            scheduledCallId: 'sched-x',
+            toNumber: '+16175550100',
+            since: new Date(Date.now() + 3_600_000),
+          }),
+        ).toMatchObject({ kind: 'ambiguous' });
+        // Once started, a call before the window is no reason to doubt.
+        await until(
+          () => client.call.retrieve(call_id),
+          (c) => c.start_timestamp !== undefined,
+        );
+        expect(
+          await provider.findCall({
+            scheduledCallId: 'sched-x',
+            toNumber: '+16175550100',
+            since: new Date(Date.now() + 3_600_000),
+          }),
+        ).toEqual({ kind: 'none' });
+      },
+    );
 
     it('an item is checked on our side: a provider ignoring the metadata filter cannot pass another call off as ours', async () => {
       await place('+14155550133', 'sched-a');
-      const sloppy = new RetellVoiceProvider({ name: 'sandbox', baseUrl: sim.url, apiKey: SIMULATOR_DEFAULTS.apiKey, requestTimeoutMs: 5000 });
+      const sloppy = new RetellVoiceProvider({
+        name: 'sandbox',
+        baseUrl: sim.url,
+        apiKey: SIMULATOR_DEFAULTS.apiKey,
+        requestTimeoutMs: 5000,
+      });
       // Pretend the provider answered every list unfiltered: the adapter must still not believe it.
       const list = (sloppy as unknown as { client: Retell }).client.call;
       const original = list.list.bind(list);
-      list.list = ((body: Retell.CallListParams) => original({ ...body, filter_criteria: {} }));
-      expect(await sloppy.findCall({ scheduledCallId: 'sched-b', toNumber: '+14155550133', since: new Date(Date.now() + 3_600_000) })).toEqual({ kind: 'none' });
+      list.list = (body: Retell.CallListParams) => original({ ...body, filter_criteria: {} });
+      expect(
+        await sloppy.findCall({
+          scheduledCallId: 'sched-b',
+          toNumber: '+14155550133',
+          since: new Date(Date.now() + 3_600_000),
+        }),
+      ).toEqual({ kind: 'none' });
     });
   });
 
   describe('readCallback', () => {
-    const body = JSON.stringify({ event: 'call_ended', call: { call_id: 'call_1', call_type: 'phone_call', call_status: 'ended', to_number: '+12125550100', from_number: '+12025550199', metadata: { scheduled_call_id: 'sc1' }, disconnection_reason: 'user_hangup' } });
-    const read = async (raw: string, signature: string) => provider.readCallback(Buffer.from(raw), { [SIGNATURE_HEADER]: signature });
+    const body = JSON.stringify({
+      event: 'call_ended',
+      call: {
+        call_id: 'call_1',
+        call_type: 'phone_call',
+        call_status: 'ended',
+        to_number: '+12125550100',
+        from_number: '+12025550199',
+        metadata: { scheduled_call_id: 'sc1' },
+        disconnection_reason: 'user_hangup',
+      },
+    });
+    const read = async (raw: string, signature: string) =>
+      provider.readCallback(Buffer.from(raw), { [SIGNATURE_HEADER]: signature });
 
     it('accepts what Retell.sign signs, and names the delivery by call, event and content', async () => {
       const event = await read(body, await Retell.sign(body, SIMULATOR_DEFAULTS.apiKey));
-      expect(event).toMatchObject({ type: 'call_ended', providerCallId: 'call_1', scheduledCallId: 'sc1', call: { flags: ['CONNECT'] } });
+      expect(event).toMatchObject({
+        type: 'call_ended',
+        providerCallId: 'call_1',
+        scheduledCallId: 'sc1',
+        call: { flags: ['CONNECT'] },
+      });
       const again = await read(body, await Retell.sign(body, SIMULATOR_DEFAULTS.apiKey));
       expect('eventId' in again && 'eventId' in event && again.eventId === event.eventId).toBe(true);
       // The same content with its keys in another order is the same delivery; other content is another.
       const reordered = JSON.stringify({ call: JSON.parse(body).call, event: 'call_ended' });
-      expect(await read(reordered, await Retell.sign(reordered, SIMULATOR_DEFAULTS.apiKey))).toMatchObject({ eventId: (event as { eventId: string }).eventId });
+      expect(await read(reordered, await Retell.sign(reordered, SIMULATOR_DEFAULTS.apiKey))).toMatchObject({
+        eventId: (event as { eventId: string }).eventId,
+      });
       const other = body.replace('user_hangup', 'agent_hangup');
-      expect(await read(other, await Retell.sign(other, SIMULATOR_DEFAULTS.apiKey))).not.toMatchObject({ eventId: (event as { eventId: string }).eventId });
+      expect(await read(other, await Retell.sign(other, SIMULATOR_DEFAULTS.apiKey))).not.toMatchObject({
+        eventId: (event as { eventId: string }).eventId,
+      });
     });
 
     it.each([
       ['another key', async () => Retell.sign(body, 'another-key')],
       // Signed over other content, not the body sent. (Zeroing the digest's first hex digit, as this
       // case did, left a digest that already began with 0 unchanged: 1 run in 16 failed.)
-      ['a changed body', async () => Retell.sign(body.replace('user_hangup', 'agent_hangup'), SIMULATOR_DEFAULTS.apiKey)],
-      ['a signature 6 minutes old', async () => { const { createHmac } = await import('node:crypto'); const ms = Date.now() - 6 * 60_000; return `v=${ms},d=${createHmac('sha256', SIMULATOR_DEFAULTS.apiKey).update(body + ms).digest('hex')}`; }],
+      [
+        'a changed body',
+        async () => Retell.sign(body.replace('user_hangup', 'agent_hangup'), SIMULATOR_DEFAULTS.apiKey),
+      ],
+      [
+        'a signature 6 minutes old',
+        async () => {
+          const { createHmac } = await import('node:crypto');
+          const ms = Date.now() - 6 * 60_000;
+          return `v=${ms},d=${createHmac('sha256', SIMULATOR_DEFAULTS.apiKey)
+            .update(body + ms)
+            .digest('hex')}`;
+        },
+      ],
       ['the old X-Voice-Signature format', async () => 't=1,v1=abcd'],
     ])('refuses %s', async (_name, signature) => {
       await expect(read(body, await signature())).rejects.toBeInstanceOf(CallbackRejectedError);
@@ -156,35 +282,65 @@ describe('RetellVoiceProvider', () => {
 
     it('acknowledges an event the service does not use, once authenticated', async () => {
       const unused = JSON.stringify({ event: 'transcript_updated', call: { call_id: 'call_1' } });
-      expect(await read(unused, await Retell.sign(unused, SIMULATOR_DEFAULTS.apiKey))).toEqual({ ignored: 'transcript_updated' });
+      expect(await read(unused, await Retell.sign(unused, SIMULATOR_DEFAULTS.apiKey))).toEqual({
+        ignored: 'transcript_updated',
+      });
     });
 
     it('reads the call_ended of a call never connected as its final event', async () => {
-      const never = JSON.stringify({ event: 'call_ended', call: { call_id: 'call_2', call_status: 'not_connected', to_number: '+12125550102', metadata: { scheduled_call_id: 'sc2' }, disconnection_reason: 'dial_busy' } });
-      expect(await read(never, await Retell.sign(never, SIMULATOR_DEFAULTS.apiKey))).toMatchObject({ type: 'call_analyzed', call: { flags: ['NO_ANSWER'] } });
+      const never = JSON.stringify({
+        event: 'call_ended',
+        call: {
+          call_id: 'call_2',
+          call_status: 'not_connected',
+          to_number: '+12125550102',
+          metadata: { scheduled_call_id: 'sc2' },
+          disconnection_reason: 'dial_busy',
+        },
+      });
+      expect(await read(never, await Retell.sign(never, SIMULATOR_DEFAULTS.apiKey))).toMatchObject({
+        type: 'call_analyzed',
+        call: { flags: ['NO_ANSWER'] },
+      });
     });
   });
 
   describe('ensureAgent', () => {
     const message = 'Hi, this is Sam from Acme Lending. Please call us back at (202) 555-0199. Thank you.';
 
-    it('reports drift in check mode and changes nothing; then brings the agent to the setup, keeping the lender\'s own fields', async () => {
+    it("reports drift in check mode and changes nothing; then brings the agent to the setup, keeping the lender's own fields", async () => {
       const client = new Retell({ apiKey: SIMULATOR_DEFAULTS.apiKey, baseURL: sim.url, maxRetries: 0 });
-      await client.agent.update('agent-drift', { post_call_analysis_data: [{ type: 'string', name: 'promise_to_pay_date', description: 'Date promised.' }] });
+      await client.agent.update('agent-drift', {
+        post_call_analysis_data: [{ type: 'string', name: 'promise_to_pay_date', description: 'Date promised.' }],
+      });
       const check = await provider.ensureAgent('agent-drift', { voicemailMessage: message }, { check: true });
       expect(check.changed).toBe(false);
-      expect(check.differences).toEqual([...OUTCOME_LABELS.map((l) => `post_call_analysis_data.${l.name}`), 'voicemail_option']);
+      expect(check.differences).toEqual([
+        ...OUTCOME_LABELS.map((l) => `post_call_analysis_data.${l.name}`),
+        'voicemail_option',
+      ]);
       expect((await client.agent.retrieve('agent-drift')).post_call_analysis_data).toHaveLength(1);
 
-      expect(await provider.ensureAgent('agent-drift', { voicemailMessage: message }, { check: false })).toMatchObject({ changed: true });
+      expect(await provider.ensureAgent('agent-drift', { voicemailMessage: message }, { check: false })).toMatchObject({
+        changed: true,
+      });
       const agent = await client.agent.retrieve('agent-drift');
-      expect(agent.post_call_analysis_data!.map((f) => f.name)).toEqual(['promise_to_pay_date', ...OUTCOME_LABELS.map((l) => l.name)]);
+      expect(agent.post_call_analysis_data!.map((f) => f.name)).toEqual([
+        'promise_to_pay_date',
+        ...OUTCOME_LABELS.map((l) => l.name),
+      ]);
       expect(agent.voicemail_option).toEqual({ action: { type: 'static_text', text: message } });
-      expect(await provider.ensureAgent('agent-drift', { voicemailMessage: message }, { check: true })).toEqual({ agentId: 'agent-drift', differences: [], changed: false });
+      expect(await provider.ensureAgent('agent-drift', { voicemailMessage: message }, { check: true })).toEqual({
+        agentId: 'agent-drift',
+        differences: [],
+        changed: false,
+      });
     });
 
     it('an agent the provider does not have is ProviderRejectedError', async () => {
-      await expect(provider.ensureAgent('bad id!', { voicemailMessage: null }, { check: true })).rejects.toBeInstanceOf(ProviderRejectedError);
+      await expect(provider.ensureAgent('bad id!', { voicemailMessage: null }, { check: true })).rejects.toBeInstanceOf(
+        ProviderRejectedError,
+      );
     });
   });
 });

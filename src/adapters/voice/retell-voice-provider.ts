@@ -1,12 +1,33 @@
 import { createHash } from 'node:crypto';
 import Retell, { APIError } from 'retell-sdk';
 import {
-  type AgentDrift, type AgentSetup, type CallFacts, type CallLookup, type CallLookupAnswer, type CallSnapshot, CallbackRejectedError, type CreateCallRequest,
-  type IgnoredEvent, type PlacedCall, ProviderRejectedError, type ProviderName, ProviderUnavailableError, type VoiceEvent, type VoiceProvider,
+  type AgentDrift,
+  type AgentSetup,
+  type CallFacts,
+  type CallLookup,
+  type CallLookupAnswer,
+  type CallSnapshot,
+  CallbackRejectedError,
+  type CreateCallRequest,
+  type IgnoredEvent,
+  type PlacedCall,
+  ProviderRejectedError,
+  type ProviderName,
+  ProviderUnavailableError,
+  type VoiceEvent,
+  type VoiceProvider,
 } from '../../domain/ports/voice-provider.js';
 import { agentChanges } from './agent-setup.js';
 import { answeredByOf, flagsOf } from './outcome-flags.js';
-import { APPLIED_EVENTS, type AppliedEvent, type CallMetadata, RETELL_BASE_URL, type RetellCall, type RetellEvent, SIGNATURE_HEADER } from './protocol.js';
+import {
+  APPLIED_EVENTS,
+  type AppliedEvent,
+  type CallMetadata,
+  RETELL_BASE_URL,
+  type RetellCall,
+  type RetellEvent,
+  SIGNATURE_HEADER,
+} from './protocol.js';
 import { canonicalJson } from './canonical-json.js';
 
 export interface RetellVoiceProviderSettings {
@@ -35,19 +56,33 @@ export class RetellVoiceProvider implements VoiceProvider {
     this.name = settings.name;
     this.base = new URL(settings.baseUrl ?? RETELL_BASE_URL);
     // Reads may be retried once by the client (429, 5xx); the create request never is (createCall).
-    this.client = new Retell({ apiKey: settings.apiKey, baseURL: this.base.origin, timeout: settings.requestTimeoutMs, maxRetries: 1 });
+    this.client = new Retell({
+      apiKey: settings.apiKey,
+      baseURL: this.base.origin,
+      timeout: settings.requestTimeoutMs,
+      maxRetries: 1,
+    });
   }
 
   async createCall(req: CreateCallRequest): Promise<PlacedCall> {
-    const metadata: CallMetadata = { scheduled_call_id: req.metadata.scheduledCallId, company_id: req.metadata.companyId, customer_id: req.metadata.customerId };
-    const call = await this.ask('create-phone-call', () => this.client.call.createPhoneCall({
-      from_number: req.from,
-      to_number: req.to,
-      override_agent_id: req.agent,
-      metadata,
-      retell_llm_dynamic_variables: { transfer_destination: req.transferDestination },
-      agent_override: { agent: { webhook_url: req.callbackUrl } },
-    }, { maxRetries: 0 }));
+    const metadata: CallMetadata = {
+      scheduled_call_id: req.metadata.scheduledCallId,
+      company_id: req.metadata.companyId,
+      customer_id: req.metadata.customerId,
+    };
+    const call = await this.ask('create-phone-call', () =>
+      this.client.call.createPhoneCall(
+        {
+          from_number: req.from,
+          to_number: req.to,
+          override_agent_id: req.agent,
+          metadata,
+          retell_llm_dynamic_variables: { transfer_destination: req.transferDestination },
+          agent_override: { agent: { webhook_url: req.callbackUrl } },
+        },
+        { maxRetries: 0 },
+      ),
+    );
     return { providerCallId: call.call_id, acceptedAt: new Date() };
   }
 
@@ -58,29 +93,47 @@ export class RetellVoiceProvider implements VoiceProvider {
    */
   async findCall(lookup: CallLookup): Promise<CallLookupAnswer> {
     const mine = (c: RetellCall) => metadataOf(c)?.scheduled_call_id === lookup.scheduledCallId;
-    const byMetadata = await this.ask('list-calls', () => this.client.call.list({
-      filter_criteria: { metadata: [{ key: 'scheduled_call_id', type: 'string', op: 'eq', value: lookup.scheduledCallId }] }, limit: 10,
-    }));
+    const byMetadata = await this.ask('list-calls', () =>
+      this.client.call.list({
+        filter_criteria: {
+          metadata: [{ key: 'scheduled_call_id', type: 'string', op: 'eq', value: lookup.scheduledCallId }],
+        },
+        limit: 10,
+      }),
+    );
     const found = phoneCalls(byMetadata.items).find(mine);
     if (found) return { kind: 'found', call: { providerCallId: found.call_id, acceptedAt: new Date() } };
 
     const since = lookup.since.getTime() - LOOKUP_SKEW_MS;
     let paginationKey: string | undefined;
     for (let page = 0; page < LOOKUP_PAGES; page++) {
-      const answer = await this.ask('list-calls', () => this.client.call.list({
-        filter_criteria: { to_number: { type: 'string', op: 'eq', value: lookup.toNumber } }, sort_order: 'descending', limit: LOOKUP_PAGE_SIZE,
-        ...(paginationKey ? { pagination_key: paginationKey } : {}),
-      }));
-      const inWindow = phoneCalls(answer.items).filter((c) => c.to_number === lookup.toNumber && (c.start_timestamp === undefined || c.start_timestamp >= since));
+      const answer = await this.ask('list-calls', () =>
+        this.client.call.list({
+          filter_criteria: { to_number: { type: 'string', op: 'eq', value: lookup.toNumber } },
+          sort_order: 'descending',
+          limit: LOOKUP_PAGE_SIZE,
+          ...(paginationKey ? { pagination_key: paginationKey } : {}),
+        }),
+      );
+      const inWindow = phoneCalls(answer.items).filter(
+        (c) => c.to_number === lookup.toNumber && (c.start_timestamp === undefined || c.start_timestamp >= since),
+      );
       const ours = inWindow.find(mine);
       if (ours) return { kind: 'found', call: { providerCallId: ours.call_id, acceptedAt: new Date() } };
       const unreadable = inWindow.find((c) => typeof metadataOf(c)?.scheduled_call_id !== 'string');
-      if (unreadable) return { kind: 'ambiguous', reason: `call ${unreadable.call_id} to ${lookup.toNumber} since the claim carries no scheduled call id` };
+      if (unreadable)
+        return {
+          kind: 'ambiguous',
+          reason: `call ${unreadable.call_id} to ${lookup.toNumber} since the claim carries no scheduled call id`,
+        };
       const older = answer.items.some((c) => typeof c.start_timestamp === 'number' && c.start_timestamp < since);
       if (!answer.has_more || older) return { kind: 'none' };
       paginationKey = answer.pagination_key;
     }
-    return { kind: 'ambiguous', reason: `more than ${LOOKUP_PAGES * LOOKUP_PAGE_SIZE} calls to ${lookup.toNumber} since the claim` };
+    return {
+      kind: 'ambiguous',
+      reason: `more than ${LOOKUP_PAGES * LOOKUP_PAGE_SIZE} calls to ${lookup.toNumber} since the claim`,
+    };
   }
 
   async getCall(providerCallId: string): Promise<CallSnapshot | null> {
@@ -91,7 +144,8 @@ export class RetellVoiceProvider implements VoiceProvider {
       if (err instanceof APIError && err.status === 404) return null;
       throw failure(err, 'get-call');
     }
-    if (typeof call?.call_id !== 'string') throw new ProviderUnavailableError('Voice provider answered get-call without a call_id');
+    if (typeof call?.call_id !== 'string')
+      throw new ProviderUnavailableError('Voice provider answered get-call without a call_id');
     return {
       providerCallId: call.call_id,
       scheduledCallId: metadataOf(call)?.scheduled_call_id ?? null,
@@ -144,7 +198,8 @@ export class RetellVoiceProvider implements VoiceProvider {
     try {
       agent = await this.client.agent.retrieve(agentId);
     } catch (err) {
-      if (err instanceof APIError && err.status === 404) throw new ProviderRejectedError(`The voice provider has no agent ${agentId}`);
+      if (err instanceof APIError && err.status === 404)
+        throw new ProviderRejectedError(`The voice provider has no agent ${agentId}`);
       throw failure(err, 'get-agent');
     }
     const { differences, update } = agentChanges(agent, setup);
@@ -157,7 +212,8 @@ export class RetellVoiceProvider implements VoiceProvider {
     const target = new URL(url);
     // The URL comes from a signed callback or the provider's own answer; still, only https (or the
     // simulator's own origin), so nothing can make the service fetch a plain-http internal address.
-    if (target.protocol !== 'https:' && target.origin !== this.base.origin) throw new ProviderRejectedError(`Recording URL ${target.origin} is neither https nor the provider's origin`);
+    if (target.protocol !== 'https:' && target.origin !== this.base.origin)
+      throw new ProviderRejectedError(`Recording URL ${target.origin} is neither https nor the provider's origin`);
     let res: Response;
     try {
       res = await fetch(target, { signal: AbortSignal.timeout(this.settings.requestTimeoutMs * 3) });
@@ -167,9 +223,14 @@ export class RetellVoiceProvider implements VoiceProvider {
     if (!res.ok) {
       await res.arrayBuffer().catch(() => undefined);
       const message = `voice provider recording download: HTTP ${res.status}`;
-      throw res.status >= 500 || res.status === 429 ? new ProviderUnavailableError(message) : new ProviderRejectedError(message);
+      throw res.status >= 500 || res.status === 429
+        ? new ProviderUnavailableError(message)
+        : new ProviderRejectedError(message);
     }
-    return { bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type') ?? 'application/octet-stream' };
+    return {
+      bytes: Buffer.from(await res.arrayBuffer()),
+      contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+    };
   }
 
   private async ask<T>(what: string, request: () => PromiseLike<T>): Promise<T> {
@@ -187,7 +248,7 @@ function phoneCalls(items: ReadonlyArray<{ call_type: string }>): RetellCall[] {
 
 function metadataOf(call: RetellCall | undefined): Partial<CallMetadata> | null {
   const m = call?.metadata;
-  return typeof m === 'object' && m !== null ? (m) : null;
+  return typeof m === 'object' && m !== null ? m : null;
 }
 
 function factsOf(call: RetellCall): CallFacts {
@@ -218,5 +279,7 @@ function failure(err: unknown, what: string): Error {
   if (!(err instanceof APIError)) return err instanceof Error ? err : new Error(String(err));
   const status = err.status;
   const message = `voice provider ${what}: ${status ? `HTTP ${status} ` : ''}${err.message}`.slice(0, 400);
-  return status === undefined || status >= 500 || status === 429 || status === 408 ? new ProviderUnavailableError(message) : new ProviderRejectedError(message);
+  return status === undefined || status >= 500 || status === 429 || status === 408
+    ? new ProviderUnavailableError(message)
+    : new ProviderRejectedError(message);
 }

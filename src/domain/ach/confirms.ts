@@ -22,7 +22,9 @@ export const SETTLED = 'COMPLETED';
 export async function recordAchConfirms(ctx: CompanyContext, rows: readonly unknown[]): Promise<RowOutcome[]> {
   const today = utcDate(ctx.now);
   const at = ctx.now.toISOString();
-  return runRows<AchConfirmInput>(ctx, rows, 'AchConfirmSubmission', (db, input) => applyConfirm(db, ctx.companyId, input, today, at));
+  return runRows<AchConfirmInput>(ctx, rows, 'AchConfirmSubmission', (db, input) =>
+    applyConfirm(db, ctx.companyId, input, today, at),
+  );
 }
 
 export async function recordAchConfirm(ctx: CompanyContext, input: AchConfirmInput): Promise<{ message: string }> {
@@ -37,7 +39,13 @@ export async function recordAchConfirm(ctx: CompanyContext, input: AchConfirmInp
  * two): the payment is settled again. A return after a confirmation is the ordinary case and goes
  * through the return path (RETURNED; the settlement date and confirmation stay).
  */
-async function applyConfirm(db: Db, companyId: string, input: AchConfirmInput, today: string, at: string): Promise<string> {
+async function applyConfirm(
+  db: Db,
+  companyId: string,
+  input: AchConfirmInput,
+  today: string,
+  at: string,
+): Promise<string> {
   const key = { customerId: input.customer_id, loanId: input.loan_id, paymentId: input.payment_id };
   const date = input.ach_settlement_date;
   const txn = input.processor_transaction_id;
@@ -46,13 +54,23 @@ async function applyConfirm(db: Db, companyId: string, input: AchConfirmInput, t
   if (!payment) throw paymentNotFound(key);
   const ach = await getAchPayment(db, companyId, payment.rowId);
   const submitted = ach?.achSubmittedDate ?? null;
-  if (submitted !== null && date < submitted) throw new InvalidInputError(`ach_settlement_date: ${date} is before the ACH submitted date ${submitted}`);
+  if (submitted !== null && date < submitted)
+    throw new InvalidInputError(`ach_settlement_date: ${date} is before the ACH submitted date ${submitted}`);
 
   const known = await findSettlement(db, companyId, txn);
-  if (known && known.paymentRowId !== payment.rowId) throw new ConflictError(`Processor transaction ${txn} was already confirmed for another payment`, 'transaction_already_confirmed');
+  if (known && known.paymentRowId !== payment.rowId)
+    throw new ConflictError(
+      `Processor transaction ${txn} was already confirmed for another payment`,
+      'transaction_already_confirmed',
+    );
   if (known) return `Settlement ${txn} for payment ${key.paymentId} was already recorded; nothing changed`;
   await insertSettlementIfNew(db, companyId, {
-    id: newId(), processorTransactionId: txn, paymentRowId: payment.rowId, settlementDate: date, systemSource: input.system_source ?? null, createdAt: at,
+    id: newId(),
+    processorTransactionId: txn,
+    paymentRowId: payment.rowId,
+    settlementDate: date,
+    systemSource: input.system_source ?? null,
+    createdAt: at,
   });
 
   const returnedAfter = ach?.status === 'RETURNED' && ach.achReturnDate !== null && date <= ach.achReturnDate;
@@ -62,6 +80,12 @@ async function applyConfirm(db: Db, companyId: string, input: AchConfirmInput, t
   }
   await upsertAchPayment(db, companyId, payment.rowId, { status: SETTLED, achSettlementDate: date }, at);
   // A re-presented entry that settled is collected: the transaction is no longer reversed (the return history keeps the return).
-  await updatePayment(db, companyId, payment.rowId, { status: SETTLED, ...(ach?.status === 'RETURNED' ? { paymentReversed: false } : {}) }, at);
+  await updatePayment(
+    db,
+    companyId,
+    payment.rowId,
+    { status: SETTLED, ...(ach?.status === 'RETURNED' ? { paymentReversed: false } : {}) },
+    at,
+  );
   return `Settlement ${txn} recorded for payment ${key.paymentId}; settled on ${date}`;
 }

@@ -10,7 +10,9 @@ const MAX_CENTS = 9_999_999_999;
 export function dollarsToCents(field: string, dollars: number): number {
   const text = String(dollars);
   if (!Number.isFinite(dollars) || dollars < 0 || !/^\d+(\.\d{1,2})?$/.test(text)) {
-    throw new InvalidInputError(`${field}: must be a non-negative amount in dollars with at most two decimal places (got ${text})`);
+    throw new InvalidInputError(
+      `${field}: must be a non-negative amount in dollars with at most two decimal places (got ${text})`,
+    );
   }
   const [whole, fraction = ''] = text.split('.');
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));

@@ -2,8 +2,16 @@ import type { CompanyContext } from '../shared/context.js';
 import { type ReturnHistoryRow, listReturns } from '../../store/ach/ach-returns.js';
 import { type SettlementRow, listSettlements } from '../../store/ach/settlements.js';
 import {
-  type AchPaymentRow, type PaymentFields, type PaymentKey, type PaymentRow, findPayment, getAchPayment, insertPaymentIfAbsent,
-  loanExists, updatePayment, upsertAchPayment,
+  type AchPaymentRow,
+  type PaymentFields,
+  type PaymentKey,
+  type PaymentRow,
+  findPayment,
+  getAchPayment,
+  insertPaymentIfAbsent,
+  loanExists,
+  updatePayment,
+  upsertAchPayment,
 } from '../../store/ach/payments.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import { dollarsToCents } from './money.js';
@@ -39,22 +47,29 @@ function keyOf(input: { customer_id: string; loan_id: string; payment_id: string
  * keep their stored values. `ach_status` creates or updates the ACH record and is the transaction's
  * latest reported status.
  */
-export async function savePayment(ctx: CompanyContext, input: PaymentInput): Promise<{ view: PaymentView; created: boolean }> {
+export async function savePayment(
+  ctx: CompanyContext,
+  input: PaymentInput,
+): Promise<{ view: PaymentView; created: boolean }> {
   const key = keyOf(input);
   // Input problems first (400), then what the references point at (404).
   if (input.ach_submitted_date && input.ach_settlement_date && input.ach_settlement_date < input.ach_submitted_date) {
-    throw new InvalidInputError(`ach_settlement_date: ${input.ach_settlement_date} is before the ACH submitted date ${input.ach_submitted_date}`);
+    throw new InvalidInputError(
+      `ach_settlement_date: ${input.ach_settlement_date} is before the ACH submitted date ${input.ach_submitted_date}`,
+    );
   }
   const fields: Partial<PaymentFields> = {
     paymentMethodId: input.payment_method_id,
     status: input.ach_status,
     paymentDate: input.payment_date,
-    paymentAmountCents: input.payment_amount === undefined ? undefined : dollarsToCents('payment_amount', input.payment_amount),
+    paymentAmountCents:
+      input.payment_amount === undefined ? undefined : dollarsToCents('payment_amount', input.payment_amount),
     paymentType: input.payment_type,
     systemSource: input.system_source,
   };
   await requireCustomer(ctx, key.customerId);
-  if (!(await loanExists(ctx.db, ctx.companyId, key.customerId, key.loanId))) throw new NotFoundError(`Loan ${key.loanId} of customer ${key.customerId} not found`);
+  if (!(await loanExists(ctx.db, ctx.companyId, key.customerId, key.loanId)))
+    throw new NotFoundError(`Loan ${key.loanId} of customer ${key.customerId} not found`);
   if (input.payment_method_id !== undefined) await requireMethod(ctx, key.customerId, input.payment_method_id);
   const at = ctx.now.toISOString();
   const created = await ctx.db.transaction(async (trx) => {
@@ -66,7 +81,10 @@ export async function savePayment(ctx: CompanyContext, input: PaymentInput): Pro
       await upsertAchPayment(trx, ctx.companyId, payment.rowId, { status: input.ach_status, ...achDates }, at);
     } else if (achDates.achSubmittedDate !== undefined || achDates.achSettlementDate !== undefined) {
       const existing = await getAchPayment(trx, ctx.companyId, payment.rowId);
-      if (!existing) throw new InvalidInputError('ach_status: is required to create the ACH payment record that holds the ACH dates');
+      if (!existing)
+        throw new InvalidInputError(
+          'ach_status: is required to create the ACH payment record that holds the ACH dates',
+        );
       await upsertAchPayment(trx, ctx.companyId, payment.rowId, { status: existing.status, ...achDates }, at);
     }
     return inserted;
@@ -82,6 +100,10 @@ export async function readPayment(ctx: CompanyContext, key: PaymentKey): Promise
   const history = await listReturns(ctx.db, ctx.companyId, payment.rowId);
   const settlements = await listSettlements(ctx.db, ctx.companyId, payment.rowId);
   // The original entry's date as the return path takes it (returns.ts): the payment date, else the settlement date.
-  const representment = representmentStatus(history, payment.paymentDate ?? ach?.achSettlementDate ?? null, utcDate(ctx.now));
+  const representment = representmentStatus(
+    history,
+    payment.paymentDate ?? ach?.achSettlementDate ?? null,
+    utcDate(ctx.now),
+  );
   return { payment, ach, history, settlements, representment };
 }

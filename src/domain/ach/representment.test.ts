@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ReturnHistoryRow } from '../../store/ach/ach-returns.js';
 import { representmentStatus } from './representment.js';
 
-const ret = (code: string | null, correction: string | null = null) => ({ achReturnCode: code, achCorrectionCode: correction }) as ReturnHistoryRow;
+const ret = (code: string | null, correction: string | null = null) =>
+  ({ achReturnCode: code, achCorrectionCode: correction }) as ReturnHistoryRow;
 
 describe('representmentStatus (Nacha Operating Rules, Reinitiation of Returned Entries)', () => {
   it('is null without an R01/R09 return', () => {
@@ -21,8 +22,23 @@ describe('representmentStatus (Nacha Operating Rules, Reinitiation of Returned E
   });
 
   it('the window ends 180 days after the original entry; after it none remain', () => {
-    expect(representmentStatus([ret('R01')], '2026-05-01', '2026-10-28')).toEqual({ made: 0, remaining: 2, windowEnds: '2026-10-28', overLimit: false });
-    expect(representmentStatus([ret('R01')], '2026-05-01', '2026-10-29')).toEqual({ made: 0, remaining: 0, windowEnds: '2026-10-28', overLimit: false });
-    expect(representmentStatus([ret('R01')], null, '2026-10-29')).toEqual({ made: 0, remaining: 2, windowEnds: null, overLimit: false });
+    expect(representmentStatus([ret('R01')], '2026-05-01', '2026-10-28')).toEqual({
+      made: 0,
+      remaining: 2,
+      windowEnds: '2026-10-28',
+      overLimit: false,
+    });
+    expect(representmentStatus([ret('R01')], '2026-05-01', '2026-10-29')).toEqual({
+      made: 0,
+      remaining: 0,
+      windowEnds: '2026-10-28',
+      overLimit: false,
+    });
+    expect(representmentStatus([ret('R01')], null, '2026-10-29')).toEqual({
+      made: 0,
+      remaining: 2,
+      windowEnds: null,
+      overLimit: false,
+    });
   });
 });

@@ -20,11 +20,22 @@ export interface RepresentmentStatus {
  * date), as for the return's own `retryAllowed`: it falls on or before the settlement date, so the
  * window shown never outlasts the rule's. Null for a payment without an R01/R09 return.
  */
-export function representmentStatus(history: readonly ReturnHistoryRow[], originalDate: string | null, today: string): RepresentmentStatus | null {
-  const retries = history.filter((h) => h.achReturnCode !== null && RETURN_CODES[h.achReturnCode]?.category === 'retry').length;
+export function representmentStatus(
+  history: readonly ReturnHistoryRow[],
+  originalDate: string | null,
+  today: string,
+): RepresentmentStatus | null {
+  const retries = history.filter(
+    (h) => h.achReturnCode !== null && RETURN_CODES[h.achReturnCode]?.category === 'retry',
+  ).length;
   if (retries === 0) return null;
   const made = retries - 1;
   const windowEnds = originalDate === null ? null : addDays(originalDate, REPRESENTMENT_WINDOW_DAYS);
   const windowOpen = windowEnds === null || today <= windowEnds;
-  return { made, remaining: windowOpen ? Math.max(0, MAX_REPRESENTMENTS - made) : 0, windowEnds, overLimit: made > MAX_REPRESENTMENTS };
+  return {
+    made,
+    remaining: windowOpen ? Math.max(0, MAX_REPRESENTMENTS - made) : 0,
+    windowEnds,
+    overLimit: made > MAX_REPRESENTMENTS,
+  };
 }

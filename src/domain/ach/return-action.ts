@@ -1,5 +1,9 @@
 import {
-  CHANGE_CODES, MAX_REPRESENTMENTS, REPRESENTMENT_WINDOW_DAYS, RETURN_CODES, type ReturnCategory,
+  CHANGE_CODES,
+  MAX_REPRESENTMENTS,
+  REPRESENTMENT_WINDOW_DAYS,
+  RETURN_CODES,
+  type ReturnCategory,
 } from './nacha-codes.js';
 
 export type ActionCategory = ReturnCategory | 'correction' | 'debit_decline';
@@ -32,7 +36,11 @@ export interface ReturnFacts {
 export function returnAction(f: ReturnFacts): ReturnAction {
   const category: ActionCategory = f.returnCode
     ? RETURN_CODES[f.returnCode].category
-    : f.correctionCode ? 'correction' : f.debitDecline ? 'debit_decline' : 'other';
+    : f.correctionCode
+      ? 'correction'
+      : f.debitDecline
+        ? 'debit_decline'
+        : 'other';
   const corrects = f.correctionCode ? CHANGE_CODES[f.correctionCode].corrects : [];
   // A re-presentment needs a usable account and a live authorization, besides NACHA's count and window.
   const withinWindow = f.daysSinceOriginalEntry === null || f.daysSinceOriginalEntry <= REPRESENTMENT_WINDOW_DAYS;

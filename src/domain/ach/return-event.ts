@@ -20,18 +20,36 @@ export interface ReturnEvent {
 export function describeEvent(input: AchReturnInput, today: string): ReturnEvent | null {
   if (input.ach_return_code) {
     const date = input.ach_return_date!;
-    return { kind: 'return', dedupeKey: `return:${input.ach_return_code}:${date}`, eventDate: date, isReturn: true, label: `ACH return ${input.ach_return_code}` };
+    return {
+      kind: 'return',
+      dedupeKey: `return:${input.ach_return_code}:${date}`,
+      eventDate: date,
+      isReturn: true,
+      label: `ACH return ${input.ach_return_code}`,
+    };
   }
   if (input.ach_correction_code) {
     const date = input.ach_correction_date!;
-    return { kind: 'correction', dedupeKey: `noc:${input.ach_correction_code}:${date}`, eventDate: date, isReturn: false, label: `Notification of change ${input.ach_correction_code}` };
+    return {
+      kind: 'correction',
+      dedupeKey: `noc:${input.ach_correction_code}:${date}`,
+      eventDate: date,
+      isReturn: false,
+      label: `Notification of change ${input.ach_correction_code}`,
+    };
   }
   if (input.debit_decline_reason !== undefined) {
     const key = `debit:${input.debit_status ?? ''}:${input.debit_decline_reason}`;
     return { kind: 'debit_decline', dedupeKey: key, eventDate: today, isReturn: true, label: 'Debit card decline' };
   }
   if (input.overall_return_code !== undefined) {
-    return { kind: 'other', dedupeKey: `overall:${input.overall_return_code}`, eventDate: today, isReturn: false, label: `Return ${input.overall_return_code}` };
+    return {
+      kind: 'other',
+      dedupeKey: `overall:${input.overall_return_code}`,
+      eventDate: today,
+      isReturn: false,
+      label: `Return ${input.overall_return_code}`,
+    };
   }
   return null;
 }
@@ -40,7 +58,10 @@ export function describeEvent(input: AchReturnInput, today: string): ReturnEvent
  * The ACH record's status, mapped from `ach_status`: the same value, except that a reported return
  * code always means RETURNED (the contract's rule for the transaction, kept consistent here).
  */
-export function mappedAchStatus(achStatus: AchStatus | undefined, returnCode: string | undefined): AchStatus | undefined {
+export function mappedAchStatus(
+  achStatus: AchStatus | undefined,
+  returnCode: string | undefined,
+): AchStatus | undefined {
   return returnCode ? 'RETURNED' : achStatus;
 }
 

@@ -1,6 +1,13 @@
 import type { CompanyContext } from '../shared/context.js';
 import type { Db } from '../../store/shared/db.js';
-import { type RateEventRow, debitEntryReturns, getRateEvent, getRateLevels, insertRateEvent, moveRateLevel } from '../../store/ach/return-rates.js';
+import {
+  type RateEventRow,
+  debitEntryReturns,
+  getRateEvent,
+  getRateLevels,
+  insertRateEvent,
+  moveRateLevel,
+} from '../../store/ach/return-rates.js';
 import { NotFoundError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { publishEvents } from '../webhooks/publish.js';
@@ -53,11 +60,22 @@ export function levelOf(numerator: number, denominator: number, thresholdBp: num
  * however many of its returns fall in it (a re-presented entry returned twice is one returned entry
  * here: the service sees the payment, not each re-presented entry).
  */
-export function rateFigures(entries: number, returns: ReadonlyArray<{ paymentRowId: string; code: string }>): RateFigure[] {
+export function rateFigures(
+  entries: number,
+  returns: ReadonlyArray<{ paymentRowId: string; code: string }>,
+): RateFigure[] {
   return RATE_NAMES.map((rate) => {
     const { codes, thresholdBp } = RETURN_RATES[rate];
-    const returned = new Set(returns.filter((r) => codes === null || (codes as readonly string[]).includes(r.code)).map((r) => r.paymentRowId));
-    return { rate, numerator: returned.size, denominator: entries, thresholdBp, level: levelOf(returned.size, entries, thresholdBp) };
+    const returned = new Set(
+      returns.filter((r) => codes === null || (codes as readonly string[]).includes(r.code)).map((r) => r.paymentRowId),
+    );
+    return {
+      rate,
+      numerator: returned.size,
+      denominator: entries,
+      thresholdBp,
+      level: levelOf(returned.size, entries, thresholdBp),
+    };
   });
 }
 
@@ -90,8 +108,15 @@ export async function announceRisenRates(db: Db, companyId: string, now: Date): 
     if (LEVELS.indexOf(f.level) < LEVELS.indexOf((before ?? 'ok') as Level)) continue;
     const id = newId();
     await insertRateEvent(db, companyId, {
-      id, rate: f.rate, level: f.level, previousLevel: before ?? 'ok', numerator: f.numerator, denominator: f.denominator,
-      windowStart: rates.windowStart, windowEnd: rates.windowEnd, createdAt: at,
+      id,
+      rate: f.rate,
+      level: f.level,
+      previousLevel: before ?? 'ok',
+      numerator: f.numerator,
+      denominator: f.denominator,
+      windowStart: rates.windowStart,
+      windowEnd: rates.windowEnd,
+      createdAt: at,
     });
     events.push({ type: 'ach_return_rate.raised' as const, subjectId: id, key: `ach_return_rate.raised:${id}` });
   }
@@ -99,7 +124,10 @@ export async function announceRisenRates(db: Db, companyId: string, now: Date): 
 }
 
 /** The figures of a rise, for its webhook event. */
-export async function rateRise(ctx: Pick<CompanyContext, 'db' | 'companyId'>, id: string): Promise<RateEventRow & { thresholdBp: number }> {
+export async function rateRise(
+  ctx: Pick<CompanyContext, 'db' | 'companyId'>,
+  id: string,
+): Promise<RateEventRow & { thresholdBp: number }> {
   const e = await getRateEvent(ctx.db, ctx.companyId, id);
   if (!e) throw new NotFoundError(`Return-rate event ${id} not found`);
   return { ...e, thresholdBp: RETURN_RATES[e.rate as RateName].thresholdBp };

@@ -17,20 +17,31 @@ export type AchReturnInput = components['schemas']['AchReturnSubmission'];
 export function checkSubmission(input: AchReturnInput, today: string): { amountCents?: number } {
   const problems: string[] = [];
   const code = input.ach_return_code;
-  if (code !== undefined && !RETURN_CODES[code]) problems.push(`ach_return_code: ${code} is not supported; use R01 to R29 or R51`);
-  if (code !== undefined && input.ach_return_date === undefined) problems.push('ach_return_date: is required with ach_return_code');
-  if (code === undefined && input.ach_return_date !== undefined) problems.push('ach_return_date: is only accepted with ach_return_code');
+  if (code !== undefined && !RETURN_CODES[code])
+    problems.push(`ach_return_code: ${code} is not supported; use R01 to R29 or R51`);
+  if (code !== undefined && input.ach_return_date === undefined)
+    problems.push('ach_return_date: is required with ach_return_code');
+  if (code === undefined && input.ach_return_date !== undefined)
+    problems.push('ach_return_date: is only accepted with ach_return_code');
 
   const noc = input.ach_correction_code;
-  const corrected = { routingNumber: input.ach_corrected_aba_number, accountNumber: input.ach_corrected_account_number };
+  const corrected = {
+    routingNumber: input.ach_corrected_aba_number,
+    accountNumber: input.ach_corrected_account_number,
+  };
   if (noc === undefined) {
-    if (corrected.routingNumber !== undefined || corrected.accountNumber !== undefined || input.ach_correction_date !== undefined) {
+    if (
+      corrected.routingNumber !== undefined ||
+      corrected.accountNumber !== undefined ||
+      input.ach_correction_date !== undefined
+    ) {
       problems.push('ach_correction_code: is required with correction data');
     }
   } else if (!CHANGE_CODES[noc]) {
     problems.push(`ach_correction_code: ${noc} is not supported; use C01 to C13`);
   } else {
-    if (input.ach_correction_date === undefined) problems.push('ach_correction_date: is required with ach_correction_code');
+    if (input.ach_correction_date === undefined)
+      problems.push('ach_correction_date: is required with ach_correction_code');
     for (const field of CHANGE_CODES[noc].corrects) {
       const name = field === 'routingNumber' ? 'ach_corrected_aba_number' : 'ach_corrected_account_number';
       if (corrected[field] === undefined) problems.push(`${name}: is required with ach_correction_code ${noc}`);
@@ -43,7 +54,13 @@ export function checkSubmission(input: AchReturnInput, today: string): { amountC
     problems.push('ach_corrected_account_number: must be 4 to 17 digits');
   }
 
-  for (const field of ['payment_reverse_date', 'ach_submitted_date', 'ach_settlement_date', 'ach_return_date', 'ach_correction_date'] as const) {
+  for (const field of [
+    'payment_reverse_date',
+    'ach_submitted_date',
+    'ach_settlement_date',
+    'ach_return_date',
+    'ach_correction_date',
+  ] as const) {
     const value = input[field];
     if (value !== undefined && value > today) problems.push(`${field}: ${value} is in the future`);
   }
@@ -72,8 +89,14 @@ export function checkDateOrder(input: AchReturnInput, stored: KnownDates): void 
   const submitted = input.ach_submitted_date ?? stored.submittedDate;
   const problems: string[] = [];
   // One problem per field: the first limit it breaks.
-  const notBefore = (field: keyof AchReturnInput, value: string | undefined, limit: string | null, limitName: string) => {
-    if (value === undefined || limit === null || value >= limit || problems.some((p) => p.startsWith(`${field}:`))) return;
+  const notBefore = (
+    field: keyof AchReturnInput,
+    value: string | undefined,
+    limit: string | null,
+    limitName: string,
+  ) => {
+    if (value === undefined || limit === null || value >= limit || problems.some((p) => p.startsWith(`${field}:`)))
+      return;
     problems.push(`${field}: ${value} is before the ${limitName} ${limit}`);
   };
   notBefore('ach_return_date', input.ach_return_date, paymentDate, 'payment date');

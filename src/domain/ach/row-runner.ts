@@ -35,7 +35,10 @@ const ROWS_PER_TRANSACTION = 100;
  * validation checks a single body. A non-domain error (a bug, the database gone) fails the request.
  */
 export async function runRows<T>(
-  ctx: CompanyContext, rows: readonly unknown[], schema: RowSchemaName, apply: (db: Db, input: T) => Promise<string | RowSuccess>,
+  ctx: CompanyContext,
+  rows: readonly unknown[],
+  schema: RowSchemaName,
+  apply: (db: Db, input: T) => Promise<string | RowSuccess>,
 ): Promise<RowOutcome[]> {
   const outcomes: RowOutcome[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_TRANSACTION) {

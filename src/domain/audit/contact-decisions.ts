@@ -25,8 +25,21 @@ export interface ContactDecision {
  * in the caller's transaction when it is one.
  */
 export async function recordContactDecisions(db: Db, decisions: readonly ContactDecision[]): Promise<void> {
-  await insertContactDecisions(db, decisions.map((d): ContactDecisionRow => ({
-    id: newId(), companyId: d.companyId, customerId: d.customerId, channel: d.channel, subjectId: d.subjectId, decidedAt: d.at.toISOString(), verdict: d.verdict,
-    recipient: d.recipient, rules: [...d.rules], catalogVersion: RULE_CATALOG_VERSION, consent: d.consent, reason: d.reason,
-  })));
+  await insertContactDecisions(
+    db,
+    decisions.map((d): ContactDecisionRow => ({
+      id: newId(),
+      companyId: d.companyId,
+      customerId: d.customerId,
+      channel: d.channel,
+      subjectId: d.subjectId,
+      decidedAt: d.at.toISOString(),
+      verdict: d.verdict,
+      recipient: d.recipient,
+      rules: [...d.rules],
+      catalogVersion: RULE_CATALOG_VERSION,
+      consent: d.consent,
+      reason: d.reason,
+    })),
+  );
 }

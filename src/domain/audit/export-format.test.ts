@@ -11,7 +11,7 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"', i++);
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
@@ -23,11 +23,37 @@ function parseCsv(text: string): string[][] {
 }
 
 const record: ContactRecord = {
-  kind: 'not_attempted', channel: 'call', id: 'sc-1', customerId: 'c,"1"', loanId: null, purpose: 'collections', scheduledTime: '2026-12-08T15:00:00.000Z', at: '2026-12-08T15:00:05.000Z',
-  recipient: '+12125550100', consent: { origin: 'company-default', type: 'express', source: 'supplied_by_lender', capturedAt: null, evidenceRef: null, consentEventId: null },
-  rules: [{ rule: 'calling-window', source: 'TCPA 47 CFR 64.1200(c)(1)', verdict: 'block', detail: 'outside 08:00–21:00, "local"\nline two', until: null }],
-  catalogVersion: '2026-11-26.1', decision: { verdict: 'refused', at: '2026-12-08T15:00:05.000Z', reason: 'Not allowed, at all' },
-  outcome: { status: 'skipped', reason: 'Not allowed, at all' }, flags: ['A', 'B'], note: null,
+  kind: 'not_attempted',
+  channel: 'call',
+  id: 'sc-1',
+  customerId: 'c,"1"',
+  loanId: null,
+  purpose: 'collections',
+  scheduledTime: '2026-12-08T15:00:00.000Z',
+  at: '2026-12-08T15:00:05.000Z',
+  recipient: '+12125550100',
+  consent: {
+    origin: 'company-default',
+    type: 'express',
+    source: 'supplied_by_lender',
+    capturedAt: null,
+    evidenceRef: null,
+    consentEventId: null,
+  },
+  rules: [
+    {
+      rule: 'calling-window',
+      source: 'TCPA 47 CFR 64.1200(c)(1)',
+      verdict: 'block',
+      detail: 'outside 08:00–21:00, "local"\nline two',
+      until: null,
+    },
+  ],
+  catalogVersion: '2026-11-26.1',
+  decision: { verdict: 'refused', at: '2026-12-08T15:00:05.000Z', reason: 'Not allowed, at all' },
+  outcome: { status: 'skipped', reason: 'Not allowed, at all' },
+  flags: ['A', 'B'],
+  note: null,
 };
 
 describe('export format', () => {
@@ -54,7 +80,14 @@ describe('export format', () => {
     expect(row.customer_id).toBe('c,"1"');
     expect(JSON.parse(row.rules)).toEqual(record.rules);
     expect(JSON.parse(row.consent)).toEqual(record.consent);
-    expect(row).toMatchObject({ consent_origin: 'company-default', decision: 'refused', decision_reason: 'Not allowed, at all', flags: 'A;B', loan_id: '', note: '' });
+    expect(row).toMatchObject({
+      consent_origin: 'company-default',
+      decision: 'refused',
+      decision_reason: 'Not allowed, at all',
+      flags: 'A;B',
+      loan_id: '',
+      note: '',
+    });
   });
 
   it('JSON Lines: one record per line, no header', () => {

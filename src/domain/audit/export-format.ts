@@ -4,8 +4,29 @@ export type ExportFormat = 'jsonl' | 'csv';
 
 /** The CSV columns, in order; nested values (consent, rules, outcome) are JSON text in their cell. */
 export const CSV_COLUMNS = [
-  'kind', 'channel', 'id', 'customer_id', 'loan_id', 'purpose', 'scheduled_time', 'at', 'recipient', 'consent_origin', 'consent_type', 'consent_source',
-  'consent', 'catalog_version', 'rules', 'decision', 'decided_at', 'decision_reason', 'status', 'status_reason', 'outcome', 'flags', 'note',
+  'kind',
+  'channel',
+  'id',
+  'customer_id',
+  'loan_id',
+  'purpose',
+  'scheduled_time',
+  'at',
+  'recipient',
+  'consent_origin',
+  'consent_type',
+  'consent_source',
+  'consent',
+  'catalog_version',
+  'rules',
+  'decision',
+  'decided_at',
+  'decision_reason',
+  'status',
+  'status_reason',
+  'outcome',
+  'flags',
+  'note',
 ] as const;
 
 /** RFC 4180: a field with a comma, quote, CR or LF is quoted, and its quotes doubled. */
@@ -26,8 +47,28 @@ export function exportHeader(format: ExportFormat): string {
 export function exportLine(format: ExportFormat, r: ContactRecord): string {
   if (format === 'jsonl') return `${JSON.stringify(r)}\n`;
   return csvLine([
-    r.kind, r.channel, r.id, r.customerId, r.loanId, r.purpose, r.scheduledTime, r.at, r.recipient, r.consent?.origin, r.consent?.type, r.consent?.source,
-    r.consent ? JSON.stringify(r.consent) : null, r.catalogVersion, JSON.stringify(r.rules), r.decision?.verdict, r.decision?.at, r.decision?.reason,
-    r.outcome.status, r.outcome.reason, JSON.stringify(r.outcome), r.flags.join(';'), r.note,
+    r.kind,
+    r.channel,
+    r.id,
+    r.customerId,
+    r.loanId,
+    r.purpose,
+    r.scheduledTime,
+    r.at,
+    r.recipient,
+    r.consent?.origin,
+    r.consent?.type,
+    r.consent?.source,
+    r.consent ? JSON.stringify(r.consent) : null,
+    r.catalogVersion,
+    JSON.stringify(r.rules),
+    r.decision?.verdict,
+    r.decision?.at,
+    r.decision?.reason,
+    r.outcome.status,
+    r.outcome.reason,
+    JSON.stringify(r.outcome),
+    r.flags.join(';'),
+    r.note,
   ]);
 }

@@ -10,5 +10,10 @@ import { publishEvent } from '../webhooks/publish.js';
 export async function publishBatchCompletedIfDone(db: Db, companyId: string, jobId: string, now: Date): Promise<void> {
   const job = await getBatchJob(db, companyId, jobId);
   if (job?.status !== 'completed') return;
-  await publishEvent(db, companyId, { type: 'batch.completed', subjectId: jobId, key: `batch.completed:${jobId}` }, now);
+  await publishEvent(
+    db,
+    companyId,
+    { type: 'batch.completed', subjectId: jobId, key: `batch.completed:${jobId}` },
+    now,
+  );
 }

@@ -7,11 +7,15 @@ import { type RowProcessor, type RowResult, typeCheck } from './row-processors.j
 
 /** A customer-create row with what the LMS supplied for it, read by `prefetch` before the slice's transaction. */
 class Prefetched {
-  constructor(readonly row: unknown, readonly fill: LmsFill | undefined) {}
+  constructor(
+    readonly row: unknown,
+    readonly fill: LmsFill | undefined,
+  ) {}
 }
 
 // Missing customer fields are reported by the customer workflow with the contract's exact message.
-const missingCustomerField = (e: ErrorObject) => e.instancePath === '' && (e.keyword === 'required' || e.keyword === 'if');
+const missingCustomerField = (e: ErrorObject) =>
+  e.instancePath === '' && (e.keyword === 'required' || e.keyword === 'if');
 
 const typeError = (row: unknown): DomainError | null => typeCheck(row, 'CustomerCreate', missingCustomerField);
 
@@ -33,11 +37,13 @@ async function fillOf(ctx: CompanyContext, row: unknown): Promise<LmsFill | unde
  */
 export const customerRows: RowProcessor = {
   async prefetch(ctx, rows) {
-    return Promise.all(rows.map(async (row) => {
-      if (typeError(row)) return row; // runAll reports it
-      const fill = await fillOf(ctx, row);
-      return fill instanceof DomainError ? fill : new Prefetched(row, fill);
-    }));
+    return Promise.all(
+      rows.map(async (row) => {
+        if (typeError(row)) return row; // runAll reports it
+        const fill = await fillOf(ctx, row);
+        return fill instanceof DomainError ? fill : new Prefetched(row, fill);
+      }),
+    );
   },
 
   async runAll(ctx, items) {

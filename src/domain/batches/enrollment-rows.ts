@@ -1,5 +1,11 @@
 import type { CompanyContext } from '../shared/context.js';
-import { ConflictError, DomainError, InvalidInputError, UnavailableError, UnprocessableError } from '../shared/errors.js';
+import {
+  ConflictError,
+  DomainError,
+  InvalidInputError,
+  UnavailableError,
+  UnprocessableError,
+} from '../shared/errors.js';
 import { IDEMPOTENCY_KEY_PATTERN, type StoredResponse } from '../shared/idempotency.js';
 import { prepareEnrollment, type OriginationReceipt } from '../enrollment/enroll.js';
 import { enrollOnce, type EnrollmentResponder } from '../enrollment/sync.js';
@@ -64,7 +70,8 @@ function isRetryable(err: DomainError): boolean {
 
 /** The row's key and the single-enrollment body it stands for (so both fingerprint alike). */
 function splitRow(row: unknown): { key: string; body: Record<string, unknown> } {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) throw new InvalidInputError('Each row must be a JSON object');
+  if (typeof row !== 'object' || row === null || Array.isArray(row))
+    throw new InvalidInputError('Each row must be a JSON object');
   const unstorable = unstorableText(row);
   if (unstorable) throw new InvalidInputError(unstorable);
   const { idempotencyKey: key, ...rest } = row as Record<string, unknown>;
@@ -72,7 +79,10 @@ function splitRow(row: unknown): { key: string; body: Record<string, unknown> } 
     throw new InvalidInputError('idempotencyKey: is required in every enrollment row', 'missing_idempotency_key');
   }
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new InvalidInputError(`idempotencyKey: must be 1 to 128 characters matching ${IDEMPOTENCY_KEY_PATTERN.source}`, 'invalid_idempotency_key');
+    throw new InvalidInputError(
+      `idempotencyKey: must be 1 to 128 characters matching ${IDEMPOTENCY_KEY_PATTERN.source}`,
+      'invalid_idempotency_key',
+    );
   }
   // `scheduleMode` may be omitted in a row; a row's own other value stays and fails the schema.
   return { key, body: { scheduleMode: 'enroll', ...rest } };
@@ -82,7 +92,17 @@ function splitRow(row: unknown): { key: string; body: Record<string, unknown> } 
 function fromStored(refs: Refs, response: StoredResponse, replayed: boolean): RowResult {
   if (response.status === 200) {
     const origination = (response.body as { origination: OriginationReceipt }).origination;
-    return { result: { ...refs, status: origination.status, replayed, retryable: false, code: null, message: null, origination } satisfies EnrollmentRowResult };
+    return {
+      result: {
+        ...refs,
+        status: origination.status,
+        replayed,
+        retryable: false,
+        code: null,
+        message: null,
+        origination,
+      } satisfies EnrollmentRowResult,
+    };
   }
   const detail = (response.body as { detail?: { code?: string; message?: string } }).detail ?? {};
   const code = detail.code ?? 'conflict';
@@ -97,6 +117,7 @@ function failed(refs: Refs, code: string, message: string, retryable: boolean): 
 }
 
 function refsOf(row: unknown): Refs {
-  const str = (field: string) => (typeof (row as Record<string, unknown> | null)?.[field] === 'string' ? refOf(row, field) : null);
+  const str = (field: string) =>
+    typeof (row as Record<string, unknown> | null)?.[field] === 'string' ? refOf(row, field) : null;
   return { customerId: str('id'), loanId: str('loanId') };
 }

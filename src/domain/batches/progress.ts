@@ -11,6 +11,14 @@ export { failBatchJob, markBatchJobProcessing } from '../../store/batches/batch-
 export { pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../../store/batches/batch-rows.js';
 
 /** What a worker needs of a job: its kind, status and the company configuration it was submitted under. */
-export async function getBatchJobForWork(db: Db, companyId: string, jobId: string): Promise<{ kind: string; status: BatchJobStatus; config: CompanyConfig } | null> {
-  return (await readJobForWork(db, companyId, jobId)) as { kind: string; status: BatchJobStatus; config: CompanyConfig } | null;
+export async function getBatchJobForWork(
+  db: Db,
+  companyId: string,
+  jobId: string,
+): Promise<{ kind: string; status: BatchJobStatus; config: CompanyConfig } | null> {
+  return (await readJobForWork(db, companyId, jobId)) as {
+    kind: string;
+    status: BatchJobStatus;
+    config: CompanyConfig;
+  } | null;
 }

@@ -20,7 +20,11 @@ export interface BatchJobView {
   results: { index: number; result: unknown }[];
 }
 
-export async function readBatchJob(ctx: Pick<CompanyContext, 'db' | 'companyId'>, jobId: string, kinds: string[]): Promise<BatchJobView> {
+export async function readBatchJob(
+  ctx: Pick<CompanyContext, 'db' | 'companyId'>,
+  jobId: string,
+  kinds: string[],
+): Promise<BatchJobView> {
   const job = await getBatchJob(ctx.db, ctx.companyId, jobId);
   if (!job || !kinds.includes(job.kind)) throw new NotFoundError(`Batch job ${jobId} not found`);
   const [failures, results] = await Promise.all([
@@ -31,7 +35,10 @@ export async function readBatchJob(ctx: Pick<CompanyContext, 'db' | 'companyId'>
 }
 
 /** The company's jobs, newest first, each with where its progress and rows are read (GET /batches). */
-export async function listBatches(ctx: Pick<CompanyContext, 'db' | 'companyId'>, page: { limit?: number; offset?: number }) {
+export async function listBatches(
+  ctx: Pick<CompanyContext, 'db' | 'companyId'>,
+  page: { limit?: number; offset?: number },
+) {
   const jobs = await listBatchJobs(ctx.db, ctx.companyId, page.limit ?? 100, page.offset ?? 0);
   return jobs.map((job) => ({
     jobId: job.id,

@@ -58,8 +58,13 @@ export function perRow(run: (ctx: CompanyContext, row: unknown) => Promise<unkno
 }
 
 /** The row as an object of the spec's row schema, or the DomainError that fails it. */
-export function typeCheck(row: unknown, schema: RowSchemaName, ignore?: (e: ErrorObject) => boolean): DomainError | null {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return new InvalidInputError('Each row must be a JSON object');
+export function typeCheck(
+  row: unknown,
+  schema: RowSchemaName,
+  ignore?: (e: ErrorObject) => boolean,
+): DomainError | null {
+  if (typeof row !== 'object' || row === null || Array.isArray(row))
+    return new InvalidInputError('Each row must be a JSON object');
   const unstorable = unstorableText(row);
   if (unstorable) return new InvalidInputError(unstorable);
   const problems = rowProblems(schema, row, ignore);
@@ -67,7 +72,11 @@ export function typeCheck(row: unknown, schema: RowSchemaName, ignore?: (e: Erro
 }
 
 /** Type-checks every row, hands the well-typed ones to a set-based save, and merges the outcomes in row order. */
-function setBased<T>(schema: RowSchemaName, save: (ctx: CompanyContext, rows: T[]) => Promise<(DomainError | null)[]>, ignore?: (e: ErrorObject) => boolean): RowProcessor {
+function setBased<T>(
+  schema: RowSchemaName,
+  save: (ctx: CompanyContext, rows: T[]) => Promise<(DomainError | null)[]>,
+  ignore?: (e: ErrorObject) => boolean,
+): RowProcessor {
   return {
     async runAll(ctx, rows) {
       const typeErrors = rows.map((row) => typeCheck(row, schema, ignore));

@@ -6,6 +6,11 @@ export function refOf(row: unknown, field: string): string | null {
   const v = row && typeof row === 'object' ? (row as Record<string, unknown>)[field] : undefined;
   // Postgres text cannot hold NUL, and a lone UTF-16 surrogate has no UTF-8 form (U+FFFD, as any
   // encoder writes it, so both databases report the same reference); it is only for reporting.
-  const ref = typeof v === 'string' ? v.replace(/\u0000/g, '').replace(/\p{Surrogate}/gu, '\uFFFD') : typeof v === 'number' ? String(v) : null;
+  const ref =
+    typeof v === 'string'
+      ? v.replace(/\u0000/g, '').replace(/\p{Surrogate}/gu, '\uFFFD')
+      : typeof v === 'number'
+        ? String(v)
+        : null;
   return ref !== null && ref.length <= MAX_REF_LENGTH ? ref : null;
 }

@@ -15,6 +15,7 @@ export interface SliceMessage {
 
 export function sliceMessages(jobId: string, companyId: string, total: number, kind?: string): SliceMessage[] {
   const messages: SliceMessage[] = [];
-  for (let from = 0; from < total; from += SLICE_SIZE) messages.push({ jobId, companyId, from, to: Math.min(total, from + SLICE_SIZE), kind });
+  for (let from = 0; from < total; from += SLICE_SIZE)
+    messages.push({ jobId, companyId, from, to: Math.min(total, from + SLICE_SIZE), kind });
   return messages;
 }

@@ -39,9 +39,21 @@ export async function submitEnrollmentBatch(
   const rateWindow = await enforceRateLimit(ctx, BATCH_SUBMISSIONS);
   const key = requireIdempotencyKey(request.idempotencyKey, 'when scheduleMode is enroll');
   const rows = requireRows(request.body.customers, 'customers');
-  const batchRows = rows.map((payload, index) => ({ index, payload, customerRef: refOf(payload, 'id'), loanRef: refOf(payload, 'loanId') }));
+  const batchRows = rows.map((payload, index) => ({
+    index,
+    payload,
+    customerRef: refOf(payload, 'id'),
+    loanRef: refOf(payload, 'loanId'),
+  }));
   const { response, replayed } = await runIdempotent(
-    { db: ctx.db, companyId: ctx.companyId, key, operation: ENROLLMENT_BATCH_OPERATION, body: request.body, now: ctx.now },
+    {
+      db: ctx.db,
+      companyId: ctx.companyId,
+      key,
+      operation: ENROLLMENT_BATCH_OPERATION,
+      body: request.body,
+      now: ctx.now,
+    },
     async (trx) => {
       const { jobId, slices } = await writeBatch(trx, ctx, deps, ENROLLMENT, batchRows);
       return accepted({ jobId, total: rows.length, slices });

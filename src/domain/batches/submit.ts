@@ -38,7 +38,13 @@ async function submitBatch(ctx: CompanyContext, deps: BatchDeps, kind: string, r
 export async function writeBatch(trx: Db, ctx: CompanyContext, deps: BatchDeps, kind: string, rows: NewBatchRow[]) {
   const jobId = newId();
   const messages = sliceMessages(jobId, ctx.companyId, rows.length, kind);
-  await insertBatchJob(trx, ctx.companyId, { id: jobId, kind, createdAt: ctx.now.toISOString() }, rows, messages.map((m): [number, number] => [m.from, m.to]));
+  await insertBatchJob(
+    trx,
+    ctx.companyId,
+    { id: jobId, kind, createdAt: ctx.now.toISOString() },
+    rows,
+    messages.map((m): [number, number] => [m.from, m.to]),
+  );
   await deps.queue.enqueue(trx, SLICE_QUEUE, messages, {
     maxAttempts: deps.options.maxAttempts,
     retryDelaySeconds: deps.options.retryDelaySeconds,
@@ -50,25 +56,46 @@ export async function writeBatch(trx: Db, ctx: CompanyContext, deps: BatchDeps, 
 export function requireRows(rows: unknown, name: string): unknown[] {
   if (!Array.isArray(rows)) throw new InvalidInputError(`${name} must be an array of rows`);
   if (rows.length === 0) throw new InvalidInputError(`${name} must contain at least 1 row`, 'empty_batch');
-  if (rows.length > MAX_BATCH_ROWS) throw new InvalidInputError(`${name} must contain at most ${MAX_BATCH_ROWS} rows`, 'batch_too_large');
+  if (rows.length > MAX_BATCH_ROWS)
+    throw new InvalidInputError(`${name} must contain at most ${MAX_BATCH_ROWS} rows`, 'batch_too_large');
   return rows;
 }
 
 /** Customer-create rows (no `scheduleMode`); enrollment batches: submit-enrollment.ts. */
-export async function submitCustomerBatch(ctx: CompanyContext, deps: BatchDeps, body: { customers?: unknown }): Promise<Submitted> {
+export async function submitCustomerBatch(
+  ctx: CompanyContext,
+  deps: BatchDeps,
+  body: { customers?: unknown },
+): Promise<Submitted> {
   const rateWindow = await enforceRateLimit(ctx, BATCH_SUBMISSIONS);
   const rows = requireRows(body.customers, 'customers');
-  const { jobId, slices } = await submitBatch(ctx, deps, CUSTOMER_CREATE, rows.map((payload, index) => ({ index, payload, customerRef: refOf(payload, 'id'), loanRef: null })));
+  const { jobId, slices } = await submitBatch(
+    ctx,
+    deps,
+    CUSTOMER_CREATE,
+    rows.map((payload, index) => ({ index, payload, customerRef: refOf(payload, 'id'), loanRef: null })),
+  );
   return { jobId, total: rows.length, slices, rateWindow };
 }
 
-export async function submitLoanBatch(ctx: CompanyContext, deps: BatchDeps, body: { loans?: unknown }): Promise<Submitted> {
+export async function submitLoanBatch(
+  ctx: CompanyContext,
+  deps: BatchDeps,
+  body: { loans?: unknown },
+): Promise<Submitted> {
   const rateWindow = await enforceRateLimit(ctx, BATCH_SUBMISSIONS);
   const rows = requireRows(body.loans, 'loans');
   rejectRepeatedPairs(rows);
   const { jobId, slices } = await submitBatch(
-    ctx, deps, LOAN_UPSERT,
-    rows.map((payload, index) => ({ index, payload, customerRef: refOf(payload, 'customerId'), loanRef: refOf(payload, 'id') })),
+    ctx,
+    deps,
+    LOAN_UPSERT,
+    rows.map((payload, index) => ({
+      index,
+      payload,
+      customerRef: refOf(payload, 'customerId'),
+      loanRef: refOf(payload, 'id'),
+    })),
   );
   return { jobId, total: rows.length, slices, rateWindow };
 }
@@ -88,7 +115,12 @@ function rejectRepeatedPairs(rows: unknown[]): void {
   });
   const repeated = [...seen.values()].filter((e) => e.indexes.length > 1);
   if (repeated.length === 0) return;
-  const listed = repeated.slice(0, LISTED_PAIRS).map((e) => `Duplicate loan (customerId ${e.customerId}, id ${e.id}) at indexes ${e.indexes.join(', ')}`);
+  const listed = repeated
+    .slice(0, LISTED_PAIRS)
+    .map((e) => `Duplicate loan (customerId ${e.customerId}, id ${e.id}) at indexes ${e.indexes.join(', ')}`);
   const more = repeated.length > LISTED_PAIRS ? `; and ${repeated.length - LISTED_PAIRS} more repeated pairs` : '';
-  throw new InvalidInputError(`${listed.join('; ')}${more}. Every (customerId, id) pair must be unique within one request; nothing was queued.`, 'duplicate_loan');
+  throw new InvalidInputError(
+    `${listed.join('; ')}${more}. Every (customerId, id) pair must be unique within one request; nothing was queued.`,
+    'duplicate_loan',
+  );
 }

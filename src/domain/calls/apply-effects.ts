@@ -35,12 +35,18 @@ const RECHECKS: ReadonlySet<string> = new Set(['number_unusable', 'reg_f_quiet_p
  * for a whole batch. Read them after the calls completed; pass each to applyCallEffects as
  * `pending` only for the customer's first call of the batch (a later one sees the first's changes).
  */
-export async function pendingCallsForEffects(db: Db, calls: ReadonlyArray<{ call: ScheduledCallRow; flags: readonly string[] }>): Promise<Map<string, ScheduledCallRow[]>> {
+export async function pendingCallsForEffects(
+  db: Db,
+  calls: ReadonlyArray<{ call: ScheduledCallRow; flags: readonly string[] }>,
+): Promise<Map<string, ScheduledCallRow[]>> {
   const needed = calls.filter(({ call, flags }) => {
     const kinds = effectsOf(flags, call.purpose).map((r) => r.effect.kind);
     return kinds.some((k) => RECHECKS.has(k)) && kinds.every((k) => RECHECKS.has(k) || k === 'continue');
   });
-  return listPendingCallsOfCustomers(db, needed.map(({ call }) => ({ companyId: call.companyId, customerId: call.customerId })));
+  return listPendingCallsOfCustomers(
+    db,
+    needed.map(({ call }) => ({ companyId: call.companyId, customerId: call.customerId })),
+  );
 }
 
 /** Applies the effects table (call-effects.ts) for a completed call's flags, inside the caller's transaction. */
@@ -55,13 +61,40 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       case 'do_not_call':
         // The same operation as PUT /customers {doNotCall: true}: the flag, then outreach stops.
         await updateCustomer(db, customer.companyId, customer.id, { doNotCall: true }, at);
-        await stopOutreach(db, customer.companyId, customer.id, at, `Do Not Call: asked for on call ${call.id}`, 'calls');
+        await stopOutreach(
+          db,
+          customer.companyId,
+          customer.id,
+          at,
+          `Do Not Call: asked for on call ${call.id}`,
+          'calls',
+        );
         // A revocation by a reasonable means: the number's calls, and its texts unless the company's revocation scope is `channel`.
-        await recordRevocation(db, [customer.companyId], { address: call.phoneNumber, channel: 'call', source: 'call', at: scope.now, customerId: customer.id, evidenceRef: `call ${call.id}` });
+        await recordRevocation(db, [customer.companyId], {
+          address: call.phoneNumber,
+          channel: 'call',
+          source: 'call',
+          at: scope.now,
+          customerId: customer.id,
+          evidenceRef: `call ${call.id}`,
+        });
         break;
       case 'restriction':
-        await insertRestriction(db, customer.companyId, { id: newId(), customerId: customer.id, loanId: null, kind: effect.restriction, source: 'call_outcome', at });
-        await stopOutreach(db, customer.companyId, customer.id, at, `Contact restriction ${effect.restriction}: reported on call ${call.id}`);
+        await insertRestriction(db, customer.companyId, {
+          id: newId(),
+          customerId: customer.id,
+          loanId: null,
+          kind: effect.restriction,
+          source: 'call_outcome',
+          at,
+        });
+        await stopOutreach(
+          db,
+          customer.companyId,
+          customer.id,
+          at,
+          `Contact restriction ${effect.restriction}: reported on call ${call.id}`,
+        );
         break;
       case 'finish_cadence':
         await finishCadenceOf(db, call, at);
@@ -75,19 +108,34 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
     }
   }
   // Read here unless the caller has them: an earlier rule of this call may have cancelled some.
-  if (recheck) await recheckPendingCalls(scope, scope.pending ?? (await listPendingCalls(db, customer.companyId, customer.id)));
+  if (recheck)
+    await recheckPendingCalls(scope, scope.pending ?? (await listPendingCalls(db, customer.companyId, customer.id)));
   return rules;
 }
 
 /** The call's schedule is complete and its cadence finished; its remaining pending calls are cancelled. */
 async function finishCadenceOf(db: Db, call: ScheduledCallRow, at: string): Promise<void> {
-  const schedule = await db('schedules').where({ company_id: call.companyId, id: call.scheduleId }).first('cadence_id', 'status');
+  const schedule = await db('schedules')
+    .where({ company_id: call.companyId, id: call.scheduleId })
+    .first('cadence_id', 'status');
   const cancelled: Array<{ id: string }> = await db('scheduled_calls')
     .where({ company_id: call.companyId, schedule_id: call.scheduleId, status: 'pending' })
-    .update({ status: 'cancelled', status_reason: `Cadence finished: the applicant was reached on call ${call.id}`, updated_at: at })
+    .update({
+      status: 'cancelled',
+      status_reason: `Cadence finished: the applicant was reached on call ${call.id}`,
+      updated_at: at,
+    })
     .returning('id');
-  await publishEvents(db, call.companyId, cancelled.map((c) => scheduledCallUpdated(String(c.id), 'cancelled')), new Date(at));
-  if (schedule?.status === 'active') await db('schedules').where({ company_id: call.companyId, id: call.scheduleId }).update({ status: 'completed', updated_at: at });
+  await publishEvents(
+    db,
+    call.companyId,
+    cancelled.map((c) => scheduledCallUpdated(String(c.id), 'cancelled')),
+    new Date(at),
+  );
+  if (schedule?.status === 'active')
+    await db('schedules')
+      .where({ company_id: call.companyId, id: call.scheduleId })
+      .update({ status: 'completed', updated_at: at });
   if (schedule?.cadence_id) await setCadenceStatus(db, call.companyId, String(schedule.cadence_id), 'finished', at);
 }
 
@@ -102,7 +150,11 @@ async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow
   const config = schedulerConfigFor(scope.config);
   for (const call of pending) {
     const { contact, history } = await callingState(db, scope.config, customer, call, now);
-    const usable = usableNumbers(contact, history, pending.map((p) => p.phoneNumber));
+    const usable = usableNumbers(
+      contact,
+      history,
+      pending.map((p) => p.phoneNumber),
+    );
     let phone = call.phoneNumber;
     if (!usable.includes(phone)) {
       const other = usable[0];
@@ -114,7 +166,11 @@ async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow
     }
     const candidate = DateTime.fromISO(call.scheduledTime > at ? call.scheduledTime : at, { zone: 'utc' });
     const purpose = call.purpose === 'collections' ? 'collections' : 'origination';
-    const result = nextAllowedTime(candidate, { customer: contact, purpose, loanId: call.loanId, phoneNumber: phone, history }, config);
+    const result = nextAllowedTime(
+      candidate,
+      { customer: contact, purpose, loanId: call.loanId, phoneNumber: phone, history },
+      config,
+    );
     const why = explain(result.decisions);
     if (result.time === null) {
       await endPendingCall(db, call, 'skipped', `Not allowed after call outcome: ${why}`, now);
@@ -122,15 +178,33 @@ async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow
     }
     const moved = result.time !== call.scheduledTime && new Date(result.time) > new Date(call.scheduledTime);
     if (moved || phone !== call.phoneNumber) {
-      const reasons = [phone !== call.phoneNumber ? `number changed from ${call.phoneNumber} (wrong number) to ${phone}` : '', moved ? `moved: ${why}` : ''];
-      await updatePendingCall(db, customer.companyId, call.id, {
-        scheduledTime: moved ? result.time : undefined, phoneNumber: phone !== call.phoneNumber ? phone : undefined, reason: reasons.filter(Boolean).join('; '),
-      }, at);
+      const reasons = [
+        phone !== call.phoneNumber ? `number changed from ${call.phoneNumber} (wrong number) to ${phone}` : '',
+        moved ? `moved: ${why}` : '',
+      ];
+      await updatePendingCall(
+        db,
+        customer.companyId,
+        call.id,
+        {
+          scheduledTime: moved ? result.time : undefined,
+          phoneNumber: phone !== call.phoneNumber ? phone : undefined,
+          reason: reasons.filter(Boolean).join('; '),
+        },
+        at,
+      );
     }
   }
 }
 
 /** A pending call the outcome rules out ends, with its `scheduled_call.updated` (in the completion's transaction). */
-async function endPendingCall(db: Db, call: ScheduledCallRow, status: 'cancelled' | 'skipped', reason: string, now: Date): Promise<void> {
-  if (await updatePendingCall(db, call.companyId, call.id, { status, reason }, now.toISOString())) await publishEvent(db, call.companyId, scheduledCallUpdated(call.id, status), now);
+async function endPendingCall(
+  db: Db,
+  call: ScheduledCallRow,
+  status: 'cancelled' | 'skipped',
+  reason: string,
+  now: Date,
+): Promise<void> {
+  if (await updatePendingCall(db, call.companyId, call.id, { status, reason }, now.toISOString()))
+    await publishEvent(db, call.companyId, scheduledCallUpdated(call.id, status), now);
 }

@@ -21,7 +21,16 @@ describe('call flags → effects: one test per row', () => {
   });
 
   it('every row of the table is exercised above', () => {
-    expect(CALL_EFFECT_RULES.map((r) => r.effect.kind)).toEqual(['do_not_call', 'restriction', 'restriction', 'restriction', 'number_unusable', 'reg_f_quiet_period', 'finish_cadence', 'continue']);
+    expect(CALL_EFFECT_RULES.map((r) => r.effect.kind)).toEqual([
+      'do_not_call',
+      'restriction',
+      'restriction',
+      'restriction',
+      'number_unusable',
+      'reg_f_quiet_period',
+      'finish_cadence',
+      'continue',
+    ]);
   });
 
   it('purpose matters: a conversation on an origination call is no Reg F quiet period, a transfer on a collections call finishes nothing', () => {
@@ -31,10 +40,15 @@ describe('call flags → effects: one test per row', () => {
 
   it('a restriction wins: nothing else is applied next to Do Not Call or bankruptcy', () => {
     expect(kinds(['CONNECT', 'LIVE_CONNECT', 'RPC', 'DNC'], 'origination')).toEqual([{ kind: 'do_not_call' }]);
-    expect(kinds(['CONNECT', 'LIVE_CONNECT', 'RPC', 'BANKRUPTCY'], 'collections')).toEqual([{ kind: 'restriction', restriction: 'bankruptcy' }]);
+    expect(kinds(['CONNECT', 'LIVE_CONNECT', 'RPC', 'BANKRUPTCY'], 'collections')).toEqual([
+      { kind: 'restriction', restriction: 'bankruptcy' },
+    ]);
   });
 
   it('a wrong number that was also a conversation on a collections call re-checks both', () => {
-    expect(kinds(['CONNECT', 'LIVE_CONNECT', 'WRONG_NUMBER'], 'collections')).toEqual([{ kind: 'number_unusable' }, { kind: 'reg_f_quiet_period' }]);
+    expect(kinds(['CONNECT', 'LIVE_CONNECT', 'WRONG_NUMBER'], 'collections')).toEqual([
+      { kind: 'number_unusable' },
+      { kind: 'reg_f_quiet_period' },
+    ]);
   });
 });

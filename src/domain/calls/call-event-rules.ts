@@ -3,7 +3,11 @@ import { CALL_STATES, type CallRow, type CallState } from '../../store/calls/cal
 import type { ScheduledCallRow } from '../../store/planning/schedules.js';
 import type { VoiceEvent } from '../ports/voice-provider.js';
 
-const STATE_AFTER: Record<VoiceEvent['type'], CallState> = { call_started: 'ongoing', call_ended: 'ended', call_analyzed: 'analyzed' };
+const STATE_AFTER: Record<VoiceEvent['type'], CallState> = {
+  call_started: 'ongoing',
+  call_ended: 'ended',
+  call_analyzed: 'analyzed',
+};
 const rank = (s: CallState) => CALL_STATES.indexOf(s);
 
 /**
@@ -23,9 +27,15 @@ export type EventDecision =
 type ScheduledIdentity = Pick<ScheduledCallRow, 'provider' | 'providerCallId' | 'status'>;
 type CallIdentity = Pick<CallRow, 'provider' | 'providerCallId' | 'state' | 'timestamp' | 'flags'>;
 
-export function decideCallEvent(scheduled: ScheduledIdentity, call: CallIdentity | null, provider: string, event: VoiceEvent): EventDecision {
+export function decideCallEvent(
+  scheduled: ScheduledIdentity,
+  call: CallIdentity | null,
+  provider: string,
+  event: VoiceEvent,
+): EventDecision {
   if (scheduled.provider !== null && scheduled.provider !== provider) return { kind: 'unknown_call' };
-  if (scheduled.providerCallId !== null && scheduled.providerCallId !== event.providerCallId) return { kind: 'unknown_call' };
+  if (scheduled.providerCallId !== null && scheduled.providerCallId !== event.providerCallId)
+    return { kind: 'unknown_call' };
   if (!call) return scheduled.status === 'dialing' ? { kind: 'record_call_first' } : { kind: 'unknown_call' };
   if (call.providerCallId !== event.providerCallId || call.provider !== provider) return { kind: 'unknown_call' };
   const next = STATE_AFTER[event.type];

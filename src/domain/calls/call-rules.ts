@@ -1,8 +1,21 @@
 import { DateTime } from 'luxon';
 import {
-  type ContactAttempt, type CustomerContact, type Decision, type EligibilityResult, type RuleVerdict, CONSENT_RULES, eligibilityAt, canonicalPhone, phoneBook, transferDestinationAt,
+  type ContactAttempt,
+  type CustomerContact,
+  type Decision,
+  type EligibilityResult,
+  type RuleVerdict,
+  CONSENT_RULES,
+  eligibilityAt,
+  canonicalPhone,
+  phoneBook,
+  transferDestinationAt,
 } from '../../scheduler/index.js';
-import { type ContactRestrictionRow, listActiveRestrictions, listActiveRestrictionsOf } from '../../store/customers/contact-restrictions.js';
+import {
+  type ContactRestrictionRow,
+  listActiveRestrictions,
+  listActiveRestrictionsOf,
+} from '../../store/customers/contact-restrictions.js';
 import type { CustomerRow } from '../../store/customers/customers.js';
 import type { Db } from '../../store/shared/db.js';
 import { listSentMessagesOf, type SentMessage } from '../../store/messages/messages.js';
@@ -11,7 +24,13 @@ import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import { callAttempts, historySince, messageAttempts } from '../planning/contact-history.js';
 import { listConsentEventsOf, type ConsentEventRow } from '../../store/consent/consent-events.js';
-import { type ConsentBasis, type ConsentStanding, callConsent, consentAddress, refusalReason } from '../consent/standing.js';
+import {
+  type ConsentBasis,
+  type ConsentStanding,
+  callConsent,
+  consentAddress,
+  refusalReason,
+} from '../consent/standing.js';
 
 /** The dial-time verdict; `rules` is every rule evaluated at `at` with its verdict (the decision's evidence). */
 export type CallVerdict =
@@ -25,7 +44,13 @@ export type CallVerdict =
  * caps counting every other call not cancelled or skipped (made since the plan, or still pending),
  * quiet periods, the calling window in every plausible zone, blocked weekdays and holidays.
  */
-export async function checkCallAt(db: Db, config: CompanyConfig, customer: CustomerRow, call: ScheduledCallRow, at: Date): Promise<CallVerdict> {
+export async function checkCallAt(
+  db: Db,
+  config: CompanyConfig,
+  customer: CustomerRow,
+  call: ScheduledCallRow,
+  at: Date,
+): Promise<CallVerdict> {
   return verdictAt(config, call, await callingState(db, config, customer, call, at), at);
 }
 
@@ -39,9 +64,15 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
   const rules = [...result.evaluated, consentVerdict(consent)];
   if (result.time === null) return { kind: 'never', reason: because, rules };
   if (consent.kind === 'refused') return { kind: 'never', reason: refusalReason(consent), rules };
-  if (new Date(result.time).getTime() > at.getTime()) return { kind: 'later', time: result.time, reason: because, rules };
+  if (new Date(result.time).getTime() > at.getTime())
+    return { kind: 'later', time: result.time, reason: because, rules };
   const route = transferDestinationAt(schedulerConfig, call.taskType, candidate);
-  return { kind: 'allowed', transferDestination: route?.destination ?? call.transferDestination, consent: consent.basis, rules };
+  return {
+    kind: 'allowed',
+    transferDestination: route?.destination ?? call.transferDestination,
+    consent: consent.basis,
+    rules,
+  };
 }
 
 /**
@@ -49,30 +80,50 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
  * each frequency budget), from the same inputs and the same scheduler search as verdictAt: the
  * call may go now exactly when `time` equals `at`.
  */
-export function callEligibilityAt(config: CompanyConfig, call: CallProbe, state: CallingState, at: Date): EligibilityResult {
+export function callEligibilityAt(
+  config: CompanyConfig,
+  call: CallProbe,
+  state: CallingState,
+  at: Date,
+): EligibilityResult {
   const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
   const read = eligibilityAt(candidate, context, schedulerConfig);
   const consent = callConsent(config, call.taskType, call.phoneNumber, state.consents, at);
   if (consent.kind === 'covered' || read.time === null) return read;
-  return { ...read, time: null, blocking: [...read.blocking, { rule: consent.rule, source: consent.source, message: consent.detail, until: null }] };
+  return {
+    ...read,
+    time: null,
+    blocking: [...read.blocking, { rule: consent.rule, source: consent.source, message: consent.detail, until: null }],
+  };
 }
 
 /** What verdictAt needs of a scheduled call; the eligibility read probes a call that does not exist. */
 export type CallProbe = Pick<ScheduledCallRow, 'purpose' | 'loanId' | 'phoneNumber' | 'taskType'>;
 /** The consent ledger's events of the customer's numbers (and the call's), for the consent check. */
-export interface CallingState { contact: CustomerContact; history: ContactAttempt[]; consents: ConsentEventRow[] }
+export interface CallingState {
+  contact: CustomerContact;
+  history: ContactAttempt[];
+  consents: ConsentEventRow[];
+}
 
 function dialTimeInputs(config: CompanyConfig, call: CallProbe, { contact, history }: CallingState, at: Date) {
   return {
     schedulerConfig: schedulerConfigFor(config),
     candidate: DateTime.fromJSDate(at, { zone: 'utc' }),
-    context: { customer: contact, purpose: call.purpose === 'collections' ? ('collections' as const) : ('origination' as const), loanId: call.loanId, phoneNumber: call.phoneNumber, history },
+    context: {
+      customer: contact,
+      purpose: call.purpose === 'collections' ? ('collections' as const) : ('origination' as const),
+      loanId: call.loanId,
+      phoneNumber: call.phoneNumber,
+      history,
+    },
   };
 }
 
 /** The consent check as evidence beside the scheduler's rules: the rule that refused, or the one the basis satisfied. */
 function consentVerdict(consent: ConsentStanding): RuleVerdict {
-  if (consent.kind === 'refused') return { rule: consent.rule, source: consent.source, verdict: 'block', detail: consent.detail, until: null };
+  if (consent.kind === 'refused')
+    return { rule: consent.rule, source: consent.source, verdict: 'block', detail: consent.detail, until: null };
   const rule = consent.basis.type === 'express_written' ? CONSENT_RULES.writtenRequired : CONSENT_RULES.required;
   return { rule: rule.id, source: rule.source, verdict: 'pass' };
 }
@@ -87,7 +138,13 @@ export function explain(decisions: readonly Decision[]): string {
 }
 
 /** The customer as the scheduler sees them now, and every other attempt that counts (texts and emails sent included). */
-export async function callingState(db: Db, config: CompanyConfig, customer: CustomerRow, call: CallKey, at: Date): Promise<CallingState> {
+export async function callingState(
+  db: Db,
+  config: CompanyConfig,
+  customer: CustomerRow,
+  call: CallKey,
+  at: Date,
+): Promise<CallingState> {
   const since = historySince(config, at);
   const restrictions = await listActiveRestrictions(db, customer.companyId, customer.id);
   const calls = await listContactHistory(db, customer.companyId, customer.id, since);
@@ -112,24 +169,51 @@ function consentKeys(customer: CustomerRow, call: CallKey, contact: CustomerCont
  * start any of their companies needs, and each call keeps what its own company's start includes.
  */
 export async function callingStates(
-  db: Db, calls: ReadonlyArray<{ customer: CustomerRow; call: CallKey; config: CompanyConfig }>, at: Date,
+  db: Db,
+  calls: ReadonlyArray<{ customer: CustomerRow; call: CallKey; config: CompanyConfig }>,
+  at: Date,
 ): Promise<CallingState[]> {
-  const keys = [...new Map(calls.map(({ customer: c }) => [`${c.companyId}/${c.id}`, { companyId: c.companyId, customerId: c.id }])).values()];
+  const keys = [
+    ...new Map(
+      calls.map(({ customer: c }) => [`${c.companyId}/${c.id}`, { companyId: c.companyId, customerId: c.id }]),
+    ).values(),
+  ];
   const starts = calls.map(({ config }) => historySince(config, at));
   const earliest = starts.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a), at.toISOString());
-  const [restrictions, history] = [await listActiveRestrictionsOf(db, keys), await listContactHistoryOf(db, keys, earliest)];
+  const [restrictions, history] = [
+    await listActiveRestrictionsOf(db, keys),
+    await listContactHistoryOf(db, keys, earliest),
+  ];
   const messages = await listSentMessagesOf(db, keys, earliest);
-  const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) => rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
-  const from = <T>(rows: T[], since: string, time: (r: T) => string) => rows.filter((r) => Date.parse(time(r)) >= Date.parse(since));
-  const states = calls.map(({ customer, call }, i) => stateOf(
-    customer, call, of(restrictions, customer), from(of(history, customer), starts[i], (c) => c.scheduledTime), from(of(messages, customer), starts[i], (m) => m.at),
-  ));
-  const consents = await listConsentEventsOf(db, calls.flatMap(({ customer, call }, i) => consentKeys(customer, call, states[i].contact)));
-  return states.map((state, i) => ({ ...state, consents: consents.filter((e) => e.companyId === calls[i].customer.companyId) }));
+  const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) =>
+    rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
+  const from = <T>(rows: T[], since: string, time: (r: T) => string) =>
+    rows.filter((r) => Date.parse(time(r)) >= Date.parse(since));
+  const states = calls.map(({ customer, call }, i) =>
+    stateOf(
+      customer,
+      call,
+      of(restrictions, customer),
+      from(of(history, customer), starts[i], (c) => c.scheduledTime),
+      from(of(messages, customer), starts[i], (m) => m.at),
+    ),
+  );
+  const consents = await listConsentEventsOf(
+    db,
+    calls.flatMap(({ customer, call }, i) => consentKeys(customer, call, states[i].contact)),
+  );
+  return states.map((state, i) => ({
+    ...state,
+    consents: consents.filter((e) => e.companyId === calls[i].customer.companyId),
+  }));
 }
 
 function stateOf(
-  customer: CustomerRow, call: CallKey, restrictions: ContactRestrictionRow[], other: ScheduledCallRow[], messages: SentMessage[],
+  customer: CustomerRow,
+  call: CallKey,
+  restrictions: ContactRestrictionRow[],
+  other: ScheduledCallRow[],
+  messages: SentMessage[],
 ): { contact: CustomerContact; history: ContactAttempt[] } {
   const calls = other.filter((c) => c.id !== call.id);
   const contact: CustomerContact = {
@@ -147,7 +231,11 @@ function stateOf(
 }
 
 /** The customer's numbers still usable after WRONG_NUMBER outcomes, plus other numbers their pending calls use. */
-export function usableNumbers(contact: CustomerContact, history: readonly ContactAttempt[], pendingPhones: readonly string[]): string[] {
+export function usableNumbers(
+  contact: CustomerContact,
+  history: readonly ContactAttempt[],
+  pendingPhones: readonly string[],
+): string[] {
   const wrong = new Map<string, string>();
   for (const h of history) {
     const phone = canonicalPhone(h.phoneNumber);

@@ -47,10 +47,12 @@ export const DIAL_QUEUE = 'call-dial';
 export const CLAIM_SIGNAL = 'call-claim';
 
 /** Where a provider posts this process's callbacks. */
-export const callbackUrlOf = (settings: CallSettings, provider: ProviderName) => `${settings.publicBaseUrl}/callbacks/voice/${provider}`;
+export const callbackUrlOf = (settings: CallSettings, provider: ProviderName) =>
+  `${settings.publicBaseUrl}/callbacks/voice/${provider}`;
 
 /** The provider agent (script) a task type dials with: company configuration, else one named after the task type. */
-export const agentOf = (config: CompanyConfig, taskType: string): string => config.calls?.agents?.[taskType] ?? `agent-${taskType}`;
+export const agentOf = (config: CompanyConfig, taskType: string): string =>
+  config.calls?.agents?.[taskType] ?? `agent-${taskType}`;
 
 /**
  * The provider a company's call goes through: the simulator for a test customer; for a real one the

@@ -1,4 +1,13 @@
-import { type CallAdvance, type CallEventRecord, getScheduledCallsWithCalls, lockCallsWithScheduled, recordedEventKeys, recordEventsOnce, advanceCalls, type ScheduledWithCall } from '../../store/calls/call-batches.js';
+import {
+  type CallAdvance,
+  type CallEventRecord,
+  getScheduledCallsWithCalls,
+  lockCallsWithScheduled,
+  recordedEventKeys,
+  recordEventsOnce,
+  advanceCalls,
+  type ScheduledWithCall,
+} from '../../store/calls/call-batches.js';
 import { markInboxApplied } from '../../store/calls/callback-inbox.js';
 import { noteReconciledCompletions } from '../../store/calls/call-reconcile.js';
 import type { CallRow } from '../../store/calls/calls.js';
@@ -67,7 +76,13 @@ export function planCallEvents(
       }
       seen.add(key);
       const forward = decision.kind === 'advance';
-      plan.events.push({ provider: row.provider, eventId: row.event.eventId, callId: call!.id, type: row.event.type, applied: forward });
+      plan.events.push({
+        provider: row.provider,
+        eventId: row.event.eventId,
+        callId: call!.id,
+        type: row.event.type,
+        applied: forward,
+      });
       plan.outcomes.set(row.seq, forward ? 'applied' : 'stale');
       if (decision.kind === 'advance') {
         call = { ...call!, ...decision.update };
@@ -76,10 +91,35 @@ export function planCallEvents(
       }
     }
     if (!found || !call || !changed) continue;
-    const { state, timestamp, startedAt, endedAt, durationMs, disconnectionReason, answeredBy, transcript, summarization, flags, providerRecordingUrl } = call;
+    const {
+      state,
+      timestamp,
+      startedAt,
+      endedAt,
+      durationMs,
+      disconnectionReason,
+      answeredBy,
+      transcript,
+      summarization,
+      flags,
+      providerRecordingUrl,
+    } = call;
     plan.advances.push({
-      companyId: found.scheduled.companyId, id: call.id,
-      advance: { state, timestamp, startedAt, endedAt, durationMs, disconnectionReason, answeredBy, transcript, summarization, flags, providerRecordingUrl },
+      companyId: found.scheduled.companyId,
+      id: call.id,
+      advance: {
+        state,
+        timestamp,
+        startedAt,
+        endedAt,
+        durationMs,
+        disconnectionReason,
+        answeredBy,
+        transcript,
+        summarization,
+        flags,
+        providerRecordingUrl,
+      },
     });
     // Only an event of this set moves a call to analyzed (an analyzed call never changes again).
     if (state === 'analyzed') {
@@ -95,16 +135,28 @@ export function planCallEvents(
  * recorded from their first event that says so (decideCallEvent: `record_call_first`), as the
  * dialer would have recorded them (recordPlacedCalls), before their events are decided.
  */
-function placedByCallback(byScheduledCall: ReadonlyMap<string, readonly EventToApply[]>, found: ReadonlyMap<string, ScheduledWithCall>, now: Date): Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> {
+function placedByCallback(
+  byScheduledCall: ReadonlyMap<string, readonly EventToApply[]>,
+  found: ReadonlyMap<string, ScheduledWithCall>,
+  now: Date,
+): Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> {
   const answers: Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> = [];
   for (const [scheduledCallId, rows] of byScheduledCall) {
     const f = found.get(scheduledCallId);
     if (!f || f.call) continue;
-    const first = rows.find((r) => decideCallEvent(f.scheduled, null, r.provider, r.event).kind === 'record_call_first');
+    const first = rows.find(
+      (r) => decideCallEvent(f.scheduled, null, r.provider, r.event).kind === 'record_call_first',
+    );
     if (!first) continue;
     answers.push({
       call: f.scheduled,
-      placed: { provider: first.provider, providerCallId: first.event.providerCallId, toNumber: f.scheduled.phoneNumber, fromNumber: first.event.call.fromNumber, at: now },
+      placed: {
+        provider: first.provider,
+        providerCallId: first.event.providerCallId,
+        toNumber: f.scheduled.phoneNumber,
+        fromNumber: first.event.call.fromNumber,
+        at: now,
+      },
     });
   }
   return answers;
@@ -123,7 +175,9 @@ function placedByCallback(byScheduledCall: ReadonlyMap<string, readonly EventToA
  * duplicates, nothing changes. Returns the outcome of each event by its seq.
  */
 export async function applyCallEvents(
-  s: CallServices, byScheduledCall: ReadonlyMap<string, readonly EventToApply[]>, opts: { inbox: boolean },
+  s: CallServices,
+  byScheduledCall: ReadonlyMap<string, readonly EventToApply[]>,
+  opts: { inbox: boolean },
 ): Promise<Map<number, EventOutcome>> {
   const now = s.now();
   const at = now.toISOString();
@@ -135,14 +189,23 @@ export async function applyCallEvents(
     for (const call of recorded.values()) callIds.push(call.id);
     const locked = await lockCallsWithScheduled(trx, callIds);
     const rows = [...byScheduledCall.values()].flat();
-    const known = await recordedEventKeys(trx, rows.map((r) => ({ provider: r.provider, eventId: r.event.eventId })));
+    const known = await recordedEventKeys(
+      trx,
+      rows.map((r) => ({ provider: r.provider, eventId: r.event.eventId })),
+    );
     const plan = planCallEvents(byScheduledCall, locked, known);
     const inserted = await recordEventsOnce(trx, plan.events, at);
     // Every writer of a call's events holds its lock, so this cannot happen; if it does, the set is retried.
-    if (inserted.size !== plan.events.length) throw new Error('call events were recorded concurrently; the batch is retried');
+    if (inserted.size !== plan.events.length)
+      throw new Error('call events were recorded concurrently; the batch is retried');
     await advanceCalls(trx, plan.advances, at);
     const completed = new Set((await completeCalls(trx, plan.completions, now)).map((c) => c.scheduledCallId));
-    await noteReconciledCompletions(trx, plan.completions.flatMap(({ scheduled, reason }) => (reason && completed.has(scheduled.id) ? [{ companyId: scheduled.companyId, id: scheduled.id, reason }] : [])));
+    await noteReconciledCompletions(
+      trx,
+      plan.completions.flatMap(({ scheduled, reason }) =>
+        reason && completed.has(scheduled.id) ? [{ companyId: scheduled.companyId, id: scheduled.id, reason }] : [],
+      ),
+    );
     if (plan.recordings.length) await s.queue.enqueue(trx, RECORDING_QUEUE, plan.recordings, RECORDING_JOB);
     if (opts.inbox) await markInboxApplied(trx, plan.outcomes, at);
     return plan;

@@ -24,7 +24,12 @@ export interface InboxSettings {
  */
 export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Promise<number> {
   const wall = Date.now(); // the lease is transport, not business time
-  const rows = await claimInbox(s.db, opts.batch, new Date(wall).toISOString(), new Date(wall + opts.leaseMs).toISOString());
+  const rows = await claimInbox(
+    s.db,
+    opts.batch,
+    new Date(wall).toISOString(),
+    new Date(wall + opts.leaseMs).toISOString(),
+  );
   if (rows.length === 0) return 0;
   const byCall = new Map<string, InboxRow[]>();
   for (const r of rows) byCall.set(r.scheduledCallId, [...(byCall.get(r.scheduledCallId) ?? []), r]);
@@ -40,7 +45,10 @@ export async function applyInboxBatch(s: CallServices, opts: InboxSettings): Pro
     try {
       settled += (await applyCallEvents(s, batch, { inbox: true })).size;
     } catch (err) {
-      s.log.error('callback batch apply failed; its calls are applied one by one', { calls: batch.size, error: (err as Error).message });
+      s.log.error('callback batch apply failed; its calls are applied one by one', {
+        calls: batch.size,
+        error: (err as Error).message,
+      });
       for (const scheduledCallId of batch.keys()) oneByOne.push(byCall.get(scheduledCallId)!);
     }
   }
@@ -90,5 +98,8 @@ function eventOf(row: InboxRow): EventToApply {
 function reviveEvent(json: string): VoiceEvent {
   const event = JSON.parse(json) as VoiceEvent;
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
-  return { ...event, call: { ...event.call, startedAt: date(event.call.startedAt), endedAt: date(event.call.endedAt) } };
+  return {
+    ...event,
+    call: { ...event.call, startedAt: date(event.call.startedAt), endedAt: date(event.call.endedAt) },
+  };
 }

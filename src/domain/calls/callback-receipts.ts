@@ -32,7 +32,13 @@ const groups = new WeakMap<CallServices, Group>();
 export function recordReceipt(s: CallServices, provider: ProviderName, event: VoiceEvent): Promise<void> {
   const group = groups.get(s) ?? { waiting: [], writing: false };
   groups.set(s, group);
-  const receipt: InboxReceipt = { provider, eventId: event.eventId, scheduledCallId: event.scheduledCallId, providerCallId: event.providerCallId, event: JSON.stringify(event) };
+  const receipt: InboxReceipt = {
+    provider,
+    eventId: event.eventId,
+    scheduledCallId: event.scheduledCallId,
+    providerCallId: event.providerCallId,
+    event: JSON.stringify(event),
+  };
   const done = new Promise<void>((resolve, reject) => group.waiting.push({ receipt, resolve, reject }));
   // The first receipt of a quiet moment waits one turn of the event loop for the requests already read.
   if (!group.writing && group.waiting.length === 1) setImmediate(() => void flush(s, group));
@@ -44,7 +50,11 @@ async function flush(s: CallServices, group: Group): Promise<void> {
   group.writing = true;
   const batch = group.waiting.splice(0, GROUP_MAX);
   try {
-    const accepted = await insertReceipts(s.db, batch.map((w) => w.receipt), s.now().toISOString());
+    const accepted = await insertReceipts(
+      s.db,
+      batch.map((w) => w.receipt),
+      s.now().toISOString(),
+    );
     const rejected: Waiting[] = [];
     for (const w of batch) {
       if (accepted.delete(`${w.receipt.provider} ${w.receipt.eventId}`)) w.resolve();
@@ -65,10 +75,15 @@ async function settleRejected(s: CallServices, rejected: Waiting[]): Promise<voi
   const byProvider = new Map<string, Waiting[]>();
   for (const w of rejected) byProvider.set(w.receipt.provider, [...(byProvider.get(w.receipt.provider) ?? []), w]);
   for (const [provider, ws] of byProvider) {
-    const seen = await receivedEventIds(s.db, provider, ws.map((w) => w.receipt.eventId));
+    const seen = await receivedEventIds(
+      s.db,
+      provider,
+      ws.map((w) => w.receipt.eventId),
+    );
     for (const w of ws) {
       // A known id naming another call is an unknown call first (as before the inbox: 404 over 409).
-      if (seen.get(w.receipt.eventId) === w.receipt.scheduledCallId) w.reject(new ConflictError(`Event ${w.receipt.eventId} was already processed`, 'duplicate_event'));
+      if (seen.get(w.receipt.eventId) === w.receipt.scheduledCallId)
+        w.reject(new ConflictError(`Event ${w.receipt.eventId} was already processed`, 'duplicate_event'));
       else w.reject(new NotFoundError(`Unknown call ${w.receipt.providerCallId}`));
     }
   }

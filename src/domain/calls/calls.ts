@@ -13,12 +13,24 @@ export const DEFAULT_CALL_PAGE = 100;
  * A customer's calls, newest first, and the cursor of the next page when more follow; an unknown
  * customer (or another company's) is 404, a bad cursor 400.
  */
-export async function customerCalls(ctx: Scope, customerId: string, page: PageRequest): Promise<{ calls: CallRow[]; nextCursor: string | null }> {
+export async function customerCalls(
+  ctx: Scope,
+  customerId: string,
+  page: PageRequest,
+): Promise<{ calls: CallRow[]; nextCursor: string | null }> {
   const scope: CursorScope = { list: 'calls', companyId: ctx.companyId, customerId, ties: ['string'] };
   const offset = pageStart(page);
   const after = page.cursor === undefined ? undefined : decodeCursor(scope, page.cursor);
-  if (!(await getCustomer(ctx.db, ctx.companyId, customerId))) throw new NotFoundError(`Customer ${customerId} not found`);
-  const { rows, next } = await listCustomerCalls(ctx.db, ctx.companyId, customerId, page.limit ?? DEFAULT_CALL_PAGE, offset, after);
+  if (!(await getCustomer(ctx.db, ctx.companyId, customerId)))
+    throw new NotFoundError(`Customer ${customerId} not found`);
+  const { rows, next } = await listCustomerCalls(
+    ctx.db,
+    ctx.companyId,
+    customerId,
+    page.limit ?? DEFAULT_CALL_PAGE,
+    offset,
+    after,
+  );
   return { calls: rows, nextCursor: next && encodeCursor(scope, next) };
 }
 

@@ -28,32 +28,70 @@ export interface CompletedCall {
  * transaction, so they exist exactly when the outcome committed. Returns the calls that completed
  * now (not those already completed).
  */
-export async function completeCalls(db: Db, calls: ReadonlyArray<{ scheduled: ScheduledCallRow; call: CallRow }>, now: Date): Promise<CompletedCall[]> {
+export async function completeCalls(
+  db: Db,
+  calls: ReadonlyArray<{ scheduled: ScheduledCallRow; call: CallRow }>,
+  now: Date,
+): Promise<CompletedCall[]> {
   const at = now.toISOString();
-  const moved = await completeScheduledCalls(db, calls.map(({ scheduled, call }) => ({ companyId: scheduled.companyId, id: scheduled.id, flags: call.flags })), at);
+  const moved = await completeScheduledCalls(
+    db,
+    calls.map(({ scheduled, call }) => ({ companyId: scheduled.companyId, id: scheduled.id, flags: call.flags })),
+    at,
+  );
   const done = calls.filter((c) => moved.has(c.scheduled.id));
   if (!done.length) return [];
-  const companies = await findCompanies(db, done.map((c) => c.scheduled.companyId));
-  const customers = await getCustomersByKey(db, done.map((c) => ({ companyId: c.scheduled.companyId, customerId: c.scheduled.customerId })));
-  const pendingOf = await pendingCallsForEffects(db, done.map(({ scheduled, call }) => ({ call: scheduled, flags: call.flags })));
+  const companies = await findCompanies(
+    db,
+    done.map((c) => c.scheduled.companyId),
+  );
+  const customers = await getCustomersByKey(
+    db,
+    done.map((c) => ({ companyId: c.scheduled.companyId, customerId: c.scheduled.customerId })),
+  );
+  const pendingOf = await pendingCallsForEffects(
+    db,
+    done.map(({ scheduled, call }) => ({ call: scheduled, flags: call.flags })),
+  );
   const effectsRan = new Set<string>();
   const completed: CompletedCall[] = [];
   for (const { scheduled, call } of done) {
     const key = `${scheduled.companyId}/${scheduled.customerId}`;
     // A second call of the same customer reads it again: the first one's effects may have changed it.
     const again = effectsRan.has(key);
-    const customer = again ? await getCustomer(db, scheduled.companyId, scheduled.customerId) : customers.get(key) ?? null;
+    const customer = again
+      ? await getCustomer(db, scheduled.companyId, scheduled.customerId)
+      : (customers.get(key) ?? null);
     const pending = again ? undefined : pendingOf.get(key);
     effectsRan.add(key);
     const company = companies.get(scheduled.companyId);
-    const effects = company && customer
-      ? await applyCallEffects({ db, config: company.config, customer, call: { ...scheduled, postProcessingFlags: call.flags }, now, pending }, call.flags)
-      : [];
-    completed.push({ companyId: scheduled.companyId, customerId: scheduled.customerId, scheduledCallId: scheduled.id, call, flags: call.flags, effects });
+    const effects =
+      company && customer
+        ? await applyCallEffects(
+            {
+              db,
+              config: company.config,
+              customer,
+              call: { ...scheduled, postProcessingFlags: call.flags },
+              now,
+              pending,
+            },
+            call.flags,
+          )
+        : [];
+    completed.push({
+      companyId: scheduled.companyId,
+      customerId: scheduled.customerId,
+      scheduledCallId: scheduled.id,
+      call,
+      flags: call.flags,
+      effects,
+    });
   }
   const byCompany = new Map<string, PublishedEvent[]>();
   for (const { scheduled, call } of done) {
-    byCompany.set(scheduled.companyId, [...(byCompany.get(scheduled.companyId) ?? []),
+    byCompany.set(scheduled.companyId, [
+      ...(byCompany.get(scheduled.companyId) ?? []),
       { type: 'call.completed', subjectId: call.id, key: `call.completed:${call.id}` },
       scheduledCallUpdated(scheduled.id, 'completed'),
     ]);

@@ -1,6 +1,12 @@
 import { findCompanies } from '../shared/company-config.js';
 import { getCustomersByKey } from '../../store/customers/customers.js';
-import { claimDueCalls, endClaimedCall, releaseDialLease, rescheduleClaimedCall, takeDialLeases } from '../../store/calls/call-dispatch.js';
+import {
+  claimDueCalls,
+  endClaimedCall,
+  releaseDialLease,
+  rescheduleClaimedCall,
+  takeDialLeases,
+} from '../../store/calls/call-dispatch.js';
 import type { EnqueueOptions } from '../ports/job-queue.js';
 import type { ScheduledCallRow } from '../../store/planning/schedules.js';
 import { type CallLookupAnswer, ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
@@ -28,11 +34,18 @@ export type DialResult = { outcome: DialOutcome } | { retry: Error };
  * a message, and a dead worker's message comes back. Answers how many were claimed.
  */
 export async function claimCallsToDial(
-  s: CallServices, limits: { batch: number; defaultConcurrency: number }, enqueue: EnqueueOptions,
+  s: CallServices,
+  limits: { batch: number; defaultConcurrency: number },
+  enqueue: EnqueueOptions,
 ): Promise<number> {
   return s.db.transaction(async (trx) => {
     const rows = await claimDueCalls(trx, s.now().toISOString(), limits);
-    await s.queue.enqueue(trx, DIAL_QUEUE, rows.map((r): DialRequest => ({ scheduledCallId: r.id, companyId: r.companyId })), enqueue);
+    await s.queue.enqueue(
+      trx,
+      DIAL_QUEUE,
+      rows.map((r): DialRequest => ({ scheduledCallId: r.id, companyId: r.companyId })),
+      enqueue,
+    );
     return rows.length;
   });
 }
@@ -57,13 +70,28 @@ export async function claimCallsToDial(
  * backoff); on the last attempt, or when the provider refuses the request, the call ends as failed.
  * `lastAttempt[i]` says whether request i is on its last delivery. The results are in request order.
  */
-export async function dialScheduledCalls(s: CallServices, requests: readonly DialRequest[], lastAttempt: readonly boolean[]): Promise<DialResult[]> {
+export async function dialScheduledCalls(
+  s: CallServices,
+  requests: readonly DialRequest[],
+  lastAttempt: readonly boolean[],
+): Promise<DialResult[]> {
   const wall = Date.now();
-  const leased = await takeDialLeases(s.db, requests.map((r) => ({ companyId: r.companyId, id: r.scheduledCallId })), new Date(wall).toISOString(), new Date(wall + s.settings.dialLeaseMs).toISOString());
+  const leased = await takeDialLeases(
+    s.db,
+    requests.map((r) => ({ companyId: r.companyId, id: r.scheduledCallId })),
+    new Date(wall).toISOString(),
+    new Date(wall + s.settings.dialLeaseMs).toISOString(),
+  );
   const mine = new Map(leased.map((c) => [c.id, c]));
   const now = s.now();
-  const companies = await findCompanies(s.db, leased.map((c) => c.companyId));
-  const customers = await getCustomersByKey(s.db, leased.map((c) => ({ companyId: c.companyId, customerId: c.customerId })));
+  const companies = await findCompanies(
+    s.db,
+    leased.map((c) => c.companyId),
+  );
+  const customers = await getCustomersByKey(
+    s.db,
+    leased.map((c) => ({ companyId: c.companyId, customerId: c.customerId })),
+  );
   const present = leased.flatMap((call) => {
     const customer = customers.get(`${call.companyId}/${call.customerId}`);
     const company = companies.get(call.companyId);
@@ -83,25 +111,48 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
       return { outcome: 'skipped' };
     }
     const provider = voiceOf(s, call.companyId, entry.config, entry.customer.isTest);
-    const answer = (providerCallId: string, time: Date) => ({ provider: provider.name, providerCallId, toNumber: call.phoneNumber, fromNumber: s.settings.fromNumber, at: time });
+    const answer = (providerCallId: string, time: Date) => ({
+      provider: provider.name,
+      providerCallId,
+      toNumber: call.phoneNumber,
+      fromNumber: s.settings.fromNumber,
+      at: time,
+    });
     try {
       if (call.dialAttempts > 1) {
         const found = await provider.findCall(lookupOf(call, wall));
         if (found.kind === 'found') {
           answers.push({ call, placed: answer(found.call.providerCallId, now) });
-          s.log.info('call found at the provider after an interrupted attempt', { scheduledCallId: call.id, providerCallId: found.call.providerCallId });
+          s.log.info('call found at the provider after an interrupted attempt', {
+            scheduledCallId: call.id,
+            providerCallId: found.call.providerCallId,
+          });
           return { outcome: 'found_at_provider' };
         }
         if (found.kind === 'ambiguous') return notRedialed(s, call, found);
       }
       const verdict = verdictAt(entry.config, call, states.get(call.id)!, now);
       decisions.push({
-        companyId: call.companyId, customerId: call.customerId, channel: 'call', subjectId: call.id, at: now, recipient: call.phoneNumber, rules: verdict.rules,
-        verdict: verdict.kind === 'allowed' ? 'allowed' : verdict.kind === 'later' ? 'moved' : 'refused', reason: verdict.kind === 'allowed' ? null : verdict.reason,
+        companyId: call.companyId,
+        customerId: call.customerId,
+        channel: 'call',
+        subjectId: call.id,
+        at: now,
+        recipient: call.phoneNumber,
+        rules: verdict.rules,
+        verdict: verdict.kind === 'allowed' ? 'allowed' : verdict.kind === 'later' ? 'moved' : 'refused',
+        reason: verdict.kind === 'allowed' ? null : verdict.reason,
         consent: verdict.kind === 'allowed' ? verdict.consent : null,
       });
       if (verdict.kind === 'later') {
-        await rescheduleClaimedCall(s.db, call.companyId, call.id, verdict.time, `Moved at dial time: ${verdict.reason}`, at);
+        await rescheduleClaimedCall(
+          s.db,
+          call.companyId,
+          call.id,
+          verdict.time,
+          `Moved at dial time: ${verdict.reason}`,
+          at,
+        );
         return { outcome: 'moved' };
       }
       if (verdict.kind === 'never') {
@@ -132,11 +183,20 @@ export async function dialScheduledCalls(s: CallServices, requests: readonly Dia
       await recordContactDecisions(trx, decisions);
     });
   } else await recordPlacedCalls(s.db, answers);
-  return settled.map((r) => (r.status === 'fulfilled' ? r.value : { retry: r.reason instanceof Error ? r.reason : new Error(String(r.reason)) }));
+  return settled.map((r) =>
+    r.status === 'fulfilled' ? r.value : { retry: r.reason instanceof Error ? r.reason : new Error(String(r.reason)) },
+  );
 }
 
 /** A create request that did not go through: found after all, retried later, or the call fails. */
-async function failed(s: CallServices, provider: VoiceProvider, call: ScheduledCallRow, err: Error, lastAttempt: boolean, found: (providerCallId: string) => void): Promise<DialResult> {
+async function failed(
+  s: CallServices,
+  provider: VoiceProvider,
+  call: ScheduledCallRow,
+  err: Error,
+  lastAttempt: boolean,
+  found: (providerCallId: string) => void,
+): Promise<DialResult> {
   if (lastAttempt && !(err instanceof ProviderRejectedError)) {
     // A timed-out request may still have been placed: ask once more before giving up.
     const lookup = await provider.findCall(lookupOf(call, Date.now())).catch(() => null);
@@ -146,7 +206,13 @@ async function failed(s: CallServices, provider: VoiceProvider, call: ScheduledC
     }
   }
   if (err instanceof ProviderRejectedError || lastAttempt) {
-    await endCall(s, call, 'failed', `The voice provider did not place the call: ${err.message}`, s.now().toISOString());
+    await endCall(
+      s,
+      call,
+      'failed',
+      `The voice provider did not place the call: ${err.message}`,
+      s.now().toISOString(),
+    );
     return { outcome: 'failed' };
   }
   await releaseDialLease(s.db, call.companyId, call.id);
@@ -158,22 +224,46 @@ async function failed(s: CallServices, provider: VoiceProvider, call: ScheduledC
  * lease (a day back when that is unknown: a call leased before the column existed).
  */
 function lookupOf(call: ScheduledCallRow, wall: number) {
-  return { scheduledCallId: call.id, toNumber: call.phoneNumber, since: new Date(call.firstDialLeaseAt ?? wall - 24 * 3_600_000) };
+  return {
+    scheduledCallId: call.id,
+    toNumber: call.phoneNumber,
+    since: new Date(call.firstDialLeaseAt ?? wall - 24 * 3_600_000),
+  };
 }
 
 /**
  * The provider holds a call to this number since the first lease that cannot be told apart from
  * ours: dialing again could be a second call, so the call fails, with the reason stored.
  */
-async function notRedialed(s: CallServices, call: ScheduledCallRow, lookup: Extract<CallLookupAnswer, { kind: 'ambiguous' }>): Promise<DialResult> {
-  s.log.warn('call not dialed again: the provider lookup was ambiguous', { scheduledCallId: call.id, reason: lookup.reason });
-  await endCall(s, call, 'failed', `Not dialed again after an interrupted attempt: ${lookup.reason}`, s.now().toISOString());
+async function notRedialed(
+  s: CallServices,
+  call: ScheduledCallRow,
+  lookup: Extract<CallLookupAnswer, { kind: 'ambiguous' }>,
+): Promise<DialResult> {
+  s.log.warn('call not dialed again: the provider lookup was ambiguous', {
+    scheduledCallId: call.id,
+    reason: lookup.reason,
+  });
+  await endCall(
+    s,
+    call,
+    'failed',
+    `Not dialed again after an interrupted attempt: ${lookup.reason}`,
+    s.now().toISOString(),
+  );
   return { outcome: 'failed' };
 }
 
 /** A claimed call that will not be placed ends, with its `scheduled_call.updated`, in one transaction. */
-async function endCall(s: CallServices, call: ScheduledCallRow, status: 'skipped' | 'failed', reason: string, at: string): Promise<void> {
+async function endCall(
+  s: CallServices,
+  call: ScheduledCallRow,
+  status: 'skipped' | 'failed',
+  reason: string,
+  at: string,
+): Promise<void> {
   await s.db.transaction(async (trx) => {
-    if (await endClaimedCall(trx, call.companyId, call.id, status, reason, at)) await publishEvent(trx, call.companyId, scheduledCallUpdated(call.id, status), new Date(at));
+    if (await endClaimedCall(trx, call.companyId, call.id, status, reason, at))
+      await publishEvent(trx, call.companyId, scheduledCallUpdated(call.id, status), new Date(at));
   });
 }

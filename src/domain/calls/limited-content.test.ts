@@ -5,7 +5,9 @@ const ok: VoicemailSettings = { businessName: 'Acme Lending', agentName: 'Sam Ri
 
 describe('Reg F limited-content voicemail (12 CFR 1006.2(j))', () => {
   it('composes only the items the rule allows: salutation, person, business name, a request to reply, a number', () => {
-    expect(limitedContentMessage(ok)).toBe('Hello, this is Sam Rivera with Acme Lending. Please call me back at (202) 555-0199. Thank you.');
+    expect(limitedContentMessage(ok)).toBe(
+      'Hello, this is Sam Rivera with Acme Lending. Please call me back at (202) 555-0199. Thank you.',
+    );
     expect(limitedContentProblems(ok)).toEqual([]);
   });
 

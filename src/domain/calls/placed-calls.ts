@@ -21,19 +21,44 @@ export interface PlacedAnswer {
  * inserted in scheduled call id order, so a dial batch and a callback batch recording the same calls
  * never wait on each other crosswise. Returns the call record of each scheduled call (keyed by its id).
  */
-export async function recordPlacedCalls(db: Db, answers: ReadonlyArray<{ call: ScheduledCallRow; placed: PlacedAnswer }>): Promise<Map<string, CallRow>> {
+export async function recordPlacedCalls(
+  db: Db,
+  answers: ReadonlyArray<{ call: ScheduledCallRow; placed: PlacedAnswer }>,
+): Promise<Map<string, CallRow>> {
   if (!answers.length) return new Map();
   const ordered = [...answers].sort((a, b) => (a.call.id < b.call.id ? -1 : a.call.id > b.call.id ? 1 : 0));
   const at = answers.reduce((last, a) => (a.placed.at > last ? a.placed.at : last), answers[0].placed.at).toISOString();
   const write = async (trx: Db) => {
-    const rows = await insertCallsOnce(trx, ordered.map(({ call, placed }) => ({
-      id: newId(), companyId: call.companyId, customerId: call.customerId, scheduledCallId: call.id, provider: placed.provider, providerCallId: placed.providerCallId,
-      toPhoneNumber: placed.toNumber, fromPhoneNumber: placed.fromNumber, timestamp: placed.at.toISOString(),
-    })), at);
-    await setProviderCalls(trx, ordered.map(({ call, placed }) => {
-      const row = rows.get(call.id)!;
-      return { companyId: call.companyId, id: call.id, provider: row.provider, providerCallId: row.providerCallId, callId: row.id, dialedAt: placed.at.toISOString() };
-    }), at);
+    const rows = await insertCallsOnce(
+      trx,
+      ordered.map(({ call, placed }) => ({
+        id: newId(),
+        companyId: call.companyId,
+        customerId: call.customerId,
+        scheduledCallId: call.id,
+        provider: placed.provider,
+        providerCallId: placed.providerCallId,
+        toPhoneNumber: placed.toNumber,
+        fromPhoneNumber: placed.fromNumber,
+        timestamp: placed.at.toISOString(),
+      })),
+      at,
+    );
+    await setProviderCalls(
+      trx,
+      ordered.map(({ call, placed }) => {
+        const row = rows.get(call.id)!;
+        return {
+          companyId: call.companyId,
+          id: call.id,
+          provider: row.provider,
+          providerCallId: row.providerCallId,
+          callId: row.id,
+          dialedAt: placed.at.toISOString(),
+        };
+      }),
+      at,
+    );
     return rows;
   };
   return db.isTransaction ? write(db) : db.transaction(write);

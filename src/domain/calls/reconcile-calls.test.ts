@@ -7,10 +7,22 @@ const DEADLINE = 120 * MIN;
 
 function snapshot(state: ProviderCallState, analyzed = false): CallSnapshot {
   return {
-    providerCallId: 'call_1', scheduledCallId: 'sc-1', state, analyzed,
+    providerCallId: 'call_1',
+    scheduledCallId: 'sc-1',
+    state,
+    analyzed,
     call: {
-      toNumber: '+12125550109', fromNumber: '+12025550199', startedAt: null, endedAt: null, durationMs: null, disconnectionReason: null,
-      answeredBy: null, transcript: '', summary: '', recordingUrl: null, flags: [],
+      toNumber: '+12125550109',
+      fromNumber: '+12025550199',
+      startedAt: null,
+      endedAt: null,
+      durationMs: null,
+      disconnectionReason: null,
+      answeredBy: null,
+      transcript: '',
+      summary: '',
+      recordingUrl: null,
+      flags: [],
     },
   };
 }
@@ -18,7 +30,12 @@ function snapshot(state: ProviderCallState, analyzed = false): CallSnapshot {
 /** The decision table of docs/architecture/decisions/callback-inbox-and-reconciliation.md#reconciliation (reconciliation), a test per row. */
 describe('decideReconcile', () => {
   it.each([
-    ['never connected (not_connected): final, no analysis will come', snapshot('not_connected', true), 16 * MIN, 'apply_analyzed'],
+    [
+      'never connected (not_connected): final, no analysis will come',
+      snapshot('not_connected', true),
+      16 * MIN,
+      'apply_analyzed',
+    ],
     ['ended and analyzed, early', snapshot('ended', true), 16 * MIN, 'apply_analyzed'],
     ['ended and analyzed, past the deadline', snapshot('ended', true), 300 * MIN, 'apply_analyzed'],
     ['ended without analysis, before the deadline', snapshot('ended'), 16 * MIN, 'apply_ended'],
@@ -34,7 +51,8 @@ describe('decideReconcile', () => {
   });
 
   it('each failure says why', () => {
-    const reason = (snap: CallSnapshot | null, age: number) => (decideReconcile(snap, age, DEADLINE) as { reason: string }).reason;
+    const reason = (snap: CallSnapshot | null, age: number) =>
+      (decideReconcile(snap, age, DEADLINE) as { reason: string }).reason;
     expect(reason(null, 16 * MIN)).toMatch(/does not know this call/);
     expect(reason(snapshot('error'), 16 * MIN)).toMatch(/reported an error/);
     expect(reason(snapshot('ongoing'), DEADLINE)).toMatch(/no result from the provider 120 minutes after/);

@@ -1,4 +1,10 @@
-import { failPlacedCall, leaseStaleDialingCalls, releaseReconcileLease, requeueLostDial, type StaleDialingCall } from '../../store/calls/call-reconcile.js';
+import {
+  failPlacedCall,
+  leaseStaleDialingCalls,
+  releaseReconcileLease,
+  requeueLostDial,
+  type StaleDialingCall,
+} from '../../store/calls/call-reconcile.js';
 import type { CallSnapshot, ProviderName, VoiceEvent, VoiceEventType } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL, connectionOf } from './call-services.js';
 import { applyCallEvents } from './callback-batch.js';
@@ -28,13 +34,25 @@ export type ReconcileAction =
  * provider accepted the call.
  */
 export function decideReconcile(snapshot: CallSnapshot | null, ageMs: number, deadlineMs: number): ReconcileAction {
-  if (snapshot === null) return { kind: 'fail', reason: 'Reconciliation: the voice provider does not know this call; no result will come' };
-  if (snapshot.state === 'error') return { kind: 'fail', reason: 'Reconciliation: the voice provider reported an error for this call' };
+  if (snapshot === null)
+    return { kind: 'fail', reason: 'Reconciliation: the voice provider does not know this call; no result will come' };
+  if (snapshot.state === 'error')
+    return { kind: 'fail', reason: 'Reconciliation: the voice provider reported an error for this call' };
   const late = ageMs >= deadlineMs;
   // A call never connected is over, and final: no analysis follows it.
   if (snapshot.state === 'not_connected') return { kind: 'apply_analyzed' };
-  if (snapshot.state === 'ended') return snapshot.analyzed ? { kind: 'apply_analyzed' } : late ? { kind: 'complete_unanalyzed' } : { kind: 'apply_ended' };
-  return late ? { kind: 'fail', reason: `Reconciliation: no result from the provider ${Math.round(deadlineMs / 60_000)} minutes after the call was placed` } : { kind: 'wait' };
+  if (snapshot.state === 'ended')
+    return snapshot.analyzed
+      ? { kind: 'apply_analyzed' }
+      : late
+        ? { kind: 'complete_unanalyzed' }
+        : { kind: 'apply_ended' };
+  return late
+    ? {
+        kind: 'fail',
+        reason: `Reconciliation: no result from the provider ${Math.round(deadlineMs / 60_000)} minutes after the call was placed`,
+      }
+    : { kind: 'wait' };
 }
 
 export type ReconcileOutcome = ReconcileAction['kind'] | 'dial_requeued' | 'skipped';
@@ -47,7 +65,10 @@ export type ReconcileOutcome = ReconcileAction['kind'] | 'dial_requeued' | 'skip
  * or a second pass, harmless. A claimed call never placed whose dial message was lost
  * goes back in line. Returns the outcome per scheduled call.
  */
-export async function reconcileStaleCalls(s: CallServices, settings: ReconcileSettings): Promise<Map<string, ReconcileOutcome>> {
+export async function reconcileStaleCalls(
+  s: CallServices,
+  settings: ReconcileSettings,
+): Promise<Map<string, ReconcileOutcome>> {
   const now = s.now();
   const wall = Date.now();
   const stale = await leaseStaleDialingCalls(s.db, {
@@ -59,24 +80,49 @@ export async function reconcileStaleCalls(s: CallServices, settings: ReconcileSe
   const outcomes = new Map<string, ReconcileOutcome>();
   for (const item of stale) {
     try {
-      outcomes.set(item.call.id, item.call.providerCallId ? await reconcilePlaced(s, item, settings) : await resumeLostDial(s, item));
+      outcomes.set(
+        item.call.id,
+        item.call.providerCallId ? await reconcilePlaced(s, item, settings) : await resumeLostDial(s, item),
+      );
     } catch (err) {
       // Provider down or a database hiccup: the lease runs out and a later pass tries again.
       outcomes.set(item.call.id, 'skipped');
-      s.log.warn('call reconciliation failed; retried on a later pass', { scheduledCallId: item.call.id, error: (err as Error).message });
+      s.log.warn('call reconciliation failed; retried on a later pass', {
+        scheduledCallId: item.call.id,
+        error: (err as Error).message,
+      });
     }
   }
-  if ([...outcomes.values()].some((o) => o === 'fail' || o === 'apply_analyzed' || o === 'complete_unanalyzed' || o === 'dial_requeued')) s.queue.wake(CLAIM_SIGNAL);
+  if (
+    [...outcomes.values()].some(
+      (o) => o === 'fail' || o === 'apply_analyzed' || o === 'complete_unanalyzed' || o === 'dial_requeued',
+    )
+  )
+    s.queue.wake(CLAIM_SIGNAL);
   return outcomes;
 }
 
-async function reconcilePlaced(s: CallServices, { call }: StaleDialingCall, settings: ReconcileSettings): Promise<ReconcileOutcome> {
+async function reconcilePlaced(
+  s: CallServices,
+  { call }: StaleDialingCall,
+  settings: ReconcileSettings,
+): Promise<ReconcileOutcome> {
   const providerName = (call.provider ?? 'live') as ProviderName;
   const providerCallId = call.providerCallId!;
   const snapshot = await (await connectionOf(s, providerName, call.companyId)).getCall(providerCallId);
   const now = s.now();
-  const action = decideReconcile(snapshot, now.getTime() - Date.parse(call.dialedAt ?? call.updatedAt), settings.deadlineMs);
-  const event = (type: VoiceEventType, tag: string): VoiceEvent => ({ eventId: `reconcile:${providerCallId}:${tag}`, type, providerCallId, scheduledCallId: call.id, call: snapshot!.call });
+  const action = decideReconcile(
+    snapshot,
+    now.getTime() - Date.parse(call.dialedAt ?? call.updatedAt),
+    settings.deadlineMs,
+  );
+  const event = (type: VoiceEventType, tag: string): VoiceEvent => ({
+    eventId: `reconcile:${providerCallId}:${tag}`,
+    type,
+    providerCallId,
+    scheduledCallId: call.id,
+    call: snapshot!.call,
+  });
   switch (action.kind) {
     case 'wait':
       return 'wait';
@@ -86,19 +132,32 @@ async function reconcilePlaced(s: CallServices, { call }: StaleDialingCall, sett
           await publishEvent(trx, call.companyId, scheduledCallUpdated(call.id, 'failed'), now);
         }
       });
-      s.log.warn('placed call failed by reconciliation', { scheduledCallId: call.id, providerCallId, reason: action.reason });
+      s.log.warn('placed call failed by reconciliation', {
+        scheduledCallId: call.id,
+        providerCallId,
+        reason: action.reason,
+      });
       return 'fail';
     case 'apply_ended':
       await applySynthetic(s, providerName, [{ event: event('call_ended', 'ended') }]);
       return 'apply_ended';
     case 'apply_analyzed':
-      await applySynthetic(s, providerName, [{ event: event('call_analyzed', 'analyzed'), completionReason: 'Reconciliation: the callbacks did not arrive; the result was read from the voice provider' }]);
+      await applySynthetic(s, providerName, [
+        {
+          event: event('call_analyzed', 'analyzed'),
+          completionReason: 'Reconciliation: the callbacks did not arrive; the result was read from the voice provider',
+        },
+      ]);
       return 'apply_analyzed';
     case 'complete_unanalyzed':
       // The ended snapshot's facts (answered by, disconnection) give the flags; no outcome labels came.
       await applySynthetic(s, providerName, [
         { event: event('call_ended', 'ended') },
-        { event: event('call_analyzed', 'deadline'), completionReason: 'Reconciliation: the provider produced no analysis by the deadline; flags from the ended call' },
+        {
+          event: event('call_analyzed', 'deadline'),
+          completionReason:
+            'Reconciliation: the provider produced no analysis by the deadline; flags from the ended call',
+        },
       ]);
       return 'complete_unanalyzed';
   }
@@ -108,12 +167,24 @@ async function reconcilePlaced(s: CallServices, { call }: StaleDialingCall, sett
  * Applies one call's synthetic events, in order, as one set. An event id already processed (an
  * earlier pass) is no error here; an event that does not match the recorded call is logged.
  */
-async function applySynthetic(s: CallServices, provider: ProviderName, events: ReadonlyArray<{ event: VoiceEvent; completionReason?: string }>): Promise<void> {
+async function applySynthetic(
+  s: CallServices,
+  provider: ProviderName,
+  events: ReadonlyArray<{ event: VoiceEvent; completionReason?: string }>,
+): Promise<void> {
   const scheduledCallId = events[0].event.scheduledCallId;
-  const outcomes = await applyCallEvents(s, new Map([[scheduledCallId, events.map((e, seq) => ({ seq, provider, ...e }))]]), { inbox: false });
+  const outcomes = await applyCallEvents(
+    s,
+    new Map([[scheduledCallId, events.map((e, seq) => ({ seq, provider, ...e }))]]),
+    { inbox: false },
+  );
   events.forEach(({ event }, seq) => {
     if (outcomes.get(seq) !== 'unknown_call') return;
-    s.log.warn('reconcile event does not match the recorded call', { eventId: event.eventId, scheduledCallId, error: `Unknown call ${event.providerCallId}` });
+    s.log.warn('reconcile event does not match the recorded call', {
+      eventId: event.eventId,
+      scheduledCallId,
+      error: `Unknown call ${event.providerCallId}`,
+    });
   });
 }
 
@@ -126,7 +197,8 @@ async function applySynthetic(s: CallServices, provider: ProviderName, events: R
 async function resumeLostDial(s: CallServices, { call }: StaleDialingCall): Promise<ReconcileOutcome> {
   const at = s.now().toISOString();
   const reason = 'Reconciliation: the dial was interrupted and its message lost; back in line';
-  if (await requeueLostDial(s.db, call.companyId, call.id, new Date().toISOString(), reason, at)) return 'dial_requeued';
+  if (await requeueLostDial(s.db, call.companyId, call.id, new Date().toISOString(), reason, at))
+    return 'dial_requeued';
   // A slow dial, not a lost one (or the call moved on): look again on the next pass.
   await releaseReconcileLease(s.db, call.companyId, call.id);
   return 'wait';

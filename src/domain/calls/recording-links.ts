@@ -15,12 +15,21 @@ export function recordingLink(baseUrl: string, secret: string, callId: string, w
 }
 
 /** Throws ForbiddenError unless the link is unaltered and unexpired. */
-export function verifyRecordingLink(secret: string, callId: string, expires: string | undefined, signature: string | undefined, wallNow: Date): void {
+export function verifyRecordingLink(
+  secret: string,
+  callId: string,
+  expires: string | undefined,
+  signature: string | undefined,
+  wallNow: Date,
+): void {
   const at = Number(expires);
-  if (!Number.isInteger(at) || !signature || !/^[0-9a-f]{64}$/.test(signature)) throw new ForbiddenError('Recording link is incomplete');
+  if (!Number.isInteger(at) || !signature || !/^[0-9a-f]{64}$/.test(signature))
+    throw new ForbiddenError('Recording link is incomplete');
   const expected = Buffer.from(sign(secret, callId, at), 'hex');
-  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw new ForbiddenError('Recording link signature is invalid');
-  if (at * 1000 < wallNow.getTime()) throw new ForbiddenError('Recording link has expired; read the call again for a fresh link');
+  if (!timingSafeEqual(expected, Buffer.from(signature, 'hex')))
+    throw new ForbiddenError('Recording link signature is invalid');
+  if (at * 1000 < wallNow.getTime())
+    throw new ForbiddenError('Recording link has expired; read the call again for a fresh link');
 }
 
 function sign(secret: string, callId: string, expires: number): string {

@@ -27,7 +27,12 @@ export async function storeRecording(s: CallServices, m: RecordingMessage): Prom
 }
 
 /** The audio behind a signed recording link (the link is the authorization: no API key). */
-export async function readRecording(s: CallServices, callId: string, expires: string | undefined, signature: string | undefined): Promise<{ bytes: Buffer; contentType: string }> {
+export async function readRecording(
+  s: CallServices,
+  callId: string,
+  expires: string | undefined,
+  signature: string | undefined,
+): Promise<{ bytes: Buffer; contentType: string }> {
   verifyRecordingLink(s.settings.signingSecret, callId, expires, signature, new Date());
   const call = await getCallUnscoped(s.db, callId);
   const stored = call?.recordingKey ? await s.recordings.get(call.recordingKey) : null;

@@ -20,7 +20,10 @@ export interface AgentReport extends AgentDrift {
  * only reports the drift. Refused before any change when the voicemail settings break the rule.
  */
 export async function setUpVoiceAgents(
-  db: Db, providerOf: (companyId: string, config: CompanyConfig) => VoiceProvider, companyId: string, opts: { check: boolean },
+  db: Db,
+  providerOf: (companyId: string, config: CompanyConfig) => VoiceProvider,
+  companyId: string,
+  opts: { check: boolean },
 ): Promise<AgentReport[]> {
   const company = await findCompany(db, companyId);
   if (!company) throw new NotFoundError(`Company ${companyId} not found`);
@@ -36,14 +39,26 @@ export async function setUpVoiceAgents(
   }
   const settings = config.calls?.voicemail;
   const collections = [...agents.values()].some((a) => a.collections);
-  if (collections && !settings) throw new UnprocessableError('calls.voicemail (businessName, agentName, callbackNumber) is required: collections agents leave a limited-content voicemail', 'voicemail_not_configured');
+  if (collections && !settings)
+    throw new UnprocessableError(
+      'calls.voicemail (businessName, agentName, callbackNumber) is required: collections agents leave a limited-content voicemail',
+      'voicemail_not_configured',
+    );
   const problems = settings ? limitedContentProblems(settings) : [];
-  if (problems.length) throw new UnprocessableError(`calls.voicemail cannot make a limited-content message: ${problems.join('; ')}`, 'voicemail_not_limited_content');
+  if (problems.length)
+    throw new UnprocessableError(
+      `calls.voicemail cannot make a limited-content message: ${problems.join('; ')}`,
+      'voicemail_not_limited_content',
+    );
   const message = settings ? limitedContentMessage(settings) : null;
   const reports: AgentReport[] = [];
   for (const [agentId, a] of agents) {
     const voicemail = a.collections ? message : null;
-    reports.push({ ...(await provider.ensureAgent(agentId, { voicemailMessage: voicemail }, opts)), taskTypes: a.taskTypes, voicemail });
+    reports.push({
+      ...(await provider.ensureAgent(agentId, { voicemailMessage: voicemail }, opts)),
+      taskTypes: a.taskTypes,
+      voicemail,
+    });
   }
   return reports;
 }

@@ -13,7 +13,12 @@ import { newId } from '../shared/ids.js';
 export async function createCompany(db: Db, name: string, now: Date): Promise<{ companyId: string; apiKey: string }> {
   if (!name.trim()) throw new InvalidInputError('Company name must not be empty');
   const companyId = newId();
-  await insertCompany(db, { id: companyId, name: name.trim(), config: defaultCompanyConfig(), createdAt: now.toISOString() });
+  await insertCompany(db, {
+    id: companyId,
+    name: name.trim(),
+    config: defaultCompanyConfig(),
+    createdAt: now.toISOString(),
+  });
   const { apiKey } = await issueApiKey(db, companyId, now);
   return { companyId, apiKey };
 }
@@ -29,7 +34,12 @@ export async function getCompanyConfig(db: Db, companyId: string): Promise<Compa
  * Replaces the configuration; secrets are encrypted with `secrets` before they are stored (a masked
  * secret keeps the stored one). Returns what was stored, masked.
  */
-export async function setCompanyConfig(db: Db, companyId: string, value: unknown, secrets?: SecretBox): Promise<CompanyConfig> {
+export async function setCompanyConfig(
+  db: Db,
+  companyId: string,
+  value: unknown,
+  secrets?: SecretBox,
+): Promise<CompanyConfig> {
   const config = parseCompanyConfig(value);
   validateSchedulerConfig(config); // an unreadable scheduler section fails here, not at the first enrollment
   validateIntegrations(config);
@@ -43,7 +53,10 @@ export async function setCompanyConfig(db: Db, companyId: string, value: unknown
 }
 
 function requireNoSecrets(config: CompanyConfig): CompanyConfig {
-  if (config.lms) throw new InvalidInputError('Invalid company configuration: /lms holds a secret and no configuration key is available to encrypt it');
+  if (config.lms)
+    throw new InvalidInputError(
+      'Invalid company configuration: /lms holds a secret and no configuration key is available to encrypt it',
+    );
   return config;
 }
 

@@ -6,7 +6,11 @@ import type { SecretBox } from '../ports/secrets.js';
 export const MASK = '********';
 
 /** Fields of company configuration that hold secrets, as paths. Other sections add their own here. */
-export const SECRET_PATHS: readonly (readonly string[])[] = [['lms', 'token'], ['calls', 'provider', 'apiKey'], ['channels', 'sms', 'provider', 'authToken']];
+export const SECRET_PATHS: readonly (readonly string[])[] = [
+  ['lms', 'token'],
+  ['calls', 'provider', 'apiKey'],
+  ['channels', 'sms', 'provider', 'authToken'],
+];
 
 /** The encryption context of a secret: which company and field it belongs to. */
 export const secretContext = (companyId: string, at: readonly string[]) => `${companyId}/${at.join('/')}`;
@@ -23,7 +27,12 @@ function holder(config: unknown, at: readonly string[]): Obj | undefined {
  * Encrypts every secret of a validated configuration before it is stored. A secret sent as the mask
  * keeps the stored value, so `config get` → edit → `config set` round-trips without retyping it.
  */
-export function sealSecrets(box: SecretBox, companyId: string, next: CompanyConfig, previous: CompanyConfig | undefined): CompanyConfig {
+export function sealSecrets(
+  box: SecretBox,
+  companyId: string,
+  next: CompanyConfig,
+  previous: CompanyConfig | undefined,
+): CompanyConfig {
   const out = structuredClone(next);
   for (const at of SECRET_PATHS) {
     const target = holder(out, at);
@@ -32,7 +41,10 @@ export function sealSecrets(box: SecretBox, companyId: string, next: CompanyConf
     if (typeof value !== 'string') continue;
     if (value === MASK) {
       const kept = holder(previous, at)?.[key];
-      if (typeof kept !== 'string') throw new InvalidInputError(`Invalid company configuration: /${at.join('/')} is the mask ${MASK} but no value is stored; send the secret itself`);
+      if (typeof kept !== 'string')
+        throw new InvalidInputError(
+          `Invalid company configuration: /${at.join('/')} is the mask ${MASK} but no value is stored; send the secret itself`,
+        );
       target![key] = kept;
     } else {
       target![key] = box.seal(value, secretContext(companyId, at));

@@ -1,4 +1,10 @@
-import { type ConsentChannel, type ConsentEventRow, insertConsentEvents, listConsentEvents, type NewConsentEvent } from '../../store/consent/consent-events.js';
+import {
+  type ConsentChannel,
+  type ConsentEventRow,
+  insertConsentEvents,
+  listConsentEvents,
+  type NewConsentEvent,
+} from '../../store/consent/consent-events.js';
 import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
 import type { CompanyContext } from '../shared/context.js';
 import { NotFoundError, UnprocessableError } from '../shared/errors.js';
@@ -31,7 +37,17 @@ export interface ConsentLedger {
   customerId: string;
   at: string;
   current: CurrentConsent[];
-  events: Array<{ id: string; action: 'grant' | 'revoke'; address: string; channel: ConsentChannel; type: 'express' | 'express_written' | null; source: string; capturedAt: string; recordedAt: string; evidenceRef: string | null }>;
+  events: Array<{
+    id: string;
+    action: 'grant' | 'revoke';
+    address: string;
+    channel: ConsentChannel;
+    type: 'express' | 'express_written' | null;
+    source: string;
+    capturedAt: string;
+    recordedAt: string;
+    evidenceRef: string | null;
+  }>;
 }
 
 /** A capture instant may be this far ahead of the service's clock (the partner's clock may run a little fast). */
@@ -41,7 +57,16 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 export async function readConsents(ctx: CompanyContext, customerId: string): Promise<ConsentLedger> {
   const customer = await customerOf(ctx, customerId);
   const addresses = addressesOf(customer);
-  return ledgerOf(ctx, customer, addresses, await listConsentEvents(ctx.db, ctx.companyId, addresses.map((a) => a.address)));
+  return ledgerOf(
+    ctx,
+    customer,
+    addresses,
+    await listConsentEvents(
+      ctx.db,
+      ctx.companyId,
+      addresses.map((a) => a.address),
+    ),
+  );
 }
 
 /**
@@ -50,20 +75,58 @@ export async function readConsents(ctx: CompanyContext, customerId: string): Pro
  * company's revocation scope names (recordRevocation). An event identical to one already in the
  * ledger is not appended again, so a repeated request changes nothing.
  */
-export async function recordConsents(ctx: CompanyContext, customerId: string, inputs: readonly ConsentInput[]): Promise<ConsentLedger> {
+export async function recordConsents(
+  ctx: CompanyContext,
+  customerId: string,
+  inputs: readonly ConsentInput[],
+): Promise<ConsentLedger> {
   const customer = await customerOf(ctx, customerId);
   const addresses = addressesOf(customer);
   const checked = inputs.map((input, i) => check(ctx, addresses, input, i));
   await ctx.db.transaction(async (trx) => {
-    const known = await listConsentEvents(trx, ctx.companyId, addresses.map((a) => a.address));
+    const known = await listConsentEvents(
+      trx,
+      ctx.companyId,
+      addresses.map((a) => a.address),
+    );
     const recordedAt = ctx.now.toISOString();
     for (const e of checked) {
-      if (known.some((k) => k.address === e.address && k.channel === e.channel && k.kind === e.action && k.consentType === e.type && k.source === e.source && k.capturedAt === e.capturedAt && k.evidenceRef === e.evidenceRef)) continue;
+      if (
+        known.some(
+          (k) =>
+            k.address === e.address &&
+            k.channel === e.channel &&
+            k.kind === e.action &&
+            k.consentType === e.type &&
+            k.source === e.source &&
+            k.capturedAt === e.capturedAt &&
+            k.evidenceRef === e.evidenceRef,
+        )
+      )
+        continue;
       if (e.action === 'revoke') {
-        await recordRevocation(trx, [ctx.companyId], { address: e.address, channel: e.channel, source: e.source, at: new Date(e.capturedAt), customerId, evidenceRef: e.evidenceRef });
+        await recordRevocation(trx, [ctx.companyId], {
+          address: e.address,
+          channel: e.channel,
+          source: e.source,
+          at: new Date(e.capturedAt),
+          customerId,
+          evidenceRef: e.evidenceRef,
+        });
         continue;
       }
-      const event: NewConsentEvent = { id: newId(), address: e.address, channel: e.channel, kind: 'grant', consentType: e.type, source: e.source, evidenceRef: e.evidenceRef, customerId, capturedAt: e.capturedAt, recordedAt };
+      const event: NewConsentEvent = {
+        id: newId(),
+        address: e.address,
+        channel: e.channel,
+        kind: 'grant',
+        consentType: e.type,
+        source: e.source,
+        evidenceRef: e.evidenceRef,
+        customerId,
+        capturedAt: e.capturedAt,
+        recordedAt,
+      };
       await insertConsentEvents(trx, ctx.companyId, [event]);
     }
   });
@@ -77,7 +140,10 @@ async function customerOf(ctx: CompanyContext, customerId: string): Promise<Cust
 }
 
 function addressesOf(customer: CustomerRow): Array<{ address: string; channels: ConsentChannel[] }> {
-  const phones = customerNumbers(customer).map((address) => ({ address, channels: ['call', 'sms'] as ConsentChannel[] }));
+  const phones = customerNumbers(customer).map((address) => ({
+    address,
+    channels: ['call', 'sms'] as ConsentChannel[],
+  }));
   return customer.email ? [...phones, { address: consentAddress(customer.email), channels: ['email'] }] : phones;
 }
 
@@ -88,32 +154,81 @@ function check(ctx: CompanyContext, addresses: ReturnType<typeof addressesOf>, i
   const address = consentAddress(input.address);
   const known = addresses.find((a) => a.address === address);
   if (!known) fail(`${input.address} is not one of the customer's numbers or email address`);
-  if (!known!.channels.includes(input.channel)) fail(`channel ${input.channel} does not apply to ${address} (numbers: call, sms; email addresses: email)`);
+  if (!known!.channels.includes(input.channel))
+    fail(`channel ${input.channel} does not apply to ${address} (numbers: call, sms; email addresses: email)`);
   if (input.action === 'grant' && !input.type) fail('a grant needs its consent type (express or express_written)');
   if (input.action === 'revoke' && input.type) fail('a revocation has no consent type');
   const capturedAt = input.capturedAt ? new Date(input.capturedAt) : ctx.now;
   if (Number.isNaN(capturedAt.getTime())) fail('capturedAt is not an instant');
   if (capturedAt.getTime() > ctx.now.getTime() + CLOCK_SKEW_MS) fail(`capturedAt ${input.capturedAt} is in the future`);
-  return { action: input.action, address, channel: input.channel, type: input.type ?? null, source: input.source, capturedAt: capturedAt.toISOString(), evidenceRef: input.evidenceRef ?? null };
+  return {
+    action: input.action,
+    address,
+    channel: input.channel,
+    type: input.type ?? null,
+    source: input.source,
+    capturedAt: capturedAt.toISOString(),
+    evidenceRef: input.evidenceRef ?? null,
+  };
 }
 
-function ledgerOf(ctx: CompanyContext, customer: CustomerRow, addresses: ReturnType<typeof addressesOf>, events: ConsentEventRow[]): ConsentLedger {
+function ledgerOf(
+  ctx: CompanyContext,
+  customer: CustomerRow,
+  addresses: ReturnType<typeof addressesOf>,
+  events: ConsentEventRow[],
+): ConsentLedger {
   const policy = consentPolicy(ctx.config, customer.taskType ?? '');
-  const current = addresses.flatMap(({ address, channels }) => channels.map((channel): CurrentConsent => {
-    const latest = latestEvent(events, address, channel, ctx.now);
-    if (latest?.kind === 'revoke') return { address, channel, state: 'revoked', basis: null, revokedAt: latest.capturedAt, revocationSource: latest.source };
-    if (latest) {
-      const basis: ConsentBasis = { origin: 'recorded', type: latest.consentType ?? 'express', source: latest.source, capturedAt: latest.capturedAt, evidenceRef: latest.evidenceRef, consentEventId: latest.id };
+  const current = addresses.flatMap(({ address, channels }) =>
+    channels.map((channel): CurrentConsent => {
+      const latest = latestEvent(events, address, channel, ctx.now);
+      if (latest?.kind === 'revoke')
+        return {
+          address,
+          channel,
+          state: 'revoked',
+          basis: null,
+          revokedAt: latest.capturedAt,
+          revocationSource: latest.source,
+        };
+      if (latest) {
+        const basis: ConsentBasis = {
+          origin: 'recorded',
+          type: latest.consentType ?? 'express',
+          source: latest.source,
+          capturedAt: latest.capturedAt,
+          evidenceRef: latest.evidenceRef,
+          consentEventId: latest.id,
+        };
+        return { address, channel, state: 'granted', basis, revokedAt: null, revocationSource: null };
+      }
+      if (channel === 'email' || policy.suppliedNumbers === 'none')
+        return { address, channel, state: 'not_recorded', basis: null, revokedAt: null, revocationSource: null };
+      const basis: ConsentBasis = {
+        origin: 'company-default',
+        type: policy.suppliedNumbers,
+        source: SUPPLIED_NUMBER_SOURCE,
+        capturedAt: null,
+        evidenceRef: null,
+        consentEventId: null,
+      };
       return { address, channel, state: 'granted', basis, revokedAt: null, revocationSource: null };
-    }
-    if (channel === 'email' || policy.suppliedNumbers === 'none') return { address, channel, state: 'not_recorded', basis: null, revokedAt: null, revocationSource: null };
-    const basis: ConsentBasis = { origin: 'company-default', type: policy.suppliedNumbers, source: SUPPLIED_NUMBER_SOURCE, capturedAt: null, evidenceRef: null, consentEventId: null };
-    return { address, channel, state: 'granted', basis, revokedAt: null, revocationSource: null };
-  }));
+    }),
+  );
   return {
     customerId: customer.id,
     at: ctx.now.toISOString(),
     current,
-    events: events.map((e) => ({ id: e.id, action: e.kind, address: e.address, channel: e.channel, type: e.consentType, source: e.source, capturedAt: e.capturedAt, recordedAt: e.recordedAt, evidenceRef: e.evidenceRef })),
+    events: events.map((e) => ({
+      id: e.id,
+      action: e.kind,
+      address: e.address,
+      channel: e.channel,
+      type: e.consentType,
+      source: e.source,
+      capturedAt: e.capturedAt,
+      recordedAt: e.recordedAt,
+      evidenceRef: e.evidenceRef,
+    })),
   };
 }

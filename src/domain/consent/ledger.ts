@@ -19,7 +19,17 @@ export interface Revocation {
 
 /** The numbers the ledger knows a customer by (the same list the scheduler dials from). */
 export function customerNumbers(customer: Pick<CustomerRow, 'id' | 'phoneNumber' | 'externalMetadata'>): string[] {
-  return [...phoneBook({ id: customer.id, timezone: 'UTC', phoneNumber: customer.phoneNumber, externalMetadata: customer.externalMetadata }, new Map()).all];
+  return [
+    ...phoneBook(
+      {
+        id: customer.id,
+        timezone: 'UTC',
+        phoneNumber: customer.phoneNumber,
+        externalMetadata: customer.externalMetadata,
+      },
+      new Map(),
+    ).all,
+  ];
 }
 
 /**
@@ -36,26 +46,76 @@ export async function recordRevocation(db: Db, companyIds: readonly string[], r:
     if (!config) continue;
     const targets = await revocationTargets(db, companyId, config, r);
     const at = r.at.toISOString();
-    await insertConsentEvents(db, companyId, targets.map(({ address, channel }): NewConsentEvent => ({
-      id: newId(), address, channel, kind: 'revoke', consentType: null, source: r.source, evidenceRef: r.evidenceRef ?? null, customerId: r.customerId ?? null, capturedAt: at, recordedAt: at,
-    })));
+    await insertConsentEvents(
+      db,
+      companyId,
+      targets.map(({ address, channel }): NewConsentEvent => ({
+        id: newId(),
+        address,
+        channel,
+        kind: 'revoke',
+        consentType: null,
+        source: r.source,
+        evidenceRef: r.evidenceRef ?? null,
+        customerId: r.customerId ?? null,
+        capturedAt: at,
+        recordedAt: at,
+      })),
+    );
   }
 }
 
-async function revocationTargets(db: Db, companyId: string, config: CompanyConfig, r: Revocation): Promise<Array<{ address: string; channel: ConsentChannel }>> {
+async function revocationTargets(
+  db: Db,
+  companyId: string,
+  config: CompanyConfig,
+  r: Revocation,
+): Promise<Array<{ address: string; channel: ConsentChannel }>> {
   const address = consentAddress(r.address);
   if (config.consent?.revocationScope === 'channel') return [{ address, channel: r.channel }];
-  if (!address.includes('@')) return [{ address, channel: 'call' }, { address, channel: 'sms' }];
+  if (!address.includes('@'))
+    return [
+      { address, channel: 'call' },
+      { address, channel: 'sms' },
+    ];
   const numbers = new Set((await listCustomersByEmail(db, companyId, address)).flatMap(customerNumbers));
-  return [{ address, channel: 'email' }, ...[...numbers].flatMap((n) => [{ address: n, channel: 'call' as const }, { address: n, channel: 'sms' as const }])];
+  return [
+    { address, channel: 'email' },
+    ...[...numbers].flatMap((n) => [
+      { address: n, channel: 'call' as const },
+      { address: n, channel: 'sms' as const },
+    ]),
+  ];
 }
 
 /** A grant that arrives by a channel (an SMS START), recorded in each company for that channel only. */
 export async function recordGrant(
-  db: Db, companyIds: readonly string[], g: { address: string; channel: ConsentChannel; type: 'express' | 'express_written'; source: string; at: Date; evidenceRef: string | null },
+  db: Db,
+  companyIds: readonly string[],
+  g: {
+    address: string;
+    channel: ConsentChannel;
+    type: 'express' | 'express_written';
+    source: string;
+    at: Date;
+    evidenceRef: string | null;
+  },
 ): Promise<void> {
   const at = g.at.toISOString();
   for (const companyId of companyIds) {
-    await insertConsentEvents(db, companyId, [{ id: newId(), address: consentAddress(g.address), channel: g.channel, kind: 'grant', consentType: g.type, source: g.source, evidenceRef: g.evidenceRef, customerId: null, capturedAt: at, recordedAt: at }]);
+    await insertConsentEvents(db, companyId, [
+      {
+        id: newId(),
+        address: consentAddress(g.address),
+        channel: g.channel,
+        kind: 'grant',
+        consentType: g.type,
+        source: g.source,
+        evidenceRef: g.evidenceRef,
+        customerId: null,
+        capturedAt: at,
+        recordedAt: at,
+      },
+    ]);
   }
 }

@@ -12,9 +12,22 @@ export interface ConsoleActor {
 
 /** Records one console action: who (user and email), what (action and target), when, and how it ended (status). */
 export async function recordConsoleAction(
-  db: Db, actor: ConsoleActor, action: string, target: string | null, status: number | null, now: Date,
+  db: Db,
+  actor: ConsoleActor,
+  action: string,
+  target: string | null,
+  status: number | null,
+  now: Date,
 ): Promise<void> {
-  await insertConsoleAudit(db, actor.companyId, { id: newId(), userId: actor.userId, email: actor.email, action, target, status, at: now.toISOString() });
+  await insertConsoleAudit(db, actor.companyId, {
+    id: newId(),
+    userId: actor.userId,
+    email: actor.email,
+    action,
+    target,
+    status,
+    at: now.toISOString(),
+  });
 }
 
 export function consoleActions(db: Db, companyId: string, limit = 100): Promise<ConsoleAuditRow[]> {

@@ -1,10 +1,16 @@
 import { DateTime } from 'luxon';
-import { callsEndedUnplacedBetween, callsPlacedBetween, messagesSentBetween, pendingCallsFrom } from '../../store/console/daily-activity.js';
+import {
+  callsEndedUnplacedBetween,
+  callsPlacedBetween,
+  messagesSentBetween,
+  pendingCallsFrom,
+} from '../../store/console/daily-activity.js';
 import { endReason } from '../planning/call-reasons.js';
 import type { CompanyContext } from '../shared/context.js';
 import { InvalidInputError } from '../shared/errors.js';
 
-export type CallOutcome = 'transferred' | 'right_party' | 'connected' | 'voicemail' | 'no_answer' | 'wrong_number' | 'in_progress' | 'other';
+export type CallOutcome =
+  'transferred' | 'right_party' | 'connected' | 'voicemail' | 'no_answer' | 'wrong_number' | 'in_progress' | 'other';
 
 /** A call's outcome for counting, from its flags: the first that applies, most valuable first. */
 export function outcomeOf(call: { state: string; flags: string[] }): CallOutcome {
@@ -56,7 +62,12 @@ export async function dailyActivity(ctx: CompanyContext, q: { date?: string; tim
   for (const call of unplaced) {
     const reason = endReason({ status: call.status as 'skipped', statusReason: call.statusReason });
     if (!reason) continue;
-    const entry = rules.get(reason.rule) ?? { rule: reason.rule, source: reason.source, calls: 0, example: reason.detail };
+    const entry = rules.get(reason.rule) ?? {
+      rule: reason.rule,
+      source: reason.source,
+      calls: 0,
+      example: reason.detail,
+    };
     entry.calls++;
     rules.set(reason.rule, entry);
   }
@@ -68,8 +79,13 @@ export async function dailyActivity(ctx: CompanyContext, q: { date?: string; tim
     to,
     callsByHour: [...byHour.values()].sort((a, b) => a.hour - b.hour || a.outcome.localeCompare(b.outcome)),
     rates: {
-      placed, connected, rightParty, transferred,
-      connectRate: rate(connected, placed), rightPartyRate: rate(rightParty, placed), transferRate: rate(transferred, placed),
+      placed,
+      connected,
+      rightParty,
+      transferred,
+      connectRate: rate(connected, placed),
+      rightPartyRate: rate(rightParty, placed),
+      transferRate: rate(transferred, placed),
     },
     messages: {
       textsSent: messages.find((m) => m.channel === 'sms')?.sent ?? 0,

@@ -1,6 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  findLiveSessionByHash, insertConsoleSession, revokeConsoleSession, revokeUserSessions, touchConsoleSession,
+  findLiveSessionByHash,
+  insertConsoleSession,
+  revokeConsoleSession,
+  revokeUserSessions,
+  touchConsoleSession,
 } from '../../store/console/sessions.js';
 import { findConsoleUserByEmail, type ConsoleRole } from '../../store/console/users.js';
 import type { Db } from '../shared/context.js';
@@ -43,7 +47,9 @@ export function csrfMatches(principal: ConsolePrincipal, presented: string | und
 }
 
 export async function signIn(
-  db: Db, input: { email: string; password: string; ip?: string }, now: Date,
+  db: Db,
+  input: { email: string; password: string; ip?: string },
+  now: Date,
 ): Promise<{ token: string; principal: ConsolePrincipal; expiresAt: Date }> {
   const email = normalizeEmail(input.email);
   await checkSignInAllowed(db, email, input.ip, now);
@@ -57,14 +63,31 @@ export async function signIn(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
   const sessionId = newId();
-  await insertConsoleSession(db, user.companyId, { id: sessionId, userId: user.id, tokenHash: hashToken(token), createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() });
-  const principal = { sessionId, companyId: user.companyId, userId: user.id, email: user.email, role: user.role, csrfToken: csrfTokenOf(token) };
+  await insertConsoleSession(db, user.companyId, {
+    id: sessionId,
+    userId: user.id,
+    tokenHash: hashToken(token),
+    createdAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+  });
+  const principal = {
+    sessionId,
+    companyId: user.companyId,
+    userId: user.id,
+    email: user.email,
+    role: user.role,
+    csrfToken: csrfTokenOf(token),
+  };
   await recordConsoleAction(db, principal, 'sign-in', null, null, now);
   return { token, principal, expiresAt };
 }
 
 /** The session of a cookie's token, or null when unknown, signed out, idle too long or past its absolute expiry. */
-export async function authenticateSession(db: Db, token: string | undefined, now: Date): Promise<ConsolePrincipal | null> {
+export async function authenticateSession(
+  db: Db,
+  token: string | undefined,
+  now: Date,
+): Promise<ConsolePrincipal | null> {
   if (!token || token.length > 100) return null;
   const s = await findLiveSessionByHash(db, hashToken(token));
   if (!s) return null;
@@ -73,8 +96,16 @@ export async function authenticateSession(db: Db, token: string | undefined, now
     await revokeConsoleSession(db, s.companyId, s.id, now.toISOString());
     return null;
   }
-  if (t - Date.parse(s.lastSeenAt) >= TOUCH_EVERY_MS) await touchConsoleSession(db, s.companyId, s.id, now.toISOString());
-  return { sessionId: s.id, companyId: s.companyId, userId: s.userId, email: s.email, role: s.role, csrfToken: csrfTokenOf(token) };
+  if (t - Date.parse(s.lastSeenAt) >= TOUCH_EVERY_MS)
+    await touchConsoleSession(db, s.companyId, s.id, now.toISOString());
+  return {
+    sessionId: s.id,
+    companyId: s.companyId,
+    userId: s.userId,
+    email: s.email,
+    role: s.role,
+    csrfToken: csrfTokenOf(token),
+  };
 }
 
 export async function signOut(db: Db, principal: ConsolePrincipal, now: Date): Promise<void> {

@@ -25,7 +25,10 @@ export function waitSeconds(failures: number, free: number): number {
 /** Throws RateLimitedError while either subject must still wait. */
 export async function checkSignInAllowed(db: Db, email: string, ip: string | undefined, now: Date): Promise<void> {
   const list = subjects(email, ip);
-  const rows = await readSignInFailures(db, list.map((s) => s.key));
+  const rows = await readSignInFailures(
+    db,
+    list.map((s) => s.key),
+  );
   let remaining = 0;
   for (const row of rows) {
     const kind = list.find((s) => s.key === row.subject)!.kind;
@@ -35,7 +38,12 @@ export async function checkSignInAllowed(db: Db, email: string, ip: string | und
   }
   if (remaining > 0) {
     throw new RateLimitedError('Too many wrong passwords; wait before signing in again', {
-      policy: { name: 'console-sign-in', limit: FREE_FAILURES.email, windowSeconds: remaining, noun: 'sign-in attempts' },
+      policy: {
+        name: 'console-sign-in',
+        limit: FREE_FAILURES.email,
+        windowSeconds: remaining,
+        noun: 'sign-in attempts',
+      },
       remaining: 0,
       resetSeconds: remaining,
     });

@@ -17,10 +17,15 @@ export interface CancelledCommunications {
  * row locked so two concurrent requests cannot both count (and announce) the same items: the
  * second answers zeros, as a repeated request does.
  */
-export async function cancelCommunications(ctx: CompanyContext, customerId: string, reason: string | undefined): Promise<CancelledCommunications> {
+export async function cancelCommunications(
+  ctx: CompanyContext,
+  customerId: string,
+  reason: string | undefined,
+): Promise<CancelledCommunications> {
   const why = reason ? `Cancelled by the lender: ${reason}` : 'Cancelled by the lender (cancel-communications)';
   return ctx.db.transaction(async (trx) => {
-    if (!(await getCustomerForUpdate(trx, ctx.companyId, customerId))) throw new NotFoundError(`Customer ${customerId} not found`);
+    if (!(await getCustomerForUpdate(trx, ctx.companyId, customerId)))
+      throw new NotFoundError(`Customer ${customerId} not found`);
     return stopOutreach(trx, ctx.companyId, customerId, ctx.now.toISOString(), why);
   });
 }

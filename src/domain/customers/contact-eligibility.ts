@@ -14,8 +14,20 @@ import { NotFoundError } from '../shared/errors.js';
 
 export type ContactChannel = 'call' | 'sms' | 'email';
 
-export interface BlockingReason { rule: string; source: string; detail: string; until: string | null }
-export interface Budget { rule: string; source: string; used: number; limit: number; window: string; nextFreesAt: string | null }
+export interface BlockingReason {
+  rule: string;
+  source: string;
+  detail: string;
+  until: string | null;
+}
+export interface Budget {
+  rule: string;
+  source: string;
+  used: number;
+  limit: number;
+  window: string;
+  nextFreesAt: string | null;
+}
 
 export interface ChannelEligibility {
   channel: ContactChannel;
@@ -37,9 +49,18 @@ export interface ContactEligibility {
 
 /** A stop that is not a time rule: it has no end of its own (the customer or partner lifts it). */
 const CHANNEL_STOPS = {
-  smsOptOut: { rule: 'sms-opt-out', source: 'TCPA 47 CFR 64.1200(a)(10): revocation by any reasonable means (SMS STOP)' },
-  emailSuppressed: { rule: 'email-suppressed', source: 'CAN-SPAM 15 U.S.C. 7704(a)(4); Reg F 12 CFR 1006.6(e) (opt-out)' },
-  channelCap: { rule: 'channel-frequency', source: 'Company configuration (channels.<channel>.maxPerDay, maxPer7Days)' },
+  smsOptOut: {
+    rule: 'sms-opt-out',
+    source: 'TCPA 47 CFR 64.1200(a)(10): revocation by any reasonable means (SMS STOP)',
+  },
+  emailSuppressed: {
+    rule: 'email-suppressed',
+    source: 'CAN-SPAM 15 U.S.C. 7704(a)(4); Reg F 12 CFR 1006.6(e) (opt-out)',
+  },
+  channelCap: {
+    rule: 'channel-frequency',
+    source: 'Company configuration (channels.<channel>.maxPerDay, maxPer7Days)',
+  },
 } as const;
 
 /**
@@ -47,7 +68,11 @@ const CHANNEL_STOPS = {
  * pure scheduler code the dial-time check (calls) and the send-time check (texts, emails) run: what
  * blocks it now and until when, the next allowed instant, and each frequency budget.
  */
-export async function contactEligibility(ctx: CompanyContext, customerId: string, query: { at?: string; loanId?: string }): Promise<ContactEligibility> {
+export async function contactEligibility(
+  ctx: CompanyContext,
+  customerId: string,
+  query: { at?: string; loanId?: string },
+): Promise<ContactEligibility> {
   const customer = await getCustomer(ctx.db, ctx.companyId, customerId);
   if (!customer) throw new NotFoundError(`Customer ${customerId} not found`);
   const at = query.at ? new Date(query.at) : ctx.now;
@@ -60,37 +85,74 @@ export async function contactEligibility(ctx: CompanyContext, customerId: string
   const channels: ChannelEligibility[] = [];
   const numbers = phoneBook(state.contact, new Map()).all;
   for (const phone of numbers) {
-    channels.push(fromScheduler('call', phone, callEligibilityAt(ctx.config, { purpose, loanId, phoneNumber: phone, taskType: taskType ?? '' }, state, at), at));
+    channels.push(
+      fromScheduler(
+        'call',
+        phone,
+        callEligibilityAt(ctx.config, { purpose, loanId, phoneNumber: phone, taskType: taskType ?? '' }, state, at),
+        at,
+      ),
+    );
   }
   // Texts and emails see calls without their outcome flags, as the send-time check does.
-  const messageState = { ...state, contact: messageContact(state.contact), history: state.history.map((h) => ({ ...h, flags: [] })) };
+  const messageState = {
+    ...state,
+    contact: messageContact(state.contact),
+    history: state.history.map((h) => ({ ...h, flags: [] })),
+  };
   const messageRead = (channel: MessageChannel) =>
-    eligibilityAt(DateTime.fromJSDate(at, { zone: 'utc' }), { customer: messageState.contact, purpose, loanId, channel, history: messageState.history }, schedulerConfigFor(ctx.config));
+    eligibilityAt(
+      DateTime.fromJSDate(at, { zone: 'utc' }),
+      { customer: messageState.contact, purpose, loanId, channel, history: messageState.history },
+      schedulerConfigFor(ctx.config),
+    );
   if (customer.phoneNumber) {
     const sms = fromScheduler('sms', customer.phoneNumber, messageRead('sms'), at);
     const optedOut = await smsOptOut(ctx.db, ctx.companyId, customer.phoneNumber);
-    if (optedOut) stop(sms, { ...CHANNEL_STOPS.smsOptOut, detail: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})`, until: null });
+    if (optedOut)
+      stop(sms, {
+        ...CHANNEL_STOPS.smsOptOut,
+        detail: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})`,
+        until: null,
+      });
     else consentStop(sms, state.consents, at);
     channels.push(await withChannelCap(ctx, customer, sms, purpose, loanId, at));
   }
   if (customer.email) {
     const email = fromScheduler('email', customer.email, messageRead('email'), at);
     const suppressed = await emailSuppression(ctx.db, ctx.companyId, customer.email);
-    if (suppressed) stop(email, { ...CHANNEL_STOPS.emailSuppressed, detail: `${customer.email} is unusable: ${suppressed.reason}`, until: null });
+    if (suppressed)
+      stop(email, {
+        ...CHANNEL_STOPS.emailSuppressed,
+        detail: `${customer.email} is unusable: ${suppressed.reason}`,
+        until: null,
+      });
     else consentStop(email, await listConsentEvents(ctx.db, ctx.companyId, [customer.email.toLowerCase()]), at);
     channels.push(await withChannelCap(ctx, customer, email, purpose, loanId, at));
   }
   return { customerId, at: at.toISOString(), loanId, purpose, channels };
 }
 
-function fromScheduler(channel: ContactChannel, address: string, read: EligibilityResult, at: Date): ChannelEligibility {
+function fromScheduler(
+  channel: ContactChannel,
+  address: string,
+  read: EligibilityResult,
+  at: Date,
+): ChannelEligibility {
   return {
     channel,
     address,
     allowed: read.time !== null && Date.parse(read.time) <= at.getTime(),
     nextAllowedAt: read.time,
     blocking: read.blocking.map((b) => ({ rule: b.rule, source: b.source, detail: b.message, until: b.until })),
-    budgets: read.budgets.map((b) => ({ rule: b.rule, source: b.source, used: b.used, limit: b.limit, window: b.window, nextFreesAt: b.nextFreesAt })),
+    budgets: read.budgets.map((b) => ({
+      rule: b.rule,
+      source: b.source,
+      used: b.used,
+      limit: b.limit,
+      window: b.window,
+      nextFreesAt: b.nextFreesAt,
+    })),
   };
 }
 
@@ -104,15 +166,29 @@ function stop(entry: ChannelEligibility, reason: BlockingReason): void {
 /** A revoked consent stops a text or email as the send-time check does (message-dispatch.ts). */
 function consentStop(entry: ChannelEligibility, events: Parameters<typeof messageConsent>[2], at: Date): void {
   const refused = messageConsent(entry.channel as MessageChannel, entry.address, events, at);
-  if (refused?.kind === 'refused') stop(entry, { rule: refused.rule, source: refused.source, detail: refused.detail, until: null });
+  if (refused?.kind === 'refused')
+    stop(entry, { rule: refused.rule, source: refused.source, detail: refused.detail, until: null });
 }
 
 /** The company's own per-channel caps, checked by the same function the send-time check uses. */
-async function withChannelCap(ctx: CompanyContext, customer: CustomerRow, entry: ChannelEligibility, purpose: string, loanId: string | null, at: Date): Promise<ChannelEligibility> {
+async function withChannelCap(
+  ctx: CompanyContext,
+  customer: CustomerRow,
+  entry: ChannelEligibility,
+  purpose: string,
+  loanId: string | null,
+  at: Date,
+): Promise<ChannelEligibility> {
   const channel = entry.channel as MessageChannel;
   const limits = ctx.config.channels?.[channel];
   if (limits?.maxPerDay === undefined && limits?.maxPer7Days === undefined) return entry;
-  const sent = await sentTimesSince(ctx.db, ctx.companyId, customer.id, channel, new Date(at.getTime() - 7 * 86_400_000).toISOString());
+  const sent = await sentTimesSince(
+    ctx.db,
+    ctx.companyId,
+    customer.id,
+    channel,
+    new Date(at.getTime() - 7 * 86_400_000).toISOString(),
+  );
   const verdict = capVerdict({ channel, purpose, loanId } as MessageRow, sent, ctx.config, at);
   if (verdict.send) return entry;
   const until = verdict.status === 'pending' ? verdict.at : null;

@@ -32,7 +32,10 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
  * mergeLmsFill raises; `loanIds` without a connector is only stored, as before connectors existed.
  * Faults surface as the port's errors (503, 502, 404, 400).
  */
-export async function fetchLmsFill(ctx: { lms?: CompanyContext['lms'] }, body: LmsRequest): Promise<LmsFill | undefined> {
+export async function fetchLmsFill(
+  ctx: { lms?: CompanyContext['lms'] },
+  body: LmsRequest,
+): Promise<LmsFill | undefined> {
   const sync = body.sync === true;
   const loanIds = [...new Set(Array.isArray(body.loanIds) ? body.loanIds : [])];
   if (!sync && loanIds.length === 0) return undefined;
@@ -40,7 +43,7 @@ export async function fetchLmsFill(ctx: { lms?: CompanyContext['lms'] }, body: L
   if (!lms) {
     if (!sync) return undefined;
     const refusal = new InvalidInputError(
-      'sync: true fetches missing customer data from the company\'s LMS, but no LMS connector is configured for this company; ' +
+      "sync: true fetches missing customer data from the company's LMS, but no LMS connector is configured for this company; " +
         'send the fields yourself, or ask your operator to configure one (company configuration "lms")',
       'lms_not_configured',
     );
@@ -92,4 +95,5 @@ export function mergeLmsFill<T extends CustomerWrite>(body: T, fill: LmsFill | u
 }
 
 /** Says where the missing fields were looked for, after the contract's message. */
-export const lmsNote = (fill: LmsFill | undefined) => (fill?.customer ? `not in the request nor in ${fill.label}` : undefined);
+export const lmsNote = (fill: LmsFill | undefined) =>
+  fill?.customer ? `not in the request nor in ${fill.label}` : undefined;

@@ -13,14 +13,18 @@ export const OUTREACH_REGIONS = ['US', 'PR', 'VI', 'GU', 'MP', 'AS'] as const;
 const REGION_LIST = OUTREACH_REGIONS.join(', ');
 
 /** IANA names (current and alias) of the zones used in those regions, e.g. America/New_York, US/Eastern, Pacific/Guam. */
-const OUTREACH_ZONES = new Set<string>(OUTREACH_REGIONS.flatMap((c) => (getTimezonesForCountry(c, { deprecated: true }) ?? []).map((z) => z.name)));
+const OUTREACH_ZONES = new Set<string>(
+  OUTREACH_REGIONS.flatMap((c) => (getTimezonesForCountry(c, { deprecated: true }) ?? []).map((z) => z.name)),
+);
 
 /** E.164 form of a phone number; US is the default region for numbers without a country code. */
 export function requirePhone(field: string, value: string): string {
   const parsed = parsePhoneNumberFromString(value, 'US');
   if (!parsed || !parsed.isValid()) throw new InvalidInputError(`${field} "${value}" is not a valid phone number`);
   if (!(OUTREACH_REGIONS as readonly string[]).includes(parsed.country ?? '')) {
-    throw new InvalidInputError(`${field} "${value}" is not a number outreach can call: only numbers of ${REGION_LIST} are accepted`);
+    throw new InvalidInputError(
+      `${field} "${value}" is not a number outreach can call: only numbers of ${REGION_LIST} are accepted`,
+    );
   }
   return parsed.number;
 }
@@ -36,7 +40,9 @@ export function requireOutreachMetadataPhones(metadata: Record<string, unknown> 
     if (typeof value !== 'string') continue;
     const parsed = parsePhoneNumberFromString(value, 'US');
     if (parsed?.isValid() && !(OUTREACH_REGIONS as readonly string[]).includes(parsed.country ?? '')) {
-      throw new InvalidInputError(`externalMetadata.${key} "${value}" is not a number outreach can call: only numbers of ${REGION_LIST} are accepted`);
+      throw new InvalidInputError(
+        `externalMetadata.${key} "${value}" is not a number outreach can call: only numbers of ${REGION_LIST} are accepted`,
+      );
     }
   }
 }
@@ -46,9 +52,12 @@ const knownZones = new Set<string>();
 
 export function requireTimezone(field: string, value: string): string {
   if (knownZones.has(value)) return value;
-  if (!IANAZone.isValidZone(value)) throw new InvalidInputError(`${field} "${value}" is not an IANA time zone name (e.g. America/New_York)`);
+  if (!IANAZone.isValidZone(value))
+    throw new InvalidInputError(`${field} "${value}" is not an IANA time zone name (e.g. America/New_York)`);
   if (!OUTREACH_ZONES.has(value)) {
-    throw new InvalidInputError(`${field} "${value}" is not a time zone of a region outreach calls (${REGION_LIST}), e.g. America/New_York`);
+    throw new InvalidInputError(
+      `${field} "${value}" is not a time zone of a region outreach calls (${REGION_LIST}), e.g. America/New_York`,
+    );
   }
   knownZones.add(value);
   return value;

@@ -1,5 +1,11 @@
 import {
-  type CustomerFields, type CustomerRow, type CustomerUpsert, getCustomer, updateCustomer, upsertCustomer, upsertCustomers,
+  type CustomerFields,
+  type CustomerRow,
+  type CustomerUpsert,
+  getCustomer,
+  updateCustomer,
+  upsertCustomer,
+  upsertCustomers,
 } from '../../store/customers/customers.js';
 import { requireKnownTaskType } from '../shared/company-config.js';
 import type { CompanyContext } from '../shared/context.js';
@@ -53,7 +59,8 @@ export async function saveCustomer(ctx: CompanyContext, body: CustomerWrite) {
     const { customer, created } = await persistCustomer({ ...ctx, db: trx }, merged, isTest);
     if (fill) await upsertLoans(trx, ctx.companyId, importedLoans(ctx, merged.id!, fill), ctx.now.toISOString());
     // Do Not Call is a contact restriction whichever operation sets it: pending outreach stops (docs/partners/enrollment.md#do-not-call).
-    if (merged.doNotCall === true) await stopOutreach(trx, ctx.companyId, merged.id!, ctx.now.toISOString(), DO_NOT_CALL_SET, 'calls');
+    if (merged.doNotCall === true)
+      await stopOutreach(trx, ctx.companyId, merged.id!, ctx.now.toISOString(), DO_NOT_CALL_SET, 'calls');
     return { customer, created, deprecated };
   });
 }
@@ -90,7 +97,11 @@ export function importedLoans(ctx: Pick<CompanyContext, 'config'>, customerId: s
  * Normalizes and upserts a validated customer write (shared with replacement schedule sync).
  * `isTest` undefined keeps a stored customer's value (false for a new one).
  */
-export async function persistCustomer(ctx: CompanyContext, body: CustomerWrite, isTest: boolean | undefined): Promise<{ customer: CustomerRow; created: boolean }> {
+export async function persistCustomer(
+  ctx: CompanyContext,
+  body: CustomerWrite,
+  isTest: boolean | undefined,
+): Promise<{ customer: CustomerRow; created: boolean }> {
   const { fresh, given } = customerWriteFields(body, isTest);
   return upsertCustomer(ctx.db, ctx.companyId, body.id!, fresh, given, ctx.now.toISOString());
 }
@@ -110,9 +121,16 @@ export function validateCustomerWrite(ctx: CompanyContext, body: CustomerWrite):
  * Normalized columns of a validated write (phone to E.164, timezone checked or derived): `fresh`
  * for a new customer, `given` (only what was sent) for an update.
  */
-export function customerWriteFields(body: CustomerWrite, isTest: boolean | undefined): { fresh: CustomerFields; given: Partial<CustomerFields> } {
+export function customerWriteFields(
+  body: CustomerWrite,
+  isTest: boolean | undefined,
+): { fresh: CustomerFields; given: Partial<CustomerFields> } {
   // Only the announced contract lets timezone be omitted; it is then derived from zipCode.
-  const timezone = body.timezone ? requireTimezone('timezone', body.timezone) : body.zipCode ? timezoneFromZip(body.zipCode) : undefined;
+  const timezone = body.timezone
+    ? requireTimezone('timezone', body.timezone)
+    : body.zipCode
+      ? timezoneFromZip(body.zipCode)
+      : undefined;
   requireOutreachMetadataPhones(body.externalMetadata);
 
   const given: Partial<CustomerFields> = {
@@ -146,7 +164,11 @@ export function customerWriteFields(body: CustomerWrite, isTest: boolean | undef
  * supplied per row (read before the slice's transaction). Returns each row's DomainError, or null
  * when it was saved.
  */
-export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[], fills: (LmsFill | undefined)[] = []): Promise<(DomainError | null)[]> {
+export async function saveCustomers(
+  ctx: CompanyContext,
+  bodies: CustomerWrite[],
+  fills: (LmsFill | undefined)[] = [],
+): Promise<(DomainError | null)[]> {
   const writes: CustomerUpsert[] = [];
   const loans: LoanUpsert[] = [];
   const merged: CustomerWrite[] = [];
@@ -170,7 +192,8 @@ export async function saveCustomers(ctx: CompanyContext, bodies: CustomerWrite[]
   if (loans.length > 0) await upsertLoans(ctx.db, ctx.companyId, loans, at);
   // ctx.db is the slice's transaction: a row that sets Do Not Call stops its outreach with it.
   for (const [i, body] of merged.entries()) {
-    if (outcomes[i] === null && body?.doNotCall === true) await stopOutreach(ctx.db, ctx.companyId, body.id!, at, DO_NOT_CALL_SET, 'calls');
+    if (outcomes[i] === null && body?.doNotCall === true)
+      await stopOutreach(ctx.db, ctx.companyId, body.id!, at, DO_NOT_CALL_SET, 'calls');
   }
   return outcomes;
 }

@@ -2,8 +2,19 @@ import type { CompanyConfig } from '../shared/company-config.js';
 
 /** The contract's customer field table order: missing-field messages list names in this order. */
 export const FIELD_ORDER = [
-  'id', 'firstName', 'lastName', 'timezone', 'phoneNumber', 'taskType', 'email', 'birthday',
-  'ssnLastFour', 'streetAddress1', 'city', 'state', 'zipCode',
+  'id',
+  'firstName',
+  'lastName',
+  'timezone',
+  'phoneNumber',
+  'taskType',
+  'email',
+  'birthday',
+  'ssnLastFour',
+  'streetAddress1',
+  'city',
+  'state',
+  'zipCode',
 ] as const;
 
 type Body = Record<string, unknown>;
@@ -19,7 +30,9 @@ const present = (body: Body, field: string) => body[field] !== undefined && body
 export function missingCustomerFields(body: Body, contract: CompanyConfig['customerContract']): string[] {
   const sync = body.sync === true;
   const missing = new Set<string>();
-  const need = (field: string) => { if (!present(body, field)) missing.add(field); };
+  const need = (field: string) => {
+    if (!present(body, field)) missing.add(field);
+  };
   for (const f of ['id', 'firstName', 'lastName', 'taskType', 'streetAddress1', 'city'] as const) {
     if (sync && (f === 'streetAddress1' || f === 'city')) continue;
     need(f);
@@ -27,7 +40,11 @@ export function missingCustomerFields(body: Body, contract: CompanyConfig['custo
   if (contract === 'current') {
     need('timezone');
     need('phoneNumber');
-    if (!sync) { need('email'); need('zipCode'); need('state'); }
+    if (!sync) {
+      need('email');
+      need('zipCode');
+      need('state');
+    }
   } else {
     need('birthday');
     need('ssnLastFour');

@@ -16,7 +16,9 @@ export function resolveTestFlag(input: TestFlagInput, now: Date, sunset: Date): 
   const hasTest = input.test !== undefined;
   const isTest = booleanish(input.isTest);
   if (hasTest && now.getTime() >= sunset.getTime()) {
-    throw new InvalidInputError(`The "test" field was removed on ${sunset.toISOString().slice(0, 10)}; send "isTest" instead`);
+    throw new InvalidInputError(
+      `The "test" field was removed on ${sunset.toISOString().slice(0, 10)}; send "isTest" instead`,
+    );
   }
   const test = booleanish(input.test);
   if (hasTest && input.isTest !== undefined && test !== isTest) {

@@ -1,6 +1,13 @@
 import type { PlanResult } from '../../scheduler/index.js';
 import {
-  findActiveCadenceOfCustomer, findLiveCadence, getApplication, insertApplication, insertCadence, type CadenceRow, type NewApplication, type NewCadence,
+  findActiveCadenceOfCustomer,
+  findLiveCadence,
+  getApplication,
+  insertApplication,
+  insertCadence,
+  type CadenceRow,
+  type NewApplication,
+  type NewCadence,
 } from '../../store/planning/cadences.js';
 import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
 import { type CustomerRow, getCustomerForUpdate } from '../../store/customers/customers.js';
@@ -9,7 +16,14 @@ import { activeScheduleOfCadence } from '../../store/planning/schedules.js';
 import type { CompanyContext } from '../shared/context.js';
 import { ConflictError, UnprocessableError } from '../shared/errors.js';
 import {
-  type CadenceRequest, type Contactee, planCadence, planForNewCustomer, scheduleRows, storedSchedule, storeSchedule, type StoredSchedule,
+  type CadenceRequest,
+  type Contactee,
+  planCadence,
+  planForNewCustomer,
+  scheduleRows,
+  storedSchedule,
+  storeSchedule,
+  type StoredSchedule,
 } from '../planning/schedules.js';
 import { readEnrollment, requireNewCustomerData, type EnrollmentInput } from './enrollment-input.js';
 import type { EnrollmentBody } from './validate.js';
@@ -33,7 +47,8 @@ export interface EnrollmentResult<Input extends EnrollmentInput<string> = Enroll
 }
 
 /** Request-only checks (422), done before the idempotency claim so an invalid request stores nothing. */
-export const prepareEnrollment = (ctx: CompanyContext, body: EnrollmentBody): EnrollmentInput => readEnrollment(body, ctx);
+export const prepareEnrollment = (ctx: CompanyContext, body: EnrollmentBody): EnrollmentInput =>
+  readEnrollment(body, ctx);
 
 /**
  * Enrolls the application (customer id, loanId) in the origination cadence of its task type.
@@ -74,12 +89,23 @@ export interface NewCustomerEnrollment {
  * Every store path writes it with the one builder of its rows (store/enrollment/enrollment-rows.ts).
  */
 function newEnrollment<Input extends EnrollmentInput<string>>(
-  ctx: CompanyContext, input: Input, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>,
+  ctx: CompanyContext,
+  input: Input,
+  contact: Contactee,
+  request: CadenceRequest,
+  plan: Extract<PlanResult, { ok: true }>,
 ): { enrollment: NewEnrollment; result: EnrollmentResult<Input> } {
   const application = newApplication(ctx, input);
   const cadence = newCadence(ctx, input, plan, application.id);
   const rows = scheduleRows(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' });
-  const enrollment = { customerId: input.customerId, customer: newCustomerFields(input), application, cadence, ...rows, at: ctx.now.toISOString() };
+  const enrollment = {
+    customerId: input.customerId,
+    customer: newCustomerFields(input),
+    application,
+    cadence,
+    ...rows,
+    at: ctx.now.toISOString(),
+  };
   return { enrollment, result: scheduled(input, storedSchedule(rows)) };
 }
 
@@ -89,12 +115,18 @@ function newEnrollment<Input extends EnrollmentInput<string>>(
  * it; a refused plan throws before anything is written. Exported for the test that compares the
  * rows of every path (test/enrollment-rows.test.ts).
  */
-export async function enrollKnownOrRefused<Input extends EnrollmentInput<string>>(ctx: CompanyContext, input: Input): Promise<EnrollmentResult<Input>> {
+export async function enrollKnownOrRefused<Input extends EnrollmentInput<string>>(
+  ctx: CompanyContext,
+  input: Input,
+): Promise<EnrollmentResult<Input>> {
   const { db, companyId } = ctx;
   const who = input.customerId;
   const existing = await getCustomerForUpdate(db, companyId, who);
   if (existing && existing.isTest !== input.isTest) {
-    throw new ConflictError(`isTest is ${input.isTest} but customer ${who} is ${existing.isTest ? 'a test customer' : 'not a test customer'}`, 'test_mode_mismatch');
+    throw new ConflictError(
+      `isTest is ${input.isTest} but customer ${who} is ${existing.isTest ? 'a test customer' : 'not a test customer'}`,
+      'test_mode_mismatch',
+    );
   }
   if (!existing) requireNewCustomerData(input);
   if (existing) await requireNoRestriction(ctx, existing, input.loanId);
@@ -103,11 +135,19 @@ export async function enrollKnownOrRefused<Input extends EnrollmentInput<string>
   const live = application ? await findLiveCadence(db, companyId, application.id) : null;
   if (live?.status === 'active') return alreadyScheduled(ctx, input, live);
   if (live?.status === 'finished') {
-    throw new ConflictError(`The cadence for ${who} / ${input.loanId} has finished and cannot be restarted`, 'cadence_finished');
+    throw new ConflictError(
+      `The cadence for ${who} / ${input.loanId} has finished and cannot be restarted`,
+      'cadence_finished',
+    );
   }
-  if (live?.status === 'paused') throw new ConflictError(`The cadence for ${who} / ${input.loanId} is paused`, 'cadence_paused');
+  if (live?.status === 'paused')
+    throw new ConflictError(`The cadence for ${who} / ${input.loanId} is paused`, 'cadence_paused');
   const other = existing ? await findActiveCadenceOfCustomer(db, companyId, who) : null;
-  if (other) throw new ConflictError(`Customer ${who} has an active cadence for application ${other.loanId}`, 'existing_application');
+  if (other)
+    throw new ConflictError(
+      `Customer ${who} has an active cadence for application ${other.loanId}`,
+      'existing_application',
+    );
 
   const contact = contactee(input, existing);
   const request = cadenceRequest(input);
@@ -123,7 +163,12 @@ export async function enrollKnownOrRefused<Input extends EnrollmentInput<string>
 
 /** An existing customer's enrollment: writes the application (unless it exists), the cadence, and the schedule with its calls. */
 async function enrolled<Input extends EnrollmentInput<string>>(
-  ctx: CompanyContext, input: Input, contact: Contactee, request: CadenceRequest, plan: Extract<PlanResult, { ok: true }>, existingApplication: string | null,
+  ctx: CompanyContext,
+  input: Input,
+  contact: Contactee,
+  request: CadenceRequest,
+  plan: Extract<PlanResult, { ok: true }>,
+  existingApplication: string | null,
 ): Promise<EnrollmentResult<Input>> {
   const { db, companyId } = ctx;
   let applicationId = existingApplication;
@@ -134,7 +179,10 @@ async function enrolled<Input extends EnrollmentInput<string>>(
   }
   const cadence = newCadence(ctx, input, plan, applicationId);
   await insertCadence(db, companyId, cadence);
-  return scheduled(input, await storeSchedule(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' }));
+  return scheduled(
+    input,
+    await storeSchedule(ctx, contact, request, plan, { cadenceId: cadence.id, source: 'enrollment' }),
+  );
 }
 
 function newApplication(ctx: CompanyContext, input: EnrollmentInput<string>): NewApplication {
@@ -142,57 +190,116 @@ function newApplication(ctx: CompanyContext, input: EnrollmentInput<string>): Ne
 }
 
 /** The active cadence an enrollment starts for the application. */
-function newCadence(ctx: CompanyContext, input: EnrollmentInput<string>, plan: Extract<PlanResult, { ok: true }>, applicationId: string): NewCadence {
-  return { id: newId(), customerId: input.customerId, applicationId, taskType: input.taskType, cadence: plan.cadence, at: ctx.now.toISOString() };
+function newCadence(
+  ctx: CompanyContext,
+  input: EnrollmentInput<string>,
+  plan: Extract<PlanResult, { ok: true }>,
+  applicationId: string,
+): NewCadence {
+  return {
+    id: newId(),
+    customerId: input.customerId,
+    applicationId,
+    taskType: input.taskType,
+    cadence: plan.cadence,
+    at: ctx.now.toISOString(),
+  };
 }
 
-function scheduled<Input extends EnrollmentInput<string>>(input: Input, stored: StoredSchedule): EnrollmentResult<Input> {
+function scheduled<Input extends EnrollmentInput<string>>(
+  input: Input,
+  stored: StoredSchedule,
+): EnrollmentResult<Input> {
   const first = stored.calls[0];
   return {
     input,
     receipt: {
-      id: newId(), status: 'scheduled', customerId: input.customerId, loanId: input.loanId, scheduleId: stored.scheduleId,
-      scheduledCallId: first.id, scheduledTime: first.scheduledTime, scheduledCallCount: stored.calls.length,
+      id: newId(),
+      status: 'scheduled',
+      customerId: input.customerId,
+      loanId: input.loanId,
+      scheduleId: stored.scheduleId,
+      scheduledCallId: first.id,
+      scheduledTime: first.scheduledTime,
+      scheduledCallCount: stored.calls.length,
     },
   };
 }
 
 async function requireNoRestriction(ctx: CompanyContext, customer: CustomerRow, loanId: string): Promise<void> {
-  if (customer.doNotCall) throw new ConflictError(`Customer ${customer.id} has an active contact restriction (do_not_call)`, 'contact_restricted');
+  if (customer.doNotCall)
+    throw new ConflictError(
+      `Customer ${customer.id} has an active contact restriction (do_not_call)`,
+      'contact_restricted',
+    );
   const restrictions = await listActiveRestrictions(ctx.db, ctx.companyId, customer.id);
   const hit = restrictions.find((r) => r.loanId === null || r.loanId === loanId);
   if (hit) {
     const scope = hit.loanId ? ` for loan ${hit.loanId}` : '';
-    throw new ConflictError(`Customer ${customer.id} has an active contact restriction (${hit.kind})${scope}`, 'contact_restricted');
+    throw new ConflictError(
+      `Customer ${customer.id} has an active contact restriction (${hit.kind})${scope}`,
+      'contact_restricted',
+    );
   }
 }
 
 /** The existing cadence and its next call; nothing is created or updated. */
-async function alreadyScheduled<Input extends EnrollmentInput<string>>(ctx: CompanyContext, input: Input, cadence: CadenceRow): Promise<EnrollmentResult<Input>> {
+async function alreadyScheduled<Input extends EnrollmentInput<string>>(
+  ctx: CompanyContext,
+  input: Input,
+  cadence: CadenceRow,
+): Promise<EnrollmentResult<Input>> {
   const schedule = await activeScheduleOfCadence(ctx.db, ctx.companyId, cadence.id);
-  if (!schedule || schedule.calls.length === 0) throw new Error(`active cadence ${cadence.id} has no active schedule with calls`);
+  if (!schedule || schedule.calls.length === 0)
+    throw new Error(`active cadence ${cadence.id} has no active schedule with calls`);
   const now = ctx.now.toISOString();
   const pending = schedule.calls.filter((c) => c.status === 'pending');
   const next = pending.find((c) => c.scheduledTime >= now) ?? pending[0] ?? schedule.calls[schedule.calls.length - 1];
   return {
     input,
     receipt: {
-      id: newId(), status: 'already_scheduled', customerId: input.customerId, loanId: input.loanId, scheduleId: schedule.scheduleId,
-      scheduledCallId: next.id, scheduledTime: next.scheduledTime, scheduledCallCount: 0,
+      id: newId(),
+      status: 'already_scheduled',
+      customerId: input.customerId,
+      loanId: input.loanId,
+      scheduleId: schedule.scheduleId,
+      scheduledCallId: next.id,
+      scheduledTime: next.scheduledTime,
+      scheduledCallCount: 0,
     },
   };
 }
 
 function cadenceRequest(input: EnrollmentInput<string>): CadenceRequest {
-  return { taskType: input.taskType, loanId: input.loanId, daysSincePaidOff: input.daysSincePaidOff, daysInApplied: input.daysInApplied, oneOff: input.oneOff };
+  return {
+    taskType: input.taskType,
+    loanId: input.loanId,
+    daysSincePaidOff: input.daysSincePaidOff,
+    daysInApplied: input.daysInApplied,
+    oneOff: input.oneOff,
+  };
 }
 
 /** A new customer from the enrollment request; email and address stay empty until a customer write supplies them. */
 function newCustomerFields(input: EnrollmentInput<string>) {
   return {
-    firstName: input.firstName!, lastName: input.lastName!, email: null, birthday: input.birthday, ssnLastFour: input.ssnLastFour,
-    timezone: input.timezone, phoneNumber: input.phoneNumber, streetAddress1: null, streetAddress2: null, city: null, state: null,
-    zipCode: null, doNotCall: false, isTest: input.isTest, taskType: input.taskType, externalMetadata: null, loanIds: null,
+    firstName: input.firstName!,
+    lastName: input.lastName!,
+    email: null,
+    birthday: input.birthday,
+    ssnLastFour: input.ssnLastFour,
+    timezone: input.timezone,
+    phoneNumber: input.phoneNumber,
+    streetAddress1: null,
+    streetAddress2: null,
+    city: null,
+    state: null,
+    zipCode: null,
+    doNotCall: false,
+    isTest: input.isTest,
+    taskType: input.taskType,
+    externalMetadata: null,
+    loanIds: null,
   };
 }
 
@@ -204,7 +311,7 @@ function contactee(input: EnrollmentInput<string>, stored: CustomerRow | null): 
     state: stored?.state ?? null,
     city: stored?.city ?? null,
     zipCode: stored?.zipCode ?? null,
-    phoneNumber: stored ? stored.phoneNumber ?? input.phoneNumber : input.phoneNumber,
+    phoneNumber: stored ? (stored.phoneNumber ?? input.phoneNumber) : input.phoneNumber,
     mobilePhone: input.mobilePhone,
     externalMetadata: stored?.externalMetadata ?? null,
     doNotCall: stored?.doNotCall ?? false,
@@ -220,9 +327,15 @@ function planFailure(plan: Extract<PlanResult, { ok: false }>, customerId: strin
   const why = `${plan.message} (rule ${plan.rule}: ${plan.source})`;
   switch (plan.reason) {
     case 'contact_restricted':
-      return new ConflictError(`Customer ${customerId} has an active contact restriction: ${why}`, 'contact_restricted');
+      return new ConflictError(
+        `Customer ${customerId} has an active contact restriction: ${why}`,
+        'contact_restricted',
+      );
     case 'no_allowed_time':
-      return new ConflictError(`The calling rules leave no allowed call time for customer ${customerId}: ${why}`, 'contact_restricted');
+      return new ConflictError(
+        `The calling rules leave no allowed call time for customer ${customerId}: ${why}`,
+        'contact_restricted',
+      );
     case 'invalid_timezone':
       return new UnprocessableError(`timezone: ${why}`);
     case 'no_usable_phone':

@@ -38,12 +38,16 @@ export interface EnrollmentInput<TaskType extends string = OriginationTaskType> 
  */
 export function readEnrollment(body: EnrollmentBody, ctx: CompanyContext): EnrollmentInput {
   if (body.taskType !== 'PendingLoanReturning') {
-    if (body.oneOff !== undefined) throw new UnprocessableError('oneOff: only allowed with taskType PendingLoanReturning');
-    if (body.daysSincePaidOff !== undefined) throw new UnprocessableError('daysSincePaidOff: only allowed with taskType PendingLoanReturning');
+    if (body.oneOff !== undefined)
+      throw new UnprocessableError('oneOff: only allowed with taskType PendingLoanReturning');
+    if (body.daysSincePaidOff !== undefined)
+      throw new UnprocessableError('daysSincePaidOff: only allowed with taskType PendingLoanReturning');
   }
   const enabled = ctx.config.taskTypes.map((t) => t.name);
   if (!enabled.includes(body.taskType)) {
-    throw new UnprocessableError(`taskType: ${body.taskType} is not enabled for this company (enabled: ${enabled.join(', ')})`);
+    throw new UnprocessableError(
+      `taskType: ${body.taskType} is not enabled for this company (enabled: ${enabled.join(', ')})`,
+    );
   }
   const isTest = as422(() => resolveTestFlag(body, ctx.now, ctx.testAliasSunset)) ?? false;
   const phoneNumber = body.phoneNumber ? as422(() => requirePhone('phoneNumber', body.phoneNumber!)) : null;
@@ -76,7 +80,9 @@ export function requireNewCustomerData(input: EnrollmentInput<string>): void {
   if (!input.timezone) missing.push('timezone');
   if (!input.phoneNumber) missing.push('phoneNumber or mobilePhone');
   if (missing.length > 0) {
-    throw new UnprocessableError(`${missing.join(', ')}: required to create customer ${input.customerId}, which does not exist yet`);
+    throw new UnprocessableError(
+      `${missing.join(', ')}: required to create customer ${input.customerId}, which does not exist yet`,
+    );
   }
 }
 

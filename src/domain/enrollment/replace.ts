@@ -36,7 +36,8 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
   const deprecated = deprecatedFields({ test: body.test }, ctx.testAliasSunset);
   const at = ctx.now.toISOString();
   // With sync: true the LMS is read before the transaction (loanIds are ignored in this mode).
-  const fill = body.sync === true ? await fetchLmsFill(ctx, { id: body.id, taskType: body.taskType, sync: true }) : undefined;
+  const fill =
+    body.sync === true ? await fetchLmsFill(ctx, { id: body.id, taskType: body.taskType, sync: true }) : undefined;
   const write = mergeLmsFill(customerWrite(body), fill);
   requireFilledFields(write, fill);
 
@@ -44,13 +45,27 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
     const scope = { ...ctx, db: trx };
     const existing = await getCustomer(trx, ctx.companyId, body.id);
     if (existing?.doNotCall && body.doNotCall !== false) {
-      throw new InvalidInputError(`Customer ${body.id} is marked Do Not Call; send doNotCall false to clear it`, 'do_not_call');
+      throw new InvalidInputError(
+        `Customer ${body.id} is marked Do Not Call; send doNotCall false to clear it`,
+        'do_not_call',
+      );
     }
     const { customer } = await persistCustomer(scope, write, isTest);
-    await stopOutreach(trx, ctx.companyId, body.id, at, 'Replaced: a schedule sync (replace) rebuilt the customer\'s outreach');
+    await stopOutreach(
+      trx,
+      ctx.companyId,
+      body.id,
+      at,
+      "Replaced: a schedule sync (replace) rebuilt the customer's outreach",
+    );
     const who = {
-      customerId: customer.id, timezone: customer.timezone!, state: customer.state, phoneNumber: customer.phoneNumber,
-      mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall,
+      customerId: customer.id,
+      timezone: customer.timezone!,
+      state: customer.state,
+      phoneNumber: customer.phoneNumber,
+      mobilePhone: null,
+      externalMetadata: customer.externalMetadata,
+      doNotCall: customer.doNotCall,
     };
     const request = { taskType: body.taskType, loanId: body.loanId ?? null };
     const plan = await planCadence(scope, who, request);
@@ -71,13 +86,20 @@ const rank = (f: string) => FIELD_ORDER.indexOf(f as (typeof FIELD_ORDER)[number
 /** What the request itself must carry; with `sync: true` the LMS-fillable fields are checked after the fill. */
 function requireReplaceFields(ctx: CompanyContext, body: ReplaceBody): void {
   const sync = body.sync === true;
-  const needed = ['id', 'taskType', ...(sync ? [] : [...LMS_FILLABLE, 'email', 'streetAddress1', 'city', 'state', 'zipCode'])];
+  const needed = [
+    'id',
+    'taskType',
+    ...(sync ? [] : [...LMS_FILLABLE, 'email', 'streetAddress1', 'city', 'state', 'zipCode']),
+  ];
   const missing = needed.filter((f) => !has(body, f)).sort((a, b) => rank(a) - rank(b));
   if (missing.length === 0) return;
   const lms = missing.filter((f) => LMS_FILLABLE.includes(f));
-  const note = lms.length === 0 ? undefined
-    : ctx.config.lms ? `send sync: true to take ${lms.join(', ')} from the company's LMS`
-    : `no LMS connector is configured for this company to supply ${lms.join(', ')}`;
+  const note =
+    lms.length === 0
+      ? undefined
+      : ctx.config.lms
+        ? `send sync: true to take ${lms.join(', ')} from the company's LMS`
+        : `no LMS connector is configured for this company to supply ${lms.join(', ')}`;
   throw new MissingFieldsError(missing, note);
 }
 
@@ -90,9 +112,21 @@ function requireFilledFields(write: CustomerWrite, fill: LmsFill | undefined): v
 /** The customer part of the body; loanIds, mobilePhone, oneOff and the cadence-age fields are ignored in this mode. */
 function customerWrite(body: ReplaceBody): CustomerWrite {
   return {
-    id: body.id, firstName: body.firstName, lastName: body.lastName, timezone: body.timezone, phoneNumber: body.phoneNumber,
-    taskType: body.taskType, email: body.email, birthday: body.birthday, ssnLastFour: body.ssnLastFour,
-    streetAddress1: body.streetAddress1, streetAddress2: body.streetAddress2, city: body.city, state: body.state,
-    zipCode: body.zipCode, doNotCall: body.doNotCall, externalMetadata: body.externalMetadata,
+    id: body.id,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    timezone: body.timezone,
+    phoneNumber: body.phoneNumber,
+    taskType: body.taskType,
+    email: body.email,
+    birthday: body.birthday,
+    ssnLastFour: body.ssnLastFour,
+    streetAddress1: body.streetAddress1,
+    streetAddress2: body.streetAddress2,
+    city: body.city,
+    state: body.state,
+    zipCode: body.zipCode,
+    doNotCall: body.doNotCall,
+    externalMetadata: body.externalMetadata,
   };
 }

@@ -18,7 +18,10 @@ import type { EnrollmentInput } from './enrollment-input.js';
  * the enrollment use case, so the scheduler plans it under every contact rule, in the row's own
  * transaction. A resubmitted return is never offered (returns.ts answers it before).
  */
-export async function recordAchReturnsWithOutreach(ctx: CompanyContext, rows: readonly unknown[]): Promise<RowOutcome[]> {
+export async function recordAchReturnsWithOutreach(
+  ctx: CompanyContext,
+  rows: readonly unknown[],
+): Promise<RowOutcome[]> {
   return recordAchReturns(ctx, rows, outreachOnReturn(ctx));
 }
 
@@ -39,7 +42,11 @@ function outreachOnReturn(ctx: CompanyContext): OnReturn | undefined {
  * no allowed call time, another active cadence of the customer, a finished cadence for this loan) is
  * reported and changes nothing; the return stays recorded.
  */
-async function enrollOnReturn(ctx: CompanyContext, settings: ReturnOutreachConfig, recorded: RecordedReturn): Promise<ReturnOutreach | null> {
+async function enrollOnReturn(
+  ctx: CompanyContext,
+  settings: ReturnOutreachConfig,
+  recorded: RecordedReturn,
+): Promise<ReturnOutreach | null> {
   if (settings.returnCodes && !settings.returnCodes.includes(recorded.returnCode)) return null;
   const { db, companyId, config } = ctx;
   const loan = await getLoan(db, companyId, recorded.customerId, recorded.loanId);
@@ -52,16 +59,31 @@ async function enrollOnReturn(ctx: CompanyContext, settings: ReturnOutreachConfi
   if (!customer) return null; // a payment's customer always exists; kept for the type
 
   const input: EnrollmentInput<string> = {
-    customerId: customer.id, loanId: loan.id, taskType, firstName: null, lastName: null, birthday: null, ssnLastFour: null,
-    phoneNumber: null, mobilePhone: null, timezone: null, isTest: customer.isTest, deprecated: [],
+    customerId: customer.id,
+    loanId: loan.id,
+    taskType,
+    firstName: null,
+    lastName: null,
+    birthday: null,
+    ssnLastFour: null,
+    phoneNumber: null,
+    mobilePhone: null,
+    timezone: null,
+    isTest: customer.isTest,
+    deprecated: [],
   };
   try {
     // Its own savepoint: a refused enrollment leaves the recorded return as it is.
     const { receipt } = await db.transaction((trx: Db) => enrollKnownOrRefused({ ...ctx, db: trx }, input));
-    if (receipt.status === 'already_scheduled') return { status: 'already_enrolled', taskType, scheduleId: receipt.scheduleId };
+    if (receipt.status === 'already_scheduled')
+      return { status: 'already_enrolled', taskType, scheduleId: receipt.scheduleId };
     return {
-      status: 'enrolled', taskType, scheduleId: receipt.scheduleId, scheduledCallId: receipt.scheduledCallId,
-      scheduledTime: receipt.scheduledTime, scheduledCallCount: receipt.scheduledCallCount,
+      status: 'enrolled',
+      taskType,
+      scheduleId: receipt.scheduleId,
+      scheduledCallId: receipt.scheduledCallId,
+      scheduledTime: receipt.scheduledTime,
+      scheduledCallCount: receipt.scheduledCallCount,
     };
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;

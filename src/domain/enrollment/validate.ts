@@ -62,7 +62,8 @@ function describe(errors: ErrorObject[]): string {
     const params = e.params as Record<string, unknown>;
     if (e.keyword === 'additionalProperties') return `Unrecognized field: ${String(params.additionalProperty)}`;
     if (e.keyword === 'required') return `${field ? field + '.' : ''}${String(params.missingProperty)}: is required`;
-    if (e.keyword === 'enum') return `${field}: must be one of ${(params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`;
+    if (e.keyword === 'enum')
+      return `${field}: must be one of ${(params.allowedValues as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`;
     if (e.keyword === 'const') return `${field}: must be ${JSON.stringify(params.allowedValue)}`;
     return `${field || 'body'}: ${e.message}`;
   });

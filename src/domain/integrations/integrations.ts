@@ -17,7 +17,11 @@ export interface CreatedScheduledCall {
  * by the scheduler under the same rules as every call (the customer's other pending calls count
  * toward the caps) and added to the customer's outreach without replacing any schedule.
  */
-export async function createIntegrationCalls(ctx: CompanyContext, customerId: string, scheduleType: string): Promise<CreatedScheduledCall[]> {
+export async function createIntegrationCalls(
+  ctx: CompanyContext,
+  customerId: string,
+  scheduleType: string,
+): Promise<CreatedScheduledCall[]> {
   const integration = resolveIntegration(ctx.config, scheduleType);
   if (!integration) {
     const supported = supportedScheduleTypes(ctx.config);
@@ -31,14 +35,25 @@ export async function createIntegrationCalls(ctx: CompanyContext, customerId: st
     if (!customer) throw new NotFoundError(`Customer ${customerId} not found`);
     const who = contacteeOf(customer);
     const request = {
-      taskType: integration.schedulerTaskType, loanId: null, scheduler: integration.scheduler, recordedTaskType: integration.taskType,
+      taskType: integration.schedulerTaskType,
+      loanId: null,
+      scheduler: integration.scheduler,
+      recordedTaskType: integration.taskType,
     };
     const plan = await planCadence(scope, who, request);
     if (!plan.ok) {
-      throw new ConflictError(`No call can be scheduled for customer ${customerId}: ${plan.message} (${plan.source})`, plan.reason);
+      throw new ConflictError(
+        `No call can be scheduled for customer ${customerId}: ${plan.message} (${plan.source})`,
+        plan.reason,
+      );
     }
     // The schedule's cadence is the integration (scheduleType); its calls carry the catalog task type.
     const stored = await storeSchedule(scope, who, request, plan, { cadenceId: null, source: 'integration' });
-    return stored.calls.map((c) => ({ id: c.id, customerId, scheduledTime: c.scheduledTime, status: 'pending' as const }));
+    return stored.calls.map((c) => ({
+      id: c.id,
+      customerId,
+      scheduledTime: c.scheduledTime,
+      status: 'pending' as const,
+    }));
   });
 }

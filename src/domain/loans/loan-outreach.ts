@@ -17,7 +17,8 @@ export function loanClosedReason(loan: LoanRow, config: CompanyConfig): string |
   if (loan.isSettled === true && workflow.stopWhenSettled !== false) return 'the loan is settled';
   if (loan.chargeoffDate && workflow.stopWhenChargedOff !== false) return 'the loan is charged off';
   const closed = (workflow.closedServicingStatuses ?? DEFAULT_CLOSED_SERVICING_STATUSES).map(normalizeStatus);
-  if (loan.servicingStatus && closed.includes(normalizeStatus(loan.servicingStatus))) return `the loan's servicingStatus is ${loan.servicingStatus}`;
+  if (loan.servicingStatus && closed.includes(normalizeStatus(loan.servicingStatus)))
+    return `the loan's servicingStatus is ${loan.servicingStatus}`;
   return null;
 }
 
@@ -28,7 +29,11 @@ export function isPastDue(loan: LoanRow, today: string): boolean {
   return loan.dueDate !== null && loan.dueDate < today && owed > 0;
 }
 
-const normalizeStatus = (s: string) => s.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const normalizeStatus = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 /**
  * Starts, keeps or stops the outreach of a stored loan whose `taskType` is in the catalog, per the
@@ -44,14 +49,29 @@ export async function syncLoanOutreach(scope: ScheduleScope, loan: LoanRow): Pro
   const active = await activeLoanSchedules(scope.db, scope.companyId, loan.customerId, loan.id);
   const customer = await getCustomer(scope.db, scope.companyId, loan.customerId);
   if (!customer) return 'none';
-  const today = DateTime.fromJSDate(scope.now).setZone(customer.timezone ?? 'utc').toISODate() ?? at.slice(0, 10);
-  const stop = loanClosedReason(loan, scope.config) ?? (taskType.purpose === 'collections' && !isPastDue(loan, today) ? 'the loan is not past due' : null);
+  const today =
+    DateTime.fromJSDate(scope.now)
+      .setZone(customer.timezone ?? 'utc')
+      .toISODate() ?? at.slice(0, 10);
+  const stop =
+    loanClosedReason(loan, scope.config) ??
+    (taskType.purpose === 'collections' && !isPastDue(loan, today) ? 'the loan is not past due' : null);
   if (stop) {
-    await cancelLoanSchedules(scope, active.map((s) => s.id), at, stop);
+    await cancelLoanSchedules(
+      scope,
+      active.map((s) => s.id),
+      at,
+      stop,
+    );
     return active.length > 0 ? 'stopped' : 'none';
   }
   if (active.length > 0 && active.every((s) => s.taskType === taskType.name)) return 'kept';
-  await cancelLoanSchedules(scope, active.map((s) => s.id), at, `the loan's task type changed to ${taskType.name}`);
+  await cancelLoanSchedules(
+    scope,
+    active.map((s) => s.id),
+    at,
+    `the loan's task type changed to ${taskType.name}`,
+  );
 
   const request = { taskType: taskType.name, loanId: loan.id };
   const who = contacteeOf(customer);
@@ -64,5 +84,10 @@ export async function syncLoanOutreach(scope: ScheduleScope, loan: LoanRow): Pro
 /** Cancels the loan's schedules, publishing `scheduled_call.updated` for each call cancelled (in the caller's transaction). */
 async function cancelLoanSchedules(scope: ScheduleScope, ids: string[], at: string, reason: string): Promise<void> {
   const cancelled = await cancelSchedules(scope.db, scope.companyId, ids, at, reason);
-  await publishEvents(scope.db, scope.companyId, cancelled.map((id) => scheduledCallUpdated(id, 'cancelled')), scope.now);
+  await publishEvents(
+    scope.db,
+    scope.companyId,
+    cancelled.map((id) => scheduledCallUpdated(id, 'cancelled')),
+    scope.now,
+  );
 }

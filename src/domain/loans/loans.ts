@@ -4,7 +4,16 @@ import { requireKnownTaskType } from '../shared/company-config.js';
 import { syncLoanOutreach } from './loan-outreach.js';
 import { DomainError, InvalidInputError, MissingFieldsError, NotFoundError } from '../shared/errors.js';
 import {
-  customerExists, DATE_FIELDS, DECIMAL_FIELDS, existingCustomerIds, listLoans, type LoanFields, type LoanRow, type LoanUpsert, upsertLoansWithTaskType, upsertLoan,
+  customerExists,
+  DATE_FIELDS,
+  DECIMAL_FIELDS,
+  existingCustomerIds,
+  listLoans,
+  type LoanFields,
+  type LoanRow,
+  type LoanUpsert,
+  upsertLoansWithTaskType,
+  upsertLoan,
 } from '../../store/loans/loans.js';
 import type { components } from '../../../generated/api-types.js';
 export type { LoanRow } from '../../store/loans/loans.js';
@@ -13,8 +22,17 @@ export type { LoanRow } from '../../store/loans/loans.js';
 export type LoanWrite = Partial<components['schemas']['LoanInput']>;
 
 const PASSTHROUGH = [
-  'type', 'applicationStatus', 'servicingStatus', 'isSettled', 'autopayEnabled', 'isVisibleInBorrowerPortal',
-  'daysPastDueAtBoarding', 'daysSinceOriginationAtBoarding', 'externalLmsMetadata', 'portfolioId', 'taskType',
+  'type',
+  'applicationStatus',
+  'servicingStatus',
+  'isSettled',
+  'autopayEnabled',
+  'isVisibleInBorrowerPortal',
+  'daysPastDueAtBoarding',
+  'daysSinceOriginationAtBoarding',
+  'externalLmsMetadata',
+  'portfolioId',
+  'taskType',
 ] as const;
 
 /** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
@@ -34,10 +52,13 @@ const AMOUNT_DIGITS = 15;
  * checked by the contract; 1e400 parses to Infinity and is rejected here too.
  */
 function decimalOf(field: string, value: number): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new InvalidInputError(`${field} must be a finite number`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new InvalidInputError(`${field} must be a finite number`);
   const text = String(value);
   if (significantDigits(text) > AMOUNT_DIGITS) {
-    throw new InvalidInputError(`${field}: ${text} has more than ${AMOUNT_DIGITS} significant digits and cannot be kept exactly`);
+    throw new InvalidInputError(
+      `${field}: ${text} has more than ${AMOUNT_DIGITS} significant digits and cannot be kept exactly`,
+    );
   }
   return text;
 }
@@ -58,7 +79,8 @@ export function prepareLoanWrite(ctx: Pick<CompanyContext, 'config'>, body: Loan
   for (const f of DATE_FIELDS) {
     const v = body[f];
     if (v === undefined) continue;
-    if (typeof v !== 'string' || !isCalendarDate(v)) throw new InvalidInputError(`${f} must be a date written YYYY-MM-DD, got ${JSON.stringify(v)}`);
+    if (typeof v !== 'string' || !isCalendarDate(v))
+      throw new InvalidInputError(`${f} must be a date written YYYY-MM-DD, got ${JSON.stringify(v)}`);
     fields[f] = v;
   }
   for (const f of DECIMAL_FIELDS) if (body[f] !== undefined) fields[f] = decimalOf(f, body[f]);
@@ -110,11 +132,16 @@ export async function saveLoans(ctx: CompanyContext, bodies: LoanWrite[]): Promi
     seen.add(key);
     await syncLoanOutreach(ctx, loan);
   }
-  return prepared.map((p) => (p instanceof DomainError ? p : known.has(p.customerId) ? null : unknownCustomer(p.customerId)));
+  return prepared.map((p) =>
+    p instanceof DomainError ? p : known.has(p.customerId) ? null : unknownCustomer(p.customerId),
+  );
 }
 
 /** The customer's loans (pushed with POST /loans or imported from the LMS with `loanIds`); 404 for an unknown customer. */
-export async function customerLoans(ctx: Pick<CompanyContext, 'db' | 'companyId'>, customerId: string): Promise<LoanRow[]> {
+export async function customerLoans(
+  ctx: Pick<CompanyContext, 'db' | 'companyId'>,
+  customerId: string,
+): Promise<LoanRow[]> {
   if (!(await customerExists(ctx.db, ctx.companyId, customerId))) throw unknownCustomer(customerId);
   return listLoans(ctx.db, ctx.companyId, customerId);
 }

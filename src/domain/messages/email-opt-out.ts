@@ -41,7 +41,13 @@ export async function optOutEmail(db: Db, secret: string, token: string, now: Da
   // company's revocation scope is `channel`) commit together.
   await db.transaction(async (trx) => {
     await suppressEmail(trx, read.companyId, read.address, 'opt_out', 'opt-out link', now.toISOString());
-    await recordRevocation(trx, [read.companyId], { address: read.address, channel: 'email', source: 'email_unsubscribe', at: now, evidenceRef: 'opt-out link' });
+    await recordRevocation(trx, [read.companyId], {
+      address: read.address,
+      channel: 'email',
+      source: 'email_unsubscribe',
+      at: now,
+      evidenceRef: 'opt-out link',
+    });
   });
   return { address: read.address };
 }

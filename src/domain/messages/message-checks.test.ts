@@ -6,17 +6,33 @@ import { defaultCompanyConfig } from '../shared/company-config.js';
 import { windowVerdict } from './message-checks.js';
 
 const NOW = new Date('2026-12-08T15:00:00Z'); // Tuesday 10:00 in Boston
-const customer = { id: 'c1', companyId: 'co', timezone: 'America/New_York', state: 'MA', city: 'Boston', zipCode: '02108', phoneNumber: '+16175550100', externalMetadata: null, doNotCall: false } as unknown as CustomerRow;
+const customer = {
+  id: 'c1',
+  companyId: 'co',
+  timezone: 'America/New_York',
+  state: 'MA',
+  city: 'Boston',
+  zipCode: '02108',
+  phoneNumber: '+16175550100',
+  externalMetadata: null,
+  doNotCall: false,
+} as unknown as CustomerRow;
 const text = { id: 'm1', channel: 'sms', purpose: 'collections', loanId: 'debt-1' } as unknown as MessageRow;
 const call = (hoursAgo: number, flags: string[] = []): ContactAttempt => ({
-  at: new Date(NOW.getTime() - hoursAgo * 3600_000).toISOString(), channel: 'call', loanId: 'debt-1', purpose: 'collections', flags,
+  at: new Date(NOW.getTime() - hoursAgo * 3600_000).toISOString(),
+  channel: 'call',
+  loanId: 'debt-1',
+  purpose: 'collections',
+  flags,
 });
 
 describe('the send-time check counts calls toward the caps that count texts (940 CMR 7.04(1)(f))', () => {
   it('sends a Massachusetts collections text after one call this week', () => {
     const verdict = windowVerdict(text, customer, [], defaultCompanyConfig(), NOW, [call(24)]);
     expect(verdict).toMatchObject({ send: true });
-    expect(verdict.rules).toContainEqual(expect.objectContaining({ rule: 'ma-collection-call-frequency', verdict: 'pass' }));
+    expect(verdict.rules).toContainEqual(
+      expect.objectContaining({ rule: 'ma-collection-call-frequency', verdict: 'pass' }),
+    );
   });
 
   it('holds it after two calls, naming the rule', () => {

@@ -22,23 +22,52 @@ export type SendVerdict =
  * the next allowed time, or skipped when there is none.
  */
 export function windowVerdict(
-  message: MessageRow, customer: CustomerRow, restrictions: ContactRestrictionRow[], config: CompanyConfig, now: Date, history: readonly ContactAttempt[] = [],
+  message: MessageRow,
+  customer: CustomerRow,
+  restrictions: ContactRestrictionRow[],
+  config: CompanyConfig,
+  now: Date,
+  history: readonly ContactAttempt[] = [],
 ): SendVerdict {
-  if (!customer.timezone) return { send: false, status: 'skipped', reason: 'the customer has no time zone, so their local hours are unknown' };
+  if (!customer.timezone)
+    return {
+      send: false,
+      status: 'skipped',
+      reason: 'the customer has no time zone, so their local hours are unknown',
+    };
   const contact = {
-    timezone: customer.timezone, state: customer.state, city: customer.city, zipCode: customer.zipCode, phoneNumber: customer.phoneNumber, externalMetadata: customer.externalMetadata,
-    doNotCall: customer.doNotCall, restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
+    timezone: customer.timezone,
+    state: customer.state,
+    city: customer.city,
+    zipCode: customer.zipCode,
+    phoneNumber: customer.phoneNumber,
+    externalMetadata: customer.externalMetadata,
+    doNotCall: customer.doNotCall,
+    restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
   const purpose = message.purpose === 'collections' ? 'collections' : 'origination';
-  const result = messageAllowedAt(DateTime.fromJSDate(now, { zone: 'utc' }), { customer: contact, purpose, loanId: message.loanId, channel: message.channel, history }, schedulerConfigFor(config));
+  const result = messageAllowedAt(
+    DateTime.fromJSDate(now, { zone: 'utc' }),
+    { customer: contact, purpose, loanId: message.loanId, channel: message.channel, history },
+    schedulerConfigFor(config),
+  );
   const rules = result.evaluated;
   if (result.time === null) {
-    const blocked = result.decisions.find((d) => d.effect === 'blocked') ?? result.decisions[result.decisions.length - 1];
-    return { send: false, status: 'skipped', reason: blocked ? `${blocked.message} (${blocked.source})` : 'no allowed time within the horizon', explanation: result.decisions, rules };
+    const blocked =
+      result.decisions.find((d) => d.effect === 'blocked') ?? result.decisions[result.decisions.length - 1];
+    return {
+      send: false,
+      status: 'skipped',
+      reason: blocked ? `${blocked.message} (${blocked.source})` : 'no allowed time within the horizon',
+      explanation: result.decisions,
+      rules,
+    };
   }
   if (Date.parse(result.time) > now.getTime() + 60_000) {
     const capped = result.decisions.find((d) => d.effect === 'moved' && d.rule.endsWith('-frequency'));
-    const reason = capped ? `${capped.message} (${capped.source}): moved to the next allowed time` : 'outside the customer\'s allowed hours or days: moved to the next allowed time';
+    const reason = capped
+      ? `${capped.message} (${capped.source}): moved to the next allowed time`
+      : "outside the customer's allowed hours or days: moved to the next allowed time";
     return { send: false, status: 'pending', at: result.time, reason, explanation: result.decisions, rules };
   }
   return { send: true, rules };
@@ -52,13 +81,24 @@ export function windowVerdict(
 export function capVerdict(message: MessageRow, sentTimes: string[], config: CompanyConfig, now: Date): SendVerdict {
   const limits = config.channels?.[message.channel] ?? {};
   let until = 0;
-  const windows: Array<[number | undefined, number, string]> = [[limits.maxPerDay, DAY_MS, 'per day'], [limits.maxPer7Days, 7 * DAY_MS, 'per 7 days']];
+  const windows: Array<[number | undefined, number, string]> = [
+    [limits.maxPerDay, DAY_MS, 'per day'],
+    [limits.maxPer7Days, 7 * DAY_MS, 'per 7 days'],
+  ];
   let why = '';
   for (const [max, span, label] of windows) {
     if (max === undefined) continue;
-    const inWindow = sentTimes.map(Date.parse).filter((t) => t > now.getTime() - span).sort((a, b) => b - a);
+    const inWindow = sentTimes
+      .map(Date.parse)
+      .filter((t) => t > now.getTime() - span)
+      .sort((a, b) => b - a);
     if (inWindow.length >= max) {
-      if (max === 0) return { send: false, status: 'skipped', reason: `${message.channel} is switched off for this company (0 ${label})` };
+      if (max === 0)
+        return {
+          send: false,
+          status: 'skipped',
+          reason: `${message.channel} is switched off for this company (0 ${label})`,
+        };
       const free = inWindow[max - 1] + span;
       if (free > until) {
         until = free;
@@ -66,5 +106,7 @@ export function capVerdict(message: MessageRow, sentTimes: string[], config: Com
       }
     }
   }
-  return until > now.getTime() ? { send: false, status: 'pending', at: new Date(until).toISOString(), reason: why } : { send: true };
+  return until > now.getTime()
+    ? { send: false, status: 'pending', at: new Date(until).toISOString(), reason: why }
+    : { send: true };
 }

@@ -6,7 +6,15 @@ import { listConsentEvents } from '../../store/consent/consent-events.js';
 import { type ConsentBasis, consentAddress, messageConsent, refusalReason } from '../consent/standing.js';
 import { emailSuppression, optOutSms, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
 import { getLoan } from '../../store/loans/loans.js';
-import { claimDueMessages, failStaleSending, listSentMessagesOf, recordSend, releaseMessage, sentTimesSince, type MessageRow } from '../../store/messages/messages.js';
+import {
+  claimDueMessages,
+  failStaleSending,
+  listSentMessagesOf,
+  recordSend,
+  releaseMessage,
+  sentTimesSince,
+  type MessageRow,
+} from '../../store/messages/messages.js';
 import { listContactHistory } from '../../store/planning/schedules.js';
 import type { ContactAttempt } from '../../scheduler/index.js';
 import { callAttempts, historySince, messageAttempts } from '../planning/contact-history.js';
@@ -46,27 +54,78 @@ export async function dispatchDueMessages(deps: DispatchDeps, limit: number, per
   const claimed = await claimDueMessages(deps.db, now.toISOString(), limit, perCompany);
   const configs = new Map<string, Promise<CompanyConfig | null>>();
   const configOf = (companyId: string) => {
-    if (!configs.has(companyId)) configs.set(companyId, findCompany(deps.db, companyId).then((c) => c?.config ?? null));
+    if (!configs.has(companyId))
+      configs.set(
+        companyId,
+        findCompany(deps.db, companyId).then((c) => c?.config ?? null),
+      );
     return configs.get(companyId)!;
   };
-  await Promise.all(claimed.map((m) => deliver(deps, m, configOf).catch((err: Error) => {
-    deps.log.error('message dispatch failed', { messageId: m.id, error: err.stack });
-    return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `retrying after an error: ${err.message}`.slice(0, 500) }, deps.now().toISOString());
-  })));
+  await Promise.all(
+    claimed.map((m) =>
+      deliver(deps, m, configOf).catch((err: Error) => {
+        deps.log.error('message dispatch failed', { messageId: m.id, error: err.stack });
+        return releaseMessage(
+          deps.db,
+          m.companyId,
+          m.id,
+          {
+            status: 'pending',
+            scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(),
+            reason: `retrying after an error: ${err.message}`.slice(0, 500),
+          },
+          deps.now().toISOString(),
+        );
+      }),
+    ),
+  );
   return claimed.length;
 }
 
-async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string) => Promise<CompanyConfig | null>): Promise<void> {
+async function deliver(
+  deps: DispatchDeps,
+  m: MessageRow,
+  configOf: (id: string) => Promise<CompanyConfig | null>,
+): Promise<void> {
   const now = deps.now();
   const at = now.toISOString();
   let decided = false; // set once the contact itself is decided on (not a vanished customer or template)
   // The send-time decision's evidence, kept whatever it was: the rules evaluated (none when it stopped before them) and the consent basis.
-  const decide = (verdict: 'allowed' | 'moved' | 'refused', recipient: string | null, rules: readonly RuleVerdict[], reason: string | null, consent: ConsentBasis | null = null) => recordContactDecisions(deps.db, [{
-    companyId: m.companyId, customerId: m.customerId, channel: m.channel, subjectId: m.id, at: now, verdict, recipient, rules, reason, consent,
-  }]);
+  const decide = (
+    verdict: 'allowed' | 'moved' | 'refused',
+    recipient: string | null,
+    rules: readonly RuleVerdict[],
+    reason: string | null,
+    consent: ConsentBasis | null = null,
+  ) =>
+    recordContactDecisions(deps.db, [
+      {
+        companyId: m.companyId,
+        customerId: m.customerId,
+        channel: m.channel,
+        subjectId: m.id,
+        at: now,
+        verdict,
+        recipient,
+        rules,
+        reason,
+        consent,
+      },
+    ]);
   const release = async (v: Exclude<SendVerdict, { send: true }>, recipient: string | null = null) => {
     if (decided) await decide(v.status === 'pending' ? 'moved' : 'refused', recipient, v.rules ?? [], v.reason);
-    return releaseMessage(deps.db, m.companyId, m.id, { status: v.status, scheduledTime: v.status === 'pending' ? v.at : undefined, reason: v.reason, explanation: v.explanation }, at);
+    return releaseMessage(
+      deps.db,
+      m.companyId,
+      m.id,
+      {
+        status: v.status,
+        scheduledTime: v.status === 'pending' ? v.at : undefined,
+        reason: v.reason,
+        explanation: v.explanation,
+      },
+      at,
+    );
   };
   const skip = (reason: string) => release({ send: false, status: 'skipped', reason });
 
@@ -81,11 +140,24 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
   if ('skip' in recipient) return skip(recipient.skip);
 
   const restrictions = await listActiveRestrictions(deps.db, m.companyId, m.customerId);
-  const windowCheck = windowVerdict(m, customer, restrictions, config, now, await contactHistory(deps.db, m, historySince(config, now)));
+  const windowCheck = windowVerdict(
+    m,
+    customer,
+    restrictions,
+    config,
+    now,
+    await contactHistory(deps.db, m, historySince(config, now)),
+  );
   if (!windowCheck.send) return release(windowCheck, recipient.to);
   const limits = config.channels?.[m.channel];
   if (limits?.maxPerDay !== undefined || limits?.maxPer7Days !== undefined) {
-    const sent = await sentTimesSince(deps.db, m.companyId, m.customerId, m.channel, new Date(now.getTime() - 7 * 86_400_000).toISOString());
+    const sent = await sentTimesSince(
+      deps.db,
+      m.companyId,
+      m.customerId,
+      m.channel,
+      new Date(now.getTime() - 7 * 86_400_000).toISOString(),
+    );
     const capCheck = capVerdict(m, sent, config, now);
     if (!capCheck.send) return release({ ...capCheck, rules: windowCheck.rules }, recipient.to);
   }
@@ -95,7 +167,8 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
   const rendered = render(template, templateData(customer, loan));
   // A text sent through the company's own account reports back naming the company: its token verifies it.
   const statusCallback = `${deps.publicBaseUrl}/webhooks/sms/status${own ? `?company=${encodeURIComponent(m.companyId)}` : ''}`;
-  if (m.channel === 'sms') return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest, statusCallback);
+  if (m.channel === 'sms')
+    return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest, statusCallback);
   return sendEmail(deps, m, route, recipient.to, config, rendered, customer.isTest);
 }
 
@@ -105,21 +178,38 @@ async function deliver(deps: DispatchDeps, m: MessageRow, configOf: (id: string)
  */
 async function contactHistory(db: Db, m: MessageRow, since: string): Promise<ContactAttempt[]> {
   const calls = await listContactHistory(db, m.companyId, m.customerId, since);
-  const messages = (await listSentMessagesOf(db, [{ companyId: m.companyId, customerId: m.customerId }], since)).filter((x) => x.id !== m.id);
+  const messages = (await listSentMessagesOf(db, [{ companyId: m.companyId, customerId: m.customerId }], since)).filter(
+    (x) => x.id !== m.id,
+  );
   return [...callAttempts(calls, false), ...messageAttempts(messages)];
 }
 
 /** The address or number to use, or why the message cannot go (missing, suppressed, opted out, no route). */
-async function usableRecipient(db: Db, m: MessageRow, customer: CustomerRow, route: ChannelRoute, now: Date): Promise<{ to: string; consent: ConsentBasis } | { skip: string }> {
+async function usableRecipient(
+  db: Db,
+  m: MessageRow,
+  customer: CustomerRow,
+  route: ChannelRoute,
+  now: Date,
+): Promise<{ to: string; consent: ConsentBasis } | { skip: string }> {
   if (m.channel === 'email') {
-    if (!route.email) return { skip: customer.isTest ? 'test customer: no sandbox SMTP server is configured' : 'no email server is configured' };
+    if (!route.email)
+      return {
+        skip: customer.isTest ? 'test customer: no sandbox SMTP server is configured' : 'no email server is configured',
+      };
     if (!customer.email) return { skip: 'the customer has no email address' };
     const suppressed = await emailSuppression(db, m.companyId, customer.email);
-    if (suppressed) return { skip: `email address ${customer.email} is unusable: ${suppressed.reason}${suppressed.detail ? ` (${suppressed.detail})` : ''}` };
+    if (suppressed)
+      return {
+        skip: `email address ${customer.email} is unusable: ${suppressed.reason}${suppressed.detail ? ` (${suppressed.detail})` : ''}`,
+      };
     const consent = await consentOf(db, m, 'email', customer.email, now);
     return 'skip' in consent ? consent : { to: customer.email, consent: consent.basis };
   }
-  if (!route.sms) return { skip: customer.isTest ? 'test customer: no sandbox SMS simulator is configured' : 'no SMS provider is configured' };
+  if (!route.sms)
+    return {
+      skip: customer.isTest ? 'test customer: no sandbox SMS simulator is configured' : 'no SMS provider is configured',
+    };
   if (!customer.phoneNumber) return { skip: 'the customer has no phone number' };
   const optedOut = await smsOptOut(db, m.companyId, customer.phoneNumber);
   if (optedOut) return { skip: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})` };
@@ -131,12 +221,32 @@ async function usableRecipient(db: Db, m: MessageRow, customer: CustomerRow, rou
  * The consent the message relies on, or the ledger's revocation of this address and channel as the
  * skip reason (a revocation by any means, by API included).
  */
-async function consentOf(db: Db, m: MessageRow, channel: 'sms' | 'email', address: string, now: Date): Promise<{ basis: ConsentBasis } | { skip: string }> {
-  const standing = messageConsent(channel, address, await listConsentEvents(db, m.companyId, [consentAddress(address)]), now);
+async function consentOf(
+  db: Db,
+  m: MessageRow,
+  channel: 'sms' | 'email',
+  address: string,
+  now: Date,
+): Promise<{ basis: ConsentBasis } | { skip: string }> {
+  const standing = messageConsent(
+    channel,
+    address,
+    await listConsentEvents(db, m.companyId, [consentAddress(address)]),
+    now,
+  );
   return standing.kind === 'refused' ? { skip: refusalReason(standing) } : { basis: standing.basis };
 }
 
-async function sendSms(deps: DispatchDeps, m: MessageRow, route: ChannelRoute, to: string, config: CompanyConfig, text: string, sandbox: boolean, statusCallback: string) {
+async function sendSms(
+  deps: DispatchDeps,
+  m: MessageRow,
+  route: ChannelRoute,
+  to: string,
+  config: CompanyConfig,
+  text: string,
+  sandbox: boolean,
+  statusCallback: string,
+) {
   // Every text says how to stop them (CTIA; TCPA revocation by any reasonable means).
   const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICE}`;
   const from = config.channels?.sms?.from ?? route.smsFrom;
@@ -145,18 +255,61 @@ async function sendSms(deps: DispatchDeps, m: MessageRow, route: ChannelRoute, t
   try {
     result = await route.sms!.send({ to, from, body, statusCallback });
   } catch (err) {
-    return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `SMS provider unavailable: ${(err as Error).message}`.slice(0, 500) }, at());
+    return releaseMessage(
+      deps.db,
+      m.companyId,
+      m.id,
+      {
+        status: 'pending',
+        scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(),
+        reason: `SMS provider unavailable: ${(err as Error).message}`.slice(0, 500),
+      },
+      at(),
+    );
   }
   if (result.accepted) {
-    return recordSmsSent(deps.db, m.companyId, m.id, { status: 'sent', recipient: to, subject: null, content: body, sandbox, providerMessageId: result.providerMessageId, reason: null }, at());
+    return recordSmsSent(
+      deps.db,
+      m.companyId,
+      m.id,
+      {
+        status: 'sent',
+        recipient: to,
+        subject: null,
+        content: body,
+        sandbox,
+        providerMessageId: result.providerMessageId,
+        reason: null,
+      },
+      at(),
+    );
   }
   if (/^21610\b/.test(result.reason)) await optOutSms(deps.db, [m.companyId], to, 'STOP', at()); // the provider knows of a STOP we missed
-  return recordSend(deps.db, m.companyId, m.id, { status: 'failed', recipient: to, subject: null, content: body, sandbox, providerMessageId: null, reason: result.reason.slice(0, 500) }, at());
+  return recordSend(
+    deps.db,
+    m.companyId,
+    m.id,
+    {
+      status: 'failed',
+      recipient: to,
+      subject: null,
+      content: body,
+      sandbox,
+      providerMessageId: null,
+      reason: result.reason.slice(0, 500),
+    },
+    at(),
+  );
 }
 
 async function sendEmail(
-  deps: DispatchDeps, m: MessageRow, route: ChannelRoute, to: string, config: CompanyConfig,
-  rendered: { subject: string | null; text: string; html: string }, sandbox: boolean,
+  deps: DispatchDeps,
+  m: MessageRow,
+  route: ChannelRoute,
+  to: string,
+  config: CompanyConfig,
+  rendered: { subject: string | null; text: string; html: string },
+  sandbox: boolean,
 ) {
   const link = `${deps.publicBaseUrl}/unsubscribe/email/${optOutToken(deps.routes.signingSecret, m.companyId, to)}`;
   // Reg F 12 CFR 1006.6(e): a clear and conspicuous, reasonable and simple way to opt out of emails.
@@ -167,19 +320,72 @@ async function sendEmail(
   let result;
   try {
     result = await route.email!.send({
-      from: config.channels?.email?.from ?? deps.routes.emailFrom, to, subject, text, html, messageId: `<${m.id}@outreach.invalid>`,
+      from: config.channels?.email?.from ?? deps.routes.emailFrom,
+      to,
+      subject,
+      text,
+      html,
+      messageId: `<${m.id}@outreach.invalid>`,
       headers: { 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
   } catch (err) {
-    return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `email server unavailable: ${(err as Error).message}`.slice(0, 500) }, at());
+    return releaseMessage(
+      deps.db,
+      m.companyId,
+      m.id,
+      {
+        status: 'pending',
+        scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(),
+        reason: `email server unavailable: ${(err as Error).message}`.slice(0, 500),
+      },
+      at(),
+    );
   }
   if (result.accepted) {
-    return recordSend(deps.db, m.companyId, m.id, { status: 'sent', recipient: to, subject, content: text, sandbox, providerMessageId: result.providerMessageId, reason: null }, at());
+    return recordSend(
+      deps.db,
+      m.companyId,
+      m.id,
+      {
+        status: 'sent',
+        recipient: to,
+        subject,
+        content: text,
+        sandbox,
+        providerMessageId: result.providerMessageId,
+        reason: null,
+      },
+      at(),
+    );
   }
   if (!result.permanent) {
-    return releaseMessage(deps.db, m.companyId, m.id, { status: 'pending', scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(), reason: `soft bounce: ${result.reason}`.slice(0, 500) }, at());
+    return releaseMessage(
+      deps.db,
+      m.companyId,
+      m.id,
+      {
+        status: 'pending',
+        scheduledTime: new Date(deps.now().getTime() + RETRY_MS).toISOString(),
+        reason: `soft bounce: ${result.reason}`.slice(0, 500),
+      },
+      at(),
+    );
   }
   // A hard bounce: the address is unusable for this company from now on.
   await suppressEmail(deps.db, m.companyId, to, 'hard_bounce', result.reason, at());
-  return recordSend(deps.db, m.companyId, m.id, { status: 'bounced', recipient: to, subject, content: text, sandbox, providerMessageId: null, reason: `hard bounce: ${result.reason}`.slice(0, 500) }, at());
+  return recordSend(
+    deps.db,
+    m.companyId,
+    m.id,
+    {
+      status: 'bounced',
+      recipient: to,
+      subject,
+      content: text,
+      sandbox,
+      providerMessageId: null,
+      reason: `hard bounce: ${result.reason}`.slice(0, 500),
+    },
+    at(),
+  );
 }

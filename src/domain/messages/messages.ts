@@ -10,7 +10,8 @@ type Scope = { db: Db; companyId: string };
 const DEFAULT_PAGE_SIZE = 100;
 
 async function requireCustomer(ctx: Scope, customerId: string): Promise<void> {
-  if (!(await getCustomer(ctx.db, ctx.companyId, customerId))) throw new NotFoundError(`Customer ${customerId} not found`);
+  if (!(await getCustomer(ctx.db, ctx.companyId, customerId)))
+    throw new NotFoundError(`Customer ${customerId} not found`);
 }
 
 /** Emails sent to the customer (accepted by the mail server), newest first; bounced ones are not listed. */
@@ -31,12 +32,26 @@ const LISTED = {
 } as const;
 
 /** One page of a channel's sent messages and the cursor of the next page; a bad cursor is 400. */
-async function sentMessages(ctx: Scope, customerId: string, list: keyof typeof LISTED, page: PageRequest): Promise<SentPage> {
+async function sentMessages(
+  ctx: Scope,
+  customerId: string,
+  list: keyof typeof LISTED,
+  page: PageRequest,
+): Promise<SentPage> {
   const scope: CursorScope = { list, companyId: ctx.companyId, customerId, ties: ['string'] };
   const offset = pageStart(page);
   const after = page.cursor === undefined ? undefined : decodeCursor(scope, page.cursor);
   await requireCustomer(ctx, customerId);
   const { channel, statuses } = LISTED[list];
-  const { rows, next } = await listSentMessages(ctx.db, ctx.companyId, customerId, channel, [...statuses], page.limit ?? DEFAULT_PAGE_SIZE, offset, after);
+  const { rows, next } = await listSentMessages(
+    ctx.db,
+    ctx.companyId,
+    customerId,
+    channel,
+    [...statuses],
+    page.limit ?? DEFAULT_PAGE_SIZE,
+    offset,
+    after,
+  );
   return { messages: rows, nextCursor: next && encodeCursor(scope, next) };
 }

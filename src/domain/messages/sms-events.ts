@@ -11,7 +11,12 @@ import type { SmsDeliveryStatus } from '../ports/sms.js';
 export const SMS_OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'];
 export const SMS_OPT_IN_KEYWORDS = ['START', 'UNSTOP', 'YES'];
 
-const FINAL: Record<string, SmsDeliveryStatus | undefined> = { sent: 'sent', delivered: 'delivered', undelivered: 'undelivered', failed: 'failed' };
+const FINAL: Record<string, SmsDeliveryStatus | undefined> = {
+  sent: 'sent',
+  delivered: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'failed',
+};
 
 /**
  * A provider status callback: moves the message forward only (callbacks may repeat or arrive out
@@ -29,7 +34,10 @@ export async function recordSmsStatus(db: Db, params: Record<string, string>, no
   if (!sid || !reported) throw new InvalidInputError('MessageSid and MessageStatus are required');
   const status = FINAL[reported];
   if (!status) return false;
-  const reason = status === 'undelivered' || status === 'failed' ? `${params.ErrorCode ?? 'unknown'}: ${describeError(params.ErrorCode)}` : null;
+  const reason =
+    status === 'undelivered' || status === 'failed'
+      ? `${params.ErrorCode ?? 'unknown'}: ${describeError(params.ErrorCode)}`
+      : null;
   const at = now.toISOString();
   if (await applyDeliveryStatus(db, sid, status, reason, at)) return true;
   if (await hasProviderMessage(db, sid)) return false; // a repeated or older report
@@ -40,7 +48,13 @@ export async function recordSmsStatus(db: Db, params: Record<string, string>, no
 }
 
 /** Records a text the provider accepted, then applies any status it reported before this (recordSmsStatus). */
-export async function recordSmsSent(db: Db, companyId: string, id: string, sent: Parameters<typeof recordSend>[3] & { providerMessageId: string }, at: string): Promise<void> {
+export async function recordSmsSent(
+  db: Db,
+  companyId: string,
+  id: string,
+  sent: Parameters<typeof recordSend>[3] & { providerMessageId: string },
+  at: string,
+): Promise<void> {
   await recordSend(db, companyId, id, sent, at);
   await applyEarlyStatuses(db, sent.providerMessageId, at);
 }
@@ -51,7 +65,11 @@ export async function recordSmsSent(db: Db, companyId: string, id: string, sent:
  * in the same transaction: AI-voice calls to it stop too unless the company's revocation scope is
  * `channel` (docs/partners/consent.md). START opts back in to texts. Other texts are not acted on.
  */
-export async function receiveInboundSms(db: Db, params: Record<string, string>, now: Date): Promise<'opted_out' | 'opted_in' | 'ignored'> {
+export async function receiveInboundSms(
+  db: Db,
+  params: Record<string, string>,
+  now: Date,
+): Promise<'opted_out' | 'opted_in' | 'ignored'> {
   if (!params.From || params.Body === undefined) throw new InvalidInputError('From and Body are required');
   const from = parsePhoneNumberFromString(params.From, 'US')?.number ?? params.From;
   const keyword = params.Body.trim().toUpperCase();
@@ -60,7 +78,13 @@ export async function receiveInboundSms(db: Db, params: Record<string, string>, 
     await db.transaction(async (trx) => {
       const companies = await companiesTexting(trx, from);
       await optOutSms(trx, companies, from, keyword, now.toISOString());
-      await recordRevocation(trx, companies, { address: from, channel: 'sms', source: 'inbound_text', at: now, evidenceRef: `SMS ${keyword}${params.MessageSid ? ` ${params.MessageSid}` : ''}` });
+      await recordRevocation(trx, companies, {
+        address: from,
+        channel: 'sms',
+        source: 'inbound_text',
+        at: now,
+        evidenceRef: `SMS ${keyword}${params.MessageSid ? ` ${params.MessageSid}` : ''}`,
+      });
     });
     return 'opted_out';
   }
@@ -69,7 +93,14 @@ export async function receiveInboundSms(db: Db, params: Record<string, string>, 
     await db.transaction(async (trx) => {
       const companies = await companiesTexting(trx, from);
       await optInSms(trx, companies, from);
-      await recordGrant(trx, companies, { address: from, channel: 'sms', type: 'express', source: 'inbound_text', at: now, evidenceRef: `SMS ${keyword}${params.MessageSid ? ` ${params.MessageSid}` : ''}` });
+      await recordGrant(trx, companies, {
+        address: from,
+        channel: 'sms',
+        type: 'express',
+        source: 'inbound_text',
+        at: now,
+        evidenceRef: `SMS ${keyword}${params.MessageSid ? ` ${params.MessageSid}` : ''}`,
+      });
     });
     return 'opted_in';
   }

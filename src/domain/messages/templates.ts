@@ -42,7 +42,13 @@ export interface Rendered {
 export function render(template: MessageTemplate, data: Record<string, unknown>): Rendered {
   const body = compile(template.body);
   return {
-    subject: template.subject === undefined ? null : compile(template.subject).text(data).replace(/[\r\n]+/g, ' ').trim(),
+    subject:
+      template.subject === undefined
+        ? null
+        : compile(template.subject)
+            .text(data)
+            .replace(/[\r\n]+/g, ' ')
+            .trim(),
     text: body.text(data),
     html: body.html(data).replace(/\r?\n/g, '<br>\n'),
   };
@@ -51,12 +57,17 @@ export function render(template: MessageTemplate, data: Record<string, unknown>)
 /** Compiles every template at `config set` time so a syntax error fails there, not at a send. */
 export function validateTemplates(config: CompanyConfig): void {
   for (const [name, template] of Object.entries(config.templates ?? {})) {
-    for (const [part, source] of [['subject', template.subject], ['body', template.body]] as const) {
+    for (const [part, source] of [
+      ['subject', template.subject],
+      ['body', template.body],
+    ] as const) {
       if (source === undefined) continue;
       try {
         engine.precompile(source, { knownHelpersOnly: true });
       } catch (err) {
-        throw new InvalidInputError(`Invalid company configuration: template "${name}" ${part}: ${(err as Error).message.split('\n')[0]}`);
+        throw new InvalidInputError(
+          `Invalid company configuration: template "${name}" ${part}: ${(err as Error).message.split('\n')[0]}`,
+        );
       }
     }
   }

@@ -20,7 +20,12 @@ const OUTSIDE_RULES = {
 } as const;
 
 /** Prefixes the dial-time and outcome re-checks put before the scheduler's explanation (call-rules.ts `explain`). */
-const RECHECK_PREFIXES = ['Moved at dial time: ', 'Not allowed at dial time: ', 'Not allowed after call outcome: ', 'moved: '];
+const RECHECK_PREFIXES = [
+  'Moved at dial time: ',
+  'Not allowed at dial time: ',
+  'Not allowed after call outcome: ',
+  'moved: ',
+];
 
 /**
  * Why the call is at its time: each rule that moved it from the cadence's wish when it was planned,
@@ -28,8 +33,13 @@ const RECHECK_PREFIXES = ['Moved at dial time: ', 'Not allowed at dial time: ', 
  */
 export function timingReasons(call: Pick<ScheduledCallRow, 'explanation' | 'status' | 'statusReason'>): RuleReason[] {
   const planned = Array.isArray(call.explanation) ? (call.explanation as Decision[]) : [];
-  const reasons = planned.filter((d) => d.effect === 'moved').map((d) => ({ rule: d.rule, source: d.source, detail: d.message }));
-  if (call.statusReason && (call.statusReason.startsWith('Moved at dial time: ') || call.statusReason.includes('moved: '))) {
+  const reasons = planned
+    .filter((d) => d.effect === 'moved')
+    .map((d) => ({ rule: d.rule, source: d.source, detail: d.message }));
+  if (
+    call.statusReason &&
+    (call.statusReason.startsWith('Moved at dial time: ') || call.statusReason.includes('moved: '))
+  ) {
     reasons.push(...recheckReasons(call.statusReason));
   }
   return reasons;
@@ -41,16 +51,19 @@ export function endReason(call: Pick<ScheduledCallRow, 'status' | 'statusReason'
   const text = call.statusReason;
   if (!text) return { ...OUTSIDE_RULES.unrecorded, detail: `the call is ${call.status}` };
   if (RECHECK_PREFIXES.some((p) => text.startsWith(p))) return recheckReasons(text).at(-1)!;
-  if (text.startsWith('Do Not Call: ')) return { rule: RESTRICTION_RULES.do_not_call.id, source: RESTRICTION_RULES.do_not_call.source, detail: text };
+  if (text.startsWith('Do Not Call: '))
+    return { rule: RESTRICTION_RULES.do_not_call.id, source: RESTRICTION_RULES.do_not_call.source, detail: text };
   const restriction = /^Contact restriction ([a-z_]+): /.exec(text);
   const rule = restriction ? RESTRICTION_RULES[restriction[1] as keyof typeof RESTRICTION_RULES] : undefined;
   if (rule) return { rule: rule.id, source: rule.source, detail: text };
   const wrongNumber = ruleCatalog().get('wrong-number')!;
-  if (text.startsWith('No usable number left: ')) return { rule: wrongNumber.id, source: wrongNumber.source, detail: text };
+  if (text.startsWith('No usable number left: '))
+    return { rule: wrongNumber.id, source: wrongNumber.source, detail: text };
   if (text.startsWith('Replaced: ')) return { ...OUTSIDE_RULES.replaced, detail: text };
   if (text.startsWith('Cadence finished: ')) return { ...OUTSIDE_RULES.cadenceFinished, detail: text };
   if (text.startsWith('the loan')) return { ...OUTSIDE_RULES.loan, detail: text };
-  if (text.startsWith('The voice provider') || text.startsWith('Reconciliation: ')) return { ...OUTSIDE_RULES.provider, detail: text };
+  if (text.startsWith('The voice provider') || text.startsWith('Reconciliation: '))
+    return { ...OUTSIDE_RULES.provider, detail: text };
   if (text === 'The customer no longer exists') return { ...OUTSIDE_RULES.customerGone, detail: text };
   return { ...OUTSIDE_RULES.unclassified, detail: text };
 }

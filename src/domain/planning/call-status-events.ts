@@ -6,6 +6,9 @@ import type { PublishedEvent } from '../webhooks/publish.js';
  * cancelled): one event per call and status, so work that runs twice publishes once. Published in the
  * transaction of the change it reports.
  */
-export function scheduledCallUpdated(id: string, status: Exclude<ScheduledCallStatus, 'pending' | 'dialing'>): PublishedEvent {
+export function scheduledCallUpdated(
+  id: string,
+  status: Exclude<ScheduledCallStatus, 'pending' | 'dialing'>,
+): PublishedEvent {
   return { type: 'scheduled_call.updated', subjectId: id, key: `scheduled_call.updated:${id}:${status}` };
 }

@@ -10,7 +10,7 @@ describe('historySince', () => {
     expect(historySince(defaultCompanyConfig(), AT)).toBe(new Date(AT.getTime() - 60 * DAY).toISOString());
   });
 
-  it('reads back the whole of a company\'s longer quiet period after a conversation (from the compiled rules)', () => {
+  it("reads back the whole of a company's longer quiet period after a conversation (from the compiled rules)", () => {
     const config = { ...defaultCompanyConfig(), scheduler: { limits: { regFQuietDaysAfterConversation: 90 } } };
     expect(historySince(config, AT)).toBe(new Date(AT.getTime() - 90 * DAY - 3_600_000).toISOString());
   });

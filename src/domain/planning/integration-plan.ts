@@ -35,7 +35,12 @@ export function resolveIntegration(config: CompanyConfig, scheduleType: string):
   const defined = config.integrations?.find((i) => i.scheduleType === scheduleType);
   const taskType = defined?.taskType ?? defaultTaskType(config);
   const integration: IntegrationConfig = defined ?? { scheduleType, taskType, steps: SINGLE_CALL };
-  return { scheduleType, taskType, schedulerTaskType: integrationKey(scheduleType), scheduler: withIntegration(config, integration) };
+  return {
+    scheduleType,
+    taskType,
+    schedulerTaskType: integrationKey(scheduleType),
+    scheduler: withIntegration(config, integration),
+  };
 }
 
 function defaultTaskType(config: CompanyConfig): string {
@@ -48,7 +53,8 @@ function withIntegration(config: CompanyConfig, integration: IntegrationConfig):
   if (!found) {
     const base = schedulerConfigFor(config);
     const source = base.taskTypes[integration.taskType];
-    const purpose = source?.purpose ?? config.taskTypes.find((t) => t.name === integration.taskType)?.purpose ?? 'origination';
+    const purpose =
+      source?.purpose ?? config.taskTypes.find((t) => t.name === integration.taskType)?.purpose ?? 'origination';
     found = {
       ...base,
       taskTypes: {
@@ -74,7 +80,9 @@ export function validateIntegrations(config: CompanyConfig): void {
     try {
       compileConfig(resolved.scheduler);
     } catch (err) {
-      throw new InvalidInputError(`Invalid company configuration: integration "${integration.scheduleType}": ${(err as Error).message}`);
+      throw new InvalidInputError(
+        `Invalid company configuration: integration "${integration.scheduleType}": ${(err as Error).message}`,
+      );
     }
   }
 }

@@ -28,7 +28,10 @@ export async function storeMessageSchedules(
   if (!taskType || steps.length === 0 || !customer.timezone) return 0;
   const restrictions = await listActiveRestrictions(scope.db, scope.companyId, customer.id);
   const contact = {
-    timezone: customer.timezone, state: customer.state, phoneNumber: customer.phoneNumber, externalMetadata: customer.externalMetadata,
+    timezone: customer.timezone,
+    state: customer.state,
+    phoneNumber: customer.phoneNumber,
+    externalMetadata: customer.externalMetadata,
     restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
   const at = scope.now.toISOString();
@@ -36,17 +39,47 @@ export async function storeMessageSchedules(
   for (const channel of CHANNELS) {
     const own = steps.map((step, index) => ({ step, index })).filter((s) => s.step.channel === channel);
     if (own.length === 0 || !reachable(customer, channel)) continue;
-    const planned = planMessages(own.map((s) => asStep(s.step)), { customer: contact, purpose: taskType.purpose, loanId: request.loanId }, schedulerConfigFor(scope.config), DateTime.fromJSDate(scope.now, { zone: 'utc' }));
-    const placed = planned.flatMap((p, i) => (p.scheduledTime === null ? [] : [{ ...p, scheduledTime: p.scheduledTime, config: own[i] }]));
+    const planned = planMessages(
+      own.map((s) => asStep(s.step)),
+      { customer: contact, purpose: taskType.purpose, loanId: request.loanId },
+      schedulerConfigFor(scope.config),
+      DateTime.fromJSDate(scope.now, { zone: 'utc' }),
+    );
+    const placed = planned.flatMap((p, i) =>
+      p.scheduledTime === null ? [] : [{ ...p, scheduledTime: p.scheduledTime, config: own[i] }],
+    );
     if (placed.length === 0) continue;
     const scheduleId = newId();
     await insertSchedule(scope.db, scope.companyId, {
-      id: scheduleId, customerId: customer.id, cadenceId: null, source, channel, taskType: request.taskType, cadence: `${request.taskType}-${channel}`.slice(0, 120), loanId: request.loanId, at,
+      id: scheduleId,
+      customerId: customer.id,
+      cadenceId: null,
+      source,
+      channel,
+      taskType: request.taskType,
+      cadence: `${request.taskType}-${channel}`.slice(0, 120),
+      loanId: request.loanId,
+      at,
     });
-    await insertMessages(scope.db, scope.companyId, placed.map((p) => ({
-      id: newId(), customerId: customer.id, scheduleId, loanId: request.loanId, taskType: request.taskType, purpose: taskType.purpose,
-      channel, step: p.step, stepIndex: p.config.index, template: p.config.step.template, scheduledTime: p.scheduledTime, explanation: p.decisions,
-    })), at);
+    await insertMessages(
+      scope.db,
+      scope.companyId,
+      placed.map((p) => ({
+        id: newId(),
+        customerId: customer.id,
+        scheduleId,
+        loanId: request.loanId,
+        taskType: request.taskType,
+        purpose: taskType.purpose,
+        channel,
+        step: p.step,
+        stepIndex: p.config.index,
+        template: p.config.step.template,
+        scheduledTime: p.scheduledTime,
+        explanation: p.decisions,
+      })),
+      at,
+    );
     created++;
   }
   return created;

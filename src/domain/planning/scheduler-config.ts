@@ -1,4 +1,9 @@
-import { compileConfig, mergeSchedulerConfig, SchedulerConfigError, type SchedulerConfig } from '../../scheduler/index.js';
+import {
+  compileConfig,
+  mergeSchedulerConfig,
+  SchedulerConfigError,
+  type SchedulerConfig,
+} from '../../scheduler/index.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { InvalidInputError } from '../shared/errors.js';
 
@@ -33,6 +38,8 @@ export function validateSchedulerConfig(config: CompanyConfig): void {
   // Outreach on a return enrolls in this task type's cadence: without one, every return would fail to plan.
   const outreach = config.ach?.returnOutreach;
   if (outreach && !scheduler.taskTypes[outreach.taskType]) {
-    throw new InvalidInputError(`Invalid company configuration: ach.returnOutreach task type "${outreach.taskType}" has no cadence in the scheduler section (scheduler.taskTypes)`);
+    throw new InvalidInputError(
+      `Invalid company configuration: ach.returnOutreach task type "${outreach.taskType}" has no cadence in the scheduler section (scheduler.taskTypes)`,
+    );
   }
 }

@@ -1,12 +1,26 @@
 import type { CustomerRow } from '../../store/customers/customers.js';
 import { DateTime } from 'luxon';
-import { planEnrollment, type ContactAttempt, type CustomerContact, type PlanResult, type PlannedCall, type SchedulerConfig } from '../../scheduler/index.js';
+import {
+  planEnrollment,
+  type ContactAttempt,
+  type CustomerContact,
+  type PlanResult,
+  type PlannedCall,
+  type SchedulerConfig,
+} from '../../scheduler/index.js';
 import { cancelActiveCadences } from '../../store/planning/cadences.js';
 import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
 import type { Db } from '../../store/shared/db.js';
 import { cancelPendingMessages, listSentMessagesOf, type SentMessage } from '../../store/messages/messages.js';
 import {
-  cancelActiveSchedules, cancelPendingCalls, insertSchedule, insertScheduledCalls, listContactHistory, type NewSchedule, type NewScheduledCall, pendingCallIds,
+  cancelActiveSchedules,
+  cancelPendingCalls,
+  insertSchedule,
+  insertScheduledCalls,
+  listContactHistory,
+  type NewSchedule,
+  type NewScheduledCall,
+  pendingCallIds,
 } from '../../store/planning/schedules.js';
 import { publishEvents } from '../webhooks/publish.js';
 import type { CompanyConfig } from '../shared/company-config.js';
@@ -39,8 +53,15 @@ export interface Contactee {
 /** The stored customer as the scheduler sees them. */
 export function contacteeOf(customer: CustomerRow): Contactee {
   return {
-    customerId: customer.id, timezone: customer.timezone ?? '', state: customer.state, phoneNumber: customer.phoneNumber,
-    mobilePhone: null, externalMetadata: customer.externalMetadata, doNotCall: customer.doNotCall, city: customer.city, zipCode: customer.zipCode,
+    customerId: customer.id,
+    timezone: customer.timezone ?? '',
+    state: customer.state,
+    phoneNumber: customer.phoneNumber,
+    mobilePhone: null,
+    externalMetadata: customer.externalMetadata,
+    doNotCall: customer.doNotCall,
+    city: customer.city,
+    zipCode: customer.zipCode,
   };
 }
 
@@ -67,7 +88,11 @@ export async function planCadence(scope: ScheduleScope, who: Contactee, request:
   // Sequential on purpose: scope.db may be a transaction, whose one connection runs one query at a time.
   const restrictions = await listActiveRestrictions(scope.db, scope.companyId, who.customerId);
   const calls = await listContactHistory(scope.db, scope.companyId, who.customerId, since);
-  const messages = await listSentMessagesOf(scope.db, [{ companyId: scope.companyId, customerId: who.customerId }], since);
+  const messages = await listSentMessagesOf(
+    scope.db,
+    [{ companyId: scope.companyId, customerId: who.customerId }],
+    since,
+  );
   return planWithHistory(scope, who, request, restrictions, calls, messages);
 }
 
@@ -99,7 +124,15 @@ function planWithHistory(
   // Sent texts and emails count toward the cross-channel caps (940 CMR 7.04(1)(f), NYC, WA).
   const history: ContactAttempt[] = [...callAttempts(calls), ...messageAttempts(messages)];
   return planEnrollment(
-    { taskType: request.taskType, loanId: request.loanId, daysSincePaidOff: request.daysSincePaidOff, daysInApplied: request.daysInApplied, oneOff: request.oneOff, customer, history },
+    {
+      taskType: request.taskType,
+      loanId: request.loanId,
+      daysSincePaidOff: request.daysSincePaidOff,
+      daysInApplied: request.daysInApplied,
+      oneOff: request.oneOff,
+      customer,
+      history,
+    },
     request.scheduler ?? schedulerConfigFor(scope.config),
     DateTime.fromJSDate(scope.now, { zone: 'utc' }),
   );
@@ -128,10 +161,18 @@ export function scheduleRows(
   const at = scope.now.toISOString();
   const scheduleId = newId();
   const schedule: NewSchedule = {
-    id: scheduleId, customerId: who.customerId, cadenceId: owner.cadenceId, source: owner.source,
-    taskType: request.recordedTaskType ?? request.taskType, cadence: plan.cadence, loanId: request.loanId, at,
+    id: scheduleId,
+    customerId: who.customerId,
+    cadenceId: owner.cadenceId,
+    source: owner.source,
+    taskType: request.recordedTaskType ?? request.taskType,
+    cadence: plan.cadence,
+    loanId: request.loanId,
+    at,
   };
-  const sorted = [...plan.calls].sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime) || a.stepIndex - b.stepIndex);
+  const sorted = [...plan.calls].sort(
+    (a, b) => a.scheduledTime.localeCompare(b.scheduledTime) || a.stepIndex - b.stepIndex,
+  );
   const calls = sorted.map((call: PlannedCall): NewScheduledCall => ({
     id: newId(),
     customerId: who.customerId,
@@ -175,15 +216,29 @@ export async function storeSchedule(
  * call and message it cancels keeps `reason` (why, for support; not part of the partner contract).
  */
 export async function stopOutreach(
-  db: Db, companyId: string, customerId: string, at: string, reason: string, scope: 'all' | 'calls' = 'all',
+  db: Db,
+  companyId: string,
+  customerId: string,
+  at: string,
+  reason: string,
+  scope: 'all' | 'calls' = 'all',
 ): Promise<{ calls: number; emails: number; texts: number }> {
   // Every pending call of the customer is cancelled below: each is a `scheduled_call.updated` event.
   const cancelled = await pendingCallIds(db, companyId, customerId);
-  const { calls } = await cancelActiveSchedules(db, companyId, customerId, at, reason, scope === 'calls' ? ['call'] : undefined);
+  const { calls } = await cancelActiveSchedules(
+    db,
+    companyId,
+    customerId,
+    at,
+    reason,
+    scope === 'calls' ? ['call'] : undefined,
+  );
   const stray = await cancelPendingCalls(db, companyId, customerId, at, reason);
   await cancelActiveCadences(db, companyId, customerId, at);
-  const emails = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at, { channels: ['email'], reason }) : 0;
-  const texts = scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at, { channels: ['sms'], reason }) : 0;
+  const emails =
+    scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at, { channels: ['email'], reason }) : 0;
+  const texts =
+    scope === 'all' ? await cancelPendingMessages(db, companyId, customerId, at, { channels: ['sms'], reason }) : 0;
   const events = cancelled.map((id) => scheduledCallUpdated(id, 'cancelled'));
   await publishEvents(db, companyId, events, new Date(at));
   return { calls: calls + stray, emails, texts };

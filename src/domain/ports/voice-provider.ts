@@ -72,7 +72,8 @@ export interface CallLookup {
  * `found`: a call carrying this scheduled call's id; `none`: proven absent (the only answer that lets
  * the dialer dial again); `ambiguous`: a call to the number in the window that cannot be told apart.
  */
-export type CallLookupAnswer = { kind: 'found'; call: PlacedCall } | { kind: 'none' } | { kind: 'ambiguous'; reason: string };
+export type CallLookupAnswer =
+  { kind: 'found'; call: PlacedCall } | { kind: 'none' } | { kind: 'ambiguous'; reason: string };
 
 export interface AgentSetup {
   /** The voicemail the agent leaves (a Reg F limited-content message), or null to leave it as set. */
@@ -141,7 +142,10 @@ export class ProviderUnavailableError extends Error {}
 export class ProviderRejectedError extends Error {}
 
 export class CallbackRejectedError extends Error {
-  constructor(message: string, readonly reason: 'signature' | 'stale' | 'malformed') {
+  constructor(
+    message: string,
+    readonly reason: 'signature' | 'stale' | 'malformed',
+  ) {
     super(message);
   }
 }

@@ -4,7 +4,14 @@
  * of these tables younger than that, whatever it is configured with (docs/operators/compliance.md#retention).
  * `consent_events` is listed before it exists so the floor covers the consent ledger when it lands.
  */
-export const CONTACT_RECORD_TABLES: readonly string[] = ['calls', 'call_events', 'scheduled_calls', 'scheduled_messages', 'contact_decisions', 'consent_events'];
+export const CONTACT_RECORD_TABLES: readonly string[] = [
+  'calls',
+  'call_events',
+  'scheduled_calls',
+  'scheduled_messages',
+  'contact_decisions',
+  'consent_events',
+];
 export const CONTACT_RECORD_FLOOR_DAYS = 1096;
 const DAY_MS = 86_400_000;
 
@@ -15,7 +22,9 @@ export class RetentionFloorError extends Error {}
 export function sweepCutoff(table: string, before: Date, now: Date): Date {
   const floor = new Date(now.getTime() - CONTACT_RECORD_FLOOR_DAYS * DAY_MS);
   if (CONTACT_RECORD_TABLES.includes(table) && before > floor) {
-    throw new RetentionFloorError(`refusing to delete ${table} rows younger than ${CONTACT_RECORD_FLOOR_DAYS} days (12 CFR 1006.100): asked for those before ${before.toISOString()}`);
+    throw new RetentionFloorError(
+      `refusing to delete ${table} rows younger than ${CONTACT_RECORD_FLOOR_DAYS} days (12 CFR 1006.100): asked for those before ${before.toISOString()}`,
+    );
   }
   return before;
 }

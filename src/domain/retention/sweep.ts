@@ -4,7 +4,11 @@ import { deleteAppliedInboxBefore } from '../../store/calls/callback-inbox.js';
 import type { Db } from '../../store/shared/db.js';
 import { purgeExpired } from '../../store/shared/idempotency.js';
 import { deleteEarlyStatusesBefore } from '../../store/messages/sms-early-statuses.js';
-import { deleteContactDecisionsBefore, deleteEndedCallsBefore, deleteEndedMessagesBefore } from '../../store/audit/contact-records.js';
+import {
+  deleteContactDecisionsBefore,
+  deleteEndedCallsBefore,
+  deleteEndedMessagesBefore,
+} from '../../store/audit/contact-records.js';
 import { deleteSettledDeliveriesBefore } from '../../store/webhooks/webhooks.js';
 import { contactRecordCutoff, sweepCutoff } from './contact-records.js';
 
@@ -49,8 +53,18 @@ export interface SweepCounts {
  * key; purging only keeps the tables from growing forever. Every part
  * deletes in short batches, and runs even when another fails.
  */
-export async function sweepRetention(db: Db, now: Date, log: Logger, options: { contactRecordRetentionDays?: number } = {}): Promise<SweepCounts> {
-  const part = async (table: string, what: string, before: Date, run: (before: string) => Promise<number>): Promise<number> => {
+export async function sweepRetention(
+  db: Db,
+  now: Date,
+  log: Logger,
+  options: { contactRecordRetentionDays?: number } = {},
+): Promise<SweepCounts> {
+  const part = async (
+    table: string,
+    what: string,
+    before: Date,
+    run: (before: string) => Promise<number>,
+  ): Promise<number> => {
     try {
       const deleted = await run(sweepCutoff(table, before, now).toISOString());
       if (deleted) log.info(`${what} deleted`, { deleted, before: before.toISOString() });
@@ -62,20 +76,54 @@ export async function sweepRetention(db: Db, now: Date, log: Logger, options: { 
   };
   const daysBack = (days: number) => new Date(now.getTime() - days * 86_400_000);
   const counts: SweepCounts = {
-    batchJobs: await part('batch_jobs', 'expired batch jobs', daysBack(BATCH_RETENTION_DAYS), (before) => deleteBatchJobsBefore(db, before)),
-    idempotencyRecords: await part('idempotency_records', 'expired idempotency records', now, (at) => purgeExpired(db, at)),
-    callbackInbox: await part('callback_inbox', 'applied callbacks', daysBack(CALLBACK_INBOX_RETENTION_DAYS), (before) => deleteAppliedInboxBefore(db, before)),
-    smsEarlyStatuses: await part('sms_early_statuses', 'SMS statuses of never-recorded messages', new Date(now.getTime() - SMS_EARLY_STATUS_RETENTION_HOURS * 3_600_000), (before) => deleteEarlyStatusesBefore(db, before)),
-    webhookDeliveries: await part('webhook_deliveries', 'settled webhook deliveries', daysBack(WEBHOOK_DELIVERY_RETENTION_DAYS), (before) => deleteSettledDeliveriesBefore(db, before)),
+    batchJobs: await part('batch_jobs', 'expired batch jobs', daysBack(BATCH_RETENTION_DAYS), (before) =>
+      deleteBatchJobsBefore(db, before),
+    ),
+    idempotencyRecords: await part('idempotency_records', 'expired idempotency records', now, (at) =>
+      purgeExpired(db, at),
+    ),
+    callbackInbox: await part(
+      'callback_inbox',
+      'applied callbacks',
+      daysBack(CALLBACK_INBOX_RETENTION_DAYS),
+      (before) => deleteAppliedInboxBefore(db, before),
+    ),
+    smsEarlyStatuses: await part(
+      'sms_early_statuses',
+      'SMS statuses of never-recorded messages',
+      new Date(now.getTime() - SMS_EARLY_STATUS_RETENTION_HOURS * 3_600_000),
+      (before) => deleteEarlyStatusesBefore(db, before),
+    ),
+    webhookDeliveries: await part(
+      'webhook_deliveries',
+      'settled webhook deliveries',
+      daysBack(WEBHOOK_DELIVERY_RETENTION_DAYS),
+      (before) => deleteSettledDeliveriesBefore(db, before),
+    ),
     contactDecisions: 0,
     scheduledMessages: 0,
     scheduledCalls: 0,
   };
   const contactBefore = contactRecordCutoff(now, options.contactRecordRetentionDays);
   if (contactBefore) {
-    counts.contactDecisions = await part('contact_decisions', 'contact decisions past retention', contactBefore, (before) => deleteContactDecisionsBefore(db, before));
-    counts.scheduledMessages = await part('scheduled_messages', 'scheduled messages past retention', contactBefore, (before) => deleteEndedMessagesBefore(db, before));
-    counts.scheduledCalls = await part('scheduled_calls', 'scheduled calls and their call records past retention', contactBefore, (before) => deleteEndedCallsBefore(db, before));
+    counts.contactDecisions = await part(
+      'contact_decisions',
+      'contact decisions past retention',
+      contactBefore,
+      (before) => deleteContactDecisionsBefore(db, before),
+    );
+    counts.scheduledMessages = await part(
+      'scheduled_messages',
+      'scheduled messages past retention',
+      contactBefore,
+      (before) => deleteEndedMessagesBefore(db, before),
+    );
+    counts.scheduledCalls = await part(
+      'scheduled_calls',
+      'scheduled calls and their call records past retention',
+      contactBefore,
+      (before) => deleteEndedCallsBefore(db, before),
+    );
   }
   return counts;
 }

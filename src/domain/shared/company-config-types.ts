@@ -165,4 +165,3 @@ export interface LmsConfig {
   /** Requests in flight to the LMS per company and process; default 4. */
   maxConcurrency?: number;
 }
-

@@ -4,7 +4,11 @@ import { InvalidInputError } from './errors.js';
 
 describe('company configuration: consent', () => {
   it('accepts a per-task-type policy, a default and a revocation scope', () => {
-    const consent = { default: { suppliedNumbers: 'express' }, taskTypes: { PendingLoanNewLead: { suppliedNumbers: 'none', required: 'express_written' } }, revocationScope: 'channel' };
+    const consent = {
+      default: { suppliedNumbers: 'express' },
+      taskTypes: { PendingLoanNewLead: { suppliedNumbers: 'none', required: 'express_written' } },
+      revocationScope: 'channel',
+    };
     expect(parseCompanyConfig({ ...defaultCompanyConfig(), consent }).consent).toEqual(consent);
   });
 

@@ -5,10 +5,34 @@ import type { Db } from '../../store/shared/db.js';
 import { getCompanies, getCompany } from '../../store/companies/companies.js';
 
 export type {
-  AchConfig, ReturnOutreachConfig, CallsConfig, ChannelLimits, ChannelsConfig, CompanyConfig, ConsentConfig, ConsentPolicy, ConsentType, IntegrationConfig, LmsConfig, LoanWorkflowConfig, MessageChannel, MessageStepConfig, MessageTemplate, TaskPurpose, TaskTypeConfig,
+  AchConfig,
+  ReturnOutreachConfig,
+  CallsConfig,
+  ChannelLimits,
+  ChannelsConfig,
+  CompanyConfig,
+  ConsentConfig,
+  ConsentPolicy,
+  ConsentType,
+  IntegrationConfig,
+  LmsConfig,
+  LoanWorkflowConfig,
+  MessageChannel,
+  MessageStepConfig,
+  MessageTemplate,
+  TaskPurpose,
+  TaskTypeConfig,
 } from './company-config-types.js';
 
-export const DEFAULT_CLOSED_SERVICING_STATUSES = ['paid_off', 'paidoff', 'closed', 'settled', 'charged_off', 'chargedoff', 'charge_off'];
+export const DEFAULT_CLOSED_SERVICING_STATUSES = [
+  'paid_off',
+  'paidoff',
+  'closed',
+  'settled',
+  'charged_off',
+  'chargedoff',
+  'charge_off',
+];
 
 export const ORIGINATION_TASK_TYPES = ['PendingLoanNewLead', 'PendingLoanReturning'] as const;
 
@@ -187,7 +211,13 @@ export const companyConfigSchema = {
             enabled: { type: 'boolean' },
             taskType: { type: 'string', minLength: 1, maxLength: 120 },
             // The return codes the service accepts (docs/partners/ach.md): R01–R29 and R51.
-            returnCodes: { type: 'array', minItems: 1, maxItems: 30, uniqueItems: true, items: { type: 'string', pattern: '^R(0[1-9]|1[0-9]|2[0-9]|51)$' } },
+            returnCodes: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 30,
+              uniqueItems: true,
+              items: { type: 'string', pattern: '^R(0[1-9]|1[0-9]|2[0-9]|51)$' },
+            },
           },
         },
       },
@@ -198,7 +228,10 @@ export const companyConfigSchema = {
     consentPolicy: {
       type: 'object',
       additionalProperties: false,
-      properties: { suppliedNumbers: { enum: ['express', 'express_written', 'none'] }, required: { enum: ['express', 'express_written'] } },
+      properties: {
+        suppliedNumbers: { enum: ['express', 'express_written', 'none'] },
+        required: { enum: ['express', 'express_written'] },
+      },
     },
   },
 } as const;
@@ -225,7 +258,9 @@ function requireSafeLmsUrl(baseUrl: string): void {
   const url = new URL(baseUrl);
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.protocol !== 'https:' && !loopback) {
-    throw new InvalidInputError(`Invalid company configuration: /lms/baseUrl must use https (plain http is accepted only for 127.0.0.1/localhost)`);
+    throw new InvalidInputError(
+      `Invalid company configuration: /lms/baseUrl must use https (plain http is accepted only for 127.0.0.1/localhost)`,
+    );
   }
 }
 
@@ -233,7 +268,9 @@ function requireSafeLmsUrl(baseUrl: string): void {
 export function requireKnownTaskType(config: CompanyConfig, taskType: string): void {
   const names = config.taskTypes.map((t) => t.name);
   if (!names.includes(taskType)) {
-    throw new InvalidInputError(`taskType "${taskType}" is not configured for this company; allowed values: ${names.join(', ')}`);
+    throw new InvalidInputError(
+      `taskType "${taskType}" is not configured for this company; allowed values: ${names.join(', ')}`,
+    );
   }
 }
 
@@ -246,8 +283,10 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
   for (const integration of config.integrations ?? []) {
     if (seen.has(integration.scheduleType)) fail(`integration "${integration.scheduleType}" is defined twice`);
     seen.add(integration.scheduleType);
-    if (!config.scheduleTypes.includes(integration.scheduleType)) fail(`integration "${integration.scheduleType}" is not listed in scheduleTypes`);
-    if (!taskTypes.includes(integration.taskType)) fail(`integration "${integration.scheduleType}" names unknown task type "${integration.taskType}"`);
+    if (!config.scheduleTypes.includes(integration.scheduleType))
+      fail(`integration "${integration.scheduleType}" is not listed in scheduleTypes`);
+    if (!taskTypes.includes(integration.taskType))
+      fail(`integration "${integration.scheduleType}" names unknown task type "${integration.taskType}"`);
   }
   for (const name of Object.keys(config.consent?.taskTypes ?? {})) {
     if (!taskTypes.includes(name)) fail(`consent names unknown task type "${name}"`);
@@ -255,15 +294,18 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
   for (const taskType of config.taskTypes) {
     for (const step of taskType.messages ?? []) {
       const template = config.templates?.[step.template];
-      if (!template) fail(`task type "${taskType.name}" message step "${step.id}" names unknown template "${step.template}"`);
-      if (step.channel === 'email' && !template!.subject) fail(`template "${step.template}" is used for email and needs a subject`);
+      if (!template)
+        fail(`task type "${taskType.name}" message step "${step.id}" names unknown template "${step.template}"`);
+      if (step.channel === 'email' && !template!.subject)
+        fail(`template "${step.template}" is used for email and needs a subject`);
     }
   }
   const outreach = config.ach?.returnOutreach;
   if (outreach) {
     const taskType = config.taskTypes.find((t) => t.name === outreach.taskType);
     if (!taskType) fail(`ach.returnOutreach names unknown task type "${outreach.taskType}"`);
-    if (taskType!.purpose !== 'collections') fail(`ach.returnOutreach task type "${outreach.taskType}" must have purpose collections`);
+    if (taskType!.purpose !== 'collections')
+      fail(`ach.returnOutreach task type "${outreach.taskType}" must have purpose collections`);
   }
 }
 
@@ -275,7 +317,9 @@ export interface Company {
   createdAt: string;
 }
 
-export const findCompany = async (db: Db, companyId: string): Promise<Company | null> => (await getCompany(db, companyId)) as Company | null;
+export const findCompany = async (db: Db, companyId: string): Promise<Company | null> =>
+  (await getCompany(db, companyId)) as Company | null;
 
 /** Several companies by id in one read (a dial batch's configurations). */
-export const findCompanies = async (db: Db, ids: readonly string[]): Promise<Map<string, Company>> => (await getCompanies(db, ids)) as Map<string, Company>;
+export const findCompanies = async (db: Db, ids: readonly string[]): Promise<Map<string, Company>> =>
+  (await getCompanies(db, ids)) as Map<string, Company>;

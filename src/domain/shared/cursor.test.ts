@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor, pageStart, type CursorScope } from './cursor.js';
 import { InvalidInputError } from './errors.js';
 
-const SCOPE: CursorScope = { list: 'scheduled-calls', companyId: 'co-1', customerId: 'cust-1', ties: ['integer', 'string'] };
+const SCOPE: CursorScope = {
+  list: 'scheduled-calls',
+  companyId: 'co-1',
+  customerId: 'cust-1',
+  ties: ['integer', 'string'],
+};
 const AFTER = { at: '2026-11-02T10:00:00.123456Z', ties: [3, 'b1c2'] };
 
 describe('cursor', () => {

@@ -29,7 +29,10 @@ const MAX_TIE_LENGTH = 255;
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
 function scopeTag(scope: CursorScope): string {
-  return createHash('sha256').update(`${scope.list}\n${scope.companyId}\n${scope.customerId}`).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(`${scope.list}\n${scope.companyId}\n${scope.customerId}`)
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 export function encodeCursor(scope: CursorScope, after: KeysetAfter): string {
@@ -38,7 +41,11 @@ export function encodeCursor(scope: CursorScope, after: KeysetAfter): string {
 
 /** The position a cursor names; InvalidInputError when it is malformed or issued for another list. */
 export function decodeCursor(scope: CursorScope, cursor: string): KeysetAfter {
-  const invalid = () => new InvalidInputError('Invalid cursor: pass the Next-Cursor value of the previous page of this list', 'invalid_cursor');
+  const invalid = () =>
+    new InvalidInputError(
+      'Invalid cursor: pass the Next-Cursor value of the previous page of this list',
+      'invalid_cursor',
+    );
   if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid();
   let payload: unknown;
   try {
@@ -51,16 +58,19 @@ export function decodeCursor(scope: CursorScope, cursor: string): KeysetAfter {
   if (s !== scopeTag(scope) || !Array.isArray(k) || k.length !== 1 + scope.ties.length) throw invalid();
   const [at, ...ties] = k as unknown[];
   if (typeof at !== 'string' || !isInstant(at)) throw invalid();
-  const typed = ties.every((v, i) => (scope.ties[i] === 'integer'
-    ? Number.isSafeInteger(v) && Math.abs(v as number) < 2 ** 31
-    : typeof v === 'string' && v.length > 0 && v.length <= MAX_TIE_LENGTH));
+  const typed = ties.every((v, i) =>
+    scope.ties[i] === 'integer'
+      ? Number.isSafeInteger(v) && Math.abs(v as number) < 2 ** 31
+      : typeof v === 'string' && v.length > 0 && v.length <= MAX_TIE_LENGTH,
+  );
   if (!typed) throw invalid();
   return { at, ties: ties as Array<string | number> };
 }
 
 /** The offset a page request reads from, refusing a cursor combined with an offset. */
 export function pageStart(page: PageRequest): number {
-  if (page.cursor !== undefined && (page.offset ?? 0) !== 0) throw new InvalidInputError('Use either cursor or offset, not both', 'invalid_cursor');
+  if (page.cursor !== undefined && (page.offset ?? 0) !== 0)
+    throw new InvalidInputError('Use either cursor or offset, not both', 'invalid_cursor');
   return page.offset ?? 0;
 }
 
@@ -68,8 +78,21 @@ export function pageStart(page: PageRequest): number {
 function isInstant(text: string): boolean {
   const m = INSTANT.exec(text);
   if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const d = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day
-    && d.getUTCHours() === hour && d.getUTCMinutes() === minute && d.getUTCSeconds() === second;
+  return (
+    d.getUTCFullYear() === year &&
+    d.getUTCMonth() === month - 1 &&
+    d.getUTCDate() === day &&
+    d.getUTCHours() === hour &&
+    d.getUTCMinutes() === minute &&
+    d.getUTCSeconds() === second
+  );
 }

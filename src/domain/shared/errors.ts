@@ -23,21 +23,30 @@ export const MAX_MESSAGE_LENGTH = 2000;
 /** Required fields are absent. `fields` are in the contract's field-table order; `note` says why, after a semicolon. */
 export class MissingFieldsError extends DomainError {
   readonly code = 'missing_required_fields';
-  constructor(readonly fields: string[], note?: string) {
+  constructor(
+    readonly fields: string[],
+    note?: string,
+  ) {
     super(`Missing required fields: ${fields.join(', ')}${note ? `; ${note}` : ''}`);
   }
 }
 
 /** The request is well-formed JSON but a value breaks a rule (400). */
 export class InvalidInputError extends DomainError {
-  constructor(message: string, readonly code: string = 'invalid_request') {
+  constructor(
+    message: string,
+    readonly code: string = 'invalid_request',
+  ) {
     super(message);
   }
 }
 
 /** Input that breaks a rule the contract answers with 422 (enrollment input, consent restoration…). */
 export class UnprocessableError extends DomainError {
-  constructor(message: string, readonly code: string = 'invalid_request') {
+  constructor(
+    message: string,
+    readonly code: string = 'invalid_request',
+  ) {
     super(message);
   }
 }
@@ -52,7 +61,11 @@ export class ForbiddenError extends DomainError {
 }
 
 export class ConflictError extends DomainError {
-  constructor(message: string, readonly code: string = 'conflict', retryAfterSeconds?: number) {
+  constructor(
+    message: string,
+    readonly code: string = 'conflict',
+    retryAfterSeconds?: number,
+  ) {
     super(message);
     this.retryAfterSeconds = retryAfterSeconds;
   }
@@ -67,7 +80,10 @@ export class UnauthorizedError extends DomainError {
 
 export class RateLimitedError extends DomainError {
   readonly code = 'rate_limited';
-  constructor(message: string, readonly window: RateWindow) {
+  constructor(
+    message: string,
+    readonly window: RateWindow,
+  ) {
     super(message);
     this.retryAfterSeconds = window.resetSeconds;
   }
@@ -94,7 +110,10 @@ export class UnavailableError extends DomainError {
 
 /** An outside system the company configured (its LMS) refused us or answered something unreadable (502); names what to fix. */
 export class UpstreamError extends DomainError {
-  constructor(message: string, readonly code: string) {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
     super(message);
   }
 }

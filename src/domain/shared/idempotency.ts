@@ -51,22 +51,30 @@ const RETRY_AFTER_SECONDS = 1;
 /** Checks the Idempotency-Key header value (400 missing_idempotency_key / invalid_idempotency_key). */
 export function requireIdempotencyKey(value: string | string[] | undefined, when: string): string {
   const key = Array.isArray(value) ? value[0] : value;
-  if (key === undefined || key === '') throw new InvalidInputError(`Idempotency-Key header is required ${when}`, 'missing_idempotency_key');
+  if (key === undefined || key === '')
+    throw new InvalidInputError(`Idempotency-Key header is required ${when}`, 'missing_idempotency_key');
   if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw new InvalidInputError(`Idempotency-Key must be 1 to 128 characters matching ${IDEMPOTENCY_KEY_PATTERN.source}`, 'invalid_idempotency_key');
+    throw new InvalidInputError(
+      `Idempotency-Key must be 1 to 128 characters matching ${IDEMPOTENCY_KEY_PATTERN.source}`,
+      'invalid_idempotency_key',
+    );
   }
   return key;
 }
 
 /** SHA-256 of the operation and the body as canonical JSON (object keys sorted), so key order never matters. */
 export function requestFingerprint(operation: string, body: unknown): string {
-  return createHash('sha256').update(`${operation}\n${canonicalJson(body)}`, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(`${operation}\n${canonicalJson(body)}`, 'utf8')
+    .digest('hex');
 }
 
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -127,8 +135,16 @@ export async function runIdempotentAtOnce(
   outcomeOf: (err: unknown) => StoredResponse | undefined,
 ): Promise<IdempotentResult> {
   const nowMs = req.now.getTime();
-  const record = { operation: req.operation, fingerprint: requestFingerprint(req.operation, req.body), response, at: req.now.toISOString(), expiresAt: expiryOf(nowMs) };
-  const rate = req.rate ? { policy: req.rate.name, nowMs, windowMs: req.rate.windowSeconds * 1000, limit: req.rate.limit } : null;
+  const record = {
+    operation: req.operation,
+    fingerprint: requestFingerprint(req.operation, req.body),
+    response,
+    at: req.now.toISOString(),
+    expiresAt: expiryOf(nowMs),
+  };
+  const rate = req.rate
+    ? { policy: req.rate.name, nowMs, windowMs: req.rate.windowSeconds * 1000, limit: req.rate.limit }
+    : null;
   const outcome = await firstRun({ key: req.key, record, rate });
   if (!outcome.committed) return runIdempotent(req, work, outcomeOf);
   const counted = req.rate ? windowOrThrow(req.rate, outcome.hits, outcome.windowEndsAt, nowMs) : null;
@@ -143,18 +159,26 @@ function expiryOf(nowMs: number): string {
 type Answer = IdempotentResult | { error: DomainError };
 
 /** One transaction: claim, work (when the key is free), store the outcome and count the request. */
-function claimAndSettle(req: IdempotentRequest, fingerprint: string, work: (trx: Db) => Promise<StoredResponse>): Promise<Answer> {
+function claimAndSettle(
+  req: IdempotentRequest,
+  fingerprint: string,
+  work: (trx: Db) => Promise<StoredResponse>,
+): Promise<Answer> {
   const at = req.now.toISOString();
   const nowMs = req.now.getTime();
   return inTransaction(req.db, async (trx) => {
     const claim = await claimKey(trx, req.companyId, req.key, at, LEASE_SECONDS);
     let answer: { response: StoredResponse; replayed: boolean } | { error: DomainError };
-    if (claim.state !== 'free' && claim.fingerprint !== null && claim.fingerprint !== fingerprint) answer = { error: reused() };
+    if (claim.state !== 'free' && claim.fingerprint !== null && claim.fingerprint !== fingerprint)
+      answer = { error: reused() };
     else if (claim.state === 'completed') answer = { response: claim.response, replayed: true };
     else if (claim.state === 'busy') answer = { error: inProgress() };
     else answer = { response: await work(trx), replayed: false };
     const expiresAt = expiryOf(nowMs);
-    const record = 'response' in answer && !answer.replayed ? { operation: req.operation, fingerprint, response: answer.response, at, expiresAt } : null;
+    const record =
+      'response' in answer && !answer.replayed
+        ? { operation: req.operation, fingerprint, response: answer.response, at, expiresAt }
+        : null;
     const rate = req.rate ? { policy: req.rate.name, nowMs, windowMs: req.rate.windowSeconds * 1000 } : null;
     const done = await finishKey(trx, req.companyId, req.key, record, rate);
     if (record && !done.stored) throw new CompletedElsewhere();
@@ -177,7 +201,10 @@ async function countAlone(req: IdempotentRequest): Promise<void> {
 }
 
 function reused(): UnprocessableError {
-  return new UnprocessableError('Idempotency-Key was already used with a different request body', 'idempotency_key_reused');
+  return new UnprocessableError(
+    'Idempotency-Key was already used with a different request body',
+    'idempotency_key_reused',
+  );
 }
 
 function inProgress(): ConflictError {

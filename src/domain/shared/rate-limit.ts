@@ -18,9 +18,18 @@ export type { RatePolicy, RateWindow } from './rate-window.js';
 export const BATCH_SUBMISSIONS: RatePolicy = { name: 'batch', limit: 10, windowSeconds: 60, noun: 'batch submissions' };
 
 /** Counts this request. Over the limit: throws RateLimitedError (429) carrying the window; otherwise returns it. */
-export async function enforceRateLimit(ctx: Pick<CompanyContext, 'db' | 'companyId' | 'now'>, policy: RatePolicy): Promise<RateWindow> {
+export async function enforceRateLimit(
+  ctx: Pick<CompanyContext, 'db' | 'companyId' | 'now'>,
+  policy: RatePolicy,
+): Promise<RateWindow> {
   const nowMs = ctx.now.getTime();
-  const { hits, windowEndsAt } = await hitRateWindow(ctx.db, ctx.companyId, policy.name, nowMs, policy.windowSeconds * 1000);
+  const { hits, windowEndsAt } = await hitRateWindow(
+    ctx.db,
+    ctx.companyId,
+    policy.name,
+    nowMs,
+    policy.windowSeconds * 1000,
+  );
   return windowOrThrow(policy, hits, windowEndsAt, nowMs);
 }
 

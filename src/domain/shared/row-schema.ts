@@ -16,7 +16,8 @@ function validator(name: RowSchemaName): ValidateFunction {
     const ajv = createAjv({ allErrors: true, validateSchema: false });
     ajv.addSchema({ $id: 'contract.json', components: loadOpenApiDocument().components }, undefined, undefined, false);
     validators = new Map();
-    for (const n of ['CustomerCreate', 'LoanInput', 'AchReturnSubmission', 'AchConfirmSubmission'] as const) validators.set(n, ajv.getSchema(`contract.json#/components/schemas/${n}`)!);
+    for (const n of ['CustomerCreate', 'LoanInput', 'AchReturnSubmission', 'AchConfirmSubmission'] as const)
+      validators.set(n, ajv.getSchema(`contract.json#/components/schemas/${n}`)!);
   }
   return validators.get(name)!;
 }
@@ -26,7 +27,11 @@ function validator(name: RowSchemaName): ValidateFunction {
  * `ignore` drops errors another rule reports better (e.g. missing customer fields, which the
  * customer workflow lists in field-table order).
  */
-export function rowProblems(name: RowSchemaName, row: unknown, ignore: (e: ErrorObject) => boolean = () => false): string | null {
+export function rowProblems(
+  name: RowSchemaName,
+  row: unknown,
+  ignore: (e: ErrorObject) => boolean = () => false,
+): string | null {
   const validate = validator(name);
   if (validate(row)) return null;
   const errors = (validate.errors ?? []).filter((e) => !ignore(e));

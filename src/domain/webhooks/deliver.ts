@@ -1,6 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../store/shared/db.js';
-import { claimDueDeliveries, getWebhookDelivery, getWebhookEndpoint, recordDeliveryAttempt, setDeliveryPayload, type WebhookEndpointRow } from '../../store/webhooks/webhooks.js';
+import {
+  claimDueDeliveries,
+  getWebhookDelivery,
+  getWebhookEndpoint,
+  recordDeliveryAttempt,
+  setDeliveryPayload,
+  type WebhookEndpointRow,
+} from '../../store/webhooks/webhooks.js';
 import type { WebhookTransport } from '../ports/webhook-transport.js';
 import type { EnqueueOptions, JobQueue } from '../ports/job-queue.js';
 import type { EventDataBuilders } from './events.js';
@@ -61,7 +68,14 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
   let statusCode: number | null = null;
   let error: string | null = null;
   try {
-    statusCode = (await deps.transport.post(endpoint.url, signedHeaders(endpoint, delivery.id, sentAt, payload), payload, deps.policy.timeoutMs)).status;
+    statusCode = (
+      await deps.transport.post(
+        endpoint.url,
+        signedHeaders(endpoint, delivery.id, sentAt, payload),
+        payload,
+        deps.policy.timeoutMs,
+      )
+    ).status;
     if (statusCode < 200 || statusCode > 299) error = `HTTP ${statusCode}`;
   } catch (err) {
     error = String((err as Error).message ?? err).slice(0, 500);
@@ -84,7 +98,8 @@ export async function attemptDelivery(deps: DeliveryDeps, deliveryId: string): P
 
 function signedHeaders(endpoint: WebhookEndpointRow, id: string, at: Date, payload: string): Record<string, string> {
   const secrets = [endpoint.secret];
-  if (endpoint.previousSecret && (endpoint.previousSecretExpiresAt ?? 0) > at.getTime()) secrets.push(endpoint.previousSecret);
+  if (endpoint.previousSecret && (endpoint.previousSecretExpiresAt ?? 0) > at.getTime())
+    secrets.push(endpoint.previousSecret);
   // Standard Webhooks: several signatures are space-separated; a receiver accepts any that matches its secret.
   const signature = secrets.map((s) => new Webhook(s).sign(id, at, payload)).join(' ');
   return {
@@ -101,11 +116,18 @@ function signedHeaders(endpoint: WebhookEndpointRow, id: string, at: Date, paylo
  * has passed) and enqueues a message `{deliveryId}` for each, in one transaction with the claim.
  */
 export async function relayDueDeliveries(
-  db: Db, queue: JobQueue, o: { queue: string; now: number; batch: number; enqueue: EnqueueOptions },
+  db: Db,
+  queue: JobQueue,
+  o: { queue: string; now: number; batch: number; enqueue: EnqueueOptions },
 ): Promise<string[]> {
   return db.transaction(async (trx) => {
     const due = await claimDueDeliveries(trx, o.now, o.batch);
-    await queue.enqueue(trx, o.queue, due.map((deliveryId) => ({ deliveryId })), o.enqueue);
+    await queue.enqueue(
+      trx,
+      o.queue,
+      due.map((deliveryId) => ({ deliveryId })),
+      o.enqueue,
+    );
     return due;
   });
 }

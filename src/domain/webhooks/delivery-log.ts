@@ -6,13 +6,31 @@ import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'dead'];
 
 /** The operator's delivery log, newest first. */
-export async function webhookDeliveryLog(db: Db, companyId: string, filter: { status?: string; endpointId?: string; limit?: number }) {
+export async function webhookDeliveryLog(
+  db: Db,
+  companyId: string,
+  filter: { status?: string; endpointId?: string; limit?: number },
+) {
   if (!(await findCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
-  if (filter.status && !STATUSES.includes(filter.status as DeliveryStatus)) throw new InvalidInputError(`status must be one of ${STATUSES.join(', ')}`);
-  const rows = await listWebhookDeliveries(db, companyId, { status: filter.status as DeliveryStatus | undefined, endpointId: filter.endpointId, limit: filter.limit ?? 100 });
+  if (filter.status && !STATUSES.includes(filter.status as DeliveryStatus))
+    throw new InvalidInputError(`status must be one of ${STATUSES.join(', ')}`);
+  const rows = await listWebhookDeliveries(db, companyId, {
+    status: filter.status as DeliveryStatus | undefined,
+    endpointId: filter.endpointId,
+    limit: filter.limit ?? 100,
+  });
   return rows.map((d) => ({
-    id: d.id, endpointId: d.endpointId, eventType: d.eventType, subjectId: d.subjectId, status: d.status, attempts: d.attempts,
-    createdAt: d.createdAt, lastAttemptAt: d.lastAttemptAt, lastStatusCode: d.lastStatusCode, lastError: d.lastError, deliveredAt: d.deliveredAt,
+    id: d.id,
+    endpointId: d.endpointId,
+    eventType: d.eventType,
+    subjectId: d.subjectId,
+    status: d.status,
+    attempts: d.attempts,
+    createdAt: d.createdAt,
+    lastAttemptAt: d.lastAttemptAt,
+    lastStatusCode: d.lastStatusCode,
+    lastError: d.lastError,
+    deliveredAt: d.deliveredAt,
     nextAttemptAt: d.status === 'pending' ? new Date(d.nextAttemptAt).toISOString() : null,
   }));
 }

@@ -2,9 +2,18 @@
  * Outbound events (documented in the spec's `webhooks` section). The body of every event is the
  * Standard Webhooks envelope `{ type, timestamp, data }`; `data` is the resource as the API returns it.
  */
-export const WEBHOOK_EVENT_TYPES = ['batch.completed', 'scheduled_call.updated', 'call.completed', 'ach_return_rate.raised'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'batch.completed',
+  'scheduled_call.updated',
+  'call.completed',
+  'ach_return_rate.raised',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Builds `data` for an event from its subject, when the event is first sent (wired in src/main/server.ts). */
-export type EventDataBuilder = (db: import('../../store/shared/db.js').Db, companyId: string, subjectId: string) => Promise<unknown>;
+export type EventDataBuilder = (
+  db: import('../../store/shared/db.js').Db,
+  companyId: string,
+  subjectId: string,
+) => Promise<unknown>;
 export type EventDataBuilders = Partial<Record<WebhookEventType, EventDataBuilder>>;

@@ -26,7 +26,11 @@ export async function publishEvents(db: Db, companyId: string, events: Published
 }
 
 /** Events of several companies at once (a callback batch): one endpoint lookup for all, one multi-row insert. */
-export async function publishEventsOfCompanies(db: Db, eventsByCompany: ReadonlyMap<string, PublishedEvent[]>, now: Date): Promise<void> {
+export async function publishEventsOfCompanies(
+  db: Db,
+  eventsByCompany: ReadonlyMap<string, PublishedEvent[]>,
+  now: Date,
+): Promise<void> {
   const companyIds = [...eventsByCompany].filter(([, events]) => events.length > 0).map(([companyId]) => companyId);
   if (companyIds.length === 0) return;
   const endpoints = await listWebhookEndpointsOfCompanies(db, companyIds);
@@ -36,8 +40,16 @@ export async function publishEventsOfCompanies(db: Db, eventsByCompany: Readonly
     companyIds.flatMap((companyId) =>
       endpoints.get(companyId)!.flatMap((e) =>
         eventsByCompany.get(companyId)!.map((event) => ({
-          id: `msg_${newId().replace(/-/g, '')}`, companyId, endpointId: e.id, eventType: event.type, eventKey: event.key, subjectId: event.subjectId,
-          status: 'pending' as const, nextAttemptAt: ms, windowStartedAt: ms, createdAt: now.toISOString(),
+          id: `msg_${newId().replace(/-/g, '')}`,
+          companyId,
+          endpointId: e.id,
+          eventType: event.type,
+          eventKey: event.key,
+          subjectId: event.subjectId,
+          status: 'pending' as const,
+          nextAttemptAt: ms,
+          windowStartedAt: ms,
+          createdAt: now.toISOString(),
         })),
       ),
     ),

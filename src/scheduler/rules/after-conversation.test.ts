@@ -12,7 +12,14 @@ function rpc(iso: string, loanId: string | undefined = 'L1'): AttemptPoint {
 }
 
 function ctx(attempts: AttemptPoint[], over: Partial<RuleContext> = {}): RuleContext {
-  return { zones: [zoneClock('America/New_York')!], states: [], purpose: 'collections', loanId: 'L1', attempts, ...over };
+  return {
+    zones: [zoneClock('America/New_York')!],
+    states: [],
+    purpose: 'collections',
+    loanId: 'L1',
+    attempts,
+    ...over,
+  };
 }
 
 function next(iso: string, context: RuleContext): string | true {

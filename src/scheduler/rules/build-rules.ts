@@ -90,7 +90,8 @@ export function buildRules(eff: EffectiveRules): SchedulingRule[] {
       maxAttempts: eff.maCollectionsMaxAttemptsPer7Days,
       windowMs: SEVEN_DAY_WINDOW_MS,
       windowLabel: '7-day',
-      applies: (ctx) => isCollections(ctx) && ctx.states.includes(MA_COLLECTIONS.state) && MA_CHANNELS.includes(channelOf(ctx)),
+      applies: (ctx) =>
+        isCollections(ctx) && ctx.states.includes(MA_COLLECTIONS.state) && MA_CHANNELS.includes(channelOf(ctx)),
       counts: (a, ctx) => sameLoan(a, ctx) && MA_CHANNELS.includes(channelOf(a)),
     }),
     frequencyCapRule({
@@ -122,7 +123,8 @@ export function buildRules(eff: EffectiveRules): SchedulingRule[] {
       maxAttempts: WA_MOBILE_DAILY.maxAttempts,
       windowMs: DAY + HOUR,
       windowLabel: '25-hour',
-      applies: (ctx) => isCollections(ctx) && ctx.states.includes(WA_MOBILE_DAILY.state) && WA_MOBILE_CHANNELS.includes(channelOf(ctx)),
+      applies: (ctx) =>
+        isCollections(ctx) && ctx.states.includes(WA_MOBILE_DAILY.state) && WA_MOBILE_CHANNELS.includes(channelOf(ctx)),
       counts: (a) => a.purpose !== 'origination' && WA_MOBILE_CHANNELS.includes(channelOf(a)),
     }),
     frequencyCapRule({

@@ -8,7 +8,13 @@ const sunday = blockedDayRule({ ...BLOCKED_WEEKDAYS, blockedReason: weekdayReaso
 const holidays = blockedDayRule({ ...FEDERAL_HOLIDAYS, blockedReason: federalHolidayReason });
 
 function ctx(...zones: string[]): RuleContext {
-  return { zones: zones.map((z) => zoneClock(z)!), states: [], purpose: 'origination', loanId: undefined, attempts: [] };
+  return {
+    zones: zones.map((z) => zoneClock(z)!),
+    states: [],
+    purpose: 'origination',
+    loanId: undefined,
+    attempts: [],
+  };
 }
 
 function next(rule: SchedulingRule, iso: string, context = ctx('America/New_York')): string | true {
@@ -31,7 +37,9 @@ describe('no Sunday calls', () => {
 
   it('blocks a day that is Sunday in any plausible zone', () => {
     // Monday 00:30 New York is still Sunday 21:30 in Los Angeles.
-    expect(next(sunday, '2026-03-09T04:30:00Z', ctx('America/New_York', 'America/Los_Angeles'))).toBe('2026-03-09T07:00:00.000Z');
+    expect(next(sunday, '2026-03-09T04:30:00Z', ctx('America/New_York', 'America/Los_Angeles'))).toBe(
+      '2026-03-09T07:00:00.000Z',
+    );
   });
 
   it('honours extra blocked weekdays from configuration', () => {
@@ -61,7 +69,10 @@ describe('no calls on US federal holidays (observed)', () => {
 
 describe('company blocked dates', () => {
   it('blocks the configured local dates', () => {
-    const rule = blockedDayRule({ ...COMPANY_BLOCKED_DATES, blockedReason: blockedDateReason(new Set([Date.UTC(2026, 11, 24) / 86_400_000])) });
+    const rule = blockedDayRule({
+      ...COMPANY_BLOCKED_DATES,
+      blockedReason: blockedDateReason(new Set([Date.UTC(2026, 11, 24) / 86_400_000])),
+    });
     expect(next(rule, '2026-12-24T15:00:00Z')).toBe('2026-12-25T05:00:00.000Z');
     expect(next(rule, '2026-12-23T15:00:00Z')).toBe(true);
   });

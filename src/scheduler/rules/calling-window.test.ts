@@ -14,7 +14,13 @@ const florida = callingWindowRule({
 });
 
 function ctx(...zones: string[]): RuleContext {
-  return { zones: zones.map((z) => zoneClock(z)!), states: [], purpose: 'origination', loanId: undefined, attempts: [] };
+  return {
+    zones: zones.map((z) => zoneClock(z)!),
+    states: [],
+    purpose: 'origination',
+    loanId: undefined,
+    attempts: [],
+  };
 }
 
 function next(rule: typeof tcpa, iso: string, context: RuleContext): string | true {

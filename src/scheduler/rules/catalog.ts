@@ -67,7 +67,8 @@ export const MA_COLLECTIONS = {
   id: 'ma-collection-call-frequency',
   state: 'MA',
   source: '940 CMR 7.04(1)(f) (Massachusetts debt collection regulations)',
-  description: 'Collections: at most 2 calls, texts or recorded messages together per 7 days per debt for Massachusetts customers',
+  description:
+    'Collections: at most 2 calls, texts or recorded messages together per 7 days per debt for Massachusetts customers',
   maxAttempts: 2,
   days: 7,
   channels: ['call', 'sms'],
@@ -86,8 +87,10 @@ export const MA_COLLECTIONS = {
 export const NYC_COLLECTIONS = {
   id: 'nyc-collection-contact-frequency',
   locality: 'NYC',
-  source: 'New York City 6 RCNY § 5-77 as amended (DCWP; in force 2026-09-01; paragraph not verified against the rule text)',
-  description: 'Collections: at most 3 contact attempts (calls, texts, emails together) per 7 days for New York City customers',
+  source:
+    'New York City 6 RCNY § 5-77 as amended (DCWP; in force 2026-09-01; paragraph not verified against the rule text)',
+  description:
+    'Collections: at most 3 contact attempts (calls, texts, emails together) per 7 days for New York City customers',
   maxAttempts: 3,
   days: 7,
 } as const;
@@ -108,7 +111,8 @@ export const WA_COLLECTIONS = {
   id: 'wa-collection-contact-frequency',
   state: 'WA',
   source: 'RCW 19.16.250(13)(a) (Washington Collection Agency Act)',
-  description: 'Collections: at most 3 communications (calls, texts, emails together) per 7 days for Washington customers',
+  description:
+    'Collections: at most 3 communications (calls, texts, emails together) per 7 days for Washington customers',
   maxAttempts: 3,
   days: 7,
 } as const;
@@ -125,7 +129,7 @@ export const WA_MOBILE_DAILY = {
   id: 'wa-collection-mobile-daily',
   state: 'WA',
   source: 'RCW 19.16.250(18) (Washington Collection Agency Act)',
-  description: 'Collections: at most 2 calls and texts together per day to a Washington customer\'s number',
+  description: "Collections: at most 2 calls and texts together per day to a Washington customer's number",
   maxAttempts: 2,
   channels: ['call', 'sms'],
 } as const;

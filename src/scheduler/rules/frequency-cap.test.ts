@@ -16,7 +16,12 @@ const washingtonDaily = rule('wa-collection-mobile-daily');
 
 const T0 = Date.parse('2026-03-02T14:00:00Z'); // Monday 09:00 EST
 
-function attempt(atMs: number, loanId: string | undefined = 'L1', purpose: Purpose | undefined = 'collections', channel: Channel = 'call'): AttemptPoint {
+function attempt(
+  atMs: number,
+  loanId: string | undefined = 'L1',
+  purpose: Purpose | undefined = 'collections',
+  channel: Channel = 'call',
+): AttemptPoint {
   return { atMs, loanId, purpose, conversation: false, planned: false, channel };
 }
 
@@ -48,7 +53,9 @@ describe('Reg F 1006.14(b)(2)(i)(A): 7 telephone calls per 7 days per loan', () 
   });
 
   it('does not count texts or emails toward the 7 calls', () => {
-    const texts = Array.from({ length: 7 }, (_, i) => attempt(T0 + i * HOUR, 'L1', 'collections', i % 2 ? 'sms' : 'email'));
+    const texts = Array.from({ length: 7 }, (_, i) =>
+      attempt(T0 + i * HOUR, 'L1', 'collections', i % 2 ? 'sms' : 'email'),
+    );
     expect(next(regF, T0 + 6 * DAY, ctx(texts))).toBe(true);
   });
 
@@ -68,9 +75,20 @@ describe('Reg F 1006.14(b)(2)(i)(A): 7 telephone calls per 7 days per loan', () 
   });
 
   it('reports its budget: attempts in the window ending now, and when the oldest leaves it', () => {
-    const three = [attempt(T0), attempt(T0 + DAY), attempt(T0 + 2 * DAY), attempt(T0 + 3 * DAY, 'L2'), attempt(T0 + 9 * DAY)];
+    const three = [
+      attempt(T0),
+      attempt(T0 + DAY),
+      attempt(T0 + 2 * DAY),
+      attempt(T0 + 3 * DAY, 'L2'),
+      attempt(T0 + 9 * DAY),
+    ];
     expect(regF.budget!(T0 + 3 * DAY, ctx(three))).toEqual({
-      rule: 'regf-call-frequency', source: 'Reg F 12 CFR 1006.14(b)(2)(i)(A)', used: 3, limit: 7, window: '7-day', nextFreesAt: T0 + SEVEN_DAY_WINDOW_MS,
+      rule: 'regf-call-frequency',
+      source: 'Reg F 12 CFR 1006.14(b)(2)(i)(A)',
+      used: 3,
+      limit: 7,
+      window: '7-day',
+      nextFreesAt: T0 + SEVEN_DAY_WINDOW_MS,
     });
     expect(regF.budget!(T0, ctx([])).nextFreesAt).toBeNull();
   });
@@ -100,7 +118,9 @@ describe('940 CMR 7.04(1)(f): Massachusetts collections, 2 attempts per 7 days p
     expect(next(massachusetts, T0 + 2 * DAY, ctx(texts, { states: ['MA'] }))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
     const calls = [attempt(T0), attempt(T0 + DAY)];
     expect(massachusetts.applies(ctx(calls, { states: ['MA'], channel: 'sms' }))).toBe(true);
-    expect(next(massachusetts, T0 + 2 * DAY, ctx(calls, { states: ['MA'], channel: 'sms' }))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
+    expect(next(massachusetts, T0 + 2 * DAY, ctx(calls, { states: ['MA'], channel: 'sms' }))).toBe(
+      isoFromMs(T0 + SEVEN_DAY_WINDOW_MS),
+    );
   });
 
   it('does not count or cap email, which is not a telephone communication', () => {
@@ -111,7 +131,8 @@ describe('940 CMR 7.04(1)(f): Massachusetts collections, 2 attempts per 7 days p
 });
 
 describe('New York City 6 RCNY § 5-77: 3 contact attempts per 7 days across channels', () => {
-  const nyc = (attempts: AttemptPoint[], over: Partial<RuleContext> = {}) => ctx(attempts, { localities: ['NYC'], ...over });
+  const nyc = (attempts: AttemptPoint[], over: Partial<RuleContext> = {}) =>
+    ctx(attempts, { localities: ['NYC'], ...over });
 
   it('cites the amended rule without a paragraph it could not verify', () => {
     expect(newYorkCity.source).toBe(
@@ -127,7 +148,11 @@ describe('New York City 6 RCNY § 5-77: 3 contact attempts per 7 days across cha
   });
 
   it('counts a call, a text and an email together and about any loan; moves the 4th', () => {
-    const three = [attempt(T0), attempt(T0 + DAY, 'L2', 'collections', 'sms'), attempt(T0 + 2 * DAY, undefined, 'collections', 'email')];
+    const three = [
+      attempt(T0),
+      attempt(T0 + DAY, 'L2', 'collections', 'sms'),
+      attempt(T0 + 2 * DAY, undefined, 'collections', 'email'),
+    ];
     expect(next(newYorkCity, T0 + 3 * DAY, nyc(three))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
     expect(next(newYorkCity, T0 + 3 * DAY, nyc(three.slice(1)))).toBe(true);
     expect(next(newYorkCity, T0 + SEVEN_DAY_WINDOW_MS, nyc(three))).toBe(true);
@@ -146,20 +171,32 @@ describe('RCW 19.16.250(13)(a): Washington, 3 communications per week with the d
   });
 
   it('counts every channel and moves the 4th communication in 7 days', () => {
-    const three = [attempt(T0, 'L1', 'collections', 'email'), attempt(T0 + DAY, 'L2'), attempt(T0 + 2 * DAY, 'L1', 'collections', 'sms')];
+    const three = [
+      attempt(T0, 'L1', 'collections', 'email'),
+      attempt(T0 + DAY, 'L2'),
+      attempt(T0 + 2 * DAY, 'L1', 'collections', 'sms'),
+    ];
     expect(next(washington, T0 + 3 * DAY, ctx(three, { states: ['WA'] }))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
     expect(next(washington, T0 + 3 * DAY, ctx(three.slice(0, 2), { states: ['WA'] }))).toBe(true);
   });
 
   it('counts per debtor, not per debt: three attempts about three loans move a fourth about any loan', () => {
-    const three = [attempt(T0, 'L1'), attempt(T0 + DAY, 'L2', 'collections', 'sms'), attempt(T0 + 2 * DAY, 'L3', 'collections', 'email')];
-    expect(next(washington, T0 + 3 * DAY, ctx(three, { states: ['WA'], loanId: 'L4' }))).toBe(isoFromMs(T0 + SEVEN_DAY_WINDOW_MS));
+    const three = [
+      attempt(T0, 'L1'),
+      attempt(T0 + DAY, 'L2', 'collections', 'sms'),
+      attempt(T0 + 2 * DAY, 'L3', 'collections', 'email'),
+    ];
+    expect(next(washington, T0 + 3 * DAY, ctx(three, { states: ['WA'], loanId: 'L4' }))).toBe(
+      isoFromMs(T0 + SEVEN_DAY_WINDOW_MS),
+    );
   });
 
   it('holds a rolling 7 days, stricter than a calendar week: after Sunday, Monday and Tuesday, Wednesday moves', () => {
     const sunday = Date.parse('2026-03-01T15:00:00Z');
     const three = [attempt(sunday), attempt(T0), attempt(T0 + DAY)];
-    expect(next(washington, T0 + 2 * DAY, ctx(three, { states: ['WA'] }))).toBe(isoFromMs(sunday + SEVEN_DAY_WINDOW_MS));
+    expect(next(washington, T0 + 2 * DAY, ctx(three, { states: ['WA'] }))).toBe(
+      isoFromMs(sunday + SEVEN_DAY_WINDOW_MS),
+    );
   });
 });
 
@@ -176,7 +213,13 @@ describe('RCW 19.16.250(18): Washington, at most 2 calls and texts a day to a mo
   it('a call and a text move a third contact by phone to 25 hours after the first; an email does not count', () => {
     const two = [attempt(T0), attempt(T0 + HOUR, 'L2', 'collections', 'sms')];
     expect(next(washingtonDaily, T0 + 2 * HOUR, ctx(two, { states: ['WA'] }))).toBe(isoFromMs(T0 + DAY + HOUR));
-    expect(next(washingtonDaily, T0 + 2 * HOUR, ctx([attempt(T0), attempt(T0 + HOUR, 'L1', 'collections', 'email')], { states: ['WA'] }))).toBe(true);
+    expect(
+      next(
+        washingtonDaily,
+        T0 + 2 * HOUR,
+        ctx([attempt(T0), attempt(T0 + HOUR, 'L1', 'collections', 'email')], { states: ['WA'] }),
+      ),
+    ).toBe(true);
   });
 
   it('is stricter than the weekly cap: three calls on one day are refused although 3 a week are allowed', () => {
@@ -188,7 +231,10 @@ describe('RCW 19.16.250(18): Washington, at most 2 calls and texts a day to a mo
 
 describe('FL/OK/MD marketing: 3 calls per 24 hours', () => {
   const marketing = (times: number[]) =>
-    ctx(times.map((t) => attempt(t, undefined, 'origination')), { purpose: 'origination', states: ['FL'] });
+    ctx(
+      times.map((t) => attempt(t, undefined, 'origination')),
+      { purpose: 'origination', states: ['FL'] },
+    );
 
   it('applies to origination for FL customers (or FL area codes)', () => {
     expect(florida.applies(marketing([]))).toBe(true);
@@ -203,7 +249,10 @@ describe('FL/OK/MD marketing: 3 calls per 24 hours', () => {
   });
 
   it('does not count collection calls', () => {
-    const collections = ctx([attempt(T0), attempt(T0 + HOUR), attempt(T0 + 2 * HOUR)], { purpose: 'origination', states: ['FL'] });
+    const collections = ctx([attempt(T0), attempt(T0 + HOUR), attempt(T0 + 2 * HOUR)], {
+      purpose: 'origination',
+      states: ['FL'],
+    });
     expect(next(florida, T0 + 3 * HOUR, collections)).toBe(true);
   });
 

@@ -35,7 +35,14 @@ export function frequencyCapRule(spec: FrequencyCapSpec): SchedulingRule {
         used++;
         if (oldest === null || attempt.atMs < oldest) oldest = attempt.atMs;
       }
-      return { rule: spec.id, source: spec.source, used, limit: maxAttempts, window: spec.windowLabel, nextFreesAt: oldest === null ? null : oldest + windowMs };
+      return {
+        rule: spec.id,
+        source: spec.source,
+        used,
+        limit: maxAttempts,
+        window: spec.windowLabel,
+        nextFreesAt: oldest === null ? null : oldest + windowMs,
+      };
     },
     check(utcMs, ctx) {
       if (maxAttempts <= 0) {

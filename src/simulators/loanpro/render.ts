@@ -23,9 +23,11 @@ export const PAGE_SIZE = 50;
 /** `YYYY-MM-DD` → `/Date(seconds)/` at UTC midnight (`0000-00-00` → {@link NO_DATE}), everywhere in a value. */
 function wireDates(value: unknown): unknown {
   if (value === '0000-00-00') return NO_DATE;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return `/Date(${Date.parse(`${value}T00:00:00Z`) / 1000})/`;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+    return `/Date(${Date.parse(`${value}T00:00:00Z`) / 1000})/`;
   if (Array.isArray(value)) return { results: value.slice(0, PAGE_SIZE).map(wireDates) };
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wireDates(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, wireDates(v)]));
   return value;
 }
 
@@ -39,7 +41,10 @@ function entity(root: string, set: string, type: string, record: Obj, nav: strin
   for (const key of nav) {
     // Navigation properties not asked for in $expand are deferred links, as in OData v2.
     if (!expand.has(key)) out[key] = { __deferred: { uri: `${uri}/${key}` } };
-    else out[key] = wireDates(record[key] ?? (key === 'Phones' || key === 'StatusArchive' || key === 'Customers' ? [] : null));
+    else
+      out[key] = wireDates(
+        record[key] ?? (key === 'Phones' || key === 'StatusArchive' || key === 'Customers' ? [] : null),
+      );
   }
   return out;
 }
@@ -68,11 +73,19 @@ export const LISTS: Record<string, { set: string; type: string }> = {
  * "total"}}}`. `pageSize` stays the page size asked for even when paging is off, as LoanPro documents
  * for `nopaging`. LoanPro documents no `__next` link, so none is sent.
  */
-export function renderList(root: string, list: { set: string; type: string }, items: Obj[], page: { start: number; pageSize: number; all: boolean }): Obj {
+export function renderList(
+  root: string,
+  list: { set: string; type: string },
+  items: Obj[],
+  page: { start: number; pageSize: number; all: boolean },
+): Obj {
   const sent = page.all ? items.slice(page.start) : items.slice(page.start, page.start + page.pageSize);
   const results = sent.map((item, i) => {
     const id = item.id ?? page.start + i + 1;
-    return { __metadata: { uri: `${root}/${list.set}(id=${String(id)})`, type: `Entity.${list.type}` }, ...(wireDates({ ...item, id }) as Obj) };
+    return {
+      __metadata: { uri: `${root}/${list.set}(id=${String(id)})`, type: `Entity.${list.type}` },
+      ...(wireDates({ ...item, id }) as Obj),
+    };
   });
   return { d: { results, summary: { start: page.start, pageSize: page.pageSize, total: items.length } } };
 }

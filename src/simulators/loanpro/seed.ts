@@ -28,7 +28,8 @@ export function parseSeed(value: unknown, source = 'seed'): LoanProSeed {
   });
   s.loans.forEach((l, i) => {
     if (!Number.isSafeInteger(l?.id)) throw problem(`loans[${i}].id must be an integer`);
-    if (!Array.isArray(l.customerIds) || !l.customerIds.every(Number.isSafeInteger)) throw problem(`loans[${i}].customerIds must be an array of integers`);
+    if (!Array.isArray(l.customerIds) || !l.customerIds.every(Number.isSafeInteger))
+      throw problem(`loans[${i}].customerIds must be an array of integers`);
   });
   return s as LoanProSeed;
 }

@@ -78,7 +78,8 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: SimulatorOp
       });
       return;
     }
-    if (!url.pathname.startsWith(`${API_ROOT}/odata.svc/`)) return send(res, 404, errorBody(404, 'Not found', 'NotFound'));
+    if (!url.pathname.startsWith(`${API_ROOT}/odata.svc/`))
+      return send(res, 404, errorBody(404, 'Not found', 'NotFound'));
     requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search });
     peak = Math.max(peak, ++inFlight);
     res.once('close', () => (inFlight -= 1));
@@ -86,33 +87,58 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: SimulatorOp
     const active = fault.mode !== 'none' && (fault.times === undefined || fault.times > 0) ? fault : undefined;
     if (active && active.times !== undefined) active.times -= 1;
     if (active?.mode === 'timeout') return; // the socket stays open until the client gives up or the server closes
-    if (active?.mode === 'error') return send(res, active.status ?? 503, errorBody(active.status ?? 503, 'Service Unavailable', 'ServerError'));
+    if (active?.mode === 'error')
+      return send(res, active.status ?? 503, errorBody(active.status ?? 503, 'Service Unavailable', 'ServerError'));
 
     const auth = req.headers.authorization;
-    if (active?.mode === 'unauthorized' || auth !== `Bearer ${seed.token}` || req.headers['autopal-instance-id'] !== seed.instanceId) {
-      return send(res, 401, errorBody(401, 'Unauthorized: invalid token or Autopal-Instance-Id', 'UnauthorizedException'));
+    if (
+      active?.mode === 'unauthorized' ||
+      auth !== `Bearer ${seed.token}` ||
+      req.headers['autopal-instance-id'] !== seed.instanceId
+    ) {
+      return send(
+        res,
+        401,
+        errorBody(401, 'Unauthorized: invalid token or Autopal-Instance-Id', 'UnauthorizedException'),
+      );
     }
     if (req.method !== 'GET') return send(res, 405, errorBody(405, 'Method not allowed', 'MethodNotAllowed'));
 
     const root = `http://${host}:${port}${API_ROOT}/odata.svc`;
-    const expand = new Set((url.searchParams.get('$expand') ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+    const expand = new Set(
+      (url.searchParams.get('$expand') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     const m = /^\/odata\.svc\/(Customers|Loans)\((\d+)\)(?:\/(\w+))?$/.exec(url.pathname.slice(API_ROOT.length));
     const list = m?.[3] === undefined ? undefined : LISTS[`${m[1]}/${m[3]}`];
-    if (!m || (m[3] !== undefined && !list)) return send(res, 404, errorBody(404, `Resource not found for the segment '${url.pathname}'`, 'NotFound'));
+    if (!m || (m[3] !== undefined && !list))
+      return send(res, 404, errorBody(404, `Resource not found for the segment '${url.pathname}'`, 'NotFound'));
     const id = Number(m[2]);
     // A missing id is 409 (https://developers.loanpro.io/docs/response-codes); LoanPro's message text is not documented.
-    const missing = (set: string) => send(res, 409, errorBody(409, `${set} with id ${id} does not exist`, 'ODataException'));
+    const missing = (set: string) =>
+      send(res, 409, errorBody(409, `${set} with id ${id} does not exist`, 'ODataException'));
     const record = m[1] === 'Customers' ? seed.customers.find((c) => c.id === id) : seed.loans.find((l) => l.id === id);
     if (!record) return missing(m[1]);
-    const owners = m[1] === 'Loans' ? seed.customers.filter((c) => (record as LoanProSeed['loans'][number]).customerIds.includes(c.id)) : [];
+    const owners =
+      m[1] === 'Loans'
+        ? seed.customers.filter((c) => (record as LoanProSeed['loans'][number]).customerIds.includes(c.id))
+        : [];
     if (list) {
       const all = url.searchParams.has('nopaging') && opts.nopaging !== false;
-      const page = { start: count(url.searchParams.get('$skip'), 0, 0), pageSize: count(url.searchParams.get('$top'), PAGE_SIZE, 1), all };
+      const page = {
+        start: count(url.searchParams.get('$skip'), 0, 0),
+        pageSize: count(url.searchParams.get('$top'), PAGE_SIZE, 1),
+        all,
+      };
       return send(res, 200, renderList(root, list, listItems(record, m[3], owners), page));
     }
     if (active?.mode === 'malformed') {
       if (m[1] === 'Customers') return send(res, 200, { d: { id, firstName: 42 } });
-      return send(res, 200, { d: { id, LoanSetup: { loanAmount: 'lots' }, Customers: { results: owners.map((c) => ({ id: c.id })) } } });
+      return send(res, 200, {
+        d: { id, LoanSetup: { loanAmount: 'lots' }, Customers: { results: owners.map((c) => ({ id: c.id })) } },
+      });
     }
     if (m[1] === 'Customers') return send(res, 200, renderCustomer(root, record, expand));
     return send(res, 200, renderLoan(root, record, owners, expand));

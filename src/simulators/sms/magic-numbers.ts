@@ -16,8 +16,14 @@ export const SMS_MAGIC_NUMBERS: Record<string, SmsOutcome> = {
   '5550111': { final: 'failed', errorCode: 30006, errorMessage: 'Landline or unreachable carrier' },
   '5550112': { final: 'undelivered', errorCode: 30005, errorMessage: 'Unknown destination handset' },
   '5550113': { refusal: { status: 503, code: 20503, message: 'Service Unavailable' }, final: 'delivered' },
-  '5550114': { refusal: { status: 400, code: 21614, message: "'To' number is not a valid mobile number" }, final: 'failed' },
-  '5550115': { refusal: { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' }, final: 'failed' },
+  '5550114': {
+    refusal: { status: 400, code: 21614, message: "'To' number is not a valid mobile number" },
+    final: 'failed',
+  },
+  '5550115': {
+    refusal: { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' },
+    final: 'failed',
+  },
   '5550116': { refusal: { status: 429, code: 20429, message: 'Too Many Requests' }, final: 'delivered' },
 };
 

@@ -49,21 +49,39 @@ export function newSid(): string {
   return `SM${randomBytes(16).toString('hex')}`;
 }
 
-export function messageResource(accountSid: string, fields: { sid: string; to: string; from: string; body: string; at: Date; direction: MessageResource['direction'] }): MessageResource {
+export function messageResource(
+  accountSid: string,
+  fields: { sid: string; to: string; from: string; body: string; at: Date; direction: MessageResource['direction'] },
+): MessageResource {
   const base = `/2010-04-01/Accounts/${accountSid}/Messages/${fields.sid}`;
   return {
-    account_sid: accountSid, api_version: '2010-04-01', body: fields.body,
-    date_created: rfc2822(fields.at), date_sent: null, date_updated: rfc2822(fields.at),
-    direction: fields.direction, error_code: null, error_message: null, from: fields.from,
-    messaging_service_sid: null, num_media: '0', num_segments: String(segments(fields.body)),
-    price: null, price_unit: 'USD', sid: fields.sid, status: fields.direction === 'inbound' ? 'received' : 'queued',
+    account_sid: accountSid,
+    api_version: '2010-04-01',
+    body: fields.body,
+    date_created: rfc2822(fields.at),
+    date_sent: null,
+    date_updated: rfc2822(fields.at),
+    direction: fields.direction,
+    error_code: null,
+    error_message: null,
+    from: fields.from,
+    messaging_service_sid: null,
+    num_media: '0',
+    num_segments: String(segments(fields.body)),
+    price: null,
+    price_unit: 'USD',
+    sid: fields.sid,
+    status: fields.direction === 'inbound' ? 'received' : 'queued',
     subresource_uris: { media: `${base}/Media.json`, feedback: `${base}/Feedback.json` },
-    to: fields.to, uri: `${base}.json`,
+    to: fields.to,
+    uri: `${base}.json`,
   };
 }
 
 // GSM 03.38: the default alphabet takes one septet, its extension table two (escape + character).
-const GSM7 = new Set('@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà');
+const GSM7 = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
 const GSM7_EXTENSION = new Set('^{}\\[~]|€\f');
 
 /**

@@ -2,7 +2,14 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import twilio from 'twilio';
 import { smsOutcomeFor, type SmsOutcome } from './magic-numbers.js';
-import { messageResource, newSid, rfc2822, twilioError, type MessageResource, type TwilioError } from './message-resource.js';
+import {
+  messageResource,
+  newSid,
+  rfc2822,
+  twilioError,
+  type MessageResource,
+  type TwilioError,
+} from './message-resource.js';
 
 export interface SmsSimulatorOptions {
   accountSid?: string;
@@ -86,12 +93,35 @@ export class SmsSimulator {
     if (OPT_OUT.has(keyword)) this.optedOut.add(`${params.From}>${params.To}`);
     if (OPT_IN.has(keyword)) this.optedOut.delete(`${params.From}>${params.To}`);
     if (!this.inboundUrl) return 0;
-    const m = messageResource(this.accountSid, { sid: newSid(), to: params.To, from: params.From, body: params.Body, at: new Date(), direction: 'inbound' });
+    const m = messageResource(this.accountSid, {
+      sid: newSid(),
+      to: params.To,
+      from: params.From,
+      body: params.Body,
+      at: new Date(),
+      direction: 'inbound',
+    });
     const country = (n: string) => (n.startsWith('+1') ? 'US' : ''); // the simulator knows no city, state or ZIP: sent empty, as Twilio does when it has none
     return this.post(this.inboundUrl, {
-      ToCountry: country(m.to), ToState: '', ToCity: '', ToZip: '', FromCountry: country(m.from), FromState: '', FromCity: '', FromZip: '',
-      SmsMessageSid: m.sid, SmsSid: m.sid, MessageSid: m.sid, AccountSid: this.accountSid, SmsStatus: 'received',
-      From: m.from, To: m.to, Body: m.body, NumMedia: m.num_media, NumSegments: m.num_segments, ApiVersion: m.api_version,
+      ToCountry: country(m.to),
+      ToState: '',
+      ToCity: '',
+      ToZip: '',
+      FromCountry: country(m.from),
+      FromState: '',
+      FromCity: '',
+      FromZip: '',
+      SmsMessageSid: m.sid,
+      SmsSid: m.sid,
+      MessageSid: m.sid,
+      AccountSid: this.accountSid,
+      SmsStatus: 'received',
+      From: m.from,
+      To: m.to,
+      Body: m.body,
+      NumMedia: m.num_media,
+      NumSegments: m.num_segments,
+      ApiVersion: m.api_version,
     });
   }
 
@@ -102,12 +132,17 @@ export class SmsSimulator {
       const one = url.pathname.match(MESSAGE);
       if ((list || one) && !this.authenticated(req, decodeURIComponent((list ?? one)![1]))) {
         res.setHeader('WWW-Authenticate', 'Basic realm="Twilio API"');
-        return json(res, 401, { ...twilioError(401, 20003, 'Authenticate'), detail: 'Your AccountSid or AuthToken was incorrect.' });
+        return json(res, 401, {
+          ...twilioError(401, 20003, 'Authenticate'),
+          detail: 'Your AccountSid or AuthToken was incorrect.',
+        });
       }
       if (req.method === 'POST' && list) return await this.create(req, res);
       if (req.method === 'GET' && one) {
         const m = this.sent.get(decodeURIComponent(one[2]));
-        return m ? json(res, 200, m) : json(res, 404, twilioError(404, 20404, `The requested resource ${url.pathname} was not found`));
+        return m
+          ? json(res, 200, m)
+          : json(res, 404, twilioError(404, 20404, `The requested resource ${url.pathname} was not found`));
       }
       if (req.method === 'POST' && url.pathname === '/simulator/inbound') {
         const body = JSON.parse((await readBody(req)) || '{}') as { From: string; To: string; Body: string };
@@ -131,8 +166,20 @@ export class SmsSimulator {
     const refused = refusal(to, from, body) ?? (this.optedOut.has(`${to}>${from}`) ? SMS_UNSUBSCRIBED : undefined);
     if (refused) return json(res, refused.status, refused);
     const outcome = smsOutcomeFor(to);
-    if (outcome.refusal) return json(res, outcome.refusal.status, twilioError(outcome.refusal.status, outcome.refusal.code, outcome.refusal.message));
-    const message = messageResource(this.accountSid, { sid: newSid(), to: to, from: from, body: body, at: new Date(), direction: 'outbound-api' });
+    if (outcome.refusal)
+      return json(
+        res,
+        outcome.refusal.status,
+        twilioError(outcome.refusal.status, outcome.refusal.code, outcome.refusal.message),
+      );
+    const message = messageResource(this.accountSid, {
+      sid: newSid(),
+      to: to,
+      from: from,
+      body: body,
+      at: new Date(),
+      direction: 'outbound-api',
+    });
     this.sent.set(message.sid, message);
     if (this.sent.size > KEPT) this.sent.delete(this.sent.keys().next().value!);
     json(res, 201, message);
@@ -149,12 +196,20 @@ export class SmsSimulator {
     for (const status of outcome.final === 'failed' ? ['failed'] : ['sent', outcome.final]) {
       const now = new Date();
       Object.assign(message, { status, date_updated: rfc2822(now) });
-      if (status === 'sent') Object.assign(message, { date_sent: rfc2822(now), price: (-0.0079 * Number(message.num_segments)).toFixed(5) });
+      if (status === 'sent')
+        Object.assign(message, { date_sent: rfc2822(now), price: (-0.0079 * Number(message.num_segments)).toFixed(5) });
       const form: Record<string, string> = {
-        AccountSid: this.accountSid, ApiVersion: message.api_version, From: message.from, To: message.to,
-        MessageSid: message.sid, SmsSid: message.sid, MessageStatus: status, SmsStatus: status,
+        AccountSid: this.accountSid,
+        ApiVersion: message.api_version,
+        From: message.from,
+        To: message.to,
+        MessageSid: message.sid,
+        SmsSid: message.sid,
+        MessageStatus: status,
+        SmsStatus: status,
       };
-      if (status === 'delivered' || status === 'undelivered') form.RawDlrDoneDate = now.toISOString().replace(/\D/g, '').slice(2, 12);
+      if (status === 'delivered' || status === 'undelivered')
+        form.RawDlrDoneDate = now.toISOString().replace(/\D/g, '').slice(2, 12);
       if (status !== 'sent' && outcome.errorCode) {
         form.ErrorCode = String(outcome.errorCode);
         Object.assign(message, { error_code: outcome.errorCode, error_message: outcome.errorMessage ?? null });
@@ -166,7 +221,10 @@ export class SmsSimulator {
   private async post(url: string, form: Record<string, string>): Promise<number> {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': twilio.getExpectedTwilioSignature(this.authToken, url, form) },
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-Twilio-Signature': twilio.getExpectedTwilioSignature(this.authToken, url, form),
+      },
       body: new URLSearchParams(form),
     });
     await res.arrayBuffer();
@@ -187,7 +245,8 @@ function refusal(to: string | undefined, from: string | undefined, body: string 
   if (!E164.test(to)) return twilioError(400, 21211, `Invalid 'To' Phone Number: ${to}`);
   if (!from) return twilioError(400, 21603, "A 'From' phone number is required.");
   if (!body) return twilioError(400, 21602, 'Message body is required.');
-  if (body.length > 1600) return twilioError(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
+  if (body.length > 1600)
+    return twilioError(400, 21617, 'The concatenated message body exceeds the 1600 character limit.');
   return undefined;
 }
 

@@ -22,8 +22,13 @@ export function simulatedAgents(now: () => Date): Agents {
     let agent = agents.get(agentId);
     if (!agent) {
       agent = {
-        agent_id: agentId, agent_name: agentId, version: 0, voice_id: '11labs-Adrian', last_modification_timestamp: now().getTime(),
-        response_engine: { type: 'retell-llm', llm_id: `llm_${agentId}` }, voicemail_option: { action: { type: 'hangup' } },
+        agent_id: agentId,
+        agent_name: agentId,
+        version: 0,
+        voice_id: '11labs-Adrian',
+        last_modification_timestamp: now().getTime(),
+        response_engine: { type: 'retell-llm', llm_id: `llm_${agentId}` },
+        voicemail_option: { action: { type: 'hangup' } },
       };
       agents.set(agentId, agent);
     }

@@ -10,7 +10,11 @@ describe('the simulator callback sender', () => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      seen.push({ body, signature: req.headers['x-signature'] as string | undefined, socket: `${req.socket.remotePort}` });
+      seen.push({
+        body,
+        signature: req.headers['x-signature'] as string | undefined,
+        socket: `${req.socket.remotePort}`,
+      });
       if (req.url === '/busy') res.writeHead(503, { 'Retry-After': '2' }).end('{"detail":"busy"}');
       else if (req.url === '/bad-retry') res.writeHead(503, { 'Retry-After': 'soon' }).end();
       else if (req.url === '/slow') setTimeout(() => res.writeHead(202).end(), 500);
@@ -29,7 +33,14 @@ describe('the simulator callback sender', () => {
   it('POSTs the body and headers as given and answers the status; no Retry-After: null', async () => {
     const sender = callbackSender(4);
     try {
-      expect(await sender.send(`${url}/ok`, { 'content-type': 'application/json', 'x-signature': 'v1,abc' }, '{"n":"é"}', 2000)).toEqual({ status: 202, retryAfterMs: null });
+      expect(
+        await sender.send(
+          `${url}/ok`,
+          { 'content-type': 'application/json', 'x-signature': 'v1,abc' },
+          '{"n":"é"}',
+          2000,
+        ),
+      ).toEqual({ status: 202, retryAfterMs: null });
       expect(seen.at(-1)).toMatchObject({ body: '{"n":"é"}', signature: 'v1,abc' });
     } finally {
       sender.close();

@@ -16,13 +16,25 @@ export interface SendAnswer {
  */
 export function callbackSender(sockets: number) {
   const agent = new Agent({ connections: sockets, keepAliveTimeout: 30_000 });
-  const send = async (url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<SendAnswer> => {
+  const send = async (
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+  ): Promise<SendAnswer> => {
     // An abort signal, not undici's headersTimeout/bodyTimeout: those tick in whole seconds.
-    const res = await request(url, { method: 'POST', headers, body, dispatcher: agent, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await request(url, {
+      method: 'POST',
+      headers,
+      body,
+      dispatcher: agent,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     await res.body.dump(); // the answer's body is not needed, but must be read for the connection to be reused
     const header = res.headers['retry-after'];
     const seconds = Number(header);
-    const retryAfterMs = typeof header === 'string' && header !== '' && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
+    const retryAfterMs =
+      typeof header === 'string' && header !== '' && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
     return { status: res.statusCode, retryAfterMs };
   };
   return {

@@ -17,10 +17,12 @@ describe('voice simulator callback delivery', () => {
     const seen: Array<{ event: string; at: number }> = [];
     receiver = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-        seen.push({ event: JSON.parse(Buffer.concat(chunks).toString()).event, at: Date.now() });
-        res.writeHead(status(seen.length), { 'Retry-After': '2' }).end();
-      });
+      req
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => {
+          seen.push({ event: JSON.parse(Buffer.concat(chunks).toString()).event, at: Date.now() });
+          res.writeHead(status(seen.length), { 'Retry-After': '2' }).end();
+        });
     });
     await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', r));
     return { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/cb`, seen };
@@ -28,7 +30,8 @@ describe('voice simulator callback delivery', () => {
 
   /** Polls until `done` holds; the deadline is generous because only a slow machine gets near it. */
   async function until(done: () => boolean) {
-    for (const deadline = Date.now() + 20_000; !done() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    for (const deadline = Date.now() + 20_000; !done() && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 20));
   }
 
   const create = (sim: VoiceSimulator, webhook: string) =>
@@ -36,12 +39,19 @@ describe('voice simulator callback delivery', () => {
       method: 'POST',
       headers: { Authorization: 'Bearer sim_voice_key', 'Content-Type': 'application/json' },
       // 555-0101: a voicemail, so all three events are sent.
-      body: JSON.stringify({ from_number: '+12025550199', to_number: '+12125550101', agent_override: { agent: { webhook_url: webhook } } }),
+      body: JSON.stringify({
+        from_number: '+12025550199',
+        to_number: '+12125550101',
+        agent_override: { agent: { webhook_url: webhook } },
+      }),
     });
 
   it('holds every callback until released, then delivers every one', { timeout: 30_000 }, async () => {
     const { url, seen } = await receive(() => 200);
-    simulator = await startVoiceSimulator({ holdCallbacks: true, timeline: { startedMs: 5, endedMs: 10, analyzedMs: 15 } });
+    simulator = await startVoiceSimulator({
+      holdCallbacks: true,
+      timeline: { startedMs: 5, endedMs: 10, analyzedMs: 15 },
+    });
     expect((await create(simulator, url)).status).toBe(201);
     await new Promise((r) => setTimeout(r, 150));
     expect(seen).toEqual([]);

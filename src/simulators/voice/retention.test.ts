@@ -12,19 +12,36 @@ describe('voice simulator retention', () => {
       method: 'POST',
       headers: auth,
       // 555-0100 answers live and is recorded; the webhook receives nothing (callbacks are not under test).
-      body: JSON.stringify({ from_number: '+12025550199', to_number: '+12125550100', metadata: { scheduled_call_id: key }, agent_override: { agent: { webhook_url: 'http://127.0.0.1:9/cb' } } }),
+      body: JSON.stringify({
+        from_number: '+12025550199',
+        to_number: '+12125550100',
+        metadata: { scheduled_call_id: key },
+        agent_override: { agent: { webhook_url: 'http://127.0.0.1:9/cb' } },
+      }),
     });
     return { status: res.status, call: (await res.json()) as { call_id: string } };
   };
-  const getCall = async (sim: VoiceSimulator, callId: string) => (await fetch(`${sim.url}/v2/get-call/${callId}`, { headers: auth })).status;
-  const recording = async (sim: VoiceSimulator, callId: string) => (await fetch(`${sim.url}/recordings/${callId}.wav`)).status;
+  const getCall = async (sim: VoiceSimulator, callId: string) =>
+    (await fetch(`${sim.url}/v2/get-call/${callId}`, { headers: auth })).status;
+  const recording = async (sim: VoiceSimulator, callId: string) =>
+    (await fetch(`${sim.url}/recordings/${callId}.wav`)).status;
   /** The scheduled calls of the calls kept, oldest first. */
   const listed = async (sim: VoiceSimulator) =>
-    ((await (await fetch(`${sim.url}/v3/list-calls`, { method: 'POST', headers: auth, body: JSON.stringify({ sort_order: 'ascending', limit: 1000 }) })).json()) as { items: Array<{ metadata: { scheduled_call_id: string } }> })
-      .items.map((c) => c.metadata.scheduled_call_id);
+    (
+      (await (
+        await fetch(`${sim.url}/v3/list-calls`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({ sort_order: 'ascending', limit: 1000 }),
+        })
+      ).json()) as { items: Array<{ metadata: { scheduled_call_id: string } }> }
+    ).items.map((c) => c.metadata.scheduled_call_id);
 
   it('keeps a call, its recording and its dial count for the retention after its last event, then forgets them', async () => {
-    simulator = await startVoiceSimulator({ timeline: { startedMs: 5, endedMs: 10, analyzedMs: 15 }, retention: { ms: 5000, maxCalls: 100 } });
+    simulator = await startVoiceSimulator({
+      timeline: { startedMs: 5, endedMs: 10, analyzedMs: 15 },
+      retention: { ms: 5000, maxCalls: 100 },
+    });
     const first = (await create(simulator, 'sc_old')).call;
     expect((await create(simulator, 'sc_old')).status).toBe(201); // no idempotency key at Retell: a second call
     expect(simulator.dials()).toEqual({ sc_old: 2 });

@@ -4,9 +4,16 @@ import { toneWav } from './wav.js';
 
 describe('simulated outcomes', () => {
   it.each([
-    ['+12125550100', 'live-transfer'], ['+13125550101', 'voicemail'], ['+12125550102', 'no-answer'], ['+12125550103', 'wrong-number'],
-    ['+12125550104', 'do-not-call'], ['+12125550105', 'attorney'], ['+12125550106', 'bankruptcy'],
-    ['+12125550107', 'provider-busy-then-live'], ['+12125550108', 'duplicate-out-of-order-callbacks'], ['+12125550109', 'callbacks-lost'],
+    ['+12125550100', 'live-transfer'],
+    ['+13125550101', 'voicemail'],
+    ['+12125550102', 'no-answer'],
+    ['+12125550103', 'wrong-number'],
+    ['+12125550104', 'do-not-call'],
+    ['+12125550105', 'attorney'],
+    ['+12125550106', 'bankruptcy'],
+    ['+12125550107', 'provider-busy-then-live'],
+    ['+12125550108', 'duplicate-out-of-order-callbacks'],
+    ['+12125550109', 'callbacks-lost'],
   ])('%s is %s (any area code)', (number, name) => {
     expect(scenarioFor(number).name).toBe(name);
   });
@@ -14,7 +21,11 @@ describe('simulated outcomes', () => {
   it('0107 refuses two creates, 0108 duplicates its callbacks, 0109 loses them (a live transfer otherwise)', () => {
     expect(MAGIC_NUMBERS['0107'].createFailures).toBe(2);
     expect(MAGIC_NUMBERS['0108'].duplicateCallbacks).toBe(true);
-    expect(MAGIC_NUMBERS['0109']).toMatchObject({ callbacksLost: true, labels: MAGIC_NUMBERS['0100'].labels, duplicateCallbacks: false });
+    expect(MAGIC_NUMBERS['0109']).toMatchObject({
+      callbacksLost: true,
+      labels: MAGIC_NUMBERS['0100'].labels,
+      duplicateCallbacks: false,
+    });
     expect(Object.values(MAGIC_NUMBERS).filter((s) => s.callbacksLost)).toHaveLength(1);
   });
 
@@ -29,7 +40,9 @@ describe('simulated outcomes', () => {
     const wav = toneWav(1, 3);
     expect(wav.subarray(0, 4).toString('ascii')).toBe('RIFF');
     expect(wav.readUInt32LE(4)).toBe(wav.length - 8);
-    expect([wav.readUInt16LE(20), wav.readUInt16LE(22), wav.readUInt32LE(24), wav.readUInt16LE(34)]).toEqual([1, 1, 8000, 16]);
+    expect([wav.readUInt16LE(20), wav.readUInt16LE(22), wav.readUInt32LE(24), wav.readUInt16LE(34)]).toEqual([
+      1, 1, 8000, 16,
+    ]);
     expect(wav.readUInt32LE(40)).toBe(16_000);
   });
 });

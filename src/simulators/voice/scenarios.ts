@@ -24,9 +24,13 @@ export interface Scenario {
 const base = { recorded: true, createFailures: 0, duplicateCallbacks: false, callbacksLost: false };
 
 const LIVE_TRANSFER: Scenario = {
-  ...base, name: 'live-transfer', reached: 'person', disconnectionReason: 'call_transfer',
+  ...base,
+  name: 'live-transfer',
+  reached: 'person',
+  disconnectionReason: 'call_transfer',
   labels: ['live_conversation', 'right_party_contact'],
-  transcript: 'Agent: Hello, this is the loan team calling for you about your application. Borrower: Yes, speaking. Agent: Let me connect you with a loan officer now.',
+  transcript:
+    'Agent: Hello, this is the loan team calling for you about your application. Borrower: Yes, speaking. Agent: Let me connect you with a loan officer now.',
   summary: 'The borrower confirmed their identity and was transferred to a loan officer.',
 };
 
@@ -37,28 +41,61 @@ const LIVE_TRANSFER: Scenario = {
 export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
   '0100': LIVE_TRANSFER,
   '0101': {
-    ...base, name: 'voicemail', reached: 'voicemail', disconnectionReason: 'voicemail_reached', labels: ['voicemail_message_left'],
-    transcript: 'Agent: Hello, this is the loan team with a message about your account. Please call us back at your convenience.',
+    ...base,
+    name: 'voicemail',
+    reached: 'voicemail',
+    disconnectionReason: 'voicemail_reached',
+    labels: ['voicemail_message_left'],
+    transcript:
+      'Agent: Hello, this is the loan team with a message about your account. Please call us back at your convenience.',
     summary: 'Reached voicemail and left a callback message.',
   },
-  '0102': { ...base, name: 'no-answer', reached: 'nobody', disconnectionReason: 'dial_no_answer', labels: [], transcript: '', summary: '', recorded: false },
+  '0102': {
+    ...base,
+    name: 'no-answer',
+    reached: 'nobody',
+    disconnectionReason: 'dial_no_answer',
+    labels: [],
+    transcript: '',
+    summary: '',
+    recorded: false,
+  },
   '0103': {
-    ...base, name: 'wrong-number', reached: 'person', disconnectionReason: 'user_hangup', labels: ['wrong_number'],
-    transcript: 'Agent: Hello, may I speak with the account holder? Person: You have the wrong number, nobody by that name lives here.',
+    ...base,
+    name: 'wrong-number',
+    reached: 'person',
+    disconnectionReason: 'user_hangup',
+    labels: ['wrong_number'],
+    transcript:
+      'Agent: Hello, may I speak with the account holder? Person: You have the wrong number, nobody by that name lives here.',
     summary: 'The person who answered said this is a wrong number.',
   },
   '0104': {
-    ...base, name: 'do-not-call', reached: 'person', disconnectionReason: 'user_hangup', labels: ['live_conversation', 'right_party_contact', 'do_not_call'],
-    transcript: 'Agent: Hello, am I speaking with the borrower? Borrower: Yes. Please stop calling me and do not call this number again.',
+    ...base,
+    name: 'do-not-call',
+    reached: 'person',
+    disconnectionReason: 'user_hangup',
+    labels: ['live_conversation', 'right_party_contact', 'do_not_call'],
+    transcript:
+      'Agent: Hello, am I speaking with the borrower? Borrower: Yes. Please stop calling me and do not call this number again.',
     summary: 'The borrower asked not to be called again.',
   },
   '0105': {
-    ...base, name: 'attorney', reached: 'person', disconnectionReason: 'agent_hangup', labels: ['live_conversation', 'attorney_representation'],
-    transcript: 'Agent: Hello, I am calling about an account. Person: I am represented by an attorney; contact my lawyer instead.',
+    ...base,
+    name: 'attorney',
+    reached: 'person',
+    disconnectionReason: 'agent_hangup',
+    labels: ['live_conversation', 'attorney_representation'],
+    transcript:
+      'Agent: Hello, I am calling about an account. Person: I am represented by an attorney; contact my lawyer instead.',
     summary: 'The person stated they are represented by an attorney.',
   },
   '0106': {
-    ...base, name: 'bankruptcy', reached: 'person', disconnectionReason: 'agent_hangup', labels: ['live_conversation', 'right_party_contact', 'bankruptcy'],
+    ...base,
+    name: 'bankruptcy',
+    reached: 'person',
+    disconnectionReason: 'agent_hangup',
+    labels: ['live_conversation', 'right_party_contact', 'bankruptcy'],
     transcript: 'Agent: Hello, am I speaking with the borrower? Borrower: Yes. I have filed for bankruptcy.',
     summary: 'The borrower reported a bankruptcy filing.',
   },
@@ -68,8 +105,13 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
 };
 
 const MIX: Scenario[] = [
-  MAGIC_NUMBERS['0102'], MAGIC_NUMBERS['0102'], MAGIC_NUMBERS['0102'], MAGIC_NUMBERS['0102'],
-  MAGIC_NUMBERS['0101'], MAGIC_NUMBERS['0101'], MAGIC_NUMBERS['0101'],
+  MAGIC_NUMBERS['0102'],
+  MAGIC_NUMBERS['0102'],
+  MAGIC_NUMBERS['0102'],
+  MAGIC_NUMBERS['0102'],
+  MAGIC_NUMBERS['0101'],
+  MAGIC_NUMBERS['0101'],
+  MAGIC_NUMBERS['0101'],
   { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup' },
   { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup' },
   LIVE_TRANSFER,

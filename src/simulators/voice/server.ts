@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Retell from 'retell-sdk';
-import { type CallMetadata, type RetellCall, SIGNATURE_HEADER, SIMULATOR_CREDENTIALS } from '../../adapters/voice/protocol.js';
+import {
+  type CallMetadata,
+  type RetellCall,
+  SIGNATURE_HEADER,
+  SIMULATOR_CREDENTIALS,
+} from '../../adapters/voice/protocol.js';
 import { type Agents, simulatedAgents } from './agents.js';
 import { listCalls } from './call-list.js';
 import { callbackSender } from './callback-sender.js';
@@ -140,7 +145,12 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     await slot();
     try {
       const signature = await Retell.sign(body, call.account);
-      const answer = await sender.send(call.webhookUrl, { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body, 10_000);
+      const answer = await sender.send(
+        call.webhookUrl,
+        { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature },
+        body,
+        10_000,
+      );
       if (answer.status < 500) return; // 2xx delivered; 4xx is the receiver's final answer (e.g. a duplicate)
       retryAfterMs = answer.retryAfterMs;
     } catch {
@@ -150,7 +160,11 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     }
     // Retried when the receiver asks (Retry-After), else with exponential backoff (capped at 30 s),
     // for about three minutes: more patient than Retell (3 retries), so tests of load shedding hold.
-    if (attempt < 10) later(Math.min(30_000, retryAfterMs ?? 250 * 2 ** attempt), () => void deliver(call, event, snapshot, attempt + 1));
+    if (attempt < 10)
+      later(
+        Math.min(30_000, retryAfterMs ?? 250 * 2 ** attempt),
+        () => void deliver(call, event, snapshot, attempt + 1),
+      );
   };
 
   const play = (call: SimCall) => {
@@ -159,37 +173,61 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     const connected = scenario.reached !== 'nobody';
     if (!connected) {
       // Never connected: one call_ended with status not_connected, and no analysis (as at Retell).
-      const ended: RetellCall = { ...wire, call_status: 'not_connected', disconnection_reason: scenario.disconnectionReason };
-      later(timeline.endedMs, () => { call.wire = ended; });
+      const ended: RetellCall = {
+        ...wire,
+        call_status: 'not_connected',
+        disconnection_reason: scenario.disconnectionReason,
+      };
+      later(timeline.endedMs, () => {
+        call.wire = ended;
+      });
       if (!scenario.callbacksLost) later(timeline.endedMs, () => void deliver(call, 'call_ended', ended));
       return;
     }
     const durationMs = 42_000;
     const started: RetellCall = { ...wire, call_status: 'ongoing', start_timestamp: startMs };
     const ended: RetellCall = {
-      ...started, call_status: 'ended', end_timestamp: startMs + durationMs, duration_ms: durationMs,
-      disconnection_reason: scenario.disconnectionReason, transcript: scenario.transcript,
+      ...started,
+      call_status: 'ended',
+      end_timestamp: startMs + durationMs,
+      duration_ms: durationMs,
+      disconnection_reason: scenario.disconnectionReason,
+      transcript: scenario.transcript,
       ...(scenario.recorded ? { recording_url: `${url}/recordings/${wire.call_id}.wav` } : {}),
     };
     const analyzed: RetellCall = {
       ...ended,
       call_analysis: {
-        call_summary: scenario.summary, in_voicemail: scenario.reached === 'voicemail', call_successful: scenario.reached === 'person',
+        call_summary: scenario.summary,
+        in_voicemail: scenario.reached === 'voicemail',
+        call_successful: scenario.reached === 'person',
         custom_analysis_data: Object.fromEntries(scenario.labels.map((l) => [l, true])),
       },
     };
-    const events: Array<[string, RetellCall]> = [['call_started', started], ['call_ended', ended], ['call_analyzed', analyzed]];
+    const events: Array<[string, RetellCall]> = [
+      ['call_started', started],
+      ['call_ended', ended],
+      ['call_analyzed', analyzed],
+    ];
     // GET /v2/get-call shows the call as it stands: each state from the moment its event is due.
     const at = [timeline.startedMs, timeline.endedMs, timeline.analyzedMs];
-    events.forEach(([, snapshot], i) => later(at[i], () => { call.wire = snapshot; }));
+    events.forEach(([, snapshot], i) =>
+      later(at[i], () => {
+        call.wire = snapshot;
+      }),
+    );
     if (scenario.callbacksLost) return; // the provider keeps the call; its callbacks never reach the service
     if (scenario.duplicateCallbacks) {
       // Twice each, newest first and then again in another order, all after the call is over; one
       // at a time, each after the previous one was answered, so the order the receiver sees is this one.
       const order = [2, 0, 1, 1, 2, 0];
-      later(timeline.analyzedMs, () => void (async () => {
-        for (const i of order) await deliver(call, ...events[i]);
-      })());
+      later(
+        timeline.analyzedMs,
+        () =>
+          void (async () => {
+            for (const i of order) await deliver(call, ...events[i]);
+          })(),
+      );
       return;
     }
     events.forEach((e, i) => later(at[i], () => void deliver(call, ...e)));
@@ -214,16 +252,22 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
 
   const create = (body: Retell.CallCreatePhoneCallParams | undefined, account: string): [number, unknown] => {
     const e164 = /^\+[1-9]\d{6,14}$/;
-    if (!body || typeof body.to_number !== 'string' || !e164.test(body.to_number)) return [400, retellError('to_number must be an E.164 number')];
-    if (typeof body.from_number !== 'string' || !e164.test(body.from_number)) return [400, retellError('from_number must be an E.164 number')];
-    if (body.metadata !== undefined && (typeof body.metadata !== 'object' || body.metadata === null || Array.isArray(body.metadata))) return [400, retellError('metadata must be an object')];
+    if (!body || typeof body.to_number !== 'string' || !e164.test(body.to_number))
+      return [400, retellError('to_number must be an E.164 number')];
+    if (typeof body.from_number !== 'string' || !e164.test(body.from_number))
+      return [400, retellError('from_number must be an E.164 number')];
+    if (
+      body.metadata !== undefined &&
+      (typeof body.metadata !== 'object' || body.metadata === null || Array.isArray(body.metadata))
+    )
+      return [400, retellError('metadata must be an object')];
     const agentId = body.override_agent_id ?? 'default-agent';
     const agent = agents.get(agentId);
     if (!agent) return [404, retellError(`agent ${agentId} not found`)];
     const override = body.agent_override?.agent?.webhook_url;
     const scenario = scenarioFor(body.to_number);
     const scheduled = (body.metadata as Partial<CallMetadata> | undefined)?.scheduled_call_id;
-    const refusals = scheduled ? refused.get(scheduled) ?? 0 : 0;
+    const refusals = scheduled ? (refused.get(scheduled) ?? 0) : 0;
     if (scheduled && refusals < scenario.createFailures) {
       // Refused and never tried again: no call to be forgotten with, so the oldest go first.
       if (refused.size >= retention.maxCalls && !refused.has(scheduled)) refused.delete(refused.keys().next().value!);
@@ -233,14 +277,27 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     if (scheduled) dials.set(scheduled, (dials.get(scheduled) ?? 0) + 1);
     const callId = `call_${randomUUID().replace(/-/g, '')}`;
     const wire: RetellCall = {
-      call_id: callId, call_type: 'phone_call', direction: 'outbound', call_status: 'registered', agent_id: agentId, agent_version: agent.version,
+      call_id: callId,
+      call_type: 'phone_call',
+      direction: 'outbound',
+      call_status: 'registered',
+      agent_id: agentId,
+      agent_version: agent.version,
       ...(agent.agent_name ? { agent_name: agent.agent_name } : {}),
-      from_number: body.from_number, to_number: body.to_number,
+      from_number: body.from_number,
+      to_number: body.to_number,
       ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
       ...(body.retell_llm_dynamic_variables ? { retell_llm_dynamic_variables: body.retell_llm_dynamic_variables } : {}),
     };
     forgetOld();
-    const call: SimCall = { wire, account, createdAt: Date.now(), scenario, webhookUrl: override ?? agent.webhook_url ?? null, forgetAt: Date.now() + timeline.analyzedMs + retention.ms };
+    const call: SimCall = {
+      wire,
+      account,
+      createdAt: Date.now(),
+      scenario,
+      webhookUrl: override ?? agent.webhook_url ?? null,
+      forgetAt: Date.now() + timeline.analyzedMs + retention.ms,
+    };
     calls.set(callId, call);
     play(call);
     return [201, wire];
@@ -252,11 +309,14 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     if (req.method === 'GET' && recording) {
       const call = calls.get(recording[1]);
       if (!call?.scenario.recorded) return send(res, 404, retellError('no recording'));
-      res.writeHead(200, { 'Content-Type': 'audio/wav' }).end(recordingAudio(call.wire.to_number.length + recording[1].charCodeAt(5)));
+      res
+        .writeHead(200, { 'Content-Type': 'audio/wav' })
+        .end(recordingAudio(call.wire.to_number.length + recording[1].charCodeAt(5)));
       return;
     }
     if (req.method === 'GET' && path === '/sim/dials') return send(res, 200, Object.fromEntries(dials));
-    if (req.method === 'POST' && path === '/sim/callbacks/release') return send(res, 200, { released: releaseCallbacks() });
+    if (req.method === 'POST' && path === '/sim/callbacks/release')
+      return send(res, 200, { released: releaseCallbacks() });
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !accounts.has(bearer)) return send(res, 401, retellError('Invalid API key'));
     const body = req.method === 'POST' || req.method === 'PATCH' ? await readJson(req) : undefined;
@@ -267,7 +327,11 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       return send(res, status, answer);
     }
     if (req.method === 'POST' && path === '/v3/list-calls') {
-      const answer = listCalls([...calls.values()].map((c) => c.wire), body, (c) => calls.get(c.call_id)?.createdAt ?? 0);
+      const answer = listCalls(
+        [...calls.values()].map((c) => c.wire),
+        body,
+        (c) => calls.get(c.call_id)?.createdAt ?? 0,
+      );
       return answer.ok ? send(res, 200, answer.page) : send(res, 400, retellError(answer.message));
     }
     const get = /^\/v2\/get-call\/([A-Za-z0-9_]+)$/.exec(path);
@@ -277,7 +341,8 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     }
     const agent = /^\/(get|update)-agent\/([A-Za-z0-9_-]+)$/.exec(path);
     if (agent && ((req.method === 'GET' && agent[1] === 'get') || (req.method === 'PATCH' && agent[1] === 'update'))) {
-      const answer = agent[1] === 'get' ? agents.get(agent[2]) : agents.update(agent[2], body as Retell.AgentUpdateParams);
+      const answer =
+        agent[1] === 'get' ? agents.get(agent[2]) : agents.update(agent[2], body as Retell.AgentUpdateParams);
       return answer ? send(res, 200, answer) : send(res, 404, retellError('Agent not found'));
     }
     send(res, 404, retellError(`no route ${req.method} ${path}`));

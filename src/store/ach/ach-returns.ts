@@ -61,7 +61,14 @@ const COLUMNS: Record<Exclude<keyof ReturnHistoryRow, 'id'>, string> = {
   createdAt: 'created_at',
 };
 
-const BOOLEANS = new Set(['isReturn', 'retryAllowed', 'accountUnusable', 'authorizationRevoked', 'stopPayment', 'correctionApplied']);
+const BOOLEANS = new Set([
+  'isReturn',
+  'retryAllowed',
+  'accountUnusable',
+  'authorizationRevoked',
+  'stopPayment',
+  'correctionApplied',
+]);
 const DATES = new Set(['eventDate', 'achReturnDate', 'achCorrectionDate']);
 const INTEGERS = new Set(['returnsForMethod60d', 'returnsForCustomer180d', 'representments180d']);
 
@@ -85,16 +92,31 @@ function fromRow(r: Record<string, unknown>): ReturnHistoryRow {
 export async function insertReturnIfNew(db: Db, companyId: string, row: ReturnHistoryRow): Promise<boolean> {
   const values: Record<string, unknown> = { id: row.id, company_id: companyId };
   for (const [key, column] of Object.entries(COLUMNS)) values[column] = row[key as keyof ReturnHistoryRow];
-  const inserted = await db('ach_return_history').insert(values).onConflict(['company_id', 'payment_row_id', 'dedupe_key']).ignore().returning('id');
+  const inserted = await db('ach_return_history')
+    .insert(values)
+    .onConflict(['company_id', 'payment_row_id', 'dedupe_key'])
+    .ignore()
+    .returning('id');
   return inserted.length > 0;
 }
 
-export async function returnExists(db: Db, companyId: string, paymentRowId: string, dedupeKey: string): Promise<boolean> {
-  return (await db('ach_return_history').where({ company_id: companyId, payment_row_id: paymentRowId, dedupe_key: dedupeKey }).first('id')) !== undefined;
+export async function returnExists(
+  db: Db,
+  companyId: string,
+  paymentRowId: string,
+  dedupeKey: string,
+): Promise<boolean> {
+  return (
+    (await db('ach_return_history')
+      .where({ company_id: companyId, payment_row_id: paymentRowId, dedupe_key: dedupeKey })
+      .first('id')) !== undefined
+  );
 }
 
 export async function listReturns(db: Db, companyId: string, paymentRowId: string): Promise<ReturnHistoryRow[]> {
-  const rows = await db('ach_return_history').where({ company_id: companyId, payment_row_id: paymentRowId }).orderBy([{ column: 'created_at' }, { column: 'event_date' }]);
+  const rows = await db('ach_return_history')
+    .where({ company_id: companyId, payment_row_id: paymentRowId })
+    .orderBy([{ column: 'created_at' }, { column: 'event_date' }]);
   return rows.map(fromRow);
 }
 

@@ -25,7 +25,10 @@ export interface PaymentMethodRow {
   updatedAt: string;
 }
 
-export type NewPaymentMethod = Omit<PaymentMethodRow, 'achAuthStatus' | 'achAuthorizedAt' | 'achRevokedAt' | 'achUnusableCode' | 'achUnusableAt' | 'updatedAt'>;
+export type NewPaymentMethod = Omit<
+  PaymentMethodRow,
+  'achAuthStatus' | 'achAuthorizedAt' | 'achRevokedAt' | 'achUnusableCode' | 'achUnusableAt' | 'updatedAt'
+>;
 
 function fromRow(r: Record<string, unknown>): PaymentMethodRow {
   return {
@@ -51,14 +54,29 @@ function fromRow(r: Record<string, unknown>): PaymentMethodRow {
 
 export async function insertPaymentMethod(db: Db, companyId: string, m: NewPaymentMethod): Promise<void> {
   await db('payment_methods').insert({
-    id: m.id, company_id: companyId, customer_id: m.customerId, type: m.type, is_default: m.isDefault, last4: m.last4,
-    account_type: m.accountType, brand: m.brand, routing_number: m.routingNumber, account_number: m.accountNumber,
-    ach_auth_status: 'none', created_at: m.createdAt, updated_at: m.createdAt,
+    id: m.id,
+    company_id: companyId,
+    customer_id: m.customerId,
+    type: m.type,
+    is_default: m.isDefault,
+    last4: m.last4,
+    account_type: m.accountType,
+    brand: m.brand,
+    routing_number: m.routingNumber,
+    account_number: m.accountNumber,
+    ach_auth_status: 'none',
+    created_at: m.createdAt,
+    updated_at: m.createdAt,
   });
 }
 
 /** The method, only when it belongs to this customer of this company. */
-export async function getPaymentMethod(db: Db, companyId: string, customerId: string, id: string): Promise<PaymentMethodRow | null> {
+export async function getPaymentMethod(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  id: string,
+): Promise<PaymentMethodRow | null> {
   const r = await db('payment_methods').where({ company_id: companyId, customer_id: customerId, id }).first();
   return r ? fromRow(r) : null;
 }
@@ -69,12 +87,20 @@ export async function getPaymentMethodById(db: Db, companyId: string, id: string
 }
 
 export async function listPaymentMethods(db: Db, companyId: string, customerId: string): Promise<PaymentMethodRow[]> {
-  const rows = await db('payment_methods').where({ company_id: companyId, customer_id: customerId }).orderBy([{ column: 'created_at' }, { column: 'id' }]);
+  const rows = await db('payment_methods')
+    .where({ company_id: companyId, customer_id: customerId })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
   return rows.map(fromRow);
 }
 
 /** Clears the default flag of every other method of the customer (a customer has at most one default). */
-export async function clearOtherDefaults(db: Db, companyId: string, customerId: string, keepId: string, at: string): Promise<void> {
+export async function clearOtherDefaults(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  keepId: string,
+  at: string,
+): Promise<void> {
   await db('payment_methods')
     .where({ company_id: companyId, customer_id: customerId, is_default: true })
     .whereNot({ id: keepId })
@@ -111,10 +137,16 @@ const COLUMNS: Record<keyof PaymentMethodChange, string> = {
  * decided from, so two concurrent requests cannot both act on a stale state. Returns whether it wrote.
  */
 export async function updatePaymentMethod(
-  db: Db, companyId: string, id: string, change: PaymentMethodChange, at: string, onlyIfStatus?: AchAuthStatus,
+  db: Db,
+  companyId: string,
+  id: string,
+  change: PaymentMethodChange,
+  at: string,
+  onlyIfStatus?: AchAuthStatus,
 ): Promise<boolean> {
   const values: Record<string, unknown> = { updated_at: at };
-  for (const [k, v] of Object.entries(change) as [keyof PaymentMethodChange, unknown][]) if (v !== undefined) values[COLUMNS[k]] = v;
+  for (const [k, v] of Object.entries(change) as [keyof PaymentMethodChange, unknown][])
+    if (v !== undefined) values[COLUMNS[k]] = v;
   const q = db('payment_methods').where({ company_id: companyId, id });
   if (onlyIfStatus) q.andWhere({ ach_auth_status: onlyIfStatus });
   return (await q.update(values)) > 0;
@@ -139,13 +171,25 @@ export interface AuthorizationEventRow {
 /** Appends to the method's authorization history (captures and revocations, never edited). */
 export async function insertAuthorizationEvent(db: Db, companyId: string, e: AuthorizationEventRow): Promise<void> {
   await db('ach_authorization_events').insert({
-    id: e.id, company_id: companyId, payment_method_id: e.paymentMethodId, event: e.event, source: e.source,
-    capture_method: e.captureMethod, evidence_ref: e.evidenceRef, return_code: e.returnCode, occurred_at: e.occurredAt, created_at: e.createdAt,
+    id: e.id,
+    company_id: companyId,
+    payment_method_id: e.paymentMethodId,
+    event: e.event,
+    source: e.source,
+    capture_method: e.captureMethod,
+    evidence_ref: e.evidenceRef,
+    return_code: e.returnCode,
+    occurred_at: e.occurredAt,
+    created_at: e.createdAt,
   });
 }
 
 /** The authorization history of the given methods, oldest first. */
-export async function listAuthorizationEvents(db: Db, companyId: string, paymentMethodIds: string[]): Promise<AuthorizationEventRow[]> {
+export async function listAuthorizationEvents(
+  db: Db,
+  companyId: string,
+  paymentMethodIds: string[],
+): Promise<AuthorizationEventRow[]> {
   if (paymentMethodIds.length === 0) return [];
   const rows = await db('ach_authorization_events')
     .where({ company_id: companyId })

@@ -25,7 +25,10 @@ export interface PaymentRow {
   updatedAt: string;
 }
 
-export type PaymentFields = Omit<PaymentRow, 'rowId' | 'companyId' | 'customerId' | 'loanId' | 'paymentId' | 'createdAt' | 'updatedAt'>;
+export type PaymentFields = Omit<
+  PaymentRow,
+  'rowId' | 'companyId' | 'customerId' | 'loanId' | 'paymentId' | 'createdAt' | 'updatedAt'
+>;
 
 /** Mirrors `ach_payments`: the ACH record of a payment paid by ACH. */
 export interface AchPaymentRow {
@@ -75,7 +78,6 @@ function columns<T extends object>(map: Record<keyof T, string>, fields: Partial
   return out;
 }
 
-
 function paymentFromRow(r: Record<string, unknown>): PaymentRow {
   return {
     rowId: String(r.id),
@@ -87,7 +89,8 @@ function paymentFromRow(r: Record<string, unknown>): PaymentRow {
     status: readText(r.status),
     paymentDate: toDateOnly(r.payment_date),
     // bigint comes back as a string from pg; amounts stay far below 2^53 cents.
-    paymentAmountCents: r.payment_amount_cents === null || r.payment_amount_cents === undefined ? null : Number(r.payment_amount_cents),
+    paymentAmountCents:
+      r.payment_amount_cents === null || r.payment_amount_cents === undefined ? null : Number(r.payment_amount_cents),
     paymentType: readText(r.payment_type),
     systemSource: readText(r.system_source),
     paymentReversed: toBool(r.payment_reversed),
@@ -113,11 +116,25 @@ export async function findPayment(db: Db, companyId: string, key: PaymentKey): P
  * Inserts the payment unless (company, customer, loan, payment) exists: `ON CONFLICT DO NOTHING`, so
  * two concurrent first writes cannot both insert. Returns whether this call created it.
  */
-export async function insertPaymentIfAbsent(db: Db, companyId: string, rowId: string, key: PaymentKey, fields: Partial<PaymentFields>, at: string): Promise<boolean> {
+export async function insertPaymentIfAbsent(
+  db: Db,
+  companyId: string,
+  rowId: string,
+  key: PaymentKey,
+  fields: Partial<PaymentFields>,
+  at: string,
+): Promise<boolean> {
   const inserted = await db('payments')
     .insert({
-      id: rowId, company_id: companyId, customer_id: key.customerId, loan_id: key.loanId, payment_id: key.paymentId,
-      payment_reversed: false, ...columns(PAYMENT_COLUMNS, fields), created_at: at, updated_at: at,
+      id: rowId,
+      company_id: companyId,
+      customer_id: key.customerId,
+      loan_id: key.loanId,
+      payment_id: key.paymentId,
+      payment_reversed: false,
+      ...columns(PAYMENT_COLUMNS, fields),
+      created_at: at,
+      updated_at: at,
     })
     .onConflict(['company_id', 'customer_id', 'loan_id', 'payment_id'])
     .ignore()
@@ -126,8 +143,16 @@ export async function insertPaymentIfAbsent(db: Db, companyId: string, rowId: st
 }
 
 /** Writes only the given fields of the payment transaction. */
-export async function updatePayment(db: Db, companyId: string, rowId: string, fields: Partial<PaymentFields>, at: string): Promise<void> {
-  await db('payments').where({ company_id: companyId, id: rowId }).update({ ...columns(PAYMENT_COLUMNS, fields), updated_at: at });
+export async function updatePayment(
+  db: Db,
+  companyId: string,
+  rowId: string,
+  fields: Partial<PaymentFields>,
+  at: string,
+): Promise<void> {
+  await db('payments')
+    .where({ company_id: companyId, id: rowId })
+    .update({ ...columns(PAYMENT_COLUMNS, fields), updated_at: at });
 }
 
 export async function getAchPayment(db: Db, companyId: string, rowId: string): Promise<AchPaymentRow | null> {
@@ -144,7 +169,13 @@ export async function getAchPayment(db: Db, companyId: string, rowId: string): P
 }
 
 /** Creates the ACH record, or writes only the given fields of the existing one. */
-export async function upsertAchPayment(db: Db, companyId: string, rowId: string, fields: Partial<AchPaymentFields> & { status: string }, at: string): Promise<void> {
+export async function upsertAchPayment(
+  db: Db,
+  companyId: string,
+  rowId: string,
+  fields: Partial<AchPaymentFields> & { status: string },
+  at: string,
+): Promise<void> {
   const values = columns(ACH_COLUMNS, fields);
   await db('ach_payments')
     .insert({ payment_row_id: rowId, company_id: companyId, ...values, created_at: at, updated_at: at })
@@ -153,12 +184,22 @@ export async function upsertAchPayment(db: Db, companyId: string, rowId: string,
 }
 
 /** Writes only the given fields; returns false when the payment has no ACH record. */
-export async function updateAchPayment(db: Db, companyId: string, rowId: string, fields: Partial<AchPaymentFields>, at: string): Promise<boolean> {
-  const n = await db('ach_payments').where({ company_id: companyId, payment_row_id: rowId }).update({ ...columns(ACH_COLUMNS, fields), updated_at: at });
+export async function updateAchPayment(
+  db: Db,
+  companyId: string,
+  rowId: string,
+  fields: Partial<AchPaymentFields>,
+  at: string,
+): Promise<boolean> {
+  const n = await db('ach_payments')
+    .where({ company_id: companyId, payment_row_id: rowId })
+    .update({ ...columns(ACH_COLUMNS, fields), updated_at: at });
   return n > 0;
 }
 
 /** A payment belongs to a loan of its customer; loans are boarded by the loan operations. */
 export async function loanExists(db: Db, companyId: string, customerId: string, loanId: string): Promise<boolean> {
-  return (await db('loans').where({ company_id: companyId, customer_id: customerId, id: loanId }).first('id')) !== undefined;
+  return (
+    (await db('loans').where({ company_id: companyId, customer_id: customerId, id: loanId }).first('id')) !== undefined
+  );
 }

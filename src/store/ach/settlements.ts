@@ -22,8 +22,14 @@ function fromRow(r: Record<string, unknown>): SettlementRow {
   };
 }
 
-export async function findSettlement(db: Db, companyId: string, processorTransactionId: string): Promise<SettlementRow | null> {
-  const r = await db('ach_settlements').where({ company_id: companyId, processor_transaction_id: processorTransactionId }).first();
+export async function findSettlement(
+  db: Db,
+  companyId: string,
+  processorTransactionId: string,
+): Promise<SettlementRow | null> {
+  const r = await db('ach_settlements')
+    .where({ company_id: companyId, processor_transaction_id: processorTransactionId })
+    .first();
   return r ? fromRow(r) : null;
 }
 
@@ -31,8 +37,13 @@ export async function findSettlement(db: Db, companyId: string, processorTransac
 export async function insertSettlementIfNew(db: Db, companyId: string, row: SettlementRow): Promise<boolean> {
   const inserted = await db('ach_settlements')
     .insert({
-      id: row.id, company_id: companyId, processor_transaction_id: row.processorTransactionId, payment_row_id: row.paymentRowId,
-      settlement_date: row.settlementDate, system_source: row.systemSource, created_at: row.createdAt,
+      id: row.id,
+      company_id: companyId,
+      processor_transaction_id: row.processorTransactionId,
+      payment_row_id: row.paymentRowId,
+      settlement_date: row.settlementDate,
+      system_source: row.systemSource,
+      created_at: row.createdAt,
     })
     .onConflict(['company_id', 'processor_transaction_id'])
     .ignore()
@@ -42,6 +53,8 @@ export async function insertSettlementIfNew(db: Db, companyId: string, row: Sett
 
 /** The payment's confirmations, oldest first. */
 export async function listSettlements(db: Db, companyId: string, paymentRowId: string): Promise<SettlementRow[]> {
-  const rows = await db('ach_settlements').where({ company_id: companyId, payment_row_id: paymentRowId }).orderBy([{ column: 'created_at' }, { column: 'settlement_date' }, { column: 'id' }]);
+  const rows = await db('ach_settlements')
+    .where({ company_id: companyId, payment_row_id: paymentRowId })
+    .orderBy([{ column: 'created_at' }, { column: 'settlement_date' }, { column: 'id' }]);
   return rows.map(fromRow);
 }

@@ -3,7 +3,10 @@ import type { Db } from '../shared/db.js';
 import { DELETE_BATCH_ROWS, deleteInBatches } from '../shared/batched-deletes.js';
 
 /** Where a keyset page starts: after this (scheduled time, id). */
-export interface RecordCursor { scheduledTime: string; id: string }
+export interface RecordCursor {
+  scheduledTime: string;
+  id: string;
+}
 
 /** A scheduled call that was dialed, or ended without a dial, with its call record when there is one. */
 export interface CallRecordRow {
@@ -18,7 +21,15 @@ export interface CallRecordRow {
   dialedAt: string | null;
   updatedAt: string;
   flags: string[];
-  call: { id: string; toPhoneNumber: string; state: string; durationMs: number | null; answeredBy: string | null; disconnectionReason: string | null; flags: string[] } | null;
+  call: {
+    id: string;
+    toPhoneNumber: string;
+    state: string;
+    durationMs: number | null;
+    answeredBy: string | null;
+    disconnectionReason: string | null;
+    flags: string[];
+  } | null;
 }
 
 /** A scheduled message that was sent (or tried), or ended without a send. */
@@ -44,29 +55,78 @@ const ENDED_CALL_STATUSES = ['completed', 'failed', 'skipped', 'cancelled'];
 /** After the cursor, in (scheduled time, id) order: the keyset a page reads from the company's index. */
 function after(q: ReturnType<Db>, table: string, cursor: RecordCursor | null) {
   if (!cursor) return q;
-  return q.where((w) => w.where(`${table}.scheduled_time`, '>', cursor.scheduledTime).orWhere((x) => x.where(`${table}.scheduled_time`, cursor.scheduledTime).andWhere(`${table}.id`, '>', cursor.id)));
+  return q.where((w) =>
+    w
+      .where(`${table}.scheduled_time`, '>', cursor.scheduledTime)
+      .orWhere((x) => x.where(`${table}.scheduled_time`, cursor.scheduledTime).andWhere(`${table}.id`, '>', cursor.id)),
+  );
 }
 
 /**
  * One page of a company's scheduled calls scheduled in [from, to) that were dialed or ended
  * without a dial (skipped, cancelled, failed), in (scheduled time, id) order after `cursor`.
  */
-export async function pageCallRecords(db: Db, companyId: string, from: string, to: string, cursor: RecordCursor | null, limit: number): Promise<CallRecordRow[]> {
-  const q = db('scheduled_calls as sc').leftJoin('calls as c', 'c.id', 'sc.call_id')
-    .where('sc.company_id', companyId).andWhere('sc.scheduled_time', '>=', from).andWhere('sc.scheduled_time', '<', to)
+export async function pageCallRecords(
+  db: Db,
+  companyId: string,
+  from: string,
+  to: string,
+  cursor: RecordCursor | null,
+  limit: number,
+): Promise<CallRecordRow[]> {
+  const q = db('scheduled_calls as sc')
+    .leftJoin('calls as c', 'c.id', 'sc.call_id')
+    .where('sc.company_id', companyId)
+    .andWhere('sc.scheduled_time', '>=', from)
+    .andWhere('sc.scheduled_time', '<', to)
     .andWhere((w) => w.whereNotNull('sc.dialed_at').orWhereIn('sc.status', ENDED_UNDIALED));
-  const rows = await after(q, 'sc', cursor).orderBy([{ column: 'sc.scheduled_time' }, { column: 'sc.id' }]).limit(limit).select(
-    'sc.id', 'sc.customer_id', 'sc.loan_id', 'sc.purpose', 'sc.scheduled_time', 'sc.phone_number', 'sc.status', 'sc.status_reason', 'sc.dialed_at', 'sc.updated_at',
-    'sc.post_processing_flags', 'c.id as call_id', 'c.to_phone_number', 'c.state as call_state', 'c.duration_ms', 'c.answered_by', 'c.disconnection_reason', 'c.flags as call_flags',
-  );
+  const rows = await after(q, 'sc', cursor)
+    .orderBy([{ column: 'sc.scheduled_time' }, { column: 'sc.id' }])
+    .limit(limit)
+    .select(
+      'sc.id',
+      'sc.customer_id',
+      'sc.loan_id',
+      'sc.purpose',
+      'sc.scheduled_time',
+      'sc.phone_number',
+      'sc.status',
+      'sc.status_reason',
+      'sc.dialed_at',
+      'sc.updated_at',
+      'sc.post_processing_flags',
+      'c.id as call_id',
+      'c.to_phone_number',
+      'c.state as call_state',
+      'c.duration_ms',
+      'c.answered_by',
+      'c.disconnection_reason',
+      'c.flags as call_flags',
+    );
   return rows.map((r: Record<string, unknown>) => ({
-    id: String(r.id), customerId: String(r.customer_id), loanId: readText(r.loan_id), purpose: String(r.purpose), scheduledTime: readInstant(r.scheduled_time)!,
-    phoneNumber: String(r.phone_number), status: String(r.status), statusReason: readText(r.status_reason), dialedAt: readInstant(r.dialed_at), updatedAt: readInstant(r.updated_at)!,
+    id: String(r.id),
+    customerId: String(r.customer_id),
+    loanId: readText(r.loan_id),
+    purpose: String(r.purpose),
+    scheduledTime: readInstant(r.scheduled_time)!,
+    phoneNumber: String(r.phone_number),
+    status: String(r.status),
+    statusReason: readText(r.status_reason),
+    dialedAt: readInstant(r.dialed_at),
+    updatedAt: readInstant(r.updated_at)!,
     flags: fromJson<string[]>(r.post_processing_flags) ?? [],
-    call: r.call_id == null ? null : {
-      id: String(r.call_id), toPhoneNumber: String(r.to_phone_number), state: String(r.call_state), durationMs: r.duration_ms == null ? null : Number(r.duration_ms),
-      answeredBy: readText(r.answered_by), disconnectionReason: readText(r.disconnection_reason), flags: fromJson<string[]>(r.call_flags) ?? [],
-    },
+    call:
+      r.call_id == null
+        ? null
+        : {
+            id: String(r.call_id),
+            toPhoneNumber: String(r.to_phone_number),
+            state: String(r.call_state),
+            durationMs: r.duration_ms == null ? null : Number(r.duration_ms),
+            answeredBy: readText(r.answered_by),
+            disconnectionReason: readText(r.disconnection_reason),
+            flags: fromJson<string[]>(r.call_flags) ?? [],
+          },
   }));
 }
 
@@ -74,26 +134,62 @@ export async function pageCallRecords(db: Db, companyId: string, from: string, t
  * One page of a company's scheduled messages scheduled in [from, to) that were sent (or tried) or
  * ended unsent, in (scheduled time, id) order after `cursor`.
  */
-export async function pageMessageRecords(db: Db, companyId: string, from: string, to: string, cursor: RecordCursor | null, limit: number): Promise<MessageRecordRow[]> {
-  const q = db('scheduled_messages as sm').where('sm.company_id', companyId).andWhere('sm.scheduled_time', '>=', from).andWhere('sm.scheduled_time', '<', to)
+export async function pageMessageRecords(
+  db: Db,
+  companyId: string,
+  from: string,
+  to: string,
+  cursor: RecordCursor | null,
+  limit: number,
+): Promise<MessageRecordRow[]> {
+  const q = db('scheduled_messages as sm')
+    .where('sm.company_id', companyId)
+    .andWhere('sm.scheduled_time', '>=', from)
+    .andWhere('sm.scheduled_time', '<', to)
     .andWhere((w) => w.whereNotNull('sm.sent_at').orWhereIn('sm.status', ENDED_UNSENT));
-  const rows = await after(q, 'sm', cursor).orderBy([{ column: 'sm.scheduled_time' }, { column: 'sm.id' }]).limit(limit)
-    .select('sm.id', 'sm.customer_id', 'sm.loan_id', 'sm.purpose', 'sm.channel', 'sm.scheduled_time', 'sm.recipient', 'sm.status', 'sm.status_reason', 'sm.sent_at', 'sm.updated_at');
+  const rows = await after(q, 'sm', cursor)
+    .orderBy([{ column: 'sm.scheduled_time' }, { column: 'sm.id' }])
+    .limit(limit)
+    .select(
+      'sm.id',
+      'sm.customer_id',
+      'sm.loan_id',
+      'sm.purpose',
+      'sm.channel',
+      'sm.scheduled_time',
+      'sm.recipient',
+      'sm.status',
+      'sm.status_reason',
+      'sm.sent_at',
+      'sm.updated_at',
+    );
   return rows.map((r: Record<string, unknown>) => ({
-    id: String(r.id), customerId: String(r.customer_id), loanId: readText(r.loan_id), purpose: String(r.purpose), channel: r.channel as 'sms' | 'email',
-    scheduledTime: readInstant(r.scheduled_time)!, recipient: readText(r.recipient), status: String(r.status), statusReason: readText(r.status_reason),
-    sentAt: readInstant(r.sent_at), updatedAt: readInstant(r.updated_at)!,
+    id: String(r.id),
+    customerId: String(r.customer_id),
+    loanId: readText(r.loan_id),
+    purpose: String(r.purpose),
+    channel: r.channel as 'sms' | 'email',
+    scheduledTime: readInstant(r.scheduled_time)!,
+    recipient: readText(r.recipient),
+    status: String(r.status),
+    statusReason: readText(r.status_reason),
+    sentAt: readInstant(r.sent_at),
+    updatedAt: readInstant(r.updated_at)!,
   }));
 }
 
 /** Contact decisions taken before `before`, in short batches. */
 export async function deleteContactDecisionsBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'contact_decisions', 'id', (q) => q.where('decided_at', '<', before).orderBy('decided_at'));
+  return deleteInBatches(db, 'contact_decisions', 'id', (q) =>
+    q.where('decided_at', '<', before).orderBy('decided_at'),
+  );
 }
 
 /** Scheduled messages that ended (sent or not) before `before`, in short batches. */
 export async function deleteEndedMessagesBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'scheduled_messages', 'id', (q) => q.whereNotIn('status', ['pending', 'sending']).where('updated_at', '<', before).orderBy('updated_at'));
+  return deleteInBatches(db, 'scheduled_messages', 'id', (q) =>
+    q.whereNotIn('status', ['pending', 'sending']).where('updated_at', '<', before).orderBy('updated_at'),
+  );
 }
 
 /**
@@ -106,8 +202,18 @@ export async function deleteEndedMessagesBefore(db: Db, before: string): Promise
  * 1.6 s batch on the volume data set).
  */
 export async function deleteEndedCallsBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'scheduled_calls', 'id', (q) => q.whereIn('status', ENDED_CALL_STATUSES).where('updated_at', '<', before).orderBy('updated_at')
-    .whereRaw('(SELECT calls.recording_key FROM calls WHERE calls.scheduled_call_id = scheduled_calls.id) IS NULL'), ENDED_CALL_BATCH_ROWS);
+  return deleteInBatches(
+    db,
+    'scheduled_calls',
+    'id',
+    (q) =>
+      q
+        .whereIn('status', ENDED_CALL_STATUSES)
+        .where('updated_at', '<', before)
+        .orderBy('updated_at')
+        .whereRaw('(SELECT calls.recording_key FROM calls WHERE calls.scheduled_call_id = scheduled_calls.id) IS NULL'),
+    ENDED_CALL_BATCH_ROWS,
+  );
 }
 
 /** Scheduled calls one retention statement deletes at most (with their calls and events). */

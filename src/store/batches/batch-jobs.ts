@@ -41,9 +41,22 @@ function jobFromRow(r: Record<string, unknown>): BatchJobRow {
  * `slices` are the queue messages' ranges.
  */
 export async function insertBatchJob(
-  trx: Db, companyId: string, job: { id: string; kind: string; createdAt: string }, rows: NewBatchRow[], slices: [number, number][],
+  trx: Db,
+  companyId: string,
+  job: { id: string; kind: string; createdAt: string },
+  rows: NewBatchRow[],
+  slices: [number, number][],
 ): Promise<void> {
-  await trx('batch_jobs').insert({ id: job.id, company_id: companyId, kind: job.kind, status: 'pending', total: rows.length, processed: 0, failed: 0, created_at: job.createdAt });
+  await trx('batch_jobs').insert({
+    id: job.id,
+    company_id: companyId,
+    kind: job.kind,
+    status: 'pending',
+    total: rows.length,
+    processed: 0,
+    failed: 0,
+    created_at: job.createdAt,
+  });
   await insertBatchRows(trx, companyId, job.id, rows, slices);
 }
 
@@ -54,12 +67,21 @@ export async function getBatchJob(db: Db, companyId: string, jobId: string): Pro
 
 /** A company's jobs, newest first. */
 export async function listBatchJobs(db: Db, companyId: string, limit: number, offset: number): Promise<BatchJobRow[]> {
-  const rows = await db('batch_jobs').where({ company_id: companyId }).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset);
+  const rows = await db('batch_jobs')
+    .where({ company_id: companyId })
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset);
   return rows.map(jobFromRow);
 }
 
 /** What a worker needs to run a slice: the job's kind and status and its company's configuration. */
-export async function getBatchJobForWork(db: Db, companyId: string, jobId: string): Promise<{ kind: string; status: BatchJobStatus; config: unknown } | null> {
+export async function getBatchJobForWork(
+  db: Db,
+  companyId: string,
+  jobId: string,
+): Promise<{ kind: string; status: BatchJobStatus; config: unknown } | null> {
   const r = await db('batch_jobs')
     .join('companies', 'companies.id', 'batch_jobs.company_id')
     .where({ 'batch_jobs.company_id': companyId, 'batch_jobs.id': jobId })
@@ -69,11 +91,19 @@ export async function getBatchJobForWork(db: Db, companyId: string, jobId: strin
 
 /** pending → processing, once (the first slice to start wins). */
 export async function markBatchJobProcessing(db: Db, companyId: string, jobId: string, at: string): Promise<void> {
-  await db('batch_jobs').where({ company_id: companyId, id: jobId, status: 'pending' }).update({ status: 'processing', processing_started_at: at });
+  await db('batch_jobs')
+    .where({ company_id: companyId, id: jobId, status: 'pending' })
+    .update({ status: 'processing', processing_started_at: at });
 }
 
 /** A fatal job-level error: the job stops as `failed` with the reason. */
-export async function failBatchJob(db: Db, companyId: string, jobId: string, message: string, at: string): Promise<void> {
+export async function failBatchJob(
+  db: Db,
+  companyId: string,
+  jobId: string,
+  message: string,
+  at: string,
+): Promise<void> {
   await db('batch_jobs')
     .where({ company_id: companyId, id: jobId })
     .whereIn('status', ['pending', 'processing'])

@@ -30,30 +30,58 @@ export interface RecordedSlice {
  * and are stored as that text, so whatever a row holds (a \u0000 or lone-surrogate escape) is
  * stored as sent; references are well-formed (refOf). `rows` are in index order, from 0.
  */
-export async function insertBatchRows(trx: Db, companyId: string, jobId: string, rows: NewBatchRow[], slices: [number, number][]): Promise<void> {
-  const records = JSON.stringify(slices.map(([from, to]) => {
-    const part = rows.slice(from, to);
-    return { f: from, t: to, r: JSON.stringify(part.map((r) => r.payload)), c: JSON.stringify(part.map((r) => [r.customerRef, r.loanRef])) };
-  }));
-  const source = dialectOf(trx) === 'pg'
-    ? `SELECT ?, r.f, r.t, ?, r.r, r.c FROM json_to_recordset(?::json) AS r(f int, t int, r text, c text)`
-    : `SELECT ?, value ->> '$.f', value ->> '$.t', ?, value ->> '$.r', value ->> '$.c' FROM json_each(?)`;
-  await trx.raw(`INSERT INTO batch_job_slices (job_id, from_index, to_index, company_id, rows, refs) ${source}`, [jobId, companyId, records]);
+export async function insertBatchRows(
+  trx: Db,
+  companyId: string,
+  jobId: string,
+  rows: NewBatchRow[],
+  slices: [number, number][],
+): Promise<void> {
+  const records = JSON.stringify(
+    slices.map(([from, to]) => {
+      const part = rows.slice(from, to);
+      return {
+        f: from,
+        t: to,
+        r: JSON.stringify(part.map((r) => r.payload)),
+        c: JSON.stringify(part.map((r) => [r.customerRef, r.loanRef])),
+      };
+    }),
+  );
+  const source =
+    dialectOf(trx) === 'pg'
+      ? `SELECT ?, r.f, r.t, ?, r.r, r.c FROM json_to_recordset(?::json) AS r(f int, t int, r text, c text)`
+      : `SELECT ?, value ->> '$.f', value ->> '$.t', ?, value ->> '$.r', value ->> '$.c' FROM json_each(?)`;
+  await trx.raw(`INSERT INTO batch_job_slices (job_id, from_index, to_index, company_id, rows, refs) ${source}`, [
+    jobId,
+    companyId,
+    records,
+  ]);
 }
 
 /**
  * Rows of the slices starting at `ranges`' starts that have not finished yet: a slice delivered
  * twice skips what is done (a finished slice whole, a row recorded on its own by its outcome).
  */
-export async function pendingBatchRows(db: Db, companyId: string, jobId: string, ranges: [number, number][]): Promise<{ index: number; payload: unknown }[]> {
+export async function pendingBatchRows(
+  db: Db,
+  companyId: string,
+  jobId: string,
+  ranges: [number, number][],
+): Promise<{ index: number; payload: unknown }[]> {
   const slices: { from_index: unknown; rows: unknown }[] = await db('batch_job_slices')
     .where({ company_id: companyId, job_id: jobId, finished: false })
-    .whereIn('from_index', ranges.map(([from]) => from))
+    .whereIn(
+      'from_index',
+      ranges.map(([from]) => from),
+    )
     .orderBy('from_index')
     .select('from_index', 'rows');
   if (slices.length === 0) return [];
   const starts = slices.map((s) => Number(s.from_index));
-  const ended = new Set(await outcomeIndexes(db, companyId, jobId, Math.min(...starts), Math.max(...ranges.map(([, to]) => to))));
+  const ended = new Set(
+    await outcomeIndexes(db, companyId, jobId, Math.min(...starts), Math.max(...ranges.map(([, to]) => to))),
+  );
   const out: { index: number; payload: unknown }[] = [];
   slices.forEach((s, k) => {
     (JSON.parse(String(s.rows)) as unknown[]).forEach((payload, i) => {
@@ -66,7 +94,11 @@ export async function pendingBatchRows(db: Db, companyId: string, jobId: string,
 
 /** Indexes in [from, to) of rows whose outcome is recorded on their own. */
 async function outcomeIndexes(db: Db, companyId: string, jobId: string, from: number, to: number): Promise<number[]> {
-  const found = await db('batch_row_outcomes').where({ company_id: companyId, job_id: jobId }).andWhere('row_index', '>=', from).andWhere('row_index', '<', to).pluck('row_index');
+  const found = await db('batch_row_outcomes')
+    .where({ company_id: companyId, job_id: jobId })
+    .andWhere('row_index', '>=', from)
+    .andWhere('row_index', '<', to)
+    .pluck('row_index');
   return found.map(Number);
 }
 
@@ -79,18 +111,32 @@ async function outcomeIndexes(db: Db, companyId: string, jobId: string, from: nu
  * written per row). The job becomes `completed` in the statement that counts its last row.
  */
 export async function recordRowOutcomes(
-  trx: Db, companyId: string, jobId: string, slices: RecordedSlice[], outcomes: RowOutcome[], at: string, beforeCounters?: () => Promise<void>,
+  trx: Db,
+  companyId: string,
+  jobId: string,
+  slices: RecordedSlice[],
+  outcomes: RowOutcome[],
+  at: string,
+  beforeCounters?: () => Promise<void>,
 ): Promise<{ processed: number; failed: number }> {
   const finishing = new Set(slices.filter((s) => s.finished).map((s) => s.from));
   let locking = trx('batch_job_slices')
     .where({ company_id: companyId, job_id: jobId })
-    .whereIn('from_index', slices.map((s) => s.from))
+    .whereIn(
+      'from_index',
+      slices.map((s) => s.from),
+    )
     .orderBy('from_index')
     .select('from_index', 'to_index', 'finished', 'refs');
   if (dialectOf(trx) === 'pg') locking = locking.forUpdate();
   const open = (await locking)
     .filter((s) => !s.finished)
-    .map((s) => ({ from: Number(s.from_index), to: Number(s.to_index), finishing: finishing.has(Number(s.from_index)), refs: String(s.refs) }));
+    .map((s) => ({
+      from: Number(s.from_index),
+      to: Number(s.to_index),
+      finishing: finishing.has(Number(s.from_index)),
+      refs: String(s.refs),
+    }));
 
   let succeeded = 0;
   let failed = 0;
@@ -106,17 +152,31 @@ export async function recordRowOutcomes(
       if (!refsOf.has(slice.from)) refsOf.set(slice.from, JSON.parse(slice.refs));
       const [customerRef, loanRef] = refsOf.get(slice.from)![o.index - slice.from];
       rows.push({
-        job_id: jobId, row_index: o.index, company_id: companyId, status: o.failure === undefined ? 'succeeded' : 'failed',
-        customer_ref: customerRef, loan_ref: loanRef, message: o.failure ?? null, result: toJson(o.result), finished_at: at,
+        job_id: jobId,
+        row_index: o.index,
+        company_id: companyId,
+        status: o.failure === undefined ? 'succeeded' : 'failed',
+        customer_ref: customerRef,
+        loan_ref: loanRef,
+        message: o.failure ?? null,
+        result: toJson(o.result),
+        finished_at: at,
       });
       ended.add(o.index);
       if (o.failure === undefined) succeeded += 1;
       else failed += 1;
     }
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx('batch_row_outcomes').insert(rows.slice(i, i + INSERT_CHUNK));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      await trx('batch_row_outcomes').insert(rows.slice(i, i + INSERT_CHUNK));
     const closing = open.filter((s) => s.finishing);
     if (closing.length > 0) {
-      await trx('batch_job_slices').where({ company_id: companyId, job_id: jobId }).whereIn('from_index', closing.map((s) => s.from)).update({ finished: true, finished_at: at });
+      await trx('batch_job_slices')
+        .where({ company_id: companyId, job_id: jobId })
+        .whereIn(
+          'from_index',
+          closing.map((s) => s.from),
+        )
+        .update({ finished: true, finished_at: at });
       // Every other row of these slices ended with this unit's outcome for it: it succeeded.
       for (const s of closing) for (let index = s.from; index < s.to; index++) if (!ended.has(index)) succeeded += 1;
     }
@@ -131,14 +191,24 @@ export async function recordRowOutcomes(
 const INSERT_CHUNK = 100; // outcome rows a statement (9 bindings each; well under SQLite's variable limit)
 
 /** Advances the job's counters; the job becomes `completed` in the same statement when its last row is counted. */
-async function countRows(trx: Db, companyId: string, jobId: string, done: number, failed: number, at: string): Promise<void> {
+async function countRows(
+  trx: Db,
+  companyId: string,
+  jobId: string,
+  done: number,
+  failed: number,
+  at: string,
+): Promise<void> {
   const completing = `status IN ('pending', 'processing') AND processed + ? >= total`;
   await trx('batch_jobs')
     .where({ company_id: companyId, id: jobId })
     .update({
       processed: trx.raw('processed + ?', [done]),
       failed: trx.raw('failed + ?', [failed]),
-      status: trx.raw(`CASE WHEN ${completing} THEN 'completed' WHEN status = 'pending' THEN 'processing' ELSE status END`, [done]),
+      status: trx.raw(
+        `CASE WHEN ${completing} THEN 'completed' WHEN status = 'pending' THEN 'processing' ELSE status END`,
+        [done],
+      ),
       processing_started_at: trx.raw('COALESCE(processing_started_at, ?)', [at]),
       processing_completed_at: trx.raw(`CASE WHEN ${completing} THEN ? ELSE processing_completed_at END`, [done, at]),
     });
@@ -149,10 +219,23 @@ export async function listBatchFailures(db: Db, companyId: string, jobId: string
     .where({ company_id: companyId, job_id: jobId, status: 'failed' })
     .orderBy('row_index')
     .select('row_index', 'customer_ref', 'loan_ref', 'message');
-  return rows.map((r) => ({ index: Number(r.row_index), customerRef: r.customer_ref as string | null, loanRef: r.loan_ref as string | null, message: String(r.message) }));
+  return rows.map((r) => ({
+    index: Number(r.row_index),
+    customerRef: r.customer_ref as string | null,
+    loanRef: r.loan_ref as string | null,
+    message: String(r.message),
+  }));
 }
 
-export async function listBatchResults(db: Db, companyId: string, jobId: string): Promise<{ index: number; result: unknown }[]> {
-  const rows = await db('batch_row_outcomes').where({ company_id: companyId, job_id: jobId }).whereNotNull('result').orderBy('row_index').select('row_index', 'result');
+export async function listBatchResults(
+  db: Db,
+  companyId: string,
+  jobId: string,
+): Promise<{ index: number; result: unknown }[]> {
+  const rows = await db('batch_row_outcomes')
+    .where({ company_id: companyId, job_id: jobId })
+    .whereNotNull('result')
+    .orderBy('row_index')
+    .select('row_index', 'result');
   return rows.map((r) => ({ index: Number(r.row_index), result: fromJson(r.result) }));
 }

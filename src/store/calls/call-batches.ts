@@ -4,8 +4,20 @@ import { type CallRow, SCHEDULED_WITH_CALL, scheduledWithCallFromRow, updateCall
 import type { ScheduledCallRow } from '../planning/schedules.js';
 
 /** What an advancing callback writes to its call: every column the provider's snapshot fills. */
-export type CallAdvance = Pick<CallRow,
-  'state' | 'timestamp' | 'startedAt' | 'endedAt' | 'durationMs' | 'disconnectionReason' | 'answeredBy' | 'transcript' | 'summarization' | 'flags' | 'providerRecordingUrl'>;
+export type CallAdvance = Pick<
+  CallRow,
+  | 'state'
+  | 'timestamp'
+  | 'startedAt'
+  | 'endedAt'
+  | 'durationMs'
+  | 'disconnectionReason'
+  | 'answeredBy'
+  | 'transcript'
+  | 'summarization'
+  | 'flags'
+  | 'providerRecordingUrl'
+>;
 
 export interface ScheduledWithCall {
   scheduled: ScheduledCallRow;
@@ -13,7 +25,10 @@ export interface ScheduledWithCall {
 }
 
 /** Any company's scheduled calls by id with their call records, if any, in ONE read (keyed by scheduled call id). */
-export async function getScheduledCallsWithCalls(db: Db, scheduledCallIds: readonly string[]): Promise<Map<string, ScheduledWithCall>> {
+export async function getScheduledCallsWithCalls(
+  db: Db,
+  scheduledCallIds: readonly string[],
+): Promise<Map<string, ScheduledWithCall>> {
   if (!scheduledCallIds.length) return new Map();
   const rows = await db('scheduled_calls as sc')
     .leftJoin('calls as c', (j) => j.on('c.company_id', 'sc.company_id').andOn('c.scheduled_call_id', 'sc.id'))
@@ -26,7 +41,10 @@ export async function getScheduledCallsWithCalls(db: Db, scheduledCallIds: reado
  * Locks these calls for the rest of the transaction (Postgres, in id order so two batches never
  * wait on each other crosswise) and reads them with their scheduled calls, in ONE statement.
  */
-export async function lockCallsWithScheduled(db: Db, callIds: readonly string[]): Promise<Map<string, { scheduled: ScheduledCallRow; call: CallRow }>> {
+export async function lockCallsWithScheduled(
+  db: Db,
+  callIds: readonly string[],
+): Promise<Map<string, { scheduled: ScheduledCallRow; call: CallRow }>> {
   if (!callIds.length) return new Map();
   const q = db('calls as c')
     .join('scheduled_calls as sc', (j) => j.on('sc.company_id', 'c.company_id').andOn('sc.id', 'c.scheduled_call_id'))
@@ -53,9 +71,17 @@ export interface CallEventRecord {
 const eventKey = (provider: string, eventId: string) => `${provider} ${eventId}`;
 
 /** The (`provider event_id`) keys among these already recorded in `call_events`, in ONE read. */
-export async function recordedEventKeys(db: Db, events: ReadonlyArray<{ provider: string; eventId: string }>): Promise<Set<string>> {
+export async function recordedEventKeys(
+  db: Db,
+  events: ReadonlyArray<{ provider: string; eventId: string }>,
+): Promise<Set<string>> {
   if (!events.length) return new Set();
-  const rows = await db('call_events').whereIn(['provider', 'event_id'], events.map((e) => [e.provider, e.eventId])).select('provider', 'event_id');
+  const rows = await db('call_events')
+    .whereIn(
+      ['provider', 'event_id'],
+      events.map((e) => [e.provider, e.eventId]),
+    )
+    .select('provider', 'event_id');
   return new Set(rows.map((r: Record<string, unknown>) => eventKey(String(r.provider), String(r.event_id))));
 }
 
@@ -67,7 +93,16 @@ export async function recordedEventKeys(db: Db, events: ReadonlyArray<{ provider
 export async function recordEventsOnce(db: Db, events: readonly CallEventRecord[], at: string): Promise<Set<string>> {
   if (!events.length) return new Set();
   const rows = await db('call_events')
-    .insert(events.map((e) => ({ provider: e.provider, event_id: e.eventId, call_id: e.callId, type: e.type, applied: e.applied, received_at: at })))
+    .insert(
+      events.map((e) => ({
+        provider: e.provider,
+        event_id: e.eventId,
+        call_id: e.callId,
+        type: e.type,
+        applied: e.applied,
+        received_at: at,
+      })),
+    )
     .onConflict(['provider', 'event_id'])
     .ignore()
     .returning(['provider', 'event_id']);
@@ -75,17 +110,33 @@ export async function recordEventsOnce(db: Db, events: readonly CallEventRecord[
 }
 
 /** Writes each call's advance: ONE statement on Postgres; on SQLite (in-process) one per call, inside the caller's transaction. */
-export async function advanceCalls(db: Db, advances: ReadonlyArray<{ companyId: string; id: string; advance: CallAdvance }>, at: string): Promise<void> {
+export async function advanceCalls(
+  db: Db,
+  advances: ReadonlyArray<{ companyId: string; id: string; advance: CallAdvance }>,
+  at: string,
+): Promise<void> {
   if (!advances.length) return;
   if (dialectOf(db) !== 'pg') {
     for (const a of advances) await updateCall(db, a.companyId, a.id, a.advance, at);
     return;
   }
-  const json = JSON.stringify(advances.map(({ companyId, id, advance: u }) => ({
-    company_id: companyId, id, state: u.state, timestamp: u.timestamp, started_at: u.startedAt, ended_at: u.endedAt, duration_ms: u.durationMs,
-    disconnection_reason: u.disconnectionReason, answered_by: u.answeredBy, transcript: u.transcript, summarization: u.summarization, flags: u.flags,
-    provider_recording_url: u.providerRecordingUrl,
-  })));
+  const json = JSON.stringify(
+    advances.map(({ companyId, id, advance: u }) => ({
+      company_id: companyId,
+      id,
+      state: u.state,
+      timestamp: u.timestamp,
+      started_at: u.startedAt,
+      ended_at: u.endedAt,
+      duration_ms: u.durationMs,
+      disconnection_reason: u.disconnectionReason,
+      answered_by: u.answeredBy,
+      transcript: u.transcript,
+      summarization: u.summarization,
+      flags: u.flags,
+      provider_recording_url: u.providerRecordingUrl,
+    })),
+  );
   await db.raw(PG_ADVANCE, { json, at });
 }
 

@@ -22,11 +22,16 @@ export interface ClaimLimits {
  * rows are taken FOR UPDATE SKIP LOCKED and the company rows FOR NO KEY UPDATE SKIP LOCKED, so
  * concurrent workers never claim the same call or overrun a company's limit.
  */
-export async function claimDueCalls(db: Db, now: string, limits: ClaimLimits): Promise<Array<{ id: string; companyId: string }>> {
+export async function claimDueCalls(
+  db: Db,
+  now: string,
+  limits: ClaimLimits,
+): Promise<Array<{ id: string; companyId: string }>> {
   const params = { now, batch: limits.batch, concurrency: limits.defaultConcurrency };
-  const result = dialectOf(db) === 'pg'
-    ? await db.raw(PG_CLAIM, { ...params, scan: limits.scan ?? 20 * limits.batch })
-    : await db.raw(SQLITE_CLAIM, params);
+  const result =
+    dialectOf(db) === 'pg'
+      ? await db.raw(PG_CLAIM, { ...params, scan: limits.scan ?? 20 * limits.batch })
+      : await db.raw(SQLITE_CLAIM, params);
   const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
   return rows.map((r) => ({ id: String(r.id), companyId: String(r.company_id) }));
 }
@@ -48,7 +53,8 @@ export async function claimDueCalls(db: Db, now: string, limits: ClaimLimits): P
 // companies is read for at most :batch - k + 1 calls: every other one's first call comes before
 // anyone's second, so no company can have more in the batch.
 const LIMIT = (company: string) => `COALESCE((${company}.config->'calls'->>'maxConcurrentCalls')::int, :concurrency)`;
-const DIALING = (company: string) => `(SELECT count(*) FROM scheduled_calls b WHERE b.company_id = ${company} AND b.status = 'dialing')`;
+const DIALING = (company: string) =>
+  `(SELECT count(*) FROM scheduled_calls b WHERE b.company_id = ${company} AND b.status = 'dialing')`;
 /** The first :batch companies of `byDue` (id, max_calls, in claim order) that have room. */
 const FIRST_WITH_ROOM = (byDue: string) => `SELECT by_due.id FROM (
     ${byDue}
@@ -134,18 +140,28 @@ RETURNING id, company_id`;
  * column existed). Leases are wall-clock (worker
  * liveness), not the business clock.
  */
-export async function takeDialLeases(db: Db, calls: ReadonlyArray<{ companyId: string; id: string }>, wallNow: string, leaseUntil: string): Promise<ScheduledCallRow[]> {
+export async function takeDialLeases(
+  db: Db,
+  calls: ReadonlyArray<{ companyId: string; id: string }>,
+  wallNow: string,
+  leaseUntil: string,
+): Promise<ScheduledCallRow[]> {
   if (!calls.length) return [];
   const instant = dialectOf(db) === 'pg' ? 'CAST(? AS timestamptz)' : '?';
   const rows = await db('scheduled_calls')
-    .whereIn(['company_id', 'id'], calls.map((c) => [c.companyId, c.id]))
+    .whereIn(
+      ['company_id', 'id'],
+      calls.map((c) => [c.companyId, c.id]),
+    )
     .where({ status: 'dialing' })
     .whereNull('provider_call_id')
     .andWhere((q) => q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow))
     .update({
       dial_attempts: db.raw('dial_attempts + 1'),
       dial_lease_until: leaseUntil,
-      first_dial_lease_at: db.raw(`COALESCE(first_dial_lease_at, CASE WHEN dial_attempts = 0 THEN ${instant} END)`, [wallNow]),
+      first_dial_lease_at: db.raw(`COALESCE(first_dial_lease_at, CASE WHEN dial_attempts = 0 THEN ${instant} END)`, [
+        wallNow,
+      ]),
     })
     .returning('*');
   return rows.map(callFromRow);
@@ -153,7 +169,10 @@ export async function takeDialLeases(db: Db, calls: ReadonlyArray<{ companyId: s
 
 /** Gives the lease back after a failed attempt so the retry can take it at once. */
 export async function releaseDialLease(db: Db, companyId: string, id: string): Promise<void> {
-  await db('scheduled_calls').where({ company_id: companyId, id, status: 'dialing' }).whereNull('provider_call_id').update({ dial_lease_until: null });
+  await db('scheduled_calls')
+    .where({ company_id: companyId, id, status: 'dialing' })
+    .whereNull('provider_call_id')
+    .update({ dial_lease_until: null });
 }
 
 /**
@@ -162,30 +181,73 @@ export async function releaseDialLease(db: Db, companyId: string, id: string): P
  * callback recorded it first) are left as they are.
  */
 export async function setProviderCalls(
-  db: Db, calls: ReadonlyArray<{ companyId: string; id: string; provider: string; providerCallId: string; callId: string; dialedAt: string }>, at: string,
+  db: Db,
+  calls: ReadonlyArray<{
+    companyId: string;
+    id: string;
+    provider: string;
+    providerCallId: string;
+    callId: string;
+    dialedAt: string;
+  }>,
+  at: string,
 ): Promise<number> {
   if (!calls.length) return 0;
   const instant = dialectOf(db) === 'pg' ? '?::timestamptz' : '?';
   const byId = (column: 'provider' | 'providerCallId' | 'callId' | 'dialedAt') =>
-    db.raw(`CASE id ${calls.map(() => `WHEN ? THEN ${column === 'dialedAt' ? instant : '?'}`).join(' ')} END`, calls.flatMap((c) => [c.id, c[column]]));
+    db.raw(
+      `CASE id ${calls.map(() => `WHEN ? THEN ${column === 'dialedAt' ? instant : '?'}`).join(' ')} END`,
+      calls.flatMap((c) => [c.id, c[column]]),
+    );
   return db('scheduled_calls')
-    .whereIn(['company_id', 'id'], calls.map((c) => [c.companyId, c.id]))
+    .whereIn(
+      ['company_id', 'id'],
+      calls.map((c) => [c.companyId, c.id]),
+    )
     .where({ status: 'dialing' })
     .whereNull('provider_call_id')
-    .update({ provider: byId('provider'), provider_call_id: byId('providerCallId'), call_id: byId('callId'), dialed_at: byId('dialedAt'), dial_lease_until: null, updated_at: at });
+    .update({
+      provider: byId('provider'),
+      provider_call_id: byId('providerCallId'),
+      call_id: byId('callId'),
+      dialed_at: byId('dialedAt'),
+      dial_lease_until: null,
+      updated_at: at,
+    });
 }
 
 /** A claimed call goes back to pending at a later allowed time (dial-time check), with the reason. */
-export async function rescheduleClaimedCall(db: Db, companyId: string, id: string, time: string, reason: string, at: string): Promise<boolean> {
+export async function rescheduleClaimedCall(
+  db: Db,
+  companyId: string,
+  id: string,
+  time: string,
+  reason: string,
+  at: string,
+): Promise<boolean> {
   const n = await db('scheduled_calls')
     .where({ company_id: companyId, id, status: 'dialing' })
     .whereNull('provider_call_id')
-    .update({ status: 'pending', scheduled_time: time, status_reason: reason, dial_lease_until: null, claimed_at: null, updated_at: at });
+    .update({
+      status: 'pending',
+      scheduled_time: time,
+      status_reason: reason,
+      dial_lease_until: null,
+      claimed_at: null,
+      updated_at: at,
+    });
   return n > 0;
 }
 
 /** A claimed call that will not be placed ends as skipped (not allowed) or failed (the provider refused it). */
-export async function endClaimedCall(db: Db, companyId: string, id: string, status: 'skipped' | 'failed', reason: string, at: string): Promise<boolean> {
+export async function endClaimedCall(
+  db: Db,
+  companyId: string,
+  id: string,
+  status: 'skipped' | 'failed',
+  reason: string,
+  at: string,
+): Promise<boolean> {
   const n = await db('scheduled_calls')
     .where({ company_id: companyId, id, status: 'dialing' })
     .whereNull('provider_call_id')
@@ -199,15 +261,28 @@ export async function endClaimedCall(db: Db, companyId: string, id: string, stat
  * result arrives after all: the outcome's effects (a Do Not Call request above all) must still apply.
  * ONE statement on Postgres (one per call on SQLite, in-process). Returns the ids that moved.
  */
-export async function completeScheduledCalls(db: Db, calls: ReadonlyArray<{ companyId: string; id: string; flags: string[] }>, at: string): Promise<Set<string>> {
+export async function completeScheduledCalls(
+  db: Db,
+  calls: ReadonlyArray<{ companyId: string; id: string; flags: string[] }>,
+  at: string,
+): Promise<Set<string>> {
   if (!calls.length) return new Set();
   if (dialectOf(db) !== 'pg') {
     const moved = new Set<string>();
     for (const c of calls) {
       const n = await db('scheduled_calls')
         .where({ company_id: c.companyId, id: c.id })
-        .andWhere((q) => q.where('status', 'dialing').orWhere((failed) => failed.where('status', 'failed').whereNotNull('provider_call_id')))
-        .update({ status: 'completed', post_processing_flags: JSON.stringify(c.flags), dial_lease_until: null, updated_at: at });
+        .andWhere((q) =>
+          q
+            .where('status', 'dialing')
+            .orWhere((failed) => failed.where('status', 'failed').whereNotNull('provider_call_id')),
+        )
+        .update({
+          status: 'completed',
+          post_processing_flags: JSON.stringify(c.flags),
+          dial_lease_until: null,
+          updated_at: at,
+        });
       if (n > 0) moved.add(c.id);
     }
     return moved;
@@ -225,16 +300,24 @@ RETURNING sc.id`;
 
 /** Pending calls of a customer in time order (effects re-check them). */
 export async function listPendingCalls(db: Db, companyId: string, customerId: string): Promise<ScheduledCallRow[]> {
-  const rows = await db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).orderBy('scheduled_time');
+  const rows = await db('scheduled_calls')
+    .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
+    .orderBy('scheduled_time');
   return rows.map(callFromRow);
 }
 
 /** listPendingCalls for several customers in one read, keyed `companyId/customerId` (every key present). */
-export async function listPendingCallsOfCustomers(db: Db, customers: ReadonlyArray<{ companyId: string; customerId: string }>): Promise<Map<string, ScheduledCallRow[]>> {
+export async function listPendingCallsOfCustomers(
+  db: Db,
+  customers: ReadonlyArray<{ companyId: string; customerId: string }>,
+): Promise<Map<string, ScheduledCallRow[]>> {
   const byCustomer = new Map<string, ScheduledCallRow[]>(customers.map((c) => [`${c.companyId}/${c.customerId}`, []]));
   if (customers.length === 0) return byCustomer;
   const rows = await db('scheduled_calls')
-    .whereIn(['company_id', 'customer_id'], customers.map((c) => [c.companyId, c.customerId]))
+    .whereIn(
+      ['company_id', 'customer_id'],
+      customers.map((c) => [c.companyId, c.customerId]),
+    )
     .where('status', 'pending')
     .orderBy('scheduled_time');
   for (const r of rows) byCustomer.get(`${r.company_id}/${r.customer_id}`)!.push(callFromRow(r));
@@ -243,7 +326,11 @@ export async function listPendingCallsOfCustomers(db: Db, customers: ReadonlyArr
 
 /** Moves or re-numbers a pending call (an outcome changed what is allowed). */
 export async function updatePendingCall(
-  db: Db, companyId: string, id: string, change: { scheduledTime?: string; phoneNumber?: string; status?: 'cancelled' | 'skipped'; reason: string }, at: string,
+  db: Db,
+  companyId: string,
+  id: string,
+  change: { scheduledTime?: string; phoneNumber?: string; status?: 'cancelled' | 'skipped'; reason: string },
+  at: string,
 ): Promise<boolean> {
   const n = await db('scheduled_calls')
     .where({ company_id: companyId, id, status: 'pending' })

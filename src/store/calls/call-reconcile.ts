@@ -55,7 +55,14 @@ RETURNING *`;
  * know the call, or produced nothing by the deadline). Only while it is still that provider call
  * in `dialing`: a result that landed meanwhile wins.
  */
-export async function failPlacedCall(db: Db, companyId: string, id: string, providerCallId: string, reason: string, at: string): Promise<boolean> {
+export async function failPlacedCall(
+  db: Db,
+  companyId: string,
+  id: string,
+  providerCallId: string,
+  reason: string,
+  at: string,
+): Promise<boolean> {
   const n = await db('scheduled_calls')
     .where({ company_id: companyId, id, status: 'dialing', provider_call_id: providerCallId })
     .update({ status: 'failed', status_reason: reason, reconcile_lease_until: null, updated_at: at });
@@ -68,12 +75,27 @@ export async function failPlacedCall(db: Db, companyId: string, id: string, prov
  * so an attempt in progress is never pulled from under its worker. The dispatcher claims it again;
  * dial_attempts is kept, so after an earlier attempt the next one asks the provider before dialing.
  */
-export async function requeueLostDial(db: Db, companyId: string, id: string, wallNow: string, reason: string, at: string): Promise<boolean> {
+export async function requeueLostDial(
+  db: Db,
+  companyId: string,
+  id: string,
+  wallNow: string,
+  reason: string,
+  at: string,
+): Promise<boolean> {
   const n = await db('scheduled_calls')
     .where({ company_id: companyId, id, status: 'dialing' })
     .whereNull('provider_call_id')
     .andWhere((q) => q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow))
-    .update({ status: 'pending', scheduled_time: at, status_reason: reason, claimed_at: null, dial_lease_until: null, reconcile_lease_until: null, updated_at: at });
+    .update({
+      status: 'pending',
+      scheduled_time: at,
+      status_reason: reason,
+      claimed_at: null,
+      dial_lease_until: null,
+      reconcile_lease_until: null,
+      updated_at: at,
+    });
   return n > 0;
 }
 
@@ -86,10 +108,16 @@ export async function releaseReconcileLease(db: Db, companyId: string, id: strin
  * Says on calls the sweep completed that their result was read from the provider, not called back:
  * one statement per distinct note (the sweep has two), none when there are no notes.
  */
-export async function noteReconciledCompletions(db: Db, notes: ReadonlyArray<{ companyId: string; id: string; reason: string }>): Promise<void> {
+export async function noteReconciledCompletions(
+  db: Db,
+  notes: ReadonlyArray<{ companyId: string; id: string; reason: string }>,
+): Promise<void> {
   const byReason = new Map<string, Array<[string, string]>>();
   for (const n of notes) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), [n.companyId, n.id]]);
   for (const [reason, keys] of byReason) {
-    await db('scheduled_calls').whereIn(['company_id', 'id'], keys).where({ status: 'completed' }).update({ status_reason: reason });
+    await db('scheduled_calls')
+      .whereIn(['company_id', 'id'], keys)
+      .where({ status: 'completed' })
+      .update({ status_reason: reason });
   }
 }

@@ -26,8 +26,19 @@ export interface InboxRow {
  * returned keys (`provider event_id`) are the accepted rows. Duplicates within the group: the first wins.
  */
 export async function insertReceipts(db: Db, receipts: InboxReceipt[], receivedAt: string): Promise<Set<string>> {
-  const json = JSON.stringify(receipts.map((r) => ({ provider: r.provider, event_id: r.eventId, scheduled_call_id: r.scheduledCallId, provider_call_id: r.providerCallId, event: r.event })));
-  const result = dialectOf(db) === 'pg' ? await db.raw(PG_INSERT, { json, at: receivedAt }) : await db.raw(SQLITE_INSERT, { json, at: receivedAt });
+  const json = JSON.stringify(
+    receipts.map((r) => ({
+      provider: r.provider,
+      event_id: r.eventId,
+      scheduled_call_id: r.scheduledCallId,
+      provider_call_id: r.providerCallId,
+      event: r.event,
+    })),
+  );
+  const result =
+    dialectOf(db) === 'pg'
+      ? await db.raw(PG_INSERT, { json, at: receivedAt })
+      : await db.raw(SQLITE_INSERT, { json, at: receivedAt });
   const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
   return new Set(rows.map((r) => `${r.provider} ${r.event_id}`));
 }
@@ -61,7 +72,10 @@ RETURNING provider, event_id`;
 
 /** The scheduled call of each of these event ids already in the inbox (a rejected receipt: replay 409, else unknown call 404). */
 export async function receivedEventIds(db: Db, provider: string, eventIds: string[]): Promise<Map<string, string>> {
-  const rows = await db('callback_inbox').where('provider', provider).whereIn('event_id', eventIds).select('event_id', 'scheduled_call_id');
+  const rows = await db('callback_inbox')
+    .where('provider', provider)
+    .whereIn('event_id', eventIds)
+    .select('event_id', 'scheduled_call_id');
   return new Map(rows.map((r) => [String(r.event_id), String(r.scheduled_call_id)]));
 }
 
@@ -75,7 +89,13 @@ export async function claimInbox(db: Db, limit: number, wallNow: string, leaseUn
   const result = dialectOf(db) === 'pg' ? await db.raw(PG_CLAIM, params) : await db.raw(SQLITE_CLAIM, params);
   const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
   return rows
-    .map((r) => ({ seq: Number(r.seq), provider: String(r.provider), eventId: String(r.event_id), scheduledCallId: String(r.scheduled_call_id), event: String(r.event) }))
+    .map((r) => ({
+      seq: Number(r.seq),
+      provider: String(r.provider),
+      eventId: String(r.event_id),
+      scheduledCallId: String(r.scheduled_call_id),
+      event: String(r.event),
+    }))
     .sort((a, b) => a.seq - b.seq);
 }
 
@@ -104,7 +124,8 @@ export async function markInboxApplied(db: Db, outcomes: Map<number, string>, ap
   }
   const byOutcome = new Map<string, number[]>();
   for (const [seq, outcome] of outcomes) byOutcome.set(outcome, [...(byOutcome.get(outcome) ?? []), seq]);
-  for (const [outcome, seqs] of byOutcome) await db('callback_inbox').whereIn('seq', seqs).update({ applied_at: appliedAt, outcome, lease_until: null });
+  for (const [outcome, seqs] of byOutcome)
+    await db('callback_inbox').whereIn('seq', seqs).update({ applied_at: appliedAt, outcome, lease_until: null });
 }
 
 const PG_MARK = `
@@ -114,5 +135,7 @@ WHERE i.seq = v.seq`;
 
 /** Deletes inbox rows applied before `before`; unapplied rows stay whatever their age. Returns how many. */
 export async function deleteAppliedInboxBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'callback_inbox', 'seq', (q) => q.whereNotNull('applied_at').where('applied_at', '<', before));
+  return deleteInBatches(db, 'callback_inbox', 'seq', (q) =>
+    q.whereNotNull('applied_at').where('applied_at', '<', before),
+  );
 }

@@ -75,30 +75,73 @@ export interface NewCall {
  * Inserts the call records of scheduled calls that have none yet: ONE multi-row insert skipping
  * those that already have a record, then one read of the records that exist (keyed by scheduled call id).
  */
-export async function insertCallsOnce(db: Db, calls: ReadonlyArray<NewCall & { companyId: string }>, at: string): Promise<Map<string, CallRow>> {
+export async function insertCallsOnce(
+  db: Db,
+  calls: ReadonlyArray<NewCall & { companyId: string }>,
+  at: string,
+): Promise<Map<string, CallRow>> {
   if (!calls.length) return new Map();
   await db('calls')
-    .insert(calls.map((call) => ({
-      id: call.id, company_id: call.companyId, customer_id: call.customerId, scheduled_call_id: call.scheduledCallId, provider: call.provider,
-      provider_call_id: call.providerCallId, to_phone_number: call.toPhoneNumber, from_phone_number: call.fromPhoneNumber, state: 'registered',
-      timestamp: call.timestamp, transcript: '', summarization: '', flags: '[]', created_at: at, updated_at: at,
-    })))
+    .insert(
+      calls.map((call) => ({
+        id: call.id,
+        company_id: call.companyId,
+        customer_id: call.customerId,
+        scheduled_call_id: call.scheduledCallId,
+        provider: call.provider,
+        provider_call_id: call.providerCallId,
+        to_phone_number: call.toPhoneNumber,
+        from_phone_number: call.fromPhoneNumber,
+        state: 'registered',
+        timestamp: call.timestamp,
+        transcript: '',
+        summarization: '',
+        flags: '[]',
+        created_at: at,
+        updated_at: at,
+      })),
+    )
     .onConflict('scheduled_call_id')
     .ignore();
-  const rows = await db('calls').whereIn(['company_id', 'scheduled_call_id'], calls.map((c) => [c.companyId, c.scheduledCallId]));
+  const rows = await db('calls').whereIn(
+    ['company_id', 'scheduled_call_id'],
+    calls.map((c) => [c.companyId, c.scheduledCallId]),
+  );
   return new Map(rows.map((r: Record<string, unknown>) => [String(r.scheduled_call_id), fromRow(r)]));
 }
 
 const CALL_COLUMNS = [
-  'id', 'company_id', 'customer_id', 'scheduled_call_id', 'provider', 'provider_call_id', 'to_phone_number', 'from_phone_number', 'state', 'timestamp',
-  'started_at', 'ended_at', 'duration_ms', 'disconnection_reason', 'answered_by', 'transcript', 'summarization', 'flags', 'provider_recording_url',
-  'recording_key', 'created_at', 'updated_at',
+  'id',
+  'company_id',
+  'customer_id',
+  'scheduled_call_id',
+  'provider',
+  'provider_call_id',
+  'to_phone_number',
+  'from_phone_number',
+  'state',
+  'timestamp',
+  'started_at',
+  'ended_at',
+  'duration_ms',
+  'disconnection_reason',
+  'answered_by',
+  'transcript',
+  'summarization',
+  'flags',
+  'provider_recording_url',
+  'recording_key',
+  'created_at',
+  'updated_at',
 ] as const;
 
 /** The select list of a `scheduled_calls sc` row joined with its `calls c` row (call columns prefixed). */
 export const SCHEDULED_WITH_CALL = ['sc.*', ...CALL_COLUMNS.map((c) => `c.${c} as c__${c}`)];
 
-export function scheduledWithCallFromRow(r: Record<string, unknown>): { scheduled: ScheduledCallRow; call: CallRow | null } {
+export function scheduledWithCallFromRow(r: Record<string, unknown>): {
+  scheduled: ScheduledCallRow;
+  call: CallRow | null;
+} {
   const call = Object.fromEntries(CALL_COLUMNS.map((c) => [c, r[`c__${c}`]]));
   return { scheduled: callFromRow(r), call: call.id === null || call.id === undefined ? null : fromRow(call) };
 }
@@ -109,18 +152,43 @@ export async function getCall(db: Db, companyId: string, id: string): Promise<Ca
 }
 
 /** Newest first, from `offset` or after a keyset position (index calls_customer_keyset). */
-export async function listCustomerCalls(db: Db, companyId: string, customerId: string, limit: number, offset: number, after?: KeysetAfter): Promise<KeysetPage<CallRow>> {
+export async function listCustomerCalls(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  limit: number,
+  offset: number,
+  after?: KeysetAfter,
+): Promise<KeysetPage<CallRow>> {
   const q = db('calls')
     .select('*', keysetAt(db, 'timestamp'))
     .where({ company_id: companyId, customer_id: customerId })
-    .orderBy([{ column: 'timestamp', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'timestamp', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(limit + 1)
     .offset(offset);
   return keysetPage(await whereAfter(db, q, 'timestamp', ['id'], 'desc', after), limit, ['id'], fromRow);
 }
 
-export type CallUpdate = Partial<Pick<CallRow,
-  'state' | 'timestamp' | 'startedAt' | 'endedAt' | 'durationMs' | 'disconnectionReason' | 'answeredBy' | 'transcript' | 'summarization' | 'flags' | 'providerRecordingUrl' | 'fromPhoneNumber'>>;
+export type CallUpdate = Partial<
+  Pick<
+    CallRow,
+    | 'state'
+    | 'timestamp'
+    | 'startedAt'
+    | 'endedAt'
+    | 'durationMs'
+    | 'disconnectionReason'
+    | 'answeredBy'
+    | 'transcript'
+    | 'summarization'
+    | 'flags'
+    | 'providerRecordingUrl'
+    | 'fromPhoneNumber'
+  >
+>;
 
 export async function updateCall(db: Db, companyId: string, id: string, u: CallUpdate, at: string): Promise<void> {
   const columns: Record<string, unknown> = { updated_at: at };

@@ -25,14 +25,19 @@ export async function insertApiKey(db: Db, row: ApiKeyRow): Promise<void> {
  * The live (unrevoked) key with this hash and its company's configuration, in one query: this runs
  * on every request. It is the one query not scoped by company, because it is what finds the company.
  */
-export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<{ companyId: string; keyHash: string; config: unknown } | null> {
+export async function findActiveKeyByHash(
+  db: Db,
+  keyHash: string,
+): Promise<{ companyId: string; keyHash: string; config: unknown } | null> {
   const r = await db('api_keys')
     .join('companies', 'companies.id', 'api_keys.company_id')
     .select('api_keys.company_id', 'api_keys.key_hash', 'companies.config')
     .where('api_keys.key_hash', keyHash)
     .whereNull('api_keys.revoked_at')
     .first();
-  return r ? { companyId: String(r.company_id), keyHash: String(r.key_hash), config: fromJson<unknown>(r.config) } : null;
+  return r
+    ? { companyId: String(r.company_id), keyHash: String(r.key_hash), config: fromJson<unknown>(r.config) }
+    : null;
 }
 
 /** Revokes a key by id or by its display prefix; returns how many keys were revoked. */
@@ -45,7 +50,18 @@ export async function revokeApiKey(db: Db, companyId: string, idOrPrefix: string
 }
 
 /** A company's keys, oldest first, without their hashes. */
-export async function listApiKeys(db: Db, companyId: string): Promise<{ id: string; prefix: string; createdAt: string; revokedAt: string | null }[]> {
-  const rows = await db('api_keys').where({ company_id: companyId }).select('id', 'key_prefix', 'created_at', 'revoked_at').orderBy('created_at');
-  return rows.map((r) => ({ id: String(r.id), prefix: String(r.key_prefix), createdAt: readInstant(r.created_at)!, revokedAt: readInstant(r.revoked_at) }));
+export async function listApiKeys(
+  db: Db,
+  companyId: string,
+): Promise<{ id: string; prefix: string; createdAt: string; revokedAt: string | null }[]> {
+  const rows = await db('api_keys')
+    .where({ company_id: companyId })
+    .select('id', 'key_prefix', 'created_at', 'revoked_at')
+    .orderBy('created_at');
+  return rows.map((r) => ({
+    id: String(r.id),
+    prefix: String(r.key_prefix),
+    createdAt: readInstant(r.created_at)!,
+    revokedAt: readInstant(r.revoked_at),
+  }));
 }

@@ -29,7 +29,9 @@ const PING_TIMEOUT_MS = 5_000;
 export const listenerName = (pid: number = process.pid) => `outreach-auth-listener ${pid}`;
 
 export function authChangeFeed(db: Db): AuthChangeFeed {
-  return dialectOf(db) === 'pg' ? new ListeningFeed(db.client.config.connection as string | pg.ClientConfig) : new RevisionFeed(db);
+  return dialectOf(db) === 'pg'
+    ? new ListeningFeed(db.client.config.connection as string | pg.ClientConfig)
+    : new RevisionFeed(db);
 }
 
 /**

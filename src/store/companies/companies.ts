@@ -13,11 +13,21 @@ export interface CompanyRow {
 }
 
 function fromRow(r: Record<string, unknown>): CompanyRow {
-  return { id: String(r.id), name: String(r.name), config: fromJson<unknown>(r.config), createdAt: readInstant(r.created_at)! };
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    config: fromJson<unknown>(r.config),
+    createdAt: readInstant(r.created_at)!,
+  };
 }
 
 export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {
-  await db('companies').insert({ id: row.id, name: row.name, config: JSON.stringify(row.config), created_at: row.createdAt });
+  await db('companies').insert({
+    id: row.id,
+    name: row.name,
+    config: JSON.stringify(row.config),
+    created_at: row.createdAt,
+  });
 }
 
 export async function getCompany(db: Db, companyId: string): Promise<CompanyRow | null> {
@@ -36,16 +46,27 @@ export async function listCompanies(db: Db): Promise<CompanyRow[]> {
 }
 
 /** Every company with its count of unrevoked keys, oldest first (operators' `company list`). */
-export async function listCompaniesWithKeyCounts(db: Db): Promise<{ id: string; name: string; createdAt: string; activeKeys: number }[]> {
+export async function listCompaniesWithKeyCounts(
+  db: Db,
+): Promise<{ id: string; name: string; createdAt: string; activeKeys: number }[]> {
   const rows: Record<string, unknown>[] = await db('companies')
     .leftJoin('api_keys', (j) => j.on('api_keys.company_id', 'companies.id').andOnNull('api_keys.revoked_at'))
     .groupBy('companies.id', 'companies.name', 'companies.created_at')
     .select('companies.id', 'companies.name', 'companies.created_at')
     .count({ keys: 'api_keys.id' })
     .orderBy('companies.created_at');
-  return rows.map((r) => ({ id: String(r.id), name: String(r.name), createdAt: readInstant(r.created_at)!, activeKeys: Number(r.keys) }));
+  return rows.map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    createdAt: readInstant(r.created_at)!,
+    activeKeys: Number(r.keys),
+  }));
 }
 
 export async function updateCompanyConfig(db: Db, companyId: string, config: unknown): Promise<boolean> {
-  return (await db('companies').where({ id: companyId }).update({ config: JSON.stringify(config) })) > 0;
+  return (
+    (await db('companies')
+      .where({ id: companyId })
+      .update({ config: JSON.stringify(config) })) > 0
+  );
 }

@@ -21,24 +21,51 @@ export interface ConsentEventRow {
 
 export type NewConsentEvent = Omit<ConsentEventRow, 'companyId' | 'seq'>;
 
-export async function insertConsentEvents(db: Db, companyId: string, events: readonly NewConsentEvent[]): Promise<void> {
+export async function insertConsentEvents(
+  db: Db,
+  companyId: string,
+  events: readonly NewConsentEvent[],
+): Promise<void> {
   if (events.length === 0) return;
-  await db('consent_events').insert(events.map((e) => ({
-    id: e.id, company_id: companyId, address: e.address, channel: e.channel, kind: e.kind, consent_type: e.consentType, source: e.source,
-    evidence_ref: e.evidenceRef, customer_id: e.customerId, captured_at: e.capturedAt, recorded_at: e.recordedAt,
-  })));
+  await db('consent_events').insert(
+    events.map((e) => ({
+      id: e.id,
+      company_id: companyId,
+      address: e.address,
+      channel: e.channel,
+      kind: e.kind,
+      consent_type: e.consentType,
+      source: e.source,
+      evidence_ref: e.evidenceRef,
+      customer_id: e.customerId,
+      captured_at: e.capturedAt,
+      recorded_at: e.recordedAt,
+    })),
+  );
 }
 
 /** Every event of these addresses of one company, oldest first (the ledger a customer's numbers and address show). */
-export async function listConsentEvents(db: Db, companyId: string, addresses: readonly string[]): Promise<ConsentEventRow[]> {
-  return listConsentEventsOf(db, addresses.map((address) => ({ companyId, address })));
+export async function listConsentEvents(
+  db: Db,
+  companyId: string,
+  addresses: readonly string[],
+): Promise<ConsentEventRow[]> {
+  return listConsentEventsOf(
+    db,
+    addresses.map((address) => ({ companyId, address })),
+  );
 }
 
 /** The events of several (company, address) pairs in one statement (a dial batch), oldest first. */
-export async function listConsentEventsOf(db: Db, keys: ReadonlyArray<{ companyId: string; address: string }>): Promise<ConsentEventRow[]> {
+export async function listConsentEventsOf(
+  db: Db,
+  keys: ReadonlyArray<{ companyId: string; address: string }>,
+): Promise<ConsentEventRow[]> {
   const pairs = [...new Map(keys.map((k) => [`${k.companyId}/${k.address}`, [k.companyId, k.address]])).values()];
   if (pairs.length === 0) return [];
-  const rows = await db('consent_events').whereIn(['company_id', 'address'], pairs).orderBy([{ column: 'captured_at' }, { column: 'seq' }]);
+  const rows = await db('consent_events')
+    .whereIn(['company_id', 'address'], pairs)
+    .orderBy([{ column: 'captured_at' }, { column: 'seq' }]);
   return rows.map(fromRow);
 }
 

@@ -5,13 +5,31 @@ import { fromJson, readInstant, readText } from '../shared/columns.js';
  * The console's read model of a day: reads of the calls, scheduled calls and messages tables, kept
  * here because only the console's Today page asks these questions (the writers stay in their stores).
  */
-export async function callsPlacedBetween(db: Db, companyId: string, from: string, to: string): Promise<{ timestamp: string; state: string; flags: string[] }[]> {
-  const rows = await db('calls').where({ company_id: companyId }).where('timestamp', '>=', from).where('timestamp', '<', to).select('timestamp', 'state', 'flags');
-  return rows.map((r) => ({ timestamp: readInstant(r.timestamp)!, state: String(r.state), flags: fromJson<string[]>(r.flags) ?? [] }));
+export async function callsPlacedBetween(
+  db: Db,
+  companyId: string,
+  from: string,
+  to: string,
+): Promise<{ timestamp: string; state: string; flags: string[] }[]> {
+  const rows = await db('calls')
+    .where({ company_id: companyId })
+    .where('timestamp', '>=', from)
+    .where('timestamp', '<', to)
+    .select('timestamp', 'state', 'flags');
+  return rows.map((r) => ({
+    timestamp: readInstant(r.timestamp)!,
+    state: String(r.state),
+    flags: fromJson<string[]>(r.flags) ?? [],
+  }));
 }
 
 /** Calls due in the window that did not go: their status and stored reason. */
-export async function callsEndedUnplacedBetween(db: Db, companyId: string, from: string, to: string): Promise<{ status: string; statusReason: string | null }[]> {
+export async function callsEndedUnplacedBetween(
+  db: Db,
+  companyId: string,
+  from: string,
+  to: string,
+): Promise<{ status: string; statusReason: string | null }[]> {
   const rows = await db('scheduled_calls')
     .where({ company_id: companyId })
     .whereIn('status', ['skipped', 'cancelled', 'failed'])
@@ -21,7 +39,12 @@ export async function callsEndedUnplacedBetween(db: Db, companyId: string, from:
   return rows.map((r) => ({ status: String(r.status), statusReason: readText(r.status_reason) }));
 }
 
-export async function messagesSentBetween(db: Db, companyId: string, from: string, to: string): Promise<{ channel: string; sent: number }[]> {
+export async function messagesSentBetween(
+  db: Db,
+  companyId: string,
+  from: string,
+  to: string,
+): Promise<{ channel: string; sent: number }[]> {
   const rows = await db('scheduled_messages')
     .where({ company_id: companyId })
     .whereNotNull('sent_at')
@@ -39,5 +62,10 @@ export async function pendingCallsFrom(db: Db, companyId: string, from: string, 
     .orderBy('scheduled_time')
     .limit(limit)
     .select('id', 'customer_id', 'scheduled_time', 'task_type');
-  return rows.map((r) => ({ scheduledCallId: String(r.id), customerId: String(r.customer_id), scheduledTime: readInstant(r.scheduled_time)!, taskType: String(r.task_type) }));
+  return rows.map((r) => ({
+    scheduledCallId: String(r.id),
+    customerId: String(r.customer_id),
+    scheduledTime: readInstant(r.scheduled_time)!,
+    taskType: String(r.task_type),
+  }));
 }

@@ -13,11 +13,19 @@ export interface ConsoleSessionRow {
 }
 
 export async function insertConsoleSession(
-  db: Db, companyId: string, row: { id: string; userId: string; tokenHash: string; createdAt: string; expiresAt: string },
+  db: Db,
+  companyId: string,
+  row: { id: string; userId: string; tokenHash: string; createdAt: string; expiresAt: string },
 ): Promise<void> {
   await db('console_sessions').insert({
-    id: row.id, company_id: companyId, user_id: row.userId, token_hash: row.tokenHash,
-    created_at: row.createdAt, last_seen_at: row.createdAt, expires_at: row.expiresAt, revoked_at: null,
+    id: row.id,
+    company_id: companyId,
+    user_id: row.userId,
+    token_hash: row.tokenHash,
+    created_at: row.createdAt,
+    last_seen_at: row.createdAt,
+    expires_at: row.expiresAt,
+    revoked_at: null,
   });
 }
 
@@ -31,8 +39,13 @@ export async function findLiveSessionByHash(db: Db, tokenHash: string): Promise<
     .first();
   if (!r) return null;
   return {
-    id: String(r.id), companyId: String(r.company_id), userId: String(r.user_id), email: String(r.email), role: r.role as ConsoleRole,
-    lastSeenAt: readInstant(r.last_seen_at)!, expiresAt: readInstant(r.expires_at)!,
+    id: String(r.id),
+    companyId: String(r.company_id),
+    userId: String(r.user_id),
+    email: String(r.email),
+    role: r.role as ConsoleRole,
+    lastSeenAt: readInstant(r.last_seen_at)!,
+    expiresAt: readInstant(r.expires_at)!,
   };
 }
 
@@ -41,10 +54,16 @@ export async function touchConsoleSession(db: Db, companyId: string, sessionId: 
 }
 
 export async function revokeConsoleSession(db: Db, companyId: string, sessionId: string, at: string): Promise<void> {
-  await db('console_sessions').where({ company_id: companyId, id: sessionId }).whereNull('revoked_at').update({ revoked_at: at });
+  await db('console_sessions')
+    .where({ company_id: companyId, id: sessionId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: at });
 }
 
 /** Ends every live session of a user; returns how many. */
 export async function revokeUserSessions(db: Db, companyId: string, userId: string, at: string): Promise<number> {
-  return db('console_sessions').where({ company_id: companyId, user_id: userId }).whereNull('revoked_at').update({ revoked_at: at });
+  return db('console_sessions')
+    .where({ company_id: companyId, user_id: userId })
+    .whereNull('revoked_at')
+    .update({ revoked_at: at });
 }

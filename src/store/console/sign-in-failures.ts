@@ -5,9 +5,16 @@ import { readInstant } from '../shared/columns.js';
  * Failed sign-ins per subject ("email:…", "ip:…"), kept in the database so every process sees the
  * same count. Sign-in precedes any company, so these rows carry none.
  */
-export async function readSignInFailures(db: Db, subjects: string[]): Promise<{ subject: string; failures: number; lastFailureAt: string }[]> {
+export async function readSignInFailures(
+  db: Db,
+  subjects: string[],
+): Promise<{ subject: string; failures: number; lastFailureAt: string }[]> {
   const rows = await db('console_sign_in_failures').whereIn('subject', subjects);
-  return rows.map((r) => ({ subject: String(r.subject), failures: Number(r.failures), lastFailureAt: readInstant(r.last_failure_at)! }));
+  return rows.map((r) => ({
+    subject: String(r.subject),
+    failures: Number(r.failures),
+    lastFailureAt: readInstant(r.last_failure_at)!,
+  }));
 }
 
 export async function recordSignInFailure(db: Db, subject: string, at: string): Promise<void> {

@@ -12,9 +12,18 @@ export interface ConsoleUserRow {
   createdAt: string;
 }
 
-export async function insertConsoleUser(db: Db, companyId: string, row: Omit<ConsoleUserRow, 'companyId'>): Promise<void> {
+export async function insertConsoleUser(
+  db: Db,
+  companyId: string,
+  row: Omit<ConsoleUserRow, 'companyId'>,
+): Promise<void> {
   await db('console_users').insert({
-    id: row.id, company_id: companyId, email: row.email, role: row.role, password_hash: row.passwordHash, created_at: row.createdAt,
+    id: row.id,
+    company_id: companyId,
+    email: row.email,
+    role: row.role,
+    password_hash: row.passwordHash,
+    created_at: row.createdAt,
   });
 }
 
@@ -34,7 +43,11 @@ export async function findConsoleUser(db: Db, companyId: string, userId: string)
 
 function toUser(r: Record<string, unknown>): ConsoleUserRow {
   return {
-    id: String(r.id), companyId: String(r.company_id), email: String(r.email), role: r.role as ConsoleRole,
-    passwordHash: String(r.password_hash), createdAt: readInstant(r.created_at)!,
+    id: String(r.id),
+    companyId: String(r.company_id),
+    email: String(r.email),
+    role: r.role as ConsoleRole,
+    passwordHash: String(r.password_hash),
+    createdAt: readInstant(r.created_at)!,
   };
 }

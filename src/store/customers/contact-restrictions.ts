@@ -29,15 +29,31 @@ function fromRow(r: Record<string, unknown>): ContactRestrictionRow {
 }
 
 /** Restrictions not lifted, oldest first. */
-export async function listActiveRestrictions(db: Db, companyId: string, customerId: string): Promise<ContactRestrictionRow[]> {
-  const rows = await db('contact_restrictions').where({ company_id: companyId, customer_id: customerId }).whereNull('lifted_at').orderBy('created_at');
+export async function listActiveRestrictions(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<ContactRestrictionRow[]> {
+  const rows = await db('contact_restrictions')
+    .where({ company_id: companyId, customer_id: customerId })
+    .whereNull('lifted_at')
+    .orderBy('created_at');
   return rows.map(fromRow);
 }
 
 /** Active restrictions of several customers in one read, in creation order. */
-export async function listActiveRestrictionsOf(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>): Promise<ContactRestrictionRow[]> {
+export async function listActiveRestrictionsOf(
+  db: Db,
+  keys: ReadonlyArray<{ companyId: string; customerId: string }>,
+): Promise<ContactRestrictionRow[]> {
   if (!keys.length) return [];
-  const rows = await db('contact_restrictions').whereIn(['company_id', 'customer_id'], keys.map((k) => [k.companyId, k.customerId])).whereNull('lifted_at').orderBy('created_at');
+  const rows = await db('contact_restrictions')
+    .whereIn(
+      ['company_id', 'customer_id'],
+      keys.map((k) => [k.companyId, k.customerId]),
+    )
+    .whereNull('lifted_at')
+    .orderBy('created_at');
   return rows.map(fromRow);
 }
 
@@ -47,6 +63,12 @@ export async function insertRestriction(
   row: { id: string; customerId: string; loanId: string | null; kind: RestrictionKind; source: string; at: string },
 ): Promise<void> {
   await db('contact_restrictions').insert({
-    id: row.id, company_id: companyId, customer_id: row.customerId, loan_id: row.loanId, kind: row.kind, source: row.source, created_at: row.at,
+    id: row.id,
+    company_id: companyId,
+    customer_id: row.customerId,
+    loan_id: row.loanId,
+    kind: row.kind,
+    source: row.source,
+    created_at: row.at,
   });
 }

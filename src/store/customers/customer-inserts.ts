@@ -18,7 +18,9 @@ import { perTurnBatches } from '../shared/turn-batches.js';
  * the one-row insert (`$1…$n` in `columns` order, RETURNING *) that SQLite runs for each row.
  */
 export function customerInserts(
-  columns: readonly string[], jsonColumns: readonly string[], ifNew: PreparedStatement,
+  columns: readonly string[],
+  jsonColumns: readonly string[],
+  ifNew: PreparedStatement,
 ): (db: Db, row: Record<string, unknown>) => Promise<Record<string, unknown> | null> {
   const list = columns.map(sqlIdentifier).join(', ');
   // The table's own row type reads the JSON.
@@ -26,12 +28,22 @@ export function customerInserts(
     name: 'customers_insert_new',
     text: `INSERT INTO customers (${list}) SELECT ${list} FROM json_populate_recordset(NULL::customers, $1::json) ON CONFLICT (company_id, id) DO NOTHING RETURNING *`,
   };
-  const insertRows = async (db: Db, rows: readonly Record<string, unknown>[]): Promise<Array<Record<string, unknown> | null>> => {
+  const insertRows = async (
+    db: Db,
+    rows: readonly Record<string, unknown>[],
+  ): Promise<Array<Record<string, unknown> | null>> => {
     if (dialectOf(db) === 'sqlite') {
-      const inserted = await runPreparedInOneTransaction(db, ifNew, rows.map((row) => columns.map((c) => row[c] ?? null)));
+      const inserted = await runPreparedInOneTransaction(
+        db,
+        ifNew,
+        rows.map((row) => columns.map((c) => row[c] ?? null)),
+      );
       return inserted.map((r) => r[0] ?? null);
     }
-    return distribute(rows, await runPrepared(db, statement, [JSON.stringify(rows.map((r) => withJsonValues(r, jsonColumns)))]));
+    return distribute(
+      rows,
+      await runPrepared(db, statement, [JSON.stringify(rows.map((r) => withJsonValues(r, jsonColumns)))]),
+    );
   };
 
   return perTurnBatches(async (db, rows) => {
@@ -39,13 +51,23 @@ export function customerInserts(
       return await insertRows(db, rows);
     } catch (err) {
       if (rows.length === 1) return [err as Error];
-      return Promise.all(rows.map((row) => insertRows(db, [row]).then((r) => r[0] ?? null, (alone) => alone as Error)));
+      return Promise.all(
+        rows.map((row) =>
+          insertRows(db, [row]).then(
+            (r) => r[0] ?? null,
+            (alone) => alone as Error,
+          ),
+        ),
+      );
     }
   }, 100);
 }
 
 /** The inserted rows back to their callers; a caller whose id an earlier caller of the batch took gets null. */
-function distribute(rows: readonly Record<string, unknown>[], inserted: Array<Record<string, unknown>>): Array<Record<string, unknown> | null> {
+function distribute(
+  rows: readonly Record<string, unknown>[],
+  inserted: Array<Record<string, unknown>>,
+): Array<Record<string, unknown> | null> {
   const byKey = new Map(inserted.map((r) => [pairOf(String(r.company_id), String(r.id)), r]));
   return rows.map((r) => {
     const key = pairOf(String(r.company_id), String(r.id));

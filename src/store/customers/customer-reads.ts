@@ -14,7 +14,10 @@ export interface CustomerKey {
  * each key gets only the row of its own (company, id) pair. A failed statement fails each read of
  * the batch, as it would have failed each alone.
  */
-export const readCustomerRow: (db: Db, key: CustomerKey) => Promise<Record<string, unknown> | null> = perTurnBatches(readCustomerRows, 100);
+export const readCustomerRow: (db: Db, key: CustomerKey) => Promise<Record<string, unknown> | null> = perTurnBatches(
+  readCustomerRows,
+  100,
+);
 
 /**
  * Planned at each run (`replan`; one per turn, not per request): prepared once, its plan stayed the
@@ -29,7 +32,10 @@ const CUSTOMERS_BY_KEYS: PreparedStatement = {
 };
 
 /** The rows of several keys in one statement, in key order (null where none): one turn's reads. */
-export async function readCustomerRows(db: Db, keys: readonly CustomerKey[]): Promise<Array<Record<string, unknown> | null>> {
+export async function readCustomerRows(
+  db: Db,
+  keys: readonly CustomerKey[],
+): Promise<Array<Record<string, unknown> | null>> {
   const rows = await runPrepared(db, CUSTOMERS_BY_KEYS, [keys.map((k) => k.companyId), keys.map((k) => k.id)]);
   const byKey = new Map(rows.map((r) => [pairOf(String(r.company_id), String(r.id)), r]));
   return keys.map((k) => byKey.get(pairOf(k.companyId, k.id)) ?? null);

@@ -114,22 +114,39 @@ export function customerFromRow(r: Record<string, unknown>): CustomerRow {
 
 /** On Postgres outside a transaction, concurrent reads go in one statement (customer-reads.ts); otherwise a statement prepared once. */
 export async function getCustomer(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
-  const r = dialectOf(db) === 'pg' && !db.isTransaction ? await readCustomerRow(db, { companyId, id }) : (await runPrepared(db, CUSTOMER_BY_ID, [companyId, id]))[0];
+  const r =
+    dialectOf(db) === 'pg' && !db.isTransaction
+      ? await readCustomerRow(db, { companyId, id })
+      : (await runPrepared(db, CUSTOMER_BY_ID, [companyId, id]))[0];
   return r ? customerFromRow(r) : null;
 }
 
 /** A read inside a Postgres transaction (its connection is the transaction's), or any read on SQLite. */
-const CUSTOMER_BY_ID: PreparedStatement = { name: 'customer_by_id', text: 'SELECT * FROM customers WHERE company_id = $1 AND id = $2' };
+const CUSTOMER_BY_ID: PreparedStatement = {
+  name: 'customer_by_id',
+  text: 'SELECT * FROM customers WHERE company_id = $1 AND id = $2',
+};
 
 /** Several customers in one read, keyed `companyId/id` (a dial batch re-checks them all at once). */
-export async function getCustomersByKey(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>): Promise<Map<string, CustomerRow>> {
-  const rows = keys.length ? await db('customers').whereIn(['company_id', 'id'], keys.map((k) => [k.companyId, k.customerId])) : [];
+export async function getCustomersByKey(
+  db: Db,
+  keys: ReadonlyArray<{ companyId: string; customerId: string }>,
+): Promise<Map<string, CustomerRow>> {
+  const rows = keys.length
+    ? await db('customers').whereIn(
+        ['company_id', 'id'],
+        keys.map((k) => [k.companyId, k.customerId]),
+      )
+    : [];
   return new Map(rows.map((r: Record<string, unknown>) => [`${r.company_id}/${r.id}`, customerFromRow(r)]));
 }
 
 /** The company's customers with this email address (any case): whose numbers an email revocation reaches. */
 export async function listCustomersByEmail(db: Db, companyId: string, email: string): Promise<CustomerRow[]> {
-  const rows = await db('customers').where({ company_id: companyId }).whereRaw('lower(email) = ?', [email.toLowerCase()]).limit(100);
+  const rows = await db('customers')
+    .where({ company_id: companyId })
+    .whereRaw('lower(email) = ?', [email.toLowerCase()])
+    .limit(100);
   return rows.map((r: Record<string, unknown>) => customerFromRow(r));
 }
 
@@ -147,13 +164,27 @@ export async function getCustomerForUpdate(db: Db, companyId: string, id: string
  * A new customer's row as every insert writes it (column names as keys). An enrollment's customer is
  * written only through store/enrollment/enrollment-rows.ts, which builds it here.
  */
-export function customerInsertRow(companyId: string, id: string, fields: CustomerFields, at: string, json: JsonColumn = toJson): Record<string, unknown> {
+export function customerInsertRow(
+  companyId: string,
+  id: string,
+  fields: CustomerFields,
+  at: string,
+  json: JsonColumn = toJson,
+): Record<string, unknown> {
   return { company_id: companyId, id, ...toColumns(fields, json), created_at: at, updated_at: at };
 }
 
 /** Writes only the fields given; returns false when the customer does not exist in this company. */
-export async function updateCustomer(db: Db, companyId: string, id: string, fields: Partial<CustomerFields>, at: string): Promise<boolean> {
-  const n = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(fields), updated_at: at });
+export async function updateCustomer(
+  db: Db,
+  companyId: string,
+  id: string,
+  fields: Partial<CustomerFields>,
+  at: string,
+): Promise<boolean> {
+  const n = await db('customers')
+    .where({ company_id: companyId, id })
+    .update({ ...toColumns(fields), updated_at: at });
   return n > 0;
 }
 
@@ -173,9 +204,18 @@ export async function upsertCustomer(
   const row = customerInsertRow(companyId, id, fields, at);
   const inserted = !db.isTransaction
     ? await insertNewCustomer(db, row)
-    : (await runPrepared(db, INSERT_IF_NEW, INSERT_COLUMNS.map((c) => row[c] ?? null)))[0];
+    : (
+        await runPrepared(
+          db,
+          INSERT_IF_NEW,
+          INSERT_COLUMNS.map((c) => row[c] ?? null),
+        )
+      )[0];
   if (inserted) return { customer: customerFromRow(inserted), created: true };
-  const updated = await db('customers').where({ company_id: companyId, id }).update({ ...toColumns(onUpdate), updated_at: at }).returning('*');
+  const updated = await db('customers')
+    .where({ company_id: companyId, id })
+    .update({ ...toColumns(onUpdate), updated_at: at })
+    .returning('*');
   return { customer: customerFromRow(updated[0]), created: false };
 }
 
@@ -192,13 +232,19 @@ export interface CustomerUpsert {
  * `fresh`; existing ones get only the fields they sent, as with upsertCustomer (src/store/shared/upsert-runs.ts).
  */
 export async function upsertCustomers(db: Db, companyId: string, rows: CustomerUpsert[], at: string): Promise<void> {
-  await upsertInRuns(rows, (r) => r.id, (r) => r.given, async (run) => {
-    await upsertRows(
-      db, 'customers',
-      run.map((r) => customerInsertRow(companyId, r.id, r.fresh, at)),
-      ['company_id', 'id'],
-      [...Object.keys(toColumns(run[0].given)), 'updated_at'],
-      JSON_COLUMNS,
-    );
-  });
+  await upsertInRuns(
+    rows,
+    (r) => r.id,
+    (r) => r.given,
+    async (run) => {
+      await upsertRows(
+        db,
+        'customers',
+        run.map((r) => customerInsertRow(companyId, r.id, r.fresh, at)),
+        ['company_id', 'id'],
+        [...Object.keys(toColumns(run[0].given)), 'updated_at'],
+        JSON_COLUMNS,
+      );
+    },
+  );
 }

@@ -27,7 +27,10 @@ export const insertEnrollmentsOnce = perTurnBatches<EnrollmentRun, FirstRunOutco
   let pending = runs.map((run, index) => ({ run, index }));
   while (pending.length > 0) {
     const { first, later } = firstOccurrences(pending);
-    const settled = await settle(db, first.map((p) => p.run));
+    const settled = await settle(
+      db,
+      first.map((p) => p.run),
+    );
     first.forEach((p, i) => (outcomes[p.index] = settled[i]));
     pending = later;
   }
@@ -52,7 +55,8 @@ function firstOccurrences(pending: Pending[]): { first: Pending[]; later: Pendin
 }
 
 async function settle(db: Db, runs: EnrollmentRun[]): Promise<Array<FirstRunOutcome | Error>> {
-  const store = (some: EnrollmentRun[]) => (dialectOf(db) === 'sqlite' ? storeFirstRunsOnSqlite(db, some) : storeFirstRunsOnPostgres(db, some));
+  const store = (some: EnrollmentRun[]) =>
+    dialectOf(db) === 'sqlite' ? storeFirstRunsOnSqlite(db, some) : storeFirstRunsOnPostgres(db, some);
   try {
     return await store(runs);
   } catch (err) {

@@ -37,8 +37,13 @@ export async function insertEnrollmentIfNew(db: Db, companyId: string, e: NewEnr
  * record under the key; otherwise only the count commits. A key stored by a concurrent request
  * meanwhile fails the record's insert (primary key), which undoes the request's writes: `committed: false`.
  */
-export async function insertEnrollmentOnce(db: Db, companyId: string, e: NewEnrollment, run: FirstRun): Promise<FirstRunOutcome> {
-  if (db.isTransaction) throw new Error('an enrollment\'s first run runs outside a transaction');
+export async function insertEnrollmentOnce(
+  db: Db,
+  companyId: string,
+  e: NewEnrollment,
+  run: FirstRun,
+): Promise<FirstRunOutcome> {
+  if (db.isTransaction) throw new Error("an enrollment's first run runs outside a transaction");
   return insertEnrollmentsOnce(db, { companyId, enrollment: e, run });
 }
 
@@ -65,12 +70,16 @@ function enrollmentInserts(companyId: string, e: NewEnrollment): { parts: string
 }
 
 /** `INSERT INTO table (columns) SELECT columns FROM [gate,] reader(NULL::table, ?::json) r`: the row(s) typed by the table. */
-function insertFrom(table: string, shape: Record<string, unknown>, reader: 'json_populate_record' | 'json_populate_recordset', gate?: string): string {
+function insertFrom(
+  table: string,
+  shape: Record<string, unknown>,
+  reader: 'json_populate_record' | 'json_populate_recordset',
+  gate?: string,
+): string {
   const columns = Object.keys(shape).map(sqlIdentifier);
   const from = `${gate ? `${gate} CROSS JOIN ` : ''}${reader}(NULL::${sqlIdentifier(table)}, ?::json) r`;
   return `INSERT INTO ${sqlIdentifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `r.${c}`).join(', ')} FROM ${from}`;
 }
-
 
 /** The same rows with one insert per table, in order (SQLite's path; on Postgres the reference the one statement is tested against). */
 export async function insertEnrollmentOneByOne(db: Db, companyId: string, e: NewEnrollment): Promise<boolean> {

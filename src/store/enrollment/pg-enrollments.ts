@@ -18,8 +18,15 @@ export async function storeFirstRunsOnPostgres(db: Db, runs: EnrollmentRun[]): P
     callColumns ??= rows.calls[0] && Object.keys(rows.calls[0]);
     return entryOf(run, i, rows);
   });
-  const rows = await runPrepared(db, preparedShape('enrollments_once', statementFor(entries, callColumns)), [JSON.stringify(entries)]);
-  return rows.map((r) => ({ committed: true, stored: r.stored === true, hits: Number(r.hits), windowEndsAt: Number(r.window_ends_at) }));
+  const rows = await runPrepared(db, preparedShape('enrollments_once', statementFor(entries, callColumns)), [
+    JSON.stringify(entries),
+  ]);
+  return rows.map((r) => ({
+    committed: true,
+    stored: r.stored === true,
+    hits: Number(r.hits),
+    windowEndsAt: Number(r.window_ends_at),
+  }));
 }
 
 interface Entry {
@@ -46,8 +53,14 @@ interface Entry {
 function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number, rows: EnrollmentRows): Entry {
   const { base, own } = splitAlike(rows.calls);
   return {
-    i, company_id: companyId, key: run.key, customer_id: e.customerId,
-    policy: run.rate?.policy ?? null, now_ms: run.rate?.nowMs ?? null, window_ms: run.rate?.windowMs ?? null, lim: run.rate?.limit ?? null,
+    i,
+    company_id: companyId,
+    key: run.key,
+    customer_id: e.customerId,
+    policy: run.rate?.policy ?? null,
+    now_ms: run.rate?.nowMs ?? null,
+    window_ms: run.rate?.windowMs ?? null,
+    lim: run.rate?.limit ?? null,
     customer: rows.customer,
     application: rows.application,
     cadence: rows.cadence,
@@ -63,7 +76,10 @@ function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number, ro
  * repeat ~330 bytes of such columns each (two thirds of a call without its explanation), which
  * Postgres would parse again per call; the statement puts them back (jsonb_populate_recordset's base).
  */
-function splitAlike(rows: Array<Record<string, unknown>>): { base: Record<string, unknown>; own: Array<Record<string, unknown>> } {
+function splitAlike(rows: Array<Record<string, unknown>>): {
+  base: Record<string, unknown>;
+  own: Array<Record<string, unknown>>;
+} {
   if (rows.length === 0) return { base: {}, own: [] };
   const first = rows[0];
   const alike = Object.keys(first).filter((k) => {
@@ -93,7 +109,14 @@ function splitAlike(rows: Array<Record<string, unknown>>): { base: Record<string
 function statementFor(entries: Entry[], callColumns: string[] | undefined): string {
   const sample = entries[0];
   // INSERT INTO table (columns) SELECT p.columns FROM <from> CROSS JOIN LATERAL reader(<base>, <value>) p; base NULL::table: no defaults
-  const insert = (table: string, names: string[], from: string, value: string, reader = 'jsonb_populate_record', base = `NULL::${sqlIdentifier(table)}`) => {
+  const insert = (
+    table: string,
+    names: string[],
+    from: string,
+    value: string,
+    reader = 'jsonb_populate_record',
+    base = `NULL::${sqlIdentifier(table)}`,
+  ) => {
     const columns = names.map(sqlIdentifier);
     return `INSERT INTO ${sqlIdentifier(table)} (${columns.join(', ')}) SELECT ${columns.map((c) => `p.${c}`).join(', ')} FROM ${from} CROSS JOIN LATERAL ${reader}(${base}, ${value}) p`;
   };
@@ -128,9 +151,13 @@ function statementFor(entries: Entry[], callColumns: string[] | undefined): stri
   ${insert('cadences', keys(sample.cadence), 'ok', 'ok.cadence')}
 ), sch AS (
   ${insert('schedules', keys(sample.schedule), 'ok', 'ok.schedule')}
-), ${callColumns ? `calls AS (
+), ${
+    callColumns
+      ? `calls AS (
   ${insert('scheduled_calls', callColumns, 'ok', 'ok.calls', 'jsonb_populate_recordset', 'jsonb_populate_record(NULL::scheduled_calls, ok.call_base)')}
-), ` : ''}rec AS (
+), `
+      : ''
+  }rec AS (
   ${insert('idempotency_records', keys(sample.record), '(SELECT record FROM ok ORDER BY company_id, key) o', 'o.record')} RETURNING company_id, key
 )
 SELECT r.i, coalesce(r.hits, 0) AS hits, coalesce(r.ends_at, 0) AS window_ends_at,

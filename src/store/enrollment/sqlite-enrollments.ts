@@ -28,11 +28,14 @@ function storeOne(run: SqliteRun, { companyId, enrollment: e, run: first }: Enro
   const withinLimit = !first.rate || hits <= first.rate.limit;
   const rows = enrollmentRows(companyId, e);
   // Inserted only within the limit and with an unused key; ON CONFLICT: only if the customer is new.
-  const stored = insertIf(
-    run, 'customers', rows.customer,
-    'WHERE ? AND NOT EXISTS (SELECT 1 FROM idempotency_records WHERE company_id = ? AND key = ?) ON CONFLICT (company_id, id) DO NOTHING RETURNING id',
-    [withinLimit, companyId, first.key],
-  ).length > 0;
+  const stored =
+    insertIf(
+      run,
+      'customers',
+      rows.customer,
+      'WHERE ? AND NOT EXISTS (SELECT 1 FROM idempotency_records WHERE company_id = ? AND key = ?) ON CONFLICT (company_id, id) DO NOTHING RETURNING id',
+      [withinLimit, companyId, first.key],
+    ).length > 0;
   if (stored) {
     insertRows(run, 'applications', [rows.application]);
     insertRows(run, 'cadences', [rows.cadence]);
@@ -47,16 +50,29 @@ function storeOne(run: SqliteRun, { companyId, enrollment: e, run: first }: Enro
 function insertRows(run: SqliteRun, table: string, rows: Array<Record<string, unknown>>): void {
   const columns = Object.keys(rows[0]);
   const row = `(${columns.map(() => '?').join(', ')})`;
-  run(prepared(table, `${into(table, columns)} VALUES ${rows.map(() => row).join(', ')}`), rows.flatMap((r) => columns.map((c) => r[c])));
+  run(
+    prepared(table, `${into(table, columns)} VALUES ${rows.map(() => row).join(', ')}`),
+    rows.flatMap((r) => columns.map((c) => r[c])),
+  );
 }
 
 /** One row, inserted as `SELECT <its values> <condition>` (the condition's values bound after the row's); its RETURNING rows. */
-function insertIf(run: SqliteRun, table: string, row: Record<string, unknown>, condition: string, values: unknown[]): Array<Record<string, unknown>> {
+function insertIf(
+  run: SqliteRun,
+  table: string,
+  row: Record<string, unknown>,
+  condition: string,
+  values: unknown[],
+): Array<Record<string, unknown>> {
   const columns = Object.keys(row);
-  return run(prepared(table, `${into(table, columns)} SELECT ${columns.map(() => '?').join(', ')} ${condition}`), [...Object.values(row), ...values]);
+  return run(prepared(table, `${into(table, columns)} SELECT ${columns.map(() => '?').join(', ')} ${condition}`), [
+    ...Object.values(row),
+    ...values,
+  ]);
 }
 
-const into = (table: string, columns: string[]) => `INSERT INTO ${sqlIdentifier(table)} (${columns.map(sqlIdentifier).join(', ')})`;
+const into = (table: string, columns: string[]) =>
+  `INSERT INTO ${sqlIdentifier(table)} (${columns.map(sqlIdentifier).join(', ')})`;
 
 /** Each SQL text named once here; its statement is kept per connection (sqlite-statements.ts). */
 function prepared(table: string, sql: string): PreparedStatement {

@@ -44,8 +44,19 @@ export type LoanFields = Omit<LoanRow, 'companyId' | 'customerId' | 'id' | 'crea
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const DATE_FIELDS = ['originationDate', 'startDate', 'dueDate', 'chargeoffDate'] as const;
 export const DECIMAL_FIELDS = [
-  'totalBalance', 'amountDue', 'originalFundedAmount', 'originalTotalOwed', 'interestRate', 'apr', 'payoffAmount',
-  'totalPayoffAmount', 'balanceAtTransfer', 'preTransferPayments', 'chargeoffAmount', 'paymentPlanMinPercentage', 'paymentPlanMaxPercentage',
+  'totalBalance',
+  'amountDue',
+  'originalFundedAmount',
+  'originalTotalOwed',
+  'interestRate',
+  'apr',
+  'payoffAmount',
+  'totalPayoffAmount',
+  'balanceAtTransfer',
+  'preTransferPayments',
+  'chargeoffAmount',
+  'paymentPlanMinPercentage',
+  'paymentPlanMaxPercentage',
 ] as const;
 const BOOLEAN_FIELDS = ['isSettled', 'autopayEnabled', 'isVisibleInBorrowerPortal'] as const;
 const INTEGER_FIELDS = ['daysPastDueAtBoarding', 'daysSinceOriginationAtBoarding'] as const;
@@ -74,8 +85,10 @@ export function loanFromRow(r: Record<string, unknown>): LoanRow {
   for (const f of TEXT_FIELDS) out[f] = r[snake(f)] ?? null;
   for (const f of DATE_FIELDS) out[f] = toDateOnly(r[snake(f)]);
   for (const f of DECIMAL_FIELDS) out[f] = readText(r[snake(f)]);
-  for (const f of BOOLEAN_FIELDS) out[f] = r[snake(f)] === null || r[snake(f)] === undefined ? null : toBool(r[snake(f)]);
-  for (const f of INTEGER_FIELDS) out[f] = r[snake(f)] === null || r[snake(f)] === undefined ? null : Number(r[snake(f)]);
+  for (const f of BOOLEAN_FIELDS)
+    out[f] = r[snake(f)] === null || r[snake(f)] === undefined ? null : toBool(r[snake(f)]);
+  for (const f of INTEGER_FIELDS)
+    out[f] = r[snake(f)] === null || r[snake(f)] === undefined ? null : Number(r[snake(f)]);
   return out as unknown as LoanRow;
 }
 
@@ -95,12 +108,24 @@ export async function existingCustomerIds(db: Db, companyId: string, ids: string
  * Insert-or-ignore first, so two concurrent creates cannot both insert; the loser updates.
  */
 export async function upsertLoan(
-  db: Db, companyId: string, customerId: string, id: string, fields: Partial<LoanFields>, at: string,
+  db: Db,
+  companyId: string,
+  customerId: string,
+  id: string,
+  fields: Partial<LoanFields>,
+  at: string,
 ): Promise<{ loan: LoanRow; created: boolean }> {
   const key = { company_id: companyId, customer_id: customerId, id };
-  const inserted = await db('loans').insert({ ...key, ...toColumns(fields), created_at: at, updated_at: at }).onConflict(['company_id', 'customer_id', 'id']).ignore().returning('*');
+  const inserted = await db('loans')
+    .insert({ ...key, ...toColumns(fields), created_at: at, updated_at: at })
+    .onConflict(['company_id', 'customer_id', 'id'])
+    .ignore()
+    .returning('*');
   if (inserted.length > 0) return { loan: loanFromRow(inserted[0]), created: true };
-  const updated = await db('loans').where(key).update({ ...toColumns(fields), updated_at: at }).returning('*');
+  const updated = await db('loans')
+    .where(key)
+    .update({ ...toColumns(fields), updated_at: at })
+    .returning('*');
   return { loan: loanFromRow(updated[0]), created: false };
 }
 
@@ -120,7 +145,12 @@ export async function upsertLoans(db: Db, companyId: string, rows: LoanUpsert[],
 }
 
 /** upsertLoans, then the written loans that carry a task type, as stored (their outreach follows them). */
-export async function upsertLoansWithTaskType(db: Db, companyId: string, rows: LoanUpsert[], at: string): Promise<LoanRow[]> {
+export async function upsertLoansWithTaskType(
+  db: Db,
+  companyId: string,
+  rows: LoanUpsert[],
+  at: string,
+): Promise<LoanRow[]> {
   const written = await writeLoanRuns(db, companyId, rows, at, 'task_type IS NOT NULL');
   if (written === null) return loansWithTaskType(db, companyId, rows);
   // A later run may write the same loan again: the last version is the stored one.
@@ -128,19 +158,38 @@ export async function upsertLoansWithTaskType(db: Db, companyId: string, rows: L
   return [...last.values()].map(loanFromRow);
 }
 
-async function writeLoanRuns(db: Db, companyId: string, rows: LoanUpsert[], at: string, returningWhere?: string): Promise<Record<string, unknown>[] | null> {
+async function writeLoanRuns(
+  db: Db,
+  companyId: string,
+  rows: LoanUpsert[],
+  at: string,
+  returningWhere?: string,
+): Promise<Record<string, unknown>[] | null> {
   let written: Record<string, unknown>[] | null = [];
-  await upsertInRuns(rows, (r) => JSON.stringify([r.customerId, r.id]), (r) => r.fields, async (run) => {
-    const out = await upsertRows(
-      db, 'loans',
-      run.map((r) => ({ company_id: companyId, customer_id: r.customerId, id: r.id, ...toColumns(r.fields), created_at: at, updated_at: at })),
-      ['company_id', 'customer_id', 'id'],
-      [...Object.keys(toColumns(run[0].fields)), 'updated_at'],
-      ['external_lms_metadata'],
-      returningWhere,
-    );
-    written = out === null || written === null ? null : [...written, ...out];
-  });
+  await upsertInRuns(
+    rows,
+    (r) => JSON.stringify([r.customerId, r.id]),
+    (r) => r.fields,
+    async (run) => {
+      const out = await upsertRows(
+        db,
+        'loans',
+        run.map((r) => ({
+          company_id: companyId,
+          customer_id: r.customerId,
+          id: r.id,
+          ...toColumns(r.fields),
+          created_at: at,
+          updated_at: at,
+        })),
+        ['company_id', 'customer_id', 'id'],
+        [...Object.keys(toColumns(run[0].fields)), 'updated_at'],
+        ['external_lms_metadata'],
+        returningWhere,
+      );
+      written = out === null || written === null ? null : [...written, ...out];
+    },
+  );
   return written;
 }
 
@@ -150,11 +199,18 @@ export async function listLoans(db: Db, companyId: string, customerId: string): 
 }
 
 /** The stored loans among these keys that carry a task type (one query for a batch slice). */
-export async function loansWithTaskType(db: Db, companyId: string, keys: Array<{ customerId: string; id: string }>): Promise<LoanRow[]> {
+export async function loansWithTaskType(
+  db: Db,
+  companyId: string,
+  keys: Array<{ customerId: string; id: string }>,
+): Promise<LoanRow[]> {
   if (keys.length === 0) return [];
   const rows = await db('loans')
     .where('company_id', companyId)
-    .whereIn(['customer_id', 'id'], keys.map((k) => [k.customerId, k.id]))
+    .whereIn(
+      ['customer_id', 'id'],
+      keys.map((k) => [k.customerId, k.id]),
+    )
     .whereNotNull('task_type');
   return rows.map(loanFromRow);
 }

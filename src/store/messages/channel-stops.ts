@@ -2,20 +2,43 @@ import type { Db } from '../shared/db.js';
 
 /** Per-company stop lists of the message channels: suppressed email addresses and SMS opt-outs. */
 
-export async function suppressEmail(db: Db, companyId: string, address: string, reason: 'hard_bounce' | 'opt_out', detail: string | null, at: string): Promise<void> {
+export async function suppressEmail(
+  db: Db,
+  companyId: string,
+  address: string,
+  reason: 'hard_bounce' | 'opt_out',
+  detail: string | null,
+  at: string,
+): Promise<void> {
   await db('email_suppressions')
-    .insert({ company_id: companyId, address: address.toLowerCase(), reason, detail: detail?.slice(0, 500) ?? null, created_at: at })
+    .insert({
+      company_id: companyId,
+      address: address.toLowerCase(),
+      reason,
+      detail: detail?.slice(0, 500) ?? null,
+      created_at: at,
+    })
     .onConflict(['company_id', 'address'])
     .ignore();
 }
 
-export async function emailSuppression(db: Db, companyId: string, address: string): Promise<{ reason: string; detail: string | null } | null> {
+export async function emailSuppression(
+  db: Db,
+  companyId: string,
+  address: string,
+): Promise<{ reason: string; detail: string | null } | null> {
   const row = await db('email_suppressions').where({ company_id: companyId, address: address.toLowerCase() }).first();
   return row ? { reason: String(row.reason), detail: row.detail === null ? null : String(row.detail) } : null;
 }
 
 /** Opts the number out in each company (an inbound STOP reaches the sender number several companies may share). */
-export async function optOutSms(db: Db, companyIds: string[], phoneNumber: string, keyword: string, at: string): Promise<void> {
+export async function optOutSms(
+  db: Db,
+  companyIds: string[],
+  phoneNumber: string,
+  keyword: string,
+  at: string,
+): Promise<void> {
   if (companyIds.length === 0) return;
   await db('sms_opt_outs')
     .insert(companyIds.map((company_id) => ({ company_id, phone_number: phoneNumber, keyword, created_at: at })))
@@ -35,6 +58,9 @@ export async function smsOptOut(db: Db, companyId: string, phoneNumber: string):
 
 /** Companies that texted this number from this sender (whose opt-out list an inbound STOP updates). */
 export async function companiesTexting(db: Db, phoneNumber: string): Promise<string[]> {
-  const rows = await db('scheduled_messages').where({ channel: 'sms', recipient: phoneNumber }).whereNotNull('sent_at').distinct('company_id');
+  const rows = await db('scheduled_messages')
+    .where({ channel: 'sms', recipient: phoneNumber })
+    .whereNotNull('sent_at')
+    .distinct('company_id');
   return rows.map((r) => String(r.company_id));
 }

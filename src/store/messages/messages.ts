@@ -4,7 +4,8 @@ import { fromJson, readInstant, toBool, toJson } from '../shared/columns.js';
 import { dialectOf } from '../shared/db.js';
 
 export type MessageChannel = 'email' | 'sms';
-export type MessageStatus = 'pending' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'bounced' | 'cancelled' | 'skipped';
+export type MessageStatus =
+  'pending' | 'sending' | 'sent' | 'delivered' | 'undelivered' | 'failed' | 'bounced' | 'cancelled' | 'skipped';
 
 /** Mirrors `scheduled_messages`, camel-cased. */
 export interface MessageRow {
@@ -32,18 +33,48 @@ export interface MessageRow {
   createdAt: string;
 }
 
-export type NewMessage = Pick<MessageRow, 'id' | 'customerId' | 'scheduleId' | 'loanId' | 'taskType' | 'purpose' | 'channel' | 'step' | 'stepIndex' | 'template' | 'scheduledTime' | 'explanation'>;
+export type NewMessage = Pick<
+  MessageRow,
+  | 'id'
+  | 'customerId'
+  | 'scheduleId'
+  | 'loanId'
+  | 'taskType'
+  | 'purpose'
+  | 'channel'
+  | 'step'
+  | 'stepIndex'
+  | 'template'
+  | 'scheduledTime'
+  | 'explanation'
+>;
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function messageFromRow(r: Record<string, unknown>): MessageRow {
   return {
-    id: String(r.id), companyId: String(r.company_id), customerId: String(r.customer_id), scheduleId: String(r.schedule_id),
-    loanId: str(r.loan_id), taskType: String(r.task_type), purpose: String(r.purpose), channel: r.channel as MessageChannel,
-    step: String(r.step), stepIndex: Number(r.step_index), template: String(r.template), scheduledTime: readInstant(r.scheduled_time)!,
-    status: r.status as MessageStatus, recipient: str(r.recipient), subject: str(r.subject), content: str(r.content),
-    sandbox: r.sandbox === null || r.sandbox === undefined ? null : toBool(r.sandbox), providerMessageId: str(r.provider_message_id),
-    statusReason: str(r.status_reason), explanation: fromJson(r.explanation), sentAt: readInstant(r.sent_at), createdAt: readInstant(r.created_at)!,
+    id: String(r.id),
+    companyId: String(r.company_id),
+    customerId: String(r.customer_id),
+    scheduleId: String(r.schedule_id),
+    loanId: str(r.loan_id),
+    taskType: String(r.task_type),
+    purpose: String(r.purpose),
+    channel: r.channel as MessageChannel,
+    step: String(r.step),
+    stepIndex: Number(r.step_index),
+    template: String(r.template),
+    scheduledTime: readInstant(r.scheduled_time)!,
+    status: r.status as MessageStatus,
+    recipient: str(r.recipient),
+    subject: str(r.subject),
+    content: str(r.content),
+    sandbox: r.sandbox === null || r.sandbox === undefined ? null : toBool(r.sandbox),
+    providerMessageId: str(r.provider_message_id),
+    statusReason: str(r.status_reason),
+    explanation: fromJson(r.explanation),
+    sentAt: readInstant(r.sent_at),
+    createdAt: readInstant(r.created_at)!,
   };
 }
 
@@ -51,9 +82,22 @@ export async function insertMessages(db: Db, companyId: string, rows: NewMessage
   if (rows.length === 0) return;
   await db('scheduled_messages').insert(
     rows.map((m) => ({
-      id: m.id, company_id: companyId, customer_id: m.customerId, schedule_id: m.scheduleId, loan_id: m.loanId, task_type: m.taskType,
-      purpose: m.purpose, channel: m.channel, step: m.step, step_index: m.stepIndex, template: m.template, scheduled_time: m.scheduledTime,
-      status: 'pending', explanation: toJson(m.explanation), created_at: at, updated_at: at,
+      id: m.id,
+      company_id: companyId,
+      customer_id: m.customerId,
+      schedule_id: m.scheduleId,
+      loan_id: m.loanId,
+      task_type: m.taskType,
+      purpose: m.purpose,
+      channel: m.channel,
+      step: m.step,
+      step_index: m.stepIndex,
+      template: m.template,
+      scheduled_time: m.scheduledTime,
+      status: 'pending',
+      explanation: toJson(m.explanation),
+      created_at: at,
+      updated_at: at,
     })),
   );
 }
@@ -63,7 +107,11 @@ export async function insertMessages(db: Db, companyId: string, rows: NewMessage
  * the point of no return and are left alone. Returns how many were cancelled.
  */
 export async function cancelPendingMessages(
-  db: Db, companyId: string, customerId: string, at: string, filter: { channels?: MessageChannel[]; scheduleIds?: string[]; reason?: string } = {},
+  db: Db,
+  companyId: string,
+  customerId: string,
+  at: string,
+  filter: { channels?: MessageChannel[]; scheduleIds?: string[]; reason?: string } = {},
 ): Promise<number> {
   let q = db('scheduled_messages').where({ company_id: companyId, customer_id: customerId, status: 'pending' });
   if (filter.channels) q = q.whereIn('channel', filter.channels);
@@ -95,17 +143,33 @@ export async function failStaleSending(db: Db, before: string, at: string): Prom
   return db('scheduled_messages')
     .where({ status: 'sending' })
     .andWhere('claimed_at', '<', before)
-    .update({ status: 'failed', status_reason: 'interrupted: the sender stopped before the provider answered; not resent, to never send twice', updated_at: at });
+    .update({
+      status: 'failed',
+      status_reason: 'interrupted: the sender stopped before the provider answered; not resent, to never send twice',
+      updated_at: at,
+    });
 }
 
 /** A claimed message is not sent now: back to pending at a later time, or skipped/cancelled for good, with the reason. */
 export async function releaseMessage(
-  db: Db, companyId: string, id: string, outcome: { status: 'pending' | 'skipped' | 'cancelled'; scheduledTime?: string; reason: string; explanation?: unknown }, at: string,
+  db: Db,
+  companyId: string,
+  id: string,
+  outcome: {
+    status: 'pending' | 'skipped' | 'cancelled';
+    scheduledTime?: string;
+    reason: string;
+    explanation?: unknown;
+  },
+  at: string,
 ): Promise<void> {
   await db('scheduled_messages')
     .where({ company_id: companyId, id, status: 'sending' })
     .update({
-      status: outcome.status, status_reason: outcome.reason, updated_at: at, claimed_at: null,
+      status: outcome.status,
+      status_reason: outcome.reason,
+      updated_at: at,
+      claimed_at: null,
       ...(outcome.scheduledTime ? { scheduled_time: outcome.scheduledTime } : {}),
       ...(outcome.explanation !== undefined ? { explanation: toJson(outcome.explanation) } : {}),
     });
@@ -113,13 +177,30 @@ export async function releaseMessage(
 
 /** Records what was handed to the provider (or what it refused). */
 export async function recordSend(
-  db: Db, companyId: string, id: string,
-  sent: { status: 'sent' | 'failed' | 'bounced'; recipient: string; subject: string | null; content: string; sandbox: boolean; providerMessageId: string | null; reason: string | null },
+  db: Db,
+  companyId: string,
+  id: string,
+  sent: {
+    status: 'sent' | 'failed' | 'bounced';
+    recipient: string;
+    subject: string | null;
+    content: string;
+    sandbox: boolean;
+    providerMessageId: string | null;
+    reason: string | null;
+  },
   at: string,
 ): Promise<void> {
   await db('scheduled_messages').where({ company_id: companyId, id }).update({
-    status: sent.status, recipient: sent.recipient, subject: sent.subject, content: sent.content, sandbox: sent.sandbox,
-    provider_message_id: sent.providerMessageId, status_reason: sent.reason, sent_at: at, updated_at: at,
+    status: sent.status,
+    recipient: sent.recipient,
+    subject: sent.subject,
+    content: sent.content,
+    sandbox: sent.sandbox,
+    provider_message_id: sent.providerMessageId,
+    status_reason: sent.reason,
+    sent_at: at,
+    updated_at: at,
   });
 }
 
@@ -138,8 +219,16 @@ export const DELIVERY_RANK: Record<string, number> = { sending: 0, sent: 1, deli
  * Applies a provider status report in one statement, only when it moves the message forward.
  * Returns the message when it changed.
  */
-export async function applyDeliveryStatus(db: Db, providerMessageId: string, status: DeliveryStatus, reason: string | null, at: string): Promise<MessageRow | null> {
-  const earlier = Object.entries(DELIVERY_RANK).filter(([, rank]) => rank < DELIVERY_RANK[status]).map(([s]) => s);
+export async function applyDeliveryStatus(
+  db: Db,
+  providerMessageId: string,
+  status: DeliveryStatus,
+  reason: string | null,
+  at: string,
+): Promise<MessageRow | null> {
+  const earlier = Object.entries(DELIVERY_RANK)
+    .filter(([, rank]) => rank < DELIVERY_RANK[status])
+    .map(([s]) => s);
   const rows = await db('scheduled_messages')
     .where({ provider_message_id: providerMessageId })
     .whereIn('status', earlier)
@@ -150,21 +239,37 @@ export async function applyDeliveryStatus(db: Db, providerMessageId: string, sta
 
 /** Messages of one channel handed to the provider (in these statuses), newest first (GET /emails, GET /texts). */
 export async function listSentMessages(
-  db: Db, companyId: string, customerId: string, channel: MessageChannel, statuses: MessageStatus[], limit: number, offset: number, after?: KeysetAfter,
+  db: Db,
+  companyId: string,
+  customerId: string,
+  channel: MessageChannel,
+  statuses: MessageStatus[],
+  limit: number,
+  offset: number,
+  after?: KeysetAfter,
 ): Promise<KeysetPage<MessageRow>> {
   const q = db('scheduled_messages')
     .select('*', keysetAt(db, 'sent_at'))
     .where({ company_id: companyId, customer_id: customerId, channel })
     .whereNotNull('sent_at')
     .whereIn('status', statuses)
-    .orderBy([{ column: 'sent_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'sent_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(limit + 1)
     .offset(offset);
   return keysetPage(await whereAfter(db, q, 'sent_at', ['id'], 'desc', after), limit, ['id'], messageFromRow);
 }
 
 /** When the customer was sent messages of a channel since `since` (frequency caps). */
-export async function sentTimesSince(db: Db, companyId: string, customerId: string, channel: MessageChannel, since: string): Promise<string[]> {
+export async function sentTimesSince(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  channel: MessageChannel,
+  since: string,
+): Promise<string[]> {
   const rows = await db('scheduled_messages')
     .where({ company_id: companyId, customer_id: customerId, channel })
     .andWhere('sent_at', '>=', since)
@@ -174,7 +279,9 @@ export async function sentTimesSince(db: Db, companyId: string, customerId: stri
 }
 
 export async function listCustomerMessages(db: Db, companyId: string, customerId: string): Promise<MessageRow[]> {
-  const rows = await db('scheduled_messages').where({ company_id: companyId, customer_id: customerId }).orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }]);
+  const rows = await db('scheduled_messages')
+    .where({ company_id: companyId, customer_id: customerId })
+    .orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }]);
   return rows.map(messageFromRow);
 }
 
@@ -193,15 +300,29 @@ export interface SentMessage {
 const ATTEMPTED: readonly MessageStatus[] = ['sending', 'sent', 'delivered', 'undelivered'];
 
 /** Texts and emails handed to a provider for these customers, sent (or claimed) at or after `since`. */
-export async function listSentMessagesOf(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>, since: string): Promise<SentMessage[]> {
+export async function listSentMessagesOf(
+  db: Db,
+  keys: ReadonlyArray<{ companyId: string; customerId: string }>,
+  since: string,
+): Promise<SentMessage[]> {
   if (!keys.length) return [];
   const rows = await db('scheduled_messages')
-    .whereIn(['company_id', 'customer_id'], keys.map((k) => [k.companyId, k.customerId]))
+    .whereIn(
+      ['company_id', 'customer_id'],
+      keys.map((k) => [k.companyId, k.customerId]),
+    )
     .whereIn('status', ATTEMPTED)
-    .andWhere((q) => q.where('sent_at', '>=', since).orWhere((w) => w.whereNull('sent_at').andWhere('scheduled_time', '>=', since)))
+    .andWhere((q) =>
+      q.where('sent_at', '>=', since).orWhere((w) => w.whereNull('sent_at').andWhere('scheduled_time', '>=', since)),
+    )
     .select('id', 'company_id', 'customer_id', 'channel', 'loan_id', 'purpose', 'sent_at', 'scheduled_time');
   return rows.map((r: Record<string, unknown>) => ({
-    id: String(r.id), companyId: String(r.company_id), customerId: String(r.customer_id), channel: r.channel as MessageChannel, loanId: str(r.loan_id),
-    purpose: String(r.purpose), at: readInstant(r.sent_at) ?? readInstant(r.scheduled_time)!,
+    id: String(r.id),
+    companyId: String(r.company_id),
+    customerId: String(r.customer_id),
+    channel: r.channel as MessageChannel,
+    loanId: str(r.loan_id),
+    purpose: String(r.purpose),
+    at: readInstant(r.sent_at) ?? readInstant(r.scheduled_time)!,
   }));
 }

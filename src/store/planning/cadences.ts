@@ -28,7 +28,13 @@ export interface CadenceRow {
 }
 
 function applicationFromRow(r: Record<string, unknown>): ApplicationRow {
-  return { id: String(r.id), companyId: String(r.company_id), customerId: String(r.customer_id), loanId: String(r.loan_id), createdAt: readInstant(r.created_at)! };
+  return {
+    id: String(r.id),
+    companyId: String(r.company_id),
+    customerId: String(r.customer_id),
+    loanId: String(r.loan_id),
+    createdAt: readInstant(r.created_at)!,
+  };
 }
 
 function cadenceFromRow(r: Record<string, unknown>): CadenceRow {
@@ -47,7 +53,12 @@ function cadenceFromRow(r: Record<string, unknown>): CadenceRow {
   };
 }
 
-export async function getApplication(db: Db, companyId: string, customerId: string, loanId: string): Promise<ApplicationRow | null> {
+export async function getApplication(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  loanId: string,
+): Promise<ApplicationRow | null> {
   const r = await db('applications').where({ company_id: companyId, customer_id: customerId, loan_id: loanId }).first();
   return r ? applicationFromRow(r) : null;
 }
@@ -56,7 +67,13 @@ export type NewApplication = Omit<ApplicationRow, 'companyId'>;
 
 /** A new application's row as every insert writes it (column names as keys). */
 export function applicationInsertRow(companyId: string, row: NewApplication): Record<string, unknown> {
-  return { id: row.id, company_id: companyId, customer_id: row.customerId, loan_id: row.loanId, created_at: row.createdAt };
+  return {
+    id: row.id,
+    company_id: companyId,
+    customer_id: row.customerId,
+    loan_id: row.loanId,
+    created_at: row.createdAt,
+  };
 }
 
 /** Plain insert: a concurrent duplicate fails on the unique (company, customer, loan) and the caller retries. */
@@ -77,7 +94,11 @@ export async function findLiveCadence(db: Db, companyId: string, applicationId: 
 }
 
 /** The customer's active cadence (at most one, by the partial unique index). */
-export async function findActiveCadenceOfCustomer(db: Db, companyId: string, customerId: string): Promise<CadenceRow | null> {
+export async function findActiveCadenceOfCustomer(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<CadenceRow | null> {
   const r = await db('cadences as c')
     .join('applications as a', 'a.id', 'c.application_id')
     .where({ 'c.company_id': companyId, 'c.customer_id': customerId, 'c.status': 'active' })
@@ -97,8 +118,15 @@ export interface NewCadence {
 /** A new (active) cadence's row as every insert writes it (column names as keys). */
 export function cadenceInsertRow(companyId: string, row: NewCadence): Record<string, unknown> {
   return {
-    id: row.id, company_id: companyId, customer_id: row.customerId, application_id: row.applicationId,
-    task_type: row.taskType, cadence: row.cadence, status: 'active', created_at: row.at, updated_at: row.at,
+    id: row.id,
+    company_id: companyId,
+    customer_id: row.customerId,
+    application_id: row.applicationId,
+    task_type: row.taskType,
+    cadence: row.cadence,
+    status: 'active',
+    created_at: row.at,
+    updated_at: row.at,
   };
 }
 
@@ -107,12 +135,24 @@ export async function insertCadence(db: Db, companyId: string, row: NewCadence):
 }
 
 /** Moves a cadence to another state; finished and cancelled record when it ended. */
-export async function setCadenceStatus(db: Db, companyId: string, id: string, status: CadenceStatus, at: string): Promise<boolean> {
+export async function setCadenceStatus(
+  db: Db,
+  companyId: string,
+  id: string,
+  status: CadenceStatus,
+  at: string,
+): Promise<boolean> {
   const ended = status === 'finished' || status === 'cancelled' ? { ended_at: at } : {};
-  return (await db('cadences').where({ company_id: companyId, id }).update({ status, updated_at: at, ...ended })) > 0;
+  return (
+    (await db('cadences')
+      .where({ company_id: companyId, id })
+      .update({ status, updated_at: at, ...ended })) > 0
+  );
 }
 
 /** Cancels the customer's active cadences (their outreach was stopped); returns how many. */
 export async function cancelActiveCadences(db: Db, companyId: string, customerId: string, at: string): Promise<number> {
-  return db('cadences').where({ company_id: companyId, customer_id: customerId, status: 'active' }).update({ status: 'cancelled', updated_at: at, ended_at: at });
+  return db('cadences')
+    .where({ company_id: companyId, customer_id: customerId, status: 'active' })
+    .update({ status: 'cancelled', updated_at: at, ended_at: at });
 }

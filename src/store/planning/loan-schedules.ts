@@ -1,7 +1,12 @@
 import type { Db } from '../shared/db.js';
 
 /** Active schedules a loan row started (source `loan`), any channel. */
-export async function activeLoanSchedules(db: Db, companyId: string, customerId: string, loanId: string): Promise<Array<{ id: string; channel: string; taskType: string }>> {
+export async function activeLoanSchedules(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  loanId: string,
+): Promise<Array<{ id: string; channel: string; taskType: string }>> {
   const rows = await db('schedules')
     .where({ company_id: companyId, customer_id: customerId, loan_id: loanId, source: 'loan', status: 'active' })
     .select('id', 'channel', 'task_type');
@@ -9,14 +14,26 @@ export async function activeLoanSchedules(db: Db, companyId: string, customerId:
 }
 
 /** Cancels these schedules with their pending calls and messages (in-flight ones finish); returns the cancelled calls' ids. */
-export async function cancelSchedules(db: Db, companyId: string, ids: string[], at: string, reason: string): Promise<string[]> {
+export async function cancelSchedules(
+  db: Db,
+  companyId: string,
+  ids: string[],
+  at: string,
+  reason: string,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const calls: Array<{ id: string }> = await db('scheduled_calls')
     .where({ company_id: companyId, status: 'pending' })
     .whereIn('schedule_id', ids)
     .update({ status: 'cancelled', status_reason: reason, updated_at: at })
     .returning('id');
-  await db('scheduled_messages').where({ company_id: companyId, status: 'pending' }).whereIn('schedule_id', ids).update({ status: 'cancelled', status_reason: reason, updated_at: at });
-  await db('schedules').where({ company_id: companyId, status: 'active' }).whereIn('id', ids).update({ status: 'cancelled', cancelled_at: at, updated_at: at });
+  await db('scheduled_messages')
+    .where({ company_id: companyId, status: 'pending' })
+    .whereIn('schedule_id', ids)
+    .update({ status: 'cancelled', status_reason: reason, updated_at: at });
+  await db('schedules')
+    .where({ company_id: companyId, status: 'active' })
+    .whereIn('id', ids)
+    .update({ status: 'cancelled', cancelled_at: at, updated_at: at });
   return calls.map((c) => String(c.id));
 }

@@ -51,7 +51,18 @@ export interface ScheduledCallRow {
 
 export type NewScheduledCall = Omit<
   ScheduledCallRow,
-  'companyId' | 'status' | 'callId' | 'postProcessingFlags' | 'createdAt' | 'updatedAt' | 'dialAttempts' | 'dialedAt' | 'provider' | 'providerCallId' | 'statusReason' | 'firstDialLeaseAt'
+  | 'companyId'
+  | 'status'
+  | 'callId'
+  | 'postProcessingFlags'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'dialAttempts'
+  | 'dialedAt'
+  | 'provider'
+  | 'providerCallId'
+  | 'statusReason'
+  | 'firstDialLeaseAt'
 >;
 
 export function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
@@ -87,8 +98,18 @@ export function callFromRow(r: Record<string, unknown>): ScheduledCallRow {
 /** A new (active) schedule's row as every insert writes it (column names as keys). */
 export function scheduleInsertRow(companyId: string, s: NewSchedule): Record<string, unknown> {
   return {
-    id: s.id, company_id: companyId, customer_id: s.customerId, cadence_id: s.cadenceId, channel: s.channel ?? 'call', source: s.source,
-    task_type: s.taskType, cadence: s.cadence, loan_id: s.loanId, status: 'active', created_at: s.at, updated_at: s.at,
+    id: s.id,
+    company_id: companyId,
+    customer_id: s.customerId,
+    cadence_id: s.cadenceId,
+    channel: s.channel ?? 'call',
+    source: s.source,
+    task_type: s.taskType,
+    cadence: s.cadence,
+    loan_id: s.loanId,
+    status: 'active',
+    created_at: s.at,
+    updated_at: s.at,
   };
 }
 
@@ -97,22 +118,52 @@ export async function insertSchedule(db: Db, companyId: string, s: NewSchedule):
 }
 
 /** A new (pending) scheduled call's row as every insert writes it (column names as keys). */
-export function scheduledCallInsertRow(companyId: string, c: NewScheduledCall, at: string, json: JsonColumn = toJson): Record<string, unknown> {
+export function scheduledCallInsertRow(
+  companyId: string,
+  c: NewScheduledCall,
+  at: string,
+  json: JsonColumn = toJson,
+): Record<string, unknown> {
   return {
-    id: c.id, company_id: companyId, customer_id: c.customerId, schedule_id: c.scheduleId, loan_id: c.loanId,
-    task_type: c.taskType, purpose: c.purpose, scheduled_time: c.scheduledTime, phone_number: c.phoneNumber,
-    transfer_destination: c.transferDestination, step: c.step, step_index: c.stepIndex, fallback: c.fallback,
-    status: 'pending', call_id: null, post_processing_flags: json([]), explanation: json(c.explanation), created_at: at, updated_at: at,
+    id: c.id,
+    company_id: companyId,
+    customer_id: c.customerId,
+    schedule_id: c.scheduleId,
+    loan_id: c.loanId,
+    task_type: c.taskType,
+    purpose: c.purpose,
+    scheduled_time: c.scheduledTime,
+    phone_number: c.phoneNumber,
+    transfer_destination: c.transferDestination,
+    step: c.step,
+    step_index: c.stepIndex,
+    fallback: c.fallback,
+    status: 'pending',
+    call_id: null,
+    post_processing_flags: json([]),
+    explanation: json(c.explanation),
+    created_at: at,
+    updated_at: at,
   };
 }
 
-export async function insertScheduledCalls(db: Db, companyId: string, calls: NewScheduledCall[], at: string): Promise<void> {
+export async function insertScheduledCalls(
+  db: Db,
+  companyId: string,
+  calls: NewScheduledCall[],
+  at: string,
+): Promise<void> {
   if (calls.length === 0) return;
   await db('scheduled_calls').insert(calls.map((c) => scheduledCallInsertRow(companyId, c, at)));
 }
 
 /** Attempts that count toward frequency caps: every call not cancelled or skipped, from `since` on (including future pending ones). */
-export async function listContactHistory(db: Db, companyId: string, customerId: string, since: string): Promise<ScheduledCallRow[]> {
+export async function listContactHistory(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  since: string,
+): Promise<ScheduledCallRow[]> {
   const rows = await db('scheduled_calls')
     .where({ company_id: companyId, customer_id: customerId })
     .whereNotIn('status', ['cancelled', 'skipped'])
@@ -122,10 +173,17 @@ export async function listContactHistory(db: Db, companyId: string, customerId: 
 }
 
 /** listContactHistory for several customers in one read. */
-export async function listContactHistoryOf(db: Db, keys: ReadonlyArray<{ companyId: string; customerId: string }>, since: string): Promise<ScheduledCallRow[]> {
+export async function listContactHistoryOf(
+  db: Db,
+  keys: ReadonlyArray<{ companyId: string; customerId: string }>,
+  since: string,
+): Promise<ScheduledCallRow[]> {
   if (!keys.length) return [];
   const rows = await db('scheduled_calls')
-    .whereIn(['company_id', 'customer_id'], keys.map((k) => [k.companyId, k.customerId]))
+    .whereIn(
+      ['company_id', 'customer_id'],
+      keys.map((k) => [k.companyId, k.customerId]),
+    )
     .whereNotIn('status', ['cancelled', 'skipped'])
     .andWhere('scheduled_time', '>=', since)
     .orderBy('scheduled_time');
@@ -133,14 +191,26 @@ export async function listContactHistoryOf(db: Db, keys: ReadonlyArray<{ company
 }
 
 /** By scheduled time, from `offset` or after a keyset position (index scheduled_calls_customer_keyset). */
-export async function listScheduledCalls(db: Db, companyId: string, customerId: string, limit: number, offset: number, after?: KeysetAfter): Promise<KeysetPage<ScheduledCallRow>> {
+export async function listScheduledCalls(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  limit: number,
+  offset: number,
+  after?: KeysetAfter,
+): Promise<KeysetPage<ScheduledCallRow>> {
   const q = db('scheduled_calls')
     .select('*', keysetAt(db, 'scheduled_time'))
     .where({ company_id: companyId, customer_id: customerId })
     .orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }, { column: 'id' }])
     .limit(limit + 1)
     .offset(offset);
-  return keysetPage(await whereAfter(db, q, 'scheduled_time', ['step_index', 'id'], 'asc', after), limit, ['step_index', 'id'], callFromRow);
+  return keysetPage(
+    await whereAfter(db, q, 'scheduled_time', ['step_index', 'id'], 'asc', after),
+    limit,
+    ['step_index', 'id'],
+    callFromRow,
+  );
 }
 
 export async function getScheduledCall(db: Db, companyId: string, id: string): Promise<ScheduledCallRow | null> {
@@ -149,10 +219,19 @@ export async function getScheduledCall(db: Db, companyId: string, id: string): P
 }
 
 /** The cadence's schedule that is still active, with its calls in time order. */
-export async function activeScheduleOfCadence(db: Db, companyId: string, cadenceId: string): Promise<{ scheduleId: string; calls: ScheduledCallRow[] } | null> {
-  const s = await db('schedules').where({ company_id: companyId, cadence_id: cadenceId, status: 'active' }).orderBy('created_at', 'desc').first('id');
+export async function activeScheduleOfCadence(
+  db: Db,
+  companyId: string,
+  cadenceId: string,
+): Promise<{ scheduleId: string; calls: ScheduledCallRow[] } | null> {
+  const s = await db('schedules')
+    .where({ company_id: companyId, cadence_id: cadenceId, status: 'active' })
+    .orderBy('created_at', 'desc')
+    .first('id');
   if (!s) return null;
-  const rows = await db('scheduled_calls').where({ company_id: companyId, schedule_id: s.id }).orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }]);
+  const rows = await db('scheduled_calls')
+    .where({ company_id: companyId, schedule_id: s.id })
+    .orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }]);
   return { scheduleId: String(s.id), calls: rows.map(callFromRow) };
 }
 
@@ -162,15 +241,26 @@ export async function activeScheduleOfCadence(db: Db, companyId: string, cadence
  * the ids of the cancelled schedules (their pending messages are cancelled by the caller).
  */
 export async function cancelActiveSchedules(
-  db: Db, companyId: string, customerId: string, at: string, reason: string, channels?: string[],
+  db: Db,
+  companyId: string,
+  customerId: string,
+  at: string,
+  reason: string,
+  channels?: string[],
 ): Promise<{ schedules: number; calls: number; scheduleIds: string[] }> {
   const scope = (q: ReturnType<Db>) => (channels ? q.whereIn('channel', channels) : q);
-  const active = scope(db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' })).select('id');
+  const active = scope(
+    db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' }),
+  ).select('id');
   const calls = await db('scheduled_calls')
     .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
     .whereIn('schedule_id', active)
     .update({ status: 'cancelled', status_reason: reason, updated_at: at });
-  const ids = (await scope(db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' })).select('id')).map((r: { id: unknown }) => String(r.id));
+  const ids = (
+    await scope(db('schedules').where({ company_id: companyId, customer_id: customerId, status: 'active' })).select(
+      'id',
+    )
+  ).map((r: { id: unknown }) => String(r.id));
   if (ids.length === 0) return { schedules: 0, calls, scheduleIds: [] };
   const schedules = await db('schedules')
     .where({ company_id: companyId, status: 'active' })
@@ -181,12 +271,24 @@ export async function cancelActiveSchedules(
 
 /** Ids of the customer's pending calls (read before cancelling them, to report each change). */
 export async function pendingCallIds(db: Db, companyId: string, customerId: string): Promise<string[]> {
-  return (await db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).select('id')).map((r) => String(r.id));
+  return (
+    await db('scheduled_calls')
+      .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
+      .select('id')
+  ).map((r) => String(r.id));
 }
 
 /** Cancels every pending call of the customer, whatever its schedule (a contact restriction stops all outreach). */
-export async function cancelPendingCalls(db: Db, companyId: string, customerId: string, at: string, reason: string): Promise<number> {
-  return db('scheduled_calls').where({ company_id: companyId, customer_id: customerId, status: 'pending' }).update({ status: 'cancelled', status_reason: reason, updated_at: at });
+export async function cancelPendingCalls(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  at: string,
+  reason: string,
+): Promise<number> {
+  return db('scheduled_calls')
+    .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
+    .update({ status: 'cancelled', status_reason: reason, updated_at: at });
 }
 
 /** Records the outcome of an executed call (used by call dispatch, and by tests to build history). */
@@ -199,6 +301,11 @@ export async function recordCallOutcome(
 ): Promise<boolean> {
   const n = await db('scheduled_calls')
     .where({ company_id: companyId, id })
-    .update({ status: outcome.status, call_id: outcome.callId ?? null, post_processing_flags: toJson(outcome.flags ?? []), updated_at: at });
+    .update({
+      status: outcome.status,
+      call_id: outcome.callId ?? null,
+      post_processing_flags: toJson(outcome.flags ?? []),
+      updated_at: at,
+    });
   return n > 0;
 }

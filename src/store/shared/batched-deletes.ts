@@ -14,12 +14,20 @@ export const DELETE_BATCH_ROWS = 1000;
  * rows everywhere, so a sequential scan looks cheap for LIMIT; the last batch, with fewer rows left
  * than promised, then read all of scheduled_messages (1.2 s on the volume data set, bench/results.md).
  */
-export async function deleteInBatches(db: Db, table: string, key: string | readonly string[], pick: (q: Knex.QueryBuilder) => void, size = DELETE_BATCH_ROWS): Promise<number> {
+export async function deleteInBatches(
+  db: Db,
+  table: string,
+  key: string | readonly string[],
+  pick: (q: Knex.QueryBuilder) => void,
+  size = DELETE_BATCH_ROWS,
+): Promise<number> {
   const columns = typeof key === 'string' ? [key] : [...key];
   let total = 0;
   for (;;) {
     const batch = db(table).select(columns).modify(pick).limit(size);
-    const deleted = await (columns.length === 1 ? db(table).whereIn(columns[0], batch) : db(table).whereIn(columns, batch)).delete();
+    const deleted = await (
+      columns.length === 1 ? db(table).whereIn(columns[0], batch) : db(table).whereIn(columns, batch)
+    ).delete();
     total += deleted;
     if (deleted < size) return total;
   }

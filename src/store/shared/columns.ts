@@ -8,7 +8,6 @@ export function readText(value: unknown): string | null {
   return value === null || value === undefined ? null : String(value);
 }
 
-
 export function readInstant(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();

@@ -21,7 +21,9 @@ export async function connectDatabase(url: string, opts: DbOptions = {}): Promis
     return db;
   } catch (err) {
     await db?.destroy().catch(() => {});
-    throw new DatabaseUnavailableError(`cannot use the database at DATABASE_URL=${maskDatabaseUrl(url)}: ${reasonOf(err)}`);
+    throw new DatabaseUnavailableError(
+      `cannot use the database at DATABASE_URL=${maskDatabaseUrl(url)}: ${reasonOf(err)}`,
+    );
   }
 }
 
@@ -37,16 +39,38 @@ export function maskDatabaseUrl(url: string): string {
 }
 
 function reasonOf(err: unknown): string {
-  const e = err as { code?: string; message?: string; address?: string; port?: number; hostname?: string; name?: string };
+  const e = err as {
+    code?: string;
+    message?: string;
+    address?: string;
+    port?: number;
+    hostname?: string;
+    name?: string;
+  };
   const first = String(e.message ?? err).split('\n')[0];
   switch (e.code) {
-    case 'ECONNREFUSED': return `nothing accepts connections at ${e.address ?? ''}${e.port ? `:${e.port}` : ''} (is Postgres running?)`;
-    case 'ENOTFOUND': case 'EAI_AGAIN': return `host ${e.hostname ?? ''} not found`;
-    case 'ETIMEDOUT': return 'connection timed out';
-    case '3D000': case '28000': case '28P01': return first; // database / role does not exist, password rejected
-    case 'SQLITE_CANTOPEN': return 'the file cannot be opened or created (missing directory, a directory, or no permission)';
-    case 'SQLITE_READONLY': case 'EROFS': return 'the file or its directory is read-only';
-    case 'ENOTDIR': case 'EACCES': case 'EPERM': case 'EEXIST': return `its directory cannot be created (${e.code})`;
-    default: return e.name === 'KnexTimeoutError' ? 'timed out waiting for a connection' : first;
+    case 'ECONNREFUSED':
+      return `nothing accepts connections at ${e.address ?? ''}${e.port ? `:${e.port}` : ''} (is Postgres running?)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `host ${e.hostname ?? ''} not found`;
+    case 'ETIMEDOUT':
+      return 'connection timed out';
+    case '3D000':
+    case '28000':
+    case '28P01':
+      return first; // database / role does not exist, password rejected
+    case 'SQLITE_CANTOPEN':
+      return 'the file cannot be opened or created (missing directory, a directory, or no permission)';
+    case 'SQLITE_READONLY':
+    case 'EROFS':
+      return 'the file or its directory is read-only';
+    case 'ENOTDIR':
+    case 'EACCES':
+    case 'EPERM':
+    case 'EEXIST':
+      return `its directory cannot be created (${e.code})`;
+    default:
+      return e.name === 'KnexTimeoutError' ? 'timed out waiting for a connection' : first;
   }
 }

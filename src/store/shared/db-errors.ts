@@ -11,7 +11,9 @@ export function isTransient(err: unknown): boolean {
     /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code) ||
     ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE'].includes(code) ||
     e.name === 'KnexTimeoutError' ||
-    /Connection terminated|Transaction query already complete|not queryable|Connection ended|EPIPE/i.test(String(e.message ?? ''))
+    /Connection terminated|Transaction query already complete|not queryable|Connection ended|EPIPE/i.test(
+      String(e.message ?? ''),
+    )
   );
 }
 

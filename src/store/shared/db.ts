@@ -20,7 +20,10 @@ export interface DbOptions {
 // it (start-up as one line naming DATABASE_URL, requests as a 503), so its own log is kept to one line.
 const knexLog = {
   warn(message: string) {
-    if (!String(message).startsWith('Acquire connection error')) process.stderr.write(JSON.stringify({ level: 'warn', msg: 'knex', detail: String(message).split('\n')[0] }) + '\n');
+    if (!String(message).startsWith('Acquire connection error'))
+      process.stderr.write(
+        JSON.stringify({ level: 'warn', msg: 'knex', detail: String(message).split('\n')[0] }) + '\n',
+      );
   },
 };
 

@@ -58,8 +58,16 @@ export interface NewClaim {
 export async function insertClaim(db: Db, companyId: string, c: NewClaim): Promise<boolean> {
   const rows = await db('idempotency_records')
     .insert({
-      company_id: companyId, key: c.key, operation: c.operation, fingerprint: c.fingerprint, state: 'in_progress',
-      lock_token: c.lockToken, locked_until: c.lockedUntil, created_at: c.at, updated_at: c.at, expires_at: c.expiresAt,
+      company_id: companyId,
+      key: c.key,
+      operation: c.operation,
+      fingerprint: c.fingerprint,
+      state: 'in_progress',
+      lock_token: c.lockToken,
+      locked_until: c.lockedUntil,
+      created_at: c.at,
+      updated_at: c.at,
+      expires_at: c.expiresAt,
     })
     .onConflict(['company_id', 'key'])
     .ignore()
@@ -76,7 +84,11 @@ export async function getRecord(db: Db, companyId: string, key: string): Promise
 export type KeyClaim =
   | { state: 'free' }
   | { state: 'busy'; fingerprint: string | null }
-  | { state: 'completed'; fingerprint: string; response: { status: number; body: unknown; headers: Record<string, string> } };
+  | {
+      state: 'completed';
+      fingerprint: string;
+      response: { status: number; body: unknown; headers: Record<string, string> };
+    };
 
 /**
  * Claims (company, key) for the calling transaction: one statement, and the answer decides the request.
@@ -87,16 +99,32 @@ export type KeyClaim =
  * A record past its retention, or an in-progress claim of the former two-commit protocol whose lease
  * ran out, counts as free. `finishKey` stores the outcome in the same transaction.
  */
-export async function claimKey(trx: Db, companyId: string, key: string, at: string, leaseSeconds: number): Promise<KeyClaim> {
-  const row = (dialectOf(trx) === 'pg'
-    ? (await runPrepared(trx, PG_CLAIM, [`idempotency:${companyId}:${key}`, `${leaseSeconds}s`, companyId, key]))[0]
-    : { held: true, ...(await trx('idempotency_records as r').where({ 'r.company_id': companyId, 'r.key': key }).first(trx.raw(CLAIM_COLUMNS))) });
+export async function claimKey(
+  trx: Db,
+  companyId: string,
+  key: string,
+  at: string,
+  leaseSeconds: number,
+): Promise<KeyClaim> {
+  const row =
+    dialectOf(trx) === 'pg'
+      ? (await runPrepared(trx, PG_CLAIM, [`idempotency:${companyId}:${key}`, `${leaseSeconds}s`, companyId, key]))[0]
+      : {
+          held: true,
+          ...(await trx('idempotency_records as r')
+            .where({ 'r.company_id': companyId, 'r.key': key })
+            .first(trx.raw(CLAIM_COLUMNS))),
+        };
   const live = row.state != null && readInstant(row.expires_at)! > at;
   if (live && row.state === 'completed') {
     return {
       state: 'completed',
       fingerprint: String(row.fingerprint),
-      response: { status: Number(row.response_status), body: fromJson(row.response_body), headers: fromJson(row.response_headers) ?? {} },
+      response: {
+        status: Number(row.response_status),
+        body: fromJson(row.response_body),
+        headers: fromJson(row.response_headers) ?? {},
+      },
     };
   }
   const leased = live && row.state === 'in_progress' && row.locked_until != null && readInstant(row.locked_until)! > at;
@@ -104,7 +132,8 @@ export async function claimKey(trx: Db, companyId: string, key: string, at: stri
   return { state: 'busy', fingerprint: leased ? String(row.fingerprint) : null };
 }
 
-const CLAIM_COLUMNS = 'r.state, r.fingerprint, r.locked_until, r.expires_at, r.response_status, r.response_body, r.response_headers';
+const CLAIM_COLUMNS =
+  'r.state, r.fingerprint, r.locked_until, r.expires_at, r.response_status, r.response_body, r.response_headers';
 
 /** Every idempotent request runs it (prepared: no per-request SQL building, parse or plan). */
 const PG_CLAIM: PreparedStatement = {
@@ -137,14 +166,30 @@ export interface FirstRun {
  * count committed (`hits`, `windowEndsAt`; 0 without a rate) and `stored` says whether the work and
  * its record did too (not when the key was used, the work was not possible at once, or over the limit).
  */
-export type FirstRunOutcome = { committed: false } | { committed: true; stored: boolean; hits: number; windowEndsAt: number };
+export type FirstRunOutcome =
+  { committed: false } | { committed: true; stored: boolean; hits: number; windowEndsAt: number };
 
 /** The completed record of a first run as a row of idempotency_records (JSON columns as text). */
-export function completedRecordRow(companyId: string, key: string, r: FinishedRecord, json: JsonColumn = toJson): Record<string, unknown> {
+export function completedRecordRow(
+  companyId: string,
+  key: string,
+  r: FinishedRecord,
+  json: JsonColumn = toJson,
+): Record<string, unknown> {
   return {
-    company_id: companyId, key, operation: r.operation, fingerprint: r.fingerprint, state: 'completed', lock_token: null, locked_until: null,
-    response_status: r.response.status, response_body: json(r.response.body), response_headers: json(r.response.headers),
-    created_at: r.at, updated_at: r.at, expires_at: r.expiresAt,
+    company_id: companyId,
+    key,
+    operation: r.operation,
+    fingerprint: r.fingerprint,
+    state: 'completed',
+    lock_token: null,
+    locked_until: null,
+    response_status: r.response.status,
+    response_body: json(r.response.body),
+    response_headers: json(r.response.headers),
+    created_at: r.at,
+    updated_at: r.at,
+    expires_at: r.expiresAt,
   };
 }
 
@@ -206,5 +251,7 @@ function recordBindings(companyId: string, key: string, r: FinishedRecord): Knex
 
 /** Retention purge (records are kept at least 30 days; see expires_at). */
 export async function purgeExpired(db: Db, at: string): Promise<number> {
-  return deleteInBatches(db, 'idempotency_records', ['company_id', 'key'], (q) => q.where('expires_at', '<=', at).orderBy('expires_at'));
+  return deleteInBatches(db, 'idempotency_records', ['company_id', 'key'], (q) =>
+    q.where('expires_at', '<=', at).orderBy('expires_at'),
+  );
 }

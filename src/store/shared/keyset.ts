@@ -34,7 +34,14 @@ export function keysetAt(db: Db, column: string): Knex.Raw {
  * Restricts `q` to the rows after `after` in the order `(column, ...ties)`, all ascending or all
  * descending; a row-value comparison, which both databases match against an index on those columns.
  */
-export function whereAfter(db: Db, q: Knex.QueryBuilder, column: string, ties: string[], direction: 'asc' | 'desc', after: KeysetAfter | undefined): Knex.QueryBuilder {
+export function whereAfter(
+  db: Db,
+  q: Knex.QueryBuilder,
+  column: string,
+  ties: string[],
+  direction: 'asc' | 'desc',
+  after: KeysetAfter | undefined,
+): Knex.QueryBuilder {
   if (!after) return q;
   const op = direction === 'asc' ? '>' : '<';
   const at = dialectOf(db) === 'pg' ? '?::timestamptz' : '?';
@@ -47,7 +54,12 @@ export function whereAfter(db: Db, q: Knex.QueryBuilder, column: string, ties: s
  * Cuts the `limit + 1` rows fetched into the page and, when the extra row shows that more follow,
  * the key of the page's last row.
  */
-export function keysetPage<T>(raw: Array<Record<string, unknown>>, limit: number, ties: string[], toRow: (r: Record<string, unknown>) => T): KeysetPage<T> {
+export function keysetPage<T>(
+  raw: Array<Record<string, unknown>>,
+  limit: number,
+  ties: string[],
+  toRow: (r: Record<string, unknown>) => T,
+): KeysetPage<T> {
   const more = raw.length > limit;
   const page = more ? raw.slice(0, limit) : raw;
   const last = page[page.length - 1];

@@ -39,15 +39,30 @@ interface KnexPool {
  * then be SQL both databases read, with `$1…$n` each once and in order (they become `?`), and
  * booleans are bound as 1/0 as Knex binds them.
  */
-export async function runPrepared(db: Db, statement: PreparedStatement, values: unknown[]): Promise<Array<Record<string, unknown>>> {
+export async function runPrepared(
+  db: Db,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<Array<Record<string, unknown>>> {
   const pool = db.client as unknown as KnexPool;
   const conn = await pool.acquireConnection();
   // Knex's own 'query' event, as its queries emit it: statement counts (bench, tests) and query
   // listeners see prepared statements too (a transaction's client passes it on to the root).
-  pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: conn.__knexTxId, method: 'raw', sql: statement.text, bindings: values, prepared: statement.name });
+  pool.emit('query', {
+    __knexUid: conn.__knexUid,
+    __knexTxId: conn.__knexTxId,
+    method: 'raw',
+    sql: statement.text,
+    bindings: values,
+    prepared: statement.name,
+  });
   try {
     if (dialectOf(db) === 'sqlite') return runOnSqlite(conn as unknown as SqliteConnection, statement, values);
-    return (await conn.query(statement.replan ? { text: statement.text, values } : { name: statement.name, text: statement.text, values })).rows;
+    return (
+      await conn.query(
+        statement.replan ? { text: statement.text, values } : { name: statement.name, text: statement.text, values },
+      )
+    ).rows;
   } finally {
     await pool.releaseConnection(conn);
   }
@@ -73,7 +88,11 @@ function anonymousPlaceholders(sql: string): string {
 
 const sqliteValue = (value: unknown) => (typeof value === 'boolean' ? Number(value) : value);
 
-function runOnSqlite(conn: SqliteConnection, statement: PreparedStatement, values: unknown[]): Array<Record<string, unknown>> {
+function runOnSqlite(
+  conn: SqliteConnection,
+  statement: PreparedStatement,
+  values: unknown[],
+): Array<Record<string, unknown>> {
   const prepared = sqliteStatement(conn, statement);
   const bound = values.map(sqliteValue);
   if (prepared.reader) return prepared.all(...bound);
@@ -92,11 +111,20 @@ export type SqliteRun = (statement: PreparedStatement, values: unknown[]) => Arr
  * Knex's query events (BEGIN, each statement, COMMIT).
  */
 export async function inSqliteTransaction<T>(db: Db, work: (run: SqliteRun) => T): Promise<T> {
-  if (dialectOf(db) !== 'sqlite' || db.isTransaction) throw new Error('inSqliteTransaction runs on SQLite, outside a transaction');
+  if (dialectOf(db) !== 'sqlite' || db.isTransaction)
+    throw new Error('inSqliteTransaction runs on SQLite, outside a transaction');
   const pool = db.client as unknown as KnexPool;
   const conn = await pool.acquireConnection();
   const sqlite = conn as unknown as SqliteConnection;
-  const emit = (sql: string, bindings: unknown[], prepared?: string) => pool.emit('query', { __knexUid: conn.__knexUid, __knexTxId: 'sqlite-transaction', method: 'raw', sql, bindings, prepared });
+  const emit = (sql: string, bindings: unknown[], prepared?: string) =>
+    pool.emit('query', {
+      __knexUid: conn.__knexUid,
+      __knexTxId: 'sqlite-transaction',
+      method: 'raw',
+      sql,
+      bindings,
+      prepared,
+    });
   const run: SqliteRun = (statement, values) => {
     emit(statement.text, values, statement.name);
     return runOnSqlite(sqlite, statement, values);
@@ -112,7 +140,11 @@ export async function inSqliteTransaction<T>(db: Db, work: (run: SqliteRun) => T
 }
 
 /** SQLite: one prepared statement run once per list of values, in order, all in one transaction (inSqliteTransaction). */
-export function runPreparedInOneTransaction(db: Db, statement: PreparedStatement, valueLists: unknown[][]): Promise<Array<Array<Record<string, unknown>>>> {
+export function runPreparedInOneTransaction(
+  db: Db,
+  statement: PreparedStatement,
+  valueLists: unknown[][],
+): Promise<Array<Array<Record<string, unknown>>>> {
   return inSqliteTransaction(db, (run) => valueLists.map((values) => run(statement, values)));
 }
 
@@ -122,7 +154,10 @@ export function runPreparedInOneTransaction(db: Db, statement: PreparedStatement
  * (on SQLite, while it stays among the connection's kept statements).
  */
 export function preparedShape(prefix: string, sql: string): PreparedStatement {
-  return { name: `${prefix}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`, text: numberedPlaceholders(sql) };
+  return {
+    name: `${prefix}_${createHash('sha1').update(sql).digest('hex').slice(0, 16)}`,
+    text: numberedPlaceholders(sql),
+  };
 }
 
 /** `?` placeholders (Knex's, shared with SQLite) as Postgres's `$1…$n`. */

@@ -8,7 +8,11 @@ import type { Db } from './db.js';
  * Times are epoch milliseconds from the service clock, so tests can move time.
  */
 export async function hitRateWindow(
-  db: Db, companyId: string, policy: string, nowMs: number, windowMs: number,
+  db: Db,
+  companyId: string,
+  policy: string,
+  nowMs: number,
+  windowMs: number,
 ): Promise<{ hits: number; windowEndsAt: number }> {
   const result = await db.raw(RATE_HIT, rateHitBindings(companyId, { policy, nowMs, windowMs }));
   const row = (Array.isArray(result) ? result[0] : result.rows[0]) as { hits: unknown; window_ends_at: unknown };

@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { keptStatement, type SqliteConnection } from './sqlite-statements.js';
 
 // Knex ships its dialects as CommonJS without types; this one is subclassed, as Knex's `client` option allows.
-const BetterSqlite3Client = createRequire(import.meta.url)('knex/lib/dialects/better-sqlite3/index.js') as new (config: object) => KnexSqliteClient;
+const BetterSqlite3Client = createRequire(import.meta.url)('knex/lib/dialects/better-sqlite3/index.js') as new (
+  config: object,
+) => KnexSqliteClient;
 
 interface KnexSqliteClient {
   _formatBindings(bindings: unknown[] | undefined): unknown[];
@@ -28,7 +30,10 @@ export class KeptStatementsSqliteClient extends BetterSqlite3Client {
     if (!connection) throw new Error('No connection provided');
     const safeIntegers = this._optSafeIntegers(obj.options);
     // A statement's integer mode outlives the call: a query that sets one gets a statement of its own.
-    const statement = safeIntegers === undefined ? keptStatement(connection, obj.sql) : connection.prepare(obj.sql).safeIntegers(safeIntegers);
+    const statement =
+      safeIntegers === undefined
+        ? keptStatement(connection, obj.sql)
+        : connection.prepare(obj.sql).safeIntegers(safeIntegers);
     const bindings = this._formatBindings(obj.bindings);
     if (statement.reader) {
       obj.response = statement.all(bindings);

@@ -11,12 +11,19 @@ import type { Db } from './db.js';
  * write its own commit); 50 concurrent clients put ~30 requests in one turn. Each call still starts
  * after its request arrived and ends before its response.
  */
-export function perTurnBatches<K, V>(run: (db: Db, keys: readonly K[]) => Promise<Array<V | Error>>, maxBatch: number): (db: Db, key: K) => Promise<V> {
+export function perTurnBatches<K, V>(
+  run: (db: Db, keys: readonly K[]) => Promise<Array<V | Error>>,
+  maxBatch: number,
+): (db: Db, key: K) => Promise<V> {
   const loaders = new WeakMap<Db, DataLoader<K, V>>();
   return (db, key) => {
     let loader = loaders.get(db);
     if (!loader) {
-      loader = new DataLoader((keys) => run(db, keys), { cache: false, maxBatchSize: maxBatch, batchScheduleFn: (next) => setImmediate(next) });
+      loader = new DataLoader((keys) => run(db, keys), {
+        cache: false,
+        maxBatchSize: maxBatch,
+        batchScheduleFn: (next) => setImmediate(next),
+      });
       loaders.set(db, loader);
     }
     return loader.load(key);

@@ -40,12 +40,21 @@ export async function upsertInRuns<R>(
  * With `returningWhere` (Postgres) it returns the written rows, as stored, that match it; null on SQLite.
  */
 export async function upsertRows(
-  db: Db, table: string, rows: Record<string, unknown>[], conflict: string[], merge: string[], jsonColumns: readonly string[] = [],
+  db: Db,
+  table: string,
+  rows: Record<string, unknown>[],
+  conflict: string[],
+  merge: string[],
+  jsonColumns: readonly string[] = [],
   returningWhere?: string,
 ): Promise<Record<string, unknown>[] | null> {
   if (rows.length === 0) return [];
   if (dialectOf(db) !== 'pg') {
-    for (let i = 0; i < rows.length; i += SQLITE_ROWS) await db(table).insert(rows.slice(i, i + SQLITE_ROWS)).onConflict(conflict).merge(merge);
+    for (let i = 0; i < rows.length; i += SQLITE_ROWS)
+      await db(table)
+        .insert(rows.slice(i, i + SQLITE_ROWS))
+        .onConflict(conflict)
+        .merge(merge);
     return null; // the caller reads what it needs (in process, no round trip)
   }
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
@@ -53,13 +62,23 @@ export async function upsertRows(
   const list = columns.map(() => '??').join(', ');
   const set = merge.map(() => '?? = EXCLUDED.??').join(', ');
   const upsert = `INSERT INTO ?? (${list}) SELECT ${list} FROM json_populate_recordset(NULL::??, ?::json) ON CONFLICT (${conflict.map(() => '??').join(', ')}) DO UPDATE SET ${set}`;
-  const bindings = [table, ...columns, ...columns, table, JSON.stringify(records), ...conflict, ...merge.flatMap((c) => [c, c])];
+  const bindings = [
+    table,
+    ...columns,
+    ...columns,
+    table,
+    JSON.stringify(records),
+    ...conflict,
+    ...merge.flatMap((c) => [c, c]),
+  ];
   if (returningWhere === undefined) {
     await db.raw(upsert, bindings);
     return [];
   }
   // The written rows as stored, filtered in the same statement (no second read with a long key list).
-  return (await db.raw(`WITH written AS (${upsert} RETURNING *) SELECT * FROM written WHERE ${returningWhere}`, bindings)).rows;
+  return (
+    await db.raw(`WITH written AS (${upsert} RETURNING *) SELECT * FROM written WHERE ${returningWhere}`, bindings)
+  ).rows;
 }
 
 const SQLITE_ROWS = 500; // SQLite turns a multi-row INSERT into a compound SELECT of at most 500 terms

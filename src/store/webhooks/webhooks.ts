@@ -66,8 +66,13 @@ const deliveryFromRow = (r: Record<string, unknown>): WebhookDeliveryRow => ({
 
 export async function insertWebhookEndpoint(db: Db, row: WebhookEndpointRow): Promise<void> {
   await db('webhook_endpoints').insert({
-    id: row.id, company_id: row.companyId, url: row.url, secret: row.secret,
-    previous_secret: row.previousSecret, previous_secret_expires_at: row.previousSecretExpiresAt, created_at: row.createdAt,
+    id: row.id,
+    company_id: row.companyId,
+    url: row.url,
+    secret: row.secret,
+    previous_secret: row.previousSecret,
+    previous_secret_expires_at: row.previousSecretExpiresAt,
+    created_at: row.createdAt,
   });
 }
 
@@ -76,10 +81,15 @@ export async function listWebhookEndpoints(db: Db, companyId: string): Promise<W
 }
 
 /** The endpoints of several companies in one read, each company's in creation order. */
-export async function listWebhookEndpointsOfCompanies(db: Db, companyIds: readonly string[]): Promise<Map<string, WebhookEndpointRow[]>> {
+export async function listWebhookEndpointsOfCompanies(
+  db: Db,
+  companyIds: readonly string[],
+): Promise<Map<string, WebhookEndpointRow[]>> {
   const byCompany = new Map<string, WebhookEndpointRow[]>(companyIds.map((id) => [id, []]));
   if (companyIds.length === 0) return byCompany;
-  const rows = await db('webhook_endpoints').whereIn('company_id', [...new Set(companyIds)]).orderBy('created_at');
+  const rows = await db('webhook_endpoints')
+    .whereIn('company_id', [...new Set(companyIds)])
+    .orderBy('created_at');
   for (const r of rows) byCompany.get(String(r.company_id))?.push(endpointFromRow(r));
   return byCompany;
 }
@@ -94,24 +104,46 @@ export async function deleteWebhookEndpoint(db: Db, companyId: string, id: strin
 }
 
 /** The new secret signs from now on; the current one keeps signing too until `previousExpiresAt`. */
-export async function rotateWebhookSecret(db: Db, companyId: string, id: string, secret: string, previousExpiresAt: number): Promise<number> {
+export async function rotateWebhookSecret(
+  db: Db,
+  companyId: string,
+  id: string,
+  secret: string,
+  previousExpiresAt: number,
+): Promise<number> {
   return db('webhook_endpoints')
     .where({ company_id: companyId, id })
     .update({ previous_secret: db.ref('secret'), previous_secret_expires_at: previousExpiresAt, secret });
 }
 
 /** One delivery per endpoint of the company; an event already published to an endpoint is skipped. */
-export async function insertWebhookDeliveries(db: Db, rows: Omit<WebhookDeliveryRow, 'payload' | 'enqueued' | 'attempts' | 'lastAttemptAt' | 'lastStatusCode' | 'lastError' | 'deliveredAt'>[]): Promise<void> {
+export async function insertWebhookDeliveries(
+  db: Db,
+  rows: Omit<
+    WebhookDeliveryRow,
+    'payload' | 'enqueued' | 'attempts' | 'lastAttemptAt' | 'lastStatusCode' | 'lastError' | 'deliveredAt'
+  >[],
+): Promise<void> {
   for (let i = 0; i < rows.length; i += 200) await insertDeliveryChunk(db, rows.slice(i, i + 200));
 }
 
 async function insertDeliveryChunk(db: Db, rows: Parameters<typeof insertWebhookDeliveries>[1]): Promise<void> {
   if (rows.length === 0) return;
   await db('webhook_deliveries')
-    .insert(rows.map((r) => ({
-      id: r.id, company_id: r.companyId, endpoint_id: r.endpointId, event_type: r.eventType, event_key: r.eventKey, subject_id: r.subjectId,
-      status: r.status, next_attempt_at: r.nextAttemptAt, window_started_at: r.windowStartedAt, created_at: r.createdAt,
-    })))
+    .insert(
+      rows.map((r) => ({
+        id: r.id,
+        company_id: r.companyId,
+        endpoint_id: r.endpointId,
+        event_type: r.eventType,
+        event_key: r.eventKey,
+        subject_id: r.subjectId,
+        status: r.status,
+        next_attempt_at: r.nextAttemptAt,
+        window_started_at: r.windowStartedAt,
+        created_at: r.createdAt,
+      })),
+    )
     .onConflict(['endpoint_id', 'event_key'])
     .ignore();
 }
@@ -121,8 +153,17 @@ async function insertDeliveryChunk(db: Db, rows: Parameters<typeof insertWebhook
  * and returned (the caller enqueues them in the same transaction, so a crash leaves them unclaimed).
  */
 export async function claimDueDeliveries(trx: Db, nowMs: number, limit: number): Promise<string[]> {
-  const due = trx('webhook_deliveries').where({ status: 'pending', enqueued: false }).andWhere('next_attempt_at', '<=', nowMs).orderBy('next_attempt_at').limit(limit).select('id');
-  const rows: { id: string }[] = await trx('webhook_deliveries').whereIn('id', due).andWhere({ enqueued: false }).update({ enqueued: true }).returning('id');
+  const due = trx('webhook_deliveries')
+    .where({ status: 'pending', enqueued: false })
+    .andWhere('next_attempt_at', '<=', nowMs)
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .select('id');
+  const rows: { id: string }[] = await trx('webhook_deliveries')
+    .whereIn('id', due)
+    .andWhere({ enqueued: false })
+    .update({ enqueued: true })
+    .returning('id');
   return rows.map((r) => String(r.id));
 }
 
@@ -161,7 +202,11 @@ export async function recordDeliveryAttempt(db: Db, id: string, outcome: Attempt
   return n > 0;
 }
 
-export async function listWebhookDeliveries(db: Db, companyId: string, filter: { status?: DeliveryStatus; endpointId?: string; limit: number }): Promise<WebhookDeliveryRow[]> {
+export async function listWebhookDeliveries(
+  db: Db,
+  companyId: string,
+  filter: { status?: DeliveryStatus; endpointId?: string; limit: number },
+): Promise<WebhookDeliveryRow[]> {
   const q = db('webhook_deliveries').where({ company_id: companyId });
   if (filter.status) q.andWhere({ status: filter.status });
   if (filter.endpointId) q.andWhere({ endpoint_id: filter.endpointId });
@@ -171,12 +216,20 @@ export async function listWebhookDeliveries(db: Db, companyId: string, filter: {
 /** Deletes delivered and dead deliveries created before `before`, in batches; a pending one is never deleted. */
 export async function deleteSettledDeliveriesBefore(db: Db, before: string): Promise<number> {
   // `status <> 'pending'` as the partial index webhook_deliveries_settled_idx says it (migration 027).
-  return deleteInBatches(db, 'webhook_deliveries', 'id', (q) => q.whereNot('status', 'pending').where('created_at', '<', before).orderBy('created_at'));
+  return deleteInBatches(db, 'webhook_deliveries', 'id', (q) =>
+    q.whereNot('status', 'pending').where('created_at', '<', before).orderBy('created_at'),
+  );
 }
 
 /** Sends a delivery again from now on (a fresh retry window), whatever its status; the same id and body. */
 export async function requeueWebhookDelivery(db: Db, companyId: string, id: string, nowMs: number): Promise<number> {
   return db('webhook_deliveries')
     .where({ company_id: companyId, id })
-    .update({ status: 'pending', enqueued: false, next_attempt_at: nowMs, window_started_at: nowMs, delivered_at: null });
+    .update({
+      status: 'pending',
+      enqueued: false,
+      next_attempt_at: nowMs,
+      window_started_at: nowMs,
+      delivered_at: null,
+    });
 }

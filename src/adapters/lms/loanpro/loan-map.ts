@@ -46,7 +46,9 @@ export function mapLoan(d: Obj): LmsLoan {
     loanClass: setup && enumValue(setup, 'loanClass', 'd.LoanSetup'),
     statusDate: s && date(s, 'date', sp),
   };
-  out.externalLmsMetadata = Object.fromEntries(Object.entries(metadata).filter(([, v]) => v !== undefined && v !== null));
+  out.externalLmsMetadata = Object.fromEntries(
+    Object.entries(metadata).filter(([, v]) => v !== undefined && v !== null),
+  );
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as LmsLoan;
 }
 
@@ -62,5 +64,8 @@ function newestStatus(d: Obj): { entry: Obj; path: string } | undefined {
     return { entry, path, day: date(entry, 'date', path) ?? '' };
   });
   // YYYY-MM-DD sorts as text.
-  return entries.reduce<(typeof entries)[number] | undefined>((best, e) => (!best || e.day > best.day ? e : best), undefined);
+  return entries.reduce<(typeof entries)[number] | undefined>(
+    (best, e) => (!best || e.day > best.day ? e : best),
+    undefined,
+  );
 }

@@ -9,12 +9,31 @@ import { MalformedPayload, NO_DATE, unwrap } from './odata.js';
 // endpoint are nested here as an $expand would nest them, which is how the adapter hands them to the mapping.
 const ROOT = 'http://127.0.0.1/api/public/api/1/odata.svc';
 const customer = (fields: Record<string, unknown>) =>
-  mapCustomer(unwrap(renderCustomer(ROOT, { id: 1, ...fields }, new Set([...CUSTOMER_EXPAND.split(','), ...CUSTOMER_LISTS]))));
+  mapCustomer(
+    unwrap(renderCustomer(ROOT, { id: 1, ...fields }, new Set([...CUSTOMER_EXPAND.split(','), ...CUSTOMER_LISTS]))),
+  );
 const loan = (fields: Record<string, unknown>) =>
-  mapLoan(unwrap(renderLoan(ROOT, { id: 5, customerIds: [1], ...fields }, [{ id: 1 }], new Set([...LOAN_EXPAND.split(','), ...LOAN_LISTS]))));
+  mapLoan(
+    unwrap(
+      renderLoan(
+        ROOT,
+        { id: 5, customerIds: [1], ...fields },
+        [{ id: 1 }],
+        new Set([...LOAN_EXPAND.split(','), ...LOAN_LISTS]),
+      ),
+    ),
+  );
 /** A phone LoanPro may dial and text (active, not Do Not Call, verified for account texts, not a landline). */
-const phone = (number: string, fields: Record<string, unknown> = {}) =>
-  ({ phone: number, type: 'customer.phoneType.cell', isPrimary: '0', sbtActVerified: 1, isLandLine: 0, dndEnabled: 0, active: 1, ...fields });
+const phone = (number: string, fields: Record<string, unknown> = {}) => ({
+  phone: number,
+  type: 'customer.phoneType.cell',
+  isPrimary: '0',
+  sbtActVerified: 1,
+  isLandLine: 0,
+  dndEnabled: 0,
+  active: 1,
+  ...fields,
+});
 
 describe('LoanPro customer → customer write fields', () => {
   it.each([
@@ -28,13 +47,20 @@ describe('LoanPro customer → customer write fields', () => {
     ['city', { PrimaryAddress: { city: 'New York' } }, 'New York'],
     ['state', { PrimaryAddress: { state: 'geo.state.NY' } }, 'NY'],
     ['zipCode', { PrimaryAddress: { zipcode: '10001' } }, '10001'],
-    ['phoneNumber', { Phones: [phone('2127365000', { type: 'customer.phoneType.home' }), phone('9175550123', { isPrimary: '1' })] }, '9175550123'],
+    [
+      'phoneNumber',
+      { Phones: [phone('2127365000', { type: 'customer.phoneType.home' }), phone('9175550123', { isPrimary: '1' })] },
+      '9175550123',
+    ],
   ])('%s', (field, fields, expected) => {
     expect(customer(fields)[field as keyof ReturnType<typeof customer>]).toBe(expected);
   });
 
   it('phoneNumber: without a primary phone the first active one; inactive phones are skipped', () => {
-    const phones = [phone('2125550100', { type: 'customer.phoneType.office', active: 0 }), phone('2127365000', { type: 'customer.phoneType.home' })];
+    const phones = [
+      phone('2125550100', { type: 'customer.phoneType.office', active: 0 }),
+      phone('2127365000', { type: 'customer.phoneType.home' }),
+    ];
     expect(customer({ Phones: phones }).phoneNumber).toBe('2127365000');
   });
 
@@ -45,13 +71,24 @@ describe('LoanPro customer → customer write fields', () => {
     });
 
     it('with only Do Not Call phones there is no phoneNumber and no rotation number', () => {
-      const phones = [phone('6465550111', { isPrimary: '1', dndEnabled: 1 }), phone('2127365000', { type: 'customer.phoneType.home', dndEnabled: '1' })];
+      const phones = [
+        phone('6465550111', { isPrimary: '1', dndEnabled: 1 }),
+        phone('2127365000', { type: 'customer.phoneType.home', dndEnabled: '1' }),
+      ];
       expect(customer({ Phones: phones })).toEqual({});
     });
 
     it('cell_phone and home_phone skip Do Not Call phones', () => {
-      const phones = [phone('6465550111', { dndEnabled: 1 }), phone('2125550111', { type: 'customer.phoneType.home', dndEnabled: 1 }), phone('9175550123'), phone('2127365000', { type: 'customer.phoneType.home' })];
-      expect(customer({ Phones: phones }).externalMetadata).toEqual({ cell_phone: '9175550123', home_phone: '2127365000' });
+      const phones = [
+        phone('6465550111', { dndEnabled: 1 }),
+        phone('2125550111', { type: 'customer.phoneType.home', dndEnabled: 1 }),
+        phone('9175550123'),
+        phone('2127365000', { type: 'customer.phoneType.home' }),
+      ];
+      expect(customer({ Phones: phones }).externalMetadata).toEqual({
+        cell_phone: '9175550123',
+        home_phone: '2127365000',
+      });
     });
   });
 
@@ -67,12 +104,18 @@ describe('LoanPro customer → customer write fields', () => {
     });
 
     it('without a phone that may be texted there is no phoneNumber', () => {
-      expect(customer({ Phones: [phone('2127365000', { type: 'customer.phoneType.home', isLandLine: 1 })] }).phoneNumber).toBeUndefined();
+      expect(
+        customer({ Phones: [phone('2127365000', { type: 'customer.phoneType.home', isLandLine: 1 })] }).phoneNumber,
+      ).toBeUndefined();
     });
   });
 
   it.each([
-    ['cell_phone', { Phones: [{ phone: '9175550123', type: 'customer.phoneType.cellSmartPhone', active: 1 }] }, '9175550123'],
+    [
+      'cell_phone',
+      { Phones: [{ phone: '9175550123', type: 'customer.phoneType.cellSmartPhone', active: 1 }] },
+      '9175550123',
+    ],
     ['home_phone', { Phones: [{ phone: '2127365000', type: 'customer.phoneType.home', active: 1 }] }, '2127365000'],
     ['employer_name', { Employer: { companyName: 'Analytical Engines Ltd' } }, 'Analytical Engines Ltd'],
     ['employer_phone', { Employer: { phone: '2125550199' } }, '2125550199'],
@@ -103,7 +146,9 @@ describe('LoanPro customer → customer write fields', () => {
     [{ birthDate: 'yesterday' }, 'd.birthDate must be a /Date(seconds)/ value'],
     [{ PrimaryAddress: 'x' }, 'd.PrimaryAddress must be an object'],
   ])('a malformed payload names the path: %j', (fields, message) => {
-    expect(() => mapCustomer({ id: 1, ...fields })).toThrow(new MalformedPayload(`${message} (got ${JSON.stringify(Object.values(fields)[0])})`));
+    expect(() => mapCustomer({ id: 1, ...fields })).toThrow(
+      new MalformedPayload(`${message} (got ${JSON.stringify(Object.values(fields)[0])})`),
+    );
   });
 });
 
@@ -131,11 +176,23 @@ describe('LoanPro loan → loan fields', () => {
 
   it('externalLmsMetadata: the LoanPro loan id, display id, class and status date', () => {
     const mapped = loan({ displayId: 'LN-5', LoanSetup: { loanClass: 'loan.class.consumer' }, ...status({}) });
-    expect(mapped.externalLmsMetadata).toEqual({ lms: 'loanpro', loanId: 5, displayId: 'LN-5', loanClass: 'consumer', statusDate: '2026-11-20' });
+    expect(mapped.externalLmsMetadata).toEqual({
+      lms: 'loanpro',
+      loanId: 5,
+      displayId: 'LN-5',
+      loanClass: 'consumer',
+      statusDate: '2026-11-20',
+    });
   });
 
   it('balances and status come from the newest StatusArchive entry', () => {
-    const mapped = loan({ StatusArchive: [{ date: '2026-11-19', daysPastDue: 11 }, { date: '2026-11-20', daysPastDue: 12 }, { date: '2026-11-18', daysPastDue: 10 }] });
+    const mapped = loan({
+      StatusArchive: [
+        { date: '2026-11-19', daysPastDue: 11 },
+        { date: '2026-11-20', daysPastDue: 12 },
+        { date: '2026-11-18', daysPastDue: 10 },
+      ],
+    });
     expect(mapped.daysPastDueAtBoarding).toBe(12);
   });
 
@@ -145,19 +202,37 @@ describe('LoanPro loan → loan fields', () => {
   });
 
   it('dueDate, originationDate, startDate: LoanPro’s "no date" is null', () => {
-    const mapped = loan({ LoanSetup: { contractDate: '0000-00-00', firstPaymentDate: null }, ...status({ nextPaymentDate: '0000-00-00' }) });
+    const mapped = loan({
+      LoanSetup: { contractDate: '0000-00-00', firstPaymentDate: null },
+      ...status({ nextPaymentDate: '0000-00-00' }),
+    });
     expect(mapped).toMatchObject({ dueDate: null, originationDate: null, startDate: null });
     expect(loan(status({}))).not.toHaveProperty('dueDate');
-    expect(unwrap(renderLoan(ROOT, { id: 5, customerIds: [], ...status({ nextPaymentDate: '0000-00-00' }) }, [], new Set(['StatusArchive'])))).toMatchObject({
+    expect(
+      unwrap(
+        renderLoan(
+          ROOT,
+          { id: 5, customerIds: [], ...status({ nextPaymentDate: '0000-00-00' }) },
+          [],
+          new Set(['StatusArchive']),
+        ),
+      ),
+    ).toMatchObject({
       StatusArchive: { results: [{ nextPaymentDate: NO_DATE }] },
     });
   });
 
   it('names the loan’s customers', () => {
-    expect(loanCustomerIds(unwrap(renderLoan(ROOT, { id: 5, customerIds: [1, 2] }, [{ id: 1 }, { id: 2 }], new Set(['Customers']))))).toEqual(['1', '2']);
+    expect(
+      loanCustomerIds(
+        unwrap(renderLoan(ROOT, { id: 5, customerIds: [1, 2] }, [{ id: 1 }, { id: 2 }], new Set(['Customers']))),
+      ),
+    ).toEqual(['1', '2']);
   });
 
   it('a malformed amount names the path', () => {
-    expect(() => mapLoan({ id: 5, LoanSetup: { loanAmount: 'lots' } })).toThrow('d.LoanSetup.loanAmount must be a decimal number');
+    expect(() => mapLoan({ id: 5, LoanSetup: { loanAmount: 'lots' } })).toThrow(
+      'd.LoanSetup.loanAmount must be a decimal number',
+    );
   });
 });
