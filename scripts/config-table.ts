@@ -10,12 +10,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Variable, VARIABLES } from '../src/config/variables.js';
 
-export const DOC_PATH = path.join(
-  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
-  'docs',
-  'operators',
-  'configuration.md',
-); // doc-refs: ignore (a path, not a reference)
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DOC_PATH = path.join(ROOT, 'docs', 'operators', 'configuration.md'); // doc-refs: ignore (a path)
 export const START = '<!-- config-table:start -->';
 export const END = '<!-- config-table:end -->';
 
