@@ -27,10 +27,12 @@ npm run -s build > "$work/build.log" 2>&1 || { cat "$work/build.log" >&2; fail "
 ok "build"
 
 port=$(node scripts/free-ports.mjs 1)
-# A fresh database; the sandbox clock 5 s before 10:00 New York time on a weekday (Tue 2026-12-08),
-# so the first call of the cadence is due at once; signing secret and recordings kept in the work dir.
+# A fresh database; the sandbox clock 15 s before 10:00 New York time on a weekday (Tue 2026-12-08):
+# the scheduler plans whole minutes, so when the server is up within those 15 s the first call is due
+# at 10:00, seconds after the enrollment (on a slow machine at 10:01). Signing secret and recordings
+# stay in the work dir.
 export DATABASE_URL="sqlite:$work/smoke.db" PORT=$port HOST=127.0.0.1 LOG_LEVEL=warn \
-  OUTREACH_CLOCK=2026-12-08T14:59:55Z OUTREACH_SIGNING_SECRET=smoke-signing-secret-0123456789abcdef \
+  OUTREACH_CLOCK=2026-12-08T14:59:45Z OUTREACH_SIGNING_SECRET=smoke-signing-secret-0123456789abcdef \
   OUTREACH_RECORDINGS_DIR="$work/recordings" OUTREACH_CALLS_POLL_MS=100 OUTREACH_SHUTDOWN_DELAY_MS=0
 outreach() { node dist/src/main/cli.js "$@"; }
 
