@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, type TestDatabase } from '../support/databases.js';
+import { enrollBody, newKey } from '../support/enrollment.js';
+import { startTestService, type TestService } from '../support/service.js';
+
+/**
+ * Exactly-once enrollment across processes: this test's in-process API and a second API process
+ * (`outreach serve`) share one Postgres schema and receive the same requests at the same time.
+ * Only the database can arbitrate, so this is the test that idempotency does not live in memory.
+ */
+describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API processes on postgres', () => {
+  let database: TestDatabase;
+  let t: TestService;
+  let child: ChildProcess;
+  let childUrl: string;
+  let key: string;
+  let companyId: string;
+
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+    t = await startTestService(database.db);
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    childUrl = await new Promise<string>((resolve, reject) => {
+      let buffered = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString();
+        const line = buffered.split('\n').find((l) => l.includes('"msg":"listening"'));
+        if (line) resolve(JSON.parse(line).url);
+      });
+      child.once('exit', (code) => reject(new Error(`second API process exited with ${code}`)));
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+    await t?.stop();
+    await database?.drop();
+  });
+
+  // A company per scenario: each gets its own 60/min schedule sync quota.
+  const useNewCompany = async () => ({ apiKey: key, companyId } = await t.company());
+  const post = (base: string, body: unknown, idempotencyKey: string) =>
+    fetch(`${base}/customers/schedule/sync`, {
+      method: 'POST',
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+      body: JSON.stringify(body),
+    }).then(async (res) => ({
+      status: res.status,
+      replayed: res.headers.get('idempotency-replayed'),
+      retryAfter: res.headers.get('retry-after'),
+      body: await res.json(),
+    }));
+  const count = async (table: string, customerId: string) =>
+    Number((await database.db(table).where({ company_id: companyId, customer_id: customerId }).count({ n: '*' }))[0].n);
+
+  it('the same key sent 8 times at once to both processes executes once (10 rounds)', async () => {
+    const outcomes: Record<string, number> = {};
+    for (let round = 0; round < 10; round++) {
+      await useNewCompany();
+      const id = `race-${round}`;
+      const k = newKey('race');
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => post(i % 2 ? childUrl : t.url, enrollBody({ id }), k)),
+      );
+      const firsts = results.filter((r) => r.status === 200 && r.replayed === null);
+      expect(firsts).toHaveLength(1);
+      for (const r of results) {
+        const kind =
+          r.status === 200 ? (r.replayed === 'true' ? 'replayed' : 'executed') : `${r.status} ${r.body.detail?.code}`;
+        outcomes[kind] = (outcomes[kind] ?? 0) + 1;
+        if (r.status === 200) expect(r.body).toEqual(firsts[0].body);
+        else expect([r.status, r.body.detail.code, r.retryAfter]).toEqual([409, 'request_in_progress', '1']);
+      }
+      expect(await count('cadences', id)).toBe(1);
+      expect(await count('schedules', id)).toBe(1);
+      expect(await count('scheduled_calls', id)).toBe(5);
+    }
+    console.log('same-key race outcomes over 80 requests:', JSON.stringify(outcomes));
+    expect(outcomes.executed).toBe(10);
+  });
+
+  it('different keys for one application at once: one cadence, the others already_scheduled', async () => {
+    await useNewCompany();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        post(i % 2 ? childUrl : t.url, enrollBody({ id: 'race-app' }), newKey('app')),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(results.filter((r) => r.body.origination.status === 'scheduled')).toHaveLength(1);
+    expect(results.filter((r) => r.body.origination.status === 'already_scheduled')).toHaveLength(5);
+    expect(await count('cadences', 'race-app')).toBe(1);
+    expect(await count('scheduled_calls', 'race-app')).toBe(5);
+  });
+
+  it('different applications of one customer at once: one cadence, the others existing_application', async () => {
+    await useNewCompany();
+    await post(
+      t.url,
+      enrollBody({ id: 'race-cust', loanId: 'seed', taskType: 'PendingLoanReturning', oneOff: true }),
+      newKey('seed'),
+    );
+    await database
+      .db('cadences')
+      .where({ company_id: companyId, customer_id: 'race-cust' })
+      .update({ status: 'finished' });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        post(i % 2 ? childUrl : t.url, enrollBody({ id: 'race-cust', loanId: `app-${i}` }), newKey('apps')),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.body.detail.code === 'existing_application')).toHaveLength(5);
+    expect(
+      Number(
+        (
+          await database
+            .db('cadences')
+            .where({ company_id: companyId, customer_id: 'race-cust', status: 'active' })
+            .count({ n: '*' })
+        )[0].n,
+      ),
+    ).toBe(1);
+    expect(t.violations).toEqual([]);
+  });
+});

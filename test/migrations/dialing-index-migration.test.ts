@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as dialingIndex from '../../migrations/20261126_025_enroll_dialing_index.js';
+import { createCompany } from '../../src/domain/companies/companies.js';
+import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
+import { dialectOf, type Db } from '../../src/store/shared/db.js';
+import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+
+const AT = '2026-11-26T12:00:00.000Z';
+const ADDED = 'scheduled_calls_company_dialing_idx';
+const REPLACED = 'scheduled_calls_company_id_status_scheduled_time_index';
+
+/**
+ * Migration 025 replaces the scheduled calls' (company, status, time) index with a partial one on
+ * the calls dialing: a re-run is harmless, `down` restores, an INVALID leftover on Postgres is
+ * rebuilt, and the dial claim's per-company count of calls dialing reads the new index.
+ */
+describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
+  let database: TestDatabase;
+  let db: Db;
+  let companyId: string;
+
+  beforeAll(async () => {
+    database = await freshDatabase(dialect);
+    db = database.db;
+    // Rows in the table, so Postgres takes the concurrent path when the migration runs again.
+    ({ companyId } = await createCompany(db, 'Dialing Lending', new Date(AT)));
+    await db('customers').insert({
+      company_id: companyId,
+      id: 'c-1',
+      first_name: 'A',
+      last_name: 'B',
+      created_at: AT,
+      updated_at: AT,
+    });
+    const scheduleId = randomUUID();
+    await db('schedules').insert({
+      id: scheduleId,
+      company_id: companyId,
+      customer_id: 'c-1',
+      channel: 'call',
+      source: 'replace',
+      task_type: 'PendingLoanNewLead',
+      cadence: 'x',
+      status: 'active',
+      created_at: AT,
+      updated_at: AT,
+    });
+    for (const step of [0, 1, 2]) {
+      await db('scheduled_calls').insert({
+        id: randomUUID(),
+        company_id: companyId,
+        customer_id: 'c-1',
+        schedule_id: scheduleId,
+        task_type: 'PendingLoanNewLead',
+        purpose: 'origination',
+        scheduled_time: AT,
+        phone_number: '+12127365000',
+        transfer_destination: '',
+        step: 'x',
+        step_index: step,
+        fallback: false,
+        status: step === 0 ? 'dialing' : 'pending',
+        post_processing_flags: '[]',
+        created_at: AT,
+        updated_at: AT,
+      });
+    }
+  });
+  afterAll(async () => database?.drop());
+
+  async function indexes(): Promise<Map<string, boolean>> {
+    if (dialectOf(db) === 'pg') {
+      const r = await db.raw(
+        `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = current_schema()::regnamespace`,
+      );
+      return new Map(r.rows.map((x: { name: string; valid: boolean }) => [x.name, x.valid]));
+    }
+    const rows: Array<{ name: string }> = await db.raw(`SELECT name FROM sqlite_master WHERE type = 'index'`);
+    return new Map(rows.map((x) => [x.name, true]));
+  }
+
+  async function expectMigrated(): Promise<void> {
+    const present = await indexes();
+    expect(present.get(ADDED)).toBe(true);
+    expect(present.has(REPLACED)).toBe(false);
+  }
+
+  it('adds the partial dialing index and drops the (company, status, time) one', async () => {
+    await expectMigrated();
+  });
+
+  it('a re-run is harmless; down restores; up again (on a table with rows) migrates again', async () => {
+    await dialingIndex.up(db);
+    await expectMigrated();
+    await dialingIndex.down(db);
+    const present = await indexes();
+    expect(present.get(REPLACED)).toBe(true);
+    expect(present.has(ADDED)).toBe(false);
+    await dialingIndex.up(db);
+    await expectMigrated();
+  });
+
+  it.runIf(dialect === 'postgres')('an INVALID index left by an interrupted concurrent build is rebuilt', async () => {
+    await db.raw(`DROP INDEX ${ADDED}`);
+    // A unique build over duplicate values fails and, built concurrently, leaves its index INVALID.
+    await expect(db.raw(`CREATE UNIQUE INDEX CONCURRENTLY ${ADDED} ON scheduled_calls (company_id)`)).rejects.toThrow();
+    expect((await indexes()).get(ADDED)).toBe(false);
+    await dialingIndex.up(db);
+    await expectMigrated();
+    const def = await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?`, [
+      ADDED,
+    ]);
+    expect(def.rows[0].indexdef).toContain("WHERE ((status)::text = 'dialing'::text)");
+  });
+
+  it("the claim counts the company's calls dialing against its room", async () => {
+    // Room 2 with one call dialing: one of the two due calls is claimed.
+    await db('companies')
+      .where({ id: companyId })
+      .update({ config: JSON.stringify({ ...(await companyConfig()), calls: { maxConcurrentCalls: 2 } }) });
+    const claimed = await claimDueCalls(db, '2026-11-26T13:00:00.000Z', { batch: 10, defaultConcurrency: 10 });
+    expect(claimed.filter((c) => c.companyId === companyId)).toHaveLength(1);
+  });
+
+  async function companyConfig(): Promise<Record<string, unknown>> {
+    const row = await db('companies').where({ id: companyId }).first('config');
+    return typeof row.config === 'string' ? JSON.parse(row.config) : row.config;
+  }
+
+  it.runIf(dialect === 'sqlite')("the claim's count of calls dialing reads the partial index", async () => {
+    const plan: Array<{ detail: string }> = await db.raw(
+      `EXPLAIN QUERY PLAN SELECT count(*) FROM scheduled_calls b WHERE b.company_id = ? AND b.status = 'dialing'`,
+      [companyId],
+    );
+    expect(plan.map((p) => p.detail).join('\n')).toContain(ADDED);
+  });
+});
