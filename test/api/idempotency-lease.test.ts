@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/store/shared/db.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { claimKey, finishKey, getRecord } from '../../src/store/shared/idempotency.js';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const AT = '2026-12-08T15:00:00.000Z';
 
@@ -11,17 +11,15 @@ const AT = '2026-12-08T15:00:00.000Z';
  * (hangs inside its transaction, or dies) holds the key only until Postgres ends its idle session.
  */
 describe.skipIf(!process.env.TEST_POSTGRES_URL)('a claimed key whose holder stops responding (postgres)', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres');
   let holder: Db;
   let company: string;
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
     holder = openDb(database.url);
     company = (await createCompany(database.db, 'Lease', new Date(AT))).companyId;
   });
   afterAll(async () => {
     await holder.destroy();
-    await database.drop();
   });
 
   const claimElsewhere = () => database.db.transaction((trx) => claimKey(trx, company, 'key-1', AT, 30));

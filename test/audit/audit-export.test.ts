@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportContactRecords, NO_DECISION_NOTE, type ContactRecord } from '../../src/domain/audit/contact-export.js';
 import { exportLine } from '../../src/domain/audit/export-format.js';
 import { dialScheduledCalls } from '../../src/domain/calls/dial.js';
@@ -16,7 +16,8 @@ import { dispatchDueMessages } from '../../src/domain/messages/message-dispatch.
 import type { VoiceProvider } from '../../src/domain/ports/voice-provider.js';
 import { RULE_CATALOG_VERSION } from '../../src/scheduler/index.js';
 import type { Db } from '../../src/store/shared/db.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const run = promisify(execFile);
 const NOW = new Date('2026-12-08T15:00:00.000Z'); // Tuesday 10:00 in New York
@@ -137,12 +138,11 @@ const accepted = {
 };
 
 describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let companyId: string;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     const db = database.db;
     ({ companyId } = await createCompany(db, 'Audit', NOW));
     const config = await getCompanyConfig(db, companyId);
@@ -224,10 +224,6 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
       ),
     ).toBe(2);
   }, 90_000);
-
-  afterAll(async () => {
-    await database?.drop();
-  });
 
   const jsonl = async (args: string[] = []) => {
     const res = await outreach(database.url, ['audit', 'export', '--company', companyId, ...RANGE, ...args]);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sliceMessages } from '../../src/domain/batches/slices.js';
 import { pendingBatchRows } from '../../src/store/batches/batch-rows.js';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
 import { validCustomer } from '../support/customers.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { startWorkerProcess } from '../support/worker-process.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const ROWS = 5_000;
 
@@ -23,17 +23,15 @@ const startWorker = (url: string) =>
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 
 describePostgres('a worker process killed in the middle of a batch (Postgres)', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres');
   let t: TestService; // API only: the work happens in the worker processes
 
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
     // The API sets a slice's timeout when it enqueues it: short here, so the dead worker's slices come back soon.
     t = await startTestService(database.db, { workers: false, env: { OUTREACH_JOBS_SLICE_TIMEOUT_SECONDS: '2' } });
   });
   afterAll(async () => {
     await t.stop();
-    await database.drop();
   });
 
   it('another worker finishes it and every row is present exactly once', { timeout: 120_000 }, async () => {

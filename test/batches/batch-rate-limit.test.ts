@@ -1,27 +1,26 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../src/domain/companies/api-keys.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { validCustomer } from '../support/customers.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const START = new Date('2026-11-21T12:00:00Z');
 
 /** 10 batch submissions per minute per company, across its keys, both batch endpoints and API processes. */
 describe.each(DIALECTS)('batch submission rate limit on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let a: TestService;
   let b: TestService; // a second API process on the same database
   let clock = START;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     a = await startTestService(database.db, { now: () => clock });
     b = await startTestService(database.db, { now: () => clock, workers: false });
   });
   afterAll(async () => {
     await b.stop();
     await a.stop();
-    await database.drop();
   });
   afterEach(() => {
     expect(a.violations).toEqual([]);

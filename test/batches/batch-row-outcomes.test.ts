@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { getBatchJob, insertBatchJob } from '../../src/store/batches/batch-jobs.js';
 import {
@@ -9,8 +9,9 @@ import {
   type RowOutcome,
 } from '../../src/store/batches/batch-rows.js';
 import type { Db } from '../../src/store/shared/db.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { blockedBy } from '../support/lock-waits.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const AT = '2026-11-25T12:00:00.000Z';
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
@@ -22,16 +23,14 @@ const succeeded = (indexes: number[]): RowOutcome[] => indexes.map((index) => ({
  * row exactly once whichever way its slice was recorded, however often it is delivered.
  */
 describe.each(DIALECTS)('batch row outcomes on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let db: Db;
   let companyId: string;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     db = database.db;
     ({ companyId } = await createCompany(db, 'Outcome Lending', new Date(AT)));
   });
-  afterAll(() => database.drop());
 
   const newJob = async (total: number) => {
     const id = randomUUID();

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { type CustomerFields, getCustomer, upsertCustomer } from '../../src/store/customers/customers.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const AT = '2026-12-08T15:00:00.000Z';
 
@@ -33,12 +34,11 @@ const fields = (firstName: string, extra: Partial<CustomerFields> = {}): Custome
  * refuses, a transaction's own uncommitted row. On SQLite each is its own in-process statement.
  */
 describe.each(DIALECTS)('customer reads and inserts on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   const statements: string[] = [];
   let coA: string;
   let coB: string;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     const row = (companyId: string, id: string, firstName: string) => ({
       company_id: companyId,
       id,
@@ -56,7 +56,6 @@ describe.each(DIALECTS)('customer reads and inserts on %s', (dialect) => {
       .insert([...Array.from({ length: 20 }, (_, i) => row(coA, `cust-${i}`, `A${i}`)), row(coB, 'cust-0', 'B0')]);
     database.db.on('query', (q: { sql: string }) => statements.push(q.sql));
   });
-  afterAll(async () => database.drop());
 
   it("twenty reads at once: each gets its own company's row or null, in one statement on Postgres", async () => {
     statements.length = 0;

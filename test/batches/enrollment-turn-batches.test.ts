@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import type { Db } from '../../src/store/shared/db.js';
 import { insertEnrollmentOnce } from '../../src/store/enrollment/enrollments.js';
 import { getRecord, insertClaim } from '../../src/store/shared/idempotency.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { AT, enrollment, LIMIT, NOW_MS, run } from '../support/first-runs.js';
 import { blockedBy } from '../support/lock-waits.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * First runs of concurrent idempotent enrollments go to Postgres as one statement per turn of the
@@ -14,15 +15,13 @@ import { blockedBy } from '../support/lock-waits.js';
  * alone, in the order the requests came. On SQLite each runs alone, so the outcomes are the reference.
  */
 describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let db: Db;
   const statements: string[] = [];
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     db = database.db;
     db.on('query', (q: { sql: string }) => statements.push(q.sql));
   });
-  afterAll(async () => database.drop());
 
   const company = async () => (await createCompany(db, `Turn ${randomUUID()}`, new Date(AT))).companyId;
   const hits = async (companyId: string) =>

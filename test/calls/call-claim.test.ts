@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
 import type { Db } from '../../src/store/shared/db.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const NOW = '2026-11-26T15:00:00.000Z';
 const minutesAgo = (m: number) => new Date(Date.parse(NOW) - m * 60_000).toISOString();
@@ -20,13 +21,11 @@ const CASES = DIALECTS.flatMap((dialect) =>
 );
 
 describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let db: Db;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     db = database.db;
   });
-  afterAll(async () => database?.drop());
 
   /** A company with calls due `ages` minutes ago (and `dialing` calls in progress), each its own customer. */
   async function company(name: string, ages: number[], dialing = 0, maxConcurrentCalls?: number): Promise<string> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { ConflictError, NotFoundError } from '../../src/domain/shared/errors.js';
 import type { JobQueue } from '../../src/domain/ports/job-queue.js';
@@ -9,7 +9,8 @@ import { applyInboxBatch } from '../../src/domain/calls/callback-inbox.js';
 import { applyVoiceEvent } from '../support/calls.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { insertWebhookEndpoint } from '../../src/store/webhooks/webhooks.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * The set-based inbox applier (callback-batch.ts) against applyVoiceEvent one event at a time: two
@@ -172,7 +173,7 @@ function deliveries(set: string): VoiceEvent[] {
 }
 
 describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let companyId: string;
   const enqueued: Array<{ callId: string }> = [];
   /** Calls whose recording cannot be enqueued (a poisonous event: its transaction always fails). */
@@ -392,7 +393,6 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
     );
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     ({ companyId } = await createCompany(database.db, 'Batch', NOW));
     await insertWebhookEndpoint(database.db, {
       id: 'we1',
@@ -405,10 +405,6 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
     });
     await seed('batch');
     await seed('ref');
-  });
-
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it('a batch mixing calls, out of order and redelivered, ends exactly where applying the events one by one ends', async () => {

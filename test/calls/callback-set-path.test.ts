@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { ConflictError, NotFoundError } from '../../src/domain/shared/errors.js';
 import type { JobQueue } from '../../src/domain/ports/job-queue.js';
@@ -16,7 +16,8 @@ import { reconcileStaleCalls } from '../../src/domain/calls/reconcile-calls.js';
 import { applyVoiceEvent } from '../support/calls.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { insertWebhookEndpoint } from '../../src/store/webhooks/webhooks.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * One apply path for every provider event (callback-batch.ts, applyCallEvents): the reconciliation
@@ -61,7 +62,7 @@ function facts(i: number, flags: string[], recording: boolean): CallFacts {
 }
 
 describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let companyId: string;
   const enqueued: Array<{ callId: string }> = [];
   const woken: string[] = [];
@@ -287,7 +288,6 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
     );
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     ({ companyId } = await createCompany(database.db, 'Set path', NOW));
     await insertWebhookEndpoint(database.db, {
       id: 'we1',
@@ -298,10 +298,6 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
       previousSecretExpiresAt: null,
       createdAt: NOW.toISOString(),
     });
-  });
-
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it("the sweep's synthetic events and the same events from the inbox leave identical rows, but for the sweep's note", async () => {

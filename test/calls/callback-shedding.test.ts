@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotFoundError, UnavailableError } from '../../src/domain/shared/errors.js';
 import type { JobQueue } from '../../src/domain/ports/job-queue.js';
 import type { VoiceEvent, VoiceProvider } from '../../src/domain/ports/voice-provider.js';
@@ -6,7 +6,8 @@ import type { CallServices } from '../../src/domain/calls/call-services.js';
 import { receiveVoiceCallback } from '../../src/domain/calls/voice-callbacks.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { dialectOf } from '../../src/store/shared/db.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const NOW = new Date('2026-12-08T15:05:00Z');
 const IN_FLIGHT = 2;
@@ -19,11 +20,7 @@ const QUEUED = IN_FLIGHT * 8; // QUEUED_PER_SLOT in voice-callbacks.ts
  * the gate admits new ones.
  */
 describe.each(DIALECTS)('provider callbacks beyond the in-flight limit on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-  });
-  afterAll(async () => database.drop());
+  const database = useTestDatabase(dialect);
 
   // The signature is the adapter's business (tested with it); here the body is the event itself.
   const provider = {

@@ -8,7 +8,7 @@ import { createCompany } from '../../src/domain/companies/companies.js';
 import { projectRoot } from '../../src/lib/project-root.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { eventually } from '../support/eventually.js';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * `kill -9` of an API process between receipt and apply: every callback it answered 202 is in the
@@ -90,14 +90,13 @@ function callback(i: number, event: (typeof EVENTS)[number]) {
 describe.skipIf(!process.env.TEST_POSTGRES_URL)(
   'an API process killed with SIGKILL between receipt and apply (Postgres)',
   () => {
-    let database: TestDatabase;
+    const database = useTestDatabase('postgres');
     let simulator: VoiceSimulator;
     const children: ChildProcess[] = [];
     /** The lock applying waits on until the first process is dead; released in afterAll if a test failed holding it. */
     let holder: Knex.Transaction | undefined;
 
     beforeAll(async () => {
-      database = await freshDatabase('postgres');
       simulator = await startVoiceSimulator();
       const db = database.db;
       const { companyId } = await createCompany(db, 'Crash', new Date(AT));
@@ -179,7 +178,6 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)(
           await once(child, 'exit');
         }
       await simulator?.close();
-      await database?.drop();
     });
 
     it('every callback answered 202 before the kill is applied by the next process', { timeout: 240_000 }, async () => {

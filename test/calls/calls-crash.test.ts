@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { eventually } from '../support/eventually.js';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
 import { enrollBody, newKey, NOW } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { startWorkerProcess } from '../support/worker-process.js';
+import { useTestDatabase, type SuiteDatabase } from '../support/suite.js';
 
 const CUSTOMERS = 40;
 
@@ -14,7 +14,7 @@ const CUSTOMERS = 40;
  * `outreach worker` in its own process, dialing through the shared simulator; lost dial messages
  * (and dial leases) come back after 8 s; a create request times out after 4 s (half the lease).
  */
-function startWorker(database: TestDatabase, simulator: VoiceSimulator, apiUrl: string) {
+function startWorker(database: SuiteDatabase, simulator: VoiceSimulator, apiUrl: string) {
   return startWorkerProcess(database.url, {
     PUBLIC_BASE_URL: apiUrl,
     OUTREACH_CLOCK: '2026-12-08T15:00:30Z', // 10:00:30 in New York: every first call is due
@@ -30,14 +30,13 @@ function startWorker(database: TestDatabase, simulator: VoiceSimulator, apiUrl: 
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 
 describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres');
   let t: TestService; // API only: it receives the callbacks; the worker processes dial
   let simulator: VoiceSimulator;
   let key: string;
   let companyId: string;
 
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
     // Every create request is answered 300 ms after the call was placed: a kill leaves calls placed but unrecorded.
     // Answers come 1.5 s after a create request and callbacks 2.5 s later still, so when the worker is
     // killed some calls are accepted by the provider but not yet recorded anywhere (the crash window).
@@ -69,7 +68,6 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
   afterAll(async () => {
     await t?.stop();
     await simulator?.close();
-    await database?.drop();
   });
 
   it('no scheduled call is dialed twice, and the next worker dials every due call', { timeout: 180_000 }, async () => {

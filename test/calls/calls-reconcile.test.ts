@@ -12,9 +12,10 @@ import { createLogger } from '../../src/lib/logger.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { applyVoiceEvent, LIVE_PROVIDER, postCallback, startCallStack } from '../support/calls.js';
 import { eventually } from '../support/eventually.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { useTestDatabase, type SuiteDatabase } from '../support/suite.js';
 
 /**
  * Tuesday 2026-12-08, 09:59:50 in New York: the first calls are due at 10:00, or at 10:01 when the
@@ -49,7 +50,7 @@ async function settled(t: TestService, key: string, id: string): Promise<any> {
 }
 
 /** Waits until the dispatcher has recorded the provider's call id on the scheduled call. */
-async function placedCallId(t: TestDatabase, scheduledCallId: string): Promise<string> {
+async function placedCallId(t: SuiteDatabase, scheduledCallId: string): Promise<string> {
   return eventually(
     async () => (await t.db('scheduled_calls').where({ id: scheduledCallId }).first())?.provider_call_id ?? undefined,
     SETTLE_MS,
@@ -58,7 +59,7 @@ async function placedCallId(t: TestDatabase, scheduledCallId: string): Promise<s
 }
 
 describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let t: TestService;
   let sandbox: VoiceSimulator;
   let live: VoiceSimulator;
@@ -67,7 +68,6 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
   let liveRestarted: Promise<void>;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     let clock: () => Date;
     ({ clock, sandbox, live, t } = await startCallStack(database.db, CLOCK, {
       OUTREACH_CALLS_RECONCILE_AFTER_SECONDS: '3',
@@ -91,7 +91,6 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     await t?.stop();
     await sandbox?.close();
     await live?.close();
-    await database?.drop();
   });
 
   it(
@@ -193,7 +192,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
 });
 
 describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let t: TestService;
   let sandbox: VoiceSimulator;
   let key: string;
@@ -204,7 +203,6 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
   const settings = { afterMs: 900_000, deadlineMs: 2 * HOUR, leaseMs: 60_000, batch: 50 };
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     clock = processClock(new Date(CLOCK));
     // The provider ends calls but its analysis never comes within the test.
     sandbox = await startVoiceSimulator({
@@ -255,7 +253,6 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
   afterAll(async () => {
     await t?.stop();
     await sandbox?.close();
-    await database?.drop();
   });
 
   it('is not due before the reconcile age', async () => {

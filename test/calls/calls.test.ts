@@ -7,9 +7,10 @@ import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { SIMULATOR_DEFAULTS, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { LIVE_PROVIDER, postCallback, settledScheduledCall, startCallStack } from '../support/calls.js';
 import { eventually } from '../support/eventually.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey, replaceBody } from '../support/enrollment.js';
 import type { TestService } from '../support/service.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * Tuesday 2026-12-08, 09:59:50 in New York. The scheduler plans whole minutes, so the enrollments
@@ -35,7 +36,7 @@ const PEOPLE: Record<string, { phone: string; isTest: boolean; mobile?: string }
 };
 
 describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let t: TestService;
   let sandbox: VoiceSimulator;
   let live: VoiceSimulator;
@@ -72,7 +73,6 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     ({ sandbox, live, t } = await startCallStack(database.db, CLOCK, {
       OUTREACH_SIGNING_SECRET: SIGNING_SECRET,
       OUTREACH_JOBS_RETRY_DELAY_SECONDS: '1',
@@ -126,7 +126,6 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     await sandbox?.close();
     await live?.close();
     await new Promise((r) => partner.close(r));
-    await database?.drop();
   });
 
   const scheduledOf = async (customerId: string) =>

@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { setProviderCalls, takeDialLeases } from '../../src/store/calls/call-dispatch.js';
 import { insertCallsOnce } from '../../src/store/calls/calls.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /** The batch statements of a dial batch keep the per-call guards: only eligible calls are taken, recorded once. */
 describe.each(DIALECTS)('dial batch statements on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let companyId: string;
   const at = '2026-12-08T15:00:00.000Z';
   const ids: string[] = [];
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     ({ companyId } = await createCompany(database.db, 'Batch', new Date(at)));
   });
-  afterAll(() => database.drop());
 
   beforeEach(async () => {
     const db = database.db;

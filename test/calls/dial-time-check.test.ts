@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { eventually } from '../support/eventually.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey, NOW, replaceBody } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * Calls planned at 10:00 on Tuesday 2026-12-08 (New York) are dispatched later by a worker whose
@@ -13,7 +14,7 @@ import { startTestService, type TestService } from '../support/service.js';
  * dispatcher re-checks each with the scheduler and never dials outside the rules.
  */
 describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let planner: TestService; // plans, never dials
   let simulator: VoiceSimulator;
   let key: string;
@@ -21,7 +22,6 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
   const firstCall: Record<string, string> = {};
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     simulator = await startVoiceSimulator();
     planner = await startTestService(database.db, { now: () => NOW });
     ({ apiKey: key, companyId } = await planner.company());
@@ -90,7 +90,6 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
   afterAll(async () => {
     await planner?.stop();
     await simulator?.close();
-    await database?.drop();
   });
 
   const row = (id: string) => database.db('scheduled_calls').where({ id }).first();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { type Claimed, type JobQueue, WakeSignals } from '../../src/domain/ports/job-queue.js';
 import type { VoiceProvider } from '../../src/domain/ports/voice-provider.js';
@@ -6,7 +6,8 @@ import type { CallServices } from '../../src/domain/calls/call-services.js';
 import { RECORDING_QUEUE, type RecordingMessage } from '../../src/domain/calls/recordings.js';
 import { startCallWorkers } from '../../src/jobs/call-workers.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * The recording copy pool: jobs claimed several at a time, copied one after another, the copied
@@ -15,11 +16,10 @@ import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases
 const AT = '2026-12-08T15:05:00.000Z';
 
 describe.each(DIALECTS)('recording copies on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let companyId: string;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     ({ companyId } = await createCompany(database.db, 'Recordings', new Date(AT)));
     await database.db('customers').insert({
       company_id: companyId,
@@ -89,10 +89,6 @@ describe.each(DIALECTS)('recording copies on %s', (dialect) => {
         updated_at: AT,
       });
     }
-  });
-
-  afterAll(async () => {
-    await database?.drop();
   });
 
   it('acks the copied recordings together and fails only the one whose download failed', async () => {

@@ -6,7 +6,8 @@ import { OUTCOME_LABELS } from '../../src/adapters/voice/outcome-labels.js';
 import { aesGcmBox } from '../../src/adapters/secrets/aes-gcm-box.js';
 import { createCompany, getCompanyConfig, setCompanyConfig } from '../../src/domain/companies/companies.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const run = promisify(execFile);
 
@@ -31,13 +32,12 @@ async function outreach(
 const VOICEMAIL = { businessName: 'Acme Lending', agentName: 'Sam Rivera', callbackNumber: '+12025550199' };
 
 describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let sim: VoiceSimulator;
   let companyId: string;
   let client: Retell;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     sim = await startVoiceSimulator();
     client = new Retell({ apiKey: SIMULATOR_DEFAULTS.apiKey, baseURL: sim.url, maxRetries: 0 });
     ({ companyId } = await createCompany(database.db, 'Acme', new Date()));
@@ -50,7 +50,6 @@ describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (di
 
   afterAll(async () => {
     await sim?.close();
-    await database?.drop();
   });
 
   it("--check reports each agent's drift and changes nothing (exit 1); a run sets it up (exit 0); then no drift is left", async () => {

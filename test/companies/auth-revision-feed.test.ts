@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authChangeFeed } from '../../src/store/companies/auth-changes.js';
 import { type Db, openDb } from '../../src/store/shared/db.js';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * SQLite's change feed for API keys held in memory: the requests of one turn of the event loop share
  * one read of the revision, and a change committed before a request arrived is always reported to it.
  */
 describe('the SQLite API-key change feed', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('sqlite');
   let other: Db;
   const reads: string[] = [];
   beforeAll(async () => {
-    database = await freshDatabase('sqlite');
     other = openDb(database.url);
     database.db.on('query', (q: { sql: string }) => {
       if (q.sql.includes('auth_revision')) reads.push(q.sql);
@@ -20,7 +19,6 @@ describe('the SQLite API-key change feed', () => {
   });
   afterAll(async () => {
     await other.destroy();
-    await database.drop();
   });
 
   it("twenty requests of one turn share one read; a change committed meanwhile reaches the next turn's requests", async () => {

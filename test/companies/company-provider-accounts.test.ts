@@ -4,9 +4,10 @@ import { aesGcmBox } from '../../src/adapters/secrets/aes-gcm-box.js';
 import { getCompanyConfig, setCompanyConfig } from '../../src/domain/companies/companies.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { postCallback, settledScheduledCall } from '../support/calls.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const CLOCK = '2026-12-08T14:59:50Z';
 const CONFIG_KEY = Buffer.alloc(32, 7);
@@ -18,7 +19,7 @@ const box = aesGcmBox(() => CONFIG_KEY);
  * company without one uses the operator's account; test customers still reach only the simulator.
  */
 describe.each(DIALECTS)("a company's own voice provider account on %s", { timeout: 120_000 }, (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let retell: VoiceSimulator;
   let sandbox: VoiceSimulator;
   let t: TestService;
@@ -27,7 +28,6 @@ describe.each(DIALECTS)("a company's own voice provider account on %s", { timeou
   let clock: () => Date;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     clock = processClock(new Date(CLOCK));
     // "Retell": it knows the company's account only; the operator's key is refused.
     retell = await startVoiceSimulator({ now: clock, apiKey: 'acct_company_a' });
@@ -58,7 +58,6 @@ describe.each(DIALECTS)("a company's own voice provider account on %s", { timeou
     await t?.stop();
     await retell?.close();
     await sandbox?.close();
-    await database?.drop();
   });
 
   const enroll = async (key: string, id: string, isTest: boolean) => {

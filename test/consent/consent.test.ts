@@ -9,10 +9,11 @@ import { getScheduledCall } from '../../src/store/planning/schedules.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { validCustomer } from '../support/customers.js';
 import { SANDBOX_FROM, startLocalChannels, type LocalChannels } from '../support/channels.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey, NOW, replaceBody } from '../support/enrollment.js';
 import { eventually } from '../support/eventually.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /** 11:00 Chicago on Tuesday 2026-12-08: the collections text goes; calls are inside every window. */
 const ELEVEN = new Date('2026-12-08T17:00:00Z');
@@ -40,14 +41,13 @@ const written = () => ({
  * record and read consent through PUT/GET /customers/{customerId}/consents.
  */
 describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let local: LocalChannels;
   let simulator: VoiceSimulator;
   let planner: TestService;
   let clock = NOW;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     local = await startLocalChannels();
     simulator = await startVoiceSimulator();
     planner = await startTestService(database.db, { now: () => clock, env: local.env });
@@ -57,7 +57,6 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
     await planner?.stop();
     await simulator?.close();
     await local?.stop();
-    await database?.drop();
   });
 
   const db = () => database.db;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
 import { consoleCall, consoleUser, signIn } from '../support/console.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { eventually } from '../support/eventually.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /** Tuesday 2026-12-08, 09:59:50 in New York: the first calls go at 10:00 (10:01 on a slow machine). */
 const CLOCK = '2026-12-08T14:59:50Z';
@@ -15,13 +16,12 @@ const PEOPLE = {
 };
 
 describe.each(DIALECTS)('GET /activity/daily on %s', { timeout: 120_000 }, (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let stack: CallStack;
   let key: string;
   let companyId: string;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     stack = await startCallStack(database.db, CLOCK);
     ({ apiKey: key, companyId } = await stack.t.company());
     const enrolled = await Promise.all(
@@ -40,7 +40,6 @@ describe.each(DIALECTS)('GET /activity/daily on %s', { timeout: 120_000 }, (dial
     await stack?.t.stop();
     await stack?.sandbox.close();
     await stack?.live.close();
-    await database?.drop();
   });
 
   it('counts the calls placed by local hour and outcome, the rates, what was held back by rule and what is due next', async () => {

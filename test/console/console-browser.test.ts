@@ -9,8 +9,8 @@ import { consoleUser } from '../support/console.js';
 import { eventually } from '../support/eventually.js';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { validCustomer } from '../support/customers.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
-import { useTestService } from '../support/suite.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestService, useTestDatabase } from '../support/suite.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { browserRequired, findChromium } from '../support/browser.js';
 
@@ -24,7 +24,7 @@ describe.runIf(chromium || required).each(DIALECTS)(
   'the console in headless chromium on %s',
   { timeout: 240_000 },
   (dialect) => {
-    let database: TestDatabase;
+    const database = useTestDatabase(dialect);
     let stack: CallStack;
     let context: BrowserContext;
     let page: Page;
@@ -36,7 +36,6 @@ describe.runIf(chromium || required).each(DIALECTS)(
     beforeAll(async () => {
       expect(chromium, 'chromium is required (OUTREACH_REQUIRE_BROWSER=1): apt-get install -y chromium').not.toBeNull();
       execFileSync(process.execPath, ['scripts/build-console.mjs']); // what `npm run build` does; nothing when current
-      database = await freshDatabase(dialect);
       stack = await startCallStack(database.db, CLOCK);
       ({ apiKey: key, companyId } = await stack.t.company());
       // Nothing listens on port 9: the company's deliveries fail and wait to be retried.
@@ -67,7 +66,6 @@ describe.runIf(chromium || required).each(DIALECTS)(
       await stack?.t.stop();
       await stack?.sandbox.close();
       await stack?.live.close();
-      await database?.drop();
     });
 
     async function signInAs(email: string, password: string) {

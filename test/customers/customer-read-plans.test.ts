@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { readCustomerRows } from '../../src/store/customers/customer-reads.js';
 import { type Db, openDb } from '../../src/store/shared/db.js';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const AT = '2026-12-08T15:00:00.000Z';
 
@@ -28,11 +28,10 @@ const customerRows = (companyId: string, prefix: string, n: number) =>
  * Measured here as the rows sequential scans read in the reading transaction.
  */
 describe.skipIf(!process.env.TEST_POSTGRES_URL)('customer reads while the customers table grows (postgres)', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres');
   let oneConnection: Db;
   let companyId: string;
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
     // No autovacuum: its ANALYZE would replace a stale plan at a moment of its own choosing.
     await database.db.raw('ALTER TABLE customers SET (autovacuum_enabled = false)');
     // One connection, so every read runs where the earlier ones left their plans.
@@ -43,7 +42,6 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('customer reads while the custom
   });
   afterAll(async () => {
     await oneConnection.destroy();
-    await database.drop();
   });
 
   // Rows read by sequential scans of customers, as this backend has counted them so far (not yet reported).

@@ -1,22 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import type { Db } from '../../src/store/shared/db.js';
 import { insertEnrollmentOnce } from '../../src/store/enrollment/enrollments.js';
 import { getRecord, insertClaim } from '../../src/store/shared/idempotency.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { AT, enrollment, LIMIT, NOW_MS, run } from '../support/first-runs.js';
 import { blockedBy } from '../support/lock-waits.js';
+import { useTestDatabase } from '../support/suite.js';
 
 describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store call on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let db: Db;
   let companyId: string;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     db = database.db;
   });
-  afterAll(async () => database.drop());
   beforeEach(async () => {
     companyId = (await createCompany(db, `First run ${randomUUID()}`, new Date(AT))).companyId;
   });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { enrollmentBody } from '../../bench/bodies.js';
 import { rawEnrollments, storedEnrollment, writesOf, type EnrollmentTemplate } from '../../bench/enrollment-limit.js';
 import { countPerRequest, type StatementCount } from '../../bench/statements.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * What one enrollment of a new customer costs the database, pinned: statements, commits and round
@@ -26,11 +27,10 @@ const WRITES = [
 ];
 
 describe.each(DIALECTS)('one enrollment on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let counted: StatementCount;
   let template: EnrollmentTemplate;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     counted = await countPerRequest(
       database.db,
       (key, i) => ({
@@ -42,7 +42,6 @@ describe.each(DIALECTS)('one enrollment on %s', (dialect) => {
     );
     template = await storedEnrollment(database.db, counted.companyId, 'count-0', 'count-0');
   }, 60_000);
-  afterAll(async () => database?.drop());
 
   it('takes the pinned statements, commits and round trips', () => {
     expect({ statements: counted.statements, commits: counted.commits, roundTrips: counted.roundTrips }).toEqual(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import type { CustomerFields } from '../../src/store/customers/customers.js';
 import type { Db } from '../../src/store/shared/db.js';
@@ -9,8 +9,9 @@ import {
   insertEnrollmentOneByOne,
   type NewEnrollment,
 } from '../../src/store/enrollment/enrollments.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { run } from '../support/first-runs.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const AT = '2026-12-08T15:04:05.678Z';
 const TABLES = ['customers', 'applications', 'cadences', 'schedules', 'scheduled_calls'] as const;
@@ -116,13 +117,11 @@ async function storedRows(db: Db, companyId: string, e: NewEnrollment): Promise<
 }
 
 describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let companyId: string;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     companyId = (await createCompany(database.db, 'One statement', new Date(AT))).companyId;
   });
-  afterAll(async () => database.drop());
 
   it('stores the same rows in all five tables as the insert-per-table sequence', async () => {
     const old = enrollment('old-way');

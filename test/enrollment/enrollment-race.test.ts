@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * Exactly-once enrollment across processes: this test's in-process API and a second API process
@@ -12,7 +12,7 @@ import { startTestService, type TestService } from '../support/service.js';
  * Only the database can arbitrate, so this is the test that idempotency does not live in memory.
  */
 describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API processes on postgres', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres');
   let t: TestService;
   let child: ChildProcess;
   let childUrl: string;
@@ -20,7 +20,6 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
   let companyId: string;
 
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
     t = await startTestService(database.db);
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
@@ -44,7 +43,6 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
       await once(child, 'exit');
     }
     await t?.stop();
-    await database?.drop();
   });
 
   // A company per scenario: each gets its own 60/min schedule sync quota.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany, getCompanyConfig } from '../../src/domain/companies/companies.js';
 import {
   enrollKnownOrRefused,
@@ -13,9 +13,10 @@ import type { CompanyContext } from '../../src/domain/shared/context.js';
 import { UnprocessableError } from '../../src/domain/shared/errors.js';
 import { insertEnrollmentOnce, insertEnrollmentOneByOne } from '../../src/store/enrollment/enrollments.js';
 import type { Db } from '../../src/store/shared/db.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { enrollBody, NOW } from '../support/enrollment.js';
 import { run } from '../support/first-runs.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const SUNSET = new Date('2026-10-25T00:00:00Z');
 const TABLES = ['customers', 'applications', 'cadences', 'schedules', 'scheduled_calls'] as const;
@@ -119,10 +120,9 @@ async function storedRows(
 }
 
 describe.each(DIALECTS)('one builder for the rows of an enrollment, on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let ctx: CompanyContext;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     const { companyId } = await createCompany(database.db, 'Enrollment rows', NOW);
     ctx = {
       db: database.db,
@@ -132,7 +132,6 @@ describe.each(DIALECTS)('one builder for the rows of an enrollment, on %s', (dia
       testAliasSunset: SUNSET,
     };
   });
-  afterAll(async () => database?.drop());
 
   const inputOf = (customerId: string, overrides: Record<string, unknown>) =>
     prepareEnrollment(

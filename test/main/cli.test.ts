@@ -1,9 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authenticateCompany } from '../../src/domain/companies/api-keys.js';
 import { verifyPassword } from '../../src/domain/console/passwords.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const run = promisify(execFile);
 
@@ -26,13 +27,7 @@ async function outreach(url: string, args: string[], input?: string, env: Record
 
 // Every step runs the real command in a new process (several seconds each on a loaded machine).
 describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase(dialect);
 
   it('creates a company whose key authenticates; more keys; revoking one stops only it', async () => {
     const created = await outreach(database.url, ['company', 'create', '--name', 'Demo', '--json']);

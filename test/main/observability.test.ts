@@ -6,11 +6,12 @@ import { createLogger } from '../../src/lib/logger.js';
 import { SLICE_QUEUE } from '../../src/domain/batches/slices.js';
 import { recordWebhookDelivery } from '../../src/observability/metrics.js';
 import { type RunningService, startService } from '../../src/main/server.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey, NOW } from '../support/enrollment.js';
 import { eventually } from '../support/eventually.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { validCustomer } from '../support/customers.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /** Lines the service logged, parsed (each must be one JSON object). */
 function capture() {
@@ -32,18 +33,16 @@ function metricValue(text: string, name: string, labels: Record<string, string>)
 }
 
 describe.each(DIALECTS)('logs and metrics on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let service: RunningService;
   const log = capture();
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }) };
     service = await startService(config, { db: database.db, migrate: false, log: createLogger('info', log.streams) });
   });
   afterAll(async () => {
     await service?.stop();
-    await database?.drop();
   });
 
   it('logs one JSON object a line; request lines carry operationId and company id', async () => {
@@ -149,13 +148,12 @@ describe.each(DIALECTS)('logs and metrics on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('dials in /metrics on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let t: TestService;
   // Enrolled at 10:00:00 New York (the first call is planned then), dialed once the clock moves on.
   let clock = NOW;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     // No simulator URL: the service starts its own voice simulator, as `outreach serve` does.
     t = await startTestService(database.db, {
       now: () => clock,
@@ -164,7 +162,6 @@ describe.each(DIALECTS)('dials in /metrics on %s', (dialect) => {
   });
   afterAll(async () => {
     await t?.stop();
-    await database?.drop();
   });
 
   it(

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RECOVERY_DELIVERIES } from '../../src/adapters/job-queue/recovery.js';
 import { TableQueue } from '../../src/adapters/job-queue/table-queue.js';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 /**
  * A slice whose last attempt could not even record its give-up (the database was unavailable) comes
  * back instead of staying failed, so its job can finish (pg-boss: test/store/database-outage.test.ts).
  */
 describe('embedded queue: spare deliveries after the last attempt', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('sqlite');
   let nowMs = 1_000_000;
   let queue: TableQueue;
   beforeAll(async () => {
-    database = await freshDatabase('sqlite');
     queue = new TableQueue(database.db, () => nowMs);
   });
-  afterAll(() => database?.drop());
 
   it('a failed last attempt is delivered again, up to the spare deliveries, then kept as failed', async () => {
     await database.db.transaction((trx) =>

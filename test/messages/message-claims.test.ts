@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { openDb } from '../../src/store/shared/db.js';
 import { claimDueMessages, failStaleSending, insertMessages } from '../../src/store/messages/messages.js';
 import { insertSchedule } from '../../src/store/planning/schedules.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';
 
 /** Claims of due messages: one statement, never the same message twice, fair across companies. */
 describe.each(DIALECTS)('message claims on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-  });
-  afterAll(async () => database.drop());
+  const database = useTestDatabase(dialect);
 
   async function seed(count: number, scheduledTime = NOW): Promise<string> {
     const db = database.db;

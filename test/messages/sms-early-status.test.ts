@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { recordSmsSent, recordSmsStatus } from '../../src/domain/messages/sms-events.js';
 import { sweepRetention } from '../../src/domain/retention/sweep.js';
@@ -7,7 +7,8 @@ import { createLogger } from '../../src/lib/logger.js';
 import { claimDueMessages, insertMessages } from '../../src/store/messages/messages.js';
 import { keepEarlyStatus } from '../../src/store/messages/sms-early-statuses.js';
 import { insertSchedule } from '../../src/store/planning/schedules.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';
 
@@ -16,11 +17,7 @@ const NOW = '2026-12-08T15:00:00.000Z';
  * the sender has recorded the provider's message id: that report must not be lost.
  */
 describe.each(DIALECTS)('SMS status reported before the send is recorded, on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-  });
-  afterAll(async () => database.drop());
+  const database = useTestDatabase(dialect);
 
   /** One text, claimed by a sender (status `sending`, no provider id yet). */
   async function claimedText(): Promise<{ companyId: string; id: string }> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import {
@@ -12,7 +12,8 @@ import {
 import { getBatchJob } from '../../src/store/batches/batch-jobs.js';
 import type { Db } from '../../src/store/shared/db.js';
 import { migrateLatest } from '../../src/store/shared/migrate.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const AT = '2026-11-24T12:00:00.000Z';
 const MIGRATION = '20261125_017_batch_slices';
@@ -32,7 +33,7 @@ const before = names[names.indexOf(MIGRATION) - 1];
  * (rows stored one by one, some finished) goes on where it stood, and `down` gives the rows back.
  */
 describe.each(DIALECTS)('batch rows carried over to slices on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect, { migrate: (d) => d.migrate.latest(upTo(before)) });
   let db: Db;
   let companyId: string;
   const jobId = randomUUID();
@@ -50,7 +51,6 @@ describe.each(DIALECTS)('batch rows carried over to slices on %s', (dialect) => 
   }));
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect, (d) => d.migrate.latest(upTo(before)));
     db = database.db;
     ({ companyId } = await createCompany(db, 'Carried Lending', new Date(AT)));
     await db('batch_jobs').insert({
@@ -66,7 +66,6 @@ describe.each(DIALECTS)('batch rows carried over to slices on %s', (dialect) => 
     await db('batch_job_rows').insert(oldRows.map((r) => ({ ...r, company_id: companyId })));
     await migrateLatest(db);
   });
-  afterAll(() => database.drop());
 
   it('pending rows stay pending with their payloads as sent; failures and results are kept', async () => {
     expect(

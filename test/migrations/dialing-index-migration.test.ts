@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as dialingIndex from '../../migrations/20261126_025_enroll_dialing_index.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
 import { dialectOf, type Db } from '../../src/store/shared/db.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const AT = '2026-11-26T12:00:00.000Z';
 const ADDED = 'scheduled_calls_company_dialing_idx';
@@ -16,12 +17,11 @@ const REPLACED = 'scheduled_calls_company_id_status_scheduled_time_index';
  * rebuilt, and the dial claim's per-company count of calls dialing reads the new index.
  */
 describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let db: Db;
   let companyId: string;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     db = database.db;
     // Rows in the table, so Postgres takes the concurrent path when the migration runs again.
     ({ companyId } = await createCompany(db, 'Dialing Lending', new Date(AT)));
@@ -67,7 +67,6 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
       });
     }
   });
-  afterAll(async () => database?.drop());
 
   async function indexes(): Promise<Map<string, boolean>> {
     if (dialectOf(db) === 'pg') {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as pendingOrder from '../../migrations/20261127_028_pending_call_order_index.js';
 import { dialectOf, type Db } from '../../src/store/shared/db.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const ADDED = 'scheduled_calls_pending_order_idx';
 const REPLACED = 'scheduled_calls_status_scheduled_time_index';
@@ -12,13 +13,11 @@ const REPLACED = 'scheduled_calls_status_scheduled_time_index';
  * calls across companies (both dialects) uses it.
  */
 describe.each(DIALECTS)('pending call order index migration on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let db: Db;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     db = database.db;
   });
-  afterAll(async () => database?.drop());
 
   async function indexNames(): Promise<Set<string>> {
     const rows: Array<{ name: string }> =

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as volumeIndexes from '../../migrations/20261126_023_volume_indexes.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { dialectOf, type Db } from '../../src/store/shared/db.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const AT = '2026-11-26T12:00:00.000Z';
 const ADDED = [
@@ -24,11 +25,10 @@ const REPLACED = [
  * build left INVALID by an interrupted concurrent run is rebuilt rather than kept.
  */
 describe.each(DIALECTS)('volume indexes migration on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let db: Db;
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     db = database.db;
     // Rows in the tables, so Postgres takes the concurrent path when the migration runs again.
     const { companyId } = await createCompany(db, 'Volume Lending', new Date(AT));
@@ -74,7 +74,6 @@ describe.each(DIALECTS)('volume indexes migration on %s', (dialect) => {
       });
     }
   });
-  afterAll(async () => database?.drop());
 
   async function indexes(): Promise<Map<string, boolean>> {
     if (dialectOf(db) === 'pg') {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { CONTACT_RECORD_MIN_RETENTION_DAYS } from '../../src/config/jobs.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
@@ -10,7 +10,8 @@ import {
 } from '../../src/domain/retention/contact-records.js';
 import { sweepRetention } from '../../src/domain/retention/sweep.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const NOW = new Date('2026-12-08T15:00:00.000Z');
 const DAY = 86_400_000;
@@ -46,12 +47,11 @@ describe('contact-record retention configuration', () => {
 });
 
 describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let companyId: string;
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     const db = database.db;
     ({ companyId } = await createCompany(db, 'Keep', NOW));
     await db('customers').insert({
@@ -146,8 +146,6 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
     await call('fourYears', 1461);
     await call('fourYearsRecorded', 1461, 'recordings/x.mp3');
   }, 60_000);
-
-  afterAll(() => database?.drop());
 
   const left = async () => (await database.db('scheduled_calls').where({ company_id: companyId }).pluck('step')).sort();
   const calls = async () =>

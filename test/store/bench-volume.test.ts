@@ -3,8 +3,8 @@ import { baselineScale, fillVolume, type FillStep } from '../../bench/volume/fil
 import { measureSweep } from '../../bench/volume/sweep.js';
 import { issueApiKey } from '../../src/domain/companies/api-keys.js';
 import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
 import { startTestService, type TestService } from '../support/service.js';
+import { useTestDatabase, withTestDatabase, type SuiteDatabase } from '../support/suite.js';
 
 const NOW = new Date('2026-11-26T00:00:00.000Z');
 
@@ -14,25 +14,24 @@ const NOW = new Date('2026-11-26T00:00:00.000Z');
  * gives the same data, and the application's own reads and the dial claim work on it.
  */
 describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres');
   let t: TestService;
   let steps: FillStep[];
   const rows = (table: string) => steps.find((s) => s.table === table)!.rows;
 
   let indexesBefore: string[];
   let constraintsBefore: string[];
-  const indexes = async (db: TestDatabase['db']) =>
+  const indexes = async (db: SuiteDatabase['db']) =>
     (await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname`)).rows.map(
       (r: { indexdef: string }) => r.indexdef,
     );
-  const constraints = async (db: TestDatabase['db']) =>
+  const constraints = async (db: SuiteDatabase['db']) =>
     (
       await db.raw(`SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS c FROM pg_constraint
       WHERE connamespace = current_schema()::regnamespace ORDER BY 1`)
     ).rows.map((r: { c: string }) => r.c);
 
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
     indexesBefore = await indexes(database.db);
     constraintsBefore = await constraints(database.db);
     steps = await fillVolume(database.db, { scale: 0.001, seed: 0.42, now: NOW });
@@ -40,7 +39,6 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
   }, 120_000);
   afterAll(async () => {
     await t?.stop();
-    await database?.drop();
   });
 
   it('has the counts of the scale, with a few large companies', async () => {
@@ -81,24 +79,20 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
   });
 
   it('the same seed gives the same data', async () => {
-    const again = await freshDatabase('postgres');
-    try {
+    await withTestDatabase('postgres', async (again) => {
       await fillVolume(again.db, { scale: 0.001, seed: 0.42, now: NOW });
-      const digest = async (db: TestDatabase['db']) =>
+      const digest = async (db: SuiteDatabase['db']) =>
         (
           await db.raw(
             `SELECT md5(string_agg(company_id || id || created_at::text, ',' ORDER BY id)) AS d FROM customers`,
           )
         ).rows[0].d;
       expect(await digest(again.db)).toBe(await digest(database.db));
-    } finally {
-      await again.drop();
-    }
+    });
   }, 120_000);
 
   it('a baseline keeps the companies it is given and has the last days of history at the same daily volume', async () => {
-    const baseline = await freshDatabase('postgres');
-    try {
+    await withTestDatabase('postgres', async (baseline) => {
       await fillVolume(baseline.db, { scale: baselineScale(0.001, 79), seed: 0.42, now: NOW, companies: 40, days: 79 });
       const count = async (table: string, where = 'true') =>
         Number((await baseline.db.raw(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)).rows[0].n);
@@ -109,9 +103,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
       const recent = Number((await database.db.raw(`SELECT count(*) AS n FROM customers WHERE ${days}`)).rows[0].n);
       expect(recent).toBeGreaterThan(300);
       expect(recent).toBeLessThan(500);
-    } finally {
-      await baseline.drop();
-    }
+    });
   }, 120_000);
 
   it("the application's reads work on it: customer, lists by offset and cursor, scheduled call, call", async () => {

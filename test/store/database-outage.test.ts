@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_CREATE, type RowProcessor } from '../../src/domain/batches/row-processors.js';
 import { rowHandling } from '../../src/main/server.js';
 import { openDb, type Db } from '../../src/store/shared/db.js';
-import { freshDatabase, type TestDatabase } from '../support/databases.js';
 import { validCustomer } from '../support/customers.js';
 import { waitForJob } from '../support/jobs.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { TcpProxy } from '../support/tcp-proxy.js';
 import { responseProblems } from '../support/contract.js';
+import { useTestDatabase } from '../support/suite.js';
 import { optOutToken } from '../../src/domain/messages/email-opt-out.js';
 
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
@@ -21,7 +21,7 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * and batch jobs finish.
  */
 describePostgres('database outage on postgres', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase('postgres');
   let proxy: TcpProxy;
   let db: Db;
   let t: TestService;
@@ -39,7 +39,6 @@ describePostgres('database outage on postgres', () => {
   };
 
   beforeAll(async () => {
-    database = await freshDatabase('postgres');
     proxy = new TcpProxy('127.0.0.1', Number(new URL(process.env.TEST_POSTGRES_URL!).port || 5432));
     await proxy.start();
     db = openDb(proxy.proxied(process.env.TEST_POSTGRES_URL!), { schema: database.schema });
@@ -63,7 +62,6 @@ describePostgres('database outage on postgres', () => {
     await t?.stop();
     await db?.destroy();
     await proxy?.stop();
-    await database?.drop();
   });
 
   /** One request with a client deadline: a hang fails the test instead of passing silently. */

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { sweepRetention } from '../../src/domain/retention/sweep.js';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { createLogger } from '../../src/lib/logger.js';
 import type { Db } from '../../src/store/shared/db.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { insertDelivery } from '../support/webhook-deliveries.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const NOW = new Date('2026-12-08T15:00:00.000Z');
 const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
 
 /** The delivery log keeps a settled delivery 30 days after its event, a pending one until it settles (src/domain/retention/sweep.ts). */
 describe.each(DIALECTS)('retention sweep of webhook deliveries on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let db: Db;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     db = database.db;
   });
-  afterAll(async () => database?.drop());
 
   it('deletes delivered and dead deliveries created more than 30 days ago, never a pending one', async () => {
     const { companyId } = await createCompany(db, 'Log', ago(100));

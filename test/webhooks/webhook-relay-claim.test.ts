@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as webhookDeliveryIndexes from '../../migrations/20261127_027_webhook_delivery_indexes.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import type { Db } from '../../src/store/shared/db.js';
 import { claimDueDeliveries } from '../../src/store/webhooks/webhooks.js';
-import { DIALECTS, freshDatabase, type TestDatabase } from '../support/databases.js';
+import { DIALECTS } from '../support/databases.js';
 import { insertDelivery } from '../support/webhook-deliveries.js';
+import { useTestDatabase } from '../support/suite.js';
 
 const NOW = Date.parse('2026-11-26T15:00:00.000Z');
 
@@ -15,17 +16,15 @@ const NOW = Date.parse('2026-11-26T15:00:00.000Z');
  * (migration 027): no index names the column, so claiming a delivery writes no index entry.
  */
 describe.each(DIALECTS)('webhook relay claim on %s', (dialect) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(dialect);
   let db: Db;
   let companyId: string;
   let endpointId: string;
   beforeAll(async () => {
-    database = await freshDatabase(dialect);
     db = database.db;
     ({ companyId } = await createCompany(db, 'Relay', new Date(NOW)));
     endpointId = (await addWebhookEndpoint(db, companyId, 'http://127.0.0.1:9/hooks', new Date(NOW))).id;
   });
-  afterAll(async () => database?.drop());
 
   const delivery = (id: string, dueInMs: number, status?: 'pending' | 'delivered' | 'dead', enqueued?: boolean) =>
     insertDelivery(db, { companyId, endpointId }, id, {
@@ -73,11 +72,7 @@ describe.each(DIALECTS)('webhook relay claim on %s', (dialect) => {
 
 /** Migration 027: a re-run is harmless, `down` restores the old index and the default fillfactor, `up` again migrates again. */
 describe.each(DIALECTS)('webhook delivery index migration on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await freshDatabase(dialect);
-  });
-  afterAll(async () => database?.drop());
+  const database = useTestDatabase(dialect);
 
   async function state(db: Db): Promise<{ indexes: string[]; fillfactor: string | null }> {
     if (dialect === 'postgres') {
