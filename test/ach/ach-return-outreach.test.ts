@@ -6,6 +6,7 @@ import { type AchApi, achApi, bankAccount } from '../support/ach.js';
 import { DIALECTS } from '../support/databases.js';
 import { insideCallingRules, NOW } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** Christmas Day 2026 (a Friday), 10:00 in New York: a federal holiday, no call may fall on it. */
 const CHRISTMAS = new Date('2026-12-25T15:00:00Z');
@@ -48,7 +49,7 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
     const customerId = `c-${tag}`;
     await ach.customer(customerId);
     const at = new Date().toISOString();
-    await suite.database.db('loans').insert({
+    await tables(suite.database.db).loans().insert({
       company_id: companyId,
       customer_id: customerId,
       id: 'l-1',
@@ -77,14 +78,14 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
     ach_return_date: date,
   });
   const callsOf = (customerId: string) =>
-    suite.database
-      .db('scheduled_calls')
+    tables(suite.database.db)
+      .scheduledCalls()
       .where({ company_id: companyId, customer_id: customerId })
       .orderBy('scheduled_time');
   const cadencesOf = (customerId: string) =>
-    suite.database.db('cadences').where({ company_id: companyId, customer_id: customerId });
+    tables(suite.database.db).cadences().where({ company_id: companyId, customer_id: customerId });
   const historyOf = (customerId: string) =>
-    suite.database.db('ach_return_history').where({ company_id: companyId, customer_id: customerId });
+    tables(suite.database.db).achReturnHistory().where({ company_id: companyId, customer_id: customerId });
 
   it('is off by default: a return on a collections loan schedules nothing and the answer has no outreach', async () => {
     const { customerId, ids } = await paymentOn('off', 'Collections');
@@ -175,7 +176,7 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
     await setCompanyConfig(suite.database.db, companyId, outreachConfig());
     const { customerId, ids } = await paymentOn('two', 'Collections');
     const at = new Date().toISOString();
-    await suite.database.db('loans').insert({
+    await tables(suite.database.db).loans().insert({
       company_id: companyId,
       customer_id: customerId,
       id: 'l-2',
@@ -210,7 +211,10 @@ describe.each(DIALECTS)('outreach on an ACH return on %s', (dialect) => {
   it('a contact restriction refuses the enrollment and the return is recorded all the same', async () => {
     await setCompanyConfig(suite.database.db, companyId, outreachConfig());
     const { customerId, ids } = await paymentOn('dnc', 'Collections');
-    await suite.database.db('customers').where({ company_id: companyId, id: customerId }).update({ do_not_call: true });
+    await tables(suite.database.db)
+      .customers()
+      .where({ company_id: companyId, id: customerId })
+      .update({ do_not_call: true });
     const res = await ach.achReturn(r01(ids));
     expect(res.status).toBe(200);
     expect(res.body.outreach).toEqual({

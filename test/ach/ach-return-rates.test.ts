@@ -7,6 +7,7 @@ import { DIALECTS } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
 import { useTestService } from '../support/suite.js';
 import { achApi } from '../support/ach.js';
+import { tables } from '../support/tables.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 /** The window: the 60 days ending today, 2026-09-23 to 2026-11-21. */
@@ -39,7 +40,10 @@ describe.each(DIALECTS)('GET /ach/return-rates on %s', (dialect) => {
       created_at: at,
       updated_at: at,
     }));
-    for (let i = 0; i < payments.length; i += 100) await db()('payments').insert(payments.slice(i, i + 100));
+    for (let i = 0; i < payments.length; i += 100)
+      await tables(db())
+        .payments()
+        .insert(payments.slice(i, i + 100));
     if (opts.achRecord !== false) {
       const records = dates.map((date, i) => ({
         payment_row_id: ids[i],
@@ -49,7 +53,10 @@ describe.each(DIALECTS)('GET /ach/return-rates on %s', (dialect) => {
         created_at: at,
         updated_at: at,
       }));
-      for (let i = 0; i < records.length; i += 100) await db()('ach_payments').insert(records.slice(i, i + 100));
+      for (let i = 0; i < records.length; i += 100)
+        await tables(db())
+          .achPayments()
+          .insert(records.slice(i, i + 100));
     }
     return ids;
   }
@@ -62,29 +69,31 @@ describe.each(DIALECTS)('GET /ach/return-rates on %s', (dialect) => {
     fields: { code?: string; noc?: string; decline?: boolean; date?: string },
   ) {
     const date = fields.date ?? '2026-11-10';
-    await db()('ach_return_history').insert({
-      id: `h-${++seq}`,
-      company_id: companyId,
-      payment_row_id: paymentRowId,
-      customer_id: customerId,
-      dedupe_key: `k-${seq}`,
-      event_date: date,
-      is_return: !fields.noc,
-      ach_return_code: fields.code ?? null,
-      ach_return_date: fields.code ? date : null,
-      ach_correction_code: fields.noc ?? null,
-      debit_decline_reason: fields.decline ? 'Insufficient funds' : null,
-      returns_for_method_60d: 1,
-      returns_for_customer_180d: 1,
-      representments_180d: 0,
-      action_category: 'other',
-      retry_allowed: false,
-      account_unusable: false,
-      authorization_revoked: false,
-      stop_payment: false,
-      correction_applied: false,
-      created_at: NOW.toISOString(),
-    });
+    await tables(db())
+      .achReturnHistory()
+      .insert({
+        id: `h-${++seq}`,
+        company_id: companyId,
+        payment_row_id: paymentRowId,
+        customer_id: customerId,
+        dedupe_key: `k-${seq}`,
+        event_date: date,
+        is_return: !fields.noc,
+        ach_return_code: fields.code ?? null,
+        ach_return_date: fields.code ? date : null,
+        ach_correction_code: fields.noc ?? null,
+        debit_decline_reason: fields.decline ? 'Insufficient funds' : null,
+        returns_for_method_60d: 1,
+        returns_for_customer_180d: 1,
+        representments_180d: 0,
+        action_category: 'other',
+        retry_allowed: false,
+        account_unusable: false,
+        authorization_revoked: false,
+        stop_payment: false,
+        correction_applied: false,
+        created_at: NOW.toISOString(),
+      });
   }
 
   it('matches a hand-computed fixture of 200 debits and their returns', async () => {
@@ -169,7 +178,7 @@ describe.each(DIALECTS)('GET /ach/return-rates on %s', (dialect) => {
       );
       const ids = (row: string) => ({ customer_id: 'c-hook', loan_id: 'l-1', payment_id: `pay-${row}` });
       const raised = () =>
-        db()('webhook_deliveries').where({ company_id: companyId, event_type: 'ach_return_rate.raised' });
+        tables(db()).webhookDeliveries().where({ company_id: companyId, event_type: 'ach_return_rate.raised' });
 
       expect(
         (await ach.achReturn({ ...ids(rows[0]), ach_return_code: 'R02', ach_return_date: '2026-11-05' })).status,

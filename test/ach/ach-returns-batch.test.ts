@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { type AchApi, achApi } from '../support/ach.js';
+import { tables } from '../support/tables.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -25,8 +26,8 @@ describe.each(DIALECTS)('POST /ach-returns/batch on %s', (dialect) => {
   const historyCount = async (customerId: string) =>
     Number(
       (
-        await suite.database
-          .db('ach_return_history')
+        await tables(suite.database.db)
+          .achReturnHistory()
           .where({ company_id: companyId, customer_id: customerId })
           .count({ n: '*' })
       )[0].n,
@@ -48,7 +49,10 @@ describe.each(DIALECTS)('POST /ach-returns/batch on %s', (dialect) => {
       created_at: at,
       updated_at: at,
     }));
-    for (let i = 0; i < rows.length; i += 100) await suite.database.db('payments').insert(rows.slice(i, i + 100));
+    for (let i = 0; i < rows.length; i += 100)
+      await tables(suite.database.db)
+        .payments()
+        .insert(rows.slice(i, i + 100));
     await other.achPayment('foreign');
 
     const bad: Record<number, [number, string]> = {

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { type AchApi, ROUTING, achApi, bankAccount } from '../support/ach.js';
+import { tables } from '../support/tables.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -54,8 +55,8 @@ describe.each(DIALECTS)('POST /ach-returns: dedupe, risk, validation and tenancy
       expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(results.filter((r) => r.body.message.includes('already recorded'))).toHaveLength(5);
       expect((await p.read()).return_history).toHaveLength(1);
-      const events = await suite.database
-        .db('ach_authorization_events')
+      const events = await tables(suite.database.db)
+        .achAuthorizationEvents()
         .where({ payment_method_id: p.methodId })
         .orderBy('created_at');
       expect(events.map((e) => [e.event, e.source, e.return_code])).toEqual([

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { type AchApi, ROUTING, achApi, bankAccount, debitCard } from '../support/ach.js';
+import { tables } from '../support/tables.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const NO_ACTION = {
@@ -24,7 +25,7 @@ describe.each(DIALECTS)('POST /ach-returns: NACHA behaviours on %s', (dialect) =
   });
 
   const storedMethod = (id: string) =>
-    suite.database.db('payment_methods').where({ company_id: companyId, id }).first();
+    tables(suite.database.db).paymentMethods().where({ company_id: companyId, id }).first();
 
   it('R01: transaction RETURNED with reversal data, ACH record dates and status, one history record; retry allowed', async () => {
     const p = await ach.achPayment('r01');

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { type AchApi, achApi, debitCard } from '../support/ach.js';
+import { tables } from '../support/tables.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -69,8 +70,8 @@ describe.each(DIALECTS)('payments (extension) on %s', (dialect) => {
       created_at: NOW.toISOString(),
       updated_at: NOW.toISOString(),
     });
-    const row = await suite.database.db('payments').where({ company_id: companyId, payment_id: 'p-1' }).first();
-    expect(Number(row.payment_amount_cents)).toBe(1999);
+    const row = await tables(suite.database.db).payments().where({ company_id: companyId, payment_id: 'p-1' }).first();
+    expect(Number(row!.payment_amount_cents)).toBe(1999);
   });
 
   it('updates (200) by (customer, loan, payment): fields not sent keep their values', async () => {

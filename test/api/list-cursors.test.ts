@@ -8,6 +8,7 @@ import { dialectOf } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey, NOW } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * Keyset paging (`cursor` / `Next-Cursor`, an extension beside `offset`) on the customer lists:
@@ -37,40 +38,41 @@ describe.each(DIALECTS)('list cursors on %s', (dialect) => {
       headers: { 'Idempotency-Key': newKey() },
     });
     expect(res.status).toBe(200);
-    scheduleId = (
-      await suite.database
-        .db('scheduled_calls')
-        .where({ company_id: companyId, customer_id: 'cust-1' })
-        .first('schedule_id')
-    ).schedule_id;
+    scheduleId = (await tables(suite.database.db)
+      .scheduledCalls()
+      .where({ company_id: companyId, customer_id: 'cust-1' })
+      .first('schedule_id'))!.schedule_id;
   });
 
   /** Scheduled calls of cust-1 (with their calls and sent messages when asked) at the given instants. */
   async function seed(times: string[], opts: { calls?: boolean; messages?: boolean } = {}): Promise<void> {
     const db = suite.database.db;
-    const row = await db('scheduled_calls')
+    const row = await tables(db)
+      .scheduledCalls()
       .where({ company_id: companyId, customer_id: 'cust-1', schedule_id: scheduleId })
       .first();
     // Postgres hands jsonb back parsed; it takes it back as text.
     const template = Object.fromEntries(
-      Object.entries(row).map(([k, v]) => [
+      Object.entries(row!).map(([k, v]) => [
         k,
         v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v,
       ]),
     );
     for (const at of times) {
       const id = randomUUID();
-      await db('scheduled_calls').insert({
-        ...template,
-        id,
-        scheduled_time: at,
-        step_index: nextStep++,
-        status: 'completed',
-        created_at: at,
-        updated_at: at,
-      });
+      await tables(db)
+        .scheduledCalls()
+        .insert({
+          ...template,
+          id,
+          scheduled_time: at,
+          step_index: nextStep++,
+          status: 'completed',
+          created_at: at,
+          updated_at: at,
+        });
       if (opts.calls) {
-        await db('calls').insert({
+        await tables(db).calls().insert({
           id: randomUUID(),
           company_id: companyId,
           customer_id: 'cust-1',
@@ -89,26 +91,28 @@ describe.each(DIALECTS)('list cursors on %s', (dialect) => {
       }
       if (opts.messages) {
         for (const channel of ['email', 'sms']) {
-          await db('scheduled_messages').insert({
-            id: randomUUID(),
-            company_id: companyId,
-            customer_id: 'cust-1',
-            schedule_id: scheduleId,
-            task_type: 'PendingLoanNewLead',
-            purpose: 'origination',
-            channel,
-            step: 'seed',
-            step_index: nextStep++,
-            template: 'seed',
-            scheduled_time: at,
-            status: 'sent',
-            recipient: channel === 'sms' ? '+12127365000' : 'maria@example.com',
-            subject: channel === 'email' ? 'Hello' : null,
-            content: 'Hello',
-            sent_at: at,
-            created_at: at,
-            updated_at: at,
-          });
+          await tables(db)
+            .scheduledMessages()
+            .insert({
+              id: randomUUID(),
+              company_id: companyId,
+              customer_id: 'cust-1',
+              schedule_id: scheduleId,
+              task_type: 'PendingLoanNewLead',
+              purpose: 'origination',
+              channel,
+              step: 'seed',
+              step_index: nextStep++,
+              template: 'seed',
+              scheduled_time: at,
+              status: 'sent',
+              recipient: channel === 'sms' ? '+12127365000' : 'maria@example.com',
+              subject: channel === 'email' ? 'Hello' : null,
+              content: 'Hello',
+              sent_at: at,
+              created_at: at,
+              updated_at: at,
+            });
         }
       }
     }
@@ -286,9 +290,10 @@ describe.each(DIALECTS)('list cursors on %s', (dialect) => {
         ['cust-1', 2000],
         ['cust-3', 4000],
       ] as const) {
-        const schedule = (
-          await db('scheduled_calls').where({ company_id: companyId, customer_id: customer }).first('schedule_id')
-        ).schedule_id;
+        const schedule = (await tables(db)
+          .scheduledCalls()
+          .where({ company_id: companyId, customer_id: customer })
+          .first('schedule_id'))!.schedule_id;
         await db.raw(
           `INSERT INTO scheduled_calls (id, company_id, customer_id, schedule_id, task_type, purpose, scheduled_time, phone_number, transfer_destination, step, step_index, fallback, status, post_processing_flags, created_at, updated_at)
          SELECT gen_random_uuid()::text, ?, ?, ?, 'PendingLoanNewLead', 'origination', timestamptz '2026-01-01' + (g % 500) * interval '1 hour', '+12127365000', '', 'seed', 10000 + g, false, 'completed', '[]', now(), now()

@@ -18,6 +18,7 @@ import { RULE_CATALOG_VERSION } from '../../src/scheduler/index.js';
 import type { Db } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const run = promisify(execFile);
 const NOW = new Date('2026-12-08T15:00:00.000Z'); // Tuesday 10:00 in New York
@@ -39,26 +40,28 @@ async function outreach(url: string, args: string[]) {
 }
 
 async function customer(db: Db, companyId: string, id: string, extra: Record<string, unknown> = {}) {
-  await db('customers').insert({
-    company_id: companyId,
-    id,
-    first_name: 'Ada',
-    last_name: 'Byron',
-    timezone: 'America/New_York',
-    state: 'NY',
-    phone_number: '+12125550100',
-    email: `${id}@example.com`,
-    do_not_call: false,
-    is_test: false,
-    created_at: AT,
-    updated_at: AT,
-    ...extra,
-  });
+  await tables(db)
+    .customers()
+    .insert({
+      company_id: companyId,
+      id,
+      first_name: 'Ada',
+      last_name: 'Byron',
+      timezone: 'America/New_York',
+      state: 'NY',
+      phone_number: '+12125550100',
+      email: `${id}@example.com`,
+      do_not_call: false,
+      is_test: false,
+      created_at: AT,
+      updated_at: AT,
+      ...extra,
+    });
 }
 
 async function schedule(db: Db, companyId: string, customerId: string, channel: 'call' | 'sms' | 'email') {
   const id = randomUUID();
-  await db('schedules').insert({
+  await tables(db).schedules().insert({
     id,
     company_id: companyId,
     customer_id: customerId,
@@ -154,7 +157,7 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
     // Two calls through the real dial-time check: one placed, one ruled out by a cease request.
     await customer(db, companyId, 'placed');
     await customer(db, companyId, 'ceased', { phone_number: '+12125550101' });
-    await db('contact_restrictions').insert({
+    await tables(db).contactRestrictions().insert({
       id: randomUUID(),
       company_id: companyId,
       customer_id: 'ceased',
@@ -173,7 +176,7 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
       dialed_at: '2026-12-02T15:00:00.000Z',
       scheduled_time: '2026-12-02T15:00:00.000Z',
     });
-    await db('scheduled_calls').insert([placed, ceased, legacy]);
+    await tables(db).scheduledCalls().insert([placed, ceased, legacy]);
     Object.assign(ids, { placed: placed.id, ceased: ceased.id, legacy: legacy.id });
     const results = await dialScheduledCalls(
       services(db),
@@ -186,23 +189,25 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
     for (const channel of ['sms', 'email'] as const) {
       const id = randomUUID();
       ids[channel] = id;
-      await db('scheduled_messages').insert({
-        id,
-        company_id: companyId,
-        customer_id: 'placed',
-        schedule_id: await schedule(db, companyId, 'placed', channel),
-        loan_id: 'loan-1',
-        task_type: 'Collections',
-        purpose: 'collections',
-        channel,
-        step: channel,
-        step_index: 0,
-        template: 'n',
-        scheduled_time: AT,
-        status: 'pending',
-        created_at: AT,
-        updated_at: AT,
-      });
+      await tables(db)
+        .scheduledMessages()
+        .insert({
+          id,
+          company_id: companyId,
+          customer_id: 'placed',
+          schedule_id: await schedule(db, companyId, 'placed', channel),
+          loan_id: 'loan-1',
+          task_type: 'Collections',
+          purpose: 'collections',
+          channel,
+          step: channel,
+          step_index: 0,
+          template: 'n',
+          scheduled_time: AT,
+          status: 'pending',
+          created_at: AT,
+          updated_at: AT,
+        });
     }
     const route = { sms: accepted, email: accepted, smsFrom: '+15005550006' } as never;
     const log = {

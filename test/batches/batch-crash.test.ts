@@ -6,6 +6,7 @@ import { waitForJob } from '../support/jobs.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const ROWS = 5_000;
 
@@ -69,8 +70,10 @@ describePostgres('a worker process killed in the middle of a batch (Postgres)', 
 
     expect(job).toMatchObject({ status: 'completed', totalCustomers: ROWS, processed: ROWS, failed: 0, failures: [] });
     const count = async (q: Promise<unknown>) => Number(((await q) as { n: unknown }[])[0].n);
-    expect(await count(database.db('customers').where('company_id', companyId).count({ n: '*' }))).toBe(ROWS);
-    expect(await count(database.db('customers').where('company_id', companyId).countDistinct({ n: 'id' }))).toBe(ROWS);
+    expect(await count(tables(database.db).customers().where('company_id', companyId).count({ n: '*' }))).toBe(ROWS);
+    expect(await count(tables(database.db).customers().where('company_id', companyId).countDistinct({ n: 'id' }))).toBe(
+      ROWS,
+    );
     // Every row finished: none is left pending (succeeded rows are recorded by their finished slice).
     const slices = sliceMessages(submitted.body.jobId, companyId, ROWS).map((m): [number, number] => [m.from, m.to]);
     expect(await pendingBatchRows(database.db, companyId, submitted.body.jobId, slices)).toEqual([]);

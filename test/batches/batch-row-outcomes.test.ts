@@ -12,6 +12,7 @@ import type { Db } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { blockedBy } from '../support/lock-waits.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const AT = '2026-11-25T12:00:00.000Z';
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
@@ -75,7 +76,7 @@ describe.each(DIALECTS)('batch row outcomes on %s', (dialect) => {
       { index: 7, customerRef: 'c-7', loanRef: null, message: '400: bad row' },
     ]);
     // The succeeded rows of a finished slice get no row of their own: only the failed one has an outcome row.
-    expect(await db('batch_row_outcomes').where({ job_id: jobId }).pluck('row_index')).toEqual([7]);
+    expect(await tables(db).batchRowOutcomes().where({ job_id: jobId }).pluck('row_index')).toEqual([7]);
   });
 
   it('a slice recorded again (a second delivery) changes nothing, whichever way either recorded it', async () => {

@@ -14,6 +14,7 @@ import { pendingBatchRows } from '../../src/store/batches/batch-rows.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { validCustomer } from '../support/customers.js';
+import { tables } from '../support/tables.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -144,9 +145,9 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
       progressPercentage: 100,
       processingCompletedAt: NOW.toISOString(),
     });
-    expect(Number((await suite.database.db('customers').where('company_id', companyId).count({ n: '*' }))[0].n)).toBe(
-      50,
-    );
+    expect(
+      Number((await tables(suite.database.db).customers().where('company_id', companyId).count({ n: '*' }))[0].n),
+    ).toBe(50);
     expect(await fetchAll(res.body.jobId)).toEqual([]); // both acked
   });
 
@@ -275,7 +276,7 @@ describe.each(DIALECTS)('batch slices on %s', (dialect) => {
     expect(await fetchAll(jobId)).toEqual([]); // not due yet: the backoff delays it
     const row =
       dialect === 'sqlite'
-        ? await suite.database.db('job_queue').where({ id: message.id }).first('state', 'attempts')
+        ? await tables(suite.database.db).jobQueue().where({ id: message.id }).first('state', 'attempts')
         : await suite.database.db
             .raw(`select state from ${suite.database.schema}_boss.job where id = ?`, [message.id])
             .then((r: any) => r.rows[0]);

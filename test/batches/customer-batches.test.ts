@@ -3,6 +3,7 @@ import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { validCustomer } from '../support/customers.js';
 import { waitForJob } from '../support/jobs.js';
+import { tables } from '../support/tables.js';
 
 // Before the `test` alias sunset, so a row with conflicting test/isTest fails for the conflict itself.
 const NOW = new Date('2026-10-01T12:00:00Z');
@@ -14,8 +15,8 @@ describe.each(DIALECTS)('customer batches on %s', (dialect) => {
   const countCustomers = async (companyId: string, prefix: string) =>
     Number(
       (
-        await suite.database
-          .db('customers')
+        await tables(suite.database.db)
+          .customers()
           .where('company_id', companyId)
           .andWhere('id', 'like', `${prefix}%`)
           .count({ n: '*' })
@@ -157,8 +158,8 @@ describe.each(DIALECTS)('customer batches on %s', (dialect) => {
     const notArray = await suite.t.call('POST', '/customers/batch', { key, body: { customers: 'x' } });
     expect(notArray.status).toBe(400);
     expect(notArray.body.detail.code).toBe('invalid_request');
-    expect(Number((await suite.database.db('batch_jobs').where('company_id', companyId).count({ n: '*' }))[0].n)).toBe(
-      0,
-    );
+    expect(
+      Number((await tables(suite.database.db).batchJobs().where('company_id', companyId).count({ n: '*' }))[0].n),
+    ).toBe(0);
   });
 });

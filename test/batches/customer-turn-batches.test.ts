@@ -3,6 +3,7 @@ import { createCompany } from '../../src/domain/companies/companies.js';
 import { type CustomerFields, getCustomer, upsertCustomer } from '../../src/store/customers/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const AT = '2026-12-08T15:00:00.000Z';
 
@@ -51,8 +52,8 @@ describe.each(DIALECTS)('customer reads and inserts on %s', (dialect) => {
     });
     coA = (await createCompany(database.db, 'A', new Date(AT))).companyId;
     coB = (await createCompany(database.db, 'B', new Date(AT))).companyId;
-    await database
-      .db('customers')
+    await tables(database.db)
+      .customers()
       .insert([...Array.from({ length: 20 }, (_, i) => row(coA, `cust-${i}`, `A${i}`)), row(coB, 'cust-0', 'B0')]);
     database.db.on('query', (q: { sql: string }) => statements.push(q.sql));
   });
@@ -85,7 +86,7 @@ describe.each(DIALECTS)('customer reads and inserts on %s', (dialect) => {
   it("inside a transaction a read is the transaction's own and sees its uncommitted row", async () => {
     const trx = await database.db.transaction();
     try {
-      await trx('customers').insert({
+      await tables(trx).customers().insert({
         company_id: coB,
         id: 'in-trx',
         first_name: 'T',

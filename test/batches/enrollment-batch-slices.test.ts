@@ -15,6 +15,7 @@ import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { enrollBody, enrollRow, newKey, NOW } from '../support/enrollment.js';
 import { validCustomer } from '../support/customers.js';
+import { tables, type TableName } from '../support/tables.js';
 
 const SUNSET = new Date('2026-10-25T00:00:00Z');
 
@@ -63,7 +64,7 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
     return `/customers/batch/${res.body.jobId}`;
   };
   const read = async (path: string) => (await suite.t.call('GET', path, { key })).body;
-  const count = async (table: string) =>
+  const count = async (table: TableName) =>
     Number((await suite.database.db(table).where('company_id', companyId).count({ n: '*' }))[0].n);
   const indexes = (job: { results: { index: number }[] }) => job.results.map((r) => r.index);
 
@@ -182,7 +183,7 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
     });
     await submit([enrollRow('ret-2')]);
     const expired = newKey();
-    await suite.database.db('idempotency_records').insert({
+    await tables(suite.database.db).idempotencyRecords().insert({
       company_id: companyId,
       key: expired,
       operation: 'x',
@@ -209,7 +210,7 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
 
     // 30 days later the single enrollment's and the batch's records expire, and the job is deleted.
     // (The sweep covers every company: this file's earlier jobs and records, all made at NOW, go too.)
-    const total = async (table: string) => Number((await suite.database.db(table).count({ n: '*' }))[0].n);
+    const total = async (table: TableName) => Number((await suite.database.db(table).count({ n: '*' }))[0].n);
     const expected = {
       batchJobs: await total('batch_jobs'),
       idempotencyRecords: await total('idempotency_records'),
@@ -240,14 +241,16 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
       outcome: appliedMs === null ? null : 'applied',
     });
     const t = NOW.getTime();
-    await db('callback_inbox').insert([
-      row('old-applied', t - 9 * day, t - 8 * day),
-      row('old-unapplied', t - 9 * day, null),
-      row('recent-applied', t - 2 * day, t - 6 * day + 60_000),
-    ]);
+    await tables(db)
+      .callbackInbox()
+      .insert([
+        row('old-applied', t - 9 * day, t - 8 * day),
+        row('old-unapplied', t - 9 * day, null),
+        row('recent-applied', t - 2 * day, t - 6 * day + 60_000),
+      ]);
     const swept = await sweepRetention(db, NOW, createLogger('silent'));
     expect(swept.callbackInbox).toBe(1);
-    expect((await db('callback_inbox').orderBy('event_id').pluck('event_id')).sort()).toEqual([
+    expect((await tables(db).callbackInbox().orderBy('event_id').pluck('event_id')).sort()).toEqual([
       'old-unapplied',
       'recent-applied',
     ]);

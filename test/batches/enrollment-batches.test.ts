@@ -10,6 +10,7 @@ import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { enrollBody, enrollRow, newKey, NOW } from '../support/enrollment.js';
 import { waitForJob } from '../support/jobs.js';
+import type { TableName } from '../support/tables.js';
 
 const BASE = 'https://api.example.test';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -38,7 +39,7 @@ describe.each(DIALECTS)('enrollment batches on %s', (dialect) => {
     expect(res.status).toBe(202);
     return waitForJob(suite.t, key, `/customers/batch/${res.body.jobId}`);
   };
-  const count = async (table: string) =>
+  const count = async (table: TableName) =>
     Number((await suite.database.db(table).where('company_id', companyId).count({ n: '*' }))[0].n);
 
   it('requires a well-formed Idempotency-Key header (400); nothing is stored', async () => {

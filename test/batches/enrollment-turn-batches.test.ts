@@ -8,6 +8,7 @@ import { DIALECTS } from '../support/databases.js';
 import { AT, enrollment, LIMIT, NOW_MS, run } from '../support/first-runs.js';
 import { blockedBy } from '../support/lock-waits.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * First runs of concurrent idempotent enrollments go to Postgres as one statement per turn of the
@@ -25,11 +26,11 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
 
   const company = async () => (await createCompany(db, `Turn ${randomUUID()}`, new Date(AT))).companyId;
   const hits = async (companyId: string) =>
-    Number((await db('rate_limits').where({ company_id: companyId, policy: 'first-run' }).first())?.hits ?? 0);
+    Number((await tables(db).rateLimits().where({ company_id: companyId, policy: 'first-run' }).first())?.hits ?? 0);
   const customerIds = async (companyId: string) =>
-    (await db('customers').where({ company_id: companyId }).orderBy('id').pluck('id')).map(String);
+    (await tables(db).customers().where({ company_id: companyId }).orderBy('id').pluck('id')).map(String);
   const callsOf = async (companyId: string) =>
-    Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+    Number((await tables(db).scheduledCalls().where({ company_id: companyId }).count({ n: '*' }))[0].n);
   const batchStatements = () => statements.filter((s) => s.includes('jsonb_to_recordset')).length;
 
   it('twelve requests of three companies: each counted in its own window in request order, the first LIMIT of each stored; one statement on Postgres, one transaction on SQLite', async () => {
@@ -87,7 +88,9 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
 
   it("a window that has ended restarts at the turn's first request", async () => {
     const companyId = await company();
-    await db('rate_limits').insert({ company_id: companyId, policy: 'first-run', hits: 50, window_ends_at: NOW_MS });
+    await tables(db)
+      .rateLimits()
+      .insert({ company_id: companyId, policy: 'first-run', hits: 50, window_ends_at: NOW_MS });
     const outcomes = await Promise.all(
       ['a', 'b'].map((id) => insertEnrollmentOnce(db, companyId, enrollment(id), run(`k-${id}`))),
     );

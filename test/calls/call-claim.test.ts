@@ -5,6 +5,7 @@ import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
 import type { Db } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const NOW = '2026-11-26T15:00:00.000Z';
 const minutesAgo = (m: number) => new Date(Date.parse(NOW) - m * 60_000).toISOString();
@@ -31,7 +32,8 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
   async function company(name: string, ages: number[], dialing = 0, maxConcurrentCalls?: number): Promise<string> {
     const { companyId } = await createCompany(db, name, new Date(NOW));
     if (maxConcurrentCalls !== undefined)
-      await db('companies')
+      await tables(db)
+        .companies()
         .where({ id: companyId })
         .update({ config: JSON.stringify({ calls: { maxConcurrentCalls } }) });
     const statuses = [
@@ -41,7 +43,7 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
     for (const [i, { age, status }] of statuses.entries()) {
       const customerId = `c-${i}`;
       const scheduleId = randomUUID();
-      await db('customers').insert({
+      await tables(db).customers().insert({
         company_id: companyId,
         id: customerId,
         first_name: 'A',
@@ -49,7 +51,7 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
         created_at: NOW,
         updated_at: NOW,
       });
-      await db('schedules').insert({
+      await tables(db).schedules().insert({
         id: scheduleId,
         company_id: companyId,
         customer_id: customerId,
@@ -61,34 +63,37 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
         created_at: NOW,
         updated_at: NOW,
       });
-      await db('scheduled_calls').insert({
-        id: randomUUID(),
-        company_id: companyId,
-        customer_id: customerId,
-        schedule_id: scheduleId,
-        task_type: 'PendingLoanNewLead',
-        purpose: 'origination',
-        scheduled_time: minutesAgo(age),
-        phone_number: '+12127365000',
-        transfer_destination: '',
-        step: 'x',
-        step_index: 0,
-        fallback: false,
-        status,
-        post_processing_flags: '[]',
-        created_at: NOW,
-        updated_at: NOW,
-      });
+      await tables(db)
+        .scheduledCalls()
+        .insert({
+          id: randomUUID(),
+          company_id: companyId,
+          customer_id: customerId,
+          schedule_id: scheduleId,
+          task_type: 'PendingLoanNewLead',
+          purpose: 'origination',
+          scheduled_time: minutesAgo(age),
+          phone_number: '+12127365000',
+          transfer_destination: '',
+          step: 'x',
+          step_index: 0,
+          fallback: false,
+          status,
+          post_processing_flags: '[]',
+          created_at: NOW,
+          updated_at: NOW,
+        });
     }
     return companyId;
   }
 
   async function reset(): Promise<void> {
     for (const table of ['scheduled_calls', 'schedules', 'customers']) await db(table).del();
-    await db('api_keys')
+    await tables(db)
+      .apiKeys()
       .del()
       .catch(() => undefined);
-    await db('companies').del();
+    await tables(db).companies().del();
   }
 
   it("takes every company's oldest due call before anyone's second, oldest first", async () => {
@@ -97,7 +102,8 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
     const b = await company('B', [45, 35]);
     const claimed = await claimDueCalls(db, NOW, { batch: 3, defaultConcurrency: 10, scan });
     expect(claimed.map((c) => c.companyId).sort()).toEqual([a, a, b].sort());
-    const times = await db('scheduled_calls')
+    const times = await tables(db)
+      .scheduledCalls()
       .where({ status: 'dialing' })
       .orderBy('scheduled_time')
       .pluck('scheduled_time');
@@ -139,7 +145,8 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
   it('among companies whose oldest due calls share a time, the one whose call id is lowest goes first', async () => {
     await reset();
     for (let i = 0; i < 6; i++) await company(`T${i}`, [30, 20]);
-    const firstIds = await db('scheduled_calls')
+    const firstIds = await tables(db)
+      .scheduledCalls()
       .where({ scheduled_time: minutesAgo(30) })
       .orderBy('id')
       .pluck('company_id');

@@ -11,6 +11,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { insertWebhookEndpoint } from '../../src/store/webhooks/webhooks.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * The set-based inbox applier (callback-batch.ts) against applyVoiceEvent one event at a time: two
@@ -208,19 +209,21 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
       if (sc.status === 'none') continue;
       const customerId = `${set}-cu${i}`;
       const scheduleId = randomUUID();
-      await db('customers').insert({
-        company_id: companyId,
-        id: customerId,
-        first_name: 'B',
-        last_name: 'Atch',
-        timezone: 'America/New_York',
-        phone_number: `+1212555${1000 + i}`,
-        do_not_call: false,
-        is_test: true,
-        created_at: at,
-        updated_at: at,
-      });
-      await db('schedules').insert({
+      await tables(db)
+        .customers()
+        .insert({
+          company_id: companyId,
+          id: customerId,
+          first_name: 'B',
+          last_name: 'Atch',
+          timezone: 'America/New_York',
+          phone_number: `+1212555${1000 + i}`,
+          do_not_call: false,
+          is_test: true,
+          created_at: at,
+          updated_at: at,
+        });
+      await tables(db).schedules().insert({
         id: scheduleId,
         company_id: companyId,
         customer_id: customerId,
@@ -235,70 +238,76 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
         updated_at: at,
       });
       const callId = `${set}-call${i}`;
-      await db('scheduled_calls').insert({
-        id: scId(set, i),
-        company_id: companyId,
-        customer_id: customerId,
-        schedule_id: scheduleId,
-        loan_id: null,
-        task_type: 'Collections',
-        purpose: 'collections',
-        scheduled_time: '2026-12-08T15:00:00.000Z',
-        phone_number: `+1212555${1000 + i}`,
-        transfer_destination: 'queue:collections-agents',
-        step: 'day0',
-        step_index: 0,
-        fallback: false,
-        status: sc.status,
-        call_id: sc.record ? callId : null,
-        post_processing_flags: '[]',
-        explanation: null,
-        created_at: at,
-        updated_at: at,
-        provider: sc.record ? 'sandbox' : null,
-        provider_call_id: sc.record ? pcId(set, i) : null,
-      });
-      if (sc.later) {
-        await db('scheduled_calls').insert({
-          id: `${scId(set, i)}-later`,
+      await tables(db)
+        .scheduledCalls()
+        .insert({
+          id: scId(set, i),
           company_id: companyId,
           customer_id: customerId,
           schedule_id: scheduleId,
           loan_id: null,
           task_type: 'Collections',
           purpose: 'collections',
-          scheduled_time: '2026-12-09T15:00:00.000Z',
+          scheduled_time: '2026-12-08T15:00:00.000Z',
           phone_number: `+1212555${1000 + i}`,
           transfer_destination: 'queue:collections-agents',
-          step: 'day1',
-          step_index: 1,
+          step: 'day0',
+          step_index: 0,
           fallback: false,
-          status: 'pending',
-          call_id: null,
+          status: sc.status,
+          call_id: sc.record ? callId : null,
           post_processing_flags: '[]',
           explanation: null,
           created_at: at,
           updated_at: at,
+          provider: sc.record ? 'sandbox' : null,
+          provider_call_id: sc.record ? pcId(set, i) : null,
         });
+      if (sc.later) {
+        await tables(db)
+          .scheduledCalls()
+          .insert({
+            id: `${scId(set, i)}-later`,
+            company_id: companyId,
+            customer_id: customerId,
+            schedule_id: scheduleId,
+            loan_id: null,
+            task_type: 'Collections',
+            purpose: 'collections',
+            scheduled_time: '2026-12-09T15:00:00.000Z',
+            phone_number: `+1212555${1000 + i}`,
+            transfer_destination: 'queue:collections-agents',
+            step: 'day1',
+            step_index: 1,
+            fallback: false,
+            status: 'pending',
+            call_id: null,
+            post_processing_flags: '[]',
+            explanation: null,
+            created_at: at,
+            updated_at: at,
+          });
       }
       if (sc.record) {
-        await db('calls').insert({
-          id: callId,
-          company_id: companyId,
-          customer_id: customerId,
-          scheduled_call_id: scId(set, i),
-          provider: 'sandbox',
-          provider_call_id: pcId(set, i),
-          to_phone_number: `+1212555${1000 + i}`,
-          from_phone_number: '+12025550199',
-          state: 'registered',
-          timestamp: '2026-12-08T15:00:00.000Z',
-          transcript: '',
-          summarization: '',
-          flags: '[]',
-          created_at: at,
-          updated_at: at,
-        });
+        await tables(db)
+          .calls()
+          .insert({
+            id: callId,
+            company_id: companyId,
+            customer_id: customerId,
+            scheduled_call_id: scId(set, i),
+            provider: 'sandbox',
+            provider_call_id: pcId(set, i),
+            to_phone_number: `+1212555${1000 + i}`,
+            from_phone_number: '+12025550199',
+            state: 'registered',
+            timestamp: '2026-12-08T15:00:00.000Z',
+            transcript: '',
+            summarization: '',
+            flags: '[]',
+            created_at: at,
+            updated_at: at,
+          });
       }
       for (const d of sc.before) await applyVoiceEvent(services(), 'sandbox', eventOf(set, i, d));
     }
@@ -316,27 +325,31 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
   }
 
   async function receive(events: VoiceEvent[]): Promise<void> {
-    await database.db('callback_inbox').insert(
-      events.map((e) => ({
-        provider: 'sandbox',
-        event_id: e.eventId,
-        scheduled_call_id: e.scheduledCallId,
-        event: JSON.stringify(e),
-        received_at: NOW.toISOString(),
-      })),
-    );
+    await tables(database.db)
+      .callbackInbox()
+      .insert(
+        events.map((e) => ({
+          provider: 'sandbox',
+          event_id: e.eventId,
+          scheduled_call_id: e.scheduledCallId,
+          event: JSON.stringify(e),
+          received_at: NOW.toISOString(),
+        })),
+      );
   }
 
   /** Everything the deliveries may have changed for one set, with its own ids taken out. */
   async function endState(set: string) {
     const db = database.db;
     const strip = (v: unknown) => (typeof v === 'string' ? v.replaceAll(`${set}-`, '') : v);
-    const calls = await db('calls').where('scheduled_call_id', 'like', `${set}-%`).orderBy('scheduled_call_id');
+    const calls = await tables(db).calls().where('scheduled_call_id', 'like', `${set}-%`).orderBy('scheduled_call_id');
     const callIndex = new Map(calls.map((c: any) => [c.id, c.scheduled_call_id]));
-    const events = await db('call_events')
+    const events = await tables(db)
+      .callEvents()
       .whereIn('call_id', [...callIndex.keys()])
       .orderBy('event_id');
-    const scheduled = await db('scheduled_calls')
+    const scheduled = await tables(db)
+      .scheduledCalls()
       .where('id', 'like', `${set}-%`)
       .orderBy('id')
       .select(
@@ -349,12 +362,14 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
         'provider',
         'provider_call_id',
       );
-    const customers = await db('customers')
+    const customers = await tables(db)
+      .customers()
       .where('id', 'like', `${set}-%`)
       .orderBy('id')
       .select('id', 'do_not_call', 'updated_at');
     const ids = [...callIndex.keys(), ...scheduled.map((r: any) => r.id)];
-    const published = await db('webhook_deliveries')
+    const published = await tables(db)
+      .webhookDeliveries()
       .whereIn('subject_id', ids)
       .select('event_type', 'subject_id', 'event_key');
     return {
@@ -388,7 +403,7 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
   const reference: Array<[string, string]> = [];
 
   const outcomesOf = async (set: string) =>
-    (await database.db('callback_inbox').where('scheduled_call_id', 'like', `${set}-%`).orderBy('seq')).map(
+    (await tables(database.db).callbackInbox().where('scheduled_call_id', 'like', `${set}-%`).orderBy('seq')).map(
       (r: any) => [r.event_id.replace(`${set}-`, ''), r.outcome],
     );
 
@@ -495,8 +510,8 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
 
   it('a batch applied again after a crash (its rows still unmarked, their lease run out) changes nothing', async () => {
     const before = await endState('batch');
-    await database
-      .db('callback_inbox')
+    await tables(database.db)
+      .callbackInbox()
       .where('scheduled_call_id', 'like', 'batch-%')
       .update({ applied_at: null, outcome: null, lease_until: new Date(Date.now() - 1000).toISOString() }); // the lease is wall-clock
     expect(await applyInboxBatch(services(), SETTINGS)).toBe(deliveries('batch').length);
@@ -519,8 +534,8 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
     await receive(deliveries('p'));
     const total = deliveries('p').length;
     expect(await applyInboxBatch(services(), SETTINGS)).toBe(total - 1);
-    const waiting = await database
-      .db('callback_inbox')
+    const waiting = await tables(database.db)
+      .callbackInbox()
       .where('scheduled_call_id', 'like', 'p-%')
       .whereNull('applied_at');
     expect(waiting.map((r: any) => [r.event_id, r.lease_until !== null])).toEqual([['p-pc0:a', true]]);
@@ -530,8 +545,8 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
 
     // Once it can pass, the next pass after its lease applies it: the end state is the reference's.
     poisoned.clear();
-    await database
-      .db('callback_inbox')
+    await tables(database.db)
+      .callbackInbox()
       .where({ event_id: 'p-pc0:a' })
       .update({ lease_until: new Date(Date.now() - 1000).toISOString() });
     expect(await applyInboxBatch(services(), SETTINGS)).toBe(1);

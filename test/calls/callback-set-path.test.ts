@@ -18,6 +18,7 @@ import { createLogger } from '../../src/lib/logger.js';
 import { insertWebhookEndpoint } from '../../src/store/webhooks/webhooks.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * One apply path for every provider event (callback-batch.ts, applyCallEvents): the reconciliation
@@ -103,7 +104,7 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
       const customerId = `${set}-cu${i}`;
       const scheduleId = randomUUID();
       const phone = `+1212555${2000 + i}`;
-      await db('customers').insert({
+      await tables(db).customers().insert({
         company_id: companyId,
         id: customerId,
         first_name: 'S',
@@ -115,7 +116,7 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
         created_at: at,
         updated_at: at,
       });
-      await db('schedules').insert({
+      await tables(db).schedules().insert({
         id: scheduleId,
         company_id: companyId,
         customer_id: customerId,
@@ -131,93 +132,101 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
       });
       const callId = `${set}-call${i}`;
       const placed = sc.record !== null;
-      await db('scheduled_calls').insert({
-        id: scId(set, i),
-        company_id: companyId,
-        customer_id: customerId,
-        schedule_id: scheduleId,
-        loan_id: null,
-        task_type: 'Collections',
-        purpose: 'collections',
-        scheduled_time: DIALED,
-        phone_number: phone,
-        transfer_destination: 'queue:collections-agents',
-        step: 'day0',
-        step_index: 0,
-        fallback: false,
-        status: sc.status,
-        call_id: placed ? callId : null,
-        post_processing_flags: '[]',
-        explanation: null,
-        created_at: at,
-        updated_at: at,
-        provider: placed ? 'sandbox' : null,
-        provider_call_id: placed ? pcId(set, i) : null,
-        claimed_at: DIALED,
-        dialed_at: placed ? DIALED : null,
-        dial_attempts: 1,
-      });
-      if (sc.later) {
-        await db('scheduled_calls').insert({
-          id: `${scId(set, i)}-later`,
+      await tables(db)
+        .scheduledCalls()
+        .insert({
+          id: scId(set, i),
           company_id: companyId,
           customer_id: customerId,
           schedule_id: scheduleId,
           loan_id: null,
           task_type: 'Collections',
           purpose: 'collections',
-          scheduled_time: '2026-12-09T15:00:00.000Z',
+          scheduled_time: DIALED,
           phone_number: phone,
           transfer_destination: 'queue:collections-agents',
-          step: 'day1',
-          step_index: 1,
+          step: 'day0',
+          step_index: 0,
           fallback: false,
-          status: 'pending',
-          call_id: null,
+          status: sc.status,
+          call_id: placed ? callId : null,
           post_processing_flags: '[]',
           explanation: null,
           created_at: at,
           updated_at: at,
+          provider: placed ? 'sandbox' : null,
+          provider_call_id: placed ? pcId(set, i) : null,
+          claimed_at: DIALED,
+          dialed_at: placed ? DIALED : null,
+          dial_attempts: 1,
         });
+      if (sc.later) {
+        await tables(db)
+          .scheduledCalls()
+          .insert({
+            id: `${scId(set, i)}-later`,
+            company_id: companyId,
+            customer_id: customerId,
+            schedule_id: scheduleId,
+            loan_id: null,
+            task_type: 'Collections',
+            purpose: 'collections',
+            scheduled_time: '2026-12-09T15:00:00.000Z',
+            phone_number: phone,
+            transfer_destination: 'queue:collections-agents',
+            step: 'day1',
+            step_index: 1,
+            fallback: false,
+            status: 'pending',
+            call_id: null,
+            post_processing_flags: '[]',
+            explanation: null,
+            created_at: at,
+            updated_at: at,
+          });
       }
       if (placed) {
-        await db('calls').insert({
-          id: callId,
-          company_id: companyId,
-          customer_id: customerId,
-          scheduled_call_id: scId(set, i),
-          provider: 'sandbox',
-          provider_call_id: pcId(set, i),
-          to_phone_number: phone,
-          from_phone_number: '+12025550199',
-          state: sc.record,
-          timestamp: DIALED,
-          transcript: '',
-          summarization: '',
-          flags: '[]',
-          created_at: at,
-          updated_at: at,
-        });
+        await tables(db)
+          .calls()
+          .insert({
+            id: callId,
+            company_id: companyId,
+            customer_id: customerId,
+            scheduled_call_id: scId(set, i),
+            provider: 'sandbox',
+            provider_call_id: pcId(set, i),
+            to_phone_number: phone,
+            from_phone_number: '+12025550199',
+            state: sc.record!,
+            timestamp: DIALED,
+            transcript: '',
+            summarization: '',
+            flags: '[]',
+            created_at: at,
+            updated_at: at,
+          });
       }
     }
   }
 
   async function receive(events: VoiceEvent[]): Promise<void> {
-    await database.db('callback_inbox').insert(
-      events.map((e) => ({
-        provider: 'sandbox',
-        event_id: e.eventId,
-        scheduled_call_id: e.scheduledCallId,
-        event: JSON.stringify(e),
-        received_at: NOW.toISOString(),
-      })),
-    );
+    await tables(database.db)
+      .callbackInbox()
+      .insert(
+        events.map((e) => ({
+          provider: 'sandbox',
+          event_id: e.eventId,
+          scheduled_call_id: e.scheduledCallId,
+          event: JSON.stringify(e),
+          received_at: NOW.toISOString(),
+        })),
+      );
   }
 
   /** Everything applying may have changed for one set, its own ids taken out (call ids by their scheduled call). */
   async function endState(set: string) {
     const db = database.db;
-    const calls = await db('calls').where('scheduled_call_id', 'like', `${set}-%`).orderBy('scheduled_call_id');
+    const calls = await tables(db).calls().where('scheduled_call_id', 'like', `${set}-%`).orderBy('scheduled_call_id');
     const callIndex = new Map<string, string>(calls.map((c: any) => [c.id, c.scheduled_call_id]));
     const strip = (v: unknown) =>
       typeof v === 'string'
@@ -226,10 +235,12 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
           ? v.toISOString()
           : v;
     const clean = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, strip(v)]));
-    const events = await db('call_events')
+    const events = await tables(db)
+      .callEvents()
       .whereIn('call_id', [...callIndex.keys()])
       .orderBy('event_id');
-    const scheduled = await db('scheduled_calls')
+    const scheduled = await tables(db)
+      .scheduledCalls()
       .where('id', 'like', `${set}-%`)
       .orderBy('id')
       .select(
@@ -245,12 +256,14 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
         'dialed_at',
         'dial_lease_until',
       );
-    const customers = await db('customers')
+    const customers = await tables(db)
+      .customers()
       .where('id', 'like', `${set}-%`)
       .orderBy('id')
       .select('id', 'do_not_call', 'updated_at');
     const ids = [...callIndex.keys(), ...scheduled.map((r: any) => r.id)];
-    const published = await db('webhook_deliveries')
+    const published = await tables(db)
+      .webhookDeliveries()
       .whereIn('subject_id', ids)
       .select('event_type', 'subject_id', 'event_key');
     return {
@@ -283,7 +296,7 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
   }
 
   const outcomesOf = async (set: string) =>
-    (await database.db('callback_inbox').where('scheduled_call_id', 'like', `${set}-%`).orderBy('seq')).map(
+    (await tables(database.db).callbackInbox().where('scheduled_call_id', 'like', `${set}-%`).orderBy('seq')).map(
       (r: any) => [r.event_id.replace(`${set}-`, ''), r.outcome],
     );
 
@@ -397,7 +410,7 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
     expect(inb.published.filter(([type]) => type === 'call.completed')).toHaveLength(4);
 
     // A second pass (its lease run out) finds every synthetic event recorded: nothing changes.
-    await database.db('scheduled_calls').where('id', 'like', 'rec-%').update({ reconcile_lease_until: null });
+    await tables(database.db).scheduledCalls().where('id', 'like', 'rec-%').update({ reconcile_lease_until: null });
     expect((await reconcileStaleCalls(services(), RECONCILE)).size).toBe(0); // none is dialing any more
     expect(await endState('rec')).toEqual(rec);
   });

@@ -9,6 +9,7 @@ import { projectRoot } from '../../src/lib/project-root.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { eventually } from '../support/eventually.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * `kill -9` of an API process between receipt and apply: every callback it answered 202 is in the
@@ -101,72 +102,80 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)(
       const db = database.db;
       const { companyId } = await createCompany(db, 'Crash', new Date(AT));
       for (let i = 0; i < CALLS; i++) {
-        await db('customers').insert({
-          company_id: companyId,
-          id: `cu${i}`,
-          first_name: 'K',
-          last_name: 'Ill',
-          timezone: 'America/New_York',
-          phone_number: `+1212736${5000 + i}`,
-          do_not_call: false,
-          is_test: true,
-          created_at: AT,
-          updated_at: AT,
-        });
-        await db('schedules').insert({
-          id: `sch${i}`,
-          company_id: companyId,
-          customer_id: `cu${i}`,
-          cadence_id: null,
-          channel: 'call',
-          source: 'replace',
-          task_type: 'Collections',
-          cadence: 'collections',
-          loan_id: null,
-          status: 'active',
-          created_at: AT,
-          updated_at: AT,
-        });
-        await db('scheduled_calls').insert({
-          id: `sc${i}`,
-          company_id: companyId,
-          customer_id: `cu${i}`,
-          schedule_id: `sch${i}`,
-          loan_id: null,
-          task_type: 'Collections',
-          purpose: 'collections',
-          scheduled_time: AT,
-          phone_number: `+1212736${5000 + i}`,
-          transfer_destination: 'queue:collections-agents',
-          step: 'day0',
-          step_index: 0,
-          fallback: false,
-          status: 'dialing',
-          call_id: `call${i}`,
-          post_processing_flags: '[]',
-          explanation: null,
-          created_at: AT,
-          updated_at: AT,
-          provider: 'sandbox',
-          provider_call_id: `pc${i}`,
-        });
-        await db('calls').insert({
-          id: `call${i}`,
-          company_id: companyId,
-          customer_id: `cu${i}`,
-          scheduled_call_id: `sc${i}`,
-          provider: 'sandbox',
-          provider_call_id: `pc${i}`,
-          to_phone_number: `+1212736${5000 + i}`,
-          from_phone_number: '+12025550199',
-          state: 'registered',
-          timestamp: AT,
-          transcript: '',
-          summarization: '',
-          flags: '[]',
-          created_at: AT,
-          updated_at: AT,
-        });
+        await tables(db)
+          .customers()
+          .insert({
+            company_id: companyId,
+            id: `cu${i}`,
+            first_name: 'K',
+            last_name: 'Ill',
+            timezone: 'America/New_York',
+            phone_number: `+1212736${5000 + i}`,
+            do_not_call: false,
+            is_test: true,
+            created_at: AT,
+            updated_at: AT,
+          });
+        await tables(db)
+          .schedules()
+          .insert({
+            id: `sch${i}`,
+            company_id: companyId,
+            customer_id: `cu${i}`,
+            cadence_id: null,
+            channel: 'call',
+            source: 'replace',
+            task_type: 'Collections',
+            cadence: 'collections',
+            loan_id: null,
+            status: 'active',
+            created_at: AT,
+            updated_at: AT,
+          });
+        await tables(db)
+          .scheduledCalls()
+          .insert({
+            id: `sc${i}`,
+            company_id: companyId,
+            customer_id: `cu${i}`,
+            schedule_id: `sch${i}`,
+            loan_id: null,
+            task_type: 'Collections',
+            purpose: 'collections',
+            scheduled_time: AT,
+            phone_number: `+1212736${5000 + i}`,
+            transfer_destination: 'queue:collections-agents',
+            step: 'day0',
+            step_index: 0,
+            fallback: false,
+            status: 'dialing',
+            call_id: `call${i}`,
+            post_processing_flags: '[]',
+            explanation: null,
+            created_at: AT,
+            updated_at: AT,
+            provider: 'sandbox',
+            provider_call_id: `pc${i}`,
+          });
+        await tables(db)
+          .calls()
+          .insert({
+            id: `call${i}`,
+            company_id: companyId,
+            customer_id: `cu${i}`,
+            scheduled_call_id: `sc${i}`,
+            provider: 'sandbox',
+            provider_call_id: `pc${i}`,
+            to_phone_number: `+1212736${5000 + i}`,
+            from_phone_number: '+12025550199',
+            state: 'registered',
+            timestamp: AT,
+            transcript: '',
+            summarization: '',
+            flags: '[]',
+            created_at: AT,
+            updated_at: AT,
+          });
       }
     }, 60_000);
 
@@ -213,9 +222,9 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)(
       // did, and holds those rows for the lease's minute of wall clock: expire it, as the minute would.
       await holder.rollback();
       holder = undefined;
-      await database.db('callback_inbox').whereNull('applied_at').update({ lease_until: null });
+      await tables(database.db).callbackInbox().whereNull('applied_at').update({ lease_until: null });
 
-      const inbox = await database.db('callback_inbox').orderBy('seq').select('event_id', 'applied_at');
+      const inbox = await tables(database.db).callbackInbox().orderBy('seq').select('event_id', 'applied_at');
       expect(inbox.map((r: { event_id: string }) => r.event_id)).toEqual(accepted); // durable before its 202
       // The crash window was hit: the dead process had applied none of them.
       expect(inbox.filter((r: { applied_at: unknown }) => r.applied_at === null)).toHaveLength(accepted.length);
@@ -231,23 +240,25 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)(
       }
       await eventually(
         async () => {
-          const left = Number((await database.db('callback_inbox').whereNull('applied_at').count({ n: '*' }))[0].n);
+          const left = Number(
+            (await tables(database.db).callbackInbox().whereNull('applied_at').count({ n: '*' }))[0].n,
+          );
           return left === 0 ? true : undefined;
         },
         90_000,
         'the inbox to be applied',
       );
-      const events = await database.db('call_events').pluck('event_id');
+      const events = await tables(database.db).callEvents().pluck('event_id');
       expect(events.sort()).toEqual([...accepted].sort());
       expect(new Set(accepted.map((id) => id.split(':').slice(0, 2).join(':')))).toEqual(
         new Set(Array.from({ length: CALLS }, (_, i) => EVENTS.map((e) => `pc${i}:${e}`)).flat()),
       );
-      const statuses = await database.db('scheduled_calls').pluck('status');
+      const statuses = await tables(database.db).scheduledCalls().pluck('status');
       expect(statuses).toEqual(Array(CALLS).fill('completed'));
-      const { post_processing_flags: flags } = await database
-        .db('scheduled_calls')
+      const { post_processing_flags: flags } = (await tables(database.db)
+        .scheduledCalls()
         .where('id', 'sc0')
-        .first('post_processing_flags');
+        .first('post_processing_flags'))!;
       expect(typeof flags === 'string' ? JSON.parse(flags) : flags).toEqual(expect.arrayContaining(['VOICEMAIL']));
     });
   },

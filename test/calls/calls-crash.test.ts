@@ -7,6 +7,7 @@ import { enrollBody, newKey, NOW } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { useTestDatabase, type SuiteDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const CUSTOMERS = 40;
 
@@ -71,7 +72,7 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
   });
 
   it('no scheduled call is dialed twice, and the next worker dials every due call', { timeout: 180_000 }, async () => {
-    const due = await database.db('scheduled_calls').where({ company_id: companyId, step_index: 0 }).pluck('id');
+    const due = await tables(database.db).scheduledCalls().where({ company_id: companyId, step_index: 0 }).pluck('id');
     expect(due).toHaveLength(CUSTOMERS);
 
     const first = startWorker(database, simulator, t.url);
@@ -89,8 +90,8 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     const dialedAtKill = Object.keys(simulator.dials());
     expect(dialedAtKill.length).toBeLessThan(CUSTOMERS);
     // Calls the provider accepted whose answer the dead worker never recorded: the case the protocol must recover.
-    const unrecorded = await database
-      .db('scheduled_calls')
+    const unrecorded = await tables(database.db)
+      .scheduledCalls()
       .whereIn('id', dialedAtKill)
       .whereNull('provider_call_id')
       .pluck('id');
@@ -100,7 +101,7 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     const next = [startWorker(database, simulator, t.url), startWorker(database, simulator, t.url)];
     const statuses = await eventually(
       async () => {
-        const rows = await database.db('scheduled_calls').whereIn('id', due).pluck('status');
+        const rows = await tables(database.db).scheduledCalls().whereIn('id', due).pluck('status');
         return rows.every((s: string) => s === 'completed') ? rows : undefined;
       },
       150_000,
@@ -114,7 +115,7 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     // Accepted create requests per scheduled call: the simulator, like Retell, has no idempotency key.
     expect(Object.keys(dials).sort()).toEqual([...due].sort());
     expect(Object.values(dials).every((n) => n === 1)).toBe(true);
-    const calls = await database.db('calls').where({ company_id: companyId }).count({ n: '*' });
+    const calls = await tables(database.db).calls().where({ company_id: companyId }).count({ n: '*' });
     expect(Number(calls[0].n)).toBe(CUSTOMERS);
   });
 });

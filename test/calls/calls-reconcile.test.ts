@@ -16,6 +16,7 @@ import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { useTestDatabase, type SuiteDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * Tuesday 2026-12-08, 09:59:50 in New York: the first calls are due at 10:00, or at 10:01 when the
@@ -52,7 +53,8 @@ async function settled(t: TestService, key: string, id: string): Promise<any> {
 /** Waits until the dispatcher has recorded the provider's call id on the scheduled call. */
 async function placedCallId(t: SuiteDatabase, scheduledCallId: string): Promise<string> {
   return eventually(
-    async () => (await t.db('scheduled_calls').where({ id: scheduledCallId }).first())?.provider_call_id ?? undefined,
+    async () =>
+      (await tables(t.db).scheduledCalls().where({ id: scheduledCallId }).first())?.provider_call_id ?? undefined,
     SETTLE_MS,
     'the call to be placed',
   );
@@ -99,8 +101,8 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     async () => {
       const done = await settled(t, key, ids.lost);
       expect(done).toMatchObject({ status: 'completed', postProcessingFlags: LIVE_TRANSFER_FLAGS });
-      const row = await database.db('scheduled_calls').where({ id: ids.lost }).first();
-      expect(row.status_reason).toMatch(/callbacks did not arrive; the result was read from the voice provider/);
+      const row = await tables(database.db).scheduledCalls().where({ id: ids.lost }).first();
+      expect(row!.status_reason).toMatch(/callbacks did not arrive; the result was read from the voice provider/);
       const call = await eventually(
         async () => {
           const res = await t.call('GET', `/calls/${done.callId}`, { key });
@@ -113,9 +115,9 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
       expect(call.transcript).toMatch(/Borrower: Yes, speaking/);
       expect(call.summarization).toMatch(/transferred to a loan officer/);
       expect((await fetch(call.recordingUrl)).status).toBe(200);
-      const events = await database.db('call_events').where({ call_id: done.callId });
+      const events = await tables(database.db).callEvents().where({ call_id: done.callId });
       expect(events.map((e: any) => [e.event_id, Boolean(e.applied)])).toEqual([
-        [`reconcile:${row.provider_call_id}:analyzed`, true],
+        [`reconcile:${row!.provider_call_id}:analyzed`, true],
       ]);
       expect(sandbox.dials()[ids.lost]).toBe(1);
       expect(t.violations).toEqual([]);
@@ -127,21 +129,21 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     { timeout: SETTLE_MS + 30_000 },
     async () => {
       const done = await settled(t, key, ids.lost);
-      const row = await database.db('scheduled_calls').where({ id: ids.lost }).first();
+      const row = await tables(database.db).scheduledCalls().where({ id: ids.lost }).first();
       const wire = await (
-        await fetch(`${sandbox.url}/v2/get-call/${row.provider_call_id}`, {
+        await fetch(`${sandbox.url}/v2/get-call/${row!.provider_call_id}`, {
           headers: { Authorization: `Bearer ${SIMULATOR_DEFAULTS.apiKey}` },
         })
       ).json();
       // The recording download (a queue job after the completion) is the last write to the call: wait for it.
       await eventually(
-        async () => (await database.db('calls').where({ id: done.callId }).first()).recording_key ?? undefined,
+        async () => (await tables(database.db).calls().where({ id: done.callId }).first())!.recording_key ?? undefined,
         30_000,
         'the recording',
       );
       const snapshot = async () => [
-        await database.db('calls').where({ id: done.callId }).first(),
-        await database.db('scheduled_calls').where({ id: ids.lost }).first(),
+        await tables(database.db).calls().where({ id: done.callId }).first(),
+        await tables(database.db).scheduledCalls().where({ id: ids.lost }).first(),
       ];
       const before = await snapshot();
       for (const event of ['call_analyzed', 'call_ended']) {
@@ -149,13 +151,13 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
         const late = await postCallback(t, 'sandbox', body, SIMULATOR_DEFAULTS.apiKey);
         expect(late).toEqual({
           status: 202,
-          body: { eventId: expect.stringMatching(new RegExp(`^${row.provider_call_id}:${event}:[0-9a-f]{32}$`)) },
+          body: { eventId: expect.stringMatching(new RegExp(`^${row!.provider_call_id}:${event}:[0-9a-f]{32}$`)) },
         });
         // Applied from the inbox shortly after: it finds the sweep's later state and changes nothing.
         const applied = async () =>
           (
-            await database
-              .db('callback_inbox')
+            await tables(database.db)
+              .callbackInbox()
               .where({ provider: 'sandbox', event_id: late.body.eventId })
               .whereNotNull('applied_at')
               .first()
@@ -176,16 +178,18 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
       await liveRestarted;
       const done = await settled(t, key, ids.gone);
       expect(done.status).toBe('failed');
-      const row = await database.db('scheduled_calls').where({ id: ids.gone }).first();
-      expect(row.status_reason).toBe('Reconciliation: the voice provider does not know this call; no result will come');
-      const events = await database
-        .db('webhook_deliveries')
+      const row = await tables(database.db).scheduledCalls().where({ id: ids.gone }).first();
+      expect(row!.status_reason).toBe(
+        'Reconciliation: the voice provider does not know this call; no result will come',
+      );
+      const events = await tables(database.db)
+        .webhookDeliveries()
         .where({ subject_id: ids.gone, event_type: 'scheduled_call.updated' })
         .select('event_key');
       expect(events.map((e: { event_key: string }) => e.event_key)).toEqual([
         `scheduled_call.updated:${ids.gone}:failed`,
       ]);
-      expect((await database.db('calls').where({ id: row.call_id }).first()).state).not.toBe('analyzed');
+      expect((await tables(database.db).calls().where({ id: row!.call_id! }).first())!.state).not.toBe('analyzed');
       expect(t.violations).toEqual([]);
     },
   );
@@ -266,24 +270,24 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
     ]);
     const taken: Array<[string, ReconcileOutcome]> = [...a, ...b];
     expect(taken).toEqual([[slow, 'apply_ended']]);
-    const row = await database.db('scheduled_calls').where({ id: slow }).first();
-    expect(row.status).toBe('dialing');
-    const events = await database.db('call_events').where({ call_id: row.call_id });
-    expect(events.map((e: any) => e.event_id)).toEqual([`reconcile:${row.provider_call_id}:ended`]);
-    expect((await database.db('calls').where({ id: row.call_id }).first()).state).toBe('ended');
+    const row = await tables(database.db).scheduledCalls().where({ id: slow }).first();
+    expect(row!.status).toBe('dialing');
+    const events = await tables(database.db).callEvents().where({ call_id: row!.call_id! });
+    expect(events.map((e: any) => e.event_id)).toEqual([`reconcile:${row!.provider_call_id}:ended`]);
+    expect((await tables(database.db).calls().where({ id: row!.call_id! }).first())!.state).toBe('ended');
     // Leased: a third pass within the lease takes nothing.
     expect((await reconcileStaleCalls(services(HOUR), settings)).size).toBe(0);
   });
 
   it('ended without analysis past the result deadline: completed with the flags the ended call gives', async () => {
-    await database.db('scheduled_calls').where({ id: slow }).update({ reconcile_lease_until: null }); // the earlier pass's lease ran out
+    await tables(database.db).scheduledCalls().where({ id: slow }).update({ reconcile_lease_until: null }); // the earlier pass's lease ran out
     const outcomes = await reconcileStaleCalls(services(3 * HOUR), settings);
     expect([...outcomes]).toEqual([[slow, 'complete_unanalyzed']]);
     const done = (await t.call('GET', `/scheduled-calls/${slow}`, { key })).body;
     expect(done).toMatchObject({ status: 'completed', postProcessingFlags: ['CONNECT', 'SUCCESSFUL_TRANSFER'] });
-    const row = await database.db('scheduled_calls').where({ id: slow }).first();
-    expect(row.status_reason).toMatch(/no analysis by the deadline/);
-    const call = (await t.call('GET', `/calls/${row.call_id}`, { key })).body;
+    const row = await tables(database.db).scheduledCalls().where({ id: slow }).first();
+    expect(row!.status_reason).toMatch(/no analysis by the deadline/);
+    const call = (await t.call('GET', `/calls/${row!.call_id}`, { key })).body;
     expect(call).toMatchObject({ flags: ['CONNECT', 'SUCCESSFUL_TRANSFER'], summarization: '' });
     expect(call.transcript).toMatch(/Borrower/);
     expect(t.violations).toEqual([]);
@@ -294,42 +298,42 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
    * whose dial message was lost: dialing, claimed an hour ago, one attempt, no queue message.
    */
   async function lostDial(index: number): Promise<string> {
-    const later = await database
-      .db('scheduled_calls')
+    const later = await tables(database.db)
+      .scheduledCalls()
       .where({ company_id: companyId, customer_id: 'slow-0109', status: 'cancelled' })
       .orderBy('scheduled_time')
       .offset(index)
       .first();
-    await database
-      .db('scheduled_calls')
-      .where({ id: later.id })
+    await tables(database.db)
+      .scheduledCalls()
+      .where({ id: later!.id })
       .update({
         status: 'dialing',
         status_reason: null,
         claimed_at: new Date(Date.parse(CLOCK) - HOUR).toISOString(),
         dial_attempts: 1,
       });
-    return later.id;
+    return later!.id;
   }
 
   it('a claimed call whose dial is in progress right now (dial lease held) is left alone and looked at again on the next pass', async () => {
     const id = await lostDial(0);
-    await database
-      .db('scheduled_calls')
+    await tables(database.db)
+      .scheduledCalls()
       .where({ id })
       .update({ dial_lease_until: new Date(Date.now() + 60_000).toISOString() });
     expect((await reconcileStaleCalls(services(HOUR), settings)).get(id)).toBe('wait');
-    const row = await database.db('scheduled_calls').where({ id }).first();
+    const row = await tables(database.db).scheduledCalls().where({ id }).first();
     expect(row).toMatchObject({ status: 'dialing', dial_attempts: 1, reconcile_lease_until: null });
     expect((await reconcileStaleCalls(services(HOUR), settings)).get(id)).toBe('wait');
-    await database.db('scheduled_calls').where({ id }).update({ status: 'cancelled', dial_lease_until: null }); // out of the way of the next tests
+    await tables(database.db).scheduledCalls().where({ id }).update({ status: 'cancelled', dial_lease_until: null }); // out of the way of the next tests
   });
 
   it('a claimed call never placed whose dial message is gone goes back in line (pending, due now), without a provider request', async () => {
     const id = await lostDial(0);
     const outcomes = await reconcileStaleCalls(services(HOUR), settings);
     expect(outcomes.get(id)).toBe('dial_requeued');
-    const row = await database.db('scheduled_calls').where({ id }).first();
+    const row = await tables(database.db).scheduledCalls().where({ id }).first();
     expect(row).toMatchObject({
       status: 'pending',
       provider_call_id: null,
@@ -337,8 +341,8 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
       claimed_at: null,
       reconcile_lease_until: null,
     });
-    expect(Date.parse(row.scheduled_time)).toBeGreaterThan(Date.parse(CLOCK) + HOUR - 60_000); // due at the pass's "now"
-    expect(row.status_reason).toMatch(/message lost; back in line/);
+    expect(Date.parse(String(row!.scheduled_time))).toBeGreaterThan(Date.parse(CLOCK) + HOUR - 60_000); // due at the pass's "now"
+    expect(row!.status_reason).toMatch(/message lost; back in line/);
     expect(sandbox.dials()[id]).toBeUndefined();
   });
 
@@ -365,8 +369,8 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
       expect((await reconcileStaleCalls(services(0), settings)).get(id)).toBe('dial_requeued');
       const row = await eventually(
         async () => {
-          const r = await database.db('scheduled_calls').where({ id }).first();
-          return r.provider_call_id ? r : undefined;
+          const r = await tables(database.db).scheduledCalls().where({ id }).first();
+          return r!.provider_call_id ? r : undefined;
         },
         30_000,
         'the dispatcher to record the call found at the provider',
@@ -382,7 +386,7 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
     async () => {
       const id = await enroll(t, key, 'late-dnc-0104', '(212) 555-0104', true);
       // Planned at the next whole minute (up to a minute away by now): due at once instead.
-      await database.db('scheduled_calls').where({ id }).update({ scheduled_time: clock().toISOString() });
+      await tables(database.db).scheduledCalls().where({ id }).update({ scheduled_time: clock().toISOString() });
       const providerCallId = await placedCallId(database, id);
       // What the sweep does when the provider still shows no result at the deadline.
       expect(

@@ -5,6 +5,7 @@ import { setProviderCalls, takeDialLeases } from '../../src/store/calls/call-dis
 import { insertCallsOnce } from '../../src/store/calls/calls.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** The batch statements of a dial batch keep the per-call guards: only eligible calls are taken, recorded once. */
 describe.each(DIALECTS)('dial batch statements on %s', (dialect) => {
@@ -19,27 +20,29 @@ describe.each(DIALECTS)('dial batch statements on %s', (dialect) => {
 
   beforeEach(async () => {
     const db = database.db;
-    await db('calls').delete();
-    await db('scheduled_calls').delete();
-    await db('schedules').delete();
-    await db('customers').delete();
+    await tables(db).calls().delete();
+    await tables(db).scheduledCalls().delete();
+    await tables(db).schedules().delete();
+    await tables(db).customers().delete();
     ids.length = 0;
     for (let i = 0; i < 4; i++) {
       const customerId = `c${i}`;
-      await db('customers').insert({
-        company_id: companyId,
-        id: customerId,
-        first_name: 'B',
-        last_name: 'A',
-        timezone: 'America/New_York',
-        phone_number: `+1212555010${i}`,
-        do_not_call: false,
-        is_test: false,
-        created_at: at,
-        updated_at: at,
-      });
+      await tables(db)
+        .customers()
+        .insert({
+          company_id: companyId,
+          id: customerId,
+          first_name: 'B',
+          last_name: 'A',
+          timezone: 'America/New_York',
+          phone_number: `+1212555010${i}`,
+          do_not_call: false,
+          is_test: false,
+          created_at: at,
+          updated_at: at,
+        });
       const scheduleId = randomUUID();
-      await db('schedules').insert({
+      await tables(db).schedules().insert({
         id: scheduleId,
         company_id: companyId,
         customer_id: customerId,
@@ -55,35 +58,37 @@ describe.each(DIALECTS)('dial batch statements on %s', (dialect) => {
       });
       const id = randomUUID();
       ids.push(id);
-      await db('scheduled_calls').insert({
-        id,
-        company_id: companyId,
-        customer_id: customerId,
-        schedule_id: scheduleId,
-        loan_id: null,
-        task_type: 'Collections',
-        purpose: 'collections',
-        scheduled_time: at,
-        phone_number: `+1212555010${i}`,
-        transfer_destination: 'queue:x',
-        step: 'day0',
-        step_index: 0,
-        fallback: false,
-        status: 'dialing',
-        call_id: null,
-        post_processing_flags: '[]',
-        explanation: null,
-        created_at: at,
-        updated_at: at,
-      });
+      await tables(db)
+        .scheduledCalls()
+        .insert({
+          id,
+          company_id: companyId,
+          customer_id: customerId,
+          schedule_id: scheduleId,
+          loan_id: null,
+          task_type: 'Collections',
+          purpose: 'collections',
+          scheduled_time: at,
+          phone_number: `+1212555010${i}`,
+          transfer_destination: 'queue:x',
+          step: 'day0',
+          step_index: 0,
+          fallback: false,
+          status: 'dialing',
+          call_id: null,
+          post_processing_flags: '[]',
+          explanation: null,
+          created_at: at,
+          updated_at: at,
+        });
     }
   });
 
   it('takes the lease only of calls dialing, without a provider call and without an unexpired lease', async () => {
     const db = database.db;
-    await db('scheduled_calls').where({ id: ids[1] }).update({ dial_lease_until: '2026-12-08T16:00:00.000Z' }); // another worker holds it
-    await db('scheduled_calls').where({ id: ids[2] }).update({ provider_call_id: 'call_x', provider: 'live' }); // placed already
-    await db('scheduled_calls').where({ id: ids[3] }).update({ dial_lease_until: '2026-12-08T14:00:00.000Z' }); // a dead worker's lease
+    await tables(db).scheduledCalls().where({ id: ids[1] }).update({ dial_lease_until: '2026-12-08T16:00:00.000Z' }); // another worker holds it
+    await tables(db).scheduledCalls().where({ id: ids[2] }).update({ provider_call_id: 'call_x', provider: 'live' }); // placed already
+    await tables(db).scheduledCalls().where({ id: ids[3] }).update({ dial_lease_until: '2026-12-08T14:00:00.000Z' }); // a dead worker's lease
     const taken = await takeDialLeases(
       db,
       ids.map((id) => ({ companyId, id })),
@@ -170,17 +175,18 @@ describe.each(DIALECTS)('dial batch statements on %s', (dialect) => {
       at,
     );
     expect(changed).toBe(2); // ids[1] already had its provider call
-    const after = await db('scheduled_calls')
+    const after = await tables(db)
+      .scheduledCalls()
       .whereIn('id', ids)
       .select('id', 'provider_call_id', 'call_id', 'dialed_at');
     const byId = new Map(after.map((r) => [r.id, r]));
     expect(byId.get(ids[0])!.provider_call_id).toBe('call_0');
     expect(byId.get(ids[0])!.call_id).toBe(rows.get(ids[0])!.id);
-    expect(new Date(byId.get(ids[0])!.dialed_at).toISOString()).toBe('2026-12-08T15:00:05.000Z');
+    expect(new Date(byId.get(ids[0])!.dialed_at!).toISOString()).toBe('2026-12-08T15:00:05.000Z');
     expect(byId.get(ids[1])!.provider_call_id).toBe('call_early');
-    expect(new Date(byId.get(ids[1])!.dialed_at).toISOString()).toBe(at);
+    expect(new Date(byId.get(ids[1])!.dialed_at!).toISOString()).toBe(at);
     expect(byId.get(ids[2])!.provider_call_id).toBe('call_2');
     expect(byId.get(ids[3])!.provider_call_id).toBeNull();
-    expect(await db('calls').count({ n: '*' })).toEqual([{ n: dialect === 'postgres' ? '3' : 3 }]);
+    expect(await tables(db).calls().count({ n: '*' })).toEqual([{ n: dialect === 'postgres' ? '3' : 3 }]);
   });
 });

@@ -7,6 +7,7 @@ import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey, NOW, replaceBody } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * Calls planned at 10:00 on Tuesday 2026-12-08 (New York) are dispatched later by a worker whose
@@ -47,17 +48,15 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
       }),
     });
     expect(coll.status).toBe(200);
-    firstCall.capped = (
-      await database
-        .db('scheduled_calls')
-        .where({ company_id: companyId, customer_id: 'capped' })
-        .orderBy('scheduled_time')
-        .first()
-    ).id;
+    firstCall.capped = (await tables(database.db)
+      .scheduledCalls()
+      .where({ company_id: companyId, customer_id: 'capped' })
+      .orderBy('scheduled_time')
+      .first())!.id;
 
     // Behind the plan's back: a restriction row, the Do Not Call flag, seven collection attempts on the debt in the last days.
     const db = database.db;
-    await db('contact_restrictions').insert({
+    await tables(db).contactRestrictions().insert({
       id: randomUUID(),
       company_id: companyId,
       customer_id: 'restricted',
@@ -66,25 +65,27 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
       source: 'operator',
       created_at: NOW.toISOString(),
     });
-    await db('customers').where({ company_id: companyId, id: 'dnc' }).update({ do_not_call: true });
-    const capped = await db('scheduled_calls').where({ id: firstCall.capped }).first();
-    await db('scheduled_calls').insert(
-      Array.from({ length: 7 }, (_, i) => {
-        const at = new Date(NOW.getTime() - (i + 1) * 8 * 3600_000).toISOString();
-        return {
-          ...capped,
-          id: randomUUID(),
-          step_index: 100 + i,
-          step: `history-${i}`,
-          status: 'completed',
-          scheduled_time: at,
-          dialed_at: at,
-          post_processing_flags: JSON.stringify(['NO_ANSWER']),
-          explanation: JSON.stringify(capped.explanation ?? null),
-          fallback: capped.fallback,
-        };
-      }),
-    );
+    await tables(db).customers().where({ company_id: companyId, id: 'dnc' }).update({ do_not_call: true });
+    const capped = await tables(db).scheduledCalls().where({ id: firstCall.capped }).first();
+    await tables(db)
+      .scheduledCalls()
+      .insert(
+        Array.from({ length: 7 }, (_, i) => {
+          const at = new Date(NOW.getTime() - (i + 1) * 8 * 3600_000).toISOString();
+          return {
+            ...capped,
+            id: randomUUID(),
+            step_index: 100 + i,
+            step: `history-${i}`,
+            status: 'completed',
+            scheduled_time: at,
+            dialed_at: at,
+            post_processing_flags: JSON.stringify(['NO_ANSWER']),
+            explanation: JSON.stringify(capped!.explanation ?? null),
+            fallback: capped!.fallback,
+          };
+        }),
+      );
   }, 90_000);
 
   afterAll(async () => {
@@ -92,7 +93,7 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
     await simulator?.close();
   });
 
-  const row = (id: string) => database.db('scheduled_calls').where({ id }).first();
+  const row = (id: string) => tables(database.db).scheduledCalls().where({ id }).first();
   const dispatcherAt = (instant: string) =>
     startTestService(database.db, {
       now: () => new Date(instant),
@@ -102,7 +103,7 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
     eventually(
       async () => {
         const r = await row(id);
-        return r.status_reason ? r : undefined;
+        return r!.status_reason ? r : undefined;
       },
       60_000,
       `a dispatch decision on ${id}`,
@@ -138,8 +139,8 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
     // A skipped call is a status change for the partner; a moved one is still pending.
     const events = async (id: string) =>
       (
-        await database
-          .db('webhook_deliveries')
+        await tables(database.db)
+          .webhookDeliveries()
           .where({ subject_id: id, event_type: 'scheduled_call.updated' })
           .select('event_key')
       ).map((r: { event_key: string }) => r.event_key);
@@ -168,7 +169,7 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
       const xmas = await eventually(
         async () => {
           const r = await row(firstCall.xmas);
-          return r.status === 'pending' && new Date(r.scheduled_time) > new Date('2026-12-25T00:00:00Z')
+          return r!.status === 'pending' && new Date(r!.scheduled_time) > new Date('2026-12-25T00:00:00Z')
             ? r
             : undefined;
         },

@@ -8,6 +8,7 @@ import { startCallWorkers } from '../../src/jobs/call-workers.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * The recording copy pool: jobs claimed several at a time, copied one after another, the copied
@@ -21,7 +22,7 @@ describe.each(DIALECTS)('recording copies on %s', (dialect) => {
 
   beforeAll(async () => {
     ({ companyId } = await createCompany(database.db, 'Recordings', new Date(AT)));
-    await database.db('customers').insert({
+    await tables(database.db).customers().insert({
       company_id: companyId,
       id: 'cu',
       first_name: 'R',
@@ -34,7 +35,7 @@ describe.each(DIALECTS)('recording copies on %s', (dialect) => {
       updated_at: AT,
     });
     const scheduleId = 'sch';
-    await database.db('schedules').insert({
+    await tables(database.db).schedules().insert({
       id: scheduleId,
       company_id: companyId,
       customer_id: 'cu',
@@ -49,45 +50,49 @@ describe.each(DIALECTS)('recording copies on %s', (dialect) => {
       updated_at: AT,
     });
     for (const [i, id] of ['good1', 'bad', 'good2'].entries()) {
-      await database.db('scheduled_calls').insert({
-        id: `sc-${id}`,
-        company_id: companyId,
-        customer_id: 'cu',
-        schedule_id: scheduleId,
-        loan_id: null,
-        task_type: 'Collections',
-        purpose: 'collections',
-        scheduled_time: AT,
-        phone_number: '+12125550100',
-        transfer_destination: 'queue:collections-agents',
-        step: `day${i}`,
-        step_index: i,
-        fallback: false,
-        status: 'completed',
-        call_id: id,
-        post_processing_flags: '[]',
-        explanation: null,
-        created_at: AT,
-        updated_at: AT,
-      });
-      await database.db('calls').insert({
-        id,
-        company_id: companyId,
-        customer_id: 'cu',
-        scheduled_call_id: `sc-${id}`,
-        provider: 'sandbox',
-        provider_call_id: `pc-${id}`,
-        to_phone_number: '+12125550100',
-        from_phone_number: '+12025550199',
-        state: 'analyzed',
-        timestamp: AT,
-        transcript: '',
-        summarization: '',
-        flags: '[]',
-        provider_recording_url: `https://provider.example/${id}.wav`,
-        created_at: AT,
-        updated_at: AT,
-      });
+      await tables(database.db)
+        .scheduledCalls()
+        .insert({
+          id: `sc-${id}`,
+          company_id: companyId,
+          customer_id: 'cu',
+          schedule_id: scheduleId,
+          loan_id: null,
+          task_type: 'Collections',
+          purpose: 'collections',
+          scheduled_time: AT,
+          phone_number: '+12125550100',
+          transfer_destination: 'queue:collections-agents',
+          step: `day${i}`,
+          step_index: i,
+          fallback: false,
+          status: 'completed',
+          call_id: id,
+          post_processing_flags: '[]',
+          explanation: null,
+          created_at: AT,
+          updated_at: AT,
+        });
+      await tables(database.db)
+        .calls()
+        .insert({
+          id,
+          company_id: companyId,
+          customer_id: 'cu',
+          scheduled_call_id: `sc-${id}`,
+          provider: 'sandbox',
+          provider_call_id: `pc-${id}`,
+          to_phone_number: '+12125550100',
+          from_phone_number: '+12025550199',
+          state: 'analyzed',
+          timestamp: AT,
+          transcript: '',
+          summarization: '',
+          flags: '[]',
+          provider_recording_url: `https://provider.example/${id}.wav`,
+          created_at: AT,
+          updated_at: AT,
+        });
     }
   });
 
@@ -155,7 +160,7 @@ describe.each(DIALECTS)('recording copies on %s', (dialect) => {
     expect(acks).toEqual([['m0', 'm2']]); // one ack for the copied two
     expect(failed).toEqual([['m1', 'provider answered 500']]);
     expect([...stored.keys()].sort()).toEqual(['good1.wav', 'good2.wav']);
-    const keys = await database.db('calls').orderBy('id').select('id', 'recording_key');
+    const keys = await tables(database.db).calls().orderBy('id').select('id', 'recording_key');
     expect(keys.map((r: { id: string; recording_key: string | null }) => [r.id, r.recording_key])).toEqual([
       ['bad', null],
       ['good1', 'good1.wav'],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authChangeFeed } from '../../src/store/companies/auth-changes.js';
 import { type Db, openDb } from '../../src/store/shared/db.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * SQLite's change feed for API keys held in memory: the requests of one turn of the event loop share
@@ -32,7 +33,7 @@ describe('the SQLite API-key change feed', () => {
     expect(await Promise.all(Array.from({ length: 20 }, () => feed.fresh()))).toEqual(Array(20).fill(true));
     expect([reads.length, changes]).toEqual([1, []]);
 
-    await other('auth_revision').where({ id: 1 }).increment('revision', 1); // as a key revoked by the CLI
+    await tables(other).authRevision().where({ id: 1 }).increment('revision', 1); // as a key revoked by the CLI
     expect(await feed.fresh()).toBe(true);
     expect([reads.length, changes]).toEqual([2, [null]]);
     await feed.stop();

@@ -8,6 +8,7 @@ import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const CLOCK = '2026-12-08T14:59:50Z';
 const CONFIG_KEY = Buffer.alloc(32, 7);
@@ -69,16 +70,16 @@ describe.each(DIALECTS)("a company's own voice provider account on %s", { timeou
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const scheduledCallId = res.body.origination.scheduledCallId as string;
     // Planned at the next whole minute (up to a minute away by now): due at once instead.
-    await database
-      .db('scheduled_calls')
+    await tables(database.db)
+      .scheduledCalls()
       .where({ id: scheduledCallId })
       .update({ scheduled_time: clock().toISOString() });
     return scheduledCallId;
   };
 
   it('stores the key sealed and prints it masked', async () => {
-    const row = await database.db('companies').where({ id: own.companyId }).first();
-    expect(JSON.stringify(row.config)).not.toContain('acct_company_a');
+    const row = await tables(database.db).companies().where({ id: own.companyId }).first();
+    expect(JSON.stringify(row!.config)).not.toContain('acct_company_a');
     expect((await getCompanyConfig(database.db, own.companyId)).calls?.provider?.apiKey).toBe('********');
   });
 

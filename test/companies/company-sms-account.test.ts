@@ -9,6 +9,7 @@ import { eventually } from '../support/eventually.js';
 import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** 11:00 in Chicago on the test Tuesday: the text below is due then. */
 const ELEVEN = new Date('2026-12-08T17:00:00Z');
@@ -90,8 +91,8 @@ describe.each(DIALECTS)("a company's own SMS account on %s", (dialect) => {
     ).toBe(200);
     clock = ELEVEN;
     return eventually(async () => {
-      const [row] = await suite.database
-        .db('scheduled_messages')
+      const [row] = await tables(suite.database.db)
+        .scheduledMessages()
         .where({ company_id: company.companyId, customer_id: customerId, channel: 'sms' });
       return row && settled(row) && row;
     });

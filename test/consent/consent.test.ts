@@ -14,6 +14,7 @@ import { enrollBody, newKey, NOW, replaceBody } from '../support/enrollment.js';
 import { eventually } from '../support/eventually.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** 11:00 Chicago on Tuesday 2026-12-08: the collections text goes; calls are inside every window. */
 const ELEVEN = new Date('2026-12-08T17:00:00Z');
@@ -61,16 +62,17 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
 
   const db = () => database.db;
   const calls = (companyId: string, customerId: string) =>
-    db()('scheduled_calls').where({ company_id: companyId, customer_id: customerId }).orderBy('scheduled_time');
+    tables(db()).scheduledCalls().where({ company_id: companyId, customer_id: customerId }).orderBy('scheduled_time');
   /** Makes the customer's first pending call due at `at` and runs a dispatcher whose clock says `at` until it is decided. */
   const dialAt = async (companyId: string, customerIds: string[], at: Date) => {
     const ids: string[] = [];
     for (const customerId of customerIds) {
       const first = (await calls(companyId, customerId)).find((c: any) => c.status === 'pending');
-      await db()('scheduled_calls')
-        .where({ id: first.id })
+      await tables(db())
+        .scheduledCalls()
+        .where({ id: first!.id })
         .update({ scheduled_time: new Date(at.getTime() - 60_000).toISOString() });
-      ids.push(first.id);
+      ids.push(first!.id);
     }
     const dispatcher = await startTestService(db(), {
       now: () => at,
@@ -79,7 +81,7 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
     try {
       return await eventually(
         async () => {
-          const rows = await db()('scheduled_calls').whereIn('id', ids);
+          const rows = await tables(db()).scheduledCalls().whereIn('id', ids);
           return rows.every((r: any) => r.status !== 'pending' && r.status !== 'dialing') ||
             rows.some((r: any) => r.provider_call_id)
             ? ids
@@ -110,15 +112,22 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
       clock = ELEVEN;
       await eventually(
         async () =>
-          (await db()('scheduled_messages').where({ company_id: companyId, recipient: phone }).whereNotNull('sent_at'))
-            .length === 1,
+          (
+            await tables(db())
+              .scheduledMessages()
+              .where({ company_id: companyId, recipient: phone })
+              .whereNotNull('sent_at')
+          ).length === 1,
         60_000,
         'the text',
       );
 
       expect(await local.sms.inbound({ From: phone, To: SANDBOX_FROM, Body: 'STOP' })).toBe(204);
       // Committed with the opt-out, before the webhook answered: calls and texts of the number are revoked.
-      const ledger = await db()('consent_events').where({ company_id: companyId, address: phone }).orderBy('channel');
+      const ledger = await tables(db())
+        .consentEvents()
+        .where({ company_id: companyId, address: phone })
+        .orderBy('channel');
       expect(ledger.map((e: any) => [e.channel, e.kind, e.source])).toEqual([
         ['call', 'revoke', 'inbound_text'],
         ['sms', 'revoke', 'inbound_text'],
@@ -198,7 +207,8 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
       await eventually(
         async () =>
           (
-            await db()('scheduled_calls')
+            await tables(db())
+              .scheduledCalls()
               .whereIn('id', decided)
               .whereIn('status', ['pending', 'dialing'])
               .whereNull('provider_call_id')
@@ -263,7 +273,7 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
       expect(res.status, JSON.stringify(event)).toBe(422);
       expect(res.body).toEqual({ error: 422, message: expect.stringMatching(/^events\[0\]: /) });
     }
-    expect(await db()('consent_events').where({ company_id: a.companyId })).toHaveLength(0);
+    expect(await tables(db()).consentEvents().where({ company_id: a.companyId })).toHaveLength(0);
 
     const first = await put(a.apiKey, revoke);
     expect(first.status).toBe(200);
@@ -280,7 +290,7 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
       ['revoke', 'sms', 'api', '2026-12-02T09:00:00.000Z'],
     ]);
     // Another company's ledger of the same number is its own.
-    expect(await db()('consent_events').where({ company_id: b.companyId })).toHaveLength(0);
+    expect(await tables(db()).consentEvents().where({ company_id: b.companyId })).toHaveLength(0);
   });
 
   it('a DNC request on a call and the email opt-out link revoke too; revocationScope channel keeps a revocation to its channel', async () => {
@@ -300,14 +310,14 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
     await db().transaction((trx) =>
       applyCallEffects({ db: trx, config: defaultCompanyConfig(), customer, call, now: NOW }, ['CONNECT', 'DNC']),
     );
-    const events = () => db()('consent_events').where({ company_id: companyId }).orderBy(['address', 'channel']);
+    const events = () => tables(db()).consentEvents().where({ company_id: companyId }).orderBy(['address', 'channel']);
     expect((await events()).map((e: any) => [e.address, e.channel, e.kind, e.source])).toEqual([
       ['+12127365020', 'call', 'revoke', 'call'],
       ['+12127365020', 'sms', 'revoke', 'call'],
     ]);
 
     // The link revokes the address and the numbers of the company's customers with it.
-    await db()('consent_events').where({ company_id: companyId }).delete();
+    await tables(db()).consentEvents().where({ company_id: companyId }).delete();
     await optOutEmail(db(), 'secret', optOutToken('secret', companyId, 'r.dnc@example.com'), NOW);
     expect((await events()).map((e: any) => [e.address, e.channel, e.source])).toEqual([
       ['+12127365020', 'call', 'email_unsubscribe'],
@@ -315,7 +325,7 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
       ['r.dnc@example.com', 'email', 'email_unsubscribe'],
     ]);
 
-    await db()('consent_events').where({ company_id: companyId }).delete();
+    await tables(db()).consentEvents().where({ company_id: companyId }).delete();
     await setCompanyConfig(db(), companyId, { ...defaultCompanyConfig(), consent: { revocationScope: 'channel' } });
     const put = await planner.call('PUT', '/customers/r-dnc/consents', {
       key,

@@ -4,6 +4,7 @@ import { useTestService } from '../support/suite.js';
 import { enrollBody, newKey, NOW } from '../support/enrollment.js';
 import { validCustomer } from '../support/customers.js';
 import { waitForJob } from '../support/jobs.js';
+import { tables } from '../support/tables.js';
 
 /** Do Not Call set by any write operation stops the customer's pending outreach (docs/partners/enrollment.md#do-not-call). */
 describe.each(DIALECTS)('Do Not Call from customer writes on %s', (dialect) => {
@@ -34,8 +35,8 @@ describe.each(DIALECTS)('Do Not Call from customer writes on %s', (dialect) => {
     const after = await statuses(key, 'dnc-post');
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((s) => s === 'cancelled')).toBe(true);
-    const reasons = await suite.database
-      .db('scheduled_calls')
+    const reasons = await tables(suite.database.db)
+      .scheduledCalls()
       .where({ customer_id: 'dnc-post' })
       .distinct('status_reason');
     expect(reasons).toEqual([{ status_reason: 'Do Not Call: set on the customer record' }]);

@@ -3,6 +3,7 @@ import { DIALECTS } from '../support/databases.js';
 import { validCustomer } from '../support/customers.js';
 import { consoleCall, consoleUser, signIn } from '../support/console.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 describe.each(DIALECTS)('console sessions and the console credential on %s', { timeout: 60_000 }, (dialect) => {
   // The service's clock: moved forward by tests that wait out a sign-in delay, and by 1 ms at each
@@ -35,7 +36,7 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     // The cookie alone is no API key: outside /console/api/ it authenticates nothing.
     expect((await fetch(`${url()}/customers/cust-1`, { headers: { Cookie: session.cookie } })).status).toBe(401);
     // Only a hash of the token is stored.
-    const stored = await suite.database.db('console_sessions').where({ user_id: res.body.userId });
+    const stored = await tables(suite.database.db).consoleSessions().where({ user_id: res.body.userId });
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(session.cookie.split('=')[1]);
 
@@ -98,7 +99,11 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     });
     expect(done.status).toBe(200);
 
-    const audit = await suite.database.db('console_audit').where({ company_id: companyId }).orderBy('at').orderBy('id');
+    const audit = await tables(suite.database.db)
+      .consoleAudit()
+      .where({ company_id: companyId })
+      .orderBy('at')
+      .orderBy('id');
     const rows = audit.map((r: any) => [r.email, r.action, r.target, r.status]);
     expect(rows).toEqual([
       [operator.body.email, 'sign-in', null, null],
@@ -131,30 +136,32 @@ describe.each(DIALECTS)('console sessions and the console credential on %s', { t
     const blocked = await signIn(url(), user.email, user.password);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(31);
-    const row = await suite.database
-      .db('console_sign_in_failures')
+    const row = await tables(suite.database.db)
+      .consoleSignInFailures()
       .where({ subject: `email:${user.email}` })
       .first();
-    expect(Number(row.failures)).toBe(10);
+    expect(Number(row!.failures)).toBe(10);
     offsetMs += 32_000;
     expect((await signIn(url(), user.email, user.password)).status).toBe(200);
-    expect(await suite.database.db('console_sign_in_failures').where({ subject: `email:${user.email}` })).toHaveLength(
-      0,
-    );
+    expect(
+      await tables(suite.database.db)
+        .consoleSignInFailures()
+        .where({ subject: `email:${user.email}` }),
+    ).toHaveLength(0);
   });
 
   it('slows sign-in down from one client address after twenty wrong passwords, whatever the emails', async () => {
     const { companyId } = await companyWithCustomer();
     const user = await consoleUser(suite.database.db, companyId, 'operator');
-    await suite.database.db('console_sign_in_failures').where('subject', 'like', 'ip:%').del(); // earlier tests' failures came from here too
+    await tables(suite.database.db).consoleSignInFailures().where('subject', 'like', 'ip:%').del(); // earlier tests' failures came from here too
     // Each guess at another (unknown) email: no email reaches its own limit.
     for (let i = 0; i < 20; i++)
       expect((await signIn(url(), `guess-${i}-${Math.random()}@example.com`, 'wrong password!')).status).toBe(401);
     const blocked = await signIn(url(), user.email, user.password);
     expect(blocked.status).toBe(429);
-    const ip = await suite.database.db('console_sign_in_failures').where('subject', 'like', 'ip:%').first();
+    const ip = await tables(suite.database.db).consoleSignInFailures().where('subject', 'like', 'ip:%').first();
     expect(ip).toMatchObject({ failures: 20 });
-    await suite.database.db('console_sign_in_failures').where({ subject: ip.subject }).del(); // the other tests sign in from here too
+    await tables(suite.database.db).consoleSignInFailures().where({ subject: ip!.subject }).del(); // the other tests sign in from here too
   });
 
   it('ends a session after 30 idle minutes, and 12 hours after sign-in however active', async () => {

@@ -13,6 +13,7 @@ import { DIALECTS } from '../support/databases.js';
 import { useTestService, useTestDatabase } from '../support/suite.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { browserRequired, findChromium } from '../support/browser.js';
+import { tables } from '../support/tables.js';
 
 const chromium = findChromium();
 const required = browserRequired;
@@ -124,18 +125,20 @@ describe.runIf(chromium || required).each(DIALECTS)(
 
       await page.click('text=Stop all communications');
       await page.waitForSelector('[role=status]:text("Stopped:")');
-      const pending = await database
-        .db('scheduled_calls')
+      const pending = await tables(database.db)
+        .scheduledCalls()
         .where({ company_id: companyId, customer_id: CUSTOMER, status: 'pending' });
       expect(pending).toEqual([]);
       await page.click('text=Mark Do Not Call');
       await page.waitForSelector('[role=status]:text("Marked Do Not Call")');
       await page.waitForSelector('strong.flag:text("Do Not Call")');
       expect(
-        Boolean((await database.db('customers').where({ company_id: companyId, id: CUSTOMER }).first()).do_not_call),
+        Boolean(
+          (await tables(database.db).customers().where({ company_id: companyId, id: CUSTOMER }).first())!.do_not_call,
+        ),
       ).toBe(true);
-      const audit = await database
-        .db('console_audit')
+      const audit = await tables(database.db)
+        .consoleAudit()
         .where({ company_id: companyId })
         .whereNot({ action: 'sign-in' })
         .orderBy('at');
@@ -157,11 +160,11 @@ describe.runIf(chromium || required).each(DIALECTS)(
 
     it('shows the webhook delivery log and sends a dead delivery again', async () => {
       const dead = await eventually(
-        () => database.db('webhook_deliveries').where({ company_id: companyId }).first(),
+        () => tables(database.db).webhookDeliveries().where({ company_id: companyId }).first(),
         20_000,
         'a webhook delivery',
       );
-      await database.db('webhook_deliveries').where({ id: dead.id }).update({ status: 'dead' });
+      await tables(database.db).webhookDeliveries().where({ id: dead.id }).update({ status: 'dead' });
       await page.goto(`${stack.t.url}/console/#/webhooks`);
       await page.selectOption('select[name=status]', 'dead');
       // Only the dead one is listed once the filter applies.
@@ -172,7 +175,7 @@ describe.runIf(chromium || required).each(DIALECTS)(
       const row = page.locator(`tr[data-delivery="${dead.id}"]`);
       await row.locator('text=Redeliver').click();
       await page.waitForSelector('[role=status]:text("queued again")');
-      expect((await database.db('webhook_deliveries').where({ id: dead.id }).first()).status).toBe('pending');
+      expect((await tables(database.db).webhookDeliveries().where({ id: dead.id }).first())!.status).toBe('pending');
     });
 
     it("another company's user cannot open the customer (not found)", async () => {

@@ -3,6 +3,7 @@ import { createCompany } from '../../src/domain/companies/companies.js';
 import { readCustomerRows } from '../../src/store/customers/customer-reads.js';
 import { type Db, openDb } from '../../src/store/shared/db.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const AT = '2026-12-08T15:00:00.000Z';
 
@@ -37,7 +38,9 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('customer reads while the custom
     // One connection, so every read runs where the earlier ones left their plans.
     oneConnection = openDb(database.url, { poolMax: 1 });
     companyId = (await createCompany(database.db, 'Plans', new Date(AT))).companyId;
-    await database.db('customers').insert(customerRows(companyId, 'seed', 20));
+    await tables(database.db)
+      .customers()
+      .insert(customerRows(companyId, 'seed', 20));
     await database.db.raw('ANALYZE customers');
   });
   afterAll(async () => {
@@ -60,7 +63,10 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('customer reads while the custom
   it('reads a few rows, not the whole table, after 20,000 new customers', async () => {
     // Past Postgres's five custom plans, while the table holds 20 rows.
     for (let i = 0; i < 8; i++) expect((await readAndCountScanned(oneConnection)).found).toEqual(['seed-1', 'seed-2']);
-    for (let i = 0; i < 4; i++) await database.db('customers').insert(customerRows(companyId, `bulk${i}`, 5_000));
+    for (let i = 0; i < 4; i++)
+      await tables(database.db)
+        .customers()
+        .insert(customerRows(companyId, `bulk${i}`, 5_000));
     const after = await readAndCountScanned(oneConnection);
     expect(after.found).toEqual(['seed-1', 'seed-2']);
     expect(after.scanned).toBeLessThan(100);

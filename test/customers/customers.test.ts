@@ -4,6 +4,7 @@ import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js'
 import { DIALECTS } from '../support/databases.js';
 import { validCustomer } from '../support/customers.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const BEFORE_SUNSET = new Date('2026-10-01T12:00:00Z');
 const AFTER_SUNSET = new Date('2026-11-21T12:00:00Z');
@@ -97,7 +98,7 @@ describe.each(DIALECTS)('customers on %s', (dialect) => {
       expect(res.body.detail).toMatch(
         /^sync: true fetches missing customer data from the company's LMS, but no LMS connector is configured for this company/,
       );
-      expect(await suite.database.db('customers').where({ id: 'c-sync' }).first()).toBeUndefined();
+      expect(await tables(suite.database.db).customers().where({ id: 'c-sync' }).first()).toBeUndefined();
     });
 
     it('loanIds without an LMS connector are stored and import nothing', async () => {
@@ -106,7 +107,7 @@ describe.each(DIALECTS)('customers on %s', (dialect) => {
         body: validCustomer('c-noimport', { loanIds: [5] }),
       });
       expect(res.status).toBe(201);
-      expect(await suite.database.db('loans').where({ customer_id: 'c-noimport' })).toHaveLength(0);
+      expect(await tables(suite.database.db).loans().where({ customer_id: 'c-noimport' })).toHaveLength(0);
     });
 
     it('rejects an unparseable phone number and a non-IANA timezone with 400', async () => {

@@ -8,6 +8,7 @@ import { DIALECTS } from '../support/databases.js';
 import { AT, enrollment, LIMIT, NOW_MS, run } from '../support/first-runs.js';
 import { blockedBy } from '../support/lock-waits.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store call on %s', (dialect) => {
   const database = useTestDatabase(dialect);
@@ -21,10 +22,11 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
   });
 
   const hits = async () =>
-    Number((await db('rate_limits').where({ company_id: companyId, policy: 'first-run' }).first())?.hits ?? 0);
-  const customers = async () => Number((await db('customers').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+    Number((await tables(db).rateLimits().where({ company_id: companyId, policy: 'first-run' }).first())?.hits ?? 0);
+  const customers = async () =>
+    Number((await tables(db).customers().where({ company_id: companyId }).count({ n: '*' }))[0].n);
   const calls = async () =>
-    Number((await db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+    Number((await tables(db).scheduledCalls().where({ company_id: companyId }).count({ n: '*' }))[0].n);
 
   it('stores the enrollment, the completed record and the count together; one autocommit statement on Postgres', async () => {
     const seen: string[] = [];
@@ -100,7 +102,7 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
     });
     expect(await getRecord(db, companyId, 'k-used')).toEqual(before);
     expect(await customers()).toBe(customersBefore);
-    expect(await db('customers').where({ company_id: companyId, id: 'second' }).first()).toBeUndefined();
+    expect(await tables(db).customers().where({ company_id: companyId, id: 'second' }).first()).toBeUndefined();
   });
 
   it('only counts when the customer exists: its rows and the key stay as they were', async () => {

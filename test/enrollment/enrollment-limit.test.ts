@@ -4,6 +4,7 @@ import { rawEnrollments, storedEnrollment, writesOf, type EnrollmentTemplate } f
 import { countPerRequest, type StatementCount } from '../../bench/statements.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * What one enrollment of a new customer costs the database, pinned: statements, commits and round
@@ -60,7 +61,7 @@ describe.each(DIALECTS)('one enrollment on %s', (dialect) => {
       const out: Record<string, number> = {};
       for (const { table } of WRITES)
         out[table] = Number((await database.db(table).where({ company_id: counted.companyId }).count({ n: '*' }))[0].n);
-      const rates = await database.db('rate_limits').where({ company_id: counted.companyId });
+      const rates = await tables(database.db).rateLimits().where({ company_id: counted.companyId });
       return { rows: out, hits: rates.reduce((n: number, r: { hits: number }) => n + Number(r.hits), 0) };
     };
     const before = await count();

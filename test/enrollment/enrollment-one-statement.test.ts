@@ -12,6 +12,7 @@ import {
 import { DIALECTS } from '../support/databases.js';
 import { run } from '../support/first-runs.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const AT = '2026-12-08T15:04:05.678Z';
 const TABLES = ['customers', 'applications', 'cadences', 'schedules', 'scheduled_calls'] as const;
@@ -216,6 +217,8 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
     } finally {
       await trx.rollback().catch(() => undefined);
     }
-    expect(await database.db('customers').where({ company_id: companyId, id: 'second-owner' }).first()).toBeUndefined();
+    expect(
+      await tables(database.db).customers().where({ company_id: companyId, id: 'second-owner' }).first(),
+    ).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * Exactly-once enrollment across processes: this test's in-process API and a second API process
@@ -108,8 +109,8 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
       enrollBody({ id: 'race-cust', loanId: 'seed', taskType: 'PendingLoanReturning', oneOff: true }),
       newKey('seed'),
     );
-    await database
-      .db('cadences')
+    await tables(database.db)
+      .cadences()
       .where({ company_id: companyId, customer_id: 'race-cust' })
       .update({ status: 'finished' });
     const results = await Promise.all(
@@ -122,8 +123,8 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
     expect(
       Number(
         (
-          await database
-            .db('cadences')
+          await tables(database.db)
+            .cadences()
             .where({ company_id: companyId, customer_id: 'race-cust', status: 'active' })
             .count({ n: '*' })
         )[0].n,

@@ -8,6 +8,7 @@ import { getRecord, insertClaim } from '../../src/store/shared/idempotency.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { BEFORE_SUNSET, enrollBody, newKey, NOW } from '../support/enrollment.js';
+import { tables } from '../support/tables.js';
 
 describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect) => {
   let clock = NOW;
@@ -30,7 +31,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
       headers: idempotencyKey === null ? {} : { 'Idempotency-Key': idempotencyKey },
     });
   const scheduledCallCount = async () =>
-    Number((await suite.database.db('scheduled_calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+    Number((await tables(suite.database.db).scheduledCalls().where({ company_id: companyId }).count({ n: '*' }))[0].n);
 
   it.each([
     ['an unrecognized field', { streetAddress1: '1 Main St' }, 'Unrecognized field: streetAddress1'],
@@ -276,7 +277,7 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
   it('counts every request once, whichever path it takes (stored at once, replayed, an existing customer, a reused key, a key in progress)', async () => {
     const hits = async () =>
       Number(
-        (await suite.database.db('rate_limits').where({ company_id: companyId, policy: 'schedule-sync' }).first())
+        (await tables(suite.database.db).rateLimits().where({ company_id: companyId, policy: 'schedule-sync' }).first())
           ?.hits ?? 0,
       );
     const remaining = (res: { headers: Headers }) => res.headers.get('ratelimit');
@@ -316,7 +317,9 @@ describe.each(DIALECTS)('enrollment validation and idempotency on %s', (dialect)
     });
     const running = await enroll(enrollBody({ id: 'cust-2' }), busy);
     expect([running.status, running.body.detail.code, await hits()]).toEqual([409, 'request_in_progress', 5]);
-    expect(await suite.database.db('customers').where({ company_id: companyId, id: 'cust-2' }).first()).toBeUndefined();
+    expect(
+      await tables(suite.database.db).customers().where({ company_id: companyId, id: 'cust-2' }).first(),
+    ).toBeUndefined();
   });
 
   it('401 in the detail-object shape without a valid key', async () => {

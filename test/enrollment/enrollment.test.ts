@@ -6,6 +6,7 @@ import { recordCallOutcome } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { BEFORE_SUNSET, enrollBody, insideCallingRules, newKey, NOW } from '../support/enrollment.js';
+import { tables } from '../support/tables.js';
 
 describe.each(DIALECTS)('enrollment on %s', (dialect) => {
   let clock = NOW;
@@ -119,7 +120,10 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
   it('returning without daysSincePaidOff: initial call, then the mobile fallback 30 minutes later', async () => {
     const res = await enroll(enrollBody({ taskType: 'PendingLoanReturning', mobilePhone: '917-555-0100' }));
     expect(res.body.origination.scheduledCallCount).toBe(2);
-    const rows = await suite.database.db('scheduled_calls').where({ company_id: companyId }).orderBy('scheduled_time');
+    const rows = await tables(suite.database.db)
+      .scheduledCalls()
+      .where({ company_id: companyId })
+      .orderBy('scheduled_time');
     expect(rows.map((r) => [r.phone_number, r.step])).toEqual([
       ['+12127365000', 'initial'],
       ['+19175550100', 'mobile-fallback'],
@@ -316,7 +320,7 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
         mobilePhone: '917 555 0100',
       }),
     );
-    await suite.database.db('cadences').where({ company_id: companyId }).update({ status: 'finished' });
+    await tables(suite.database.db).cadences().where({ company_id: companyId }).update({ status: 'finished' });
     const res = await enroll({ scheduleMode: 'enroll', taskType: 'PendingLoanNewLead', id: 'known', loanId: 'new' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -329,7 +333,7 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
       isTest: false,
       tasksCreated: 5,
     });
-    const rows = await suite.database.db('scheduled_calls').where({ company_id: companyId, loan_id: 'new' });
+    const rows = await tables(suite.database.db).scheduledCalls().where({ company_id: companyId, loan_id: 'new' });
     expect(new Set(rows.map((r) => r.phone_number))).toEqual(new Set(['+12127365000'])); // the stored number; mobilePhone was never stored
     expect((await suite.t.call('GET', '/customers/known', { key })).body).toMatchObject({
       firstName: 'Maria',
@@ -372,13 +376,13 @@ describe.each(DIALECTS)('enrollment on %s', (dialect) => {
     for (const start of times)
       expect(times.filter((x) => x >= start && x < start + 86_400_000).length).toBeLessThanOrEqual(3);
     // The fallback (due 10:30 local) moved to when the FL window frees up, and says which rule moved it.
-    const fallback = await suite.database
-      .db('scheduled_calls')
+    const fallback = await tables(suite.database.db)
+      .scheduledCalls()
       .where({ company_id: companyId, customer_id: 'fl', step: 'mobile-fallback' })
       .first();
-    expect(new Date(fallback.scheduled_time).toISOString()).toBe('2026-12-09T15:00:00.000Z');
+    expect(new Date(fallback!.scheduled_time).toISOString()).toBe('2026-12-09T15:00:00.000Z');
     expect(
-      String(typeof fallback.explanation === 'string' ? fallback.explanation : JSON.stringify(fallback.explanation)),
+      String(typeof fallback!.explanation === 'string' ? fallback!.explanation : JSON.stringify(fallback!.explanation)),
     ).toContain('state-marketing-frequency-fl');
   });
 

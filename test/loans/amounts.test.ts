@@ -3,6 +3,7 @@ import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { validCustomer } from '../support/customers.js';
 import { waitForJob } from '../support/jobs.js';
+import { tables } from '../support/tables.js';
 
 /**
  * Loan amounts are kept exactly or rejected: what is accepted comes back as the same decimal on
@@ -32,7 +33,7 @@ describe.each(DIALECTS)('exact amounts on %s', (dialect) => {
     expect(res.body.error).toBe(400);
     expect(res.body.message).toMatch(/^totalBalance/);
     expect(res.body.message).toContain(reason);
-    expect(await suite.database.db('loans').where({ id: 'L-bad' }).first()).toBeUndefined();
+    expect(await tables(suite.database.db).loans().where({ id: 'L-bad' }).first()).toBeUndefined();
   });
 
   it.each([
@@ -46,10 +47,10 @@ describe.each(DIALECTS)('exact amounts on %s', (dialect) => {
     const res = await post(id, raw, 'interestRate');
     expect(res.status).toBe(201);
     expect(res.body.interestRate).toBe(returned);
-    const row = await suite.database.db('loans').where({ id }).first('interest_rate');
-    expect(Number(row.interest_rate)).toBe(returned);
+    const row = await tables(suite.database.db).loans().where({ id }).first('interest_rate');
+    expect(Number(row!.interest_rate)).toBe(returned);
     expect(
-      String(row.interest_rate)
+      String(row!.interest_rate)
         .replace(/^(-?)0\./, '$1.')
         .replace(/^(-?)\./, '$10.'),
     ).toBe(stored);

@@ -10,6 +10,7 @@ import { DIALECTS } from '../support/databases.js';
 import { NOW } from '../support/enrollment.js';
 import { waitForJob } from '../support/jobs.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 // LoanPro as its documentation describes it (docs/partners/lms.md#loanpro-field-mapping): each rule of the
 // mapping that the documentation decides, over HTTP against the LoanPro simulator, on both databases.
@@ -170,7 +171,7 @@ describe.each(DIALECTS)('LoanPro as documented, over HTTP on %s', (dialect) => {
       const loan = await post(key, create('1001', { loanIds: [9001, 4242] }));
       expect(loan.status).toBe(400);
       expect(loan.body).toEqual({ detail: `loanIds: loan 4242 of customer 1001 not found in ${LABEL}` });
-      expect(await suite.database.db('customers').where({ company_id: companyId })).toHaveLength(0);
+      expect(await tables(suite.database.db).customers().where({ company_id: companyId })).toHaveLength(0);
     });
 
     it('customer-create rows fail alone with the same status and message', async () => {
@@ -236,7 +237,7 @@ describe.each(DIALECTS)('LoanPro as documented, over HTTP on %s', (dialect) => {
       const res = await replace(key, '1004');
       expect(res.status).toBe(400);
       expect(res.body.detail.message).toBe(`Missing required fields: phoneNumber; not in the request nor in ${LABEL}`);
-      expect(await suite.database.db('customers').where({ company_id: companyId })).toHaveLength(0);
+      expect(await tables(suite.database.db).customers().where({ company_id: companyId })).toHaveLength(0);
     });
 
     it('a primary phone not verified for texts is not the number we text: it is dialed in rotation only', async () => {

@@ -9,6 +9,7 @@ import { DIALECTS } from '../support/databases.js';
 import { NOW } from '../support/enrollment.js';
 import { waitForJob } from '../support/jobs.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const SEED = new URL('../../src/simulators/loanpro/demo-seed.json', import.meta.url).pathname;
 const box = aesGcmBox(() => Buffer.alloc(32, 3));
@@ -356,8 +357,8 @@ describe.each(DIALECTS)('LMS connector against the LoanPro simulator on %s', (di
 
   it('the token is stored encrypted and read back masked', async () => {
     const { companyId } = await lmsCompany();
-    const stored = await suite.database.db('companies').where({ id: companyId }).first();
-    const raw = typeof stored.config === 'string' ? stored.config : JSON.stringify(stored.config);
+    const stored = await tables(suite.database.db).companies().where({ id: companyId }).first();
+    const raw = typeof stored!.config === 'string' ? stored!.config : JSON.stringify(stored!.config);
     expect(raw).not.toContain(sim.token);
     expect(raw).toMatch(/"token":"enc:v1:/);
     expect((await getCompanyConfig(suite.database.db, companyId)).lms?.token).toBe('********');

@@ -5,6 +5,7 @@ import { DIALECTS } from '../support/databases.js';
 import { insideCallingRules, NOW } from '../support/enrollment.js';
 import { waitForJob } from '../support/jobs.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** Loan rows with a taskType start, keep or stop that loan's outreach (POST /loans and loan batches). */
 describe.each(DIALECTS)('loan rows create schedules on %s', (dialect) => {
@@ -29,9 +30,9 @@ describe.each(DIALECTS)('loan rows create schedules on %s', (dialect) => {
   const postLoan = (body: Record<string, unknown>) => suite.t.call('POST', '/loans', { key, body });
   const calls = async () => (await suite.t.call('GET', '/scheduled-calls/customer/cust-1', { key })).body as any[];
   const schedules = () =>
-    suite.database.db('schedules').where({ company_id: companyId, source: 'loan' }).orderBy('created_at');
+    tables(suite.database.db).schedules().where({ company_id: companyId, source: 'loan' }).orderBy('created_at');
   const rowsOf = (loanId: string) =>
-    suite.database.db('scheduled_calls').where({ company_id: companyId, loan_id: loanId });
+    tables(suite.database.db).scheduledCalls().where({ company_id: companyId, loan_id: loanId });
 
   it("a past-due collections loan starts the task type's call cadence for that loan; resubmitting keeps it", async () => {
     expect((await postLoan(pastDue())).status).toBe(201);
@@ -66,8 +67,8 @@ describe.each(DIALECTS)('loan rows create schedules on %s', (dialect) => {
         /^the loan(?:'s servicingStatus is Paid Off| is settled| is charged off| is not past due)$/,
       );
     expect((await schedules()).map((s: any) => s.status)).toEqual(['cancelled']);
-    const events = await suite.database
-      .db('webhook_deliveries')
+    const events = await tables(suite.database.db)
+      .webhookDeliveries()
       .where({ company_id: companyId, event_type: 'scheduled_call.updated' })
       .select('event_key');
     expect(events.map((e: { event_key: string }) => e.event_key).sort()).toEqual(
@@ -108,7 +109,7 @@ describe.each(DIALECTS)('loan rows create schedules on %s', (dialect) => {
       message:
         'taskType "Colections" is not configured for this company; allowed values: PendingLoanNewLead, PendingLoanReturning, Collections',
     });
-    expect(await suite.database.db('loans').where({ company_id: companyId })).toHaveLength(0);
+    expect(await tables(suite.database.db).loans().where({ company_id: companyId })).toHaveLength(0);
   });
 
   it("loan batch rows: each row starts its loan's outreach; an unknown taskType fails that row only", async () => {

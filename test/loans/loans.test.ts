@@ -3,6 +3,7 @@ import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { validCustomer } from '../support/customers.js';
 import { waitForJob } from '../support/jobs.js';
+import { tables } from '../support/tables.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -19,7 +20,7 @@ describe.each(DIALECTS)('loans on %s', (dialect) => {
     return company;
   }
   const loanCount = async (companyId: string) =>
-    Number((await suite.database.db('loans').where('company_id', companyId).count({ n: '*' }))[0].n);
+    Number((await tables(suite.database.db).loans().where('company_id', companyId).count({ n: '*' }))[0].n);
 
   describe('POST /loans', () => {
     it('creates (201) with every property present, then upserts on (customerId, id) (200) keeping unsent fields', async () => {
@@ -66,13 +67,13 @@ describe.each(DIALECTS)('loans on %s', (dialect) => {
       expect(await loanCount(companyId)).toBe(1);
 
       // Stored as exact decimals, not binary floats: NUMERIC on Postgres, decimal text on SQLite.
-      const row = await suite.database
-        .db('loans')
+      const row = await tables(suite.database.db)
+        .loans()
         .where({ company_id: companyId, id: 'L-1' })
         .first('amount_due', 'original_funded_amount');
-      expect(typeof row.amount_due).toBe('string');
-      expect(row.amount_due).toBe('125.55');
-      expect(row.original_funded_amount).toBe('12345678901.23');
+      expect(typeof row!.amount_due).toBe('string');
+      expect(row!.amount_due).toBe('125.55');
+      expect(row!.original_funded_amount).toBe('12345678901.23');
     });
 
     it("an unknown customer, or another company's, is 404 in the {error, message} shape", async () => {
@@ -127,7 +128,7 @@ describe.each(DIALECTS)('loans on %s', (dialect) => {
           'Duplicate loan (customerId c-1, id L-1) at indexes 0, 3. Every (customerId, id) pair must be unique within one request; nothing was queued.',
       });
       expect(
-        Number((await suite.database.db('batch_jobs').where('company_id', companyId).count({ n: '*' }))[0].n),
+        Number((await tables(suite.database.db).batchJobs().where('company_id', companyId).count({ n: '*' }))[0].n),
       ).toBe(0);
       expect(await loanCount(companyId)).toBe(0);
     });
@@ -166,11 +167,11 @@ describe.each(DIALECTS)('loans on %s', (dialect) => {
         { index: 33, customerId: 'c-2', loanId: null, message: '400: id: is required' },
       ]);
       expect(await loanCount(companyId)).toBe(37);
-      const stored = await suite.database
-        .db('loans')
+      const stored = await tables(suite.database.db)
+        .loans()
         .where({ company_id: companyId, customer_id: 'c-2', id: 'L-10' })
         .first('total_balance');
-      expect(String(stored.total_balance)).toBe('10.25');
+      expect(String(stored!.total_balance)).toBe('10.25');
     });
 
     it('resubmitting updates the loans rather than duplicating them', async () => {
@@ -189,7 +190,7 @@ describe.each(DIALECTS)('loans on %s', (dialect) => {
       );
       expect(job).toMatchObject({ status: 'completed', processed: 30, failed: 0 });
       expect(await loanCount(companyId)).toBe(30);
-      const amounts = await suite.database.db('loans').where('company_id', companyId).distinct('amount_due');
+      const amounts = await tables(suite.database.db).loans().where('company_id', companyId).distinct('amount_due');
       expect(amounts.map((a) => String(a.amount_due))).toEqual(['20.5']);
     });
 

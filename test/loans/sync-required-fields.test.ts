@@ -9,6 +9,7 @@ import { DIALECTS } from '../support/databases.js';
 import { NOW } from '../support/enrollment.js';
 import { waitForJob } from '../support/jobs.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 // `sync: true` keeps the contract's required fields (interface specification, POST /customers: "`phoneNumber`
 // and `timezone` are always required"): on POST /customers and customer-create rows only the fields the
@@ -58,7 +59,8 @@ describe.each(DIALECTS)('sync: true keeps the required fields on %s', (dialect) 
     lastName: 'Lovelace',
     ...extra,
   });
-  const customersOf = async (companyId: string) => suite.database.db('customers').where({ company_id: companyId });
+  const customersOf = async (companyId: string) =>
+    tables(suite.database.db).customers().where({ company_id: companyId });
   async function batch(key: string, rows: unknown[]) {
     const res = await suite.t.call('POST', '/customers/batch', { key, body: { customers: rows } });
     expect(res.status).toBe(202);

@@ -5,6 +5,7 @@ import { authenticateCompany } from '../../src/domain/companies/api-keys.js';
 import { verifyPassword } from '../../src/domain/console/passwords.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const run = promisify(execFile);
 
@@ -109,7 +110,8 @@ describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) =>
     );
     expect(set.code).toBe(0);
     expect(JSON.parse(set.stdout).lms.token).toBe('********');
-    const stored = async () => JSON.stringify((await database.db('companies').where({ id: companyId }).first()).config);
+    const stored = async () =>
+      JSON.stringify((await tables(database.db).companies().where({ id: companyId }).first())!.config);
     const sealed = await stored();
     expect(sealed).not.toContain('secret-token-1');
     expect(sealed).toContain('enc:v1:');
@@ -195,7 +197,7 @@ describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) =>
       email: 'viewer@example.com',
       role: 'viewer',
     });
-    const users = await database.db('console_users').where({ company_id: companyId }).orderBy('email');
+    const users = await tables(database.db).consoleUsers().where({ company_id: companyId }).orderBy('email');
     expect(users.map((u: any) => [u.email, u.role])).toEqual([
       ['ops@example.com', 'operator'],
       ['viewer@example.com', 'viewer'],

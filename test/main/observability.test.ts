@@ -12,6 +12,7 @@ import { eventually } from '../support/eventually.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { validCustomer } from '../support/customers.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** Lines the service logged, parsed (each must be one JSON object). */
 function capture() {
@@ -182,7 +183,11 @@ describe.each(DIALECTS)('dials in /metrics on %s', (dialect) => {
       }
       clock = new Date(NOW.getTime() + 30_000); // the first calls are due
       const dialed = () =>
-        database.db('scheduled_calls').where({ company_id: companyId }).whereNotNull('provider_call_id').pluck('id');
+        tables(database.db)
+          .scheduledCalls()
+          .where({ company_id: companyId })
+          .whereNotNull('provider_call_id')
+          .pluck('id');
       await eventually(async () => ((await dialed()).length === 2 ? true : undefined), 50_000, 'both calls placed');
       // The worker counts a dial when its batch returns, a moment after the calls were recorded.
       await eventually(async () => ((await placed()) >= before + 2 ? true : undefined), 20_000, 'both dials counted');

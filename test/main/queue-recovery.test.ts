@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RECOVERY_DELIVERIES } from '../../src/adapters/job-queue/recovery.js';
 import { TableQueue } from '../../src/adapters/job-queue/table-queue.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * A slice whose last attempt could not even record its give-up (the database was unavailable) comes
@@ -29,7 +30,7 @@ describe('embedded queue: spare deliveries after the last attempt', () => {
       nowMs += 3_600_000 * 24; // past any backoff
     }
     expect(attempts).toEqual(Array.from({ length: 1 + RECOVERY_DELIVERIES }, (_, i) => i + 1));
-    const row = await database.db('job_queue').first('state');
-    expect(row.state).toBe('failed');
+    const row = await tables(database.db).jobQueue().first('state');
+    expect(row!.state).toBe('failed');
   });
 });

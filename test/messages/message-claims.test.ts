@@ -6,6 +6,7 @@ import { claimDueMessages, failStaleSending, insertMessages } from '../../src/st
 import { insertSchedule } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';
 
@@ -16,7 +17,7 @@ describe.each(DIALECTS)('message claims on %s', (dialect) => {
   async function seed(count: number, scheduledTime = NOW): Promise<string> {
     const db = database.db;
     const { companyId } = await createCompany(db, `c-${randomUUID()}`, new Date(NOW));
-    await db('customers').insert({
+    await tables(db).customers().insert({
       company_id: companyId,
       id: 'cust-1',
       first_name: 'A',
@@ -97,9 +98,9 @@ describe.each(DIALECTS)('message claims on %s', (dialect) => {
     expect(
       await failStaleSending(database.db, '2026-12-09T17:00:00.000Z', '2026-12-09T17:00:00.000Z'),
     ).toBeGreaterThanOrEqual(1);
-    const row = await database.db('scheduled_messages').where({ id: claimed.id }).first();
-    expect(row.status).toBe('failed');
-    expect(row.status_reason).toMatch(/^interrupted/);
+    const row = await tables(database.db).scheduledMessages().where({ id: claimed.id }).first();
+    expect(row!.status).toBe('failed');
+    expect(row!.status_reason).toMatch(/^interrupted/);
     expect((await claimDueMessages(database.db, later, 100, 100)).map((m) => m.id)).not.toContain(claimed.id);
   });
 });

@@ -9,6 +9,7 @@ import { eventually } from '../support/eventually.js';
 import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** 09:00 Chicago on a Tuesday; the workflow's messages go at 11:00 customer-local (17:00Z). */
 const ELEVEN = new Date('2026-12-08T17:00:00Z');
@@ -74,8 +75,8 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
       }),
     });
   const messages = () =>
-    suite.database
-      .db('scheduled_messages')
+    tables(suite.database.db)
+      .scheduledMessages()
       .where({ company_id: companyId, customer_id: customerId })
       .orderBy(['created_at', 'channel']);
   const emailsTo = (server: LocalSmtpServer, address = `${customerId}@example.com`) =>
@@ -87,7 +88,9 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
   it('replacement sync creates call, email and SMS schedules; a second one replaces them; the email and text are sent at 11:00 local', async () => {
     const first = await sync();
     expect(first.body).toMatchObject({ scheduleCreated: true, tasksCreated: 3 });
-    const schedules = await suite.database.db('schedules').where({ company_id: companyId, customer_id: customerId });
+    const schedules = await tables(suite.database.db)
+      .schedules()
+      .where({ company_id: companyId, customer_id: customerId });
     expect(schedules.map((s: any) => s.channel).sort()).toEqual(['call', 'email', 'sms']);
     expect((await messages()).map((m: any) => [m.channel, m.status, new Date(m.scheduled_time).toISOString()])).toEqual(
       [
@@ -103,8 +106,8 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
     expect(after.filter((m: any) => m.status === 'pending')).toHaveLength(2);
     expect(
       (
-        await suite.database
-          .db('schedules')
+        await tables(suite.database.db)
+          .schedules()
           .where({ company_id: companyId, customer_id: customerId, status: 'cancelled' })
       ).length,
     ).toBe(3);
@@ -155,9 +158,9 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
       (await messages()).some((m: any) => m.channel === 'sms' && m.recipient === phone && m.sent_at !== null),
     );
     expect(await local.sms.inbound({ From: phone, To: SANDBOX_FROM, Body: ' Unsubscribe ' })).toBe(204);
-    expect(await suite.database.db('sms_opt_outs').where({ company_id: companyId, phone_number: phone })).toHaveLength(
-      1,
-    );
+    expect(
+      await tables(suite.database.db).smsOptOuts().where({ company_id: companyId, phone_number: phone }),
+    ).toHaveLength(1);
 
     clock = new Date(NOW.getTime() + 60_000);
     await sync({ phoneNumber: phone });
@@ -168,7 +171,7 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
       status: 'skipped',
       status_reason: `${phone} opted out of SMS (UNSUBSCRIBE)`,
     });
-    expect(latest.find((m: any) => m.channel === 'email').status).toBe('sent');
+    expect(latest.find((m: any) => m.channel === 'email')!.status).toBe('sent');
     expect(textsTo(phone)).toHaveLength(1);
   });
 
@@ -179,10 +182,10 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
     await settle(['pending', 'sending']);
     const rows = await messages();
     expect(rows.find((m: any) => m.channel === 'email')).toMatchObject({ status: 'bounced' });
-    expect(rows.find((m: any) => m.channel === 'email').status_reason).toMatch(/^hard bounce: 550/);
-    expect(await suite.database.db('email_suppressions').where({ company_id: companyId, address })).toMatchObject([
-      { reason: 'hard_bounce' },
-    ]);
+    expect(rows.find((m: any) => m.channel === 'email')!.status_reason).toMatch(/^hard bounce: 550/);
+    expect(await tables(suite.database.db).emailSuppressions().where({ company_id: companyId, address })).toMatchObject(
+      [{ reason: 'hard_bounce' }],
+    );
     expect((await suite.t.call('GET', `/emails/${customerId}`, { key })).body).toEqual([]);
     const text = await eventually(async () =>
       (await suite.t.call('GET', `/texts/${customerId}`, { key })).body.find((t: any) => t.status === 'undelivered'),
@@ -213,7 +216,7 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
     const other = `cust-${randomUUID().slice(0, 8)}`;
     customerId = other;
     await sync();
-    await suite.database.db('contact_restrictions').insert({
+    await tables(suite.database.db).contactRestrictions().insert({
       id: randomUUID(),
       company_id: companyId,
       customer_id: other,
@@ -269,8 +272,8 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
       (await messages()).some((m: any) => m.channel === 'email' && m.status === 'pending' && m.status_reason),
     );
     const moved = (await messages()).find((m: any) => m.channel === 'email' && m.status === 'pending');
-    expect(moved.status_reason).toBe('email frequency cap: at most 1 per day (company configuration)');
-    expect(new Date(moved.scheduled_time).toISOString()).toBe(new Date(ELEVEN.getTime() + 86_400_000).toISOString());
+    expect(moved!.status_reason).toBe('email frequency cap: at most 1 per day (company configuration)');
+    expect(new Date(moved!.scheduled_time).toISOString()).toBe(new Date(ELEVEN.getTime() + 86_400_000).toISOString());
   });
 
   it('provider callbacks without a valid signature are rejected and change nothing', async () => {
@@ -291,7 +294,7 @@ describe.each(DIALECTS)('email and SMS outreach on %s', (dialect) => {
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 401, message: 'Invalid X-Twilio-Signature' });
-    expect(await suite.database.db('sms_opt_outs').where({ phone_number: '+15125550143' })).toHaveLength(0);
+    expect(await tables(suite.database.db).smsOptOuts().where({ phone_number: '+15125550143' })).toHaveLength(0);
     const status = await fetch(`http://127.0.0.1:${local.port}/webhooks/sms/status`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

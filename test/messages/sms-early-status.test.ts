@@ -9,6 +9,7 @@ import { keepEarlyStatus } from '../../src/store/messages/sms-early-statuses.js'
 import { insertSchedule } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';
 
@@ -23,7 +24,7 @@ describe.each(DIALECTS)('SMS status reported before the send is recorded, on %s'
   async function claimedText(): Promise<{ companyId: string; id: string }> {
     const db = database.db;
     const { companyId } = await createCompany(db, `c-${randomUUID()}`, new Date(NOW));
-    await db('customers').insert({
+    await tables(db).customers().insert({
       company_id: companyId,
       id: 'cust-1',
       first_name: 'A',
@@ -79,8 +80,9 @@ describe.each(DIALECTS)('SMS status reported before the send is recorded, on %s'
     providerMessageId: sid,
     reason: null,
   });
-  const message = (id: string) => database.db('scheduled_messages').where({ id }).first('status', 'status_reason');
-  const kept = () => database.db('sms_early_statuses').select('provider_message_id', 'status');
+  const message = (id: string) =>
+    tables(database.db).scheduledMessages().where({ id }).first('status', 'status_reason');
+  const kept = () => tables(database.db).smsEarlyStatuses().select('provider_message_id', 'status');
   const at = new Date(NOW);
 
   it('a final status that arrives first is kept, then applied when the sender records the id', async () => {

@@ -8,6 +8,7 @@ import { eventually } from '../support/eventually.js';
 import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** 11:00 in Chicago on the test Tuesday: the text below is due then. */
 const ELEVEN = new Date('2026-12-08T17:00:00Z');
@@ -56,10 +57,12 @@ describe.each(DIALECTS)("SMS through Twilio's library on %s", (dialect) => {
     ).toBe(200);
     clock = ELEVEN;
     const rows = () =>
-      suite.database.db('scheduled_messages').where({ company_id: companyId, customer_id: customerId, channel: 'sms' });
+      tables(suite.database.db)
+        .scheduledMessages()
+        .where({ company_id: companyId, customer_id: customerId, channel: 'sms' });
     return eventually(async () => {
       const [row] = await rows();
-      return row && row.status !== 'sending' && (row.status !== 'pending' || row.status_reason) && row;
+      return row && row.status !== 'sending' && (row.status !== 'pending' || !!row.status_reason) && row;
     });
   }
 
@@ -76,8 +79,8 @@ describe.each(DIALECTS)("SMS through Twilio's library on %s", (dialect) => {
     await textTo(phone);
     const sid = local.sms.messages.find((m) => m.to === phone)!.sid;
     const delivered = await eventually(async () => {
-      const [row] = await suite.database
-        .db('scheduled_messages')
+      const [row] = await tables(suite.database.db)
+        .scheduledMessages()
         .where({ company_id: companyId, provider_message_id: sid });
       return row?.status === 'delivered' && row;
     });
@@ -104,7 +107,7 @@ describe.each(DIALECTS)("SMS through Twilio's library on %s", (dialect) => {
         )
       ).status,
     ).toBe(401);
-    const [after] = await suite.database.db('scheduled_messages').where({ id: delivered.id });
+    const [after] = await tables(suite.database.db).scheduledMessages().where({ id: delivered.id });
     expect(after).toMatchObject({ status: 'delivered', status_reason: null });
   });
 
@@ -116,9 +119,9 @@ describe.each(DIALECTS)("SMS through Twilio's library on %s", (dialect) => {
     expect(row).toMatchObject({ status, status_reason: reason, provider_message_id: null });
     // 21610: Twilio holds a STOP the service had missed; the number is opted out for the company.
     const e164 = `+1${phone.replace(/\D/g, '')}`;
-    expect(await suite.database.db('sms_opt_outs').where({ company_id: companyId, phone_number: e164 })).toHaveLength(
-      optedOut ? 1 : 0,
-    );
+    expect(
+      await tables(suite.database.db).smsOptOuts().where({ company_id: companyId, phone_number: e164 }),
+    ).toHaveLength(optedOut ? 1 : 0);
   });
 
   it.each([

@@ -14,6 +14,7 @@ import type { Db } from '../../src/store/shared/db.js';
 import { migrateLatest } from '../../src/store/shared/migrate.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const AT = '2026-11-24T12:00:00.000Z';
 const MIGRATION = '20261125_017_batch_slices';
@@ -53,7 +54,7 @@ describe.each(DIALECTS)('batch rows carried over to slices on %s', (dialect) => 
   beforeAll(async () => {
     db = database.db;
     ({ companyId } = await createCompany(db, 'Carried Lending', new Date(AT)));
-    await db('batch_jobs').insert({
+    await tables(db).batchJobs().insert({
       id: jobId,
       company_id: companyId,
       kind: 'customer_create',

@@ -6,6 +6,7 @@ import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
 import { dialectOf, type Db } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const AT = '2026-11-26T12:00:00.000Z';
 const ADDED = 'scheduled_calls_company_dialing_idx';
@@ -25,7 +26,7 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
     db = database.db;
     // Rows in the table, so Postgres takes the concurrent path when the migration runs again.
     ({ companyId } = await createCompany(db, 'Dialing Lending', new Date(AT)));
-    await db('customers').insert({
+    await tables(db).customers().insert({
       company_id: companyId,
       id: 'c-1',
       first_name: 'A',
@@ -34,7 +35,7 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
       updated_at: AT,
     });
     const scheduleId = randomUUID();
-    await db('schedules').insert({
+    await tables(db).schedules().insert({
       id: scheduleId,
       company_id: companyId,
       customer_id: 'c-1',
@@ -47,24 +48,26 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
       updated_at: AT,
     });
     for (const step of [0, 1, 2]) {
-      await db('scheduled_calls').insert({
-        id: randomUUID(),
-        company_id: companyId,
-        customer_id: 'c-1',
-        schedule_id: scheduleId,
-        task_type: 'PendingLoanNewLead',
-        purpose: 'origination',
-        scheduled_time: AT,
-        phone_number: '+12127365000',
-        transfer_destination: '',
-        step: 'x',
-        step_index: step,
-        fallback: false,
-        status: step === 0 ? 'dialing' : 'pending',
-        post_processing_flags: '[]',
-        created_at: AT,
-        updated_at: AT,
-      });
+      await tables(db)
+        .scheduledCalls()
+        .insert({
+          id: randomUUID(),
+          company_id: companyId,
+          customer_id: 'c-1',
+          schedule_id: scheduleId,
+          task_type: 'PendingLoanNewLead',
+          purpose: 'origination',
+          scheduled_time: AT,
+          phone_number: '+12127365000',
+          transfer_destination: '',
+          step: 'x',
+          step_index: step,
+          fallback: false,
+          status: step === 0 ? 'dialing' : 'pending',
+          post_processing_flags: '[]',
+          created_at: AT,
+          updated_at: AT,
+        });
     }
   });
 
@@ -115,7 +118,8 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
 
   it("the claim counts the company's calls dialing against its room", async () => {
     // Room 2 with one call dialing: one of the two due calls is claimed.
-    await db('companies')
+    await tables(db)
+      .companies()
       .where({ id: companyId })
       .update({ config: JSON.stringify({ ...(await companyConfig()), calls: { maxConcurrentCalls: 2 } }) });
     const claimed = await claimDueCalls(db, '2026-11-26T13:00:00.000Z', { batch: 10, defaultConcurrency: 10 });
@@ -123,8 +127,8 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
   });
 
   async function companyConfig(): Promise<Record<string, unknown>> {
-    const row = await db('companies').where({ id: companyId }).first('config');
-    return typeof row.config === 'string' ? JSON.parse(row.config) : row.config;
+    const row = await tables(db).companies().where({ id: companyId }).first('config');
+    return typeof row!.config === 'string' ? JSON.parse(row!.config) : row!.config;
   }
 
   it.runIf(dialect === 'sqlite')("the claim's count of calls dialing reads the partial index", async () => {

@@ -5,6 +5,7 @@ import { createCompany } from '../../src/domain/companies/companies.js';
 import { dialectOf, type Db } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const AT = '2026-11-26T12:00:00.000Z';
 const ADDED = [
@@ -32,7 +33,7 @@ describe.each(DIALECTS)('volume indexes migration on %s', (dialect) => {
     db = database.db;
     // Rows in the tables, so Postgres takes the concurrent path when the migration runs again.
     const { companyId } = await createCompany(db, 'Volume Lending', new Date(AT));
-    await db('customers').insert({
+    await tables(db).customers().insert({
       company_id: companyId,
       id: 'c-1',
       first_name: 'A',
@@ -41,7 +42,7 @@ describe.each(DIALECTS)('volume indexes migration on %s', (dialect) => {
       updated_at: AT,
     });
     const scheduleId = randomUUID();
-    await db('schedules').insert({
+    await tables(db).schedules().insert({
       id: scheduleId,
       company_id: companyId,
       customer_id: 'c-1',
@@ -54,7 +55,7 @@ describe.each(DIALECTS)('volume indexes migration on %s', (dialect) => {
       updated_at: AT,
     });
     for (const step of [0, 1]) {
-      await db('scheduled_calls').insert({
+      await tables(db).scheduledCalls().insert({
         id: randomUUID(),
         company_id: companyId,
         customer_id: 'c-1',

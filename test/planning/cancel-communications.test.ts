@@ -5,6 +5,7 @@ import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** The Collections task type with an email and a text on day 0, besides its call cadence. */
 const withMessages = () => ({
@@ -42,8 +43,8 @@ describe.each(DIALECTS)('POST /customers/{customerId}/cancel-communications on %
     });
   const cancel = (id: string, body?: unknown, apiKey = key) =>
     suite.t.call('POST', `/customers/${id}/cancel-communications`, { key: apiKey, body });
-  const callsOf = (id: string) => db()('scheduled_calls').where({ company_id: companyId, customer_id: id });
-  const messagesOf = (id: string) => db()('scheduled_messages').where({ company_id: companyId, customer_id: id });
+  const callsOf = (id: string) => tables(db()).scheduledCalls().where({ company_id: companyId, customer_id: id });
+  const messagesOf = (id: string) => tables(db()).scheduledMessages().where({ company_id: companyId, customer_id: id });
 
   it("cancels every pending call, email and text with its reason, ends the schedules, publishes each call's event; a second call answers zeros", async () => {
     expect((await sync('cust-a')).status).toBe(200);
@@ -67,9 +68,12 @@ describe.each(DIALECTS)('POST /customers/{customerId}/cancel-communications on %
       ['cancelled', reason],
     ]);
     expect(
-      (await db()('schedules').where({ company_id: companyId, customer_id: 'cust-a' })).map((s: any) => s.status),
+      (await tables(db()).schedules().where({ company_id: companyId, customer_id: 'cust-a' })).map(
+        (s: any) => s.status,
+      ),
     ).toEqual(['cancelled', 'cancelled', 'cancelled']);
-    const events = await db()('webhook_deliveries')
+    const events = await tables(db())
+      .webhookDeliveries()
       .where({ company_id: companyId, event_type: 'scheduled_call.updated' })
       .select('event_key');
     expect(events.map((e: { event_key: string }) => e.event_key).sort()).toEqual(
@@ -81,7 +85,7 @@ describe.each(DIALECTS)('POST /customers/{customerId}/cancel-communications on %
 
     expect((await cancel('cust-a')).body).toEqual({ calls: 0, emails: 0, texts: 0 });
     expect(
-      await db()('webhook_deliveries').where({ company_id: companyId, event_type: 'scheduled_call.updated' }),
+      await tables(db()).webhookDeliveries().where({ company_id: companyId, event_type: 'scheduled_call.updated' }),
     ).toHaveLength(events.length);
   });
 

@@ -8,6 +8,7 @@ import { callFromRow } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const HOUR = 3600_000;
 const TEXAS = {
@@ -35,25 +36,27 @@ describe.each(DIALECTS)('contact eligibility on %s', (dialect) => {
     });
     expect(res.status).toBe(200);
     const db = suite.database.db;
-    const template = await db('scheduled_calls').where({ company_id: companyId, customer_id: id }).first();
-    await db('scheduled_calls').where({ company_id: companyId, customer_id: id }).update({ status: 'cancelled' });
+    const template = await tables(db).scheduledCalls().where({ company_id: companyId, customer_id: id }).first();
+    await tables(db).scheduledCalls().where({ company_id: companyId, customer_id: id }).update({ status: 'cancelled' });
     if (past.length > 0) {
-      await db('scheduled_calls').insert(
-        past.map((p, i) => {
-          const at = new Date(NOW.getTime() - p.hoursAgo * HOUR).toISOString();
-          return {
-            ...template,
-            id: randomUUID(),
-            step_index: 100 + i,
-            step: `past-${i}`,
-            status: 'completed',
-            scheduled_time: at,
-            dialed_at: at,
-            post_processing_flags: JSON.stringify(p.flags ?? ['NO_ANSWER']),
-            explanation: JSON.stringify(null),
-          };
-        }),
-      );
+      await tables(db)
+        .scheduledCalls()
+        .insert(
+          past.map((p, i) => {
+            const at = new Date(NOW.getTime() - p.hoursAgo * HOUR).toISOString();
+            return {
+              ...template,
+              id: randomUUID(),
+              step_index: 100 + i,
+              step: `past-${i}`,
+              status: 'completed',
+              scheduled_time: at,
+              dialed_at: at,
+              post_processing_flags: JSON.stringify(p.flags ?? ['NO_ANSWER']),
+              explanation: JSON.stringify(null),
+            };
+          }),
+        );
     }
     return { key, companyId };
   }
@@ -112,7 +115,10 @@ describe.each(DIALECTS)('contact eligibility on %s', (dialect) => {
     const sms = channel((await ask(key, 'revoked')).body, 'sms');
     expect(sms).toMatchObject({ allowed: false, nextAllowedAt: null });
     expect(sms.blocking).toContainEqual(expect.objectContaining({ rule: 'sms-opt-out', until: null }));
-    await suite.database.db('customers').where({ company_id: companyId, id: 'revoked' }).update({ do_not_call: true });
+    await tables(suite.database.db)
+      .customers()
+      .where({ company_id: companyId, id: 'revoked' })
+      .update({ do_not_call: true });
     const body = (await ask(key, 'revoked')).body;
     expect(channel(body, 'call')).toMatchObject({
       allowed: false,
@@ -183,10 +189,12 @@ describe.each(DIALECTS)('contact eligibility on %s', (dialect) => {
       }));
       const { key, companyId } = await customer(id, past, zones[n % zones.length]);
       if (random() < 0.2)
-        await suite.database.db('customers').where({ company_id: companyId, id }).update({ do_not_call: true });
+        await tables(suite.database.db).customers().where({ company_id: companyId, id }).update({ do_not_call: true });
       const at = new Date(NOW.getTime() + Math.floor(random() * 96) * HOUR + Math.floor(random() * 4) * 15 * 60_000);
       const db = suite.database.db;
-      const row = callFromRow(await db('scheduled_calls').where({ company_id: companyId, customer_id: id }).first());
+      const row = callFromRow(
+        (await tables(db).scheduledCalls().where({ company_id: companyId, customer_id: id }).first())!,
+      );
       const probe = { ...row, id: 'not-stored', status: 'pending' as const };
       const verdict = await checkCallAt(
         db,

@@ -7,6 +7,7 @@ import { callFromRow } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /**
  * Texts already sent count toward the state collection caps that count them at dial time
@@ -39,36 +40,39 @@ describe.each(DIALECTS)('cross-channel collection caps at dial time on %s', (dia
   let stepIndex = 50;
   async function sentTexts(customerId: string, hoursAgo: number[], channel = 'sms'): Promise<void> {
     const db = suite.database.db;
-    const schedule = await db('schedules').where({ company_id: companyId, customer_id: customerId }).first();
-    await db('scheduled_messages').insert(
-      hoursAgo.map((h, i) => {
-        const at = new Date(NOW.getTime() - h * 3600_000).toISOString();
-        return {
-          id: randomUUID(),
-          company_id: companyId,
-          customer_id: customerId,
-          schedule_id: schedule.id,
-          loan_id: 'debt-1',
-          task_type: 'Collections',
-          purpose: 'collections',
-          channel,
-          step: `text-${i}`,
-          step_index: stepIndex++,
-          template: 't',
-          scheduled_time: at,
-          status: 'delivered',
-          recipient: '+16175550100',
-          sent_at: at,
-          created_at: at,
-          updated_at: at,
-        };
-      }),
-    );
+    const schedule = await tables(db).schedules().where({ company_id: companyId, customer_id: customerId }).first();
+    await tables(db)
+      .scheduledMessages()
+      .insert(
+        hoursAgo.map((h, i) => {
+          const at = new Date(NOW.getTime() - h * 3600_000).toISOString();
+          return {
+            id: randomUUID(),
+            company_id: companyId,
+            customer_id: customerId,
+            schedule_id: schedule!.id,
+            loan_id: 'debt-1',
+            task_type: 'Collections',
+            purpose: 'collections',
+            channel,
+            step: `text-${i}`,
+            step_index: stepIndex++,
+            template: 't',
+            scheduled_time: at,
+            status: 'delivered',
+            recipient: '+16175550100',
+            sent_at: at,
+            created_at: at,
+            updated_at: at,
+          };
+        }),
+      );
   }
 
   async function verdictOfFirstCall(customerId: string) {
     const db = suite.database.db;
-    const row = await db('scheduled_calls')
+    const row = await tables(db)
+      .scheduledCalls()
       .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
       .orderBy('scheduled_time')
       .first();
@@ -77,8 +81,10 @@ describe.each(DIALECTS)('cross-channel collection caps at dial time on %s', (dia
       db,
       await getCompanyConfig(db, companyId),
       customer,
-      callFromRow(row),
-      new Date(Date.parse(row.scheduled_time instanceof Date ? row.scheduled_time.toISOString() : row.scheduled_time)),
+      callFromRow(row!),
+      new Date(
+        Date.parse(row!.scheduled_time instanceof Date ? row!.scheduled_time.toISOString() : row!.scheduled_time),
+      ),
     );
   }
 

@@ -5,6 +5,7 @@ import { validCustomer } from '../support/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { insideCallingRules, NOW } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** Legacy POST /customers/{customerId}/scheduled-calls: integrations from company configuration. */
 describe.each(DIALECTS)('legacy create scheduled calls on %s', (dialect) => {
@@ -47,13 +48,13 @@ describe.each(DIALECTS)('legacy create scheduled calls on %s', (dialect) => {
     expect(res.body[1].scheduledTime).toBe('2026-12-09T15:00:00.000Z'); // day 1 at 10:00 New York
     const listed = await suite.t.call('GET', '/scheduled-calls/customer/cust-1', { key });
     expect(listed.body.map((c: { id: string }) => c.id)).toEqual(res.body.map((c: { id: string }) => c.id));
-    const row = await suite.database.db('scheduled_calls').where({ id: res.body[0].id }).first();
+    const row = await tables(suite.database.db).scheduledCalls().where({ id: res.body[0].id }).first();
     expect(row).toMatchObject({
       task_type: 'Collections',
       purpose: 'collections',
       transfer_destination: 'queue:collections-agents',
     });
-    const schedule = await suite.database.db('schedules').where({ id: row.schedule_id }).first();
+    const schedule = await tables(suite.database.db).schedules().where({ id: row!.schedule_id }).first();
     expect(schedule).toMatchObject({ source: 'integration', cadence: 'lms-welcome-call', channel: 'call' });
   });
 
@@ -79,7 +80,7 @@ describe.each(DIALECTS)('legacy create scheduled calls on %s', (dialect) => {
     }
     expect((await create('')).status).toBe(400);
     expect((await create(7)).status).toBe(400);
-    expect(await suite.database.db('scheduled_calls').where({ company_id: companyId })).toHaveLength(0);
+    expect(await tables(suite.database.db).scheduledCalls().where({ company_id: companyId })).toHaveLength(0);
   });
 
   it("an unknown customer, or another company's, is 404", async () => {
@@ -96,7 +97,7 @@ describe.each(DIALECTS)('legacy create scheduled calls on %s', (dialect) => {
     const res = await create('lms-welcome-call');
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/^No call can be scheduled for customer cust-1: /);
-    expect(await suite.database.db('scheduled_calls').where({ company_id: companyId })).toHaveLength(0);
+    expect(await tables(suite.database.db).scheduledCalls().where({ company_id: companyId })).toHaveLength(0);
   });
 
   it('rejects a configuration whose integration is not listed or names an unknown task type', async () => {

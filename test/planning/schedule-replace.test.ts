@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { BEFORE_SUNSET, enrollBody, insideCallingRules, newKey, NOW, replaceBody } from '../support/enrollment.js';
+import { tables } from '../support/tables.js';
 
 describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
   let clock = NOW;
@@ -52,7 +53,7 @@ describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
     expect(list.every((c) => c.status === 'pending' && insideCallingRules(c.scheduledTime, 'America/Chicago'))).toBe(
       true,
     );
-    expect((await suite.database.db('customers').where({ id: 'cust-r' }).first()).loan_ids).toBeNull(); // loanIds ignored in this mode
+    expect((await tables(suite.database.db).customers().where({ id: 'cust-r' }).first())!.loan_ids).toBeNull(); // loanIds ignored in this mode
   });
 
   it('the ignored enrollment fields keep their documented types: another type is 400 naming the field, nothing written', async () => {
@@ -81,8 +82,8 @@ describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
     const list = await calls();
     expect(list.filter((c) => c.status === 'cancelled')).toHaveLength(5);
     expect(list.filter((c) => c.status === 'pending')).toHaveLength(3);
-    const reasons = await suite.database
-      .db('scheduled_calls')
+    const reasons = await tables(suite.database.db)
+      .scheduledCalls()
       .where({ customer_id: 'cust-r', status: 'cancelled' })
       .distinct('status_reason');
     expect(reasons).toEqual([{ status_reason: "Replaced: a schedule sync (replace) rebuilt the customer's outreach" }]);
@@ -131,7 +132,7 @@ describe.each(DIALECTS)('replacement schedule sync on %s', (dialect) => {
     });
     expect(res.status).toBe(400);
     expect(res.body.detail.code).toBe('lms_not_configured');
-    expect(await suite.database.db('customers').where({ id: 'cust-nolms' }).first()).toBeUndefined();
+    expect(await tables(suite.database.db).customers().where({ id: 'cust-nolms' }).first()).toBeUndefined();
   });
 
   it('without the LMS-fillable fields missing, the message is the plain list', async () => {

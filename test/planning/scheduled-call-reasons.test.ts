@@ -6,6 +6,7 @@ import { DIALECTS } from '../support/databases.js';
 import { validCustomer } from '../support/customers.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** Thanksgiving 2026, 10:00 in New York: a federal holiday. */
 const THANKSGIVING = new Date('2026-11-26T15:00:00Z');
@@ -81,7 +82,8 @@ describe.each(DIALECTS)('scheduled-call reasons on %s', (dialect) => {
   it('a call skipped at dial time names the rule that ruled it out; an old row without a reason stays readable', async () => {
     const { key, calls } = await enrolled('skip');
     const db = suite.database.db;
-    await db('scheduled_calls')
+    await tables(db)
+      .scheduledCalls()
       .where({ id: calls[0].id })
       .update({
         status: 'skipped',
@@ -93,7 +95,7 @@ describe.each(DIALECTS)('scheduled-call reasons on %s', (dialect) => {
       source: RESTRICTION_RULES.cease_request.source,
       detail: 'contact restriction cease_request since 2026-11-26T15:00:00.000Z: all outreach stopped',
     });
-    await db('scheduled_calls').where({ id: calls[1].id }).update({ status: 'failed', status_reason: null });
+    await tables(db).scheduledCalls().where({ id: calls[1].id }).update({ status: 'failed', status_reason: null });
     const old = await suite.t.call('GET', `/scheduled-calls/${calls[1].id}`, { key });
     expect(old.status).toBe(200);
     expect(old.body.endReason).toMatchObject({ rule: 'unrecorded' });

@@ -12,6 +12,7 @@ import { sweepRetention } from '../../src/domain/retention/sweep.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const NOW = new Date('2026-12-08T15:00:00.000Z');
 const DAY = 86_400_000;
@@ -54,38 +55,42 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
   beforeAll(async () => {
     const db = database.db;
     ({ companyId } = await createCompany(db, 'Keep', NOW));
-    await db('customers').insert({
-      company_id: companyId,
-      id: 'c1',
-      first_name: 'A',
-      last_name: 'B',
-      timezone: 'America/New_York',
-      phone_number: '+12125550100',
-      do_not_call: false,
-      is_test: false,
-      created_at: ago(1500),
-      updated_at: ago(1500),
-    });
+    await tables(db)
+      .customers()
+      .insert({
+        company_id: companyId,
+        id: 'c1',
+        first_name: 'A',
+        last_name: 'B',
+        timezone: 'America/New_York',
+        phone_number: '+12125550100',
+        do_not_call: false,
+        is_test: false,
+        created_at: ago(1500),
+        updated_at: ago(1500),
+      });
     const scheduleId = randomUUID();
-    await db('schedules').insert({
-      id: scheduleId,
-      company_id: companyId,
-      customer_id: 'c1',
-      cadence_id: null,
-      channel: 'call',
-      source: 'replace',
-      task_type: 'Collections',
-      cadence: 'collections',
-      loan_id: null,
-      status: 'active',
-      created_at: ago(1500),
-      updated_at: ago(1500),
-    });
+    await tables(db)
+      .schedules()
+      .insert({
+        id: scheduleId,
+        company_id: companyId,
+        customer_id: 'c1',
+        cadence_id: null,
+        channel: 'call',
+        source: 'replace',
+        task_type: 'Collections',
+        cadence: 'collections',
+        loan_id: null,
+        status: 'active',
+        created_at: ago(1500),
+        updated_at: ago(1500),
+      });
     let step = 0;
     const call = async (name: string, days: number, recordingKey: string | null = null) => {
       const at = ago(days);
       const id = randomUUID();
-      await db('scheduled_calls').insert({
+      await tables(db).scheduledCalls().insert({
         id,
         company_id: companyId,
         customer_id: 'c1',
@@ -108,25 +113,27 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
         updated_at: at,
       });
       const callId = randomUUID();
-      await db('calls').insert({
-        id: callId,
-        company_id: companyId,
-        customer_id: 'c1',
-        scheduled_call_id: id,
-        provider: 'live',
-        provider_call_id: `call_${name}`,
-        to_phone_number: '+12125550100',
-        from_phone_number: null,
-        state: 'ended',
-        timestamp: at,
-        transcript: '',
-        summarization: '',
-        flags: '[]',
-        recording_key: recordingKey,
-        created_at: at,
-        updated_at: at,
-      });
-      await db('contact_decisions').insert({
+      await tables(db)
+        .calls()
+        .insert({
+          id: callId,
+          company_id: companyId,
+          customer_id: 'c1',
+          scheduled_call_id: id,
+          provider: 'live',
+          provider_call_id: `call_${name}`,
+          to_phone_number: '+12125550100',
+          from_phone_number: null,
+          state: 'ended',
+          timestamp: at,
+          transcript: '',
+          summarization: '',
+          flags: '[]',
+          recording_key: recordingKey,
+          created_at: at,
+          updated_at: at,
+        });
+      await tables(db).contactDecisions().insert({
         id: randomUUID(),
         company_id: companyId,
         customer_id: 'c1',
@@ -147,11 +154,12 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
     await call('fourYearsRecorded', 1461, 'recordings/x.mp3');
   }, 60_000);
 
-  const left = async () => (await database.db('scheduled_calls').where({ company_id: companyId }).pluck('step')).sort();
+  const left = async () =>
+    (await tables(database.db).scheduledCalls().where({ company_id: companyId }).pluck('step')).sort();
   const calls = async () =>
-    Number((await database.db('calls').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+    Number((await tables(database.db).calls().where({ company_id: companyId }).count({ n: '*' }))[0].n);
   const decisions = async () =>
-    Number((await database.db('contact_decisions').where({ company_id: companyId }).count({ n: '*' }))[0].n);
+    Number((await tables(database.db).contactDecisions().where({ company_id: companyId }).count({ n: '*' }))[0].n);
 
   it('without a configured retention, contact records are kept indefinitely', async () => {
     const swept = await sweepRetention(database.db, NOW, log);
@@ -194,7 +202,7 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
   });
   it('deletes ended scheduled calls 250 per statement: each takes its call and events with it', async () => {
     const db = database.db;
-    const scheduleId = (await db('schedules').where({ company_id: companyId }).first('id')).id as string;
+    const scheduleId = (await tables(db).schedules().where({ company_id: companyId }).first('id'))!.id;
     const at = ago(1500);
     const rows = Array.from({ length: 600 }, (_, i) => ({
       id: randomUUID(),

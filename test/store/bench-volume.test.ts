@@ -5,6 +5,7 @@ import { issueApiKey } from '../../src/domain/companies/api-keys.js';
 import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { useTestDatabase, withTestDatabase, type SuiteDatabase } from '../support/suite.js';
+import type { TableName } from '../support/tables.js';
 
 const NOW = new Date('2026-11-26T00:00:00.000Z');
 
@@ -17,7 +18,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
   const database = useTestDatabase('postgres');
   let t: TestService;
   let steps: FillStep[];
-  const rows = (table: string) => steps.find((s) => s.table === table)!.rows;
+  const rows = (table: TableName) => steps.find((s) => s.table === table)!.rows;
 
   let indexesBefore: string[];
   let constraintsBefore: string[];
@@ -94,7 +95,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('volume data set on postgres', () 
   it('a baseline keeps the companies it is given and has the last days of history at the same daily volume', async () => {
     await withTestDatabase('postgres', async (baseline) => {
       await fillVolume(baseline.db, { scale: baselineScale(0.001, 79), seed: 0.42, now: NOW, companies: 40, days: 79 });
-      const count = async (table: string, where = 'true') =>
+      const count = async (table: TableName, where = 'true') =>
         Number((await baseline.db.raw(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)).rows[0].n);
       expect([await count('companies'), await count('customers')]).toEqual([40, 400]);
       const days = `created_at >= '${new Date(NOW.getTime() - 79 * 86_400_000).toISOString()}'`;

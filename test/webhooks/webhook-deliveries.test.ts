@@ -6,6 +6,7 @@ import { consoleCall, consoleUser, signIn } from '../support/console.js';
 import { eventually } from '../support/eventually.js';
 import { waitForJob } from '../support/jobs.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 describe.each(DIALECTS)('GET /webhook-deliveries and redelivery on %s', (dialect) => {
   const suite = useTestService(dialect);
@@ -32,7 +33,7 @@ describe.each(DIALECTS)('GET /webhook-deliveries and redelivery on %s', (dialect
     });
 
     // Given up (what the retry window ends in): listed among the dead, then sent again.
-    await suite.database.db('webhook_deliveries').where({ id: delivery.id }).update({ status: 'dead' });
+    await tables(suite.database.db).webhookDeliveries().where({ id: delivery.id }).update({ status: 'dead' });
     expect((await suite.t.call('GET', '/webhook-deliveries?status=dead', { key })).body.map((d: any) => d.id)).toEqual([
       delivery.id,
     ]);

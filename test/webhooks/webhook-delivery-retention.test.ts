@@ -7,6 +7,7 @@ import type { Db } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { insertDelivery } from '../support/webhook-deliveries.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const NOW = new Date('2026-12-08T15:00:00.000Z');
 const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
@@ -36,7 +37,7 @@ describe.each(DIALECTS)('retention sweep of webhook deliveries on %s', (dialect)
 
     const swept = await sweepRetention(db, NOW, createLogger('silent'));
     expect(swept.webhookDeliveries).toBe(2);
-    expect((await db('webhook_deliveries').orderBy('id').pluck('id')).sort()).toEqual([
+    expect((await tables(db).webhookDeliveries().orderBy('id').pluck('id')).sort()).toEqual([
       'dead-1',
       'delivered-29',
       'pending-60',

@@ -7,6 +7,7 @@ import { claimDueDeliveries } from '../../src/store/webhooks/webhooks.js';
 import { DIALECTS } from '../support/databases.js';
 import { insertDelivery } from '../support/webhook-deliveries.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 const NOW = Date.parse('2026-11-26T15:00:00.000Z');
 
@@ -50,7 +51,7 @@ describe.each(DIALECTS)('webhook relay claim on %s', (dialect) => {
   });
 
   it.runIf(dialect === 'postgres')('flips enqueued without writing an index entry (HOT updates)', async () => {
-    await db('webhook_deliveries').del();
+    await tables(db).webhookDeliveries().del();
     for (let i = 0; i < 20; i++) await delivery(`hot-${String(i).padStart(2, '0')}`, -i);
     // This transaction's counters, read before and after: the backend's pending counts may hold
     // earlier transactions' too (Postgres 15), so only the difference is the claim's. Three rows:

@@ -12,6 +12,7 @@ import { validCustomer } from '../support/customers.js';
 import { enrollBody, newKey, NOW } from '../support/enrollment.js';
 import { waitForJob } from '../support/jobs.js';
 import { useTestService } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 interface Received {
   headers: Record<string, string>;
@@ -247,7 +248,7 @@ describe('outreach webhook commands', { timeout: 240_000 }, () => {
     ]);
     expect(JSON.stringify(listed)).not.toContain('whsec_');
 
-    await suite.database.db('webhook_deliveries').insert({
+    await tables(suite.database.db).webhookDeliveries().insert({
       id: 'msg_cli',
       company_id: companyId,
       endpoint_id: added.id,
@@ -263,7 +264,9 @@ describe('outreach webhook commands', { timeout: 240_000 }, () => {
     const dead = JSON.parse(await outreach('deliveries', '--company', companyId, '--status', 'dead', '--json'));
     expect(dead).toEqual([expect.objectContaining({ id: 'msg_cli', status: 'dead', attempts: 9 })]);
     expect(await outreach('redeliver', '--company', companyId, '--delivery', 'msg_cli')).toBe('queued for delivery\n');
-    expect((await suite.database.db('webhook_deliveries').where({ id: 'msg_cli' }).first()).status).toBe('pending');
+    expect((await tables(suite.database.db).webhookDeliveries().where({ id: 'msg_cli' }).first())!.status).toBe(
+      'pending',
+    );
     expect(await outreach('remove', '--company', companyId, '--endpoint', added.id)).toBe('removed\n');
     expect(JSON.parse(await outreach('list', '--company', companyId, '--json'))).toEqual([]);
   });
