@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
@@ -8,6 +6,7 @@ import { eventually } from '../support/eventually.js';
 import { useTestService } from '../support/suite.js';
 import { achApi } from '../support/ach.js';
 import { tables } from '../support/tables.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 /** The window: the 60 days ending today, 2026-09-23 to 2026-11-21. */
@@ -146,28 +145,15 @@ describe.each(DIALECTS)('GET /ach/return-rates on %s', (dialect) => {
   });
 
   describe('a level that rises sends one signed webhook event', () => {
-    const hooks: Array<{ headers: Record<string, string>; body: string }> = [];
-    const partner = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        hooks.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
-        res.writeHead(200).end();
-      });
+    let partner: WebhookReceiver;
+    beforeAll(async () => {
+      partner = await startWebhookReceiver();
     });
-    beforeAll(() => new Promise<void>((r) => partner.listen(0, '127.0.0.1', r)));
-    afterAll(() => new Promise<void>((r) => partner.close(() => r())));
+    afterAll(() => partner?.close());
 
     it('administrative ok → warning at 1 of 40 entries, then warning → over at 2; a resubmission sends nothing', async () => {
       const { companyId, apiKey } = await suite.t.company();
-      const secret = (
-        await addWebhookEndpoint(
-          db(),
-          companyId,
-          `http://127.0.0.1:${(partner.address() as AddressInfo).port}/hooks`,
-          NOW,
-        )
-      ).secret;
+      const secret = (await addWebhookEndpoint(db(), companyId, partner.url, NOW)).secret;
       const ach = achApi(suite.t, db(), companyId, apiKey);
       await ach.customer('c-hook');
       await ach.loan('c-hook', 'l-1');
@@ -184,7 +170,9 @@ describe.each(DIALECTS)('GET /ach/return-rates on %s', (dialect) => {
         (await ach.achReturn({ ...ids(rows[0]), ach_return_code: 'R02', ach_return_date: '2026-11-05' })).status,
       ).toBe(200);
       expect(await raised()).toHaveLength(1); // administrative 2.5 %: warning; overall 2.5 % stays ok
-      const found = await eventually(() => hooks.find((h) => JSON.parse(h.body).type === 'ach_return_rate.raised'));
+      const found = await eventually(() =>
+        partner.received.find((h) => JSON.parse(h.body).type === 'ach_return_rate.raised'),
+      );
       expect(() => new Webhook(secret).verify(found.body, found.headers)).not.toThrow();
       expect(JSON.parse(found.body).data).toEqual({
         name: 'administrative',
@@ -203,7 +191,7 @@ describe.each(DIALECTS)('GET /ach/return-rates on %s', (dialect) => {
       await ach.achReturn({ ...ids(rows[1]), ach_return_code: 'R03', ach_return_date: '2026-11-05' });
       expect(await raised()).toHaveLength(2); // administrative 5 %: over
       const over = await eventually(() =>
-        hooks
+        partner.received
           .map((h) => JSON.parse(h.body))
           .find((e) => e.type === 'ach_return_rate.raised' && e.data.level === 'over'),
       );

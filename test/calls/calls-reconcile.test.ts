@@ -10,7 +10,13 @@ import { reconcileStaleCalls, type ReconcileOutcome } from '../../src/domain/cal
 import { failPlacedCall } from '../../src/store/calls/call-reconcile.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
-import { applyVoiceEvent, LIVE_PROVIDER, postCallback, startCallStack } from '../support/calls.js';
+import {
+  applyVoiceEvent,
+  LIVE_PROVIDER,
+  postCallback,
+  settledScheduledCall,
+  startCallStack,
+} from '../support/calls.js';
 import { eventually } from '../support/eventually.js';
 import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
@@ -23,6 +29,7 @@ import { tables } from '../support/tables.js';
  * suite starts slowly on a loaded machine (the scheduler plans whole minutes): waits allow for that.
  */
 const CLOCK = '2026-12-08T14:59:50Z';
+/** How long a scheduled call may take to settle: the first call may be a minute later than planned. */
 const SETTLE_MS = 150_000;
 const LIVE = LIVE_PROVIDER;
 const LIVE_TRANSFER_FLAGS = ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'];
@@ -36,18 +43,6 @@ async function enroll(t: TestService, key: string, id: string, phone: string, is
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.origination.scheduledCallId;
-}
-
-/** Waits until the scheduled call leaves pending/dialing (the first call may be a minute later than planned). */
-async function settled(t: TestService, key: string, id: string): Promise<any> {
-  return eventually(
-    async () => {
-      const res = await t.call('GET', `/scheduled-calls/${id}`, { key });
-      return ['pending', 'dialing'].includes(res.body.status) ? undefined : res.body;
-    },
-    SETTLE_MS,
-    `scheduled call ${id} to settle`,
-  );
 }
 
 /** Waits until the dispatcher has recorded the provider's call id on the scheduled call. */
@@ -99,7 +94,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     '555-0109 (callbacks never arrive): the sweep reads the call from the provider and completes it with flags, transcript, summary and recording',
     { timeout: SETTLE_MS + 30_000 },
     async () => {
-      const done = await settled(t, key, ids.lost);
+      const done = await settledScheduledCall(t, key, ids.lost, { withinMs: SETTLE_MS });
       expect(done).toMatchObject({ status: 'completed', postProcessingFlags: LIVE_TRANSFER_FLAGS });
       const row = await tables(database.db).scheduledCalls().where({ id: ids.lost }).first();
       expect(row!.status_reason).toMatch(/callbacks did not arrive; the result was read from the voice provider/);
@@ -128,7 +123,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     'a real callback arriving after the sweep changes nothing (202, applied as stale, then 409 on redelivery)',
     { timeout: SETTLE_MS + 30_000 },
     async () => {
-      const done = await settled(t, key, ids.lost);
+      const done = await settledScheduledCall(t, key, ids.lost, { withinMs: SETTLE_MS });
       const row = await tables(database.db).scheduledCalls().where({ id: ids.lost }).first();
       const wire = await (
         await fetch(`${sandbox.url}/v2/get-call/${row!.provider_call_id}`, {
@@ -176,7 +171,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     { timeout: SETTLE_MS + 30_000 },
     async () => {
       await liveRestarted;
-      const done = await settled(t, key, ids.gone);
+      const done = await settledScheduledCall(t, key, ids.gone, { withinMs: SETTLE_MS });
       expect(done.status).toBe('failed');
       const row = await tables(database.db).scheduledCalls().where({ id: ids.gone }).first();
       expect(row!.status_reason).toBe(

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
@@ -12,6 +10,7 @@ import { enrollBody, newKey, replaceBody } from '../support/enrollment.js';
 import type { TestService } from '../support/service.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 /**
  * Tuesday 2026-12-08, 09:59:50 in New York. The scheduler plans whole minutes, so the enrollments
@@ -45,15 +44,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
   let companyId: string;
   const first: Record<string, string> = {}; // customer id → first scheduled call id
   // The company's webhook endpoint: a partner server on 127.0.0.1 that keeps what it receives.
-  const hooks: Array<{ headers: Record<string, string>; body: string }> = [];
-  const partner = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      hooks.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200).end();
-    });
-  });
+  let partner: WebhookReceiver;
   let hookSecret: string;
   const db = () => database.db;
   /** Every scheduled call of the customer that changed status has its one `scheduled_call.updated` (written with the change). */
@@ -80,15 +71,8 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
       OUTREACH_JOBS_RETRY_DELAY_SECONDS: '1',
     }));
     ({ apiKey: key, companyId } = await t.company());
-    await new Promise<void>((r) => partner.listen(0, '127.0.0.1', r));
-    hookSecret = (
-      await addWebhookEndpoint(
-        database.db,
-        companyId,
-        `http://127.0.0.1:${(partner.address() as AddressInfo).port}/hooks`,
-        new Date(),
-      )
-    ).secret;
+    partner = await startWebhookReceiver();
+    hookSecret = (await addWebhookEndpoint(database.db, companyId, partner.url, new Date())).secret;
     const enrolled = await Promise.all(
       Object.entries(PEOPLE).map(([id, p]) =>
         t.call('POST', '/customers/schedule/sync', {
@@ -127,7 +111,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     await t?.stop();
     await sandbox?.close();
     await live?.close();
-    await new Promise((r) => partner.close(r));
+    await partner?.close();
   });
 
   const scheduledOf = async (customerId: string) =>
@@ -145,11 +129,11 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     async () => {
       const scheduled = await settledScheduledCall(t, key, first['live-0100']);
       const event = () =>
-        hooks
+        partner.received
           .map((h) => ({ h, e: JSON.parse(h.body) }))
           .find(({ e }) => e.type === 'call.completed' && e.data.id === scheduled.callId);
       const completedUpdate = () =>
-        hooks.some((h) => {
+        partner.received.some((h) => {
           const e = JSON.parse(h.body);
           return e.type === 'scheduled_call.updated' && e.data.id === scheduled.id && e.data.status === 'completed';
         });
@@ -165,7 +149,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
       });
       const read = (await t.call('GET', `/calls/${scheduled.callId}`, { key })).body;
       expect({ ...found!.e.data, recordingUrl: null }).toEqual({ ...read, recordingUrl: null });
-      const updated = hooks
+      const updated = partner.received
         .map((h) => JSON.parse(h.body))
         .filter((e) => e.type === 'scheduled_call.updated' && e.data.id === scheduled.id);
       expect(updated.map((e) => e.data.status)).toContain('completed');

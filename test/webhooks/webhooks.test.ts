@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,43 +11,9 @@ import { enrollBody, newKey, NOW } from '../support/enrollment.js';
 import { waitForJob } from '../support/jobs.js';
 import { useTestService } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { type ReceivedHook, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-  answered: number;
-}
-
-/** A partner endpoint on 127.0.0.1: answers 500 to the first `failures` requests (it is "down"), then 200. */
-async function partner(failures: number) {
-  const received: Received[] = [];
-  let left = failures;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const answered = left > 0 ? 500 : 200;
-      if (left > 0) left -= 1;
-      received.push({
-        headers: req.headers as Record<string, string>,
-        body: Buffer.concat(chunks).toString('utf8'),
-        answered,
-      });
-      res.writeHead(answered).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    fail(n: number) {
-      left = n;
-    },
-    close: () => new Promise((r) => server.close(r)),
-  };
-}
-
-const verifies = (secret: string, r: Received) => {
+const verifies = (secret: string, r: ReceivedHook) => {
   try {
     new Webhook(secret).verify(r.body, r.headers);
     return true;
@@ -77,9 +41,9 @@ const FAST = {
 
 describe.each(DIALECTS)('outbound webhooks on %s', { timeout: 120_000 }, (dialect) => {
   const suite = useTestService(dialect, { now: runningClock, env: FAST });
-  let site: Awaited<ReturnType<typeof partner>>;
+  let site: WebhookReceiver;
   beforeAll(async () => {
-    site = await partner(3);
+    site = await startWebhookReceiver(3);
   });
   afterAll(() => site.close());
 
@@ -170,7 +134,7 @@ describe.each(DIALECTS)('webhook give-up and redelivery on %s', { timeout: 120_0
   const suite = useTestService(dialect, { now: clock, env: { ...FAST, OUTREACH_WEBHOOK_GIVE_UP_MS: '3600000' } });
 
   it('an endpoint that keeps failing past the give-up window is dead; redelivery sends the same message again', async () => {
-    const site = await partner(1_000_000);
+    const site = await startWebhookReceiver(1_000_000);
     try {
       const { companyId, apiKey: key } = await suite.t.company();
       const endpoint = await addWebhookEndpoint(suite.database.db, companyId, site.url, clock());
