@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as dialingIndex from '../../migrations/20261126_025_enroll_dialing_index.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
-import { dialectOf, type Db } from '../../src/store/shared/db.js';
+import type { Db } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
+import { indexValidity, plantScheduledCalls } from '../support/migrations.js';
 import { tables } from '../support/tables.js';
 
 const AT = '2026-11-26T12:00:00.000Z';
@@ -24,66 +24,12 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
 
   beforeAll(async () => {
     db = database.db;
-    // Rows in the table, so Postgres takes the concurrent path when the migration runs again.
     ({ companyId } = await createCompany(db, 'Dialing Lending', new Date(AT)));
-    await tables(db).customers().insert({
-      company_id: companyId,
-      id: 'c-1',
-      first_name: 'A',
-      last_name: 'B',
-      created_at: AT,
-      updated_at: AT,
-    });
-    const scheduleId = randomUUID();
-    await tables(db).schedules().insert({
-      id: scheduleId,
-      company_id: companyId,
-      customer_id: 'c-1',
-      channel: 'call',
-      source: 'replace',
-      task_type: 'PendingLoanNewLead',
-      cadence: 'x',
-      status: 'active',
-      created_at: AT,
-      updated_at: AT,
-    });
-    for (const step of [0, 1, 2]) {
-      await tables(db)
-        .scheduledCalls()
-        .insert({
-          id: randomUUID(),
-          company_id: companyId,
-          customer_id: 'c-1',
-          schedule_id: scheduleId,
-          task_type: 'PendingLoanNewLead',
-          purpose: 'origination',
-          scheduled_time: AT,
-          phone_number: '+12127365000',
-          transfer_destination: '',
-          step: 'x',
-          step_index: step,
-          fallback: false,
-          status: step === 0 ? 'dialing' : 'pending',
-          post_processing_flags: '[]',
-          created_at: AT,
-          updated_at: AT,
-        });
-    }
+    await plantScheduledCalls(db, companyId, AT, ['dialing', 'pending', 'pending']);
   });
 
-  async function indexes(): Promise<Map<string, boolean>> {
-    if (dialectOf(db) === 'pg') {
-      const r = await db.raw(
-        `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = current_schema()::regnamespace`,
-      );
-      return new Map(r.rows.map((x: { name: string; valid: boolean }) => [x.name, x.valid]));
-    }
-    const rows: Array<{ name: string }> = await db.raw(`SELECT name FROM sqlite_master WHERE type = 'index'`);
-    return new Map(rows.map((x) => [x.name, true]));
-  }
-
   async function expectMigrated(): Promise<void> {
-    const present = await indexes();
+    const present = await indexValidity(db);
     expect(present.get(ADDED)).toBe(true);
     expect(present.has(REPLACED)).toBe(false);
   }
@@ -96,7 +42,7 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
     await dialingIndex.up(db);
     await expectMigrated();
     await dialingIndex.down(db);
-    const present = await indexes();
+    const present = await indexValidity(db);
     expect(present.get(REPLACED)).toBe(true);
     expect(present.has(ADDED)).toBe(false);
     await dialingIndex.up(db);
@@ -107,7 +53,7 @@ describe.each(DIALECTS)('dialing index migration on %s', (dialect) => {
     await db.raw(`DROP INDEX ${ADDED}`);
     // A unique build over duplicate values fails and, built concurrently, leaves its index INVALID.
     await expect(db.raw(`CREATE UNIQUE INDEX CONCURRENTLY ${ADDED} ON scheduled_calls (company_id)`)).rejects.toThrow();
-    expect((await indexes()).get(ADDED)).toBe(false);
+    expect((await indexValidity(db)).get(ADDED)).toBe(false);
     await dialingIndex.up(db);
     await expectMigrated();
     const def = await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?`, [

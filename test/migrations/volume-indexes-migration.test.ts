@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as volumeIndexes from '../../migrations/20261126_023_volume_indexes.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
-import { dialectOf, type Db } from '../../src/store/shared/db.js';
+import type { Db } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
-import { tables } from '../support/tables.js';
+import { indexValidity, plantScheduledCalls } from '../support/migrations.js';
 
 const AT = '2026-11-26T12:00:00.000Z';
 const ADDED = [
@@ -31,64 +30,12 @@ describe.each(DIALECTS)('volume indexes migration on %s', (dialect) => {
 
   beforeAll(async () => {
     db = database.db;
-    // Rows in the tables, so Postgres takes the concurrent path when the migration runs again.
     const { companyId } = await createCompany(db, 'Volume Lending', new Date(AT));
-    await tables(db).customers().insert({
-      company_id: companyId,
-      id: 'c-1',
-      first_name: 'A',
-      last_name: 'B',
-      created_at: AT,
-      updated_at: AT,
-    });
-    const scheduleId = randomUUID();
-    await tables(db).schedules().insert({
-      id: scheduleId,
-      company_id: companyId,
-      customer_id: 'c-1',
-      channel: 'call',
-      source: 'replace',
-      task_type: 'PendingLoanNewLead',
-      cadence: 'x',
-      status: 'active',
-      created_at: AT,
-      updated_at: AT,
-    });
-    for (const step of [0, 1]) {
-      await tables(db).scheduledCalls().insert({
-        id: randomUUID(),
-        company_id: companyId,
-        customer_id: 'c-1',
-        schedule_id: scheduleId,
-        task_type: 'PendingLoanNewLead',
-        purpose: 'origination',
-        scheduled_time: AT,
-        phone_number: '+12127365000',
-        transfer_destination: '',
-        step: 'x',
-        step_index: step,
-        fallback: false,
-        status: 'pending',
-        post_processing_flags: '[]',
-        created_at: AT,
-        updated_at: AT,
-      });
-    }
+    await plantScheduledCalls(db, companyId, AT, ['pending', 'pending']);
   });
 
-  async function indexes(): Promise<Map<string, boolean>> {
-    if (dialectOf(db) === 'pg') {
-      const r = await db.raw(
-        `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE c.relnamespace = current_schema()::regnamespace`,
-      );
-      return new Map(r.rows.map((x: { name: string; valid: boolean }) => [x.name, x.valid]));
-    }
-    const rows: Array<{ name: string }> = await db.raw(`SELECT name FROM sqlite_master WHERE type = 'index'`);
-    return new Map(rows.map((x) => [x.name, true]));
-  }
-
   async function expectMigrated(): Promise<void> {
-    const present = await indexes();
+    const present = await indexValidity(db);
     for (const name of ADDED) expect(present.get(name), name).toBe(true);
     for (const name of REPLACED) expect(present.has(name), name).toBe(false);
   }
@@ -104,7 +51,7 @@ describe.each(DIALECTS)('volume indexes migration on %s', (dialect) => {
 
   it('down restores the replaced indexes; up again (on tables with rows) migrates again', async () => {
     await volumeIndexes.down(db);
-    const present = await indexes();
+    const present = await indexValidity(db);
     for (const name of REPLACED) expect(present.get(name), name).toBe(true);
     for (const name of ADDED) expect(present.has(name), name).toBe(false);
     await volumeIndexes.up(db);
@@ -117,7 +64,7 @@ describe.each(DIALECTS)('volume indexes migration on %s', (dialect) => {
     await expect(
       db.raw('CREATE UNIQUE INDEX CONCURRENTLY scheduled_calls_due_idx ON scheduled_calls (company_id)'),
     ).rejects.toThrow();
-    expect((await indexes()).get('scheduled_calls_due_idx')).toBe(false);
+    expect((await indexValidity(db)).get('scheduled_calls_due_idx')).toBe(false);
     await volumeIndexes.up(db);
     await expectMigrated();
     const def = await db.raw(
