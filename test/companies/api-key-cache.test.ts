@@ -1,16 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey, revokeKey } from '../../src/domain/companies/api-keys.js';
 import { setCompanyConfig } from '../../src/domain/companies/companies.js';
 import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
-import { projectRoot } from '../../src/lib/project-root.js';
 import { listenerName } from '../../src/store/companies/auth-changes.js';
 import { type Db, openDb } from '../../src/store/shared/db.js';
 import { validCustomer } from '../support/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
 import { useTestService } from '../support/suite.js';
+import { type ApiProcess, startApiProcess } from '../support/worker-process.js';
 
 /** GET /customers/{id} of a customer that does not exist: 404 when the key is accepted, 401 when not. */
 const probe = async (url: string, key: string) =>
@@ -88,31 +86,14 @@ describe.each(DIALECTS)('API keys from memory on %s', (dialect) => {
 
 describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres takes effect in every API process', () => {
   const suite = useTestService('postgres');
-  let child: ChildProcess;
-  let childUrl: string;
+  let api: ApiProcess;
 
   beforeAll(async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
-      cwd: projectRoot(),
-      env: { ...process.env, DATABASE_URL: suite.database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    childUrl = await new Promise<string>((resolve, reject) => {
-      let buffered = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString();
-        const line = buffered.split('\n').find((l) => l.includes('"msg":"listening"'));
-        if (line) resolve(JSON.parse(line).url);
-      });
-      child.once('exit', (code) => reject(new Error(`second API process exited with ${code}`)));
-    });
+    api = await startApiProcess(suite.database.url);
   }, 60_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    await api?.stop();
   });
 
   it(
@@ -123,7 +104,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
       const other = elsewhere(suite.database.url);
       const listeners = async () =>
         (
-          await other.raw('SELECT pid FROM pg_stat_activity WHERE application_name = ?', [listenerName(child.pid)])
+          await other.raw('SELECT pid FROM pg_stat_activity WHERE application_name = ?', [listenerName(api.child.pid)])
         ).rows.map((r: { pid: number }) => r.pid);
       // The valid key is asked throughout, every 20 ms: it must never be refused.
       const { apiKey: valid } = await issueApiKey(other, companyId, new Date());
@@ -131,7 +112,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
       let watching = true;
       const watcher = (async () => {
         while (watching) {
-          validAnswers.push(await probe(childUrl, valid));
+          validAnswers.push(await probe(api.url, valid));
           await new Promise((r) => setTimeout(r, 20));
         }
       })();
@@ -139,7 +120,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
         await notified(async () => (await listeners()).length === 1);
         const [before] = await listeners();
         expect(before).toBeDefined();
-        for (let i = 0; i < 3; i++) expect(await probe(childUrl, revoked)).toBe(404); // now in the child's memory
+        for (let i = 0; i < 3; i++) expect(await probe(api.url, revoked)).toBe(404); // now in the child's memory
 
         // Revoke in a transaction that also kills the child's listener, and commit only once that backend is gone:
         // the NOTIFY is sent while the child does not listen.
@@ -150,8 +131,8 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
           expect(await listeners()).not.toContain(before);
         });
         const revokedAt = Date.now();
-        await notified(async () => (await probe(childUrl, revoked)) === 401);
-        expect(await probe(childUrl, revoked)).toBe(401);
+        await notified(async () => (await probe(api.url, revoked)) === 401);
+        expect(await probe(api.url, revoked)).toBe(401);
         expect(Date.now() - revokedAt).toBeLessThan(15_000); // half the cache's 30 s lifetime: not a mere expiry
 
         // It listens again on a new connection, and answers from memory again without the revoked key.
@@ -159,7 +140,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
         const [after] = await listeners();
         expect(after).toBeDefined();
         expect(after).not.toBe(before);
-        for (let i = 0; i < 3; i++) expect(await probe(childUrl, revoked)).toBe(401);
+        for (let i = 0; i < 3; i++) expect(await probe(api.url, revoked)).toBe(401);
         // A fast machine gets through the steps above in fewer probes of the valid key than the check
         // below asks for: it waits for them rather than depend on how long the steps took.
         await notified(async () => validAnswers.length > 5);
@@ -176,14 +157,14 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('revoking a key on postgres take
   it('both processes accept the key, then refuse it once a third connection revokes it', async () => {
     const { apiKey, companyId } = await suite.t.company();
     for (let i = 0; i < 3; i++)
-      expect([await probe(suite.t.url, apiKey), await probe(childUrl, apiKey)]).toEqual([404, 404]);
+      expect([await probe(suite.t.url, apiKey), await probe(api.url, apiKey)]).toEqual([404, 404]);
     const other = elsewhere(suite.database.url);
     try {
       await revokeKey(other, companyId, apiKey.slice(0, 11), new Date());
     } finally {
       await other.destroy();
     }
-    await notified(async () => (await probe(suite.t.url, apiKey)) === 401 && (await probe(childUrl, apiKey)) === 401);
-    expect([await probe(suite.t.url, apiKey), await probe(childUrl, apiKey)]).toEqual([401, 401]);
+    await notified(async () => (await probe(suite.t.url, apiKey)) === 401 && (await probe(api.url, apiKey)) === 401);
+    expect([await probe(suite.t.url, apiKey), await probe(api.url, apiKey)]).toEqual([401, 401]);
   });
 });

@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { type ApiProcess, startApiProcess } from '../support/worker-process.js';
 
 /**
  * Exactly-once enrollment across processes: this test's in-process API and a second API process
@@ -15,34 +13,17 @@ import { tables } from '../support/tables.js';
 describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API processes on postgres', () => {
   const database = useTestDatabase('postgres');
   let t: TestService;
-  let child: ChildProcess;
-  let childUrl: string;
+  let api: ApiProcess;
   let key: string;
   let companyId: string;
 
   beforeAll(async () => {
     t = await startTestService(database.db);
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--no-migrate', '--no-workers'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: { ...process.env, DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    childUrl = await new Promise<string>((resolve, reject) => {
-      let buffered = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString();
-        const line = buffered.split('\n').find((l) => l.includes('"msg":"listening"'));
-        if (line) resolve(JSON.parse(line).url);
-      });
-      child.once('exit', (code) => reject(new Error(`second API process exited with ${code}`)));
-    });
+    api = await startApiProcess(database.url);
   }, 60_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    await api?.stop();
     await t?.stop();
   });
 
@@ -69,7 +50,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
       const id = `race-${round}`;
       const k = newKey('race');
       const results = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => post(i % 2 ? childUrl : t.url, enrollBody({ id }), k)),
+        Array.from({ length: 8 }, (_, i) => post(i % 2 ? api.url : t.url, enrollBody({ id }), k)),
       );
       const firsts = results.filter((r) => r.status === 200 && r.replayed === null);
       expect(firsts).toHaveLength(1);
@@ -91,9 +72,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
   it('different keys for one application at once: one cadence, the others already_scheduled', async () => {
     await useNewCompany();
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        post(i % 2 ? childUrl : t.url, enrollBody({ id: 'race-app' }), newKey('app')),
-      ),
+      Array.from({ length: 6 }, (_, i) => post(i % 2 ? api.url : t.url, enrollBody({ id: 'race-app' }), newKey('app'))),
     );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(results.filter((r) => r.body.origination.status === 'scheduled')).toHaveLength(1);
@@ -115,7 +94,7 @@ describe.skipIf(!process.env.TEST_POSTGRES_URL)('enrollment races across two API
       .update({ status: 'finished' });
     const results = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        post(i % 2 ? childUrl : t.url, enrollBody({ id: 'race-cust', loanId: `app-${i}` }), newKey('apps')),
+        post(i % 2 ? api.url : t.url, enrollBody({ id: 'race-cust', loanId: `app-${i}` }), newKey('apps')),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
