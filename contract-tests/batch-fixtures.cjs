@@ -52,7 +52,7 @@ function patch(txn, fields) {
 }
 
 // Batch submissions share one quota (10 a minute per company): exhausting it here would turn the
-// transactions after it into 429s, so the 429 answers are checked by test/batch-rate-limit.test.ts.
+// transactions after it into 429s, so the 429 answers are checked by test/batches/batch-rate-limit.test.ts.
 const quotaCoveredByVitest = async (txn) => {
   txn.skip = true;
 };
@@ -98,5 +98,5 @@ const scenarios = {
 // The 400s these operations give for a schema-valid body are covered here (duplicate loan pairs, an
 // enrollment batch without its header key); the others (empty batch, impossible dates) break the
 // schema, so Prism's proxy answers them itself. createCustomerBatch 409 (a submission still being
-// written) has no scenario: it cannot be timed from here; test/enrollment-batches.test.ts covers it.
+// written) has no scenario: it cannot be timed from here; test/batches/enrollment-batches.test.ts covers it.
 module.exports = { setup, scenarios, unreachableThroughProxy: ['createLoan 400'] };

@@ -49,7 +49,7 @@ const scenarios = {
   },
 };
 
-// Schema-invalid requests never reach the app through `prism proxy` (test/consent.test.ts and the fuzz test cover them).
+// Schema-invalid requests never reach the app through `prism proxy` (test/consent/consent.test.ts and the fuzz test cover them).
 const unreachableThroughProxy = ['getCustomerConsents 400', 'recordCustomerConsents 400'];
 
 module.exports = { scenarios, unreachableThroughProxy };

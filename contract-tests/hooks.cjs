@@ -38,7 +38,7 @@ hooks.beforeEach(async (txn, done) => {
     if (scenarios.needsLms.has(`${op} ${status}`))
       return skip(
         txn,
-        `status ${status}: needs a company LMS (covered by test/lms.test.ts against the LoanPro simulator)`,
+        `status ${status}: needs a company LMS (covered by test/loans/lms.test.ts against the LoanPro simulator)`,
         done,
       );
     const scenario = (scenarios[op] && scenarios[op][status]) || defaultScenario(status);

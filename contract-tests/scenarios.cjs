@@ -172,7 +172,7 @@ for (const k of callFixtures.unreachableThroughProxy) scenarios.unreachableThrou
 for (const k of consentFixtures.unreachableThroughProxy) scenarios.unreachableThroughProxy.add(k);
 
 // LMS outcomes (customer missing in the LMS, credentials rejected, LMS down) need a company whose
-// configuration points at an LMS; test/lms.test.ts produces each against the LoanPro simulator.
+// configuration points at an LMS; test/loans/lms.test.ts produces each against the LoanPro simulator.
 scenarios.needsLms = new Set([
   'createCustomer 404',
   'createCustomer 502',

@@ -19,7 +19,7 @@
  *   node scripts/check-doc-refs.mjs [root]      prints `file:line: reference — reason` per dangling
  *                                               reference and exits 1, or one summary line.
  *
- * Plain Node, no dependencies; `checkDocRefs(root)` is exported for test/doc-refs.test.ts.
+ * Plain Node, no dependencies; `checkDocRefs(root)` is exported for test/architecture/doc-refs.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';

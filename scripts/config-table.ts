@@ -3,7 +3,7 @@
  * docs/operators/configuration.md, between `<!-- config-table:start -->` and `<!-- config-table:end -->`.
  *
  *   npx tsx scripts/config-table.ts           rewrite the table
- *   npx tsx scripts/config-table.ts --check   exit 1 when the file's table differs (CI; test/config-table.test.ts)
+ *   npx tsx scripts/config-table.ts --check   exit 1 when the file's table differs (CI; test/architecture/config-table.test.ts)
  */
 import fs from 'node:fs';
 import path from 'node:path';

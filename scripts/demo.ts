@@ -7,7 +7,7 @@
 //
 // DEMO_PORT picks the port (default 3000; 0 for any free one), DEMO_DATA_DIR the folder of the
 // database and recordings (default ./data). DEMO_EXIT_AFTER_CALLS=1 exits 0 once every call has a
-// result (1 after DEMO_TIMEOUT_MS, default 120000). test/demo.test.ts runs it on a free port.
+// result (1 after DEMO_TIMEOUT_MS, default 120000). test/main/demo.test.ts runs it on a free port.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime } from 'luxon';

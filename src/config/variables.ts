@@ -5,7 +5,7 @@ import { LOG_LEVELS } from '../lib/logger.js';
  * Every environment variable the service reads: the one table the reader (env.ts) takes names,
  * defaults and integer ranges from, and the operator docs are generated from:
  * `npx tsx scripts/config-table.ts` writes it into docs/operators/configuration.md (links in `meaning`
- * are relative to that file), and test/config-table.test.ts fails when the two differ. A variable
+ * are relative to that file), and test/architecture/config-table.test.ts fails when the two differ. A variable
  * that is not here cannot be read: the reader's names are typed from this table.
  */
 export interface Variable {

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Db } from '../../src/store/shared/db.js';
 import { validCustomer } from './customers.js';
 import type { TestService } from './service.js';
+import { tables } from './tables.js';
 
 /** Routing numbers with valid ABA check digits. */
 export const ROUTING = { chase: '021000021', boston: '011000015', bofa: '026009593', example: '111000025' };
@@ -30,7 +31,7 @@ export function achApi(t: TestService, db: Db, companyId: string, key: string) {
     /** Loans are boarded by the loan operations; tests place one directly. */
     async loan(customerId: string, loanId: string): Promise<void> {
       const at = new Date().toISOString();
-      await db('loans').insert({
+      await tables(db).loans().insert({
         company_id: companyId,
         customer_id: customerId,
         id: loanId,

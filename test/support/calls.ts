@@ -43,14 +43,19 @@ export async function startCallStack(db: Db, clockIso: string, env: Record<strin
   return { clock, sandbox, live, t };
 }
 
-/** Waits until the scheduled call leaves pending/dialing and returns it. */
-export async function settledScheduledCall(t: TestService, key: string, id: string): Promise<any> {
+/** Waits (90 s unless `withinMs` says otherwise) until the scheduled call leaves pending/dialing and returns it. */
+export async function settledScheduledCall(
+  t: TestService,
+  key: string,
+  id: string,
+  { withinMs = 90_000 }: { withinMs?: number } = {},
+): Promise<any> {
   return eventually(
     async () => {
       const res = await t.call('GET', `/scheduled-calls/${id}`, { key });
       return ['pending', 'dialing'].includes(res.body.status) ? undefined : res.body;
     },
-    90_000,
+    withinMs,
     `scheduled call ${id} to settle`,
   );
 }

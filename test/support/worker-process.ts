@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { projectRoot } from '../../src/lib/project-root.js';
 
 export interface WorkerProcess {
@@ -20,4 +21,43 @@ export function startWorkerProcess(databaseUrl: string, env: Record<string, stri
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+export interface ApiProcess {
+  child: ChildProcess;
+  /** Where it listens, as it logged it. */
+  url: string;
+  /** SIGTERM, and waits for the exit (nothing when it already exited). */
+  stop(): Promise<void>;
+}
+
+/** A second API process (`outreach serve --no-migrate --no-workers`) on the given database, once it listens. */
+export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main/cli.ts', 'serve', '--no-migrate', '--no-workers'],
+    {
+      cwd: projectRoot(),
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let buffered = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const line = buffered.split('\n').find((l) => l.includes('"msg":"listening"'));
+      if (line) resolve(JSON.parse(line).url);
+    });
+    child.once('exit', (code) => reject(new Error(`second API process exited with ${code}`)));
+  });
+  return {
+    child,
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
 }

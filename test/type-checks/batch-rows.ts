@@ -1,4 +1,4 @@
-// Compile-time checks of the batch row types, run by test/batch-row-types.test.ts (and by `npm run
+// Compile-time checks of the batch row types, run by test/api/batch-row-types.test.ts (and by `npm run
 // typecheck`). Every `@ts-expect-error` must meet an error: a row type that collapsed to `unknown`
 // would accept the line, and tsc would then report the directive as unused.
 import type { components } from '../../generated/api-types.js';

@@ -113,7 +113,7 @@ function newEnrollment<Input extends EnrollmentInput<string>>(
  * The claim-first path, inside the caller's transaction (ctx.db): every check in its order, then the
  * plan, then the writes. A new customer is stored with its whole enrollment as newEnrollment builds
  * it; a refused plan throws before anything is written. Exported for the test that compares the
- * rows of every path (test/enrollment-rows.test.ts).
+ * rows of every path (test/enrollment/enrollment-rows.test.ts).
  */
 export async function enrollKnownOrRefused<Input extends EnrollmentInput<string>>(
   ctx: CompanyContext,

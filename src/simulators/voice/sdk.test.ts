@@ -156,7 +156,7 @@ describe('the voice simulator through retell-sdk', () => {
         (r) => r.length === 3,
       );
       // Each event once; not their order: each is sent on its own request, and on a loaded machine two
-      // may overtake each other, as Retell's may (the service applies them in any order: test/calls.test.ts, 0108).
+      // may overtake each other, as Retell's may (the service applies them in any order: test/calls/calls.test.ts, 0108).
       expect(mine.map((r) => JSON.parse(r.body).event).sort()).toEqual(['call_analyzed', 'call_ended', 'call_started']);
       for (const r of mine) {
         expect(Object.keys(JSON.parse(r.body)).sort()).toEqual(['call', 'event']);

@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyCallEffects } from '../../src/domain/calls/apply-effects.js';
+import { setCompanyConfig } from '../../src/domain/companies/companies.js';
+import { optOutEmail, optOutToken } from '../../src/domain/messages/email-opt-out.js';
+import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
+import { getCustomer } from '../../src/store/customers/customers.js';
+import { getScheduledCall } from '../../src/store/planning/schedules.js';
+import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
+import { validCustomer } from '../support/customers.js';
+import { SANDBOX_FROM, startLocalChannels, type LocalChannels } from '../support/channels.js';
+import { DIALECTS } from '../support/databases.js';
+import { enrollBody, newKey, NOW, replaceBody } from '../support/enrollment.js';
+import { eventually } from '../support/eventually.js';
+import { startTestService, type TestService } from '../support/service.js';
+import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
+
+/** 11:00 Chicago on Tuesday 2026-12-08: the collections text goes; calls are inside every window. */
+const ELEVEN = new Date('2026-12-08T17:00:00Z');
+
+/** Collections with a text at 11:00 (so the company has texted the number an inbound STOP comes from). */
+const texting = () => ({
+  ...defaultCompanyConfig(),
+  taskTypes: defaultCompanyConfig().taskTypes.map((t) =>
+    t.name === 'Collections'
+      ? { ...t, messages: [{ id: 'nudge', channel: 'sms' as const, day: 0, at: '11:00', template: 'nudge' }] }
+      : t,
+  ),
+  templates: { nudge: { body: 'Hi {{customer.firstName}}, please call us about your account.' } },
+});
+
+/** New leads need prior express written consent, and a supplied number carries none. */
+const written = () => ({
+  ...defaultCompanyConfig(),
+  consent: { taskTypes: { PendingLoanNewLead: { suppliedNumbers: 'none', required: 'express_written' } } },
+});
+
+/**
+ * The TCPA consent ledger (docs/partners/consent.md): a revocation by any reasonable means stops
+ * calls at once, a company requiring written consent calls only numbers that have it, and partners
+ * record and read consent through PUT/GET /customers/{customerId}/consents.
+ */
+describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
+  const database = useTestDatabase(dialect);
+  let local: LocalChannels;
+  let simulator: VoiceSimulator;
+  let planner: TestService;
+  let clock = NOW;
+
+  beforeAll(async () => {
+    local = await startLocalChannels();
+    simulator = await startVoiceSimulator();
+    planner = await startTestService(database.db, { now: () => clock, env: local.env });
+  }, 90_000);
+
+  afterAll(async () => {
+    await planner?.stop();
+    await simulator?.close();
+    await local?.stop();
+  });
+
+  const db = () => database.db;
+  const calls = (companyId: string, customerId: string) =>
+    tables(db()).scheduledCalls().where({ company_id: companyId, customer_id: customerId }).orderBy('scheduled_time');
+  /** Makes the customer's first pending call due at `at` and runs a dispatcher whose clock says `at` until it is decided. */
+  const dialAt = async (companyId: string, customerIds: string[], at: Date) => {
+    const ids: string[] = [];
+    for (const customerId of customerIds) {
+      const first = (await calls(companyId, customerId)).find((c: any) => c.status === 'pending');
+      await tables(db())
+        .scheduledCalls()
+        .where({ id: first!.id })
+        .update({ scheduled_time: new Date(at.getTime() - 60_000).toISOString() });
+      ids.push(first!.id);
+    }
+    const dispatcher = await startTestService(db(), {
+      now: () => at,
+      env: { OUTREACH_CALLS_DISPATCH: 'on', OUTREACH_CALLS_POLL_MS: '50', OUTREACH_VOICE_SIMULATOR_URL: simulator.url },
+    });
+    try {
+      return await eventually(
+        async () => {
+          const rows = await tables(db()).scheduledCalls().whereIn('id', ids);
+          return rows.every((r: any) => r.status !== 'pending' && r.status !== 'dialing') ||
+            rows.some((r: any) => r.provider_call_id)
+            ? ids
+            : undefined;
+        },
+        60_000,
+        'dial-time decisions',
+      );
+    } finally {
+      await dispatcher.stop();
+    }
+  };
+
+  it(
+    'an SMS STOP revokes consent in the request that records it: the ledger has it and a due call to the number is skipped',
+    { timeout: 150_000 },
+    async () => {
+      clock = NOW;
+      const { apiKey: key, companyId } = await planner.company();
+      await setCompanyConfig(db(), companyId, texting());
+      const customerId = `cust-${randomUUID().slice(0, 8)}`;
+      const phone = '+15125550177';
+      const sync = await planner.call('POST', '/customers/schedule/sync', {
+        key,
+        body: replaceBody({ id: customerId, taskType: 'Collections', isTest: true, phoneNumber: phone }),
+      });
+      expect(sync.status).toBe(200);
+      clock = ELEVEN;
+      await eventually(
+        async () =>
+          (
+            await tables(db())
+              .scheduledMessages()
+              .where({ company_id: companyId, recipient: phone })
+              .whereNotNull('sent_at')
+          ).length === 1,
+        60_000,
+        'the text',
+      );
+
+      expect(await local.sms.inbound({ From: phone, To: SANDBOX_FROM, Body: 'STOP' })).toBe(204);
+      // Committed with the opt-out, before the webhook answered: calls and texts of the number are revoked.
+      const ledger = await tables(db())
+        .consentEvents()
+        .where({ company_id: companyId, address: phone })
+        .orderBy('channel');
+      expect(ledger.map((e: any) => [e.channel, e.kind, e.source])).toEqual([
+        ['call', 'revoke', 'inbound_text'],
+        ['sms', 'revoke', 'inbound_text'],
+      ]);
+      const read = await planner.call('GET', `/customers/${customerId}/consents`, { key });
+      expect(read.status).toBe(200);
+      expect(read.body.current.find((c: any) => c.channel === 'call')).toMatchObject({
+        address: phone,
+        state: 'revoked',
+        revocationSource: 'inbound_text',
+      });
+      const eligibility = await planner.call('GET', `/customers/${customerId}/contact-eligibility`, { key });
+      expect(
+        eligibility.body.channels.find((c: any) => c.channel === 'call').blocking.map((b: any) => b.rule),
+      ).toContain('tcpa-consent-revoked');
+
+      const [id] = await dialAt(companyId, [customerId], new Date(ELEVEN.getTime() + 5 * 60_000));
+      const call = await planner.call('GET', `/scheduled-calls/${id}`, { key });
+      expect(call.body).toMatchObject({
+        status: 'skipped',
+        endReason: { rule: 'tcpa-consent-revoked', source: expect.stringContaining('47 CFR 64.1200(a)(10)') },
+      });
+      expect(call.body.endReason.detail).toContain(`consent to calls to ${phone} revoked`);
+      expect(simulator.dials()[id]).toBeUndefined();
+    },
+  );
+
+  it(
+    'a company requiring written consent calls no number without it, and calls once the partner records it',
+    { timeout: 150_000 },
+    async () => {
+      clock = NOW;
+      const { apiKey: key, companyId } = await planner.company();
+      await setCompanyConfig(db(), companyId, written());
+      const ids = { none: 'w-none', express: 'w-express', written: 'w-written' };
+      const phones = { none: '(212) 736-5010', express: '(212) 736-5011', written: '(212) 736-5012' };
+      for (const k of ['none', 'express', 'written'] as const) {
+        const res = await planner.call('POST', '/customers/schedule/sync', {
+          key,
+          headers: { 'Idempotency-Key': newKey() },
+          body: enrollBody({ id: ids[k], loanId: `loan-${k}`, phoneNumber: phones[k], isTest: true }),
+        });
+        expect(res.status).toBe(200);
+      }
+      const grant = (customerId: string, phone: string, type: string) =>
+        planner.call('PUT', `/customers/${customerId}/consents`, {
+          key,
+          body: {
+            events: [
+              {
+                action: 'grant',
+                address: phone,
+                channel: 'call',
+                type,
+                source: 'web_form',
+                capturedAt: '2026-12-01T15:00:00Z',
+                evidenceRef: 'form-1',
+              },
+            ],
+          },
+        });
+      expect((await grant(ids.express, phones.express, 'express')).status).toBe(200);
+      const recorded = await grant(ids.written, phones.written, 'express_written');
+      expect(recorded.status).toBe(200);
+      expect(recorded.body.current.find((c: any) => c.channel === 'call').basis).toMatchObject({
+        origin: 'recorded',
+        type: 'express_written',
+        source: 'web_form',
+        evidenceRef: 'form-1',
+      });
+
+      const decided = await dialAt(
+        companyId,
+        [ids.none, ids.express, ids.written],
+        new Date(NOW.getTime() + 5 * 60_000),
+      );
+      await eventually(
+        async () =>
+          (
+            await tables(db())
+              .scheduledCalls()
+              .whereIn('id', decided)
+              .whereIn('status', ['pending', 'dialing'])
+              .whereNull('provider_call_id')
+          ).length === 0,
+        60_000,
+        'all three decided',
+      );
+      const [none, express, placed] = await Promise.all(
+        decided.map((id) => planner.call('GET', `/scheduled-calls/${id}`, { key })),
+      );
+      expect(none.body).toMatchObject({ status: 'skipped', endReason: { rule: 'tcpa-consent-required' } });
+      expect(express.body).toMatchObject({
+        status: 'skipped',
+        endReason: { rule: 'tcpa-written-consent-required', source: expect.stringContaining('47 CFR 64.1200(a)(2)') },
+      });
+      expect(placed.body.status).not.toBe('skipped');
+      expect(Object.keys(simulator.dials())).toContain(decided[2]);
+      expect(Object.keys(simulator.dials())).not.toContain(decided[0]);
+    },
+  );
+
+  it('PUT and GET consents: company-scoped, validated, append-only and idempotent', async () => {
+    clock = NOW;
+    const a = await planner.company();
+    const b = await planner.company();
+    const customer = validCustomer('c-api', { phoneNumber: '(512) 555-0143', email: 'Ada@Example.com' });
+    expect((await planner.call('POST', '/customers', { key: a.apiKey, body: customer })).status).toBe(201);
+    const put = (key: string, body: unknown, id = 'c-api') =>
+      planner.call('PUT', `/customers/${id}/consents`, { key, body });
+    const revoke = {
+      events: [
+        {
+          action: 'revoke',
+          address: '+1 512 555 0143',
+          channel: 'call',
+          source: 'api',
+          capturedAt: '2026-12-02T09:00:00Z',
+        },
+      ],
+    };
+
+    expect((await planner.call('GET', '/customers/c-api/consents', { key: b.apiKey })).status).toBe(404);
+    expect((await put(b.apiKey, revoke)).status).toBe(404);
+    expect((await put(a.apiKey, {})).status).toBe(400);
+    expect((await put(a.apiKey, { events: [{ ...revoke.events[0], channel: 'fax' }] })).status).toBe(400);
+    const unprocessable = [
+      { action: 'grant', address: '+15125550199', channel: 'call', type: 'express', source: 'api' },
+      { action: 'grant', address: '+15125550143', channel: 'email', type: 'express', source: 'api' },
+      { action: 'grant', address: '+15125550143', channel: 'call', source: 'api' },
+      { action: 'revoke', address: 'ada@example.com', channel: 'email', type: 'express', source: 'api' },
+      {
+        action: 'grant',
+        address: '+15125550143',
+        channel: 'sms',
+        type: 'express',
+        source: 'api',
+        capturedAt: '2027-01-01T00:00:00Z',
+      },
+    ];
+    for (const event of unprocessable) {
+      const res = await put(a.apiKey, { events: [event] });
+      expect(res.status, JSON.stringify(event)).toBe(422);
+      expect(res.body).toEqual({ error: 422, message: expect.stringMatching(/^events\[0\]: /) });
+    }
+    expect(await tables(db()).consentEvents().where({ company_id: a.companyId })).toHaveLength(0);
+
+    const first = await put(a.apiKey, revoke);
+    expect(first.status).toBe(200);
+    // A revocation by API stops calls and texts of the number (the default scope); email is untouched.
+    expect(first.body.current.map((c: any) => [c.address, c.channel, c.state])).toEqual([
+      ['+15125550143', 'call', 'revoked'],
+      ['+15125550143', 'sms', 'revoked'],
+      ['ada@example.com', 'email', 'not_recorded'],
+    ]);
+    expect((await put(a.apiKey, revoke)).body.events).toHaveLength(2); // the repeat appended nothing
+    const read = await planner.call('GET', '/customers/c-api/consents', { key: a.apiKey });
+    expect(read.body.events.map((e: any) => [e.action, e.channel, e.source, e.capturedAt])).toEqual([
+      ['revoke', 'call', 'api', '2026-12-02T09:00:00.000Z'],
+      ['revoke', 'sms', 'api', '2026-12-02T09:00:00.000Z'],
+    ]);
+    // Another company's ledger of the same number is its own.
+    expect(await tables(db()).consentEvents().where({ company_id: b.companyId })).toHaveLength(0);
+  });
+
+  it('a DNC request on a call and the email opt-out link revoke too; revocationScope channel keeps a revocation to its channel', async () => {
+    clock = NOW;
+    const { apiKey: key, companyId } = await planner.company();
+    const res = await planner.call('POST', '/customers/schedule/sync', {
+      key,
+      headers: { 'Idempotency-Key': newKey() },
+      body: enrollBody({ id: 'r-dnc', loanId: 'loan-dnc', phoneNumber: '(212) 736-5020' }),
+    });
+    expect(res.status).toBe(200);
+    expect((await planner.call('PUT', '/customers/r-dnc', { key, body: { email: 'R.Dnc@example.com' } })).status).toBe(
+      200,
+    );
+    const call = (await getScheduledCall(db(), companyId, res.body.origination.scheduledCallId))!;
+    const customer = (await getCustomer(db(), companyId, 'r-dnc'))!;
+    await db().transaction((trx) =>
+      applyCallEffects({ db: trx, config: defaultCompanyConfig(), customer, call, now: NOW }, ['CONNECT', 'DNC']),
+    );
+    const events = () => tables(db()).consentEvents().where({ company_id: companyId }).orderBy(['address', 'channel']);
+    expect((await events()).map((e: any) => [e.address, e.channel, e.kind, e.source])).toEqual([
+      ['+12127365020', 'call', 'revoke', 'call'],
+      ['+12127365020', 'sms', 'revoke', 'call'],
+    ]);
+
+    // The link revokes the address and the numbers of the company's customers with it.
+    await tables(db()).consentEvents().where({ company_id: companyId }).delete();
+    await optOutEmail(db(), 'secret', optOutToken('secret', companyId, 'r.dnc@example.com'), NOW);
+    expect((await events()).map((e: any) => [e.address, e.channel, e.source])).toEqual([
+      ['+12127365020', 'call', 'email_unsubscribe'],
+      ['+12127365020', 'sms', 'email_unsubscribe'],
+      ['r.dnc@example.com', 'email', 'email_unsubscribe'],
+    ]);
+
+    await tables(db()).consentEvents().where({ company_id: companyId }).delete();
+    await setCompanyConfig(db(), companyId, { ...defaultCompanyConfig(), consent: { revocationScope: 'channel' } });
+    const put = await planner.call('PUT', '/customers/r-dnc/consents', {
+      key,
+      body: { events: [{ action: 'revoke', address: '(212) 736-5020', channel: 'sms', source: 'api' }] },
+    });
+    expect(put.body.current.map((c: any) => [c.channel, c.state])).toEqual([
+      ['call', 'granted'],
+      ['sms', 'revoked'],
+      ['email', 'not_recorded'],
+    ]);
+  });
+});
