@@ -184,7 +184,7 @@ export async function createApi(
   return api;
 }
 
-/** The generated `operations` type is the document's: each operationId of the document is one of its keys. */
+/** `generated/api-types.ts` is generated from this document (`npm run generate`): its operationIds are the type's. */
 function isOperationId(id: string, ids: readonly string[]): id is OperationId {
   return ids.includes(id);
 }
