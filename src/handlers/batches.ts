@@ -1,4 +1,3 @@
-import type { Context } from 'openapi-backend';
 import {
   CUSTOMER_BATCH_KINDS,
   LOAN_BATCH_KINDS,
@@ -7,47 +6,44 @@ import {
 } from '../domain/batches/read.js';
 import { submitEnrollmentBatch } from '../domain/batches/submit-enrollment.js';
 import { type BatchDeps, submitCustomerBatch, submitLoanBatch } from '../domain/batches/submit.js';
-import type {
-  HandlerResult,
-  OperationHandler,
-  PathParams,
-  QueryParams,
-  RequestBody,
-  RequestEnv,
-} from '../http/handler-types.js';
+import type { HandlerResult, OperationContext, OperationHandler, RequestEnv } from '../http/handler-types.js';
+import {
+  presentCustomerBatchAccepted,
+  presentCustomerBatchJob,
+  presentLoanBatchAccepted,
+  presentLoanBatchJob,
+} from '../http/presenters/batches.js';
 import { rateLimitHeaders } from '../http/rate-limit-headers.js';
-import { acceptedMessage, presentCustomerBatchJob, presentLoanBatchJob } from './batch-presenters.js';
 import { companyContext } from './context.js';
 
 const batchDeps = (env: RequestEnv): BatchDeps => ({ queue: env.services.queue, options: env.services.config.jobs });
 
-export const createCustomerBatch: OperationHandler = async (c, env) => {
-  const body = c.request.requestBody as RequestBody<'createCustomerBatch'>;
-  if (body.scheduleMode === 'enroll') return createEnrollmentBatch(c, env, body);
-  const { jobId, total, slices, rateWindow } = await submitCustomerBatch(companyContext(env), batchDeps(env), body);
+export const createCustomerBatch: OperationHandler<'createCustomerBatch'> = async (c, env) => {
+  const body = c.request.requestBody;
+  if (body.scheduleMode === 'enroll') return createEnrollmentBatch(c, env);
+  const submitted = await submitCustomerBatch(companyContext(env), batchDeps(env), body);
   return {
     status: 202,
-    headers: rateLimitHeaders(rateWindow),
-    body: { jobId, totalCustomers: total, message: acceptedMessage(slices, `/customers/batch/${jobId}`) },
+    headers: rateLimitHeaders(submitted.rateWindow),
+    body: presentCustomerBatchAccepted(submitted, `/customers/batch/${submitted.jobId}`),
   };
 };
 
 /** Enrollment mode: the 202 (with Location) is stored under the header key and replayed as it was. */
 async function createEnrollmentBatch(
-  c: Context,
+  c: OperationContext<'createCustomerBatch'>,
   env: RequestEnv,
-  body: RequestBody<'createCustomerBatch'>,
 ): Promise<HandlerResult> {
   const { response, replayed, rateWindow } = await submitEnrollmentBatch(
     companyContext(env),
     batchDeps(env),
-    { body, idempotencyKey: c.request.headers['idempotency-key'] },
-    ({ jobId, total, slices }) => {
-      const path = `/customers/batch/${jobId}`;
+    { body: c.request.requestBody, idempotencyKey: c.request.headers['idempotency-key'] },
+    (job) => {
+      const path = `/customers/batch/${job.jobId}`;
       return {
         status: 202,
         headers: { Location: `${env.services.config.publicBaseUrl}${path}` },
-        body: { jobId, totalCustomers: total, message: acceptedMessage(slices, path) },
+        body: presentCustomerBatchAccepted(job, path),
       };
     },
   );
@@ -59,34 +55,26 @@ async function createEnrollmentBatch(
   return { status: response.status, headers, body: response.body };
 }
 
-export const getCustomerBatch: OperationHandler = async (c, env) => {
-  const { jobId } = c.request.params as PathParams<'getCustomerBatch'>;
-  return {
-    status: 200,
-    body: presentCustomerBatchJob(await readBatchJob(companyContext(env), jobId, CUSTOMER_BATCH_KINDS)),
-  };
-};
+export const getCustomerBatch: OperationHandler<'getCustomerBatch'> = async (c, env) => ({
+  status: 200,
+  body: presentCustomerBatchJob(await readBatchJob(companyContext(env), c.request.params.jobId, CUSTOMER_BATCH_KINDS)),
+});
 
-export const createLoanBatch: OperationHandler = async (c, env) => {
-  const body = c.request.requestBody as RequestBody<'createLoanBatch'>;
-  const { jobId, total, slices, rateWindow } = await submitLoanBatch(companyContext(env), batchDeps(env), body);
+export const createLoanBatch: OperationHandler<'createLoanBatch'> = async (c, env) => {
+  const submitted = await submitLoanBatch(companyContext(env), batchDeps(env), c.request.requestBody);
   return {
     status: 202,
-    headers: rateLimitHeaders(rateWindow),
-    body: { jobId, totalLoans: total, message: acceptedMessage(slices, `/loans/batch/${jobId}`) },
+    headers: rateLimitHeaders(submitted.rateWindow),
+    body: presentLoanBatchAccepted(submitted),
   };
 };
 
-export const getLoanBatch: OperationHandler = async (c, env) => {
-  const { jobId } = c.request.params as PathParams<'getLoanBatch'>;
-  return { status: 200, body: presentLoanBatchJob(await readBatchJob(companyContext(env), jobId, LOAN_BATCH_KINDS)) };
-};
+export const getLoanBatch: OperationHandler<'getLoanBatch'> = async (c, env) => ({
+  status: 200,
+  body: presentLoanBatchJob(await readBatchJob(companyContext(env), c.request.params.jobId, LOAN_BATCH_KINDS)),
+});
 
-export const listBatches: OperationHandler = async (c, env) => {
-  const query = c.request.query as Record<keyof QueryParams<'listBatches'>, string | undefined>;
-  const page = {
-    limit: query.limit === undefined ? undefined : Number(query.limit),
-    offset: query.offset === undefined ? undefined : Number(query.offset),
-  };
-  return { status: 200, body: await listBatchJobs(companyContext(env), page) };
+export const listBatches: OperationHandler<'listBatches'> = async (c, env) => {
+  const { limit, offset } = c.request.query;
+  return { status: 200, body: await listBatchJobs(companyContext(env), { limit, offset }) };
 };

@@ -1,13 +1,15 @@
 import { callById, customerCalls } from '../domain/calls/calls.js';
-import type { OperationHandler, PathParams, QueryParams } from '../http/handler-types.js';
-import { presentCall } from './call-presenters.js';
+import type { OperationHandler } from '../http/handler-types.js';
+import { presentCall } from '../http/presenters/calls.js';
 import { companyContext } from './context.js';
 import { nextCursorHeader, pageRequest } from './pages.js';
 
-export const listCustomerCalls: OperationHandler = async (c, env) => {
-  const { customerId } = c.request.params as PathParams<'listCustomerCalls'>;
-  const query = c.request.query as Record<keyof QueryParams<'listCustomerCalls'>, string | undefined>;
-  const { calls, nextCursor } = await customerCalls(companyContext(env), customerId, pageRequest(query));
+export const listCustomerCalls: OperationHandler<'listCustomerCalls'> = async (c, env) => {
+  const { calls, nextCursor } = await customerCalls(
+    companyContext(env),
+    c.request.params.customerId,
+    pageRequest(c.request.query),
+  );
   return {
     status: 200,
     headers: nextCursorHeader(nextCursor),
@@ -15,7 +17,7 @@ export const listCustomerCalls: OperationHandler = async (c, env) => {
   };
 };
 
-export const getCall: OperationHandler = async (c, env) => {
-  const { id } = c.request.params as PathParams<'getCall'>;
-  return { status: 200, body: presentCall(env.services.calls.settings, await callById(companyContext(env), id)) };
-};
+export const getCall: OperationHandler<'getCall'> = async (c, env) => ({
+  status: 200,
+  body: presentCall(env.services.calls.settings, await callById(companyContext(env), c.request.params.id)),
+});

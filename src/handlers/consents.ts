@@ -1,14 +1,13 @@
 import { readConsents, recordConsents } from '../domain/consent/consents.js';
-import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
+import type { OperationHandler } from '../http/handler-types.js';
 import { companyContext } from './context.js';
 
-export const getCustomerConsents: OperationHandler = async (c, env) => {
-  const { customerId } = c.request.params as PathParams<'getCustomerConsents'>;
-  return { status: 200, body: await readConsents(companyContext(env), customerId) };
-};
+export const getCustomerConsents: OperationHandler<'getCustomerConsents'> = async (c, env) => ({
+  status: 200,
+  body: await readConsents(companyContext(env), c.request.params.customerId),
+});
 
-export const recordCustomerConsents: OperationHandler = async (c, env) => {
-  const { customerId } = c.request.params as PathParams<'recordCustomerConsents'>;
-  const { events } = c.request.requestBody as RequestBody<'recordCustomerConsents'>;
-  return { status: 200, body: await recordConsents(companyContext(env), customerId, events) };
-};
+export const recordCustomerConsents: OperationHandler<'recordCustomerConsents'> = async (c, env) => ({
+  status: 200,
+  body: await recordConsents(companyContext(env), c.request.params.customerId, c.request.requestBody.events),
+});

@@ -1,39 +1,47 @@
-import type { OperationHandler } from '../http/handler-types.js';
-import * as ach from './ach.js';
+import type { OperationHandlers } from '../http/handler-types.js';
 import * as activity from './activity.js';
 import * as batches from './batches.js';
 import * as calls from './calls.js';
+import * as channelCallbacks from './channel-callbacks.js';
+import * as consents from './consents.js';
+import * as contactEligibility from './contact-eligibility.js';
 import * as customers from './customers.js';
 import * as integrations from './integrations.js';
 import * as loans from './loans.js';
 import * as messages from './messages.js';
 import * as ops from './ops.js';
-import * as channelCallbacks from './channel-callbacks.js';
-import * as outreach from './outreach.js';
+import * as origination from './origination.js';
+import * as paymentMethods from './payment-methods.js';
+import * as payments from './payments.js';
 import * as providerCallbacks from './provider-callbacks.js';
+import * as scheduleSync from './schedule-sync.js';
+import * as scheduledCalls from './scheduled-calls.js';
 import * as webhookDeliveries from './webhook-deliveries.js';
-import { NOT_YET_IMPLEMENTED, notImplemented } from './not-implemented.js';
 
-/** operationId → handler. Registration is strict: this map must match the contract exactly (src/http/api.ts). */
-export function operationHandlers(): Record<string, OperationHandler> {
-  const handlers: Record<string, OperationHandler> = {
-    ...ach,
+/**
+ * operationId → handler, one for every operation of the contract: a missing operation, or a handler
+ * exported under another operation's id, does not compile. Each module exports only handlers, named
+ * by their operationId. Registration is also strict at start (src/http/api.ts).
+ */
+export function operationHandlers(): OperationHandlers {
+  return {
     ...activity,
     ...batches,
     ...calls,
+    ...channelCallbacks,
+    ...consents,
+    ...contactEligibility,
     ...customers,
     ...integrations,
     ...loans,
     ...messages,
     ...ops,
-    ...channelCallbacks,
-    ...outreach,
+    ...origination,
+    ...paymentMethods,
+    ...payments,
     ...providerCallbacks,
+    ...scheduleSync,
+    ...scheduledCalls,
     ...webhookDeliveries,
   };
-  for (const id of NOT_YET_IMPLEMENTED) {
-    if (handlers[id]) throw new Error(`${id} has a handler but is still listed as not implemented`);
-    handlers[id] = notImplemented(id);
-  }
-  return handlers;
 }

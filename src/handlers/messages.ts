@@ -1,48 +1,23 @@
 import { customerEmails, customerTexts } from '../domain/messages/messages.js';
-import type { OperationHandler, PathParams, ResponseBody } from '../http/handler-types.js';
-import type { MessageRow } from '../domain/messages/messages.js';
+import type { OperationHandler } from '../http/handler-types.js';
+import { presentEmail, presentText } from '../http/presenters/messages.js';
 import { companyContext } from './context.js';
 import { nextCursorHeader, pageRequest } from './pages.js';
 
-type Text = ResponseBody<'listCustomerTexts', 200>[number];
-
-export const listCustomerEmails: OperationHandler = async (c, env) => {
-  const { customerId } = c.request.params as PathParams<'listCustomerEmails'>;
-  const { messages: emails, nextCursor } = await customerEmails(
+export const listCustomerEmails: OperationHandler<'listCustomerEmails'> = async (c, env) => {
+  const { messages, nextCursor } = await customerEmails(
     companyContext(env),
-    customerId,
+    c.request.params.customerId,
     pageRequest(c.request.query),
   );
-  return {
-    status: 200,
-    headers: nextCursorHeader(nextCursor),
-    body: emails.map((m) => ({
-      customerId: m.customerId,
-      subject: m.subject ?? '',
-      content: m.content ?? '',
-      timestamp: m.sentAt!,
-    })),
-  };
+  return { status: 200, headers: nextCursorHeader(nextCursor), body: messages.map(presentEmail) };
 };
 
-export const listCustomerTexts: OperationHandler = async (c, env) => {
-  const { customerId } = c.request.params as PathParams<'listCustomerTexts'>;
-  const { messages: texts, nextCursor } = await customerTexts(
+export const listCustomerTexts: OperationHandler<'listCustomerTexts'> = async (c, env) => {
+  const { messages, nextCursor } = await customerTexts(
     companyContext(env),
-    customerId,
+    c.request.params.customerId,
     pageRequest(c.request.query),
   );
-  return { status: 200, headers: nextCursorHeader(nextCursor), body: texts.map(presentText) };
+  return { status: 200, headers: nextCursorHeader(nextCursor), body: messages.map(presentText) };
 };
-
-function presentText(m: MessageRow): Text {
-  return {
-    id: m.id,
-    customerId: m.customerId,
-    toPhoneNumber: m.recipient ?? '',
-    content: m.content ?? '',
-    status: m.status as Text['status'],
-    statusReason: m.statusReason,
-    timestamp: m.sentAt!,
-  };
-}

@@ -2,9 +2,9 @@ import type { OperationHandler } from '../http/handler-types.js';
 import { loadOpenApiDocument } from '../contract/openapi-document.js';
 import { databaseReadiness } from '../domain/shared/readiness.js';
 
-export const getHealth: OperationHandler = async () => ({ status: 200, body: { status: 'ok' } });
+export const getHealth: OperationHandler<'getHealth'> = async () => ({ status: 200, body: { status: 'ok' } });
 
-export const getReadiness: OperationHandler = async (_c, env) => {
+export const getReadiness: OperationHandler<'getReadiness'> = async (_c, env) => {
   const { database, migrations } = await databaseReadiness(env.services.db);
   const draining = env.services.lifecycle?.draining === true;
   const ready = database === 'ok' && migrations === 'current' && !draining;
@@ -17,4 +17,7 @@ export const getReadiness: OperationHandler = async (_c, env) => {
   return { status: ready ? 200 : 503, body };
 };
 
-export const getOpenApiDocument: OperationHandler = async () => ({ status: 200, body: loadOpenApiDocument() });
+export const getOpenApiDocument: OperationHandler<'getOpenApiDocument'> = async () => ({
+  status: 200,
+  body: loadOpenApiDocument(),
+});

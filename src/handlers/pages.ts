@@ -1,10 +1,8 @@
 import type { PageRequest } from '../domain/shared/cursor.js';
 
-/** `limit`, `offset` and `cursor` of a list request (already validated against the contract). */
-export function pageRequest(query: Record<string, unknown>): PageRequest {
-  const text = (name: string) => (query[name] === undefined ? undefined : String(query[name]));
-  const number = (name: string) => (query[name] === undefined ? undefined : Number(query[name]));
-  return { limit: number('limit'), offset: number('offset'), cursor: text('cursor') };
+/** `limit`, `offset` and `cursor` of a list request (validated against the contract, numbers coerced). */
+export function pageRequest(query: { limit?: number; offset?: number; cursor?: string }): PageRequest {
+  return { limit: query.limit, offset: query.offset, cursor: query.cursor };
 }
 
 /** The `Next-Cursor` extension header, sent only when more records follow the page. */

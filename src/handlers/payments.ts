@@ -1,84 +1,45 @@
-import { readPayment, savePayment } from '../domain/ach/payments.js';
-import { recordAchReturnWithOutreach, recordAchReturnsWithOutreach } from '../domain/enrollment/return-outreach.js';
-import { statusOf } from '../http/error-response.js';
 import { recordAchConfirm, recordAchConfirms } from '../domain/ach/confirms.js';
-import type { ReturnOutreach, RowOutcome } from '../domain/ach/row-runner.js';
+import { readPayment, savePayment } from '../domain/ach/payments.js';
 import { readReturnRates } from '../domain/ach/return-rates.js';
-import type { OperationHandler, PathParams, RequestBody } from '../http/handler-types.js';
+import { recordAchReturnWithOutreach, recordAchReturnsWithOutreach } from '../domain/enrollment/return-outreach.js';
+import type { OperationHandler } from '../http/handler-types.js';
+import { presentPayment, presentReturnRates, presentReturnResult, presentRowOutcomes } from '../http/presenters/ach.js';
 import { companyContext } from './context.js';
-import { presentPayment, presentRate } from './payment-presenters.js';
 
-export const upsertPayment: OperationHandler = async (c, env) => {
-  const body = c.request.requestBody as RequestBody<'upsertPayment'>;
-  const { view, created } = await savePayment(companyContext(env), body);
+export const upsertPayment: OperationHandler<'upsertPayment'> = async (c, env) => {
+  const { view, created } = await savePayment(companyContext(env), c.request.requestBody);
   return { status: created ? 201 : 200, body: presentPayment(view) };
 };
 
-export const getPayment: OperationHandler = async (c, env) => {
-  const { customerId, loanId, paymentId } = c.request.params as PathParams<'getPayment'>;
+export const getPayment: OperationHandler<'getPayment'> = async (c, env) => {
+  const { customerId, loanId, paymentId } = c.request.params;
   return {
     status: 200,
     body: presentPayment(await readPayment(companyContext(env), { customerId, loanId, paymentId })),
   };
 };
 
-export const createAchReturn: OperationHandler = async (c, env) => {
-  const body = c.request.requestBody as RequestBody<'createAchReturn'>;
-  const { message, outreach } = await recordAchReturnWithOutreach(companyContext(env), body);
-  return { status: 200, body: { success: true, message, ...presentOutreach(outreach) } };
-};
+export const createAchReturn: OperationHandler<'createAchReturn'> = async (c, env) => ({
+  status: 200,
+  body: presentReturnResult(await recordAchReturnWithOutreach(companyContext(env), c.request.requestBody)),
+});
 
-export const createAchReturnBatch: OperationHandler = async (c, env) => {
-  const { returns } = c.request.requestBody as RequestBody<'createAchReturnBatch'>;
-  return { status: 200, body: batchResult(await recordAchReturnsWithOutreach(companyContext(env), returns)) };
-};
+export const createAchReturnBatch: OperationHandler<'createAchReturnBatch'> = async (c, env) => ({
+  status: 200,
+  body: presentRowOutcomes(await recordAchReturnsWithOutreach(companyContext(env), c.request.requestBody.returns)),
+});
 
-export const createAchConfirm: OperationHandler = async (c, env) => {
-  const body = c.request.requestBody as RequestBody<'createAchConfirm'>;
-  const { message } = await recordAchConfirm(companyContext(env), body);
+export const createAchConfirm: OperationHandler<'createAchConfirm'> = async (c, env) => {
+  const { message } = await recordAchConfirm(companyContext(env), c.request.requestBody);
   return { status: 200, body: { success: true, message } };
 };
 
-export const createAchConfirmBatch: OperationHandler = async (c, env) => {
-  const { confirms } = c.request.requestBody as RequestBody<'createAchConfirmBatch'>;
-  return { status: 200, body: batchResult(await recordAchConfirms(companyContext(env), confirms)) };
-};
+export const createAchConfirmBatch: OperationHandler<'createAchConfirmBatch'> = async (c, env) => ({
+  status: 200,
+  body: presentRowOutcomes(await recordAchConfirms(companyContext(env), c.request.requestBody.confirms)),
+});
 
-/** One result per submitted row, at its index: the single operation's message, or its status and message. */
-function batchResult(outcomes: RowOutcome[]) {
-  const results = outcomes.map((o, index) =>
-    o.ok
-      ? { index, success: true, message: o.message, ...presentOutreach(o.outreach) }
-      : { index, success: false, error: statusOf(o.error), message: o.error.message },
-  );
-  const applied = outcomes.filter((o) => o.ok).length;
-  return { applied, failed: outcomes.length - applied, results };
-}
-
-/** The `outreach` extension field of a return's result, only when outreach applied. */
-function presentOutreach(o: ReturnOutreach | undefined) {
-  if (!o) return {};
-  return {
-    outreach: {
-      status: o.status,
-      task_type: o.taskType,
-      schedule_id: o.scheduleId,
-      scheduled_call_id: o.scheduledCallId,
-      scheduled_time: o.scheduledTime,
-      scheduled_call_count: o.scheduledCallCount,
-      reason: o.reason,
-    },
-  };
-}
-
-export const getAchReturnRates: OperationHandler = async (_c, env) => {
-  const rates = await readReturnRates(companyContext(env));
-  return {
-    status: 200,
-    body: {
-      window_start: rates.windowStart,
-      window_end: rates.windowEnd,
-      rates: Object.fromEntries(rates.figures.map((f) => [f.rate, presentRate(f)])),
-    },
-  };
-};
+export const getAchReturnRates: OperationHandler<'getAchReturnRates'> = async (_c, env) => ({
+  status: 200,
+  body: presentReturnRates(await readReturnRates(companyContext(env))),
+});

@@ -1,9 +1,17 @@
-import { OpenAPIBackend, type Context, type Document, type Request } from 'openapi-backend';
+import { OpenAPIBackend, type Document, type Request } from 'openapi-backend';
 import { sharedAjvs } from './shared-ajv.js';
 import { DomainError, InvalidInputError, UnauthorizedError, UnavailableError } from '../domain/shared/errors.js';
 import { isUnavailable, storeFailure } from '../domain/shared/store-failures.js';
 import { errorResult, internalErrorResult, unavailableResult } from './error-response.js';
-import type { HandlerResult, OperationHandler, RequestEnv } from './handler-types.js';
+import type {
+  HandlerResult,
+  OperationContext,
+  OperationHandler,
+  OperationHandlers,
+  OperationId,
+  ParsedContext,
+  RequestEnv,
+} from './handler-types.js';
 import { type OpenApiDocument, operationIds } from '../contract/openapi-document.js';
 import { blockingErrors, unstorableTextInRequest } from './request-validation.js';
 import { describeErrors } from '../contract/schema-errors.js';
@@ -58,9 +66,18 @@ export interface ContractViolation {
 
 export type Api = OpenAPIBackend;
 
+/**
+ * Handlers to register: `operationHandlers()` (src/handlers/index.ts), complete by its type. Typed
+ * loosely here because registration is also checked when the API starts (tests register an incomplete
+ * or an extra handler on purpose).
+ */
+export type HandlerRegistrations = Partial<OperationHandlers> & Readonly<Record<string, unknown>>;
+
+type RoutedHandler = (c: ParsedContext, env: RequestEnv) => Promise<HandlerResult>;
+
 export async function createApi(
   doc: OpenApiDocument,
-  handlers: Record<string, OperationHandler>,
+  handlers: HandlerRegistrations,
   opts: ApiOptions = {},
 ): Promise<Api> {
   // Strict registration in both directions: an operation without a handler, or a handler without an operation, fails at start.
@@ -73,8 +90,13 @@ export async function createApi(
     );
   }
 
-  const wrapped: Record<string, (c: Context, env: RequestEnv) => Promise<HandlerResult>> = {};
-  for (const [id, handler] of Object.entries(handlers)) wrapped[id] = (c, env) => runHandler(id, handler, c, env);
+  const wrapped: Record<string, RoutedHandler> = {};
+  const registered: Partial<OperationHandlers> = handlers;
+  const register = <Op extends OperationId>(id: Op) => {
+    const handler: OperationHandler<Op> | undefined = registered[id];
+    if (handler) wrapped[id] = (c, env) => runHandler(id, handler, c, env);
+  };
+  for (const id of ids) if (isOperationId(id, ids)) register(id);
 
   const ajvs = sharedAjvs();
   const api = new OpenApi31Backend({
@@ -87,7 +109,7 @@ export async function createApi(
     coerceTypes: true,
     handlers: {
       ...wrapped,
-      notFound: async (c: Context) => ({
+      notFound: async (c: ParsedContext) => ({
         status: 404,
         body: errorBody(
           'errorMessage',
@@ -97,7 +119,7 @@ export async function createApi(
         ),
       }),
       // RFC 9110 §15.5.6: a 405 names the methods the path has.
-      methodNotAllowed: async (c: Context) => ({
+      methodNotAllowed: async (c: ParsedContext) => ({
         status: 405,
         headers: { Allow: (api.router as PrecompiledRouter).allowedMethods(c.request.path).join(', ') },
         body: errorBody(
@@ -107,7 +129,7 @@ export async function createApi(
           `Method ${c.request.method.toUpperCase()} is not allowed on ${c.request.path}`,
         ),
       }),
-      unauthorizedHandler: async (c: Context, env: RequestEnv) => {
+      unauthorizedHandler: async (c: ParsedContext, env: RequestEnv) => {
         // openapi-backend turns a throwing security handler into "unauthorized": a lost database is a 503, not a 401.
         const failure = (c.security?.ApiKeyAuth as { error?: unknown } | undefined)?.error;
         if (env.refusal) return errorResult(c.operation.operationId, env.refusal);
@@ -122,13 +144,13 @@ export async function createApi(
         }
         return errorResult(c.operation.operationId, new UnauthorizedError());
       },
-      validationFail: async (c: Context, env: RequestEnv) => {
+      validationFail: async (c: ParsedContext, env: RequestEnv) => {
         const id = c.operation.operationId!;
         const blocking = blockingErrors(id, c.validation.errors ?? []);
         if (blocking.length === 0) return wrapped[id](c, env);
         return errorResult(id, new InvalidInputError(describeErrors(blocking)));
       },
-      postResponseHandler: async (c: Context, env: RequestEnv) => {
+      postResponseHandler: async (c: ParsedContext, env: RequestEnv) => {
         env.operationId = c.operation?.operationId; // for the request log line and metrics
         const result = c.response as HandlerResult;
         if (env.principal?.kind === 'console' && isStateChanging(c.request.method))
@@ -162,10 +184,31 @@ export async function createApi(
   return api;
 }
 
-async function runHandler(id: string, handler: OperationHandler, c: Context, env: RequestEnv): Promise<HandlerResult> {
+/** `generated/api-types.ts` is generated from this document (`npm run generate`): its operationIds are the type's. */
+function isOperationId(id: string, ids: readonly string[]): id is OperationId {
+  return ids.includes(id);
+}
+
+/**
+ * openapi-backend calls an operation's handler only with a request routed to that operation and
+ * validated against its contract (or, through `validationFail`, with the errors the domain checks
+ * itself: ValidatedBody in src/http/handler-types.ts), query parameters coerced to their types.
+ * That is the request the handler's type describes.
+ */
+function isValidatedFor<Op extends OperationId>(c: ParsedContext, id: Op): c is ParsedContext & OperationContext<Op> {
+  return c.operation.operationId === id;
+}
+
+async function runHandler<Op extends OperationId>(
+  id: Op,
+  handler: OperationHandler<Op>,
+  c: ParsedContext,
+  env: RequestEnv,
+): Promise<HandlerResult> {
   const unstorable = unstorableTextInRequest(id, c);
   if (unstorable) return errorResult(id, new InvalidInputError(unstorable));
   try {
+    if (!isValidatedFor(c, id)) throw new Error(`${c.operation.operationId} was routed to the handler of ${id}`);
     return await handler(c, env);
   } catch (err) {
     if (err instanceof DomainError) return errorResult(id, err);
@@ -207,7 +250,7 @@ function checkResponse(
 }
 
 /** Every change a console user attempts is recorded, refused ones included: who, which operation on which path, when, the status. */
-async function recordConsoleRequest(env: RequestEnv, c: Context, status: number): Promise<void> {
+async function recordConsoleRequest(env: RequestEnv, c: ParsedContext, status: number): Promise<void> {
   if (env.principal?.kind !== 'console') return;
   const action = `${c.request.method.toUpperCase()} ${c.operation?.operationId ?? 'unknown'}`;
   try {

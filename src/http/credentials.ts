@@ -1,8 +1,7 @@
-import type { Context } from 'openapi-backend';
 import { authenticateSession, csrfMatches } from '../domain/console/sessions.js';
 import { findCompany } from '../domain/shared/company-config.js';
 import { ForbiddenError, UnauthorizedError } from '../domain/shared/errors.js';
-import type { RequestEnv } from './handler-types.js';
+import type { ParsedContext, RequestEnv } from './handler-types.js';
 
 /** The console's session cookie: HttpOnly, SameSite=Strict, Path=/console (docs/operators/console.md). */
 export const CONSOLE_COOKIE = 'outreach_console';
@@ -28,7 +27,7 @@ export function isStateChanging(method: string): boolean {
  * X-CSRF-Token, and a viewer may only read. Every other request needs X-API-Key. A refusal that is
  * not "who are you" (CSRF, role) is kept in `env.refusal` and answered 403.
  */
-export async function authenticateRequest(c: Context, env: RequestEnv): Promise<boolean> {
+export async function authenticateRequest(c: ParsedContext, env: RequestEnv): Promise<boolean> {
   if (!env.viaConsole) {
     const key = c.request.headers['x-api-key'];
     env.company = await env.services.keys.authenticate(Array.isArray(key) ? key[0] : key);

@@ -18,7 +18,7 @@ import type { HandlerResult } from './handler-types.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
 // One table from error kind to HTTP status; nothing else in the code base picks error statuses.
-const STATUS = new Map<Function, number>([
+const STATUS = new Map<object, number>([
   [MissingFieldsError, 400],
   [InvalidInputError, 400],
   [UnauthorizedError, 401],

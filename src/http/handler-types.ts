@@ -9,7 +9,7 @@ import type { Db } from '../domain/shared/context.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
 import type { Logger } from '../lib/logger.js';
 import type { CallServices } from '../domain/calls/call-services.js';
-import type { operations } from '../../generated/api-types.js';
+import type { operations, paths } from '../../generated/api-types.js';
 import type { DomainError } from '../domain/shared/errors.js';
 import type { ConsolePrincipal } from '../domain/console/sessions.js';
 
@@ -62,14 +62,22 @@ export interface HandlerResult {
   headers?: Record<string, string>;
 }
 
-export type OperationId = keyof operations;
+/** An operation of the contract's paths, which the service answers (the `webhooks` section's are the events it sends). */
+export type OperationId = {
+  [Op in keyof operations]: operations[Op] extends PathOperation ? Op : never;
+}[keyof operations];
+type PathOperation = { [P in keyof paths]: paths[P][Exclude<keyof paths[P], 'parameters'>] }[keyof paths];
 
+/** The schema of a request or response's content (each operation has one media type per body). */
+type Content<T> = T extends { content: infer C } ? C[keyof C] : never;
 type JsonBody<T> = T extends { content: { 'application/json': infer B } } ? B : never;
 
-/** Request body type of an operation, from the generated contract types. */
-export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R }
-  ? JsonBody<NonNullable<R>>
-  : never;
+/** Request body type of an operation, from the generated contract types: undefined when the body is optional. */
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody: infer R }
+  ? Content<R>
+  : operations[Op] extends { requestBody?: infer R }
+    ? Content<NonNullable<R>> | undefined
+    : never;
 
 /** Body type of one documented response of an operation. */
 export type ResponseBody<Op extends OperationId, Status extends number> = operations[Op] extends { responses: infer R }
@@ -83,4 +91,58 @@ export type QueryParams<Op extends OperationId> = operations[Op] extends { param
   ? NonNullable<Q>
   : never;
 
-export type OperationHandler = (context: Context, env: RequestEnv) => Promise<HandlerResult>;
+/** Batch rows are checked one by one when the batch runs (`x-validated-per-row`): the request validator accepts any rows. */
+type RowsUnchecked<B, Rows extends string> = Omit<B, Rows> & { [R in Rows]: unknown[] };
+
+/**
+ * The bodies the request validator leaves (in part) to the domain, so their handlers get less than
+ * the contract's type: required customer fields (DEFERRED in src/http/request-validation.ts), batch
+ * rows (ROW_ARRAYS there), and the whole schedule-sync body (validated per mode).
+ */
+interface UncheckedBodies {
+  createCustomer: Partial<RequestBody<'createCustomer'>>;
+  createCustomerBatch: RowsUnchecked<RequestBody<'createCustomerBatch'>, 'customers'>;
+  createLoanBatch: RowsUnchecked<RequestBody<'createLoanBatch'>, 'loans'>;
+  createAchReturnBatch: RowsUnchecked<RequestBody<'createAchReturnBatch'>, 'returns'>;
+  createAchConfirmBatch: RowsUnchecked<RequestBody<'createAchConfirmBatch'>, 'confirms'>;
+  syncCustomerSchedule: unknown;
+}
+
+/** The request body as the handler of `Op` receives it: validated against the contract, less what the domain checks itself. */
+export type ValidatedBody<Op extends OperationId> = Op extends keyof UncheckedBodies
+  ? UncheckedBodies[Op]
+  : RequestBody<Op>;
+
+/** Request headers as openapi-backend parses them: every header sent, names lowercased. */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** A request as openapi-backend parsed it, before it is known which operation it is or whether it is valid. */
+export type ParsedContext = Context<
+  unknown,
+  Record<string, string>,
+  Record<string, unknown>,
+  RequestHeaders,
+  Record<string, string>
+>;
+
+/**
+ * What the handler of `Op` receives: the request as validated against `Op`'s contract (openapi-backend
+ * validates, and coerces query parameters to their schema types, before any handler runs; see
+ * src/http/api.ts), its body as `ValidatedBody` says. `operation.operationId` names the operation, so
+ * a handler registered under another operation's id does not compile.
+ */
+export type OperationContext<Op extends OperationId> = Context<
+  ValidatedBody<Op>,
+  PathParams<Op>,
+  QueryParams<Op>,
+  RequestHeaders,
+  Record<string, string>
+> & { operation: { operationId: Op } };
+
+export type OperationHandler<Op extends OperationId> = (
+  context: OperationContext<Op>,
+  env: RequestEnv,
+) => Promise<HandlerResult>;
+
+/** operationId → its handler: one for every operation of the contract. */
+export type OperationHandlers = { [Op in OperationId]: OperationHandler<Op> };

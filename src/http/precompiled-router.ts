@@ -53,10 +53,12 @@ export class PrecompiledRouter<D extends Document = Document> extends OpenAPIRou
   }
 
   override parseRequest(req: Request, operation?: Operation<D>): ParsedRequest {
-    let requestBody = req.body;
-    if (req.body && typeof req.body !== 'object') {
+    const body: unknown = req.body;
+    let requestBody = body;
+    // A body not yet parsed (a JSON string; a bare number or boolean parsed as JSON parses to itself).
+    if (body && (typeof body === 'string' || typeof body === 'number' || typeof body === 'boolean')) {
       try {
-        requestBody = JSON.parse(req.body.toString());
+        requestBody = JSON.parse(String(body));
       } catch {
         // as the library: a malformed body is reported by validation
       }
@@ -209,7 +211,7 @@ function applyQueryStyles(operation: Operation, query: Record<string, unknown>):
       }
     } else if (parameter.explode === false) {
       if (Array.isArray(raw) && raw.length > 1) continue;
-      const value = Array.isArray(raw) ? raw[0] : raw;
+      const value: unknown = Array.isArray(raw) ? raw[0] : raw;
       if (typeof value !== 'string') continue;
       let decoded = value.replace(/%2C/g, ',');
       if (parameter.style === 'spaceDelimited') decoded = decoded.replace(/ /g, ',').replace(/%20/g, ',');
@@ -223,7 +225,7 @@ function applyQueryStyles(operation: Operation, query: Record<string, unknown>):
 function cloneQuery(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(cloneQuery);
   if (value === null || typeof value !== 'object') return value;
-  const proto = Object.getPrototypeOf(value);
+  const proto = Object.getPrototypeOf(value) as object | null;
   const copy = (proto === Object.prototype ? {} : Object.create(proto)) as Record<string, unknown>;
   for (const key of Object.keys(value)) copy[key] = cloneQuery((value as Record<string, unknown>)[key]);
   return copy;
@@ -231,7 +233,7 @@ function cloneQuery(value: unknown): unknown {
 
 /** A copy of one level, prototype kept (the cookie parser's objects have none). */
 function shallowCopy<T extends object>(value: T): T {
-  const proto = Object.getPrototypeOf(value);
+  const proto = Object.getPrototypeOf(value) as object | null;
   if (proto === Object.prototype) return { ...value };
   const copy = Object.create(proto) as Record<string, unknown>;
   for (const key in value) copy[key] = (value as Record<string, unknown>)[key];

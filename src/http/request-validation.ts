@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
-import type { Context } from 'openapi-backend';
 import { unstorableText } from '../contract/json-limits.js';
+import type { ParsedContext } from './handler-types.js';
 
 /**
  * Operations whose request body the domain validates itself, because the rules depend on the company
@@ -51,7 +51,7 @@ const ROW_ARRAYS: Record<string, string> = {
 };
 
 /** The 400 message for the first parameter or body field holding text no database can store (rows of a batch excepted), or null. */
-export function unstorableTextInRequest(operationId: string, c: Context): string | null {
+export function unstorableTextInRequest(operationId: string, c: ParsedContext): string | null {
   const { params, query, requestBody } = c.request;
   const rows = ROW_ARRAYS[operationId];
   let body: unknown = requestBody;

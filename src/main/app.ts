@@ -39,7 +39,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
   const dispatch = async (req: Request, res: Response) => {
     const env: RequestEnv = {
       services,
-      requestId: res.locals.requestId,
+      requestId: res.locals.requestId as string,
       company: null,
       rawBody: (req as Request & { rawBody?: Buffer }).rawBody,
       viaConsole: res.locals.viaConsole === true,
@@ -144,7 +144,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     s.req = r;
     Object.setPrototypeOf(req, app.request);
     Object.setPrototypeOf(res, app.response);
-    s.locals = Object.create(null);
+    s.locals = Object.create(null) as Response['locals'];
     try {
       serveRequest(r, s);
     } catch (err) {
@@ -178,7 +178,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
           (e: Error) => fail(e, req, res),
         );
       return hasBody(req)
-        ? void json(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : answer()))
+        ? void json(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : void answer()))
         : void answer();
     }
     res.locals.route = 'console';

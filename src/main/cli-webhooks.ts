@@ -5,6 +5,7 @@ import {
   webhookEndpoints,
 } from '../domain/webhooks/endpoints.js';
 import { redeliverWebhook, webhookDeliveryLog } from '../domain/webhooks/delivery-log.js';
+import { presentWebhookDelivery } from '../http/presenters/webhooks.js';
 import type { Db } from '../store/shared/db.js';
 
 export const WEBHOOK_USAGE = `  webhook add --company ID --url URL [--json]
@@ -65,11 +66,9 @@ export async function runWebhookCommand(db: Db, command: string, args: WebhookAr
     }
     case 'webhook deliveries': {
       const limit = args.limit === undefined ? undefined : Number(args.limit);
-      const log = await webhookDeliveryLog(db, args.need('company'), {
-        status: args.status,
-        endpointId: args.endpoint,
-        limit,
-      });
+      const log = (
+        await webhookDeliveryLog(db, args.need('company'), { status: args.status, endpointId: args.endpoint, limit })
+      ).map(presentWebhookDelivery);
       print(
         log,
         log

@@ -97,7 +97,7 @@ async function main(argv: string[]): Promise<number> {
   });
   const command = positionals.join(' ');
   if (values.version) {
-    console.log(JSON.parse(fs.readFileSync(`${projectRoot()}/package.json`, 'utf8')).version);
+    console.log((JSON.parse(fs.readFileSync(`${projectRoot()}/package.json`, 'utf8')) as { version: string }).version);
     return 0;
   }
   if (values.help || !command) {

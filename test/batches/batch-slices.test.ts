@@ -6,7 +6,7 @@ import { SLICE_QUEUE, sliceMessages, type SliceMessage } from '../../src/domain/
 import { InvalidInputError } from '../../src/domain/shared/errors.js';
 import { createSliceHandler } from '../../src/jobs/batch-slices.js';
 import { rowHandling } from '../../src/main/server.js';
-import { presentCustomerBatchJob } from '../../src/handlers/batch-presenters.js';
+import { presentCustomerBatchJob } from '../../src/http/presenters/batches.js';
 import type { Claimed } from '../../src/domain/ports/job-queue.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { insertBatchJob } from '../../src/store/batches/batch-jobs.js';

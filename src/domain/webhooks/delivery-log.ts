@@ -1,38 +1,31 @@
 import type { Db } from '../../store/shared/db.js';
 import { findCompany } from '../shared/company-config.js';
-import { type DeliveryStatus, listWebhookDeliveries, requeueWebhookDelivery } from '../../store/webhooks/webhooks.js';
+import {
+  type DeliveryStatus,
+  listWebhookDeliveries,
+  requeueWebhookDelivery,
+  type WebhookDeliveryRow,
+} from '../../store/webhooks/webhooks.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'dead'];
 
-/** The operator's delivery log, newest first. */
+export type { WebhookDeliveryRow };
+
+/** The operator's delivery log, newest first (shaped for the API and the CLI by src/http/presenters/webhooks.ts). */
 export async function webhookDeliveryLog(
   db: Db,
   companyId: string,
   filter: { status?: string; endpointId?: string; limit?: number },
-) {
+): Promise<WebhookDeliveryRow[]> {
   if (!(await findCompany(db, companyId))) throw new NotFoundError(`Company ${companyId} not found`);
   if (filter.status && !STATUSES.includes(filter.status as DeliveryStatus))
     throw new InvalidInputError(`status must be one of ${STATUSES.join(', ')}`);
-  const rows = await listWebhookDeliveries(db, companyId, {
+  return listWebhookDeliveries(db, companyId, {
     status: filter.status as DeliveryStatus | undefined,
     endpointId: filter.endpointId,
     limit: filter.limit ?? 100,
   });
-  return rows.map((d) => ({
-    id: d.id,
-    endpointId: d.endpointId,
-    eventType: d.eventType,
-    subjectId: d.subjectId,
-    status: d.status,
-    attempts: d.attempts,
-    createdAt: d.createdAt,
-    lastAttemptAt: d.lastAttemptAt,
-    lastStatusCode: d.lastStatusCode,
-    lastError: d.lastError,
-    deliveredAt: d.deliveredAt,
-    nextAttemptAt: d.status === 'pending' ? new Date(d.nextAttemptAt).toISOString() : null,
-  }));
 }
 
 /** Sends a delivery again (same webhook-id and body) with a fresh retry window, whatever its status. */

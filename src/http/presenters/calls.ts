@@ -1,6 +1,6 @@
-import { recordingLink } from '../domain/calls/recording-links.js';
-import type { ResponseBody } from '../http/handler-types.js';
-import type { CallRow } from '../domain/calls/calls.js';
+import { recordingLink } from '../../domain/calls/recording-links.js';
+import type { ResponseBody } from '../handler-types.js';
+import type { CallRow } from '../../domain/calls/calls.js';
 
 type CallBody = ResponseBody<'getCall', 200>;
 

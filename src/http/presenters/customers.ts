@@ -1,5 +1,5 @@
-import type { CustomerRow } from '../domain/customers/records.js';
-import type { components } from '../../generated/api-types.js';
+import type { CustomerRow } from '../../domain/customers/records.js';
+import type { components } from '../../../generated/api-types.js';
 
 export type CustomerBody = components['schemas']['Customer'];
 

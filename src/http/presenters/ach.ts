@@ -1,9 +1,11 @@
-import type { ReturnHistoryRow } from '../domain/ach/returns.js';
-import type { PaymentMethodView } from '../domain/ach/payment-methods.js';
-import type { PaymentView } from '../domain/ach/payments.js';
-import { centsToDollars } from '../domain/ach/money.js';
-import type { RateFigure } from '../domain/ach/return-rates.js';
-import type { components } from '../../generated/api-types.js';
+import type { ReturnHistoryRow } from '../../domain/ach/returns.js';
+import type { PaymentMethodView } from '../../domain/ach/payment-methods.js';
+import type { PaymentView } from '../../domain/ach/payments.js';
+import { centsToDollars } from '../../domain/ach/money.js';
+import type { Level, RateFigure, ReturnRates, rateRise } from '../../domain/ach/return-rates.js';
+import type { ReturnOutreach, RowOutcome } from '../../domain/ach/row-runner.js';
+import { statusOf } from '../error-response.js';
+import type { components } from '../../../generated/api-types.js';
 
 type Schemas = components['schemas'];
 
@@ -123,6 +125,63 @@ export function presentPayment({
       : {}),
     created_at: p.createdAt,
     updated_at: p.updatedAt,
+  };
+}
+
+/** GET /ach/return-rates: every rate of the window, by name. */
+export function presentReturnRates(rates: ReturnRates) {
+  return {
+    window_start: rates.windowStart,
+    window_end: rates.windowEnd,
+    rates: Object.fromEntries(rates.figures.map((f) => [f.rate, presentRate(f)])),
+  };
+}
+
+/** `ach_return_rate.raised`'s data: the figures when the level rose (kept with the event), in GET /ach/return-rates' shape. */
+export function presentRateRise(e: Awaited<ReturnType<typeof rateRise>>) {
+  return {
+    name: e.rate,
+    previous_level: e.previousLevel,
+    window_start: e.windowStart,
+    window_end: e.windowEnd,
+    ...presentRate({
+      numerator: e.numerator,
+      denominator: e.denominator,
+      thresholdBp: e.thresholdBp,
+      level: e.level as Level,
+    }),
+  };
+}
+
+/** The body of a single ACH return: its message, and the outreach it started when there was one. */
+export function presentReturnResult(r: { message: string; outreach?: ReturnOutreach }) {
+  return { success: true, message: r.message, ...presentOutreach(r.outreach) };
+}
+
+/** A batch of returns or confirms: one result per submitted row, at its index (the single operation's message, or its status and message). */
+export function presentRowOutcomes(outcomes: RowOutcome[]) {
+  const results = outcomes.map((o, index) =>
+    o.ok
+      ? { index, success: true, message: o.message, ...presentOutreach(o.outreach) }
+      : { index, success: false, error: statusOf(o.error), message: o.error.message },
+  );
+  const applied = outcomes.filter((o) => o.ok).length;
+  return { applied, failed: outcomes.length - applied, results };
+}
+
+/** The `outreach` extension field of a return's result, only when outreach applied. */
+function presentOutreach(o: ReturnOutreach | undefined) {
+  if (!o) return {};
+  return {
+    outreach: {
+      status: o.status,
+      task_type: o.taskType,
+      schedule_id: o.scheduleId,
+      scheduled_call_id: o.scheduledCallId,
+      scheduled_time: o.scheduledTime,
+      scheduled_call_count: o.scheduledCallCount,
+      reason: o.reason,
+    },
   };
 }
 

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveryLog, type WebhookDeliveryRow } from '../../src/domain/webhooks/delivery-log.js';
+import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/domain/webhooks/events.js';
+import { achApi } from '../support/ach.js';
+import { settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
+import { validCustomer } from '../support/customers.js';
+import { DIALECTS } from '../support/databases.js';
+import { enrollBody, newKey } from '../support/enrollment.js';
+import { eventually } from '../support/eventually.js';
+import { waitForJob } from '../support/jobs.js';
+import { useTestDatabase } from '../support/suite.js';
+
+/** Tuesday 2026-12-08, 09:59:50 in New York: an enrollment made at start is called at 10:00. */
+const CLOCK = '2026-12-08T14:59:50Z';
+
+/**
+ * Every outbound event's `data` is the resource exactly as the matching GET returns it (the same
+ * presenter builds both, src/http/presenters/). The payload read here is the one the delivery posts:
+ * it is built at the first attempt and stored, and every attempt sends it as stored. The endpoint
+ * is a closed port (as in test/webhooks/webhook-deliveries.test.ts): the attempt fails, the payload stays.
+ */
+describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialect) => {
+  const database = useTestDatabase(dialect);
+  let stack: CallStack;
+  let key: string;
+  let companyId: string;
+  const get = async (path: string) => {
+    const res = await stack.t.call('GET', path, { key });
+    expect(res.status, `GET ${path}`).toBe(200);
+    return res.body;
+  };
+  /** The stored payload of every delivery of `type` about `subjectId`, once each was attempted. */
+  const payloads = (type: WebhookEventType, subjectId?: string) =>
+    eventually(
+      async () => {
+        const found = (await webhookDeliveryLog(database.db, companyId, { limit: 1000 })).filter(
+          (d) => d.eventType === type && (subjectId === undefined || d.subjectId === subjectId),
+        );
+        return found.length > 0 && found.every((d) => d.payload !== null) ? found : undefined;
+      },
+      60_000,
+      `${type} deliveries of ${subjectId ?? 'any subject'} with their payloads`,
+    ).then((found) =>
+      found.map((d: WebhookDeliveryRow) => {
+        const body = JSON.parse(d.payload!) as { type: string; data: Record<string, unknown> };
+        expect(body.type).toBe(type);
+        return { subjectId: d.subjectId, data: body.data };
+      }),
+    );
+  const covered = new Set<WebhookEventType>();
+
+  beforeAll(async () => {
+    stack = await startCallStack(database.db, CLOCK, { OUTREACH_JOBS_POLL_MS: '50' });
+    ({ apiKey: key, companyId } = await stack.t.company());
+    await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', new Date());
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.t.stop();
+    await stack?.sandbox.close();
+    await stack?.live.close();
+    expect(stack?.t.violations ?? []).toEqual([]);
+  });
+
+  it('batch.completed ↔ GET /customers/batch/{jobId} and GET /loans/batch/{jobId}', async () => {
+    const customers = await stack.t.call('POST', '/customers/batch', {
+      key,
+      body: { customers: [validCustomer('wp-1'), validCustomer('wp-2', { phoneNumber: 'not a phone' })] },
+    });
+    expect(customers.status).toBe(202);
+    const customerJob = await waitForJob(stack.t, key, `/customers/batch/${customers.body.jobId}`);
+    const loans = await stack.t.call('POST', '/loans/batch', {
+      key,
+      body: { loans: [{ id: 'L-1', customerId: 'wp-1' }] },
+    });
+    expect(loans.status).toBe(202);
+    const loanJob = await waitForJob(stack.t, key, `/loans/batch/${loans.body.jobId}`);
+
+    expect(await payloads('batch.completed', customerJob.jobId)).toEqual([
+      {
+        subjectId: customerJob.jobId,
+        data: { kind: 'customers', job: await get(`/customers/batch/${customerJob.jobId}`) },
+      },
+    ]);
+    expect(await payloads('batch.completed', loanJob.jobId)).toEqual([
+      { subjectId: loanJob.jobId, data: { kind: 'loans', job: await get(`/loans/batch/${loanJob.jobId}`) } },
+    ]);
+    covered.add('batch.completed');
+  });
+
+  it('scheduled_call.updated ↔ GET /scheduled-calls/{id}', async () => {
+    const enrolled = await stack.t.call('POST', '/customers/schedule/sync', {
+      key,
+      headers: { 'Idempotency-Key': newKey() },
+      body: enrollBody({ id: 'wp-stop', loanId: 'loan-wp-stop', phoneNumber: '(212) 555-0104', isTest: true }),
+    });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+    // Do Not Call cancels the planned calls: each one's event, and nothing changes them afterwards.
+    expect((await stack.t.call('PUT', '/customers/wp-stop', { key, body: { doNotCall: true } })).status).toBe(200);
+    const calls = (await get('/scheduled-calls/customer/wp-stop')) as Array<{ id: string; status: string }>;
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) {
+      expect(call.status).toBe('cancelled');
+      expect(await payloads('scheduled_call.updated', call.id)).toEqual([
+        { subjectId: call.id, data: await get(`/scheduled-calls/${call.id}`) },
+      ]);
+    }
+    covered.add('scheduled_call.updated');
+  });
+
+  it('call.completed ↔ GET /calls/{id}', { timeout: 120_000 }, async () => {
+    const enrolled = await stack.t.call('POST', '/customers/schedule/sync', {
+      key,
+      headers: { 'Idempotency-Key': newKey() },
+      body: enrollBody({ id: 'wp-live', loanId: 'loan-wp-live', phoneNumber: '(212) 555-0100', isTest: false }),
+    });
+    expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+    const scheduled = await settledScheduledCall(stack.t, key, enrolled.body.origination.scheduledCallId);
+    expect(scheduled.status).toBe('completed');
+    const [event] = await payloads('call.completed', scheduled.callId);
+    const read = await get(`/calls/${scheduled.callId}`);
+    // `recordingUrl` is null until the recording is stored (the event may go out first), then a
+    // signed link minted when the body is built: the same recording, with its own expiry and signature.
+    const { recordingUrl: sent, ...sentCall } = event.data;
+    const { recordingUrl: now, ...readCall } = read;
+    expect(sentCall).toEqual(readCall);
+    const recording = (url: unknown) => (typeof url === 'string' ? url.split('?')[0] : url);
+    if (sent !== null) expect(recording(sent)).toBe(recording(now));
+    covered.add('call.completed');
+  });
+
+  it('ach_return_rate.raised ↔ the GET /ach/return-rates figure it embeds', async () => {
+    const ach = achApi(stack.t, database.db, companyId, key);
+    const { ids } = await ach.achPayment('wp-ach');
+    const returned = await ach.achReturn({ ...ids, ach_return_code: 'R02', ach_return_date: '2026-11-05' });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    // One entry, returned for an administrative reason: the administrative and overall rates rise from ok.
+    const raised = await payloads('ach_return_rate.raised');
+    const rates = await get('/ach/return-rates');
+    expect(raised.map((e) => e.data.name).sort()).toEqual(['administrative', 'overall']);
+    for (const { data } of raised) {
+      const { name, previous_level, window_start, window_end, ...figure } = data;
+      expect(previous_level).toBe('ok');
+      expect({ window_start, window_end }).toEqual({ window_start: rates.window_start, window_end: rates.window_end });
+      expect(figure).toEqual(rates.rates[name as string]);
+    }
+    covered.add('ach_return_rate.raised');
+  });
+
+  it('covers every event type the service sends', () => {
+    expect([...covered].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+  });
+});
