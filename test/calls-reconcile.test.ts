@@ -7,7 +7,7 @@ import { processClock } from '../src/adapters/clock/sandbox-clock.js';
 import { RetellVoiceProvider } from '../src/adapters/voice/retell-voice-provider.js';
 import type { CallServices } from '../src/domain/calls/call-services.js';
 import { reconcileStaleCalls, type ReconcileOutcome } from '../src/domain/calls/reconcile-calls.js';
-import { failPlacedCall } from '../src/store/calls/call-reconcile.js';
+import { failPlacedCall } from '../src/store/scheduled-calls/reconcile-leases.js';
 import { createLogger } from '../src/lib/logger.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../src/simulators/voice/server.js';
 import { applyVoiceEvent, LIVE_PROVIDER, postCallback, startCallStack } from './support/calls.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../src/domain/companies/companies.js';
-import { readCustomerRows } from '../src/store/customers/customer-reads.js';
+import { readCustomerRows } from '../src/store/borrowers/customer-reads.js';
 import { type Db, openDb } from '../src/store/shared/db.js';
 import { freshDatabase, type TestDatabase } from './support/databases.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../src/domain/companies/companies.js';
-import { type CustomerFields, getCustomer, upsertCustomer } from '../src/store/customers/customers.js';
+import { type CustomerFields, getCustomer, upsertCustomer } from '../src/store/borrowers/customers.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
 const AT = '2026-12-08T15:00:00.000Z';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCompany } from '../src/domain/companies/companies.js';
-import { setProviderCalls, takeDialLeases } from '../src/store/calls/call-dispatch.js';
+import { setProviderCalls, takeDialLeases } from '../src/store/scheduled-calls/dial-states.js';
 import { insertCallsOnce } from '../src/store/calls/calls.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
@@ -145,33 +145,29 @@ describe.each(DIALECTS)('dial batch statements on %s', (dialect) => {
       at,
     );
 
-    const answers = ids
-      .slice(0, 3)
-      .map((id, i) => ({
-        id: randomUUID(),
-        companyId,
-        customerId: `c${i}`,
-        scheduledCallId: id,
-        provider: 'live',
-        providerCallId: `call_${i}`,
-        toPhoneNumber: `+1212555010${i}`,
-        fromPhoneNumber: null,
-        timestamp: at,
-      }));
+    const answers = ids.slice(0, 3).map((id, i) => ({
+      id: randomUUID(),
+      companyId,
+      customerId: `c${i}`,
+      scheduledCallId: id,
+      provider: 'live',
+      providerCallId: `call_${i}`,
+      toPhoneNumber: `+1212555010${i}`,
+      fromPhoneNumber: null,
+      timestamp: at,
+    }));
     const rows = await insertCallsOnce(db, answers, at);
     expect(rows.get(ids[1])!.providerCallId).toBe('call_early');
     const changed = await setProviderCalls(
       db,
-      ids
-        .slice(0, 3)
-        .map((id) => ({
-          companyId,
-          id,
-          provider: 'live',
-          providerCallId: rows.get(id)!.providerCallId,
-          callId: rows.get(id)!.id,
-          dialedAt: '2026-12-08T15:00:05.000Z',
-        })),
+      ids.slice(0, 3).map((id) => ({
+        companyId,
+        id,
+        provider: 'live',
+        providerCallId: rows.get(id)!.providerCallId,
+        callId: rows.get(id)!.id,
+        dialedAt: '2026-12-08T15:00:05.000Z',
+      })),
       at,
     );
     expect(changed).toBe(2); // ids[1] already had its provider call

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../src/domain/companies/companies.js';
 import { openDb } from '../src/store/shared/db.js';
-import { claimDueMessages, failStaleSending, insertMessages } from '../src/store/messages/messages.js';
+import {
+  claimDueMessages,
+  failStaleSending,
+  insertMessages,
+} from '../src/store/scheduled-messages/scheduled-messages.js';
 import { insertSchedule } from '../src/store/planning/schedules.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 

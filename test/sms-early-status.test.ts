@@ -4,8 +4,8 @@ import { createCompany } from '../src/domain/companies/companies.js';
 import { recordSmsSent, recordSmsStatus } from '../src/domain/messages/sms-events.js';
 import { sweepRetention } from '../src/domain/retention/sweep.js';
 import { createLogger } from '../src/lib/logger.js';
-import { claimDueMessages, insertMessages } from '../src/store/messages/messages.js';
-import { keepEarlyStatus } from '../src/store/messages/sms-early-statuses.js';
+import { claimDueMessages, insertMessages } from '../src/store/scheduled-messages/scheduled-messages.js';
+import { keepEarlyStatus } from '../src/store/scheduled-messages/sms-early-statuses.js';
 import { insertSchedule } from '../src/store/planning/schedules.js';
 import { DIALECTS, freshDatabase, type TestDatabase } from './support/databases.js';
 
