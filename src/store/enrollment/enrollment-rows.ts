@@ -1,18 +1,9 @@
 import { applicationInsertRow, cadenceInsertRow } from '../planning/rows.js';
 import { type JsonColumn, toJson } from '../shared/columns.js';
 import { customerInsertRow } from '../borrowers/rows.js';
-import type { NewEnrollment } from './new-enrollments.js';
+import type { EnrollmentRows, NewEnrollment } from './new-enrollments.js';
 import { scheduleInsertRow } from '../planning/rows.js';
 import { scheduledCallInsertRow } from '../scheduled-calls/rows.js';
-
-/** The insert rows of an enrollment of a new customer, one per table (column names as keys); calls in the enrollment's order. */
-export interface EnrollmentRows {
-  customer: Record<string, unknown>;
-  application: Record<string, unknown>;
-  cadence: Record<string, unknown>;
-  schedule: Record<string, unknown>;
-  calls: Array<Record<string, unknown>>;
-}
 
 /**
  * THE rows an enrollment of a new customer stores, whichever path writes them. writeEnrollment

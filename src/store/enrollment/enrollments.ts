@@ -1,8 +1,8 @@
 import { jsonValue, sqlIdentifier, toJson } from '../shared/columns.js';
 import { type Db, dialectOf } from '../shared/db.js';
 import { insertEnrollmentsOnce } from './enrollment-batches.js';
-import { enrollmentRows, type EnrollmentRows } from './enrollment-rows.js';
-import type { NewEnrollment } from './new-enrollments.js';
+import { enrollmentRows } from './enrollment-rows.js';
+import type { EnrollmentRows, NewEnrollment } from './new-enrollments.js';
 import type { FirstRun, FirstRunOutcome } from '../shared/idempotency.js';
 import { preparedShape, runPrepared } from '../shared/prepared.js';
 
