@@ -9,10 +9,16 @@
  * Inside the domain, capabilities are ranked: a capability imports only capabilities of a lower
  * rank, never one of its own rank (a sibling) or above. Use cases that combine capabilities live in
  * the higher-ranked folder. Rank 0 is the shared vocabulary (errors, context, ids, company
- * configuration) and the ports the domain declares.
+ * configuration) and the ports the domain declares; the shared vocabulary imports no port.
+ *
+ * The store mirrors the capabilities: src/domain/<cap>/ reaches only src/store/<cap>/ and
+ * src/store/shared/ (another capability's data comes through that capability's domain folder, of a
+ * lower rank), and src/store/<cap>/ imports only itself and src/store/shared/. Which SQL may name
+ * which table is test/table-owners.test.ts's (docs/architecture/decisions/table-owners.md).
  */
 const RANKS = [
   ['shared', 'ports'],
+  ['borrowers', 'scheduled-calls', 'scheduled-messages'],
   ['webhooks', 'consent'],
   ['planning', 'audit'],
   ['calls', 'messages', 'loans', 'integrations', 'ach'],
@@ -46,6 +52,29 @@ const rankRules = RANKS.flatMap((rank, r) =>
   }),
 );
 
+/** Store folders: one per capability that has tables (ports has none), and shared. */
+const STORE_ROOMS = RANKS.flat().filter((c) => c !== 'ports');
+
+const storeRules = STORE_ROOMS.flatMap((capability) => [
+  layer(
+    `domain-${capability}-store`,
+    `^src/domain/${capability}/`,
+    `^src/store/(?!(${capability}|shared)/)`,
+    `domain/${capability} reaches only store/${capability} and store/shared; another capability's data comes through that capability's domain folder.`,
+  ),
+  ...(capability === 'shared'
+    ? []
+    : [
+        {
+          name: `store-${capability}-own`,
+          comment: `store/${capability} imports only itself, store/shared and another folder's rows.ts (its row types and row functions, no statement): a table has one owner (docs/architecture/decisions/table-owners.md).`,
+          severity: 'error',
+          from: { path: `^src/store/${capability}/` },
+          to: { path: `^src/store/(?!(${capability}|shared)/)`, pathNot: '^src/store/[^/]+/rows\\.ts$' },
+        },
+      ]),
+]);
+
 module.exports = {
   forbidden: [
     {
@@ -62,6 +91,37 @@ module.exports = {
       'Every domain file sits in a ranked capability folder (add a new one to RANKS).',
     ),
     ...rankRules,
+    layer(
+      'domain-shared-no-port',
+      '^src/domain/shared/',
+      '^src/domain/ports/',
+      'The ports speak the shared vocabulary; the vocabulary imports no port (no circle between the two).',
+    ),
+    layer(
+      'store-capability-known',
+      '^src/',
+      `^src/store/(?!(${STORE_ROOMS.join('|')})/)`,
+      'Every store file sits in store/shared or in the folder of a ranked capability (add a new one to RANKS).',
+    ),
+    ...storeRules,
+    layer(
+      'store-shared-own',
+      '^src/store/shared/',
+      '^src/store/(?!shared/)',
+      'store/shared is what every store folder may use; it imports none of them.',
+    ),
+    layer(
+      'store-rows-no-statement',
+      '^src/store/[^/]+/rows\\.ts$',
+      '^src/(?!store/shared/columns\\.ts$)',
+      "A store folder's rows.ts (row types, the mapper of a read row, the insert row) runs no statement: it imports only the column helpers.",
+    ),
+    layer(
+      'enrollment-one-writer',
+      '^src/(?!store/enrollment/)',
+      '^src/store/enrollment/(?!enrollments\\.ts$)',
+      "An enrollment is written through writeEnrollment (src/store/enrollment/enrollments.ts) alone; the engines' statements behind it are not imported elsewhere.",
+    ),
     layer(
       'store-not-up',
       '^src/store/',

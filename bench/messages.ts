@@ -19,7 +19,7 @@ import { startService } from '../src/main/server.js';
 import { LocalSmtpServer } from '../src/simulators/smtp/server.js';
 import { SmsSimulator } from '../src/simulators/sms/server.js';
 import { type Db, openDb } from '../src/store/shared/db.js';
-import { insertMessages, type NewMessage } from '../src/store/messages/messages.js';
+import { insertMessages, type NewMessage } from '../src/store/scheduled-messages/scheduled-messages.js';
 import { migrateLatest } from '../src/store/shared/migrate.js';
 import { insertSchedule } from '../src/store/planning/schedules.js';
 import { freePort } from '../test/support/channels.js';

@@ -21,6 +21,11 @@ const config = require(path.join(root, '.dependency-cruiser.cjs')) as {
   }>;
 };
 
+/** The capability folders the rule set names (domain-<cap>-rank, domain-<cap>-store, store-<cap>-own). */
+const named = (pattern: RegExp) => [
+  ...new Set(config.forbidden.map((r) => pattern.exec(r.name)?.[1]).filter((c) => c !== undefined)),
+];
+
 /** Folders a planted file may sit in, from which each rule's `from` and `to` are picked. */
 const FOLDERS = [
   'src/main',
@@ -30,6 +35,8 @@ const FOLDERS = [
   'src/jobs',
   'src/store/shared',
   'src/store/calls',
+  ...named(/^store-(.+)-own$/).map((c) => `src/store/${c}`),
+  'src/store/not-a-capability',
   'src/adapters/voice',
   'src/adapters/job-queue',
   'src/simulators/voice',
@@ -54,7 +61,10 @@ const FOLDERS = [
     'enrollment',
     'batches',
     'retention',
-  ].map((c) => `src/domain/${c}`),
+    ...named(/^domain-(.+)-(?:rank|store)$/),
+  ]
+    .filter((c, i, all) => all.indexOf(c) === i)
+    .map((c) => `src/domain/${c}`),
   'src/domain/not-a-capability',
 ];
 
@@ -77,10 +87,43 @@ const STATED: Plant[] = [
   { rule: 'domain-planning-rank', from: 'src/domain/planning/stated-9.ts', to: 'src/domain/calls/stated-9.ts' },
   { rule: 'store-not-up', from: 'src/store/calls/stated-10.ts', to: 'src/domain/calls/stated-10.ts' },
   { rule: 'domain-not-up', from: 'src/domain/calls/stated-11.ts', to: 'src/adapters/voice/stated-11.ts' },
+  { rule: 'domain-consent-store', from: 'src/domain/consent/stated-12.ts', to: 'src/store/borrowers/stated-12.ts' },
+  { rule: 'domain-shared-store', from: 'src/domain/shared/stated-13.ts', to: 'src/store/companies/stated-13.ts' },
+  { rule: 'domain-calls-store', from: 'src/domain/calls/stated-14.ts', to: 'src/store/scheduled-calls/stated-14.ts' },
+  { rule: 'store-calls-own', from: 'src/store/calls/stated-15.ts', to: 'src/store/scheduled-calls/stated-15.ts' },
+  { rule: 'store-enrollment-own', from: 'src/store/enrollment/stated-16.ts', to: 'src/store/borrowers/stated-16.ts' },
+  { rule: 'store-shared-own', from: 'src/store/shared/stated-17.ts', to: 'src/store/borrowers/stated-17.ts' },
+  { rule: 'domain-shared-no-port', from: 'src/domain/shared/stated-18.ts', to: 'src/domain/ports/stated-18.ts' },
+  { rule: 'store-rows-no-statement', from: 'src/store/borrowers/rows.ts', to: 'src/store/shared/stated-19.ts' },
+  {
+    rule: 'enrollment-one-writer',
+    from: 'src/domain/enrollment/stated-20.ts',
+    to: 'src/store/enrollment/pg-enrollments.ts',
+  },
 ];
 
+/** Imports the rules allow, planted too: a rule that fired on them would forbid the design it states. */
+const ALLOWED: Array<Omit<Plant, 'rule'>> = [
+  // Another store folder's row file (types and row functions, no statement).
+  { from: 'src/store/calls/allowed-1.ts', to: 'src/store/scheduled-calls/rows.ts' },
+  // A capability's own store and store/shared.
+  { from: 'src/domain/borrowers/allowed-2.ts', to: 'src/store/borrowers/allowed-2.ts' },
+  { from: 'src/domain/borrowers/allowed-3.ts', to: 'src/store/shared/allowed-3.ts' },
+  // The one enrollment writer.
+  { from: 'src/domain/enrollment/allowed-4.ts', to: 'src/store/enrollment/enrollments.ts' },
+];
+
+/** Rules about one file name: the file their plant imports from. */
+const FILES = ['src/store/planning/rows.ts'];
+
 function plantFor(rule: (typeof config.forbidden)[number], i: number): Plant {
+  const fromFile = FILES.find((f) => new RegExp(rule.from.path ?? '^src/').test(f));
   const from = FOLDERS.find((f) => new RegExp(rule.from.path ?? '^src/').test(`${f}/x.ts`));
+  if (!from && fromFile) {
+    const to = FOLDERS.find((f) => new RegExp(rule.to.path ?? '^src/').test(`${f}/x.ts`));
+    if (!to) throw new Error(`no folder for rule ${rule.name}`);
+    return { rule: rule.name, from: fromFile, to: `${to}/target-${i}.ts` };
+  }
   const to = FOLDERS.find(
     (f) =>
       f !== from &&
@@ -101,7 +144,7 @@ beforeAll(async () => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
   };
-  for (const p of plants) {
+  for (const p of [...plants, ...ALLOWED]) {
     write(p.to, 'export const x = 1;\n');
     write(
       p.from,
@@ -134,8 +177,18 @@ describe('the layer rules fail on a planted violation', () => {
     expect(violations.some((v) => v.rule.name === p.rule && v.from === p.from && v.to === p.to)).toBe(true);
   });
 
+  it.each(ALLOWED)('allowed: $from → $to', (p) => {
+    expect(violations.filter((v) => v.from === p.from && v.to === p.to).map((v) => v.rule.name)).toEqual([]);
+  });
+
   it('no-circular: an import circle', () => {
     expect(violations.some((v) => v.rule.name === 'no-circular' && v.from.startsWith('src/lib/circle-'))).toBe(true);
+  });
+
+  it('enrollment-one-writer: the file the rule lets others import exports one function, writeEnrollment', () => {
+    const text = fs.readFileSync(path.join(root, 'src/store/enrollment/enrollments.ts'), 'utf8');
+    const exported = [...text.matchAll(/^export (?:async )?(?:function|const|let|class) (\w+)/gm)].map((m) => m[1]);
+    expect([...new Set(exported)]).toEqual(['writeEnrollment']);
   });
 
   it('every rank rule has a plant (a new capability folder gets one)', () => {

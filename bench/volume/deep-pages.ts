@@ -8,7 +8,7 @@
  * a schema of its own (`<schema>_deep`), built from a small fill and dropped afterwards.
  */
 import { listCustomerCalls } from '../../src/store/calls/calls.js';
-import { listScheduledCalls } from '../../src/store/planning/schedules.js';
+import { listScheduledCalls } from '../../src/store/scheduled-calls/scheduled-calls.js';
 import { type Db, openDb } from '../../src/store/shared/db.js';
 import type { KeysetAfter, KeysetPage } from '../../src/store/shared/keyset.js';
 import { migrateLatest } from '../../src/store/shared/migrate.js';

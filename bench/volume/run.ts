@@ -34,8 +34,8 @@
 import { parseArgs } from 'node:util';
 import { listCustomerCalls } from '../../src/store/calls/calls.js';
 import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
-import { listSentMessagesOf } from '../../src/store/messages/messages.js';
-import { listContactHistoryOf, listScheduledCalls } from '../../src/store/planning/schedules.js';
+import { listSentMessagesOf } from '../../src/store/scheduled-messages/scheduled-messages.js';
+import { listContactHistoryOf, listScheduledCalls } from '../../src/store/scheduled-calls/scheduled-calls.js';
 import { type Db, openDb } from '../../src/store/shared/db.js';
 import { migrateLatest } from '../../src/store/shared/migrate.js';
 import { claimDueDeliveries } from '../../src/store/webhooks/webhooks.js';

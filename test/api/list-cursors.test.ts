@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
-import { listCustomerCalls } from '../../src/store/calls/calls.js';
-import { listSentMessages } from '../../src/store/messages/messages.js';
-import { listScheduledCalls } from '../../src/store/planning/schedules.js';
-import { dialectOf } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey, NOW } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
+import { listCustomerCalls } from '../../src/store/calls/calls.js';
+import { listSentMessages } from '../../src/store/scheduled-messages/scheduled-messages.js';
+import { listScheduledCalls } from '../../src/store/scheduled-calls/scheduled-calls.js';
+import { dialectOf } from '../../src/store/shared/db.js';
 
 /**
  * Keyset paging (`cursor` / `Next-Cursor`, an extension beside `offset`) on the customer lists:

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../../src/domain/companies/companies.js';
-import { type CustomerFields, getCustomer, upsertCustomer } from '../../src/store/customers/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { createCompany } from '../../src/domain/companies/companies.js';
+import { type CustomerFields, getCustomer, upsertCustomer } from '../../src/store/borrowers/customers.js';
 
 const AT = '2026-12-08T15:00:00.000Z';
 

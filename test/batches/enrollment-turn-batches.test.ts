@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../../src/domain/companies/companies.js';
-import type { Db } from '../../src/store/shared/db.js';
-import { insertEnrollmentOnce } from '../../src/store/enrollment/enrollments.js';
-import { getRecord, insertClaim } from '../../src/store/shared/idempotency.js';
 import { DIALECTS } from '../support/databases.js';
 import { AT, enrollment, LIMIT, NOW_MS, run } from '../support/first-runs.js';
 import { blockedBy } from '../support/lock-waits.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { createCompany } from '../../src/domain/companies/companies.js';
+import type { Db } from '../../src/store/shared/db.js';
+import { writeEnrollment } from '../../src/store/enrollment/enrollments.js';
+import { getRecord, insertClaim } from '../../src/store/shared/idempotency.js';
 
 /**
  * First runs of concurrent idempotent enrollments go to Postgres as one statement per turn of the
@@ -42,7 +42,9 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
       key: `key-${i}`,
     }));
     const outcomes = await Promise.all(
-      requests.map((r) => insertEnrollmentOnce(db, r.companyId, enrollment(r.customerId), run(r.key))),
+      requests.map((r) =>
+        writeEnrollment(db, r.companyId, enrollment(r.customerId), { as: 'first-run', run: run(r.key) }),
+      ),
     );
     expect(outcomes.map((o) => o.committed && [o.stored, o.hits, o.windowEndsAt])).toEqual(
       requests.map((_, i) => [i < 3 * LIMIT, Math.floor(i / 3) + 1, NOW_MS + 60_000]),
@@ -69,10 +71,10 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
     const other = await company();
     statements.length = 0;
     const outcomes = await Promise.all([
-      insertEnrollmentOnce(db, companyId, enrollment('first'), run('k-1')),
-      insertEnrollmentOnce(db, companyId, enrollment('second'), run('k-1')), // the key again
-      insertEnrollmentOnce(db, companyId, enrollment('first'), run('k-2')), // the customer again
-      insertEnrollmentOnce(db, other, enrollment('first'), run('k-1')), // both again, in another company: its own
+      writeEnrollment(db, companyId, enrollment('first'), { as: 'first-run', run: run('k-1') }),
+      writeEnrollment(db, companyId, enrollment('second'), { as: 'first-run', run: run('k-1') }), // the key again
+      writeEnrollment(db, companyId, enrollment('first'), { as: 'first-run', run: run('k-2') }), // the customer again
+      writeEnrollment(db, other, enrollment('first'), { as: 'first-run', run: run('k-1') }), // both again, in another company: its own
     ]);
     expect(outcomes).toEqual([
       { committed: true, stored: true, hits: 1, windowEndsAt: NOW_MS + 60_000 },
@@ -92,7 +94,7 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
       .rateLimits()
       .insert({ company_id: companyId, policy: 'first-run', hits: 50, window_ends_at: NOW_MS });
     const outcomes = await Promise.all(
-      ['a', 'b'].map((id) => insertEnrollmentOnce(db, companyId, enrollment(id), run(`k-${id}`))),
+      ['a', 'b'].map((id) => writeEnrollment(db, companyId, enrollment(id), { as: 'first-run', run: run(`k-${id}`) })),
     );
     expect(outcomes).toEqual(
       [1, 2].map((n) => ({ committed: true, stored: true, hits: n, windowEndsAt: NOW_MS + 60_000 })),
@@ -103,14 +105,14 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
     const companyId = await company();
     const refused = enrollment('refused');
     const outcomes = await Promise.allSettled([
-      insertEnrollmentOnce(db, companyId, enrollment('ok-1'), run('k-ok-1')),
-      insertEnrollmentOnce(
+      writeEnrollment(db, companyId, enrollment('ok-1'), { as: 'first-run', run: run('k-ok-1') }),
+      writeEnrollment(
         db,
         companyId,
         { ...refused, application: { ...refused.application, customerId: 'nobody' } },
-        run('k-refused'),
+        { as: 'first-run', run: run('k-refused') },
       ),
-      insertEnrollmentOnce(db, companyId, enrollment('ok-2'), run('k-ok-2')),
+      writeEnrollment(db, companyId, enrollment('ok-2'), { as: 'first-run', run: run('k-ok-2') }),
     ]);
     expect(outcomes[1]).toMatchObject({
       status: 'rejected',
@@ -144,9 +146,9 @@ describe.each(DIALECTS)('first runs of concurrent enrollments on %s', (dialect) 
           expiresAt: '2027-01-07T15:04:05.678Z',
         });
         const pending = Promise.all([
-          insertEnrollmentOnce(db, companyId, enrollment('calm-1'), run('k-calm-1')),
-          insertEnrollmentOnce(db, companyId, enrollment('racer'), run('k-race')),
-          insertEnrollmentOnce(db, companyId, enrollment('calm-2'), run('k-calm-2')),
+          writeEnrollment(db, companyId, enrollment('calm-1'), { as: 'first-run', run: run('k-calm-1') }),
+          writeEnrollment(db, companyId, enrollment('racer'), { as: 'first-run', run: run('k-race') }),
+          writeEnrollment(db, companyId, enrollment('calm-2'), { as: 'first-run', run: run('k-calm-2') }),
         ]);
         await blockedBy(db, other); // the statement waits on the uncommitted key
         await other.commit();

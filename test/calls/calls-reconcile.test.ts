@@ -1,15 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
-import { FileRecordingStore } from '../../src/adapters/recordings/file-recording-store.js';
-import { processClock } from '../../src/adapters/clock/sandbox-clock.js';
-import { RetellVoiceProvider } from '../../src/adapters/voice/retell-voice-provider.js';
-import type { CallServices } from '../../src/domain/calls/call-services.js';
-import { reconcileStaleCalls, type ReconcileOutcome } from '../../src/domain/calls/reconcile-calls.js';
-import { failPlacedCall } from '../../src/store/calls/call-reconcile.js';
-import { createLogger } from '../../src/lib/logger.js';
-import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import {
   applyVoiceEvent,
   LIVE_PROVIDER,
@@ -23,6 +14,15 @@ import { enrollBody, newKey } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { useTestDatabase, type SuiteDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
+import { FileRecordingStore } from '../../src/adapters/recordings/file-recording-store.js';
+import { processClock } from '../../src/adapters/clock/sandbox-clock.js';
+import { RetellVoiceProvider } from '../../src/adapters/voice/retell-voice-provider.js';
+import type { CallServices } from '../../src/domain/calls/call-services.js';
+import { reconcileStaleCalls, type ReconcileOutcome } from '../../src/domain/calls/reconcile-calls.js';
+import { failPlacedCall } from '../../src/store/scheduled-calls/reconcile-leases.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 
 /**
  * Tuesday 2026-12-08, 09:59:50 in New York: the first calls are due at 10:00, or at 10:01 when the

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCompany } from '../../src/domain/companies/companies.js';
-import { setProviderCalls, takeDialLeases } from '../../src/store/calls/call-dispatch.js';
-import { insertCallsOnce } from '../../src/store/calls/calls.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { createCompany } from '../../src/domain/companies/companies.js';
+import { setProviderCalls, takeDialLeases } from '../../src/store/scheduled-calls/dial-states.js';
+import { insertCallsOnce } from '../../src/store/calls/calls.js';
 
 /** The batch statements of a dial batch keep the per-call guards: only eligible calls are taken, recorded once. */
 describe.each(DIALECTS)('dial batch statements on %s', (dialect) => {

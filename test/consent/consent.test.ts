@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCallEffects } from '../../src/domain/calls/apply-effects.js';
-import { setCompanyConfig } from '../../src/domain/companies/companies.js';
-import { optOutEmail, optOutToken } from '../../src/domain/messages/email-opt-out.js';
-import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
-import { getCustomer } from '../../src/store/customers/customers.js';
-import { getScheduledCall } from '../../src/store/planning/schedules.js';
-import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { validCustomer } from '../support/customers.js';
 import { SANDBOX_FROM, startLocalChannels, type LocalChannels } from '../support/channels.js';
 import { DIALECTS } from '../support/databases.js';
@@ -15,6 +8,13 @@ import { eventually } from '../support/eventually.js';
 import { startTestService, type TestService } from '../support/service.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { applyCallEffects } from '../../src/domain/calls/apply-effects.js';
+import { setCompanyConfig } from '../../src/domain/companies/companies.js';
+import { optOutEmail, optOutToken } from '../../src/domain/messages/email-opt-out.js';
+import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
+import { getCustomer } from '../../src/store/borrowers/customers.js';
+import { getScheduledCall } from '../../src/store/scheduled-calls/scheduled-calls.js';
+import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 
 /** 11:00 Chicago on Tuesday 2026-12-08: the collections text goes; calls are inside every window. */
 const ELEVEN = new Date('2026-12-08T17:00:00Z');

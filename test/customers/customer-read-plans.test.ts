@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../../src/domain/companies/companies.js';
-import { readCustomerRows } from '../../src/store/customers/customer-reads.js';
-import { type Db, openDb } from '../../src/store/shared/db.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { createCompany } from '../../src/domain/companies/companies.js';
+import { readCustomerRows } from '../../src/store/borrowers/customer-reads.js';
+import { type Db, openDb } from '../../src/store/shared/db.js';
 
 const AT = '2026-12-08T15:00:00.000Z';
 

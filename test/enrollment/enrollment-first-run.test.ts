@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCompany } from '../../src/domain/companies/companies.js';
-import type { Db } from '../../src/store/shared/db.js';
-import { insertEnrollmentOnce } from '../../src/store/enrollment/enrollments.js';
-import { getRecord, insertClaim } from '../../src/store/shared/idempotency.js';
 import { DIALECTS } from '../support/databases.js';
 import { AT, enrollment, LIMIT, NOW_MS, run } from '../support/first-runs.js';
 import { blockedBy } from '../support/lock-waits.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { createCompany } from '../../src/domain/companies/companies.js';
+import type { Db } from '../../src/store/shared/db.js';
+import { writeEnrollment } from '../../src/store/enrollment/enrollments.js';
+import { getRecord, insertClaim } from '../../src/store/shared/idempotency.js';
 
 describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store call on %s', (dialect) => {
   const database = useTestDatabase(dialect);
@@ -34,7 +34,7 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
     db.on('query', listener);
     let outcome;
     try {
-      outcome = await insertEnrollmentOnce(db, companyId, enrollment('new'), run('k-new'));
+      outcome = await writeEnrollment(db, companyId, enrollment('new'), { as: 'first-run', run: run('k-new') });
     } finally {
       db.removeListener('query', listener);
     }
@@ -59,7 +59,12 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
   });
 
   it('without a rate policy it stores the same and counts nothing', async () => {
-    expect(await insertEnrollmentOnce(db, companyId, enrollment('uncounted'), run('k-uncounted', false))).toEqual({
+    expect(
+      await writeEnrollment(db, companyId, enrollment('uncounted'), {
+        as: 'first-run',
+        run: run('k-uncounted', false),
+      }),
+    ).toEqual({
       committed: true,
       stored: true,
       hits: 0,
@@ -72,7 +77,9 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
     [
       'the key holds a completed record',
       async (cid: string) => {
-        expect(await insertEnrollmentOnce(db, cid, enrollment('first'), run('k-used'))).toMatchObject({ stored: true });
+        expect(
+          await writeEnrollment(db, cid, enrollment('first'), { as: 'first-run', run: run('k-used') }),
+        ).toMatchObject({ stored: true });
       },
     ],
     [
@@ -95,7 +102,9 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
     await useKey(companyId);
     const before = await getRecord(db, companyId, 'k-used');
     const [customersBefore, hitsBefore] = [await customers(), await hits()];
-    expect(await insertEnrollmentOnce(db, companyId, enrollment('second'), run('k-used'))).toMatchObject({
+    expect(
+      await writeEnrollment(db, companyId, enrollment('second'), { as: 'first-run', run: run('k-used') }),
+    ).toMatchObject({
       committed: true,
       stored: false,
       hits: hitsBefore + 1,
@@ -106,8 +115,10 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
   });
 
   it('only counts when the customer exists: its rows and the key stay as they were', async () => {
-    expect(await insertEnrollmentOnce(db, companyId, enrollment('known'), run('k-1'))).toMatchObject({ stored: true });
-    expect(await insertEnrollmentOnce(db, companyId, enrollment('known'), run('k-2'))).toEqual({
+    expect(
+      await writeEnrollment(db, companyId, enrollment('known'), { as: 'first-run', run: run('k-1') }),
+    ).toMatchObject({ stored: true });
+    expect(await writeEnrollment(db, companyId, enrollment('known'), { as: 'first-run', run: run('k-2') })).toEqual({
       committed: true,
       stored: false,
       hits: 2,
@@ -119,11 +130,13 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
 
   it('over the limit only the count commits', async () => {
     for (let i = 0; i < LIMIT; i++)
-      expect(await insertEnrollmentOnce(db, companyId, enrollment(`c${i}`), run(`k${i}`))).toMatchObject({
+      expect(
+        await writeEnrollment(db, companyId, enrollment(`c${i}`), { as: 'first-run', run: run(`k${i}`) }),
+      ).toMatchObject({
         stored: true,
         hits: i + 1,
       });
-    expect(await insertEnrollmentOnce(db, companyId, enrollment('over'), run('k-over'))).toEqual({
+    expect(await writeEnrollment(db, companyId, enrollment('over'), { as: 'first-run', run: run('k-over') })).toEqual({
       committed: true,
       stored: false,
       hits: LIMIT + 1,
@@ -147,7 +160,7 @@ describe.each(DIALECTS)('an idempotent enrollment of a new customer in one store
           at: AT,
           expiresAt: '2027-01-07T15:04:05.678Z',
         });
-        const pending = insertEnrollmentOnce(db, companyId, enrollment('racer'), run('k-race'));
+        const pending = writeEnrollment(db, companyId, enrollment('racer'), { as: 'first-run', run: run('k-race') });
         // The statement waits on the uncommitted key (primary key), then fails when the other commits.
         await blockedBy(db, other);
         await other.commit();

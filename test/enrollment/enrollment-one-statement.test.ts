@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../../src/domain/companies/companies.js';
-import type { CustomerFields } from '../../src/store/customers/customers.js';
-import type { Db } from '../../src/store/shared/db.js';
-import {
-  insertEnrollmentIfNew,
-  insertEnrollmentOnce,
-  insertEnrollmentOneByOne,
-  type NewEnrollment,
-} from '../../src/store/enrollment/enrollments.js';
 import { DIALECTS } from '../support/databases.js';
 import { run } from '../support/first-runs.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { createCompany } from '../../src/domain/companies/companies.js';
+import type { CustomerFields } from '../../src/store/borrowers/customers.js';
+import type { Db } from '../../src/store/shared/db.js';
+import { type NewEnrollment, writeEnrollment } from '../../src/store/enrollment/enrollments.js';
 
 const AT = '2026-12-08T15:04:05.678Z';
 const TABLES = ['customers', 'applications', 'cadences', 'schedules', 'scheduled_calls'] as const;
@@ -127,8 +122,8 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
   it('stores the same rows in all five tables as the insert-per-table sequence', async () => {
     const old = enrollment('old-way');
     const fresh = enrollment('new-way');
-    expect(await insertEnrollmentOneByOne(database.db, companyId, old)).toBe(true);
-    expect(await insertEnrollmentIfNew(database.db, companyId, fresh)).toBe(true);
+    expect(await writeEnrollment(database.db, companyId, old, { as: 'one-by-one' })).toBe(true);
+    expect(await writeEnrollment(database.db, companyId, fresh, { as: 'if-new' })).toBe(true);
     const before = await storedRows(database.db, companyId, old);
     const after = await storedRows(database.db, companyId, fresh);
     expect(before.scheduled_calls).toHaveLength(3);
@@ -143,9 +138,9 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
   it('first runs of one turn (one statement on Postgres) store the same rows as the insert-per-table sequence', async () => {
     const old = enrollment('old-turn');
     const fresh = [enrollment('turn-a'), enrollment('turn-b')];
-    expect(await insertEnrollmentOneByOne(database.db, companyId, old)).toBe(true);
+    expect(await writeEnrollment(database.db, companyId, old, { as: 'one-by-one' })).toBe(true);
     const outcomes = await Promise.all(
-      fresh.map((e, i) => insertEnrollmentOnce(database.db, companyId, e, run(`rows-${i}`))),
+      fresh.map((e, i) => writeEnrollment(database.db, companyId, e, { as: 'first-run', run: run(`rows-${i}`) })),
     );
     expect(outcomes.map((o) => o.committed && o.stored)).toEqual([true, true]);
     const strip = (rows: Record<string, unknown[]>) =>
@@ -164,7 +159,7 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
     const listener = (q: { sql: string }) => seen.push(q.sql);
     database.db.on('query', listener);
     try {
-      expect(await insertEnrollmentIfNew(database.db, companyId, enrollment('counted'))).toBe(true);
+      expect(await writeEnrollment(database.db, companyId, enrollment('counted'), { as: 'if-new' })).toBe(true);
     } finally {
       database.db.removeListener('query', listener);
     }
@@ -181,11 +176,16 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
 
   it('writes nothing and answers false when the customer exists', async () => {
     const first = enrollment('exists', 1);
-    expect(await insertEnrollmentIfNew(database.db, companyId, first)).toBe(true);
+    expect(await writeEnrollment(database.db, companyId, first, { as: 'if-new' })).toBe(true);
     const stored = await storedRows(database.db, companyId, first);
     const second = enrollment('exists', 2);
     expect(
-      await insertEnrollmentIfNew(database.db, companyId, { ...second, customer: { ...customer, firstName: 'Other' } }),
+      await writeEnrollment(
+        database.db,
+        companyId,
+        { ...second, customer: { ...customer, firstName: 'Other' } },
+        { as: 'if-new' },
+      ),
     ).toBe(false);
     expect(await storedRows(database.db, companyId, first)).toEqual(stored);
     const counts = await Promise.all(
@@ -207,11 +207,11 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
     ],
   ])('a failing child row (%s) leaves nothing behind, the customer included', async (_, spoil) => {
     const taken = enrollment(`owner-${randomUUID()}`, 1);
-    expect(await insertEnrollmentIfNew(database.db, companyId, taken)).toBe(true);
+    expect(await writeEnrollment(database.db, companyId, taken, { as: 'if-new' })).toBe(true);
     const clash = spoil(enrollment('second-owner', 1), taken);
     const trx = await database.db.transaction();
     try {
-      await expect(insertEnrollmentIfNew(trx, companyId, clash)).rejects.toThrow(
+      await expect(writeEnrollment(trx, companyId, clash, { as: 'if-new' })).rejects.toThrow(
         /constraint|UNIQUE|duplicate|foreign key/i,
       );
     } finally {

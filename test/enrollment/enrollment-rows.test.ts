@@ -11,7 +11,7 @@ import type { EnrollmentInput } from '../../src/domain/enrollment/enrollment-inp
 import { validateEnrollmentBody } from '../../src/domain/enrollment/validate.js';
 import type { CompanyContext } from '../../src/domain/shared/context.js';
 import { UnprocessableError } from '../../src/domain/shared/errors.js';
-import { insertEnrollmentOnce, insertEnrollmentOneByOne } from '../../src/store/enrollment/enrollments.js';
+import { writeEnrollment } from '../../src/store/enrollment/enrollments.js';
 import type { Db } from '../../src/store/shared/db.js';
 import { DIALECTS } from '../support/databases.js';
 import { enrollBody, NOW } from '../support/enrollment.js';
@@ -38,7 +38,9 @@ const PATHS: Array<[string, Path]> = [
     'the per-turn first-run statement',
     async (ctx, input, key) => {
       const fresh = planNewEnrollment(ctx, input)!;
-      expect(await insertEnrollmentOnce(ctx.db, ctx.companyId, fresh.enrollment, run(key, false))).toMatchObject({
+      expect(
+        await writeEnrollment(ctx.db, ctx.companyId, fresh.enrollment, { as: 'first-run', run: run(key, false) }),
+      ).toMatchObject({
         committed: true,
         stored: true,
       });
@@ -46,14 +48,14 @@ const PATHS: Array<[string, Path]> = [
     },
   ],
   [
-    'insertEnrollmentIfNew (executeEnrollment in a transaction)',
+    "writeEnrollment as 'if-new' (executeEnrollment in a transaction)",
     (ctx, input) => ctx.db.transaction((trx) => executeEnrollment({ ...ctx, db: trx }, input)),
   ],
   [
-    'insertEnrollmentOneByOne',
+    "writeEnrollment as 'one-by-one'",
     async (ctx, input) => {
       const fresh = planNewEnrollment(ctx, input)!;
-      expect(await insertEnrollmentOneByOne(ctx.db, ctx.companyId, fresh.enrollment)).toBe(true);
+      expect(await writeEnrollment(ctx.db, ctx.companyId, fresh.enrollment, { as: 'one-by-one' })).toBe(true);
       return fresh.result;
     },
   ],

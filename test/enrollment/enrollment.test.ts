@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getApplication, findLiveCadence, setCadenceStatus } from '../../src/store/planning/cadences.js';
-import { insertRestriction } from '../../src/store/customers/contact-restrictions.js';
-import { recordCallOutcome } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { BEFORE_SUNSET, enrollBody, insideCallingRules, newKey, NOW } from '../support/enrollment.js';
 import { tables } from '../support/tables.js';
+import { getApplication, findLiveCadence, setCadenceStatus } from '../../src/store/planning/cadences.js';
+import { insertRestriction } from '../../src/store/borrowers/contact-restrictions.js';
+import { recordCallOutcome } from '../../src/store/scheduled-calls/scheduled-calls.js';
 
 describe.each(DIALECTS)('enrollment on %s', (dialect) => {
   let clock = NOW;

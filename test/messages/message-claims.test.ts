@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createCompany } from '../../src/domain/companies/companies.js';
-import { openDb } from '../../src/store/shared/db.js';
-import { claimDueMessages, failStaleSending, insertMessages } from '../../src/store/messages/messages.js';
-import { insertSchedule } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { createCompany } from '../../src/domain/companies/companies.js';
+import { openDb } from '../../src/store/shared/db.js';
+import {
+  claimDueMessages,
+  failStaleSending,
+  insertMessages,
+} from '../../src/store/scheduled-messages/scheduled-messages.js';
+import { insertSchedule } from '../../src/store/planning/schedules.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';
 

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../support/databases.js';
+import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { recordSmsSent, recordSmsStatus } from '../../src/domain/messages/sms-events.js';
 import { sweepRetention } from '../../src/domain/retention/sweep.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { claimDueMessages, insertMessages } from '../../src/store/messages/messages.js';
-import { keepEarlyStatus } from '../../src/store/messages/sms-early-statuses.js';
+import { claimDueMessages, insertMessages } from '../../src/store/scheduled-messages/scheduled-messages.js';
+import { keepEarlyStatus } from '../../src/store/scheduled-messages/sms-early-statuses.js';
 import { insertSchedule } from '../../src/store/planning/schedules.js';
-import { DIALECTS } from '../support/databases.js';
-import { useTestDatabase } from '../support/suite.js';
-import { tables } from '../support/tables.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';
 

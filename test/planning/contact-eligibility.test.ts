@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkCallAt } from '../../src/domain/calls/call-rules.js';
-import { getCompanyConfig } from '../../src/domain/companies/companies.js';
-import { getCustomer } from '../../src/store/customers/customers.js';
-import { optOutSms } from '../../src/store/messages/channel-stops.js';
-import { callFromRow } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { checkCallAt } from '../../src/domain/calls/call-rules.js';
+import { getCompanyConfig } from '../../src/domain/companies/companies.js';
+import { getCustomer } from '../../src/store/borrowers/customers.js';
+import { optOutSms } from '../../src/store/messages/channel-stops.js';
+import { callFromRow } from '../../src/store/scheduled-calls/scheduled-calls.js';
 
 const HOUR = 3600_000;
 const TEXAS = {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { checkCallAt } from '../../src/domain/calls/call-rules.js';
-import { getCompanyConfig } from '../../src/domain/companies/companies.js';
-import { getCustomer } from '../../src/store/customers/customers.js';
-import { callFromRow } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { checkCallAt } from '../../src/domain/calls/call-rules.js';
+import { getCompanyConfig } from '../../src/domain/companies/companies.js';
+import { getCustomer } from '../../src/store/borrowers/customers.js';
+import { callFromRow } from '../../src/store/scheduled-calls/scheduled-calls.js';
 
 /**
  * Texts already sent count toward the state collection caps that count them at dial time

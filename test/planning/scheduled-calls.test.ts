@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { findActiveCadenceOfCustomer } from '../../src/store/planning/cadences.js';
-import { recordCallOutcome } from '../../src/store/planning/schedules.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 import { enrollBody, newKey, NOW } from '../support/enrollment.js';
+import { findActiveCadenceOfCustomer } from '../../src/store/planning/cadences.js';
+import { recordCallOutcome } from '../../src/store/scheduled-calls/scheduled-calls.js';
 
 describe.each(DIALECTS)('scheduled calls and task types on %s', (dialect) => {
   let key: string;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { CallRow } from '../../src/store/calls/calls.js';
-import type { CompanyRow } from '../../src/store/companies/companies.js';
-import type { CustomerRow } from '../../src/store/customers/customers.js';
-import type { ScheduledCallRow } from '../../src/store/planning/schedules.js';
+import type { CompanyRow } from '../../src/store/shared/companies.js';
+import type { CustomerRow } from '../../src/store/borrowers/rows.js';
+import type { ScheduledCallRow } from '../../src/store/scheduled-calls/rows.js';
 import type { Db } from '../../src/store/shared/db.js';
 import type { WebhookDeliveryRow } from '../../src/store/webhooks/webhooks.js';
 

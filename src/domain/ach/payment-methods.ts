@@ -1,4 +1,4 @@
-import { getCustomer, getCustomerForUpdate } from '../../store/customers/customers.js';
+import { getCustomer, getCustomerForUpdate } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import { inTransaction } from '../../store/shared/transactions.js';
 import {

@@ -9,10 +9,10 @@ import {
   findPayment,
   getAchPayment,
   insertPaymentIfAbsent,
-  loanExists,
   updatePayment,
   upsertAchPayment,
 } from '../../store/ach/payments.js';
+import { loanExists } from '../borrowers/borrowers.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import { dollarsToCents } from './money.js';
 import { utcDate } from './dates.js';

@@ -7,7 +7,7 @@ import {
   pageMessageRecords,
   type RecordCursor,
 } from '../../store/audit/contact-records.js';
-import { getCompany } from '../../store/companies/companies.js';
+import { getCompany } from '../../store/shared/companies.js';
 import type { Db } from '../../store/shared/db.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import type { ConsentBasis } from '../consent/standing.js';
@@ -173,3 +173,10 @@ function instant(value: string, name: string): string {
     );
   return new Date(ms).toISOString();
 }
+
+/** Retention (src/domain/retention/) deletes contact records past their retention through audit. */
+export {
+  deleteContactDecisionsBefore,
+  deleteEndedCallsBefore,
+  deleteEndedMessagesBefore,
+} from '../../store/audit/contact-records.js';

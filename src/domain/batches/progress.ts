@@ -4,8 +4,8 @@
  * unit cannot run is failed. The workers (src/jobs/) reach these tables only through here.
  */
 import type { Db } from '../../store/shared/db.js';
-import { type BatchJobStatus, getBatchJobForWork as readJobForWork } from '../../store/batches/batch-jobs.js';
-import type { CompanyConfig } from '../shared/company-config.js';
+import { type BatchJobStatus, getBatchJobKind } from '../../store/batches/batch-jobs.js';
+import { type CompanyConfig, findCompany } from '../shared/company-config.js';
 
 export { failBatchJob, markBatchJobProcessing } from '../../store/batches/batch-jobs.js';
 export { pendingBatchRows, recordRowOutcomes, type RowOutcome } from '../../store/batches/batch-rows.js';
@@ -16,9 +16,7 @@ export async function getBatchJobForWork(
   companyId: string,
   jobId: string,
 ): Promise<{ kind: string; status: BatchJobStatus; config: CompanyConfig } | null> {
-  return (await readJobForWork(db, companyId, jobId)) as {
-    kind: string;
-    status: BatchJobStatus;
-    config: CompanyConfig;
-  } | null;
+  const job = await getBatchJobKind(db, companyId, jobId);
+  const company = job && (await findCompany(db, companyId));
+  return job && company ? { ...job, config: company.config } : null;
 }

@@ -53,3 +53,6 @@ export async function listBatches(
     statusPath: `${LOAN_BATCH_KINDS.includes(job.kind) ? '/loans/batch' : '/customers/batch'}/${job.id}`,
   }));
 }
+
+/** Retention (src/domain/retention/) deletes old batch jobs through batches. */
+export { deleteBatchJobsBefore } from '../../store/batches/batch-jobs.js';

@@ -1,14 +1,19 @@
 import { DateTime } from 'luxon';
 import { nextAllowedTime } from '../../scheduler/index.js';
-import { setCadenceStatus } from '../../store/planning/cadences.js';
-import { listPendingCalls, listPendingCallsOfCustomers, updatePendingCall } from '../../store/calls/call-dispatch.js';
-import { insertRestriction } from '../../store/customers/contact-restrictions.js';
-import { type CustomerRow, updateCustomer } from '../../store/customers/customers.js';
+import { setCadenceStatus } from '../planning/cadences.js';
+import {
+  cancelPendingCallsOfSchedules,
+  listPendingCalls,
+  listPendingCallsOfCustomers,
+  updatePendingCall,
+} from '../scheduled-calls/scheduled-calls.js';
+import { insertRestriction } from '../borrowers/borrowers.js';
+import { type CustomerRow, updateCustomer } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
-import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
-import { stopOutreach } from '../planning/schedules.js';
+import { completeSchedule, getSchedule, stopOutreach } from '../planning/schedules.js';
 import { publishEvent, publishEvents } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
 import { type EffectRule, effectsOf } from './call-effects.js';
@@ -115,28 +120,22 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
 
 /** The call's schedule is complete and its cadence finished; its remaining pending calls are cancelled. */
 async function finishCadenceOf(db: Db, call: ScheduledCallRow, at: string): Promise<void> {
-  const schedule = await db('schedules')
-    .where({ company_id: call.companyId, id: call.scheduleId })
-    .first('cadence_id', 'status');
-  const cancelled: Array<{ id: string }> = await db('scheduled_calls')
-    .where({ company_id: call.companyId, schedule_id: call.scheduleId, status: 'pending' })
-    .update({
-      status: 'cancelled',
-      status_reason: `Cadence finished: the applicant was reached on call ${call.id}`,
-      updated_at: at,
-    })
-    .returning('id');
+  const schedule = await getSchedule(db, call.companyId, call.scheduleId);
+  const cancelled = await cancelPendingCallsOfSchedules(
+    db,
+    call.companyId,
+    [call.scheduleId],
+    at,
+    `Cadence finished: the applicant was reached on call ${call.id}`,
+  );
   await publishEvents(
     db,
     call.companyId,
-    cancelled.map((c) => scheduledCallUpdated(String(c.id), 'cancelled')),
+    cancelled.map((id) => scheduledCallUpdated(id, 'cancelled')),
     new Date(at),
   );
-  if (schedule?.status === 'active')
-    await db('schedules')
-      .where({ company_id: call.companyId, id: call.scheduleId })
-      .update({ status: 'completed', updated_at: at });
-  if (schedule?.cadence_id) await setCadenceStatus(db, call.companyId, String(schedule.cadence_id), 'finished', at);
+  if (schedule?.status === 'active') await completeSchedule(db, call.companyId, call.scheduleId, at);
+  if (schedule?.cadenceId) await setCadenceStatus(db, call.companyId, schedule.cadenceId, 'finished', at);
 }
 
 /**

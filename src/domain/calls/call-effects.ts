@@ -1,4 +1,4 @@
-import type { RestrictionKind } from '../../store/customers/contact-restrictions.js';
+import type { RestrictionKind } from '../borrowers/borrowers.js';
 
 /**
  * What a completed call's flags make happen next: one row per rule, each tested

@@ -1,6 +1,6 @@
 import type { CallAdvance } from '../../store/calls/call-batches.js';
 import { CALL_STATES, type CallRow, type CallState } from '../../store/calls/calls.js';
-import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import type { VoiceEvent } from '../ports/voice-provider.js';
 
 const STATE_AFTER: Record<VoiceEvent['type'], CallState> = {

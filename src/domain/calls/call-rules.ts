@@ -15,15 +15,15 @@ import {
   type ContactRestrictionRow,
   listActiveRestrictions,
   listActiveRestrictionsOf,
-} from '../../store/customers/contact-restrictions.js';
-import type { CustomerRow } from '../../store/customers/customers.js';
+} from '../borrowers/borrowers.js';
+import type { CustomerRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
-import { listSentMessagesOf, type SentMessage } from '../../store/messages/messages.js';
-import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../../store/planning/schedules.js';
+import { listSentMessagesOf, type SentMessage } from '../scheduled-messages/scheduled-messages.js';
+import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import { callAttempts, historySince, messageAttempts } from '../planning/contact-history.js';
-import { listConsentEventsOf, type ConsentEventRow } from '../../store/consent/consent-events.js';
+import { listConsentEventsOf, type ConsentEventRow } from '../consent/ledger.js';
 import {
   type ConsentBasis,
   type ConsentStanding,

@@ -9,9 +9,9 @@ import {
   type ScheduledWithCall,
 } from '../../store/calls/call-batches.js';
 import { markInboxApplied } from '../../store/calls/callback-inbox.js';
-import { noteReconciledCompletions } from '../../store/calls/call-reconcile.js';
+import { noteReconciledCompletions } from '../scheduled-calls/scheduled-calls.js';
 import type { CallRow } from '../../store/calls/calls.js';
-import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import type { VoiceEvent } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
 import { decideCallEvent } from './call-event-rules.js';

@@ -103,3 +103,6 @@ function reviveEvent(json: string): VoiceEvent {
     call: { ...event.call, startedAt: date(event.call.startedAt), endedAt: date(event.call.endedAt) },
   };
 }
+
+/** Retention (src/domain/retention/) prunes applied callbacks through calls. */
+export { deleteAppliedInboxBefore } from '../../store/calls/callback-inbox.js';

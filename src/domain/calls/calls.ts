@@ -1,5 +1,5 @@
 import { getCall, listCustomerCalls, type CallRow } from '../../store/calls/calls.js';
-import { getCustomer } from '../../store/customers/customers.js';
+import { getCustomer } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import { decodeCursor, encodeCursor, pageStart, type CursorScope, type PageRequest } from '../shared/cursor.js';
 import { NotFoundError } from '../shared/errors.js';

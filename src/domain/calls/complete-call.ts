@@ -1,9 +1,9 @@
 import { findCompanies } from '../shared/company-config.js';
-import { completeScheduledCalls } from '../../store/calls/call-dispatch.js';
+import { completeScheduledCalls } from '../scheduled-calls/scheduled-calls.js';
 import type { CallRow } from '../../store/calls/calls.js';
-import { getCustomer, getCustomersByKey } from '../../store/customers/customers.js';
+import { getCustomer, getCustomersByKey } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
-import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import { type PublishedEvent, publishEventsOfCompanies } from '../webhooks/publish.js';
 import { applyCallEffects, pendingCallsForEffects } from './apply-effects.js';
 import type { EffectRule } from './call-effects.js';

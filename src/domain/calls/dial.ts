@@ -1,14 +1,14 @@
 import { findCompanies } from '../shared/company-config.js';
-import { getCustomersByKey } from '../../store/customers/customers.js';
+import { getCustomersByKey } from '../borrowers/borrowers.js';
+import { claimDueCalls } from '../../store/calls/call-dispatch.js';
 import {
-  claimDueCalls,
   endClaimedCall,
   releaseDialLease,
   rescheduleClaimedCall,
   takeDialLeases,
-} from '../../store/calls/call-dispatch.js';
+} from '../scheduled-calls/scheduled-calls.js';
 import type { EnqueueOptions } from '../ports/job-queue.js';
-import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import { type CallLookupAnswer, ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
 import { callingStates, verdictAt } from './call-rules.js';
 import { agentOf, type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from './call-services.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../../store/shared/db.js';
 import { type CallRow, insertCallsOnce } from '../../store/calls/calls.js';
-import { setProviderCalls } from '../../store/calls/call-dispatch.js';
-import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import { setProviderCalls } from '../scheduled-calls/scheduled-calls.js';
+import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import { newId } from '../shared/ids.js';
 
 export interface PlacedAnswer {

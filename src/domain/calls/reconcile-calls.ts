@@ -4,7 +4,7 @@ import {
   releaseReconcileLease,
   requeueLostDial,
   type StaleDialingCall,
-} from '../../store/calls/call-reconcile.js';
+} from '../scheduled-calls/scheduled-calls.js';
 import type { CallSnapshot, ProviderName, VoiceEvent, VoiceEventType } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL, connectionOf } from './call-services.js';
 import { applyCallEvents } from './callback-batch.js';

@@ -1,5 +1,6 @@
 import type { Db } from '../../store/shared/db.js';
-import { insertCompany, listCompaniesWithKeyCounts, updateCompanyConfig } from '../../store/companies/companies.js';
+import { insertCompany, listCompanies as listCompanyRows, updateCompanyConfig } from '../../store/shared/companies.js';
+import { activeKeyCounts } from '../../store/companies/api-keys.js';
 import { type CompanyConfig, defaultCompanyConfig, findCompany, parseCompanyConfig } from '../shared/company-config.js';
 import { maskSecrets, sealSecrets } from './config-secrets.js';
 import { NotFoundError, InvalidInputError } from '../shared/errors.js';
@@ -61,5 +62,11 @@ function requireNoSecrets(config: CompanyConfig): CompanyConfig {
 }
 
 export async function listCompanySummaries(db: Db) {
-  return (await listCompaniesWithKeyCounts(db)).map(({ id, ...rest }) => ({ companyId: id, ...rest }));
+  const keys = await activeKeyCounts(db);
+  return (await listCompanyRows(db)).map(({ id, name, createdAt }) => ({
+    companyId: id,
+    name,
+    createdAt,
+    activeKeys: keys.get(id) ?? 0,
+  }));
 }

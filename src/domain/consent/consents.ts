@@ -5,7 +5,7 @@ import {
   listConsentEvents,
   type NewConsentEvent,
 } from '../../store/consent/consent-events.js';
-import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
+import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import type { CompanyContext } from '../shared/context.js';
 import { NotFoundError, UnprocessableError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';

@@ -1,6 +1,6 @@
 import { phoneBook } from '../../scheduler/index.js';
 import { type ConsentChannel, insertConsentEvents, type NewConsentEvent } from '../../store/consent/consent-events.js';
-import { type CustomerRow, listCustomersByEmail } from '../../store/customers/customers.js';
+import { type CustomerRow, listCustomersByEmail } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import { type CompanyConfig, findCompanies } from '../shared/company-config.js';
 import { newId } from '../shared/ids.js';
@@ -119,3 +119,6 @@ export async function recordGrant(
     ]);
   }
 }
+
+/** The ledger's events, as the rules of calls and messages read them. */
+export { type ConsentEventRow, listConsentEvents, listConsentEventsOf } from '../../store/consent/consent-events.js';

@@ -1,4 +1,4 @@
-import { getCustomerForUpdate } from '../../store/customers/customers.js';
+import { getCustomerForUpdate } from '../borrowers/borrowers.js';
 import { stopOutreach } from '../planning/schedules.js';
 import type { CompanyContext } from '../shared/context.js';
 import { NotFoundError } from '../shared/errors.js';

@@ -1,13 +1,13 @@
 import { DateTime } from 'luxon';
 import { type EligibilityResult, eligibilityAt, messageContact, phoneBook } from '../../scheduler/index.js';
-import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
-import { getLoan } from '../../store/loans/loans.js';
-import { emailSuppression, smsOptOut } from '../../store/messages/channel-stops.js';
-import { sentTimesSince, type MessageChannel, type MessageRow } from '../../store/messages/messages.js';
+import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
+import { getLoan } from '../borrowers/borrowers.js';
+import { emailSuppression, smsOptOut } from '../messages/messages.js';
+import { sentTimesSince, type MessageChannel, type MessageRow } from '../scheduled-messages/scheduled-messages.js';
 import { callEligibilityAt, callingState } from '../calls/call-rules.js';
 import { capVerdict } from '../messages/message-checks.js';
 import { messageConsent } from '../consent/standing.js';
-import { listConsentEvents } from '../../store/consent/consent-events.js';
+import { listConsentEvents } from '../consent/ledger.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import type { CompanyContext } from '../shared/context.js';
 import { NotFoundError } from '../shared/errors.js';

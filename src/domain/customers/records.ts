@@ -6,11 +6,11 @@ import {
   updateCustomer,
   upsertCustomer,
   upsertCustomers,
-} from '../../store/customers/customers.js';
+} from '../borrowers/borrowers.js';
 import { requireKnownTaskType } from '../shared/company-config.js';
 import type { CompanyContext } from '../shared/context.js';
 import { DomainError, MissingFieldsError, NotFoundError } from '../shared/errors.js';
-import { type LoanUpsert, upsertLoans } from '../../store/loans/loans.js';
+import { type LoanUpsert, upsertLoans } from '../borrowers/borrowers.js';
 import { type LoanWrite, prepareLoanWrite } from '../loans/loans.js';
 import { stopOutreach } from '../planning/schedules.js';
 import { fetchLmsFill, type LmsFill, mergeLmsFill } from './lms-fill.js';
@@ -18,7 +18,7 @@ import { requireOutreachMetadataPhones, requirePhone, requireTimezone, timezoneF
 import { missingCustomerFields } from './required-fields.js';
 import { deprecatedFields, resolveTestFlag } from './test-flag.js';
 import type { components } from '../../../generated/api-types.js';
-export type { CustomerRow } from '../../store/customers/customers.js';
+export type { CustomerRow } from '../borrowers/borrowers.js';
 
 /** The customer write payload (POST /customers, customer-create batch rows), already type-checked against the spec. */
 // Partial: required fields depend on `sync` and the company's contract version, so the domain checks them itself.

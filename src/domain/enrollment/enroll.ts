@@ -8,11 +8,12 @@ import {
   type CadenceRow,
   type NewApplication,
   type NewCadence,
-} from '../../store/planning/cadences.js';
-import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
-import { type CustomerRow, getCustomerForUpdate } from '../../store/customers/customers.js';
-import { insertEnrollment, insertEnrollmentIfNew, type NewEnrollment } from '../../store/enrollment/enrollments.js';
-import { activeScheduleOfCadence } from '../../store/planning/schedules.js';
+} from '../planning/cadences.js';
+import { listActiveRestrictions } from '../borrowers/borrowers.js';
+import { type CustomerRow, getCustomerForUpdate } from '../borrowers/borrowers.js';
+import { type NewEnrollment, writeEnrollment } from '../../store/enrollment/enrollments.js';
+import { activeScheduleIdOfCadence } from '../planning/schedules.js';
+import { listCallsOfSchedule } from '../scheduled-calls/scheduled-calls.js';
 import type { CompanyContext } from '../shared/context.js';
 import { ConflictError, UnprocessableError } from '../shared/errors.js';
 import {
@@ -58,7 +59,7 @@ export const prepareEnrollment = (ctx: CompanyContext, body: EnrollmentBody): En
  */
 export async function executeEnrollment(ctx: CompanyContext, input: EnrollmentInput): Promise<EnrollmentResult> {
   const fresh = planNewEnrollment(ctx, input);
-  if (fresh && (await insertEnrollmentIfNew(ctx.db, ctx.companyId, fresh.enrollment))) return fresh.result;
+  if (fresh && (await writeEnrollment(ctx.db, ctx.companyId, fresh.enrollment, { as: 'if-new' }))) return fresh.result;
   return enrollKnownOrRefused(ctx, input);
 }
 
@@ -155,7 +156,7 @@ export async function enrollKnownOrRefused<Input extends EnrollmentInput<string>
   if (!plan.ok) throw planFailure(plan, who);
   if (!existing) {
     const fresh = newEnrollment(ctx, input, contact, request, plan);
-    await insertEnrollment(db, companyId, fresh.enrollment);
+    await writeEnrollment(db, companyId, fresh.enrollment, { as: 'claimed' });
     return fresh.result;
   }
   return enrolled(ctx, input, contact, request, plan, application?.id ?? null);
@@ -249,7 +250,8 @@ async function alreadyScheduled<Input extends EnrollmentInput<string>>(
   input: Input,
   cadence: CadenceRow,
 ): Promise<EnrollmentResult<Input>> {
-  const schedule = await activeScheduleOfCadence(ctx.db, ctx.companyId, cadence.id);
+  const scheduleId = await activeScheduleIdOfCadence(ctx.db, ctx.companyId, cadence.id);
+  const schedule = scheduleId && { scheduleId, calls: await listCallsOfSchedule(ctx.db, ctx.companyId, scheduleId) };
   if (!schedule || schedule.calls.length === 0)
     throw new Error(`active cadence ${cadence.id} has no active schedule with calls`);
   const now = ctx.now.toISOString();

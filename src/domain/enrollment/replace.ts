@@ -1,4 +1,4 @@
-import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
+import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import { inTransaction } from '../../store/shared/transactions.js';
 import type { CompanyContext } from '../shared/context.js';
 import { fetchLmsFill, type LmsFill, lmsNote, mergeLmsFill } from '../customers/lms-fill.js';

@@ -1,6 +1,6 @@
 import type { CompanyContext } from '../shared/context.js';
 import { ConflictError, type DomainError } from '../shared/errors.js';
-import { insertEnrollmentOnce } from '../../store/enrollment/enrollments.js';
+import { writeEnrollment } from '../../store/enrollment/enrollments.js';
 import type { FirstRun } from '../../store/shared/idempotency.js';
 import {
   requireIdempotencyKey,
@@ -103,6 +103,7 @@ export function enrollOnce(
   // A slice's rows run in its transaction, where a failed statement would abort the slice.
   const fresh = ctx.db.isTransaction ? null : planNewEnrollment(ctx, input);
   if (!fresh) return runIdempotent(request, work, outcomeOf);
-  const firstRun = (run: FirstRun) => insertEnrollmentOnce(ctx.db, ctx.companyId, fresh.enrollment, run);
+  const firstRun = (run: FirstRun) =>
+    writeEnrollment(ctx.db, ctx.companyId, fresh.enrollment, { as: 'first-run', run });
   return runIdempotentAtOnce(request, respond.enrolled(fresh.result), firstRun, work, outcomeOf);
 }

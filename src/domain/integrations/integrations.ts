@@ -1,4 +1,4 @@
-import { getCustomer } from '../../store/customers/customers.js';
+import { getCustomer } from '../borrowers/borrowers.js';
 import { inTransaction } from '../../store/shared/transactions.js';
 import type { CompanyContext } from '../shared/context.js';
 import { ConflictError, InvalidInputError, NotFoundError } from '../shared/errors.js';

@@ -1,9 +1,17 @@
 import { DateTime } from 'luxon';
-import { getCustomer } from '../../store/customers/customers.js';
-import { activeLoanSchedules, cancelSchedules } from '../../store/planning/loan-schedules.js';
-import type { LoanRow } from '../../store/loans/loans.js';
+import { getCustomer } from '../borrowers/borrowers.js';
+import type { LoanRow } from '../borrowers/borrowers.js';
 import { type CompanyConfig, DEFAULT_CLOSED_SERVICING_STATUSES } from '../shared/company-config.js';
-import { contacteeOf, planCadence, storeSchedule, type ScheduleScope } from '../planning/schedules.js';
+import {
+  activeLoanSchedules,
+  cancelSchedulesById,
+  contacteeOf,
+  planCadence,
+  storeSchedule,
+  type ScheduleScope,
+} from '../planning/schedules.js';
+import { cancelPendingCallsOfSchedules } from '../scheduled-calls/scheduled-calls.js';
+import { cancelPendingMessagesOfSchedules } from '../scheduled-messages/scheduled-messages.js';
 import { storeMessageSchedules } from '../planning/message-schedules.js';
 import { publishEvents } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
@@ -83,7 +91,9 @@ export async function syncLoanOutreach(scope: ScheduleScope, loan: LoanRow): Pro
 
 /** Cancels the loan's schedules, publishing `scheduled_call.updated` for each call cancelled (in the caller's transaction). */
 async function cancelLoanSchedules(scope: ScheduleScope, ids: string[], at: string, reason: string): Promise<void> {
-  const cancelled = await cancelSchedules(scope.db, scope.companyId, ids, at, reason);
+  const cancelled = await cancelPendingCallsOfSchedules(scope.db, scope.companyId, ids, at, reason);
+  await cancelPendingMessagesOfSchedules(scope.db, scope.companyId, ids, at, reason);
+  await cancelSchedulesById(scope.db, scope.companyId, ids, at);
   await publishEvents(
     scope.db,
     scope.companyId,

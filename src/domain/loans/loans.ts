@@ -14,9 +14,9 @@ import {
   type LoanUpsert,
   upsertLoansWithTaskType,
   upsertLoan,
-} from '../../store/loans/loans.js';
+} from '../borrowers/borrowers.js';
 import type { components } from '../../../generated/api-types.js';
-export type { LoanRow } from '../../store/loans/loans.js';
+export type { LoanRow } from '../borrowers/borrowers.js';
 
 /** The loan write payload (POST /loans, loan batch rows), already type-checked against the spec's LoanInput. */
 export type LoanWrite = Partial<components['schemas']['LoanInput']>;

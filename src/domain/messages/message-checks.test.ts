@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactAttempt } from '../../scheduler/index.js';
-import type { CustomerRow } from '../../store/customers/customers.js';
-import type { MessageRow } from '../../store/messages/messages.js';
+import type { CustomerRow } from '../borrowers/borrowers.js';
+import type { MessageRow } from '../scheduled-messages/scheduled-messages.js';
 import { defaultCompanyConfig } from '../shared/company-config.js';
 import { windowVerdict } from './message-checks.js';
 

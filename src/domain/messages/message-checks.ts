@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import { type ContactAttempt, messageAllowedAt, type RuleVerdict } from '../../scheduler/index.js';
-import type { ContactRestrictionRow } from '../../store/customers/contact-restrictions.js';
-import type { CustomerRow } from '../../store/customers/customers.js';
-import type { MessageRow } from '../../store/messages/messages.js';
+import type { ContactRestrictionRow } from '../borrowers/borrowers.js';
+import type { CustomerRow } from '../borrowers/borrowers.js';
+import type { MessageRow } from '../scheduled-messages/scheduled-messages.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 

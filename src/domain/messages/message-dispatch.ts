@@ -1,11 +1,11 @@
 import { findCompany } from '../shared/company-config.js';
-import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
-import { getCustomer, type CustomerRow } from '../../store/customers/customers.js';
+import { listActiveRestrictions } from '../borrowers/borrowers.js';
+import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
-import { listConsentEvents } from '../../store/consent/consent-events.js';
+import { listConsentEvents } from '../consent/ledger.js';
 import { type ConsentBasis, consentAddress, messageConsent, refusalReason } from '../consent/standing.js';
 import { emailSuppression, optOutSms, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
-import { getLoan } from '../../store/loans/loans.js';
+import { getLoan } from '../borrowers/borrowers.js';
 import {
   claimDueMessages,
   failStaleSending,
@@ -14,8 +14,8 @@ import {
   releaseMessage,
   sentTimesSince,
   type MessageRow,
-} from '../../store/messages/messages.js';
-import { listContactHistory } from '../../store/planning/schedules.js';
+} from '../scheduled-messages/scheduled-messages.js';
+import { listContactHistory } from '../scheduled-calls/scheduled-calls.js';
 import type { ContactAttempt } from '../../scheduler/index.js';
 import { callAttempts, historySince, messageAttempts } from '../planning/contact-history.js';
 import type { CompanyConfig } from '../shared/company-config.js';

@@ -1,6 +1,6 @@
-import { getCustomer } from '../../store/customers/customers.js';
+import { getCustomer } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
-import { listSentMessages, type MessageRow } from '../../store/messages/messages.js';
+import { listSentMessages, type MessageRow } from '../scheduled-messages/scheduled-messages.js';
 import { decodeCursor, encodeCursor, pageStart, type CursorScope, type PageRequest } from '../shared/cursor.js';
 import { NotFoundError } from '../shared/errors.js';
 export type { MessageRow };
@@ -55,3 +55,6 @@ async function sentMessages(
   );
   return { messages: rows, nextCursor: next && encodeCursor(scope, next) };
 }
+
+/** A channel's stop (email suppression, SMS opt-out), as eligibility reads it. */
+export { emailSuppression, smsOptOut } from '../../store/messages/channel-stops.js';

@@ -1,8 +1,9 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { companiesTexting, optInSms, optOutSms } from '../../store/messages/channel-stops.js';
+import { optInSms, optOutSms } from '../../store/messages/channel-stops.js';
+import { companiesTexting } from '../scheduled-messages/scheduled-messages.js';
 import type { Db } from '../../store/shared/db.js';
-import { applyDeliveryStatus, hasProviderMessage, recordSend } from '../../store/messages/messages.js';
-import { applyEarlyStatuses, forgetEarlyStatuses, keepEarlyStatus } from '../../store/messages/sms-early-statuses.js';
+import { applyDeliveryStatus, hasProviderMessage, recordSend } from '../scheduled-messages/scheduled-messages.js';
+import { applyEarlyStatuses, forgetEarlyStatuses, keepEarlyStatus } from '../scheduled-messages/scheduled-messages.js';
 import { InvalidInputError } from '../shared/errors.js';
 import { recordGrant, recordRevocation } from '../consent/ledger.js';
 import type { SmsDeliveryStatus } from '../ports/sms.js';

@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
-import type { CustomerRow } from '../../store/customers/customers.js';
-import type { LoanRow } from '../../store/loans/loans.js';
+import type { CustomerRow } from '../borrowers/borrowers.js';
+import type { LoanRow } from '../borrowers/borrowers.js';
 import type { CompanyConfig, MessageTemplate } from '../shared/company-config.js';
 import { InvalidInputError } from '../shared/errors.js';
 

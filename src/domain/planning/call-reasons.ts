@@ -1,5 +1,5 @@
 import { type Decision, RESTRICTION_RULES, ruleCatalog } from '../../scheduler/index.js';
-import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 
 /** One rule's part in a decision: its catalog id, its citation, and what it found. */
 export interface RuleReason {

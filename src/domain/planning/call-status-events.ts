@@ -1,4 +1,4 @@
-import type { ScheduledCallStatus } from '../../store/planning/schedules.js';
+import type { ScheduledCallStatus } from '../scheduled-calls/scheduled-calls.js';
 import type { PublishedEvent } from '../webhooks/publish.js';
 
 /**

@@ -1,8 +1,8 @@
 import { type ContactAttempt, historyLookbackMs } from '../../scheduler/index.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
-import type { SentMessage } from '../../store/messages/messages.js';
-import type { ScheduledCallRow } from '../../store/planning/schedules.js';
+import type { SentMessage } from '../scheduled-messages/scheduled-messages.js';
+import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 
 const purposeOf = (p: string) => (p === 'collections' ? ('collections' as const) : ('origination' as const));
 

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import { planMessages, type MessageStep } from '../../scheduler/index.js';
-import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
-import type { CustomerRow } from '../../store/customers/customers.js';
-import { insertMessages, type MessageChannel } from '../../store/messages/messages.js';
+import { listActiveRestrictions } from '../borrowers/borrowers.js';
+import type { CustomerRow } from '../borrowers/borrowers.js';
+import { insertMessages, type MessageChannel } from '../scheduled-messages/scheduled-messages.js';
 import { insertSchedule } from '../../store/planning/schedules.js';
 import type { MessageStepConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';

@@ -1,6 +1,6 @@
-import { getCustomer } from '../../store/customers/customers.js';
+import { getCustomer } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
-import { getScheduledCall, listScheduledCalls, type ScheduledCallRow } from '../../store/planning/schedules.js';
+import { getScheduledCall, listScheduledCalls, type ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import { decodeCursor, encodeCursor, pageStart, type CursorScope, type PageRequest } from '../shared/cursor.js';
 import { NotFoundError } from '../shared/errors.js';
 export type { ScheduledCallRow };

@@ -1,4 +1,4 @@
-import type { CustomerRow } from '../../store/customers/customers.js';
+import type { CustomerRow } from '../borrowers/borrowers.js';
 import { DateTime } from 'luxon';
 import {
   planEnrollment,
@@ -9,20 +9,37 @@ import {
   type SchedulerConfig,
 } from '../../scheduler/index.js';
 import { cancelActiveCadences } from '../../store/planning/cadences.js';
-import { listActiveRestrictions } from '../../store/customers/contact-restrictions.js';
+import { listActiveRestrictions } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
-import { cancelPendingMessages, listSentMessagesOf, type SentMessage } from '../../store/messages/messages.js';
 import {
-  cancelActiveSchedules,
-  cancelPendingCalls,
+  cancelPendingMessages,
+  listSentMessagesOf,
+  type SentMessage,
+} from '../scheduled-messages/scheduled-messages.js';
+import {
+  activeScheduleIds,
+  cancelSchedulesById,
   insertSchedule,
+  type NewSchedule,
+} from '../../store/planning/schedules.js';
+import {
+  cancelPendingCalls,
+  cancelPendingCallsOfSchedules,
   insertScheduledCalls,
   listContactHistory,
-  type NewSchedule,
   type NewScheduledCall,
   pendingCallIds,
-} from '../../store/planning/schedules.js';
+} from '../scheduled-calls/scheduled-calls.js';
 import { publishEvents } from '../webhooks/publish.js';
+
+// What other capabilities read and write of planning's tables, through planning.
+export {
+  activeScheduleIdOfCadence,
+  cancelSchedulesById,
+  completeSchedule,
+  getSchedule,
+} from '../../store/planning/schedules.js';
+export { activeLoanSchedules } from '../../store/planning/loan-schedules.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 import { callAttempts, historySince, messageAttempts } from './contact-history.js';
@@ -225,14 +242,9 @@ export async function stopOutreach(
 ): Promise<{ calls: number; emails: number; texts: number }> {
   // Every pending call of the customer is cancelled below: each is a `scheduled_call.updated` event.
   const cancelled = await pendingCallIds(db, companyId, customerId);
-  const { calls } = await cancelActiveSchedules(
-    db,
-    companyId,
-    customerId,
-    at,
-    reason,
-    scope === 'calls' ? ['call'] : undefined,
-  );
+  const scheduleIds = await activeScheduleIds(db, companyId, customerId, scope === 'calls' ? ['call'] : undefined);
+  const calls = (await cancelPendingCallsOfSchedules(db, companyId, scheduleIds, at, reason, customerId)).length;
+  await cancelSchedulesById(db, companyId, scheduleIds, at);
   const stray = await cancelPendingCalls(db, companyId, customerId, at, reason);
   await cancelActiveCadences(db, companyId, customerId, at);
   const emails =

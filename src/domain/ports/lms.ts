@@ -12,6 +12,13 @@
 
 import type { LmsConfig } from '../shared/company-config.js';
 
+declare module '../shared/context.js' {
+  interface CompanyContext {
+    /** The company's LMS connector, resolved on first use (undefined: none configured). */
+    lms?: () => LmsConnector | undefined;
+  }
+}
+
 /**
  * Customer write fields the LMS can supply, already in our shapes (E.164 not yet applied; dates
  * YYYY-MM-DD). Absent: the LMS has no value to give; a date that is null: the LMS says there is none.

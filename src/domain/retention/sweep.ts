@@ -1,15 +1,15 @@
 import type { Logger } from '../../lib/logger.js';
-import { deleteBatchJobsBefore } from '../../store/batches/batch-jobs.js';
-import { deleteAppliedInboxBefore } from '../../store/calls/callback-inbox.js';
+import { deleteBatchJobsBefore } from '../batches/read.js';
+import { deleteAppliedInboxBefore } from '../calls/callback-inbox.js';
 import type { Db } from '../../store/shared/db.js';
 import { purgeExpired } from '../../store/shared/idempotency.js';
-import { deleteEarlyStatusesBefore } from '../../store/messages/sms-early-statuses.js';
+import { deleteEarlyStatusesBefore } from '../scheduled-messages/scheduled-messages.js';
 import {
   deleteContactDecisionsBefore,
   deleteEndedCallsBefore,
   deleteEndedMessagesBefore,
-} from '../../store/audit/contact-records.js';
-import { deleteSettledDeliveriesBefore } from '../../store/webhooks/webhooks.js';
+} from '../audit/contact-export.js';
+import { deleteSettledDeliveriesBefore } from '../webhooks/deliver.js';
 import { contactRecordCutoff, sweepCutoff } from './contact-records.js';
 
 const BATCH_RETENTION_DAYS = 30; // docs/operators/running.md#retention: jobs and their row results are kept 30 days

@@ -2,7 +2,7 @@ import { createAjv } from '../../lib/ajv.js';
 import type { CompanyConfig } from './company-config-types.js';
 import { InvalidInputError } from './errors.js';
 import type { Db } from '../../store/shared/db.js';
-import { getCompanies, getCompany } from '../../store/companies/companies.js';
+import { getCompanies, getCompany } from '../../store/shared/companies.js';
 
 export type {
   AchConfig,

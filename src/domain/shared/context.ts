@@ -1,7 +1,6 @@
 import type { Db } from '../../store/shared/db.js';
 export type { Db };
 import type { CompanyConfig } from './company-config.js';
-import type { LmsConnector } from '../ports/lms.js';
 
 /**
  * What every use case takes besides its input: the tenant, its configuration and the request's
@@ -13,6 +12,6 @@ export interface CompanyContext {
   config: CompanyConfig;
   now: Date;
   testAliasSunset: Date;
-  /** The company's LMS connector, resolved on first use (undefined: none configured). */
-  lms?: () => LmsConnector | undefined;
+  // `lms`, the company's LMS connector, is declared by its port (src/domain/ports/lms.ts): the
+  // shared vocabulary imports no port, so the ports may speak its types without an import circle.
 }

@@ -131,3 +131,6 @@ export async function relayDueDeliveries(
     return due;
   });
 }
+
+/** Retention (src/domain/retention/) deletes settled deliveries through webhooks. */
+export { deleteSettledDeliveriesBefore } from '../../store/webhooks/webhooks.js';

@@ -196,10 +196,3 @@ export async function updateAchPayment(
     .update({ ...columns(ACH_COLUMNS, fields), updated_at: at });
   return n > 0;
 }
-
-/** A payment belongs to a loan of its customer; loans are boarded by the loan operations. */
-export async function loanExists(db: Db, companyId: string, customerId: string, loanId: string): Promise<boolean> {
-  return (
-    (await db('loans').where({ company_id: companyId, customer_id: customerId, id: loanId }).first('id')) !== undefined
-  );
-}

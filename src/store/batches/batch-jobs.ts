@@ -1,5 +1,5 @@
 import type { Db } from '../shared/db.js';
-import { fromJson, readInstant } from '../shared/columns.js';
+import { readInstant } from '../shared/columns.js';
 import { insertBatchRows, type NewBatchRow } from './batch-rows.js';
 import { deleteInBatches } from '../shared/batched-deletes.js';
 
@@ -76,17 +76,14 @@ export async function listBatchJobs(db: Db, companyId: string, limit: number, of
   return rows.map(jobFromRow);
 }
 
-/** What a worker needs to run a slice: the job's kind and status and its company's configuration. */
-export async function getBatchJobForWork(
+/** What a worker needs of a job to run a slice: its kind and status (its company's configuration: src/domain/batches/progress.ts). */
+export async function getBatchJobKind(
   db: Db,
   companyId: string,
   jobId: string,
-): Promise<{ kind: string; status: BatchJobStatus; config: unknown } | null> {
-  const r = await db('batch_jobs')
-    .join('companies', 'companies.id', 'batch_jobs.company_id')
-    .where({ 'batch_jobs.company_id': companyId, 'batch_jobs.id': jobId })
-    .first('batch_jobs.kind', 'batch_jobs.status', 'companies.config');
-  return r ? { kind: String(r.kind), status: r.status as BatchJobStatus, config: fromJson<unknown>(r.config) } : null;
+): Promise<{ kind: string; status: BatchJobStatus } | null> {
+  const r = await db('batch_jobs').where({ company_id: companyId, id: jobId }).first('kind', 'status');
+  return r ? { kind: String(r.kind), status: r.status as BatchJobStatus } : null;
 }
 
 /** pending → processing, once (the first slice to start wins). */

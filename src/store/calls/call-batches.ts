@@ -1,7 +1,7 @@
 import type { Db } from '../shared/db.js';
 import { dialectOf } from '../shared/db.js';
 import { type CallRow, SCHEDULED_WITH_CALL, scheduledWithCallFromRow, updateCall } from './calls.js';
-import type { ScheduledCallRow } from '../planning/schedules.js';
+import type { ScheduledCallRow } from '../scheduled-calls/rows.js';
 
 /** What an advancing callback writes to its call: every column the provider's snapshot fills. */
 export type CallAdvance = Pick<

@@ -1,7 +1,7 @@
 import type { Db } from '../shared/db.js';
 import { keysetAt, keysetPage, whereAfter, type KeysetAfter, type KeysetPage } from '../shared/keyset.js';
 import { fromJson, readInstant, readText } from '../shared/columns.js';
-import { callFromRow, type ScheduledCallRow } from '../planning/schedules.js';
+import { callFromRow, type ScheduledCallRow } from '../scheduled-calls/rows.js';
 
 /** Provider call state, in order; a call only ever moves forward. */
 export const CALL_STATES = ['registered', 'ongoing', 'ended', 'analyzed'] as const;

@@ -65,3 +65,13 @@ export async function listApiKeys(
     revokedAt: readInstant(r.revoked_at),
   }));
 }
+
+/** Each company's number of unrevoked keys (companies without one are absent). */
+export async function activeKeyCounts(db: Db): Promise<Map<string, number>> {
+  const rows: Array<{ company_id: unknown; keys: unknown }> = await db('api_keys')
+    .whereNull('revoked_at')
+    .groupBy('company_id')
+    .select('company_id')
+    .count({ keys: 'id' });
+  return new Map(rows.map((r) => [String(r.company_id), Number(r.keys)]));
+}

@@ -45,8 +45,8 @@ function firstOccurrences(pending: Pending[]): { first: Pending[]; later: Pendin
   const first: Pending[] = [];
   const later: Pending[] = [];
   for (const p of pending) {
-    const { companyId, enrollment, run } = p.run;
-    const ids = [`c\u0000${companyId}\u0000${enrollment.customerId}`, `k\u0000${companyId}\u0000${run.key}`];
+    const { companyId, customerId, run } = p.run;
+    const ids = [`c\u0000${companyId}\u0000${customerId}`, `k\u0000${companyId}\u0000${run.key}`];
     if (ids.some((id) => seen.has(id))) later.push(p);
     else first.push(p);
     for (const id of ids) seen.add(id);

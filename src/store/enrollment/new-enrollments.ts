@@ -1,7 +1,8 @@
-import type { NewApplication, NewCadence } from '../planning/cadences.js';
-import type { CustomerFields } from '../customers/customers.js';
+import type { NewApplication, NewCadence } from '../planning/rows.js';
+import type { CustomerFields } from '../borrowers/rows.js';
 import type { FirstRun } from '../shared/idempotency.js';
-import type { NewSchedule, NewScheduledCall } from '../planning/schedules.js';
+import type { NewSchedule } from '../planning/rows.js';
+import type { NewScheduledCall } from '../scheduled-calls/rows.js';
 
 /** Everything an enrollment of a new customer stores, as the domain built it. */
 export interface NewEnrollment {
@@ -14,9 +15,19 @@ export interface NewEnrollment {
   at: string;
 }
 
-/** One idempotent enrollment of a new customer, as insertEnrollmentOnce receives it. */
+/** The insert rows of an enrollment of a new customer, one per table (column names as keys); calls in the enrollment's order. */
+export interface EnrollmentRows {
+  customer: Record<string, unknown>;
+  application: Record<string, unknown>;
+  cadence: Record<string, unknown>;
+  schedule: Record<string, unknown>;
+  calls: Array<Record<string, unknown>>;
+}
+
+/** One idempotent enrollment of a new customer as writeEnrollment hands it to a turn's first runs: its rows, built once. */
 export interface EnrollmentRun {
   companyId: string;
-  enrollment: NewEnrollment;
+  customerId: string;
+  rows: EnrollmentRows;
   run: FirstRun;
 }

@@ -1,6 +1,5 @@
 import { jsonValue, sqlIdentifier } from '../shared/columns.js';
 import type { Db } from '../shared/db.js';
-import { enrollmentRows, type EnrollmentRows } from './enrollment-rows.js';
 import { completedRecordRow, type FirstRunOutcome } from '../shared/idempotency.js';
 import type { EnrollmentRun } from './new-enrollments.js';
 import { preparedShape, runPrepared } from '../shared/prepared.js';
@@ -9,14 +8,13 @@ import { preparedShape, runPrepared } from '../shared/prepared.js';
  * Postgres: the first runs of one turn of the event loop in ONE statement (one commit), each with
  * the outcome it would have had alone (enrollment-batches.ts says which): a data-modifying CTE over a
  * `jsonb` array of the runs. The runs are all of one shape, as the one builder of an enrollment's
- * rows makes them (enrollment-rows.ts).
+ * rows makes them (enrollment-rows.ts; JSON columns as values, `jsonValue`).
  */
 export async function storeFirstRunsOnPostgres(db: Db, runs: EnrollmentRun[]): Promise<FirstRunOutcome[]> {
   let callColumns: string[] | undefined;
   const entries = runs.map((run, i) => {
-    const rows = enrollmentRows(run.companyId, run.enrollment, jsonValue);
-    callColumns ??= rows.calls[0] && Object.keys(rows.calls[0]);
-    return entryOf(run, i, rows);
+    callColumns ??= run.rows.calls[0] && Object.keys(run.rows.calls[0]);
+    return entryOf(run, i);
   });
   const rows = await runPrepared(db, preparedShape('enrollments_once', statementFor(entries, callColumns)), [
     JSON.stringify(entries),
@@ -50,13 +48,13 @@ interface Entry {
 }
 
 /** A run as one JSON record of the statement (`i` its place), with its enrollment's rows as enrollmentRows built them. */
-function entryOf({ companyId, enrollment: e, run }: EnrollmentRun, i: number, rows: EnrollmentRows): Entry {
+function entryOf({ companyId, customerId, rows, run }: EnrollmentRun, i: number): Entry {
   const { base, own } = splitAlike(rows.calls);
   return {
     i,
     company_id: companyId,
     key: run.key,
-    customer_id: e.customerId,
+    customer_id: customerId,
     policy: run.rate?.policy ?? null,
     now_ms: run.rate?.nowMs ?? null,
     window_ms: run.rate?.windowMs ?? null,

@@ -1,6 +1,5 @@
 import { sqlIdentifier } from '../shared/columns.js';
 import type { Db } from '../shared/db.js';
-import { enrollmentRows } from './enrollment-rows.js';
 import { completedRecordRow, type FirstRunOutcome } from '../shared/idempotency.js';
 import type { EnrollmentRun } from './new-enrollments.js';
 import { inSqliteTransaction, type PreparedStatement, preparedShape, type SqliteRun } from '../shared/prepared.js';
@@ -22,11 +21,10 @@ export function storeFirstRunsOnSqlite(db: Db, runs: EnrollmentRun[]): Promise<A
 const HIT = preparedShape('rate_hit', RATE_HIT);
 
 /** A first run in at most seven statements: the count, the customer (gated on the count and the key), its application, cadence, schedule, calls and the record. */
-function storeOne(run: SqliteRun, { companyId, enrollment: e, run: first }: EnrollmentRun): FirstRunOutcome {
+function storeOne(run: SqliteRun, { companyId, rows, run: first }: EnrollmentRun): FirstRunOutcome {
   const count = first.rate ? run(HIT, rateHitBindings(companyId, first.rate))[0] : { hits: 0, window_ends_at: 0 };
   const hits = Number(count.hits);
   const withinLimit = !first.rate || hits <= first.rate.limit;
-  const rows = enrollmentRows(companyId, e);
   // Inserted only within the limit and with an unused key; ON CONFLICT: only if the customer is new.
   const stored =
     insertIf(

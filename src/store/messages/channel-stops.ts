@@ -55,12 +55,3 @@ export async function smsOptOut(db: Db, companyId: string, phoneNumber: string):
   const row = await db('sms_opt_outs').where({ company_id: companyId, phone_number: phoneNumber }).first();
   return row ? { keyword: String(row.keyword) } : null;
 }
-
-/** Companies that texted this number from this sender (whose opt-out list an inbound STOP updates). */
-export async function companiesTexting(db: Db, phoneNumber: string): Promise<string[]> {
-  const rows = await db('scheduled_messages')
-    .where({ channel: 'sms', recipient: phoneNumber })
-    .whereNotNull('sent_at')
-    .distinct('company_id');
-  return rows.map((r) => String(r.company_id));
-}

@@ -1,31 +1,17 @@
 import type { Db } from '../shared/db.js';
 import { readInstant } from '../shared/columns.js';
+import {
+  type ApplicationRow,
+  type CadenceRow,
+  type CadenceStatus,
+  type NewApplication,
+  type NewCadence,
+  applicationInsertRow,
+  cadenceInsertRow,
+} from './rows.js';
 
-export type CadenceStatus = 'active' | 'paused' | 'finished' | 'cancelled';
-
-/** Mirrors `applications`. */
-export interface ApplicationRow {
-  id: string;
-  companyId: string;
-  customerId: string;
-  loanId: string;
-  createdAt: string;
-}
-
-/** Mirrors `cadences`, plus the application's loanId. */
-export interface CadenceRow {
-  id: string;
-  companyId: string;
-  customerId: string;
-  applicationId: string;
-  loanId: string;
-  taskType: string;
-  cadence: string;
-  status: CadenceStatus;
-  createdAt: string;
-  updatedAt: string;
-  endedAt: string | null;
-}
+export type { ApplicationRow, CadenceRow, CadenceStatus, NewApplication, NewCadence };
+export { applicationInsertRow, cadenceInsertRow };
 
 function applicationFromRow(r: Record<string, unknown>): ApplicationRow {
   return {
@@ -63,19 +49,6 @@ export async function getApplication(
   return r ? applicationFromRow(r) : null;
 }
 
-export type NewApplication = Omit<ApplicationRow, 'companyId'>;
-
-/** A new application's row as every insert writes it (column names as keys). */
-export function applicationInsertRow(companyId: string, row: NewApplication): Record<string, unknown> {
-  return {
-    id: row.id,
-    company_id: companyId,
-    customer_id: row.customerId,
-    loan_id: row.loanId,
-    created_at: row.createdAt,
-  };
-}
-
 /** Plain insert: a concurrent duplicate fails on the unique (company, customer, loan) and the caller retries. */
 export async function insertApplication(db: Db, companyId: string, row: NewApplication): Promise<void> {
   await db('applications').insert(applicationInsertRow(companyId, row));
@@ -104,30 +77,6 @@ export async function findActiveCadenceOfCustomer(
     .where({ 'c.company_id': companyId, 'c.customer_id': customerId, 'c.status': 'active' })
     .first(...cadenceColumns);
   return r ? cadenceFromRow(r) : null;
-}
-
-export interface NewCadence {
-  id: string;
-  customerId: string;
-  applicationId: string;
-  taskType: string;
-  cadence: string;
-  at: string;
-}
-
-/** A new (active) cadence's row as every insert writes it (column names as keys). */
-export function cadenceInsertRow(companyId: string, row: NewCadence): Record<string, unknown> {
-  return {
-    id: row.id,
-    company_id: companyId,
-    customer_id: row.customerId,
-    application_id: row.applicationId,
-    task_type: row.taskType,
-    cadence: row.cadence,
-    status: 'active',
-    created_at: row.at,
-    updated_at: row.at,
-  };
 }
 
 export async function insertCadence(db: Db, companyId: string, row: NewCadence): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Db } from '../shared/db.js';
-import { applyDeliveryStatus, DELIVERY_RANK, type DeliveryStatus } from './messages.js';
+import { applyDeliveryStatus, DELIVERY_RANK, type DeliveryStatus } from './scheduled-messages.js';
 import { deleteInBatches } from '../shared/batched-deletes.js';
 
 /** A status reported for a provider message id no message has yet; a repeated report changes nothing. */

@@ -140,14 +140,11 @@ export async function claimDueMessages(db: Db, now: string, limit: number, perCo
 
 /** Messages claimed before `before` whose sender never reported back (the process died mid-send). */
 export async function failStaleSending(db: Db, before: string, at: string): Promise<number> {
-  return db('scheduled_messages')
-    .where({ status: 'sending' })
-    .andWhere('claimed_at', '<', before)
-    .update({
-      status: 'failed',
-      status_reason: 'interrupted: the sender stopped before the provider answered; not resent, to never send twice',
-      updated_at: at,
-    });
+  return db('scheduled_messages').where({ status: 'sending' }).andWhere('claimed_at', '<', before).update({
+    status: 'failed',
+    status_reason: 'interrupted: the sender stopped before the provider answered; not resent, to never send twice',
+    updated_at: at,
+  });
 }
 
 /** A claimed message is not sent now: back to pending at a later time, or skipped/cancelled for good, with the reason. */
@@ -325,4 +322,28 @@ export async function listSentMessagesOf(
     purpose: String(r.purpose),
     at: readInstant(r.sent_at) ?? readInstant(r.scheduled_time)!,
   }));
+}
+
+/** Cancels the pending messages of these schedules (in-flight ones finish), any customer of the company. */
+export async function cancelPendingMessagesOfSchedules(
+  db: Db,
+  companyId: string,
+  scheduleIds: readonly string[],
+  at: string,
+  reason: string,
+): Promise<number> {
+  if (scheduleIds.length === 0) return 0;
+  return db('scheduled_messages')
+    .where({ company_id: companyId, status: 'pending' })
+    .whereIn('schedule_id', scheduleIds)
+    .update({ status: 'cancelled', status_reason: reason, updated_at: at });
+}
+
+/** Companies that texted this number from this sender (whose opt-out list an inbound STOP updates). */
+export async function companiesTexting(db: Db, phoneNumber: string): Promise<string[]> {
+  const rows = await db('scheduled_messages')
+    .where({ channel: 'sms', recipient: phoneNumber })
+    .whereNotNull('sent_at')
+    .distinct('company_id');
+  return rows.map((r) => String(r.company_id));
 }

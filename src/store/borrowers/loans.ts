@@ -92,17 +92,6 @@ export function loanFromRow(r: Record<string, unknown>): LoanRow {
   return out as unknown as LoanRow;
 }
 
-export async function customerExists(db: Db, companyId: string, customerId: string): Promise<boolean> {
-  return (await db('customers').where({ company_id: companyId, id: customerId }).first('id')) !== undefined;
-}
-
-/** Which of these customer ids exist in the company (one query for a whole slice). */
-export async function existingCustomerIds(db: Db, companyId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db('customers').where('company_id', companyId).whereIn('id', ids).select('id');
-  return new Set(rows.map((r) => String(r.id)));
-}
-
 /**
  * Creates the loan, or updates the given fields of the existing one (upsert on (customerId, id)).
  * Insert-or-ignore first, so two concurrent creates cannot both insert; the loser updates.
@@ -218,4 +207,11 @@ export async function loansWithTaskType(
 export async function getLoan(db: Db, companyId: string, customerId: string, id: string): Promise<LoanRow | null> {
   const row = await db('loans').where({ company_id: companyId, customer_id: customerId, id }).first();
   return row ? loanFromRow(row) : null;
+}
+
+/** A payment belongs to a loan of its customer; loans are boarded by the loan operations. */
+export async function loanExists(db: Db, companyId: string, customerId: string, loanId: string): Promise<boolean> {
+  return (
+    (await db('loans').where({ company_id: companyId, customer_id: customerId, id: loanId }).first('id')) !== undefined
+  );
 }

@@ -1,79 +1,30 @@
 import type { Db } from '../shared/db.js';
 import { upsertInRuns, upsertRows } from '../shared/upsert-runs.js';
 import { dialectOf } from '../shared/db.js';
-import { fromJson, type JsonColumn, readInstant, readText, toBool, toDateOnly, toJson } from '../shared/columns.js';
 import { customerInserts } from './customer-inserts.js';
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMER_JSON_COLUMNS,
+  type CustomerFields,
+  type CustomerRow,
+  customerFromRow,
+  customerInsertRow,
+  toColumns,
+} from './rows.js';
+
+export { CUSTOMER_JSON_COLUMNS, type CustomerFields, type CustomerRow, customerFromRow, customerInsertRow };
 import { readCustomerRow } from './customer-reads.js';
 import { type PreparedStatement, runPrepared } from '../shared/prepared.js';
 
-/** Mirrors the `customers` table, camel-cased. */
-export interface CustomerRow {
-  companyId: string;
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  birthday: string | null;
-  ssnLastFour: string | null;
-  timezone: string | null;
-  phoneNumber: string | null;
-  streetAddress1: string | null;
-  streetAddress2: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  doNotCall: boolean;
-  isTest: boolean;
-  taskType: string | null;
-  externalMetadata: Record<string, unknown> | null;
-  loanIds: number[] | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type CustomerFields = Omit<CustomerRow, 'companyId' | 'id' | 'createdAt' | 'updatedAt'>;
-
-const COLUMNS: Record<keyof CustomerFields, string> = {
-  firstName: 'first_name',
-  lastName: 'last_name',
-  email: 'email',
-  birthday: 'birthday',
-  ssnLastFour: 'ssn_last_four',
-  timezone: 'timezone',
-  phoneNumber: 'phone_number',
-  streetAddress1: 'street_address1',
-  streetAddress2: 'street_address2',
-  city: 'city',
-  state: 'state',
-  zipCode: 'zip_code',
-  doNotCall: 'do_not_call',
-  isTest: 'is_test',
-  taskType: 'task_type',
-  externalMetadata: 'external_metadata',
-  loanIds: 'loan_ids',
-};
-
-const JSON_FIELDS = new Set<keyof CustomerFields>(['externalMetadata', 'loanIds']);
-/** The columns that hold JSON text in customerInsertRow's result. */
-export const CUSTOMER_JSON_COLUMNS = [...JSON_FIELDS].map((f) => COLUMNS[f]);
 const JSON_COLUMNS = CUSTOMER_JSON_COLUMNS;
 
-function toColumns(fields: Partial<CustomerFields>, json: JsonColumn = toJson): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(fields) as [keyof CustomerFields, unknown][]) {
-    if (value === undefined) continue;
-    out[COLUMNS[key]] = JSON_FIELDS.has(key) ? json(value) : value;
-  }
-  return out;
-}
-
-const FIELDS = Object.keys(COLUMNS) as Array<keyof CustomerFields>;
+const FIELDS = Object.keys(CUSTOMER_COLUMNS) as Array<keyof CustomerFields>;
 
 /**
  * A new customer's insert names every column (a field left out is NULL: only the two flags have
  * defaults, and a new customer always sets them).
  */
-const INSERT_COLUMNS = ['company_id', 'id', ...FIELDS.map((f) => COLUMNS[f]), 'created_at', 'updated_at'];
+const INSERT_COLUMNS = ['company_id', 'id', ...FIELDS.map((f) => CUSTOMER_COLUMNS[f]), 'created_at', 'updated_at'];
 
 /** A new customer inside a transaction (its connection is the transaction's); outside one, customer-inserts.ts. */
 const INSERT_IF_NEW: PreparedStatement = {
@@ -85,32 +36,6 @@ const INSERT_IF_NEW: PreparedStatement = {
 
 /** New customers outside a transaction: those of one event-loop turn in one statement (Postgres) or one transaction (SQLite). */
 const insertNewCustomer = customerInserts(INSERT_COLUMNS, JSON_COLUMNS, INSERT_IF_NEW);
-
-export function customerFromRow(r: Record<string, unknown>): CustomerRow {
-  return {
-    companyId: String(r.company_id),
-    id: String(r.id),
-    firstName: String(r.first_name),
-    lastName: String(r.last_name),
-    email: readText(r.email),
-    birthday: toDateOnly(r.birthday),
-    ssnLastFour: readText(r.ssn_last_four),
-    timezone: readText(r.timezone),
-    phoneNumber: readText(r.phone_number),
-    streetAddress1: readText(r.street_address1),
-    streetAddress2: readText(r.street_address2),
-    city: readText(r.city),
-    state: readText(r.state),
-    zipCode: readText(r.zip_code),
-    doNotCall: toBool(r.do_not_call),
-    isTest: toBool(r.is_test),
-    taskType: readText(r.task_type),
-    externalMetadata: fromJson(r.external_metadata),
-    loanIds: fromJson(r.loan_ids),
-    createdAt: readInstant(r.created_at)!,
-    updatedAt: readInstant(r.updated_at)!,
-  };
-}
 
 /** On Postgres outside a transaction, concurrent reads go in one statement (customer-reads.ts); otherwise a statement prepared once. */
 export async function getCustomer(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
@@ -158,20 +83,6 @@ export async function getCustomerForUpdate(db: Db, companyId: string, id: string
   const q = db('customers').where({ company_id: companyId, id });
   const r = await (dialectOf(db) === 'pg' ? q.forUpdate() : q).first();
   return r ? customerFromRow(r) : null;
-}
-
-/**
- * A new customer's row as every insert writes it (column names as keys). An enrollment's customer is
- * written only through store/enrollment/enrollment-rows.ts, which builds it here.
- */
-export function customerInsertRow(
-  companyId: string,
-  id: string,
-  fields: CustomerFields,
-  at: string,
-  json: JsonColumn = toJson,
-): Record<string, unknown> {
-  return { company_id: companyId, id, ...toColumns(fields, json), created_at: at, updated_at: at };
 }
 
 /** Writes only the fields given; returns false when the customer does not exist in this company. */
@@ -247,4 +158,15 @@ export async function upsertCustomers(db: Db, companyId: string, rows: CustomerU
       );
     },
   );
+}
+
+export async function customerExists(db: Db, companyId: string, customerId: string): Promise<boolean> {
+  return (await db('customers').where({ company_id: companyId, id: customerId }).first('id')) !== undefined;
+}
+
+/** Which of these customer ids exist in the company (one query for a whole slice). */
+export async function existingCustomerIds(db: Db, companyId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db('customers').where('company_id', companyId).whereIn('id', ids).select('id');
+  return new Set(rows.map((r) => String(r.id)));
 }

@@ -1,7 +1,7 @@
 import { readInstant } from '../shared/columns.js';
 import type { Db } from '../shared/db.js';
 import { dialectOf } from '../shared/db.js';
-import { callFromRow, type ScheduledCallRow } from '../planning/schedules.js';
+import { callFromRow, type ScheduledCallRow } from './scheduled-calls.js';
 
 /** A call in `dialing` the reconciliation sweep took: the row, and when it was claimed (business clock). */
 export interface StaleDialingCall {

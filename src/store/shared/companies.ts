@@ -1,5 +1,5 @@
-import type { Db } from '../shared/db.js';
-import { fromJson, readInstant } from '../shared/columns.js';
+import type { Db } from './db.js';
+import { fromJson, readInstant } from './columns.js';
 
 /**
  * A company's configuration is stored as one JSON document; its shape and rules are the domain's
@@ -43,24 +43,6 @@ export async function getCompanies(db: Db, ids: readonly string[]): Promise<Map<
 
 export async function listCompanies(db: Db): Promise<CompanyRow[]> {
   return (await db('companies').orderBy('created_at')).map(fromRow);
-}
-
-/** Every company with its count of unrevoked keys, oldest first (operators' `company list`). */
-export async function listCompaniesWithKeyCounts(
-  db: Db,
-): Promise<{ id: string; name: string; createdAt: string; activeKeys: number }[]> {
-  const rows: Record<string, unknown>[] = await db('companies')
-    .leftJoin('api_keys', (j) => j.on('api_keys.company_id', 'companies.id').andOnNull('api_keys.revoked_at'))
-    .groupBy('companies.id', 'companies.name', 'companies.created_at')
-    .select('companies.id', 'companies.name', 'companies.created_at')
-    .count({ keys: 'api_keys.id' })
-    .orderBy('companies.created_at');
-  return rows.map((r) => ({
-    id: String(r.id),
-    name: String(r.name),
-    createdAt: readInstant(r.created_at)!,
-    activeKeys: Number(r.keys),
-  }));
 }
 
 export async function updateCompanyConfig(db: Db, companyId: string, config: unknown): Promise<boolean> {
