@@ -39,7 +39,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
   const dispatch = async (req: Request, res: Response) => {
     const env: RequestEnv = {
       services,
-      requestId: res.locals.requestId,
+      requestId: res.locals.requestId as string, // set by the first middleware for every request
       company: null,
       rawBody: (req as Request & { rawBody?: Buffer }).rawBody,
       viaConsole: res.locals.viaConsole === true,
@@ -144,7 +144,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     s.req = r;
     Object.setPrototypeOf(req, app.request);
     Object.setPrototypeOf(res, app.response);
-    s.locals = Object.create(null);
+    s.locals = Object.create(null) as Response['locals'];
     try {
       serveRequest(r, s);
     } catch (err) {
@@ -165,7 +165,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     }
     if (path === '/console/session' || path.startsWith('/console/session/')) {
       res.locals.route = 'console-session';
-      const answer = () =>
+      const answer = (): void => {
         consoleSession(services, {
           method: req.method,
           subpath: path.slice('/console/session'.length).replace(/\/$/, ''),
@@ -177,9 +177,10 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
           (result) => send(res, result),
           (e: Error) => fail(e, req, res),
         );
+      };
       return hasBody(req)
         ? void json(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : answer()))
-        : void answer();
+        : answer();
     }
     res.locals.route = 'console';
     consolePages(req, res, (err?: unknown) =>
