@@ -26,6 +26,7 @@ export const sqlSample = new Map<string, number>();
 export const WATCH_APPLICATION = 'outreach-bench-watch';
 
 export function installTally(): void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the original of a patched prototype method, called below with .call(this)
   const emit = http.Server.prototype.emit as (this: http.Server, event: string, ...args: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string, ...args: unknown[]) {
     if (event === 'request') {
@@ -39,6 +40,7 @@ export function installTally(): void {
     return emit.call(this, event, ...args);
   } as typeof http.Server.prototype.emit;
 
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the original of a patched prototype method, called below with .apply(this)
   const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   pg.Client.prototype.query = function (
     this: pg.Client & { connectionParameters?: { application_name?: string } },

@@ -26,6 +26,7 @@ import { createCompany } from '../src/domain/companies/companies.js';
 import { createLogger } from '../src/lib/logger.js';
 import { projectRoot } from '../src/lib/project-root.js';
 import { startService } from '../src/main/server.js';
+import type { Knex } from 'knex';
 import { type Db, openDb } from '../src/store/shared/db.js';
 import { migrateLatest } from '../src/store/shared/migrate.js';
 import { installTally, resetTally, sqlSample, tally, WATCH_APPLICATION } from './dispatch-tally.js';
@@ -34,6 +35,7 @@ import { scenarioFor } from '../src/simulators/voice/scenarios.js';
 import { quietClock } from './volume/quiet-clock.js';
 import { newId } from '../src/domain/shared/ids.js';
 import { settle } from './settle.js';
+import type { HttpLoadResult } from './http-load.js';
 
 /**
  * Numbers whose simulated call connects, so each sends its three events (call_started, call_ended,
@@ -74,7 +76,7 @@ function startSimulator(clock: string): Promise<{ child: ChildProcess; url: stri
       const line = String(d)
         .split('\n')
         .find((l) => l.includes('listening'));
-      if (line) resolve({ child, url: JSON.parse(line).url });
+      if (line) resolve({ child, url: (JSON.parse(line) as { url: string }).url });
     });
     child.once('exit', (code) => reject(new Error(`simulator exited ${code}`)));
   });
@@ -107,7 +109,7 @@ async function main() {
 /** The database's block counters: found in Postgres's shared buffers, or read from the OS (its page cache or the disk). */
 async function blocks(db: Db): Promise<{ hit: number; read: number; sharedBuffers: string }> {
   const row = (
-    await db.raw(
+    await db.raw<{ rows: Array<{ blks_hit: string | number; blks_read: string | number; sb: string }> }>(
       `SELECT blks_hit, blks_read, current_setting('shared_buffers') AS sb FROM pg_stat_database WHERE datname = current_database()`,
     )
   ).rows[0];
@@ -200,7 +202,7 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
       ],
       { encoding: 'utf8' },
     );
-    const baseline = JSON.parse(load.stdout.trim().split('\n').at(-1)!);
+    const baseline = JSON.parse(load.stdout.trim().split('\n').at(-1)!) as HttpLoadResult;
 
     const config = loadConfig({
       ...process.env,
@@ -248,7 +250,7 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     );
     const dialCpu = process.cpuUsage(cpu0);
     const dialTally = structuredClone(tally);
-    callIds = await watch('calls').whereIn('company_id', companyIds).pluck('id');
+    callIds = await watch<{ id: string; company_id: string }>('calls').whereIn('company_id', companyIds).pluck('id');
     if (callIds.length !== TOTAL) throw new Error(`${callIds.length} calls recorded for ${TOTAL} dials`);
     const dialLoad = load1();
 
@@ -273,10 +275,13 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     const doneAt = await until(
       'callbacks',
       async () => {
-        const [row] = (await watch.select({
+        const [row] = await watch.select<
+          Array<Record<string, Knex.QueryBuilder>>,
+          Array<{ completed: unknown; events: unknown }>
+        >({
           completed: ours().where('status', 'completed').count('*'),
           events: eventsOfOurs().count('*'),
-        })) as Array<{ completed: unknown; events: unknown }>;
+        });
         return Number(row.completed) >= TOTAL && Number(row.events) >= 3 * TOTAL;
       },
       50,

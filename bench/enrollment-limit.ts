@@ -46,18 +46,20 @@ export async function storedEnrollment(
   for (const { table, owner } of TABLES) {
     inserts.push({
       table,
-      rows: await db(table)
+      rows: await db<Row>(table)
         .where({ company_id: companyId, [owner]: customerId })
         .orderBy('id'),
     });
   }
   inserts.push({
     table: 'idempotency_records',
-    rows: await db('idempotency_records').where({ company_id: companyId, key }),
+    rows: await db<Row>('idempotency_records').where({ company_id: companyId, key }),
   });
   for (const { table, rows } of inserts)
     if (rows.length === 0) throw new Error(`enrollment of ${customerId}: no ${table} row stored`);
-  const rate = await db('rate_limits').where({ company_id: companyId }).first();
+  const rate = await db<{ company_id: string; policy: string; window_ends_at: number | string }>('rate_limits')
+    .where({ company_id: companyId })
+    .first();
   return {
     companyId,
     inserts,
@@ -104,17 +106,17 @@ export async function writesOf(db: Db, t: EnrollmentTemplate): Promise<TableWrit
 async function indexesOf(db: Db, table: string): Promise<Array<{ name: string; where: string | null }>> {
   const predicate = (sql: string | null) => (sql ? (/\sWHERE\s+([\s\S]+)$/i.exec(sql)?.[1]?.trim() ?? null) : null);
   if (dialectOf(db) === 'pg') {
-    const r = await db.raw(
+    const r = await db.raw<{ rows: Array<{ indexname: string; indexdef: string }> }>(
       `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?`,
       [table],
     );
-    return r.rows.map((x: { indexname: string; indexdef: string }) => ({
+    return r.rows.map((x) => ({
       name: x.indexname,
       where: predicate(x.indexdef),
     }));
   }
   // SQLite: the table's own b-tree (keyed by rowid) is not an index; a primary key other than an integer one is (an autoindex, sql null).
-  const rows: Array<{ name: string; sql: string | null }> = await db.raw(
+  const rows = await db.raw<Array<{ name: string; sql: string | null }>>(
     `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?`,
     [table],
   );

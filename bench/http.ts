@@ -104,7 +104,7 @@ async function openDatabase(target: Target) {
     const url = new URL(PG_URL);
     url.searchParams.set('options', `-c search_path=${VOLUME_SCHEMA}`);
     const db = openDb(PG_URL, { schema: VOLUME_SCHEMA });
-    const built = await db.raw(
+    const built = await db.raw<{ rows: Array<{ n: string | number }> }>(
       'SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = ? AND table_name = ?',
       [VOLUME_SCHEMA, 'scheduled_calls'],
     );

@@ -53,7 +53,10 @@ export function processWrites(pid: number): { bytes: number; calls: number } | n
       readFileSync(`/proc/${pid}/io`, 'utf8')
         .trim()
         .split('\n')
-        .map((l) => l.split(': ')),
+        .map((l): [string, string] => {
+          const [key, value] = l.split(': ');
+          return [key, value];
+        }),
     );
     return { bytes: Number(io.wchar), calls: Number(io.syscw) };
   } catch {

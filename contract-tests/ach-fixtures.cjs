@@ -98,12 +98,6 @@ const scenarios = {
     400: async (txn) => patch(txn, { payment_amount: 1.234 }),
     404: async (txn) => patch(txn, { loan_id: 'loan-unknown', payment_method_id: ach.bank }),
   },
-  getPayment: {
-    200: async (txn, fx) => {
-      needsLoan(txn);
-      fx.substitute(txn);
-    },
-  },
   createAchReturn: {
     200: async (txn) => {
       needsLoan(txn);

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
+import { isPostgres } from './online-indexes.js';
 
 /**
  * Batch jobs and their rows, loans, the durable table queue (SQLite adapter) and rate-limit windows.
  * Every submitted row is stored at submission, so nothing a client sent is lost if a worker dies.
  */
 export async function up(knex: Knex): Promise<void> {
-  const pg = knex.client.config.client === 'pg';
+  const pg = isPostgres(knex);
   // Exact decimals: NUMERIC on Postgres; SQLite has no decimal type (a "decimal" column turns into a
   // binary float), so the canonical decimal text is stored there instead.
   const decimal = (t: Knex.CreateTableBuilder, name: string) =>

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isPostgres } from './online-indexes.js';
 
 /**
  * API processes keep authenticated keys in memory (src/domain/api-key-cache.ts). Every change that
@@ -9,7 +10,7 @@ import type { Knex } from 'knex';
  * New keys need no announcement: only keys that were found are kept.
  */
 export async function up(knex: Knex): Promise<void> {
-  if (knex.client.config.client === 'pg') {
+  if (isPostgres(knex)) {
     await knex.raw(`
       CREATE FUNCTION notify_auth_change() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -42,7 +43,7 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  if (knex.client.config.client === 'pg') {
+  if (isPostgres(knex)) {
     await knex.raw(
       'DROP TRIGGER api_keys_auth_change ON api_keys; DROP TRIGGER companies_auth_change ON companies; DROP FUNCTION notify_auth_change()',
     );

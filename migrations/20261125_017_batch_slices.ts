@@ -1,4 +1,26 @@
 import type { Knex } from 'knex';
+import { isPostgres } from './online-indexes.js';
+
+/** A stored slice, as `down` reads it back. */
+interface SliceRow {
+  job_id: string;
+  from_index: number;
+  company_id: string;
+  rows: string;
+  refs: string;
+  finished: boolean | number;
+  finished_at: Date | string | null;
+}
+
+/** A stored row outcome, as `down` reads it back. */
+interface OutcomeRow {
+  job_id: string;
+  row_index: number;
+  status: string;
+  message: string | null;
+  result: unknown;
+  finished_at: Date | string;
+}
 
 /**
  * Submitted batch rows are stored by slice (the 25 rows of one queue message in one row), and a row's
@@ -14,7 +36,7 @@ import type { Knex } from 'knex';
  *   rows of its slice wait for a retry. A row of a finished slice without one succeeded.
  */
 export async function up(knex: Knex): Promise<void> {
-  const pg = knex.client.config.client === 'pg';
+  const pg = isPostgres(knex);
   await knex.schema.createTable('batch_job_slices', (t) => {
     t.string('job_id', 36).notNullable().references('id').inTable('batch_jobs').onDelete('CASCADE');
     t.integer('from_index').notNullable();
@@ -72,8 +94,10 @@ export async function down(knex: Knex): Promise<void> {
     t.primary(['job_id', 'row_index']);
   });
   // Rows as they stand: pending unless a row or its finished slice recorded an outcome.
-  const slices = await knex('batch_job_slices').select();
-  const outcomes = new Map((await knex('batch_row_outcomes').select()).map((o) => [`${o.job_id}:${o.row_index}`, o]));
+  const slices = await knex<SliceRow>('batch_job_slices').select();
+  const outcomes = new Map(
+    (await knex<OutcomeRow>('batch_row_outcomes').select()).map((o) => [`${o.job_id}:${o.row_index}`, o]),
+  );
   for (const s of slices) {
     const payloads = JSON.parse(s.rows) as unknown[];
     const refs = JSON.parse(s.refs) as [string | null, string | null][];

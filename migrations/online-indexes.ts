@@ -20,7 +20,7 @@ export interface IndexDef {
 export async function createIndex(knex: Knex, index: IndexDef): Promise<void> {
   const where = index.where ? ` WHERE ${index.where}` : '';
   if (isPostgres(knex)) {
-    const invalid = await knex.raw(
+    const invalid = await knex.raw<{ rows: unknown[] }>(
       `SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
        WHERE c.relname = ? AND c.relnamespace = current_schema()::regnamespace AND NOT i.indisvalid`,
       [index.name],
@@ -38,11 +38,11 @@ export async function dropIndex(knex: Knex, index: IndexDef): Promise<void> {
 
 /** Whether `knex` speaks to Postgres (concurrent builds, storage parameters) rather than SQLite. */
 export function isPostgres(knex: Knex): boolean {
-  return knex.client.config.client === 'pg';
+  return (knex.client as Knex.Client).config.client === 'pg';
 }
 
 async function concurrently(knex: Knex, table: string): Promise<boolean> {
   if (!isPostgres(knex)) return false;
-  const result = await knex.raw(`SELECT EXISTS (SELECT 1 FROM ${table}) AS used`);
+  const result = await knex.raw<{ rows: Array<{ used: boolean }> }>(`SELECT EXISTS (SELECT 1 FROM ${table}) AS used`);
   return Boolean(result.rows[0].used);
 }

@@ -31,7 +31,7 @@ try {
   process.stderr.write(String((err as { stderr?: Buffer }).stderr ?? err));
   process.exit(1);
 }
-const doc = JSON.parse(fs.readFileSync(bundled, 'utf8'));
+const doc = JSON.parse(fs.readFileSync(bundled, 'utf8')) as Record<string, unknown>; // the bundled OpenAPI document
 fs.writeFileSync(bundled, JSON.stringify({ 'x-generated': BANNER, ...doc }, null, 2) + '\n');
 
 const ast = await openapiTS(pathToFileURL(bundled), { alphabetize: false });

@@ -29,12 +29,12 @@ type List = (
 
 /** Copies row `id` of `table` ROWS times, each column from the row unless `overrides` gives an expression of `g` (1..ROWS). */
 async function cloneRow(db: Db, table: string, id: string, overrides: Record<string, string>): Promise<void> {
-  const columns: string[] = (
-    await db.raw(
+  const columns = (
+    await db.raw<{ rows: Array<{ column_name: string }> }>(
       `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position`,
       [table],
     )
-  ).rows.map((r: { column_name: string }) => r.column_name);
+  ).rows.map((r) => r.column_name);
   const values = columns.map((c) => overrides[c] ?? `src."${c}"`);
   await db.raw(
     `INSERT INTO ${table} (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${values.join(', ')} FROM ${table} src, generate_series(1, ${ROWS}) g WHERE src.id = ?`,
@@ -70,7 +70,9 @@ export async function measureDeepPages(url: string, schema: string, now: Date): 
     await migrateLatest(db);
     await fillVolume(db, { scale: 0.0005, seed: 0.42, now });
     const call = (
-      await db.raw(`SELECT c.id, c.company_id, c.customer_id, c.scheduled_call_id FROM calls c ORDER BY c.id LIMIT 1`)
+      await db.raw<{ rows: Array<{ id: string; company_id: string; customer_id: string; scheduled_call_id: string }> }>(
+        `SELECT c.id, c.company_id, c.customer_id, c.scheduled_call_id FROM calls c ORDER BY c.id LIMIT 1`,
+      )
     ).rows[0];
     await cloneRow(db, 'scheduled_calls', call.scheduled_call_id, {
       id: `'deep-sc-' || g`,

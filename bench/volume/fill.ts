@@ -227,7 +227,7 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
     const schema = await dropConstraintsAndIndexes(trx);
     for (const { table, sql } of statements()) {
       const started = performance.now();
-      const result = await trx.raw(inline(sql));
+      const result = await trx.raw<{ rowCount: number | null }>(inline(sql));
       steps.push({ table, rows: Number(result.rowCount ?? 0), ms: Math.round(performance.now() - started) });
     }
     const started = performance.now();
@@ -248,10 +248,10 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
   });
   const started = performance.now();
   // This schema's tables only: a bare ANALYZE would visit every schema of the database.
-  const tables = await db.raw(
+  const tables = await db.raw<{ rows: Array<{ relname: string }> }>(
     `SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'r'`,
   );
-  for (const { relname } of tables.rows as Array<{ relname: string }>) await db.raw('ANALYZE ??', [relname]);
+  for (const { relname } of tables.rows) await db.raw('ANALYZE ??', [relname]);
   steps.push({ table: 'ANALYZE', rows: 0, ms: Math.round(performance.now() - started) });
   return steps;
 }
@@ -263,18 +263,20 @@ export async function fillVolume(db: Db, opts: FillOptions): Promise<FillStep[]>
 async function dropConstraintsAndIndexes(trx: Db): Promise<{ keysAndIndexes: string[]; foreignKeys: string[] }> {
   const constraints = async (types: string) =>
     (
-      await trx.raw(
+      await trx.raw<{ rows: Array<{ tbl: string; name: string; def: string }> }>(
         `SELECT quote_ident(conrelid::regclass::text) AS tbl, quote_ident(conname) AS name,
     pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE contype = ANY(?) AND connamespace = current_schema()::regnamespace`,
         [types.split('')],
       )
-    ).rows as Array<{ tbl: string; name: string; def: string }>;
+    ).rows;
   const foreign = await constraints('f');
   for (const f of foreign) await trx.raw(`ALTER TABLE ${f.tbl} DROP CONSTRAINT ${f.name}`);
   const keys = await constraints('pu');
   for (const k of keys) await trx.raw(`ALTER TABLE ${k.tbl} DROP CONSTRAINT ${k.name}`);
-  const indexes: Array<{ indexname: string; indexdef: string }> = (
-    await trx.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()`)
+  const indexes = (
+    await trx.raw<{ rows: Array<{ indexname: string; indexdef: string }> }>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema()`,
+    )
   ).rows;
   for (const { indexname } of indexes) await trx.raw('DROP INDEX ??', [indexname]);
   const add = (c: { tbl: string; name: string; def: string }) =>

@@ -8,7 +8,8 @@ import type { Db } from '../../src/store/shared/db.js';
  * 10:00 in New York, none of those is due and the workers do only a bench's own work.
  */
 export async function quietClock(db: Db): Promise<string> {
-  const newest = new Date((await db.raw('SELECT max(created_at) AS at FROM customers')).rows[0].at);
+  const { rows } = await db.raw<{ rows: Array<{ at: Date | string }> }>('SELECT max(created_at) AS at FROM customers');
+  const newest = new Date(rows[0].at);
   const day = new Date(Date.UTC(newest.getUTCFullYear(), newest.getUTCMonth(), newest.getUTCDate() - 3));
   while (day.getUTCDay() !== 2 || isFederalHoliday(day.toISOString().slice(0, 10)))
     day.setUTCDate(day.getUTCDate() - 1);

@@ -94,7 +94,9 @@ const base = await build(`${schema}_base`, baselineScale(scale, baselineDays), {
 });
 const full = await build(schema, scale, { report: true, reuse: values.reuse });
 
-const sizes = await full.raw(`SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
+const sizes = await full.raw<{
+  rows: Array<{ name: string; bytes: string | number }>;
+}>(`SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
   WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' ORDER BY bytes DESC LIMIT 12`);
 console.log('\n| table | size with indexes |\n|---|---:|');
 for (const r of sizes.rows) console.log(`| ${r.name} | ${(Number(r.bytes) / 2 ** 20).toFixed(1)} MiB |`);
@@ -159,15 +161,17 @@ type Read = (db: Db) => Promise<unknown>;
  */
 async function hotReads(db: Db): Promise<Record<string, Read>> {
   const top = (
-    await db.raw(
+    await db.raw<{ rows: Array<{ company_id: string; customer_id: string }> }>(
       `SELECT company_id, customer_id FROM calls GROUP BY company_id, customer_id ORDER BY count(*) DESC, customer_id LIMIT 1`,
     )
   ).rows[0];
   const bigCompany = (
-    await db.raw(`SELECT company_id FROM customers GROUP BY company_id ORDER BY count(*) DESC, company_id LIMIT 1`)
+    await db.raw<{ rows: Array<{ company_id: string }> }>(
+      `SELECT company_id FROM customers GROUP BY company_id ORDER BY count(*) DESC, company_id LIMIT 1`,
+    )
   ).rows[0].company_id;
   const batch = (
-    await db.raw(
+    await db.raw<{ rows: Array<{ companyId: string; customerId: string }> }>(
       `SELECT company_id AS "companyId", id AS "customerId" FROM customers WHERE company_id = ? ORDER BY created_at DESC, id LIMIT 20`,
       [bigCompany],
     )
@@ -233,10 +237,11 @@ async function plan(database: Db, title: string, read: Read): Promise<void> {
       const q = queries.filter((x) => !/^(BEGIN|ROLLBACK|COMMIT|SAVEPOINT|RELEASE)/i.test(x.sql.trim())).at(-1);
       if (!q) return;
       const sql = q.sql.replace(/\$\d+/g, '?');
-      const result = await trx.raw(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, q.bindings as never);
-      console.log(
-        `\n### ${title}\n\n\`\`\`\n${result.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}\n\`\`\``,
+      const result = await trx.raw<{ rows: Array<{ 'QUERY PLAN': string }> }>(
+        `EXPLAIN (ANALYZE, BUFFERS) ${sql}`,
+        q.bindings as never,
       );
+      console.log(`\n### ${title}\n\n\`\`\`\n${result.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\``);
       throw new Rollback();
     })
     .catch((err: unknown) => {

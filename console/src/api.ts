@@ -48,11 +48,26 @@ export async function whoAmI(): Promise<Me | null> {
 
 export async function signIn(email: string, password: string): Promise<Me | string> {
   const res = await session('POST', '', { email, password });
-  const body = await res.json().catch(() => ({}));
+  // The signed-in user on 200, the API's error body ({ message }) otherwise.
+  const body = (await res.json().catch(() => ({}))) as Partial<Me> & { message?: string };
   if (res.status === 429) return `Too many wrong passwords: try again in ${res.headers.get('Retry-After')} s`;
   if (res.status !== 200) return body.message ?? 'Sign-in failed';
-  csrfToken = body.csrfToken;
-  return body as Me;
+  const me = body as Me;
+  csrfToken = me.csrfToken;
+  return me;
+}
+
+/**
+ * An async event handler where the element expects a void one: a rejection (the network down, the
+ * server gone) goes to `report` instead of becoming an unhandled rejection nobody sees.
+ */
+export function handled<A extends unknown[]>(
+  run: (...args: A) => Promise<unknown>,
+  report: (message: string) => void,
+): (...args: A) => void {
+  return (...args) => {
+    run(...args).catch((e: unknown) => report(e instanceof Error ? e.message : String(e)));
+  };
 }
 
 export async function signOut(everywhere: boolean): Promise<void> {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from './api.js';
+import { api, handled } from './api.js';
 
 /** The operator's actions on a customer: stop all communications, mark Do Not Call. */
 export function Actions({ id, onDone }: { id: string; onDone: () => void }) {
@@ -17,6 +17,7 @@ export function Actions({ id, onDone }: { id: string; onDone: () => void }) {
     );
     onDone();
   };
+  const failed = (reason: string) => setMessage(`Failed: ${reason}`);
   const markDnc = async () => {
     if (!confirm('Mark this customer Do Not Call?')) return;
     const res = await api.PUT('/customers/{id}', { params: { path: { id } }, body: { doNotCall: true } });
@@ -25,10 +26,10 @@ export function Actions({ id, onDone }: { id: string; onDone: () => void }) {
   };
   return (
     <div class="actions">
-      <button type="button" onClick={stopAll}>
+      <button type="button" onClick={handled(stopAll, failed)}>
         Stop all communications
       </button>
-      <button type="button" onClick={markDnc}>
+      <button type="button" onClick={handled(markDnc, failed)}>
         Mark Do Not Call
       </button>
       {message && <span role="status">{message}</span>}

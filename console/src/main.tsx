@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { signOut, whoAmI, type Me } from './api.js';
+import { handled, signOut, whoAmI, type Me } from './api.js';
 import { Batches } from './batches.js';
 import { Customer } from './customer.js';
 import { SignIn } from './sign-in.js';
@@ -24,7 +24,11 @@ function App() {
   useEffect(() => void whoAmI().then(setMe), []);
   if (me === undefined) return <p>Loading…</p>;
   if (me === null) return <SignIn onSignedIn={setMe} />;
-  const out = (everywhere: boolean) => signOut(everywhere).then(() => setMe(null));
+  // A sign-out that fails leaves the page as it is; the reason goes to the browser's console.
+  const out = handled(
+    (everywhere: boolean) => signOut(everywhere).then(() => setMe(null)),
+    (reason) => console.error(`sign-out failed: ${reason}`),
+  );
   const customer = /^#\/customers\/(.+)$/.exec(hash);
   const batches = /^#\/batches(?:\/(.+))?$/.exec(hash);
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { signIn, type Me } from './api.js';
+import { handled, signIn, type Me } from './api.js';
 
 export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [email, setEmail] = useState('');
@@ -12,7 +12,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     else onSignedIn(result);
   };
   return (
-    <form class="sign-in" onSubmit={submit}>
+    <form class="sign-in" onSubmit={handled(submit, setError)}>
       <h1>Outreach console</h1>
       <label>
         Email{' '}

@@ -5,11 +5,12 @@ export function usePoll<T>(load: () => Promise<T>, deps: unknown[], everyMs = 30
   const [state, setState] = useState<{ data?: T; error?: string }>({});
   useEffect(() => {
     let live = true;
-    const run = () =>
+    const run = () => {
       load().then(
         (data) => live && setState({ data }),
         (e: Error) => live && setState((s) => ({ ...s, error: e.message })),
       );
+    };
     run();
     const timer = setInterval(run, everyMs);
     return () => {

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type Me } from './api.js';
+import { api, handled, type Me } from './api.js';
 import { dataOf, usePoll } from './use-poll.js';
 
 type Status = 'pending' | 'delivered' | 'dead';
@@ -66,7 +66,13 @@ export function Webhooks({ me }: { me: Me }) {
                 </td>
                 <td>
                   {me.role === 'operator' && (
-                    <button type="button" onClick={() => redeliver(d.id)}>
+                    <button
+                      type="button"
+                      onClick={handled(
+                        () => redeliver(d.id),
+                        (reason) => setMessage(`Failed: ${reason}`),
+                      )}
+                    >
                       Redeliver
                     </button>
                   )}

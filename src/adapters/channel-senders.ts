@@ -38,7 +38,7 @@ export function createChannelSenders(
     // A company's own Twilio account is always Twilio's API (or the operator's override of it), never the simulator.
     ...(secrets ? { companySms: companySmsProviders(secrets, options.sms?.baseUrl ?? TWILIO_API) } : {}),
     async close() {
-      await Promise.all([...new Set([live.email, sandbox.email])].map((s) => s?.close()));
+      await Promise.all([...new Set([live.email, sandbox.email])].filter((s) => s !== undefined).map((s) => s.close()));
     },
   };
 }

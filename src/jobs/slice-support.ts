@@ -19,7 +19,7 @@ export type Row = {
  */
 export interface RowHandling {
   processors: ReadonlyMap<string, RowProcessor>;
-  statusOf(err: DomainError): number;
+  statusOf: (err: DomainError) => number;
 }
 
 /** The job itself cannot run here (no processor for its kind): a job-level error, not a row's. */

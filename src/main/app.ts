@@ -39,7 +39,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
   const dispatch = async (req: Request, res: Response) => {
     const env: RequestEnv = {
       services,
-      requestId: res.locals.requestId as string,
+      requestId: res.locals.requestId as string, // set by the first middleware for every request
       company: null,
       rawBody: (req as Request & { rawBody?: Buffer }).rawBody,
       viaConsole: res.locals.viaConsole === true,
@@ -165,7 +165,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
     }
     if (path === '/console/session' || path.startsWith('/console/session/')) {
       res.locals.route = 'console-session';
-      const answer = () =>
+      const answer = (): void => {
         consoleSession(services, {
           method: req.method,
           subpath: path.slice('/console/session'.length).replace(/\/$/, ''),
@@ -177,9 +177,10 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
           (result) => send(res, result),
           (e: Error) => fail(e, req, res),
         );
+      };
       return hasBody(req)
-        ? void json(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : void answer()))
-        : void answer();
+        ? void json(req, res, (err?: unknown) => (err ? fail(err as Error, req, res) : answer()))
+        : answer();
     }
     res.locals.route = 'console';
     consolePages(req, res, (err?: unknown) =>

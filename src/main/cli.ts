@@ -97,7 +97,8 @@ async function main(argv: string[]): Promise<number> {
   });
   const command = positionals.join(' ');
   if (values.version) {
-    console.log((JSON.parse(fs.readFileSync(`${projectRoot()}/package.json`, 'utf8')) as { version: string }).version);
+    const { version } = JSON.parse(fs.readFileSync(`${projectRoot()}/package.json`, 'utf8')) as { version: string };
+    console.log(version);
     return 0;
   }
   if (values.help || !command) {

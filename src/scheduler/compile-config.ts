@@ -34,7 +34,7 @@ export interface CompiledConfig {
   readonly rules: readonly SchedulingRule[];
   readonly taskTypes: ReadonlyMap<string, CompiledTaskType>;
   readonly transferFallback: string;
-  purposeOf(taskType: string): Purpose | undefined;
+  readonly purposeOf: (taskType: string) => Purpose | undefined;
 }
 
 /** oneOff: exactly one call to phoneNumber (mobilePhone when it has none), never a fallback. */

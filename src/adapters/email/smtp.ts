@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { EmailSendResult, EmailSender, OutgoingEmail } from '../../domain/ports/email.js';
 
 /**
@@ -7,18 +8,18 @@ import type { EmailSendResult, EmailSender, OutgoingEmail } from '../../domain/p
  * throws (outcome unknown).
  */
 export class SmtpEmailSender implements EmailSender {
-  private readonly transport: Transporter;
+  // A pool answers with the same fields as a single connection (SMTPPool.SentMessageInfo is this type).
+  private readonly transport: Transporter<SMTPTransport.SentMessageInfo>;
 
   /** `url`: smtp://user:pass@host:port (smtps:// for implicit TLS). */
   constructor(url: string, opts: { pool?: boolean; maxConnections?: number } = {}) {
     const local = /^smtp:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url);
-    this.transport = nodemailer.createTransport({
-      url,
-      pool: opts.pool ?? true,
-      maxConnections: opts.maxConnections ?? 5,
-      // The local sandbox server speaks plain SMTP; every other server must offer STARTTLS.
-      ...(local ? { ignoreTLS: true } : { requireTLS: !url.startsWith('smtps:') }),
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+    // The local sandbox server speaks plain SMTP; every other server must offer STARTTLS.
+    const tls = local ? { ignoreTLS: true } : { requireTLS: !url.startsWith('smtps:') };
+    this.transport =
+      opts.pool === false
+        ? nodemailer.createTransport({ url, ...tls })
+        : nodemailer.createTransport({ url, pool: true, maxConnections: opts.maxConnections ?? 5, ...tls });
   }
 
   async send(email: OutgoingEmail): Promise<EmailSendResult> {

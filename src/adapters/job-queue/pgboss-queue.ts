@@ -13,7 +13,7 @@ import {
 import { RECOVERY_DELIVERIES } from './recovery.js';
 
 interface PgConnection {
-  query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 interface KnexClientLike {
   acquireConnection(): Promise<PgConnection>;
@@ -124,15 +124,10 @@ export class PgBossQueue implements JobQueue {
     const db = (trx as { isTransaction?: boolean }).isTransaction ? transactionExecutor(trx) : poolExecutor(trx);
     // pg-boss 10 is complete(name, ids, data, options); its typings' (name, ids[], options) overload would
     // pass { db } as job output and ack on the pool, committing the ack before the slice's own work.
-    const boss = this.started();
-    const complete = boss.complete as unknown as (
-      name: string,
-      ids: string[],
-      data: null,
-      options: { db: unknown },
-    ) => Promise<unknown>;
-    await complete.call(
-      boss,
+    const boss = this.started() as unknown as {
+      complete(name: string, ids: string[], data: null, options: { db: unknown }): Promise<unknown>;
+    };
+    await boss.complete(
       messages[0].queue,
       messages.map((m) => m.id),
       null,

@@ -51,11 +51,14 @@ export async function claimQueueMessages(
   const due = db('job_queue')
     .select('id')
     .where('queue', queue)
-    .andWhere((q) =>
-      q
-        .where((w) => w.where('state', 'queued').andWhere('run_at', '<=', nowMs))
-        .orWhere((w) => w.where('state', 'active').andWhere('locked_until', '<', nowMs)),
-    )
+    // Knex ignores what a grouping callback returns; block bodies, so no builder (a thenable) is returned.
+    .andWhere((q) => {
+      q.where((w) => {
+        w.where('state', 'queued').andWhere('run_at', '<=', nowMs);
+      }).orWhere((w) => {
+        w.where('state', 'active').andWhere('locked_until', '<', nowMs);
+      });
+    })
     .orderBy([{ column: 'run_at' }, { column: 'created_at' }, { column: 'id' }])
     .limit(limit);
   const rows = await db('job_queue')
@@ -65,7 +68,7 @@ export async function claimQueueMessages(
   return (rows as Record<string, unknown>[]).map((r) => ({
     id: String(r.id),
     queue: String(r.queue),
-    data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data, // SQLite keeps JSON as text
+    data: typeof r.data === 'string' ? (JSON.parse(r.data) as unknown) : r.data, // SQLite keeps JSON as text
     attempts: Number(r.attempts),
     maxAttempts: Number(r.max_attempts),
   }));
@@ -80,7 +83,9 @@ export async function getQueueMessageRetry(
   db: Db,
   id: string,
 ): Promise<{ attempts: number; maxAttempts: number; retryDelayMs: number } | null> {
-  const r = await db('job_queue').where({ id }).first('attempts', 'max_attempts', 'retry_delay_ms');
+  const r = await db<{ id: string; attempts: number; max_attempts: number; retry_delay_ms: number }>('job_queue')
+    .where({ id })
+    .first('attempts', 'max_attempts', 'retry_delay_ms');
   return r
     ? { attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts), retryDelayMs: Number(r.retry_delay_ms) }
     : null;
@@ -132,11 +137,11 @@ export async function pgBossQueueStats(
   db: Db,
   schema: string,
 ): Promise<{ queue: string; depth: number; oldestAgeSeconds: number }[]> {
-  const result = await db.raw(
+  const result = await db.raw<{ rows: Record<string, unknown>[] }>(
     `SELECT name, count(*) AS depth, extract(epoch FROM now() - min(created_on)) AS age FROM ??.job WHERE state IN ('created', 'retry', 'active') GROUP BY name`,
     [schema],
   );
-  return (result.rows as Record<string, unknown>[]).map((r) => ({
+  return result.rows.map((r) => ({
     queue: String(r.name),
     depth: Number(r.depth),
     oldestAgeSeconds: Math.max(0, Number(r.age)),
@@ -145,6 +150,6 @@ export async function pgBossQueueStats(
 
 /** Postgres: the schema unqualified names resolve to (tests run each file in its own schema). */
 export async function currentPgSchema(db: Db): Promise<string> {
-  const result = await db.raw('select current_schema() as s');
+  const result = await db.raw<{ rows: Array<{ s: string }> }>('select current_schema() as s');
   return String(result.rows[0].s);
 }

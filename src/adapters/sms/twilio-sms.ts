@@ -40,7 +40,7 @@ export class TwilioSms implements SmsProvider {
           reason: `${code ?? status}: ${text ?? 'refused by the SMS provider'}`,
         };
       }
-      throw new Error(`SMS provider answered ${status}${code ? ` (${code}: ${text})` : ''}`);
+      throw new Error(`SMS provider answered ${status}${code ? ` (${code}: ${text})` : ''}`, { cause: err });
     }
     if (!message.sid) throw new Error('SMS provider answered without a message sid');
     return { accepted: true, providerMessageId: message.sid, status: message.status ?? 'queued' };

@@ -277,7 +277,7 @@ function instant(ms: number | undefined): Date | null {
  */
 function failure(err: unknown, what: string): Error {
   if (!(err instanceof APIError)) return err instanceof Error ? err : new Error(String(err));
-  const status = err.status;
+  const status = err.status as number | undefined; // instanceof narrows to APIError<any>; its default is this
   const message = `voice provider ${what}: ${status ? `HTTP ${status} ` : ''}${err.message}`.slice(0, 400);
   return status === undefined || status >= 500 || status === 429 || status === 408
     ? new ProviderUnavailableError(message)

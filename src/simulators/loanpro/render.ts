@@ -81,7 +81,7 @@ export function renderList(
 ): Obj {
   const sent = page.all ? items.slice(page.start) : items.slice(page.start, page.start + page.pageSize);
   const results = sent.map((item, i) => {
-    const id = item.id ?? page.start + i + 1;
+    const id = typeof item.id === 'number' || typeof item.id === 'string' ? item.id : page.start + i + 1;
     return {
       __metadata: { uri: `${root}/${list.set}(id=${String(id)})`, type: `Entity.${list.type}` },
       ...(wireDates({ ...item, id }) as Obj),
