@@ -16,9 +16,9 @@ interface Dangling {
   reason: string;
 }
 interface Checker {
-  checkDocRefs(root: string): { checked: number; dangling: Dangling[] };
-  formatReport(result: { checked: number; dangling: Dangling[] }): string[];
-  slugify(heading: string): string;
+  checkDocRefs: (root: string) => { checked: number; dangling: Dangling[] };
+  formatReport: (result: { checked: number; dangling: Dangling[] }) => string[];
+  slugify: (heading: string) => string;
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -103,7 +103,7 @@ async function storedRows(db: Db, companyId: string, e: NewEnrollment): Promise<
         Object.fromEntries(
           Object.entries(r).map(([k, v]) => [
             k,
-            ID_COLUMNS.includes(k) && v !== null ? (roles.get(String(v)) ?? v) : v,
+            ID_COLUMNS.includes(k) && v !== null ? (roles.get(String(v as string | number)) ?? v) : v,
           ]),
         ),
       )

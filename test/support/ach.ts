@@ -99,7 +99,8 @@ export function achApi(t: TestService, db: Db, companyId: string, key: string) {
         customerId,
         methodId,
         ids,
-        read: async () => (await this.getPayment(customerId, 'l-1', String(payment.payment_id ?? 'p-1'))).body,
+        read: async () =>
+          (await this.getPayment(customerId, 'l-1', (payment.payment_id as string | undefined) ?? 'p-1')).body,
       };
     },
   };
