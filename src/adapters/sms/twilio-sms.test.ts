@@ -73,16 +73,14 @@ describe('TwilioSms (the official twilio client)', () => {
             form: Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString())),
           });
           if (answer === 0) return void req.socket.destroy();
-          res
-            .writeHead(answer, { 'Content-Type': 'application/json' })
-            .end(
-              JSON.stringify({
-                code: 20429,
-                message: 'Too Many Requests',
-                more_info: 'https://www.twilio.com/docs/errors/20429',
-                status: 429,
-              }),
-            );
+          res.writeHead(answer, { 'Content-Type': 'application/json' }).end(
+            JSON.stringify({
+              code: 20429,
+              message: 'Too Many Requests',
+              more_info: 'https://www.twilio.com/docs/errors/20429',
+              status: 429,
+            }),
+          );
         });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
