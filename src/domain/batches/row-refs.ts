@@ -8,7 +8,7 @@ export function refOf(row: unknown, field: string): string | null {
   // encoder writes it, so both databases report the same reference); it is only for reporting.
   const ref =
     typeof v === 'string'
-      ? v.replace(/\u0000/g, '').replace(/\p{Surrogate}/gu, '\uFFFD')
+      ? v.replaceAll('\u0000', '').replace(/\p{Surrogate}/gu, '\uFFFD')
       : typeof v === 'number'
         ? String(v)
         : null;

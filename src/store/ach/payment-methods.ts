@@ -77,12 +77,14 @@ export async function getPaymentMethod(
   customerId: string,
   id: string,
 ): Promise<PaymentMethodRow | null> {
-  const r = await db('payment_methods').where({ company_id: companyId, customer_id: customerId, id }).first();
+  const r = await db<Record<string, unknown>>('payment_methods')
+    .where({ company_id: companyId, customer_id: customerId, id })
+    .first();
   return r ? fromRow(r) : null;
 }
 
 export async function getPaymentMethodById(db: Db, companyId: string, id: string): Promise<PaymentMethodRow | null> {
-  const r = await db('payment_methods').where({ company_id: companyId, id }).first();
+  const r = await db<Record<string, unknown>>('payment_methods').where({ company_id: companyId, id }).first();
   return r ? fromRow(r) : null;
 }
 
@@ -191,7 +193,7 @@ export async function listAuthorizationEvents(
   paymentMethodIds: string[],
 ): Promise<AuthorizationEventRow[]> {
   if (paymentMethodIds.length === 0) return [];
-  const rows = await db('ach_authorization_events')
+  const rows = await db<Record<string, unknown>>('ach_authorization_events')
     .where({ company_id: companyId })
     .whereIn('payment_method_id', paymentMethodIds)
     .orderBy([{ column: 'created_at' }, { column: 'occurred_at' }]);
@@ -200,9 +202,9 @@ export async function listAuthorizationEvents(
     paymentMethodId: String(r.payment_method_id),
     event: r.event as AuthorizationEvent,
     source: r.source as AuthorizationSource,
-    captureMethod: r.capture_method ?? null,
-    evidenceRef: r.evidence_ref ?? null,
-    returnCode: r.return_code ?? null,
+    captureMethod: readText(r.capture_method) as CaptureMethod | null,
+    evidenceRef: readText(r.evidence_ref),
+    returnCode: readText(r.return_code),
     occurredAt: readInstant(r.occurred_at)!,
     createdAt: readInstant(r.created_at)!,
   }));

@@ -106,7 +106,7 @@ function paymentFromRow(r: Record<string, unknown>): PaymentRow {
 }
 
 export async function findPayment(db: Db, companyId: string, key: PaymentKey): Promise<PaymentRow | null> {
-  const r = await db('payments')
+  const r = await db<Record<string, unknown>>('payments')
     .where({ company_id: companyId, customer_id: key.customerId, loan_id: key.loanId, payment_id: key.paymentId })
     .first();
   return r ? paymentFromRow(r) : null;
@@ -156,7 +156,9 @@ export async function updatePayment(
 }
 
 export async function getAchPayment(db: Db, companyId: string, rowId: string): Promise<AchPaymentRow | null> {
-  const r = await db('ach_payments').where({ company_id: companyId, payment_row_id: rowId }).first();
+  const r = await db<Record<string, unknown>>('ach_payments')
+    .where({ company_id: companyId, payment_row_id: rowId })
+    .first();
   if (!r) return null;
   return {
     status: String(r.status),

@@ -93,7 +93,7 @@ export async function insertRateEvent(db: Db, companyId: string, e: RateEventRow
 }
 
 export async function getRateEvent(db: Db, companyId: string, id: string): Promise<RateEventRow | null> {
-  const r = await db('ach_return_rate_events').where({ company_id: companyId, id }).first();
+  const r = await db<Record<string, unknown>>('ach_return_rate_events').where({ company_id: companyId, id }).first();
   if (!r) return null;
   return {
     id: String(r.id),

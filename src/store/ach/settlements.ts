@@ -27,7 +27,7 @@ export async function findSettlement(
   companyId: string,
   processorTransactionId: string,
 ): Promise<SettlementRow | null> {
-  const r = await db('ach_settlements')
+  const r = await db<Record<string, unknown>>('ach_settlements')
     .where({ company_id: companyId, processor_transaction_id: processorTransactionId })
     .first();
   return r ? fromRow(r) : null;

@@ -49,7 +49,7 @@ export async function latestDecisionsOf(
 ): Promise<Map<string, ContactDecisionRow>> {
   const latest = new Map<string, ContactDecisionRow>();
   if (!subjectIds.length) return latest;
-  const rows = await db('contact_decisions')
+  const rows = await db<Record<string, unknown>>('contact_decisions')
     .where({ company_id: companyId })
     .whereIn('subject_id', [...subjectIds])
     .orderBy([{ column: 'decided_at' }, { column: 'id' }]);

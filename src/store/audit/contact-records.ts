@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { fromJson, readInstant, readText } from '../shared/columns.js';
 import type { Db } from '../shared/db.js';
 import { DELETE_BATCH_ROWS, deleteInBatches } from '../shared/batched-deletes.js';
@@ -53,13 +54,18 @@ const ENDED_UNSENT = ['skipped', 'cancelled', 'failed'];
 const ENDED_CALL_STATUSES = ['completed', 'failed', 'skipped', 'cancelled'];
 
 /** After the cursor, in (scheduled time, id) order: the keyset a page reads from the company's index. */
-function after(q: ReturnType<Db>, table: string, cursor: RecordCursor | null) {
+function after<TRecord extends object, TResult>(
+  q: Knex.QueryBuilder<TRecord, TResult>,
+  table: string,
+  cursor: RecordCursor | null,
+): Knex.QueryBuilder<TRecord, TResult> {
   if (!cursor) return q;
-  return q.where((w) =>
-    w
-      .where(`${table}.scheduled_time`, '>', cursor.scheduledTime)
-      .orWhere((x) => x.where(`${table}.scheduled_time`, cursor.scheduledTime).andWhere(`${table}.id`, '>', cursor.id)),
-  );
+  // The callbacks narrow their builders in place; none is a query of its own to await.
+  return q.where((w) => {
+    void w.where(`${table}.scheduled_time`, '>', cursor.scheduledTime).orWhere((x) => {
+      void x.where(`${table}.scheduled_time`, cursor.scheduledTime).andWhere(`${table}.id`, '>', cursor.id);
+    });
+  });
 }
 
 /**
@@ -79,11 +85,13 @@ export async function pageCallRecords(
     .where('sc.company_id', companyId)
     .andWhere('sc.scheduled_time', '>=', from)
     .andWhere('sc.scheduled_time', '<', to)
-    .andWhere((w) => w.whereNotNull('sc.dialed_at').orWhereIn('sc.status', ENDED_UNDIALED));
+    .andWhere((w) => {
+      void w.whereNotNull('sc.dialed_at').orWhereIn('sc.status', ENDED_UNDIALED);
+    });
   const rows = await after(q, 'sc', cursor)
     .orderBy([{ column: 'sc.scheduled_time' }, { column: 'sc.id' }])
     .limit(limit)
-    .select(
+    .select<Array<Record<string, unknown>>>(
       'sc.id',
       'sc.customer_id',
       'sc.loan_id',
@@ -119,7 +127,7 @@ export async function pageCallRecords(
       r.call_id == null
         ? null
         : {
-            id: String(r.call_id),
+            id: readText(r.call_id)!,
             toPhoneNumber: String(r.to_phone_number),
             state: String(r.call_state),
             durationMs: r.duration_ms == null ? null : Number(r.duration_ms),
@@ -142,11 +150,13 @@ export async function pageMessageRecords(
   cursor: RecordCursor | null,
   limit: number,
 ): Promise<MessageRecordRow[]> {
-  const q = db('scheduled_messages as sm')
+  const q = db<Record<string, unknown>>('scheduled_messages as sm')
     .where('sm.company_id', companyId)
     .andWhere('sm.scheduled_time', '>=', from)
     .andWhere('sm.scheduled_time', '<', to)
-    .andWhere((w) => w.whereNotNull('sm.sent_at').orWhereIn('sm.status', ENDED_UNSENT));
+    .andWhere((w) => {
+      void w.whereNotNull('sm.sent_at').orWhereIn('sm.status', ENDED_UNSENT);
+    });
   const rows = await after(q, 'sm', cursor)
     .orderBy([{ column: 'sm.scheduled_time' }, { column: 'sm.id' }])
     .limit(limit)

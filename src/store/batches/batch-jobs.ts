@@ -61,13 +61,13 @@ export async function insertBatchJob(
 }
 
 export async function getBatchJob(db: Db, companyId: string, jobId: string): Promise<BatchJobRow | null> {
-  const r = await db('batch_jobs').where({ company_id: companyId, id: jobId }).first();
+  const r = await db<Record<string, unknown>>('batch_jobs').where({ company_id: companyId, id: jobId }).first();
   return r ? jobFromRow(r) : null;
 }
 
 /** A company's jobs, newest first. */
 export async function listBatchJobs(db: Db, companyId: string, limit: number, offset: number): Promise<BatchJobRow[]> {
-  const rows = await db('batch_jobs')
+  const rows = await db<Record<string, unknown>>('batch_jobs')
     .where({ company_id: companyId })
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -82,7 +82,9 @@ export async function getBatchJobKind(
   companyId: string,
   jobId: string,
 ): Promise<{ kind: string; status: BatchJobStatus } | null> {
-  const r = await db('batch_jobs').where({ company_id: companyId, id: jobId }).first('kind', 'status');
+  const r = await db<Record<string, unknown>>('batch_jobs')
+    .where({ company_id: companyId, id: jobId })
+    .first('kind', 'status');
   return r ? { kind: String(r.kind), status: r.status as BatchJobStatus } : null;
 }
 

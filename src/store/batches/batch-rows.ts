@@ -120,7 +120,7 @@ export async function recordRowOutcomes(
   beforeCounters?: () => Promise<void>,
 ): Promise<{ processed: number; failed: number }> {
   const finishing = new Set(slices.filter((s) => s.finished).map((s) => s.from));
-  let locking = trx('batch_job_slices')
+  let locking = trx<Record<string, unknown>>('batch_job_slices')
     .where({ company_id: companyId, job_id: jobId })
     .whereIn(
       'from_index',
@@ -149,7 +149,7 @@ export async function recordRowOutcomes(
       const slice = sliceOf(o.index);
       if (!slice || ended.has(o.index)) continue; // ended by an earlier delivery of its slice
       if (o.failure === undefined && o.result === undefined && slice.finishing) continue; // counted with its slice below
-      if (!refsOf.has(slice.from)) refsOf.set(slice.from, JSON.parse(slice.refs));
+      if (!refsOf.has(slice.from)) refsOf.set(slice.from, JSON.parse(slice.refs) as [string | null, string | null][]);
       const [customerRef, loanRef] = refsOf.get(slice.from)![o.index - slice.from];
       rows.push({
         job_id: jobId,
@@ -215,7 +215,7 @@ async function countRows(
 }
 
 export async function listBatchFailures(db: Db, companyId: string, jobId: string) {
-  const rows = await db('batch_row_outcomes')
+  const rows = await db<Record<string, unknown>>('batch_row_outcomes')
     .where({ company_id: companyId, job_id: jobId, status: 'failed' })
     .orderBy('row_index')
     .select('row_index', 'customer_ref', 'loan_ref', 'message');
@@ -232,7 +232,7 @@ export async function listBatchResults(
   companyId: string,
   jobId: string,
 ): Promise<{ index: number; result: unknown }[]> {
-  const rows = await db('batch_row_outcomes')
+  const rows = await db<Record<string, unknown>>('batch_row_outcomes')
     .where({ company_id: companyId, job_id: jobId })
     .whereNotNull('result')
     .orderBy('row_index')

@@ -34,7 +34,7 @@ export async function findActiveKeyByHash(
     .select('api_keys.company_id', 'api_keys.key_hash', 'companies.config')
     .where('api_keys.key_hash', keyHash)
     .whereNull('api_keys.revoked_at')
-    .first();
+    .first<Record<string, unknown> | undefined>();
   return r
     ? { companyId: String(r.company_id), keyHash: String(r.key_hash), config: fromJson<unknown>(r.config) }
     : null;
@@ -44,7 +44,10 @@ export async function findActiveKeyByHash(
 export async function revokeApiKey(db: Db, companyId: string, idOrPrefix: string, revokedAt: string): Promise<number> {
   return db('api_keys')
     .where({ company_id: companyId })
-    .andWhere((q) => q.where({ id: idOrPrefix }).orWhere({ key_prefix: idOrPrefix }))
+    .andWhere((q) => {
+      // Narrows the builder in place; it is not a query of its own to await.
+      void q.where({ id: idOrPrefix }).orWhere({ key_prefix: idOrPrefix });
+    })
     .whereNull('revoked_at')
     .update({ revoked_at: revokedAt });
 }
@@ -54,7 +57,7 @@ export async function listApiKeys(
   db: Db,
   companyId: string,
 ): Promise<{ id: string; prefix: string; createdAt: string; revokedAt: string | null }[]> {
-  const rows = await db('api_keys')
+  const rows = await db<Record<string, unknown>>('api_keys')
     .where({ company_id: companyId })
     .select('id', 'key_prefix', 'created_at', 'revoked_at')
     .orderBy('created_at');

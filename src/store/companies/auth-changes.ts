@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import pg from 'pg';
 import { type Db, dialectOf } from '../shared/db.js';
 import { type PreparedStatement, runPrepared } from '../shared/prepared.js';
@@ -30,7 +31,7 @@ export const listenerName = (pid: number = process.pid) => `outreach-auth-listen
 
 export function authChangeFeed(db: Db): AuthChangeFeed {
   return dialectOf(db) === 'pg'
-    ? new ListeningFeed(db.client.config.connection as string | pg.ClientConfig)
+    ? new ListeningFeed((db.client as Knex.Client).config.connection as string | pg.ClientConfig)
     : new RevisionFeed(db);
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from '../shared/db.js';
-import { readInstant } from '../shared/columns.js';
+import { readInstant, readText } from '../shared/columns.js';
 
 export interface ConsoleAuditRow {
   id: string;
@@ -26,7 +26,7 @@ export async function insertConsoleAudit(db: Db, companyId: string, row: Console
 
 /** A company's console actions, newest first. */
 export async function listConsoleAudit(db: Db, companyId: string, limit: number): Promise<ConsoleAuditRow[]> {
-  const rows = await db('console_audit')
+  const rows = await db<Record<string, unknown>>('console_audit')
     .where({ company_id: companyId })
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
@@ -36,7 +36,7 @@ export async function listConsoleAudit(db: Db, companyId: string, limit: number)
     userId: String(r.user_id),
     email: String(r.email),
     action: String(r.action),
-    target: r.target === null ? null : String(r.target),
+    target: readText(r.target),
     status: r.status === null ? null : Number(r.status),
     at: readInstant(r.at)!,
   }));

@@ -11,7 +11,7 @@ export async function callsPlacedBetween(
   from: string,
   to: string,
 ): Promise<{ timestamp: string; state: string; flags: string[] }[]> {
-  const rows = await db('calls')
+  const rows = await db<Record<string, unknown>>('calls')
     .where({ company_id: companyId })
     .where('timestamp', '>=', from)
     .where('timestamp', '<', to)
@@ -30,7 +30,7 @@ export async function callsEndedUnplacedBetween(
   from: string,
   to: string,
 ): Promise<{ status: string; statusReason: string | null }[]> {
-  const rows = await db('scheduled_calls')
+  const rows = await db<Record<string, unknown>>('scheduled_calls')
     .where({ company_id: companyId })
     .whereIn('status', ['skipped', 'cancelled', 'failed'])
     .where('scheduled_time', '>=', from)
@@ -51,12 +51,12 @@ export async function messagesSentBetween(
     .where('sent_at', '>=', from)
     .where('sent_at', '<', to)
     .groupBy('channel')
-    .select('channel', db.raw('count(*) as sent'));
+    .select<Array<{ channel: unknown; sent: unknown }>>('channel', db.raw('count(*) as sent'));
   return rows.map((r) => ({ channel: String(r.channel), sent: Number(r.sent) }));
 }
 
 export async function pendingCallsFrom(db: Db, companyId: string, from: string, limit: number) {
-  const rows = await db('scheduled_calls')
+  const rows = await db<Record<string, unknown>>('scheduled_calls')
     .where({ company_id: companyId, status: 'pending' })
     .where('scheduled_time', '>=', from)
     .orderBy('scheduled_time')

@@ -31,12 +31,12 @@ export async function insertConsoleSession(
 
 /** The live session with this token hash and its user; like an API key, it is what finds the company. */
 export async function findLiveSessionByHash(db: Db, tokenHash: string): Promise<ConsoleSessionRow | null> {
-  const r = await db('console_sessions as s')
+  const r = (await db('console_sessions as s')
     .join('console_users as u', 'u.id', 's.user_id')
     .select('s.id', 's.company_id', 's.user_id', 's.last_seen_at', 's.expires_at', 'u.email', 'u.role')
     .where('s.token_hash', tokenHash)
     .whereNull('s.revoked_at')
-    .first();
+    .first()) as Record<string, unknown> | undefined;
   if (!r) return null;
   return {
     id: String(r.id),

@@ -9,7 +9,7 @@ export async function readSignInFailures(
   db: Db,
   subjects: string[],
 ): Promise<{ subject: string; failures: number; lastFailureAt: string }[]> {
-  const rows = await db('console_sign_in_failures').whereIn('subject', subjects);
+  const rows = await db<Record<string, unknown>>('console_sign_in_failures').whereIn('subject', subjects);
   return rows.map((r) => ({
     subject: String(r.subject),
     failures: Number(r.failures),

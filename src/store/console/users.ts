@@ -32,12 +32,12 @@ export async function insertConsoleUser(
  * finds the company, so it is the one console query not scoped by company.
  */
 export async function findConsoleUserByEmail(db: Db, email: string): Promise<ConsoleUserRow | null> {
-  const r = await db('console_users').where({ email }).first();
+  const r = await db<Record<string, unknown>>('console_users').where({ email }).first();
   return r ? toUser(r) : null;
 }
 
 export async function findConsoleUser(db: Db, companyId: string, userId: string): Promise<ConsoleUserRow | null> {
-  const r = await db('console_users').where({ company_id: companyId, id: userId }).first();
+  const r = await db<Record<string, unknown>>('console_users').where({ company_id: companyId, id: userId }).first();
   return r ? toUser(r) : null;
 }
 

@@ -18,7 +18,8 @@ export async function deleteInBatches(
   db: Db,
   table: string,
   key: string | readonly string[],
-  pick: (q: Knex.QueryBuilder) => void,
+  // `unknown`, not `void`: callers may return the builder they narrowed (a thenable, never awaited here).
+  pick: (q: Knex.QueryBuilder) => unknown,
   size = DELETE_BATCH_ROWS,
 ): Promise<number> {
   const columns = typeof key === 'string' ? [key] : [...key];

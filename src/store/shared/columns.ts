@@ -3,16 +3,25 @@
  * same column type (see toolchain notes); every store reads through these so callers see one shape.
  */
 
+/**
+ * A column value as text. Drivers hand back scalars (string, number, bigint, Date) for the columns we
+ * read as text; anything else keeps String()'s rendering, as these readers always did.
+ */
+function columnText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return String(value);
+}
+
 /** Nullable text (ids, codes, exact decimals kept as text). */
 export function readText(value: unknown): string | null {
-  return value === null || value === undefined ? null : String(value);
+  return value === null || value === undefined ? null : columnText(value);
 }
 
 export function readInstant(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'number') return new Date(value).toISOString();
-  const s = String(value);
+  const s = columnText(value);
   // SQLite keeps what was written; we always write ISO-8601 UTC, but be tolerant of "YYYY-MM-DD HH:MM:SS".
   return s.includes('T') ? new Date(s).toISOString() : new Date(`${s.replace(' ', 'T')}Z`).toISOString();
 }
@@ -52,7 +61,7 @@ export function withJsonValues(row: Record<string, unknown>, jsonColumns: readon
 /** Date-only columns, as 'YYYY-MM-DD'. */
 export function toDateOnly(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  return String(value).slice(0, 10);
+  return columnText(value).slice(0, 10);
 }
 
 /** A table or column name for SQL text. Ours come from row functions, never from input; quoted all the same. */

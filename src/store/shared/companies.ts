@@ -31,13 +31,13 @@ export async function insertCompany(db: Db, row: CompanyRow): Promise<void> {
 }
 
 export async function getCompany(db: Db, companyId: string): Promise<CompanyRow | null> {
-  const r = await db('companies').where({ id: companyId }).first();
+  const r = await db<Record<string, unknown>>('companies').where({ id: companyId }).first();
   return r ? fromRow(r) : null;
 }
 
 /** Several companies by id in one read (a dial batch's configurations). */
 export async function getCompanies(db: Db, ids: readonly string[]): Promise<Map<string, CompanyRow>> {
-  const rows = ids.length ? await db('companies').whereIn('id', [...new Set(ids)]) : [];
+  const rows = ids.length ? await db<Record<string, unknown>>('companies').whereIn('id', [...new Set(ids)]) : [];
   return new Map(rows.map((r) => [String(r.id), fromRow(r)]));
 }
 

@@ -12,7 +12,7 @@ export function isTransient(err: unknown): boolean {
     ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE'].includes(code) ||
     e.name === 'KnexTimeoutError' ||
     /Connection terminated|Transaction query already complete|not queryable|Connection ended|EPIPE/i.test(
-      String(e.message ?? ''),
+      typeof e.message === 'string' ? e.message : '',
     )
   );
 }

@@ -61,5 +61,5 @@ export function openDb(url: string, opts: DbOptions = {}): Db {
 }
 
 export function dialectOf(db: Db): Dialect {
-  return db.client.config.client === 'pg' ? 'pg' : 'sqlite';
+  return (db.client as Knex.Client).config.client === 'pg' ? 'pg' : 'sqlite';
 }

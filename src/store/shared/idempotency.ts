@@ -76,7 +76,7 @@ export async function insertClaim(db: Db, companyId: string, c: NewClaim): Promi
 }
 
 export async function getRecord(db: Db, companyId: string, key: string): Promise<IdempotencyRow | null> {
-  const r = await db('idempotency_records').where({ company_id: companyId, key }).first();
+  const r = await db<Record<string, unknown>>('idempotency_records').where({ company_id: companyId, key }).first();
   return r ? fromRow(r) : null;
 }
 
@@ -113,7 +113,7 @@ export async function claimKey(
           held: true,
           ...(await trx('idempotency_records as r')
             .where({ 'r.company_id': companyId, 'r.key': key })
-            .first(trx.raw(CLAIM_COLUMNS))),
+            .first<Record<string, unknown> | undefined>(trx.raw(CLAIM_COLUMNS))),
         };
   const live = row.state != null && readInstant(row.expires_at)! > at;
   if (live && row.state === 'completed') {
@@ -226,7 +226,7 @@ export async function finishKey(
   let windowEndsAt = 0;
   let stored = false;
   if (rate) {
-    const [row] = (await trx.raw(RATE_HIT, rateHitBindings(companyId, rate))) as Array<Record<string, unknown>>;
+    const [row] = await trx.raw<Array<Record<string, unknown>>>(RATE_HIT, rateHitBindings(companyId, rate));
     hits = Number(row.hits);
     windowEndsAt = Number(row.window_ends_at);
   }

@@ -24,8 +24,8 @@ const migrationConfig: Knex.MigratorConfig = {
 };
 
 export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, applied] = await db.migrate.latest(migrationConfig);
-  return applied as string[];
+  const [, applied] = (await db.migrate.latest(migrationConfig)) as [number, string[]];
+  return applied;
 }
 
 /** True when every listed migration has been applied (readiness check). */

@@ -7,6 +7,11 @@ import type { Db } from './db.js';
  * ON CONFLICT DO UPDATE) or SQLite (single writer). A window that has ended restarts at 1.
  * Times are epoch milliseconds from the service clock, so tests can move time.
  */
+interface RateHitRow {
+  hits: unknown;
+  window_ends_at: unknown;
+}
+
 export async function hitRateWindow(
   db: Db,
   companyId: string,
@@ -14,8 +19,12 @@ export async function hitRateWindow(
   nowMs: number,
   windowMs: number,
 ): Promise<{ hits: number; windowEndsAt: number }> {
-  const result = await db.raw(RATE_HIT, rateHitBindings(companyId, { policy, nowMs, windowMs }));
-  const row = (Array.isArray(result) ? result[0] : result.rows[0]) as { hits: unknown; window_ends_at: unknown };
+  // better-sqlite3 returns the rows as an array, pg a result with .rows.
+  const result = await db.raw<RateHitRow[] | { rows: RateHitRow[] }>(
+    RATE_HIT,
+    rateHitBindings(companyId, { policy, nowMs, windowMs }),
+  );
+  const row = Array.isArray(result) ? result[0] : result.rows[0];
   return { hits: Number(row.hits), windowEndsAt: Number(row.window_ends_at) };
 }
 

@@ -35,7 +35,7 @@ const kept = new WeakMap<SqliteConnection, Map<string, SqliteStatement>>();
 /** The connection's statement for `sql`, prepared on first use and kept (most recently used last). */
 export function keptStatement(conn: SqliteConnection, sql: string): SqliteStatement {
   let statements = kept.get(conn);
-  if (!statements) kept.set(conn, (statements = new Map()));
+  if (!statements) kept.set(conn, (statements = new Map<string, SqliteStatement>()));
   let statement = statements.get(sql);
   if (statement) {
     statements.delete(sql);

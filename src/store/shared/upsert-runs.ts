@@ -77,7 +77,10 @@ export async function upsertRows(
   }
   // The written rows as stored, filtered in the same statement (no second read with a long key list).
   return (
-    await db.raw(`WITH written AS (${upsert} RETURNING *) SELECT * FROM written WHERE ${returningWhere}`, bindings)
+    await db.raw<{ rows: Record<string, unknown>[] }>(
+      `WITH written AS (${upsert} RETURNING *) SELECT * FROM written WHERE ${returningWhere}`,
+      bindings,
+    )
   ).rows;
 }
 
