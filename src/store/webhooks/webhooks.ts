@@ -223,13 +223,11 @@ export async function deleteSettledDeliveriesBefore(db: Db, before: string): Pro
 
 /** Sends a delivery again from now on (a fresh retry window), whatever its status; the same id and body. */
 export async function requeueWebhookDelivery(db: Db, companyId: string, id: string, nowMs: number): Promise<number> {
-  return db('webhook_deliveries')
-    .where({ company_id: companyId, id })
-    .update({
-      status: 'pending',
-      enqueued: false,
-      next_attempt_at: nowMs,
-      window_started_at: nowMs,
-      delivered_at: null,
-    });
+  return db('webhook_deliveries').where({ company_id: companyId, id }).update({
+    status: 'pending',
+    enqueued: false,
+    next_attempt_at: nowMs,
+    window_started_at: nowMs,
+    delivered_at: null,
+  });
 }
