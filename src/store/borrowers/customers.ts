@@ -58,12 +58,17 @@ export async function getCustomersByKey(
   keys: ReadonlyArray<{ companyId: string; customerId: string }>,
 ): Promise<Map<string, CustomerRow>> {
   const rows = keys.length
-    ? await db('customers').whereIn(
+    ? await db<Record<string, unknown>>('customers').whereIn(
         ['company_id', 'id'],
         keys.map((k) => [k.companyId, k.customerId]),
       )
     : [];
-  return new Map(rows.map((r: Record<string, unknown>) => [`${r.company_id}/${r.id}`, customerFromRow(r)]));
+  return new Map(
+    rows.map((r) => {
+      const customer = customerFromRow(r);
+      return [`${customer.companyId}/${customer.id}`, customer];
+    }),
+  );
 }
 
 /** The company's customers with this email address (any case): whose numbers an email revocation reaches. */
@@ -80,7 +85,7 @@ export async function listCustomersByEmail(db: Db, companyId: string, email: str
  * so a concurrent Do Not Call update cannot slip between reading the customer and scheduling.
  */
 export async function getCustomerForUpdate(db: Db, companyId: string, id: string): Promise<CustomerRow | null> {
-  const q = db('customers').where({ company_id: companyId, id });
+  const q = db<Record<string, unknown>>('customers').where({ company_id: companyId, id });
   const r = await (dialectOf(db) === 'pg' ? q.forUpdate() : q).first();
   return r ? customerFromRow(r) : null;
 }
@@ -123,7 +128,7 @@ export async function upsertCustomer(
         )
       )[0];
   if (inserted) return { customer: customerFromRow(inserted), created: true };
-  const updated = await db('customers')
+  const updated = await db<Record<string, unknown>>('customers')
     .where({ company_id: companyId, id })
     .update({ ...toColumns(onUpdate), updated_at: at })
     .returning('*');
@@ -167,6 +172,9 @@ export async function customerExists(db: Db, companyId: string, customerId: stri
 /** Which of these customer ids exist in the company (one query for a whole slice). */
 export async function existingCustomerIds(db: Db, companyId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db('customers').where('company_id', companyId).whereIn('id', ids).select('id');
+  const rows = await db<{ id: string; company_id: string }>('customers')
+    .where('company_id', companyId)
+    .whereIn('id', ids)
+    .select('id');
   return new Set(rows.map((r) => String(r.id)));
 }

@@ -105,13 +105,13 @@ export async function upsertLoan(
   at: string,
 ): Promise<{ loan: LoanRow; created: boolean }> {
   const key = { company_id: companyId, customer_id: customerId, id };
-  const inserted = await db('loans')
+  const inserted = await db<Record<string, unknown>>('loans')
     .insert({ ...key, ...toColumns(fields), created_at: at, updated_at: at })
     .onConflict(['company_id', 'customer_id', 'id'])
     .ignore()
     .returning('*');
   if (inserted.length > 0) return { loan: loanFromRow(inserted[0]), created: true };
-  const updated = await db('loans')
+  const updated = await db<Record<string, unknown>>('loans')
     .where(key)
     .update({ ...toColumns(fields), updated_at: at })
     .returning('*');
@@ -205,7 +205,9 @@ export async function loansWithTaskType(
 }
 
 export async function getLoan(db: Db, companyId: string, customerId: string, id: string): Promise<LoanRow | null> {
-  const row = await db('loans').where({ company_id: companyId, customer_id: customerId, id }).first();
+  const row = await db<Record<string, unknown>>('loans')
+    .where({ company_id: companyId, customer_id: customerId, id })
+    .first();
   return row ? loanFromRow(row) : null;
 }
 

@@ -13,6 +13,9 @@ export interface ClaimLimits {
   scan?: number;
 }
 
+/** What `db.raw` resolves to: pg wraps the rows in a result object, better-sqlite3 returns them bare. */
+type RawRows = Array<Record<string, unknown>> | { rows: Array<Record<string, unknown>> };
+
 /**
  * Claims due pending calls for dialing in ONE statement: pending → dialing, committed before any
  * provider request. Oldest first within a company; across companies round-robin (every company's
@@ -29,9 +32,9 @@ export async function claimDueCalls(
   const params = { now, batch: limits.batch, concurrency: limits.defaultConcurrency };
   const result =
     dialectOf(db) === 'pg'
-      ? await db.raw(PG_CLAIM, { ...params, scan: limits.scan ?? 20 * limits.batch })
-      : await db.raw(SQLITE_CLAIM, params);
-  const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
+      ? await db.raw<RawRows>(PG_CLAIM, { ...params, scan: limits.scan ?? 20 * limits.batch })
+      : await db.raw<RawRows>(SQLITE_CLAIM, params);
+  const rows = Array.isArray(result) ? result : result.rows;
   return rows.map((r) => ({ id: String(r.id), companyId: String(r.company_id) }));
 }
 

@@ -11,6 +11,15 @@ export interface InboxReceipt {
   event: string;
 }
 
+/** What `db.raw` resolves to: pg wraps the rows in a result object, better-sqlite3 returns them bare. */
+type RawRows<T> = T[] | { rows: T[] };
+
+/** A receipt the insert accepted (its RETURNING columns). */
+interface AcceptedRow {
+  provider: string;
+  event_id: string;
+}
+
 export interface InboxRow {
   seq: number;
   provider: string;
@@ -37,9 +46,9 @@ export async function insertReceipts(db: Db, receipts: InboxReceipt[], receivedA
   );
   const result =
     dialectOf(db) === 'pg'
-      ? await db.raw(PG_INSERT, { json, at: receivedAt })
-      : await db.raw(SQLITE_INSERT, { json, at: receivedAt });
-  const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
+      ? await db.raw<RawRows<AcceptedRow>>(PG_INSERT, { json, at: receivedAt })
+      : await db.raw<RawRows<AcceptedRow>>(SQLITE_INSERT, { json, at: receivedAt });
+  const rows = Array.isArray(result) ? result : result.rows;
   return new Set(rows.map((r) => `${r.provider} ${r.event_id}`));
 }
 
@@ -72,7 +81,7 @@ RETURNING provider, event_id`;
 
 /** The scheduled call of each of these event ids already in the inbox (a rejected receipt: replay 409, else unknown call 404). */
 export async function receivedEventIds(db: Db, provider: string, eventIds: string[]): Promise<Map<string, string>> {
-  const rows = await db('callback_inbox')
+  const rows = await db<{ event_id: string; scheduled_call_id: string }>('callback_inbox')
     .where('provider', provider)
     .whereIn('event_id', eventIds)
     .select('event_id', 'scheduled_call_id');
@@ -86,8 +95,11 @@ export async function receivedEventIds(db: Db, provider: string, eventIds: strin
  */
 export async function claimInbox(db: Db, limit: number, wallNow: string, leaseUntil: string): Promise<InboxRow[]> {
   const params = { limit, wallNow, leaseUntil };
-  const result = dialectOf(db) === 'pg' ? await db.raw(PG_CLAIM, params) : await db.raw(SQLITE_CLAIM, params);
-  const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
+  const result =
+    dialectOf(db) === 'pg'
+      ? await db.raw<RawRows<Record<string, unknown>>>(PG_CLAIM, params)
+      : await db.raw<RawRows<Record<string, unknown>>>(SQLITE_CLAIM, params);
+  const rows = Array.isArray(result) ? result : result.rows;
   return rows
     .map((r) => ({
       seq: Number(r.seq),
@@ -135,7 +147,7 @@ WHERE i.seq = v.seq`;
 
 /** Deletes inbox rows applied before `before`; unapplied rows stay whatever their age. Returns how many. */
 export async function deleteAppliedInboxBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'callback_inbox', 'seq', (q) =>
-    q.whereNotNull('applied_at').where('applied_at', '<', before),
-  );
+  return deleteInBatches(db, 'callback_inbox', 'seq', (q) => {
+    q.whereNotNull('applied_at').where('applied_at', '<', before);
+  });
 }

@@ -50,8 +50,8 @@ function fromRow(r: Record<string, unknown>): CallRow {
     durationMs: r.duration_ms === null || r.duration_ms === undefined ? null : Number(r.duration_ms),
     disconnectionReason: readText(r.disconnection_reason),
     answeredBy: readText(r.answered_by),
-    transcript: String(r.transcript ?? ''),
-    summarization: String(r.summarization ?? ''),
+    transcript: readText(r.transcript) ?? '',
+    summarization: readText(r.summarization) ?? '',
     flags: fromJson<string[]>(r.flags) ?? [],
     providerRecordingUrl: readText(r.provider_recording_url),
     recordingKey: readText(r.recording_key),
@@ -147,7 +147,7 @@ export function scheduledWithCallFromRow(r: Record<string, unknown>): {
 }
 
 export async function getCall(db: Db, companyId: string, id: string): Promise<CallRow | null> {
-  const r = await db('calls').where({ company_id: companyId, id }).first();
+  const r = await db<Record<string, unknown>>('calls').where({ company_id: companyId, id }).first();
   return r ? fromRow(r) : null;
 }
 
@@ -169,7 +169,9 @@ export async function listCustomerCalls(
     ])
     .limit(limit + 1)
     .offset(offset);
-  return keysetPage(await whereAfter(db, q, 'timestamp', ['id'], 'desc', after), limit, ['id'], fromRow);
+  // whereAfter hands back an untyped builder; the rows are `calls` rows plus keyset_at.
+  const rows = (await whereAfter(db, q, 'timestamp', ['id'], 'desc', after)) as Array<Record<string, unknown>>;
+  return keysetPage(rows, limit, ['id'], fromRow);
 }
 
 export type CallUpdate = Partial<
@@ -213,6 +215,6 @@ export async function setRecordingKey(db: Db, companyId: string, id: string, key
 
 /** A call by id in any company: only for a signed recording link, which is its own authorization. */
 export async function getCallUnscoped(db: Db, id: string): Promise<CallRow | null> {
-  const r = await db('calls').where({ id }).first();
+  const r = await db<Record<string, unknown>>('calls').where({ id }).first();
   return r ? fromRow(r) : null;
 }

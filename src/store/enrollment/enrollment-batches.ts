@@ -23,7 +23,9 @@ import { perTurnBatches } from '../shared/turn-batches.js';
  * statements running at once wait on each other in one order and cannot deadlock.
  */
 export const insertEnrollmentsOnce = perTurnBatches<EnrollmentRun, FirstRunOutcome>(async (db, runs) => {
-  const outcomes: Array<FirstRunOutcome | Error | undefined> = new Array(runs.length);
+  const outcomes: Array<FirstRunOutcome | Error | undefined> = new Array<FirstRunOutcome | Error | undefined>(
+    runs.length,
+  );
   let pending = runs.map((run, index) => ({ run, index }));
   while (pending.length > 0) {
     const { first, later } = firstOccurrences(pending);

@@ -27,8 +27,12 @@ export async function emailSuppression(
   companyId: string,
   address: string,
 ): Promise<{ reason: string; detail: string | null } | null> {
-  const row = await db('email_suppressions').where({ company_id: companyId, address: address.toLowerCase() }).first();
-  return row ? { reason: String(row.reason), detail: row.detail === null ? null : String(row.detail) } : null;
+  const row = await db<{ company_id: string; address: string; reason: string; detail: string | null }>(
+    'email_suppressions',
+  )
+    .where({ company_id: companyId, address: address.toLowerCase() })
+    .first();
+  return row ? { reason: row.reason, detail: row.detail } : null;
 }
 
 /** Opts the number out in each company (an inbound STOP reaches the sender number several companies may share). */
@@ -52,6 +56,8 @@ export async function optInSms(db: Db, companyIds: string[], phoneNumber: string
 }
 
 export async function smsOptOut(db: Db, companyId: string, phoneNumber: string): Promise<{ keyword: string } | null> {
-  const row = await db('sms_opt_outs').where({ company_id: companyId, phone_number: phoneNumber }).first();
-  return row ? { keyword: String(row.keyword) } : null;
+  const row = await db<{ company_id: string; phone_number: string; keyword: string }>('sms_opt_outs')
+    .where({ company_id: companyId, phone_number: phoneNumber })
+    .first();
+  return row ? { keyword: row.keyword } : null;
 }

@@ -45,7 +45,9 @@ export async function getApplication(
   customerId: string,
   loanId: string,
 ): Promise<ApplicationRow | null> {
-  const r = await db('applications').where({ company_id: companyId, customer_id: customerId, loan_id: loanId }).first();
+  const r = await db<Record<string, unknown>>('applications')
+    .where({ company_id: companyId, customer_id: customerId, loan_id: loanId })
+    .first();
   return r ? applicationFromRow(r) : null;
 }
 
@@ -58,11 +60,11 @@ const cadenceColumns = ['c.*', 'a.loan_id'] as const;
 
 /** The application's cadence that is not cancelled (at most one, by the partial unique index). */
 export async function findLiveCadence(db: Db, companyId: string, applicationId: string): Promise<CadenceRow | null> {
-  const r = await db('cadences as c')
+  const r = await db<Record<string, unknown>>('cadences as c')
     .join('applications as a', 'a.id', 'c.application_id')
     .where({ 'c.company_id': companyId, 'c.application_id': applicationId })
     .whereNot('c.status', 'cancelled')
-    .first(...cadenceColumns);
+    .first<Record<string, unknown> | undefined>(...cadenceColumns);
   return r ? cadenceFromRow(r) : null;
 }
 
@@ -72,10 +74,10 @@ export async function findActiveCadenceOfCustomer(
   companyId: string,
   customerId: string,
 ): Promise<CadenceRow | null> {
-  const r = await db('cadences as c')
+  const r = await db<Record<string, unknown>>('cadences as c')
     .join('applications as a', 'a.id', 'c.application_id')
     .where({ 'c.company_id': companyId, 'c.customer_id': customerId, 'c.status': 'active' })
-    .first(...cadenceColumns);
+    .first<Record<string, unknown> | undefined>(...cadenceColumns);
   return r ? cadenceFromRow(r) : null;
 }
 

@@ -7,7 +7,16 @@ export async function activeLoanSchedules(
   customerId: string,
   loanId: string,
 ): Promise<Array<{ id: string; channel: string; taskType: string }>> {
-  const rows = await db('schedules')
+  const rows = await db<{
+    id: string;
+    company_id: string;
+    customer_id: string;
+    loan_id: string | null;
+    source: string;
+    status: string;
+    channel: string;
+    task_type: string;
+  }>('schedules')
     .where({ company_id: companyId, customer_id: customerId, loan_id: loanId, source: 'loan', status: 'active' })
     .select('id', 'channel', 'task_type');
   return rows.map((r) => ({ id: String(r.id), channel: String(r.channel), taskType: String(r.task_type) }));

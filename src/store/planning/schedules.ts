@@ -3,13 +3,27 @@ import { type NewSchedule, scheduleInsertRow } from './rows.js';
 
 export { type NewSchedule, scheduleInsertRow };
 
+/** The `schedules` columns these statements read or filter on. */
+interface ScheduleColumns {
+  id: string;
+  company_id: string;
+  customer_id: string;
+  cadence_id: string | null;
+  loan_id: string | null;
+  source: string;
+  channel: string;
+  task_type: string;
+  status: string;
+  created_at: string;
+}
+
 export async function insertSchedule(db: Db, companyId: string, s: NewSchedule): Promise<void> {
   await db('schedules').insert(scheduleInsertRow(companyId, s));
 }
 
 /** The id of the cadence's schedule that is still active (its calls: src/store/scheduled-calls/). */
 export async function activeScheduleIdOfCadence(db: Db, companyId: string, cadenceId: string): Promise<string | null> {
-  const s = await db('schedules')
+  const s = await db<ScheduleColumns>('schedules')
     .where({ company_id: companyId, cadence_id: cadenceId, status: 'active' })
     .orderBy('created_at', 'desc')
     .first('id');
@@ -47,7 +61,7 @@ export async function getSchedule(
   companyId: string,
   id: string,
 ): Promise<{ status: string; cadenceId: string | null } | null> {
-  const r = await db('schedules').where({ company_id: companyId, id }).first('cadence_id', 'status');
+  const r = await db<ScheduleColumns>('schedules').where({ company_id: companyId, id }).first('cadence_id', 'status');
   return r ? { status: String(r.status), cadenceId: r.cadence_id == null ? null : String(r.cadence_id) } : null;
 }
 

@@ -32,7 +32,9 @@ export async function takeDialLeases(
     )
     .where({ status: 'dialing' })
     .whereNull('provider_call_id')
-    .andWhere((q) => q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow))
+    .andWhere((q) => {
+      q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow);
+    })
     .update({
       dial_attempts: db.raw('dial_attempts + 1'),
       dial_lease_until: leaseUntil,
@@ -149,11 +151,11 @@ export async function completeScheduledCalls(
     for (const c of calls) {
       const n = await db('scheduled_calls')
         .where({ company_id: c.companyId, id: c.id })
-        .andWhere((q) =>
-          q
-            .where('status', 'dialing')
-            .orWhere((failed) => failed.where('status', 'failed').whereNotNull('provider_call_id')),
-        )
+        .andWhere((q) => {
+          q.where('status', 'dialing').orWhere((failed) => {
+            failed.where('status', 'failed').whereNotNull('provider_call_id');
+          });
+        })
         .update({
           status: 'completed',
           post_processing_flags: JSON.stringify(c.flags),
@@ -165,8 +167,8 @@ export async function completeScheduledCalls(
     return moved;
   }
   const json = JSON.stringify(calls.map((c) => ({ company_id: c.companyId, id: c.id, flags: c.flags })));
-  const result = await db.raw(PG_COMPLETE, { json, at });
-  return new Set((result.rows as Array<Record<string, unknown>>).map((r) => String(r.id)));
+  const result = await db.raw<{ rows: Array<{ id: string }> }>(PG_COMPLETE, { json, at });
+  return new Set(result.rows.map((r) => String(r.id)));
 }
 
 const PG_COMPLETE = `

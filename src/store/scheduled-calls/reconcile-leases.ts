@@ -25,8 +25,12 @@ export interface StalePick {
  * concurrent sweeps in several processes never take the same call; SQLite has one writer.
  */
 export async function leaseStaleDialingCalls(db: Db, pick: StalePick): Promise<StaleDialingCall[]> {
-  const result = await db.raw(dialectOf(db) === 'pg' ? PG_PICK : SQLITE_PICK, { ...pick });
-  const rows: Array<Record<string, unknown>> = Array.isArray(result) ? result : result.rows;
+  // pg wraps the rows in a result object, better-sqlite3 returns them bare.
+  const result = await db.raw<Array<Record<string, unknown>> | { rows: Array<Record<string, unknown>> }>(
+    dialectOf(db) === 'pg' ? PG_PICK : SQLITE_PICK,
+    { ...pick },
+  );
+  const rows = Array.isArray(result) ? result : result.rows;
   return rows.map((r) => ({ call: callFromRow(r), claimedAt: readInstant(r.claimed_at)! }));
 }
 
@@ -86,7 +90,9 @@ export async function requeueLostDial(
   const n = await db('scheduled_calls')
     .where({ company_id: companyId, id, status: 'dialing' })
     .whereNull('provider_call_id')
-    .andWhere((q) => q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow))
+    .andWhere((q) => {
+      q.whereNull('dial_lease_until').orWhere('dial_lease_until', '<', wallNow);
+    })
     .update({
       status: 'pending',
       scheduled_time: at,

@@ -76,23 +76,22 @@ export async function listScheduledCalls(
     .orderBy([{ column: 'scheduled_time' }, { column: 'step_index' }, { column: 'id' }])
     .limit(limit + 1)
     .offset(offset);
-  return keysetPage(
-    await whereAfter(db, q, 'scheduled_time', ['step_index', 'id'], 'asc', after),
-    limit,
-    ['step_index', 'id'],
-    callFromRow,
-  );
+  // whereAfter hands back an untyped builder; the rows are `scheduled_calls` rows plus keyset_at.
+  const rows = (await whereAfter(db, q, 'scheduled_time', ['step_index', 'id'], 'asc', after)) as Array<
+    Record<string, unknown>
+  >;
+  return keysetPage(rows, limit, ['step_index', 'id'], callFromRow);
 }
 
 export async function getScheduledCall(db: Db, companyId: string, id: string): Promise<ScheduledCallRow | null> {
-  const r = await db('scheduled_calls').where({ company_id: companyId, id }).first();
+  const r = await db<Record<string, unknown>>('scheduled_calls').where({ company_id: companyId, id }).first();
   return r ? callFromRow(r) : null;
 }
 
 /** Ids of the customer's pending calls (read before cancelling them, to report each change). */
 export async function pendingCallIds(db: Db, companyId: string, customerId: string): Promise<string[]> {
   return (
-    await db('scheduled_calls')
+    await db<{ id: string; company_id: string; customer_id: string; status: string }>('scheduled_calls')
       .where({ company_id: companyId, customer_id: customerId, status: 'pending' })
       .select('id')
   ).map((r) => String(r.id));
@@ -145,14 +144,17 @@ export async function listPendingCallsOfCustomers(
 ): Promise<Map<string, ScheduledCallRow[]>> {
   const byCustomer = new Map<string, ScheduledCallRow[]>(customers.map((c) => [`${c.companyId}/${c.customerId}`, []]));
   if (customers.length === 0) return byCustomer;
-  const rows = await db('scheduled_calls')
+  const rows = await db<Record<string, unknown>>('scheduled_calls')
     .whereIn(
       ['company_id', 'customer_id'],
       customers.map((c) => [c.companyId, c.customerId]),
     )
     .where('status', 'pending')
     .orderBy('scheduled_time');
-  for (const r of rows) byCustomer.get(`${r.company_id}/${r.customer_id}`)!.push(callFromRow(r));
+  for (const r of rows) {
+    const call = callFromRow(r);
+    byCustomer.get(`${call.companyId}/${call.customerId}`)!.push(call);
+  }
   return byCustomer;
 }
 

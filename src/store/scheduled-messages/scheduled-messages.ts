@@ -1,7 +1,6 @@
 import type { Db } from '../shared/db.js';
 import { keysetAt, keysetPage, whereAfter, type KeysetAfter, type KeysetPage } from '../shared/keyset.js';
-import { fromJson, readInstant, toBool, toJson } from '../shared/columns.js';
-import { dialectOf } from '../shared/db.js';
+import { fromJson, readInstant, readText, toBool, toJson } from '../shared/columns.js';
 
 export type MessageChannel = 'email' | 'sms';
 export type MessageStatus =
@@ -49,15 +48,13 @@ export type NewMessage = Pick<
   | 'explanation'
 >;
 
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-
 function messageFromRow(r: Record<string, unknown>): MessageRow {
   return {
     id: String(r.id),
     companyId: String(r.company_id),
     customerId: String(r.customer_id),
     scheduleId: String(r.schedule_id),
-    loanId: str(r.loan_id),
+    loanId: readText(r.loan_id),
     taskType: String(r.task_type),
     purpose: String(r.purpose),
     channel: r.channel as MessageChannel,
@@ -66,12 +63,12 @@ function messageFromRow(r: Record<string, unknown>): MessageRow {
     template: String(r.template),
     scheduledTime: readInstant(r.scheduled_time)!,
     status: r.status as MessageStatus,
-    recipient: str(r.recipient),
-    subject: str(r.subject),
-    content: str(r.content),
+    recipient: readText(r.recipient),
+    subject: readText(r.subject),
+    content: readText(r.content),
     sandbox: r.sandbox === null || r.sandbox === undefined ? null : toBool(r.sandbox),
-    providerMessageId: str(r.provider_message_id),
-    statusReason: str(r.status_reason),
+    providerMessageId: readText(r.provider_message_id),
+    statusReason: readText(r.status_reason),
     explanation: fromJson(r.explanation),
     sentAt: readInstant(r.sent_at),
     createdAt: readInstant(r.created_at)!,
@@ -133,8 +130,15 @@ export async function claimDueMessages(db: Db, now: string, limit: number, perCo
         FROM scheduled_messages WHERE status = 'pending' AND scheduled_time <= ?
       ) due WHERE rn <= ? ORDER BY rn, scheduled_time LIMIT ?
     ) RETURNING *`;
-  const result = await db.raw(sql, [now, now, now, perCompany, limit]);
-  const rows: Record<string, unknown>[] = dialectOf(db) === 'pg' ? result.rows : result;
+  // pg wraps the rows in a result object, better-sqlite3 returns them bare.
+  const result = await db.raw<Record<string, unknown>[] | { rows: Record<string, unknown>[] }>(sql, [
+    now,
+    now,
+    now,
+    perCompany,
+    limit,
+  ]);
+  const rows = Array.isArray(result) ? result : result.rows;
   return rows.map(messageFromRow).sort((a, b) => a.scheduledTime.localeCompare(b.scheduledTime));
 }
 
@@ -226,7 +230,7 @@ export async function applyDeliveryStatus(
   const earlier = Object.entries(DELIVERY_RANK)
     .filter(([, rank]) => rank < DELIVERY_RANK[status])
     .map(([s]) => s);
-  const rows = await db('scheduled_messages')
+  const rows = await db<Record<string, unknown>>('scheduled_messages')
     .where({ provider_message_id: providerMessageId })
     .whereIn('status', earlier)
     .update({ status, status_reason: reason, updated_at: at })
@@ -256,7 +260,9 @@ export async function listSentMessages(
     ])
     .limit(limit + 1)
     .offset(offset);
-  return keysetPage(await whereAfter(db, q, 'sent_at', ['id'], 'desc', after), limit, ['id'], messageFromRow);
+  // whereAfter hands back an untyped builder; the rows are `scheduled_messages` rows plus keyset_at.
+  const rows = (await whereAfter(db, q, 'sent_at', ['id'], 'desc', after)) as Array<Record<string, unknown>>;
+  return keysetPage(rows, limit, ['id'], messageFromRow);
 }
 
 /** When the customer was sent messages of a channel since `since` (frequency caps). */
@@ -267,7 +273,7 @@ export async function sentTimesSince(
   channel: MessageChannel,
   since: string,
 ): Promise<string[]> {
-  const rows = await db('scheduled_messages')
+  const rows = await db<Record<string, unknown>>('scheduled_messages')
     .where({ company_id: companyId, customer_id: customerId, channel })
     .andWhere('sent_at', '>=', since)
     .whereIn('status', ['sent', 'delivered', 'undelivered'])
@@ -309,16 +315,18 @@ export async function listSentMessagesOf(
       keys.map((k) => [k.companyId, k.customerId]),
     )
     .whereIn('status', ATTEMPTED)
-    .andWhere((q) =>
-      q.where('sent_at', '>=', since).orWhere((w) => w.whereNull('sent_at').andWhere('scheduled_time', '>=', since)),
-    )
+    .andWhere((q) => {
+      q.where('sent_at', '>=', since).orWhere((w) => {
+        w.whereNull('sent_at').andWhere('scheduled_time', '>=', since);
+      });
+    })
     .select('id', 'company_id', 'customer_id', 'channel', 'loan_id', 'purpose', 'sent_at', 'scheduled_time');
   return rows.map((r: Record<string, unknown>) => ({
     id: String(r.id),
     companyId: String(r.company_id),
     customerId: String(r.customer_id),
     channel: r.channel as MessageChannel,
-    loanId: str(r.loan_id),
+    loanId: readText(r.loan_id),
     purpose: String(r.purpose),
     at: readInstant(r.sent_at) ?? readInstant(r.scheduled_time)!,
   }));
@@ -341,7 +349,7 @@ export async function cancelPendingMessagesOfSchedules(
 
 /** Companies that texted this number from this sender (whose opt-out list an inbound STOP updates). */
 export async function companiesTexting(db: Db, phoneNumber: string): Promise<string[]> {
-  const rows = await db('scheduled_messages')
+  const rows = await db<Record<string, unknown>>('scheduled_messages')
     .where({ channel: 'sms', recipient: phoneNumber })
     .whereNotNull('sent_at')
     .distinct('company_id');

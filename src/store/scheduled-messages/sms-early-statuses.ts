@@ -33,7 +33,7 @@ export async function forgetEarlyStatuses(db: Db, providerMessageId: string): Pr
 
 /** Deletes the statuses received before `before` (their provider message id was never recorded); returns how many. */
 export async function deleteEarlyStatusesBefore(db: Db, before: string): Promise<number> {
-  return deleteInBatches(db, 'sms_early_statuses', ['provider_message_id', 'status'], (q) =>
-    q.where('received_at', '<', before),
-  );
+  return deleteInBatches(db, 'sms_early_statuses', ['provider_message_id', 'status'], (q) => {
+    q.where('received_at', '<', before);
+  });
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../shared/db.js';
 import { deleteInBatches } from '../shared/batched-deletes.js';
-import { readInstant, toBool } from '../shared/columns.js';
+import { readInstant, readText, toBool } from '../shared/columns.js';
 
 export interface WebhookEndpointRow {
   id: string;
@@ -39,7 +39,7 @@ const endpointFromRow = (r: Record<string, unknown>): WebhookEndpointRow => ({
   companyId: String(r.company_id),
   url: String(r.url),
   secret: String(r.secret),
-  previousSecret: r.previous_secret === null ? null : String(r.previous_secret),
+  previousSecret: readText(r.previous_secret),
   previousSecretExpiresAt: r.previous_secret_expires_at === null ? null : Number(r.previous_secret_expires_at),
   createdAt: readInstant(r.created_at)!,
 });
@@ -51,7 +51,7 @@ const deliveryFromRow = (r: Record<string, unknown>): WebhookDeliveryRow => ({
   eventType: String(r.event_type),
   eventKey: String(r.event_key),
   subjectId: String(r.subject_id),
-  payload: r.payload === null ? null : String(r.payload),
+  payload: readText(r.payload),
   status: String(r.status) as DeliveryStatus,
   enqueued: toBool(r.enqueued),
   attempts: Number(r.attempts),
@@ -60,7 +60,7 @@ const deliveryFromRow = (r: Record<string, unknown>): WebhookDeliveryRow => ({
   createdAt: readInstant(r.created_at)!,
   lastAttemptAt: readInstant(r.last_attempt_at),
   lastStatusCode: r.last_status_code === null ? null : Number(r.last_status_code),
-  lastError: r.last_error === null ? null : String(r.last_error),
+  lastError: readText(r.last_error),
   deliveredAt: readInstant(r.delivered_at),
 });
 
@@ -87,15 +87,18 @@ export async function listWebhookEndpointsOfCompanies(
 ): Promise<Map<string, WebhookEndpointRow[]>> {
   const byCompany = new Map<string, WebhookEndpointRow[]>(companyIds.map((id) => [id, []]));
   if (companyIds.length === 0) return byCompany;
-  const rows = await db('webhook_endpoints')
+  const rows = await db<Record<string, unknown>>('webhook_endpoints')
     .whereIn('company_id', [...new Set(companyIds)])
     .orderBy('created_at');
-  for (const r of rows) byCompany.get(String(r.company_id))?.push(endpointFromRow(r));
+  for (const r of rows) {
+    const endpoint = endpointFromRow(r);
+    byCompany.get(endpoint.companyId)?.push(endpoint);
+  }
   return byCompany;
 }
 
 export async function getWebhookEndpoint(db: Db, companyId: string, id: string): Promise<WebhookEndpointRow | null> {
-  const r = await db('webhook_endpoints').where({ company_id: companyId, id }).first();
+  const r = await db<Record<string, unknown>>('webhook_endpoints').where({ company_id: companyId, id }).first();
   return r ? endpointFromRow(r) : null;
 }
 
@@ -168,7 +171,7 @@ export async function claimDueDeliveries(trx: Db, nowMs: number, limit: number):
 }
 
 export async function getWebhookDelivery(db: Db, id: string): Promise<WebhookDeliveryRow | null> {
-  const r = await db('webhook_deliveries').where({ id }).first();
+  const r = await db<Record<string, unknown>>('webhook_deliveries').where({ id }).first();
   return r ? deliveryFromRow(r) : null;
 }
 
@@ -216,20 +219,18 @@ export async function listWebhookDeliveries(
 /** Deletes delivered and dead deliveries created before `before`, in batches; a pending one is never deleted. */
 export async function deleteSettledDeliveriesBefore(db: Db, before: string): Promise<number> {
   // `status <> 'pending'` as the partial index webhook_deliveries_settled_idx says it (migration 027).
-  return deleteInBatches(db, 'webhook_deliveries', 'id', (q) =>
-    q.whereNot('status', 'pending').where('created_at', '<', before).orderBy('created_at'),
-  );
+  return deleteInBatches(db, 'webhook_deliveries', 'id', (q) => {
+    q.whereNot('status', 'pending').where('created_at', '<', before).orderBy('created_at');
+  });
 }
 
 /** Sends a delivery again from now on (a fresh retry window), whatever its status; the same id and body. */
 export async function requeueWebhookDelivery(db: Db, companyId: string, id: string, nowMs: number): Promise<number> {
-  return db('webhook_deliveries')
-    .where({ company_id: companyId, id })
-    .update({
-      status: 'pending',
-      enqueued: false,
-      next_attempt_at: nowMs,
-      window_started_at: nowMs,
-      delivered_at: null,
-    });
+  return db('webhook_deliveries').where({ company_id: companyId, id }).update({
+    status: 'pending',
+    enqueued: false,
+    next_attempt_at: nowMs,
+    window_started_at: nowMs,
+    delivered_at: null,
+  });
 }
