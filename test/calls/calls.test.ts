@@ -411,12 +411,19 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
 
     beforeAll(async () => {
       const done = await settledScheduledCall(t, key, first['vm-0101']);
-      // Quiet first: the late call_ended applied from the inbox, the recording copied.
+      // Quiet first: the simulator's own call_analyzed received (the replay below is that delivery
+      // again, so it must have arrived: on a loaded machine it can trail the recording), the late
+      // call_ended applied from the inbox, the recording copied.
       await eventually(
         async () => {
+          const analyzed = await tables(db())
+            .callbackInbox()
+            .where({ scheduled_call_id: first['vm-0101'] })
+            .where('event_id', 'like', '%:call_analyzed:%') // the Retell adapter's event id: call:type:digest
+            .first();
           const unapplied = await tables(db()).callbackInbox().whereNull('applied_at').count({ n: '*' });
           const recorded = await tables(db()).calls().where({ id: done.callId }).whereNotNull('recording_key').first();
-          return Number(unapplied[0].n) === 0 && recorded ? true : undefined;
+          return analyzed && Number(unapplied[0].n) === 0 && recorded ? true : undefined;
         },
         45_000,
         'callbacks applied and the recording copied',
