@@ -59,7 +59,8 @@ function withoutComments(text: string): string {
 function tableUses(file: string, text: string, tables: ReadonlySet<string>): Use[] {
   const code = withoutComments(text);
   const patterns = [
-    /\b(?:db|trx|knex|from|join|leftJoin|rightJoin|innerJoin|crossJoin|into|table|insert|insertFrom)\(\s*'([a-z_]+)(?: as \w+)?'/g,
+    // A typed builder (`db<Row>('table')`) names its table as plainly as an untyped one.
+    /\b(?:db|trx|knex|from|join|leftJoin|rightJoin|innerJoin|crossJoin|into|table|insert|insertFrom)(?:<[^(;]*?>)?\(\s*'([a-z_]+)(?: as \w+)?'/g,
     /\b\w+\(\s*(?:db|trx|run|knex),\s*'([a-z_]+)'/g,
     /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+"?([a-z_][a-z0-9_]*)"?/g,
     /\bNULL::"?([a-z_]+)"?/g,
@@ -151,6 +152,7 @@ describe('a capability owns its tables', () => {
         'export const e = `UPDATE scheduled_calls sc SET status = 1 FROM companies c WHERE c.id = sc.company_id`;',
         'export const f = `INSERT INTO applications (id) SELECT id FROM json_populate_record(NULL::cadences, ?)`;',
         "// db('payments') in a comment names no table in SQL",
+        "export const g = (db) => db<Record<string, unknown>>('consent_events as ce').first();",
       ].join('\n'),
     };
     expect(show(trespasses([planted], record.owners, record.exceptions))).toEqual([
@@ -162,6 +164,7 @@ describe('a capability owns its tables', () => {
       'src/store/calls/planted.ts:5 e names companies',
       'src/store/calls/planted.ts:6 f names applications',
       'src/store/calls/planted.ts:6 f names cadences',
+      'src/store/calls/planted.ts:8 g names consent_events',
     ]);
   });
 });
