@@ -18,6 +18,8 @@ export interface AuditArgs {
   format?: string;
   out?: string;
   need(name: 'company'): string;
+  /** Where the export goes without --out. */
+  stdout: Writable;
 }
 
 export class AuditUsageError extends Error {}
@@ -34,7 +36,7 @@ export async function runAuditCommand(db: Db, command: string, args: AuditArgs):
   const first = await records.next().catch((err: unknown) => {
     throw err instanceof InvalidInputError ? new AuditUsageError(err.message) : err;
   });
-  const out: Writable = args.out ? fs.createWriteStream(args.out) : process.stdout;
+  const out: Writable = args.out ? fs.createWriteStream(args.out) : args.stdout;
   // Backpressure: wait for the sink to drain, so the records never pile up in memory.
   const write = async (text: string) => {
     if (text && !out.write(text)) await once(out, 'drain');

@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 import { setUpVoiceAgents } from '../domain/calls/voice-agents.js';
 import { ProviderRejectedError, ProviderUnavailableError } from '../domain/ports/voice-provider.js';
 import type { Db } from '../store/shared/db.js';
+import { type CliIo, writeLine } from './cli-io.js';
 
 export const VOICE_USAGE = `  voice agents --company ID [--check] [--json]
                                           give the company's voice agents (Retell) the post-call analysis
@@ -30,6 +31,7 @@ export async function runVoiceCommand(
   secrets: SecretBox,
   command: string,
   args: VoiceArgs,
+  io: CliIo,
 ): Promise<number | null> {
   if (command !== 'voice agents') return null;
   const c = config.calls;
@@ -52,14 +54,14 @@ export async function runVoiceCommand(
     reports = await setUpVoiceAgents(db, providerOf, args.need('company'), { check: args.check });
   } catch (err) {
     if (err instanceof NoProviderError) {
-      console.error(err.message);
+      writeLine(io.stderr, err.message);
       return 2;
     }
     if (!(err instanceof ProviderRejectedError || err instanceof ProviderUnavailableError)) throw err;
-    console.error(`outreach: ${err.message}`);
+    writeLine(io.stderr, `outreach: ${err.message}`);
     return 1;
   }
-  if (args.json) console.log(JSON.stringify(reports));
+  if (args.json) writeLine(io.stdout, JSON.stringify(reports));
   else {
     for (const r of reports) {
       const state =
@@ -68,7 +70,8 @@ export async function runVoiceCommand(
           : r.changed
             ? `updated: ${r.differences.join(', ')}`
             : `differs: ${r.differences.join(', ')}`;
-      console.log(
+      writeLine(
+        io.stdout,
         `${r.agentId}  (${r.taskTypes.join(', ')})  ${state}${r.voicemail ? `\n  voicemail: ${r.voicemail}` : ''}`,
       );
     }

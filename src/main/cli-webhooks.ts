@@ -6,7 +6,9 @@ import {
 } from '../domain/webhooks/endpoints.js';
 import { redeliverWebhook, webhookDeliveryLog } from '../domain/webhooks/delivery-log.js';
 import { presentWebhookDelivery } from '../http/presenters/webhooks.js';
+import type { Writable } from 'node:stream';
 import type { Db } from '../store/shared/db.js';
+import { writeLine } from './cli-io.js';
 
 export const WEBHOOK_USAGE = `  webhook add --company ID --url URL [--json]
                                           register an endpoint for every event; prints its signing secret once
@@ -30,8 +32,14 @@ export interface WebhookArgs {
 }
 
 /** `outreach webhook …`; returns null for an unknown subcommand. */
-export async function runWebhookCommand(db: Db, command: string, args: WebhookArgs, now: Date): Promise<number | null> {
-  const print = (value: unknown, text: string) => console.log(args.json ? JSON.stringify(value) : text);
+export async function runWebhookCommand(
+  db: Db,
+  command: string,
+  args: WebhookArgs,
+  now: Date,
+  stdout: Writable,
+): Promise<number | null> {
+  const print = (value: unknown, text: string) => writeLine(stdout, args.json ? JSON.stringify(value) : text);
   switch (command) {
     case 'webhook add': {
       const e = await addWebhookEndpoint(db, args.need('company'), args.need('url'), now);
@@ -53,7 +61,7 @@ export async function runWebhookCommand(db: Db, command: string, args: WebhookAr
     }
     case 'webhook remove':
       await removeWebhookEndpoint(db, args.need('company'), args.need('endpoint'));
-      console.log('removed');
+      writeLine(stdout, 'removed');
       return 0;
     case 'webhook rotate-secret': {
       const hours = args.overlapHours === undefined ? 24 : Number(args.overlapHours);
@@ -82,7 +90,7 @@ export async function runWebhookCommand(db: Db, command: string, args: WebhookAr
     }
     case 'webhook redeliver':
       await redeliverWebhook(db, args.need('company'), args.need('delivery'), now);
-      console.log('queued for delivery');
+      writeLine(stdout, 'queued for delivery');
       return 0;
     default:
       return null;

@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,27 +14,18 @@ import { dispatchDueMessages } from '../../src/domain/messages/message-dispatch.
 import type { VoiceProvider } from '../../src/domain/ports/voice-provider.js';
 import { RULE_CATALOG_VERSION } from '../../src/scheduler/index.js';
 import type { Db } from '../../src/store/shared/db.js';
+import { runOutreach } from '../support/cli.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
 
-const run = promisify(execFile);
 const NOW = new Date('2026-12-08T15:00:00.000Z'); // Tuesday 10:00 in New York
 const AT = NOW.toISOString();
 const RANGE = ['--from', '2026-12-01', '--to', '2026-12-31'];
 
-/** The real `outreach` CLI (through tsx) against the test database. */
+/** The `outreach` CLI (in-process, test/support/cli.ts) against the test database. */
 async function outreach(url: string, args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
-      maxBuffer: 256 * 1024 * 1024,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+  return runOutreach(args, { env: { DATABASE_URL: url } });
 }
 
 async function customer(db: Db, companyId: string, id: string, extra: Record<string, unknown> = {}) {

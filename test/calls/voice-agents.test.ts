@@ -1,32 +1,21 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import Retell from 'retell-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME_LABELS } from '../../src/adapters/voice/outcome-labels.js';
 import { aesGcmBox } from '../../src/adapters/secrets/aes-gcm-box.js';
 import { createCompany, getCompanyConfig, setCompanyConfig } from '../../src/domain/companies/companies.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
+import { runOutreach } from '../support/cli.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 
-const run = promisify(execFile);
-
-/** The real `outreach voice agents` command (through tsx) against the test database and a simulator. */
+/** The `outreach voice agents` command (in-process, test/support/cli.ts) against the test database and a simulator. */
 async function outreach(
   url: string,
   simulatorUrl: string,
   args: string[],
   env: Record<string, string> = { OUTREACH_VOICE_SIMULATOR_URL: simulatorUrl },
 ) {
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env },
-    });
-    return { code: 0, stdout, stderr: '' };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+  return runOutreach(args, { env: { DATABASE_URL: url, ...env } });
 }
 
 const VOICEMAIL = { businessName: 'Acme Lending', agentName: 'Sam Rivera', callbackNumber: '+12025550199' };

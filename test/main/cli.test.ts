@@ -1,32 +1,17 @@
-import { execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { authenticateCompany } from '../../src/domain/companies/api-keys.js';
 import { verifyPassword } from '../../src/domain/console/passwords.js';
+import { runOutreach } from '../support/cli.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
 
-const run = promisify(execFile);
-
-/** Runs the real `outreach` command (through tsx) against the test database. */
+/** Runs an `outreach` command (in-process, test/support/cli.ts) against the test database. */
 async function outreach(url: string, args: string[], input?: string, env: Record<string, string> = {}) {
-  const child = run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent', ...env },
-  });
-  if (input !== undefined) {
-    child.child.stdin!.end(input);
-  }
-  try {
-    const { stdout } = await child;
-    return { code: 0, stdout, stderr: '' };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+  return runOutreach(args, { env: { DATABASE_URL: url, ...env }, stdin: input });
 }
 
-// Every step runs the real command in a new process (several seconds each on a loaded machine).
 describe.each(DIALECTS)('outreach CLI on %s', { timeout: 180_000 }, (dialect) => {
   const database = useTestDatabase(dialect);
 

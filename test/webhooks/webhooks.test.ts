@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveryLog, redeliverWebhook } from '../../src/domain/webhooks/delivery-log.js';
 import { addWebhookEndpoint, rotateWebhookEndpointSecret } from '../../src/domain/webhooks/endpoints.js';
 import { retryDelayMs } from '../../src/domain/webhooks/deliver.js';
+import { runOutreach } from '../support/cli.js';
 import { DIALECTS } from '../support/databases.js';
 import { validCustomer } from '../support/customers.js';
 import { enrollBody, newKey, NOW } from '../support/enrollment.js';
@@ -184,13 +183,12 @@ describe('webhook retry schedule', () => {
 
 describe('outreach webhook commands', { timeout: 240_000 }, () => {
   const suite = useTestService('sqlite');
-  const run = promisify(execFile);
-  const outreach = async (...args: string[]) =>
-    (
-      await run(process.execPath, ['--import', 'tsx', 'src/main/cli.ts', 'webhook', ...args], {
-        env: { ...process.env, DATABASE_URL: suite.database.url, LOG_LEVEL: 'error' },
-      })
-    ).stdout;
+  const outreach = async (...args: string[]) => {
+    const result = await runOutreach(['webhook', ...args], { env: { DATABASE_URL: suite.database.url } });
+    if (result.code !== 0)
+      throw new Error(`outreach webhook ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+    return result.stdout;
+  };
 
   it('add, list, rotate-secret, deliveries, redeliver, remove', async () => {
     const { companyId } = await suite.t.company();
