@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { ConflictError, NotFoundError } from '../../src/domain/shared/errors.js';
@@ -7,6 +6,7 @@ import type { VoiceEvent, VoiceEventType } from '../../src/domain/ports/voice-pr
 import type { CallServices } from '../../src/domain/calls/call-services.js';
 import { applyInboxBatch } from '../../src/domain/calls/callback-inbox.js';
 import { applyVoiceEvent } from '../support/calls.js';
+import { callSetState, receiveEvents, seedCollectionsCall } from '../support/call-seeds.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { insertWebhookEndpoint } from '../../src/store/webhooks/webhooks.js';
 import { DIALECTS } from '../support/databases.js';
@@ -203,112 +203,24 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
   });
 
   async function seed(set: string): Promise<void> {
-    const db = database.db;
-    const at = NOW.toISOString();
     for (const [i, sc] of SCENARIOS.entries()) {
       if (sc.status === 'none') continue;
-      const customerId = `${set}-cu${i}`;
-      const scheduleId = randomUUID();
-      await tables(db)
-        .customers()
-        .insert({
-          company_id: companyId,
-          id: customerId,
-          first_name: 'B',
-          last_name: 'Atch',
-          timezone: 'America/New_York',
-          phone_number: `+1212555${1000 + i}`,
-          do_not_call: false,
-          is_test: true,
-          created_at: at,
-          updated_at: at,
-        });
-      await tables(db).schedules().insert({
-        id: scheduleId,
-        company_id: companyId,
-        customer_id: customerId,
-        cadence_id: null,
-        channel: 'call',
-        source: 'replace',
-        task_type: 'Collections',
-        cadence: 'collections',
-        loan_id: null,
-        status: 'active',
-        created_at: at,
-        updated_at: at,
-      });
-      const callId = `${set}-call${i}`;
-      await tables(db)
-        .scheduledCalls()
-        .insert({
-          id: scId(set, i),
-          company_id: companyId,
-          customer_id: customerId,
-          schedule_id: scheduleId,
-          loan_id: null,
-          task_type: 'Collections',
-          purpose: 'collections',
-          scheduled_time: '2026-12-08T15:00:00.000Z',
-          phone_number: `+1212555${1000 + i}`,
-          transfer_destination: 'queue:collections-agents',
-          step: 'day0',
-          step_index: 0,
-          fallback: false,
+      await seedCollectionsCall(
+        database.db,
+        companyId,
+        {
+          customerId: `${set}-cu${i}`,
+          scheduledCallId: scId(set, i),
+          phone: `+1212555${1000 + i}`,
           status: sc.status,
-          call_id: sc.record ? callId : null,
-          post_processing_flags: '[]',
-          explanation: null,
-          created_at: at,
-          updated_at: at,
-          provider: sc.record ? 'sandbox' : null,
-          provider_call_id: sc.record ? pcId(set, i) : null,
-        });
-      if (sc.later) {
-        await tables(db)
-          .scheduledCalls()
-          .insert({
-            id: `${scId(set, i)}-later`,
-            company_id: companyId,
-            customer_id: customerId,
-            schedule_id: scheduleId,
-            loan_id: null,
-            task_type: 'Collections',
-            purpose: 'collections',
-            scheduled_time: '2026-12-09T15:00:00.000Z',
-            phone_number: `+1212555${1000 + i}`,
-            transfer_destination: 'queue:collections-agents',
-            step: 'day1',
-            step_index: 1,
-            fallback: false,
-            status: 'pending',
-            call_id: null,
-            post_processing_flags: '[]',
-            explanation: null,
-            created_at: at,
-            updated_at: at,
-          });
-      }
-      if (sc.record) {
-        await tables(db)
-          .calls()
-          .insert({
-            id: callId,
-            company_id: companyId,
-            customer_id: customerId,
-            scheduled_call_id: scId(set, i),
-            provider: 'sandbox',
-            provider_call_id: pcId(set, i),
-            to_phone_number: `+1212555${1000 + i}`,
-            from_phone_number: '+12025550199',
-            state: 'registered',
-            timestamp: '2026-12-08T15:00:00.000Z',
-            transcript: '',
-            summarization: '',
-            flags: '[]',
-            created_at: at,
-            updated_at: at,
-          });
-      }
+          scheduledTime: '2026-12-08T15:00:00.000Z',
+          placed: sc.record
+            ? { callId: `${set}-call${i}`, providerCallId: pcId(set, i), state: 'registered' }
+            : undefined,
+          later: sc.later,
+        },
+        NOW.toISOString(),
+      );
       for (const d of sc.before) await applyVoiceEvent(services(), 'sandbox', eventOf(set, i, d));
     }
   }
@@ -324,80 +236,10 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
     }
   }
 
-  async function receive(events: VoiceEvent[]): Promise<void> {
-    await tables(database.db)
-      .callbackInbox()
-      .insert(
-        events.map((e) => ({
-          provider: 'sandbox',
-          event_id: e.eventId,
-          scheduled_call_id: e.scheduledCallId,
-          event: JSON.stringify(e),
-          received_at: NOW.toISOString(),
-        })),
-      );
-  }
+  const receive = (events: VoiceEvent[]) => receiveEvents(database.db, events, NOW);
 
   /** Everything the deliveries may have changed for one set, with its own ids taken out. */
-  async function endState(set: string) {
-    const db = database.db;
-    const strip = (v: unknown) => (typeof v === 'string' ? v.replaceAll(`${set}-`, '') : v);
-    const calls = await tables(db).calls().where('scheduled_call_id', 'like', `${set}-%`).orderBy('scheduled_call_id');
-    const callIndex = new Map(calls.map((c: any) => [c.id, c.scheduled_call_id]));
-    const events = await tables(db)
-      .callEvents()
-      .whereIn('call_id', [...callIndex.keys()])
-      .orderBy('event_id');
-    const scheduled = await tables(db)
-      .scheduledCalls()
-      .where('id', 'like', `${set}-%`)
-      .orderBy('id')
-      .select(
-        'id',
-        'status',
-        'status_reason',
-        'scheduled_time',
-        'post_processing_flags',
-        'updated_at',
-        'provider',
-        'provider_call_id',
-      );
-    const customers = await tables(db)
-      .customers()
-      .where('id', 'like', `${set}-%`)
-      .orderBy('id')
-      .select('id', 'do_not_call', 'updated_at');
-    const ids = [...callIndex.keys(), ...scheduled.map((r: any) => r.id)];
-    const published = await tables(db)
-      .webhookDeliveries()
-      .whereIn('subject_id', ids)
-      .select('event_type', 'subject_id', 'event_key');
-    return {
-      calls: calls.map((c: any) =>
-        Object.fromEntries(
-          Object.entries({
-            ...c,
-            id: undefined,
-            flags: typeof c.flags === 'string' ? JSON.parse(c.flags) : c.flags,
-          }).map(([k, v]) => [k, strip(v)]),
-        ),
-      ),
-      events: events.map((e: any) => [strip(e.event_id), strip(callIndex.get(e.call_id)), e.type, Boolean(e.applied)]),
-      scheduled: scheduled.map((r: any) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, strip(v)]))),
-      customers: customers.map((r: any) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, strip(v)]))),
-      published: published
-        .map((d: any) => [
-          d.event_type,
-          strip(callIndex.get(d.subject_id) ?? d.subject_id),
-          d.event_key.replace(d.subject_id, ''),
-        ])
-        .sort(),
-      recordings: enqueued
-        .filter((m) => callIndex.has(m.callId))
-        .map((m) => strip(callIndex.get(m.callId)))
-        .sort(),
-    };
-  }
+  const endState = (set: string) => callSetState(database.db, set, { enqueued });
 
   /** What applying the reference set's deliveries one by one did, in receipt order. */
   const reference: Array<[string, string]> = [];

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { ConflictError, NotFoundError } from '../../src/domain/shared/errors.js';
@@ -14,6 +13,7 @@ import type { CallServices } from '../../src/domain/calls/call-services.js';
 import { applyInboxBatch } from '../../src/domain/calls/callback-inbox.js';
 import { reconcileStaleCalls } from '../../src/domain/calls/reconcile-calls.js';
 import { applyVoiceEvent } from '../support/calls.js';
+import { callSetState, receiveEvents, seedCollectionsCall } from '../support/call-seeds.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { insertWebhookEndpoint } from '../../src/store/webhooks/webhooks.js';
 import { DIALECTS } from '../support/databases.js';
@@ -98,202 +98,30 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
   });
 
   async function seed(set: string, calls: Seeded[]): Promise<void> {
-    const db = database.db;
-    const at = NOW.toISOString();
     for (const [i, sc] of calls.entries()) {
-      const customerId = `${set}-cu${i}`;
-      const scheduleId = randomUUID();
-      const phone = `+1212555${2000 + i}`;
-      await tables(db).customers().insert({
-        company_id: companyId,
-        id: customerId,
-        first_name: 'S',
-        last_name: 'Et',
-        timezone: 'America/New_York',
-        phone_number: phone,
-        do_not_call: false,
-        is_test: true,
-        created_at: at,
-        updated_at: at,
-      });
-      await tables(db).schedules().insert({
-        id: scheduleId,
-        company_id: companyId,
-        customer_id: customerId,
-        cadence_id: null,
-        channel: 'call',
-        source: 'replace',
-        task_type: 'Collections',
-        cadence: 'collections',
-        loan_id: null,
-        status: 'active',
-        created_at: at,
-        updated_at: at,
-      });
-      const callId = `${set}-call${i}`;
       const placed = sc.record !== null;
-      await tables(db)
-        .scheduledCalls()
-        .insert({
-          id: scId(set, i),
-          company_id: companyId,
-          customer_id: customerId,
-          schedule_id: scheduleId,
-          loan_id: null,
-          task_type: 'Collections',
-          purpose: 'collections',
-          scheduled_time: DIALED,
-          phone_number: phone,
-          transfer_destination: 'queue:collections-agents',
-          step: 'day0',
-          step_index: 0,
-          fallback: false,
+      await seedCollectionsCall(
+        database.db,
+        companyId,
+        {
+          customerId: `${set}-cu${i}`,
+          scheduledCallId: scId(set, i),
+          phone: `+1212555${2000 + i}`,
           status: sc.status,
-          call_id: placed ? callId : null,
-          post_processing_flags: '[]',
-          explanation: null,
-          created_at: at,
-          updated_at: at,
-          provider: placed ? 'sandbox' : null,
-          provider_call_id: placed ? pcId(set, i) : null,
-          claimed_at: DIALED,
-          dialed_at: placed ? DIALED : null,
-          dial_attempts: 1,
-        });
-      if (sc.later) {
-        await tables(db)
-          .scheduledCalls()
-          .insert({
-            id: `${scId(set, i)}-later`,
-            company_id: companyId,
-            customer_id: customerId,
-            schedule_id: scheduleId,
-            loan_id: null,
-            task_type: 'Collections',
-            purpose: 'collections',
-            scheduled_time: '2026-12-09T15:00:00.000Z',
-            phone_number: phone,
-            transfer_destination: 'queue:collections-agents',
-            step: 'day1',
-            step_index: 1,
-            fallback: false,
-            status: 'pending',
-            call_id: null,
-            post_processing_flags: '[]',
-            explanation: null,
-            created_at: at,
-            updated_at: at,
-          });
-      }
-      if (placed) {
-        await tables(db)
-          .calls()
-          .insert({
-            id: callId,
-            company_id: companyId,
-            customer_id: customerId,
-            scheduled_call_id: scId(set, i),
-            provider: 'sandbox',
-            provider_call_id: pcId(set, i),
-            to_phone_number: phone,
-            from_phone_number: '+12025550199',
-            state: sc.record!,
-            timestamp: DIALED,
-            transcript: '',
-            summarization: '',
-            flags: '[]',
-            created_at: at,
-            updated_at: at,
-          });
-      }
+          scheduledTime: DIALED,
+          placed: placed ? { callId: `${set}-call${i}`, providerCallId: pcId(set, i), state: sc.record! } : undefined,
+          later: sc.later,
+          dial: { claimed_at: DIALED, dialed_at: placed ? DIALED : null, dial_attempts: 1 },
+        },
+        NOW.toISOString(),
+      );
     }
   }
 
-  async function receive(events: VoiceEvent[]): Promise<void> {
-    await tables(database.db)
-      .callbackInbox()
-      .insert(
-        events.map((e) => ({
-          provider: 'sandbox',
-          event_id: e.eventId,
-          scheduled_call_id: e.scheduledCallId,
-          event: JSON.stringify(e),
-          received_at: NOW.toISOString(),
-        })),
-      );
-  }
+  const receive = (events: VoiceEvent[]) => receiveEvents(database.db, events, NOW);
 
   /** Everything applying may have changed for one set, its own ids taken out (call ids by their scheduled call). */
-  async function endState(set: string) {
-    const db = database.db;
-    const calls = await tables(db).calls().where('scheduled_call_id', 'like', `${set}-%`).orderBy('scheduled_call_id');
-    const callIndex = new Map<string, string>(calls.map((c: any) => [c.id, c.scheduled_call_id]));
-    const strip = (v: unknown) =>
-      typeof v === 'string'
-        ? (callIndex.get(v) ?? v).replaceAll(`${set}-`, '')
-        : v instanceof Date
-          ? v.toISOString()
-          : v;
-    const clean = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, strip(v)]));
-    const events = await tables(db)
-      .callEvents()
-      .whereIn('call_id', [...callIndex.keys()])
-      .orderBy('event_id');
-    const scheduled = await tables(db)
-      .scheduledCalls()
-      .where('id', 'like', `${set}-%`)
-      .orderBy('id')
-      .select(
-        'id',
-        'status',
-        'status_reason',
-        'scheduled_time',
-        'post_processing_flags',
-        'updated_at',
-        'provider',
-        'provider_call_id',
-        'call_id',
-        'dialed_at',
-        'dial_lease_until',
-      );
-    const customers = await tables(db)
-      .customers()
-      .where('id', 'like', `${set}-%`)
-      .orderBy('id')
-      .select('id', 'do_not_call', 'updated_at');
-    const ids = [...callIndex.keys(), ...scheduled.map((r: any) => r.id)];
-    const published = await tables(db)
-      .webhookDeliveries()
-      .whereIn('subject_id', ids)
-      .select('event_type', 'subject_id', 'event_key');
-    return {
-      calls: calls.map((c: any) =>
-        clean({ ...c, id: undefined, flags: typeof c.flags === 'string' ? JSON.parse(c.flags) : c.flags }),
-      ),
-      events: events.map((e: any) => [
-        strip(e.event_id),
-        strip(e.call_id),
-        e.type,
-        Boolean(e.applied),
-        strip(e.received_at),
-      ]),
-      scheduled: scheduled.map((r: any) =>
-        clean({
-          ...r,
-          post_processing_flags:
-            typeof r.post_processing_flags === 'string' ? JSON.parse(r.post_processing_flags) : r.post_processing_flags,
-        }),
-      ),
-      customers: customers.map(clean),
-      published: published
-        .map((d: any) => [d.event_type, strip(d.subject_id), d.event_key.replace(d.subject_id, '')])
-        .sort(),
-      recordings: enqueued
-        .filter((m) => callIndex.has(m.callId))
-        .map((m) => strip(m.callId))
-        .sort(),
-    };
-  }
+  const endState = (set: string) => callSetState(database.db, set, { enqueued, dialColumns: true, receivedAt: true });
 
   const outcomesOf = async (set: string) =>
     (await tables(database.db).callbackInbox().where('scheduled_call_id', 'like', `${set}-%`).orderBy('seq')).map(

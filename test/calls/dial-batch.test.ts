@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { seedCollectionsCall } from '../support/call-seeds.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { setProviderCalls, takeDialLeases } from '../../src/store/scheduled-calls/dial-states.js';
 import { insertCallsOnce } from '../../src/store/calls/calls.js';
@@ -26,61 +27,22 @@ describe.each(DIALECTS)('dial batch statements on %s', (dialect) => {
     await tables(db).customers().delete();
     ids.length = 0;
     for (let i = 0; i < 4; i++) {
-      const customerId = `c${i}`;
-      await tables(db)
-        .customers()
-        .insert({
-          company_id: companyId,
-          id: customerId,
-          first_name: 'B',
-          last_name: 'A',
-          timezone: 'America/New_York',
-          phone_number: `+1212555010${i}`,
-          do_not_call: false,
-          is_test: false,
-          created_at: at,
-          updated_at: at,
-        });
-      const scheduleId = randomUUID();
-      await tables(db).schedules().insert({
-        id: scheduleId,
-        company_id: companyId,
-        customer_id: customerId,
-        cadence_id: null,
-        channel: 'call',
-        source: 'replace',
-        task_type: 'Collections',
-        cadence: 'collections',
-        loan_id: null,
-        status: 'active',
-        created_at: at,
-        updated_at: at,
-      });
       const id = randomUUID();
       ids.push(id);
-      await tables(db)
-        .scheduledCalls()
-        .insert({
-          id,
-          company_id: companyId,
-          customer_id: customerId,
-          schedule_id: scheduleId,
-          loan_id: null,
-          task_type: 'Collections',
-          purpose: 'collections',
-          scheduled_time: at,
-          phone_number: `+1212555010${i}`,
-          transfer_destination: 'queue:x',
-          step: 'day0',
-          step_index: 0,
-          fallback: false,
+      await seedCollectionsCall(
+        db,
+        companyId,
+        {
+          customerId: `c${i}`,
+          scheduledCallId: id,
+          phone: `+1212555010${i}`,
           status: 'dialing',
-          call_id: null,
-          post_processing_flags: '[]',
-          explanation: null,
-          created_at: at,
-          updated_at: at,
-        });
+          scheduledTime: at,
+          isTest: false,
+          transferDestination: 'queue:x',
+        },
+        at,
+      );
     }
   });
 
