@@ -26,3 +26,11 @@ export {
   listActiveRestrictionsOf,
 } from '../../store/borrowers/contact-restrictions.js';
 export * from '../../store/borrowers/loans.js';
+export {
+  type OutsideChannel,
+  type OutsideContactRow,
+  type OutsideDirection,
+  findOutsideContact,
+  insertOutsideContact,
+  listOutsideContactsOf,
+} from '../../store/borrowers/outside-contacts.js';
