@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutsideContactsOf } from '../../src/domain/borrowers/borrowers.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
+import { validCustomer } from '../support/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { eventually } from '../support/eventually.js';
@@ -171,6 +172,45 @@ describe.each(DIALECTS)('outside contact attempts on %s', (dialect) => {
       expect(simulator.dials()).toEqual({});
     } finally {
       await dispatcher.stop();
+    }
+  });
+
+  it('a Maryland borrower texted 3 times in 24 h gets no 4th solicitation (Md. Com. Law 14-4501(d))', async () => {
+    const { apiKey } = await t.company();
+    const res = await t.call('POST', '/customers', {
+      key: apiKey,
+      body: validCustomer('md-lead', {
+        phoneNumber: '(410) 555-0145',
+        streetAddress1: '100 Main St',
+        city: 'Annapolis',
+        state: 'MD',
+        zipCode: '21401',
+      }),
+    });
+    expect(res.status).toBe(201);
+    const texts = [2, 9, 16].map((h, i) => ({
+      attemptId: `md-text-${i}`,
+      customerId: 'md-lead',
+      channel: 'sms',
+      purpose: 'origination',
+      occurredAt: new Date(NOW.getTime() - h * HOUR).toISOString(),
+      outcome: 'delivered',
+      conversation: false,
+    }));
+    expect(
+      (await t.call('POST', '/contact-attempts/batch', { key: apiKey, body: { attempts: texts } })).body,
+    ).toMatchObject({ applied: 3, failed: 0 });
+    const read = await t.call('GET', '/customers/md-lead/contact-eligibility', { key: apiKey });
+    expect(read.body.purpose).toBe('origination');
+    for (const channel of ['sms', 'call']) {
+      const entry = read.body.channels.find((c: { channel: string }) => c.channel === channel);
+      expect(entry.allowed, channel).toBe(false);
+      expect(entry.blocking).toContainEqual(
+        expect.objectContaining({
+          rule: 'state-marketing-frequency-md',
+          source: expect.stringContaining('14-4501(d)'),
+        }),
+      );
     }
   });
 
