@@ -178,5 +178,6 @@ function instant(value: string, name: string): string {
 export {
   deleteContactDecisionsBefore,
   deleteEndedCallsBefore,
+  deleteOutsideContactsBefore,
   deleteEndedMessagesBefore,
 } from '../../store/audit/contact-records.js';
