@@ -64,7 +64,7 @@ export const STATE_MARKETING_RULES = [
  * and an AI agent's voice is synthetic (FCC 24-17 holds an AI voice "artificial"), so every call this
  * service places to Oklahoma, collections included, keeps 09:00–21:00 (the conservative reading:
  * whether an AI agent that converses is a "device" that "announces" is not settled). Texts and
- * emails are not calls. The section's text was not read here (compliance-sources.md lists it).
+ * emails are not calls. The section's text was not read here (the project's compliance sources list it).
  */
 export const OK_ADAD_HOURS = {
   id: 'ok-adad-hours',
