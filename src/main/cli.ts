@@ -88,6 +88,7 @@ async function main(argv: string[]): Promise<number> {
       to: { type: 'string' },
       format: { type: 'string' },
       out: { type: 'string' },
+      customer: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
       'password-stdin': { type: 'boolean', default: false },
@@ -228,6 +229,7 @@ async function main(argv: string[]): Promise<number> {
         to: values.to,
         format: values.format,
         out: values.out,
+        customer: values.customer,
         need,
       });
       if (code !== null) return code;

@@ -180,7 +180,7 @@ describe.each(DIALECTS)('outside contact attempts on %s', (dialect) => {
     const res = await t.call('POST', '/customers', {
       key: apiKey,
       body: validCustomer('md-lead', {
-        phoneNumber: '(410) 555-0145',
+        phoneNumber: '(410) 736-5003',
         streetAddress1: '100 Main St',
         city: 'Annapolis',
         state: 'MD',
@@ -218,7 +218,7 @@ describe.each(DIALECTS)('outside contact attempts on %s', (dialect) => {
     const { apiKey } = await t.company();
     const enrolled = await t.call('POST', '/customers/schedule/sync', {
       key: apiKey,
-      body: replaceBody({ id: 'talked', taskType: 'Collections', loanId: 'debt-2', phoneNumber: '(512) 555-0144' }),
+      body: replaceBody({ id: 'talked', taskType: 'Collections', loanId: 'debt-2', phoneNumber: '(512) 736-5002' }),
     });
     expect(enrolled.status).toBe(200);
     const res = await t.call('POST', '/contact-attempts', {

@@ -24,6 +24,7 @@ export {
   insertRestriction,
   listActiveRestrictions,
   listActiveRestrictionsOf,
+  pageRestrictionChanges,
 } from '../../store/borrowers/contact-restrictions.js';
 export * from '../../store/borrowers/loans.js';
 export {
@@ -33,4 +34,6 @@ export {
   findOutsideContact,
   insertOutsideContact,
   listOutsideContactsOf,
+  type LedgerCursor,
+  pageOutsideContacts,
 } from '../../store/borrowers/outside-contacts.js';

@@ -28,6 +28,8 @@ export interface CallRecordRow {
     state: string;
     durationMs: number | null;
     answeredBy: string | null;
+    /** The key of the stored recording (the recording store's reference), or null. */
+    recordingKey: string | null;
     disconnectionReason: string | null;
     flags: string[];
   } | null;
@@ -46,6 +48,10 @@ export interface MessageRecordRow {
   statusReason: string | null;
   sentAt: string | null;
   updatedAt: string;
+  /** The template id, and the text as rendered and sent (null until sent). */
+  template: string;
+  subject: string | null;
+  content: string | null;
 }
 
 const ENDED_UNDIALED = ['skipped', 'cancelled', 'failed'];
@@ -79,10 +85,14 @@ export async function pageCallRecords(
   to: string,
   cursor: RecordCursor | null,
   limit: number,
+  customerId?: string,
 ): Promise<CallRecordRow[]> {
   const q = db('scheduled_calls as sc')
     .leftJoin('calls as c', 'c.id', 'sc.call_id')
     .where('sc.company_id', companyId)
+    .modify((w) => {
+      if (customerId !== undefined) void w.andWhere('sc.customer_id', customerId);
+    })
     .andWhere('sc.scheduled_time', '>=', from)
     .andWhere('sc.scheduled_time', '<', to)
     .andWhere((w) => {
@@ -110,6 +120,7 @@ export async function pageCallRecords(
       'c.answered_by',
       'c.disconnection_reason',
       'c.flags as call_flags',
+      'c.recording_key',
     );
   return rows.map((r: Record<string, unknown>) => ({
     id: String(r.id),
@@ -133,6 +144,7 @@ export async function pageCallRecords(
             durationMs: r.duration_ms == null ? null : Number(r.duration_ms),
             answeredBy: readText(r.answered_by),
             disconnectionReason: readText(r.disconnection_reason),
+            recordingKey: readText(r.recording_key),
             flags: fromJson<string[]>(r.call_flags) ?? [],
           },
   }));
@@ -149,9 +161,13 @@ export async function pageMessageRecords(
   to: string,
   cursor: RecordCursor | null,
   limit: number,
+  customerId?: string,
 ): Promise<MessageRecordRow[]> {
   const q = db<Record<string, unknown>>('scheduled_messages as sm')
     .where('sm.company_id', companyId)
+    .modify((w) => {
+      if (customerId !== undefined) void w.andWhere('sm.customer_id', customerId);
+    })
     .andWhere('sm.scheduled_time', '>=', from)
     .andWhere('sm.scheduled_time', '<', to)
     .andWhere((w) => {
@@ -160,7 +176,7 @@ export async function pageMessageRecords(
   const rows = await after(q, 'sm', cursor)
     .orderBy([{ column: 'sm.scheduled_time' }, { column: 'sm.id' }])
     .limit(limit)
-    .select(
+    .select<Array<Record<string, unknown>>>(
       'sm.id',
       'sm.customer_id',
       'sm.loan_id',
@@ -172,6 +188,9 @@ export async function pageMessageRecords(
       'sm.status_reason',
       'sm.sent_at',
       'sm.updated_at',
+      'sm.template',
+      'sm.subject',
+      'sm.content',
     );
   return rows.map((r: Record<string, unknown>) => ({
     id: String(r.id),
@@ -185,6 +204,9 @@ export async function pageMessageRecords(
     statusReason: readText(r.status_reason),
     sentAt: readInstant(r.sent_at),
     updatedAt: readInstant(r.updated_at)!,
+    template: String(r.template),
+    subject: readText(r.subject),
+    content: readText(r.content),
   }));
 }
 

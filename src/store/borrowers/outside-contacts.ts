@@ -94,3 +94,32 @@ export async function listOutsideContactsOf(
   ]);
   return rows.map(fromRow);
 }
+
+/** Where a keyset page of a time-ordered ledger starts: after this (time, id). */
+export interface LedgerCursor {
+  at: string;
+  id: string;
+}
+
+/** One page of a company's reported contacts that took place in [from, to), in (occurredAt, id) order after `cursor`. */
+export async function pageOutsideContacts(
+  db: Db,
+  companyId: string,
+  range: { from: string; to: string; customerId?: string },
+  cursor: LedgerCursor | null,
+  limit: number,
+): Promise<OutsideContactRow[]> {
+  const q = db<Record<string, unknown>>('outside_contact_attempts')
+    .where('company_id', companyId)
+    .andWhere('occurred_at', '>=', range.from)
+    .andWhere('occurred_at', '<', range.to);
+  if (range.customerId !== undefined) void q.andWhere('customer_id', range.customerId);
+  if (cursor)
+    void q.andWhere((w) => {
+      void w.where('occurred_at', '>', cursor.at).orWhere((x) => {
+        void x.where('occurred_at', cursor.at).andWhere('id', '>', cursor.id);
+      });
+    });
+  const rows = await q.orderBy([{ column: 'occurred_at' }, { column: 'id' }]).limit(limit);
+  return rows.map(fromRow);
+}
