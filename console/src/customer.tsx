@@ -10,14 +10,15 @@ export function Customer({ id, me }: { id: string; me: Me }) {
   const path = { params: { path: { customerId: id } } };
   const { data, error } = usePoll(async () => {
     const customer = dataOf(await api.GET('/customers/{id}', { params: { path: { id } } }));
-    const [calls, texts, emails, eligibility, consent] = await Promise.all([
+    const [calls, texts, emails, eligibility, consent, outside] = await Promise.all([
       api.GET('/calls/customer/{customerId}', path).then(dataOf),
       api.GET('/texts/{customerId}', path).then(dataOf),
       api.GET('/emails/{customerId}', path).then(dataOf),
       api.GET('/customers/{customerId}/contact-eligibility', path).then(dataOf),
       api.GET('/customers/{customerId}/consents', path).then(dataOf),
+      api.GET('/customers/{customerId}/contact-attempts', path).then(dataOf),
     ]);
-    return { customer, calls, texts, emails, eligibility, consent };
+    return { customer, calls, texts, emails, eligibility, consent, outside };
   }, [id, tick]);
   if (!data)
     return (
@@ -25,7 +26,7 @@ export function Customer({ id, me }: { id: string; me: Me }) {
         {error ?? 'Loading…'}
       </p>
     );
-  const { customer, calls, texts, emails, eligibility, consent } = data;
+  const { customer, calls, texts, emails, eligibility, consent, outside } = data;
   // Times as the borrower lived them (the calling rules are in the borrower's time zone).
   const at = (iso: string) =>
     new Date(iso).toLocaleString(undefined, { timeZone: customer.timezone, timeZoneName: 'short' });
@@ -90,6 +91,20 @@ export function Customer({ id, me }: { id: string; me: Me }) {
                   <pre>{c.transcript}</pre>
                 </details>
               )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <h3>Contacts the lender reported</h3>
+      {outside.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <ol class="timeline">
+          {outside.map((o) => (
+            <li key={o.attemptId} class="outside" data-attempt={o.attemptId}>
+              <time>{at(o.occurredAt)}</time> {o.direction} {o.channel} {o.address ?? ''} · {o.outcome}
+              {o.conversation ? <span class="flag">conversation</span> : null} · {o.source ?? 'lender'} ({o.attemptId})
+              — counts toward the frequency rules
             </li>
           ))}
         </ol>

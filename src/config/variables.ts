@@ -232,7 +232,7 @@ export const VARIABLES = [
     name: 'OUTREACH_CONTACT_RECORD_RETENTION_DAYS',
     unset: 'unset (kept indefinitely)',
     meaning:
-      'days the retention sweep keeps calls, scheduled calls and messages, contact decisions and consent records; at least 1096 (three years, [Reg F 12 CFR 1006.100](docs/operators/compliance.md#retention)): a shorter value is refused at start-up',
+      'days the retention sweep keeps contact records (calls, messages, reported outside contacts, decisions) after the last activity on their debt, and call recordings after the call; at least 1096 (three years, [Reg F 12 CFR 1006.100](docs/operators/compliance.md#retention)): a shorter value is refused at start-up. Consent evidence is never deleted by the sweep (5-year floor)',
   },
   {
     name: 'OUTREACH_PGBOSS_SCHEMA',

@@ -4,6 +4,7 @@ import * as batches from './batches.js';
 import * as calls from './calls.js';
 import * as channelCallbacks from './channel-callbacks.js';
 import * as consents from './consents.js';
+import * as contactAttempts from './contact-attempts.js';
 import * as contactEligibility from './contact-eligibility.js';
 import * as customers from './customers.js';
 import * as integrations from './integrations.js';
@@ -30,6 +31,7 @@ export function operationHandlers(): OperationHandlers {
     ...calls,
     ...channelCallbacks,
     ...consents,
+    ...contactAttempts,
     ...contactEligibility,
     ...customers,
     ...integrations,

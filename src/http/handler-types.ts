@@ -105,6 +105,7 @@ interface UncheckedBodies {
   createLoanBatch: RowsUnchecked<RequestBody<'createLoanBatch'>, 'loans'>;
   createAchReturnBatch: RowsUnchecked<RequestBody<'createAchReturnBatch'>, 'returns'>;
   createAchConfirmBatch: RowsUnchecked<RequestBody<'createAchConfirmBatch'>, 'confirms'>;
+  createContactAttemptBatch: RowsUnchecked<RequestBody<'createContactAttemptBatch'>, 'attempts'>;
   syncCustomerSchedule: unknown;
 }
 

@@ -48,6 +48,7 @@ const ROW_ARRAYS: Record<string, string> = {
   createLoanBatch: 'loans',
   createAchReturnBatch: 'returns',
   createAchConfirmBatch: 'confirms',
+  createContactAttemptBatch: 'attempts',
 };
 
 /** The 400 message for the first parameter or body field holding text no database can store (rows of a batch excepted), or null. */

@@ -8,6 +8,7 @@ import { createSliceHandler } from './batch-slices.js';
 import type { RowHandling } from './slice-support.js';
 import type { JobOptions } from '../config/jobs.js';
 import { sweepRetention } from '../domain/retention/sweep.js';
+import type { RecordingStore } from '../domain/ports/recording-store.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 import { startWebhookWorkers } from './webhook-deliveries.js';
@@ -31,6 +32,8 @@ export interface WorkerDeps {
   lms: LmsResolver;
   /** Outbound webhooks: how requests are sent, and how each event's `data` is built (src/main/server.ts). */
   webhooks: { transport: WebhookTransport; builders: EventDataBuilders };
+  /** The recording store the retention sweep tells to delete recordings past retention (12 CFR 1006.100(b)). */
+  recordings?: RecordingStore;
 }
 
 const SET_BASED_KINDS = new Set([CUSTOMER_CREATE, LOAN_UPSERT]);
@@ -76,7 +79,10 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
       )
     : null;
   const sweep = () =>
-    sweepRetention(deps.db, deps.now(), log, { contactRecordRetentionDays: options.contactRecordRetentionDays });
+    sweepRetention(deps.db, deps.now(), log, {
+      contactRecordRetentionDays: options.contactRecordRetentionDays,
+      recordings: deps.recordings,
+    });
   const timer = setInterval(() => void sweep(), RETENTION_SWEEP_MS);
   timer.unref();
   log.info('workers started', { engine: deps.queue.engine, concurrency: options.concurrency });

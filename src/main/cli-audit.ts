@@ -6,10 +6,12 @@ import { type ExportFormat, exportHeader, exportLine } from '../domain/audit/exp
 import { InvalidInputError } from '../domain/shared/errors.js';
 import type { Db } from '../store/shared/db.js';
 
-export const AUDIT_USAGE = `  audit export --company ID --from ISO --to ISO [--format jsonl|csv] [--out FILE]
+export const AUDIT_USAGE = `  audit export --company ID --from ISO --to ISO [--customer ID] [--format jsonl|csv] [--out FILE]
                                           the examiner's export (docs/operators/compliance.md): one record per
                                           call, text or email attempted, or decided against, scheduled in
-                                          [from, to), with its consent and every rule evaluated; streams to
+                                          [from, to), with its consent, every rule evaluated, the message or
+                                          recording; and the reported outside contacts, consent events and
+                                          restriction changes; --customer: one customer's only; streams to
                                           stdout or FILE (JSON Lines by default)`;
 
 export interface AuditArgs {
@@ -17,6 +19,7 @@ export interface AuditArgs {
   to?: string;
   format?: string;
   out?: string;
+  customer?: string;
   need(name: 'company'): string;
   /** Where the export goes without --out. */
   stdout: Writable;
@@ -31,7 +34,11 @@ export async function runAuditCommand(db: Db, command: string, args: AuditArgs):
   if (format !== 'jsonl' && format !== 'csv')
     throw new AuditUsageError(`--format must be jsonl or csv, got "${args.format}"`);
   if (!args.from || !args.to) throw new AuditUsageError('--from and --to are required for "audit export"');
-  const records = exportContactRecords(db, args.need('company'), { from: args.from, to: args.to });
+  const records = exportContactRecords(db, args.need('company'), {
+    from: args.from,
+    to: args.to,
+    ...(args.customer !== undefined ? { customerId: args.customer } : {}),
+  });
   // Bad input (exit 2) or an unknown company (exit 1) fails before a file is created.
   const first = await records.next().catch((err: unknown) => {
     throw err instanceof InvalidInputError ? new AuditUsageError(err.message) : err;

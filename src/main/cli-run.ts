@@ -117,6 +117,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
       to: { type: 'string' },
       format: { type: 'string' },
       out: { type: 'string' },
+      customer: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
       'password-stdin': { type: 'boolean', default: false },
@@ -260,6 +261,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
         to: values.to,
         format: values.format,
         out: values.out,
+        customer: values.customer,
         need,
         stdout: io.stdout,
       });

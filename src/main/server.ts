@@ -113,6 +113,7 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
       rows: opts.rows ?? rowHandling,
       lms,
       webhooks: { transport: httpWebhookTransport, builders: webhookPayloads(calls.settings) },
+      recordings: calls.recordings,
       messages,
     });
     const dispatch = startCallWorkers(calls, config.calls.dispatch, config.calls.dispatchEnabled);

@@ -45,16 +45,20 @@ export function normalizeHistory(
     const attempt = history[i];
     const atMs = instantMs(attempt.at, `history[${i}].at`);
     const flags = attempt.flags ?? [];
-    // Only calls choose numbers and carry outcome flags; a text or email only counts toward caps.
-    const phone = (attempt.channel ?? 'call') === 'call' ? canonicalPhone(attempt.phoneNumber) : undefined;
+    const isCall = (attempt.channel ?? 'call') === 'call';
+    const inbound = attempt.direction === 'inbound';
+    // Only outbound calls choose numbers and carry outcome flags; a text or email only counts toward caps.
+    const phone = isCall && !inbound ? canonicalPhone(attempt.phoneNumber) : undefined;
     const purpose = attempt.purpose ?? (attempt.taskType ? purposeOf(attempt.taskType) : undefined);
     points.push({
       atMs,
       loanId: attempt.loanId ?? undefined,
       purpose: purpose ?? undefined,
-      conversation: flags.some((flag) => CONVERSATION_FLAGS.includes(flag)),
+      conversation:
+        flags.some((flag) => CONVERSATION_FLAGS.includes(flag)) || (isCall && attempt.conversation === true),
       planned: false,
       channel: attempt.channel ?? 'call',
+      ...(inbound ? { inbound: true } : {}),
     });
     if (phone !== undefined && atMs >= lastPhoneAt) {
       lastPhone = phone;

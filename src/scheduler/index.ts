@@ -36,6 +36,12 @@ export { findContactRestriction, RESTRICTION_RULES } from './restrictions.js';
 export { normalizeHistory, RESTRICTING_FLAGS } from './history.js';
 export { canonicalPhone, phoneBook } from './phones.js';
 export { isFederalHoliday } from './holidays.js';
-export { ruleCatalog, catalogFingerprint, RULE_CATALOG_VERSION, type CatalogRule } from './rule-catalog.js';
+export {
+  ruleCatalog,
+  catalogFingerprint,
+  RULE_CATALOG_VERSION,
+  UNVERIFIED_RULES,
+  type CatalogRule,
+} from './rule-catalog.js';
 export { CONSENT_RULES } from './consent-rules.js';
 export type * from './types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFingerprint, RULE_CATALOG_VERSION, ruleCatalog } from './rule-catalog.js';
+import { catalogFingerprint, RULE_CATALOG_VERSION, ruleCatalog, UNVERIFIED_RULES } from './rule-catalog.js';
 
 /**
  * Contact decisions record the catalog version they were evaluated under, so a changed rule id or
@@ -11,6 +11,7 @@ const PINNED: Record<string, string> = {
   '2026-11-26.2': 'de238eb9',
   '2026-11-26.3': '0be8aea7',
   '2026-11-26.4': 'c0112304',
+  '2026-11-28.1': 'dd29be29',
 };
 
 describe('rule catalog version', () => {
@@ -29,5 +30,16 @@ describe('rule catalog version', () => {
     } finally {
       rule.source = source;
     }
+  });
+});
+
+describe('unverified citations', () => {
+  it('every rule marked unverified is in the catalog and says what was not read', () => {
+    for (const [id, note] of Object.entries(UNVERIFIED_RULES)) {
+      expect(ruleCatalog().get(id), id).toMatchObject({ id, unverified: note });
+      expect(note.length).toBeGreaterThan(20);
+    }
+    expect(ruleCatalog().get('regf-call-frequency')).not.toHaveProperty('unverified');
+    expect(ruleCatalog().get('state-marketing-frequency-fl')).not.toHaveProperty('unverified');
   });
 });

@@ -12,12 +12,31 @@ import { HORIZON_RULE } from './search.js';
  * Bump it whenever a rule id or a citation changes: rule-catalog.test.ts pins the catalog's
  * fingerprint to this version, so a catalog change without a bump fails the tests.
  */
-export const RULE_CATALOG_VERSION = '2026-11-26.4';
+export const RULE_CATALOG_VERSION = '2026-11-28.1';
 
 export interface CatalogRule {
   readonly id: string;
   readonly source: string;
+  /** Set when the citation was not checked against the primary text: what could not be read. */
+  readonly unverified?: string;
 }
+
+/**
+ * The rules whose citation could not be checked against the primary text (docs/operators/compliance.md
+ * lists them). Each is encoded in its stricter reading until it is.
+ */
+export const UNVERIFIED_RULES: Readonly<Record<string, string>> = {
+  'nyc-collection-contact-frequency':
+    'the text of 6 RCNY § 5-77 as amended in 2026 was not read; the limit and its per-account count are from DCWP guidance',
+  'wa-collection-mobile-daily': 'RCW 19.16.250(18) is quoted from secondary sources; the enacted text was not read',
+  'state-marketing-hours-md':
+    'Md. Code, Com. Law § 14-4501 was read; the section holding the 8 a.m.–8 p.m. and 3-per-24-h limits (14-4502 or 14-4503) was not read in full',
+  'state-marketing-frequency-md':
+    'Md. Code, Com. Law § 14-4501 was read; the section holding the 8 a.m.–8 p.m. and 3-per-24-h limits (14-4502 or 14-4503) was not read in full',
+  'state-marketing-hours-ok': 'Okla. Stat. tit. 15, § 775C.4 was not read',
+  'state-marketing-frequency-ok': 'Okla. Stat. tit. 15, § 775C.4 was not read',
+  'ok-adad-hours': 'Okla. Stat. tit. 15, § 755.1 was not read; the 9 a.m.–9 p.m. limit is from the project compliance sources list',
+};
 
 let catalog: ReadonlyMap<string, CatalogRule> | undefined;
 
@@ -36,7 +55,12 @@ export function ruleCatalog(): ReadonlyMap<string, CatalogRule> {
     WRONG_NUMBER_RULE,
     HORIZON_RULE,
   ];
-  catalog = new Map(all.map((r) => [r.id, { id: r.id, source: r.source }]));
+  catalog = new Map(
+    all.map((r) => {
+      const unverified = UNVERIFIED_RULES[r.id];
+      return [r.id, unverified ? { id: r.id, source: r.source, unverified } : { id: r.id, source: r.source }];
+    }),
+  );
   return catalog;
 }
 

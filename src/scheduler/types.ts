@@ -49,6 +49,17 @@ export interface ContactAttempt {
   purpose?: Purpose | null;
   /** Post-processing flags: RPC marks a conversation, WRONG_NUMBER, DNC, ATTORNEY_REP, BANKRUPTCY, DECEASED … */
   flags?: readonly string[] | null;
+  /**
+   * A telephone conversation took place (a lender-reported contact says so without flags). Only a
+   * call's conversation starts the quiet period: 1006.14(b)(2)(i)(B) speaks of a telephone conversation.
+   */
+  conversation?: boolean | null;
+  /**
+   * Default outbound. An inbound contact (the customer called or wrote) is no attempt to reach them:
+   * no frequency cap counts it (1006.14(b)(2)(i)(A) counts calls "placed"; RCW 19.16.250(13)(a)
+   * excepts responses to the debtor), but an inbound telephone conversation starts the quiet period.
+   */
+  direction?: 'outbound' | 'inbound' | null;
 }
 
 export interface EnrollmentPlanInput {

@@ -4,10 +4,12 @@ import { ConfigError, loadConfig } from '../../src/config/config.js';
 import { CONTACT_RECORD_MIN_RETENTION_DAYS } from '../../src/config/jobs.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import {
+  CONSENT_EVIDENCE_FLOOR_DAYS,
   CONTACT_RECORD_FLOOR_DAYS,
   RetentionFloorError,
   sweepCutoff,
 } from '../../src/domain/retention/contact-records.js';
+import { insertOutsideContact, listOutsideContactsOf } from '../../src/domain/borrowers/borrowers.js';
 import { sweepRetention } from '../../src/domain/retention/sweep.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { DIALECTS } from '../support/databases.js';
@@ -31,19 +33,28 @@ describe('contact-record retention configuration', () => {
     expect(CONTACT_RECORD_MIN_RETENTION_DAYS).toBe(CONTACT_RECORD_FLOOR_DAYS);
   });
 
-  it('the sweep refuses a cutoff inside the floor for every contact-record table, the consent ledger included', () => {
+  it('the sweep refuses a cutoff inside the floor for every contact-record table (12 CFR 1006.100)', () => {
     for (const table of [
       'calls',
       'call_events',
       'scheduled_calls',
       'scheduled_messages',
       'contact_decisions',
-      'consent_events',
+      'outside_contact_attempts',
     ]) {
       expect(() => sweepCutoff(table, new Date(ago(30)), NOW), table).toThrow(RetentionFloorError);
       expect(sweepCutoff(table, new Date(ago(1097)), NOW).toISOString()).toBe(ago(1097));
     }
     expect(sweepCutoff('batch_jobs', new Date(ago(30)), NOW).toISOString()).toBe(ago(30));
+  });
+
+  it('consent evidence and revocations keep 5 years: TSR 16 CFR 310.5 (2024), beyond the TCPA 4 years and Reg F 3', () => {
+    expect(CONSENT_EVIDENCE_FLOOR_DAYS).toBe(5 * 365 + 2);
+    for (const table of ['consent_events', 'sms_opt_outs', 'email_suppressions', 'inbound_messages']) {
+      // Older than Reg F's 3 years and the TCPA's 4 is still inside the floor.
+      expect(() => sweepCutoff(table, new Date(ago(4 * 365 + 1)), NOW), table).toThrow(/16 CFR 310\.5/);
+      expect(sweepCutoff(table, new Date(ago(1828)), NOW).toISOString()).toBe(ago(1828));
+    }
   });
 });
 
@@ -51,6 +62,7 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
   const database = useTestDatabase(dialect);
   let companyId: string;
   const ids: Record<string, string> = {};
+  let call: (name: string, days: number, recordingKey?: string | null, customerId?: string) => Promise<void>;
 
   beforeAll(async () => {
     const db = database.db;
@@ -69,6 +81,10 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
         created_at: ago(1500),
         updated_at: ago(1500),
       });
+    const quiet = await tables(db).customers().where({ company_id: companyId, id: 'c1' }).first();
+    await tables(db)
+      .customers()
+      .insert({ ...quiet!, id: 'quiet' });
     const scheduleId = randomUUID();
     await tables(db)
       .schedules()
@@ -87,13 +103,13 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
         updated_at: ago(1500),
       });
     let step = 0;
-    const call = async (name: string, days: number, recordingKey: string | null = null) => {
+    call = async (name: string, days: number, recordingKey: string | null = null, customerId = 'c1') => {
       const at = ago(days);
       const id = randomUUID();
       await tables(db).scheduledCalls().insert({
         id,
         company_id: companyId,
-        customer_id: 'c1',
+        customer_id: customerId,
         schedule_id: scheduleId,
         loan_id: null,
         task_type: 'Collections',
@@ -118,7 +134,7 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
         .insert({
           id: callId,
           company_id: companyId,
-          customer_id: 'c1',
+          customer_id: customerId,
           scheduled_call_id: id,
           provider: 'live',
           provider_call_id: `call_${name}`,
@@ -136,7 +152,7 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
       await tables(db).contactDecisions().insert({
         id: randomUUID(),
         company_id: companyId,
-        customer_id: 'c1',
+        customer_id: customerId,
         channel: 'call',
         subject_id: id,
         decided_at: at,
@@ -152,6 +168,27 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
     await call('twoYears', 730);
     await call('fourYears', 1461);
     await call('fourYearsRecorded', 1461, 'recordings/x.mp3');
+    // Another debt (customer quiet), whose last activity was four years ago.
+    await call('quietFourYears', 1461, null, 'quiet');
+    const outside = (externalId: string, customerId: string, days: number) =>
+      insertOutsideContact(db, {
+        id: randomUUID(),
+        companyId,
+        externalId,
+        customerId,
+        loanId: null,
+        channel: 'call',
+        direction: 'outbound',
+        purpose: 'collections',
+        occurredAt: ago(days),
+        outcome: 'no_answer',
+        conversation: false,
+        address: null,
+        source: null,
+        recordedAt: ago(days),
+      });
+    await outside('c1-old', 'c1', 1400);
+    await outside('quiet-old', 'quiet', 1400);
   }, 60_000);
 
   const left = async () =>
@@ -164,14 +201,31 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
   it('without a configured retention, contact records are kept indefinitely', async () => {
     const swept = await sweepRetention(database.db, NOW, log);
     expect(swept).toMatchObject({ contactDecisions: 0, scheduledCalls: 0, scheduledMessages: 0 });
-    expect(await left()).toEqual(['fourYears', 'fourYearsRecorded', 'twoYears']);
+    expect(await left()).toEqual(['fourYears', 'fourYearsRecorded', 'quietFourYears', 'twoYears']);
   });
 
-  it('a 2-year-old call survives a sweep asked for 30 days (the three-year floor); a 4-year-old one goes, unless its recording is stored', async () => {
+  it("1006.100(a) runs from the last activity on the debt: a 4-year-old call stays while its debt had a call 2 years ago; a quiet debt's goes", async () => {
     const swept = await sweepRetention(database.db, NOW, log, { contactRecordRetentionDays: 30 });
-    expect(swept).toMatchObject({ scheduledCalls: 1, contactDecisions: 2 });
-    expect(await left()).toEqual(['fourYearsRecorded', 'twoYears']);
-    expect(await calls()).toBe(2); // the call record went with its scheduled call
+    expect(swept).toMatchObject({ scheduledCalls: 1, contactDecisions: 1, outsideContacts: 1 });
+    expect(await left()).toEqual(['fourYears', 'fourYearsRecorded', 'twoYears']);
+    expect(await calls()).toBe(3); // the quiet debt's call record went with its scheduled call
+    expect(await decisions()).toBe(3);
+    const reported = await listOutsideContactsOf(
+      database.db,
+      [
+        { companyId, customerId: 'c1' },
+        { companyId, customerId: 'quiet' },
+      ],
+      null,
+    );
+    expect(reported.map((r) => r.externalId)).toEqual(['c1-old']);
+  });
+
+  it('"now" is a parameter: once the debt\'s last call is three years old, its records go (a stored recording keeps its call)', async () => {
+    const later = new Date(NOW.getTime() + 400 * DAY); // twoYears is then 1130 days old
+    const swept = await sweepRetention(database.db, later, log, { contactRecordRetentionDays: 30 });
+    expect(swept).toMatchObject({ scheduledCalls: 2, contactDecisions: 2, outsideContacts: 1 });
+    expect(await left()).toEqual(['fourYearsRecorded']);
     expect(await decisions()).toBe(1);
   });
 
@@ -237,5 +291,29 @@ describe.each(DIALECTS)('retention sweep of contact records on %s', (dialect) =>
       db.removeListener('query', listen);
     }
     expect(deletes).toHaveLength(3);
+  });
+
+  it('1006.100(b): the recording store is told to delete a recording three years after its call, and no earlier one', async () => {
+    const db = database.db;
+    await call('recent', 1000, 'recordings/recent.mp3'); // its call is 1000 days old: kept
+    const deleted: string[] = [];
+    const store = {
+      put: () => Promise.resolve(),
+      get: () => Promise.resolve(null),
+      delete: (key: string) => {
+        deleted.push(key);
+        return Promise.resolve();
+      },
+    };
+    const swept = await sweepRetention(db, NOW, log, { contactRecordRetentionDays: 30, recordings: store });
+    expect(swept.recordings).toBe(1);
+    expect(deleted).toEqual(['recordings/x.mp3']);
+    const keys = await tables(db).calls().where({ company_id: companyId }).orderBy('timestamp').pluck('recording_key');
+    expect(keys).toEqual([null, 'recordings/recent.mp3']);
+    // The recording's call now follows its debt's clock: the debt had a call 1000 days ago, so it stays.
+    expect(await left()).toEqual(['fourYearsRecorded', 'recent']);
+    const again = await sweepRetention(db, NOW, log, { contactRecordRetentionDays: 30, recordings: store });
+    expect(again).toMatchObject({ recordings: 0, scheduledCalls: 0 });
+    expect(deleted).toEqual(['recordings/x.mp3']);
   });
 });

@@ -1064,6 +1064,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contact-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a contact made outside this service
+         * @description Extension, not part of the partner contract. Records one call, text, email or
+         *     conversation the lender had with a customer outside this service (its own
+         *     agents, another vendor, an inbound call), so that the frequency rules count
+         *     it (see `ContactAttemptSubmission` for what counts toward which rule). Calls
+         *     and messages already planned are checked again when they go: a call the new
+         *     contact puts over a limit is held and its reason says which rule and which
+         *     contacts (`GET /customers/{customerId}/contact-eligibility` shows the same).
+         *     Idempotent on `attemptId`: the same content again answers 200 and changes
+         *     nothing; other content under the same id is 409. The batch variant is
+         *     `POST /contact-attempts/batch`. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createContactAttempt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-attempts/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a batch of contacts made outside this service
+         * @description Extension, not part of the partner contract. Records 1 to 1,000 outside
+         *     contacts at once. Each row has exactly the semantics of
+         *     `POST /contact-attempts` (see `ContactAttemptSubmission`) within the company of
+         *     the API key. Rows are applied in order, synchronously, each on its own: a row
+         *     that is invalid, whose customer is unknown, or whose attempt id was
+         *     recorded with other content (also earlier in the same batch) fails alone and
+         *     changes nothing. The answer holds one result per submitted row, at its index,
+         *     as for `POST /ach-confirms/batch`. Resubmitting a batch changes nothing that
+         *     was recorded. An empty `attempts` array or more than 1,000 rows is 400 for the
+         *     whole request. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["createContactAttemptBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/contact-attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the contacts the lender reported for a customer
+         * @description Extension, not part of the partner contract. Every contact the lender reported for the customer through `POST /contact-attempts`, oldest first (the console's timeline shows them beside the service's own calls and messages). Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerContactAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -2927,6 +3011,124 @@ export interface components {
                 overall: components["schemas"]["AchReturnRate"];
             };
         };
+        /**
+         * @description A contact the lender made or had outside this service: a call, text or email by
+         *     its own agents or another vendor, or an inbound conversation. Each counts toward
+         *     the frequency rules this service applies before its own calls and messages
+         *     (docs/partners/contact-attempts.md):
+         *     - an **outbound** contact counts toward every cap of its channel: Reg F's 7 calls
+         *       in 7 days per debt (12 CFR 1006.14(b)(2)(i)(A), calls only), Massachusetts'
+         *       2 per 7 days (940 CMR 7.04(1)(f), calls and texts), New York City's 3 per 7
+         *       days, Washington's 3 per week and 2 a day to a mobile (RCW 19.16.250(13)(a),
+         *       (18)), and the solicitation limits of Florida, Oklahoma and Maryland for
+         *       marketing contacts;
+         *     - a **telephone conversation** (`channel: call`, `conversation: true`, either
+         *       direction) starts Reg F's 7-day quiet period for the debt (1006.14(b)(2)(i)(B));
+         *     - an **inbound** contact (the customer called or wrote) is not an attempt to
+         *       reach them and counts toward no cap.
+         *
+         *     A contact without `loanId` counts toward every loan of the customer; without
+         *     `purpose`, toward both purposes' rules (the stricter reading). The contact shows
+         *     in contact eligibility, the console timeline and the examiner's export.
+         *
+         *     `attemptId` is the lender's own id of the contact, unique within the company:
+         *     submitting it again with the same content answers 200 and changes nothing; with
+         *     different content it is 409. Validation (400, nothing changes): `occurredAt` not
+         *     more than 5 minutes after the time of the request. An unknown customer is 404.
+         *     `loanId` need not be a boarded loan (`POST /loans`): it is matched with the loan
+         *     id of the enrollments and calls, exactly as sent. Unknown fields are ignored.
+         */
+        ContactAttemptSubmission: {
+            /** @description The lender's own id of the contact (unique per company; the idempotency key). */
+            attemptId: string;
+            /** @description Caller's customer reference. */
+            customerId: string;
+            /** @description Caller's loan reference (the debt the contact was about). Omitted = every loan of the customer. */
+            loanId?: string;
+            /**
+             * @description How the contact was made.
+             * @enum {string}
+             */
+            channel: "call" | "sms" | "email";
+            /**
+             * @description outbound = the lender reached out; inbound = the customer called or wrote.
+             * @default outbound
+             * @enum {string}
+             */
+            direction: "outbound" | "inbound";
+            /**
+             * @description What the contact was about. Omitted = counted toward both purposes' rules.
+             * @enum {string}
+             */
+            purpose?: "collections" | "origination";
+            /**
+             * Format: date-time
+             * @description When the call was placed or the message sent or received (ISO 8601 with offset or Z).
+             */
+            occurredAt: string;
+            /**
+             * @description What happened. Recorded as reported; every outbound contact counts whatever its outcome (an unanswered call is a call placed).
+             * @enum {string}
+             */
+            outcome: "no_answer" | "busy" | "voicemail" | "connected" | "sent" | "delivered" | "failed" | "received" | "other";
+            /** @description Whether a conversation with the customer took place. On a call it starts Reg F's 7-day quiet period for the debt. */
+            conversation: boolean;
+            /** @description The number or email address used (recorded for the examiner's export). */
+            address?: string;
+            /** @description The system or vendor that made the contact (for example `in-house-dialer`). */
+            source?: string;
+        };
+        /** @description Outcome of recording one outside contact. */
+        ContactAttemptResult: {
+            success: boolean;
+            message: string;
+        };
+        /** @description One row of an outside-contact batch: a `ContactAttemptSubmission`. Rows are not checked at submission: each is validated when it runs, and an invalid row is reported at its index with the 400 the single operation would answer. (`x-validated-per-row`: the request validator accepts any value here; the published type is exact, so generated clients reject a misspelled row.) */
+        ContactAttemptBatchRow: components["schemas"]["ContactAttemptSubmission"];
+        /** @description A batch of outside contacts: 1 to 1,000 rows, each a `ContactAttemptSubmission` (`POST /contact-attempts`). Rows are checked when they run: an invalid row fails at its index without affecting the others. */
+        ContactAttemptBatchRequest: {
+            attempts: components["schemas"]["ContactAttemptBatchRow"][];
+        };
+        /** @description One row's outcome. On success, `message` is what `POST /contact-attempts` would answer; on failure, `error` is the status code and `message` the reason that operation would have answered (400 for an invalid row, 404 for an unknown customer, 409 for an attempt id already recorded with other content). */
+        ContactAttemptRowResult: {
+            /** @description Zero-based position of the submitted row. */
+            index: number;
+            success: boolean;
+            /** @description The status code the single operation would have answered; present only when `success` is false. */
+            error?: number;
+            message: string;
+        };
+        /** @description Outcome of `POST /contact-attempts/batch`; `results` has one entry per submitted row, in order. */
+        ContactAttemptBatchResult: {
+            /** @description Rows that succeeded (including contacts already recorded, which change nothing). */
+            applied: number;
+            /** @description Rows that failed and changed nothing. */
+            failed: number;
+            results: components["schemas"]["ContactAttemptRowResult"][];
+        };
+        /** @description A contact the lender reported (`POST /contact-attempts`), as recorded. See `ContactAttemptSubmission` for what each field means and which rules count it. */
+        ContactAttempt: {
+            attemptId: string;
+            customerId: string;
+            loanId: string | null;
+            /** @enum {string} */
+            channel: "call" | "sms" | "email";
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @enum {string|null} */
+            purpose: "collections" | "origination" | null;
+            /** Format: date-time */
+            occurredAt: string;
+            outcome: string;
+            conversation: boolean;
+            address: string | null;
+            source: string | null;
+            /**
+             * Format: date-time
+             * @description When this service recorded the report.
+             */
+            recordedAt: string;
+        };
         /** @description Extension, not part of the partner contract. Creates or updates the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer and loan must exist (404 otherwise). Fields not sent keep their stored values. `ach_status` creates or updates the payment's ACH record (and is the transaction's latest status); ACH dates without `ach_status` need an existing ACH record (400 otherwise). Unknown fields are ignored. */
         PaymentUpsert: {
             customer_id: string;
@@ -3375,6 +3577,21 @@ export interface components {
                  * @example {
                  *       "error": 409,
                  *       "message": "Processor transaction txn-77812 was already confirmed for another payment"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description The attempt id was already recorded for the company with different content. */
+        ContactAttemptConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 409,
+                 *       "message": "Contact attempt dialer-88412 was already recorded with different content (occurredAt)"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorMessage"];
@@ -6129,6 +6346,156 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createContactAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactAttemptSubmission"];
+            };
+        };
+        responses: {
+            /** @description The contact was recorded (or was already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactAttemptResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ContactAttemptConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createContactAttemptBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "attempts": [
+                 *         {
+                 *           "attemptId": "dialer-88412",
+                 *           "customerId": "cust-1001",
+                 *           "loanId": "loan-5001",
+                 *           "channel": "call",
+                 *           "occurredAt": "2026-12-07T15:04:00Z",
+                 *           "outcome": "no_answer",
+                 *           "conversation": false
+                 *         },
+                 *         {
+                 *           "attemptId": "dialer-88413",
+                 *           "customerId": "cust-9999",
+                 *           "channel": "sms",
+                 *           "occurredAt": "2026-12-07T15:05:00Z",
+                 *           "outcome": "delivered",
+                 *           "conversation": false
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ContactAttemptBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Every row was processed; each row's result is at its index. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "applied": 1,
+                     *       "failed": 1,
+                     *       "results": [
+                     *         {
+                     *           "index": 0,
+                     *           "success": true,
+                     *           "message": "Contact attempt dialer-88412 (outbound call) recorded for customer cust-1001"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "success": false,
+                     *           "error": 404,
+                     *           "message": "Customer cust-9999 not found"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContactAttemptBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomerContactAttempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's reported contacts, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "attemptId": "dialer-88412",
+                     *         "customerId": "cust-1001",
+                     *         "loanId": "loan-5001",
+                     *         "channel": "call",
+                     *         "direction": "outbound",
+                     *         "purpose": "collections",
+                     *         "occurredAt": "2026-12-07T15:04:00.000Z",
+                     *         "outcome": "no_answer",
+                     *         "conversation": false,
+                     *         "address": "+15125550143",
+                     *         "source": "in-house-dialer",
+                     *         "recordedAt": "2026-12-07T15:10:02.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ContactAttempt"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

@@ -27,6 +27,12 @@ export class FileRecordingStore implements RecordingStore {
     }
   }
 
+  async delete(key: string): Promise<void> {
+    const file = this.file(key);
+    await fs.rm(file, { force: true });
+    await fs.rm(`${file}.type`, { force: true });
+  }
+
   private file(key: string): string {
     if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(key)) throw new Error(`Invalid recording key ${key}`);
     return path.join(this.dir, key);

@@ -10,7 +10,9 @@ import {
 import { getCompany } from '../../store/shared/companies.js';
 import type { Db } from '../../store/shared/db.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
-import type { ConsentBasis } from '../consent/standing.js';
+import { type ConsentBasis, consentAddress } from '../consent/standing.js';
+import { pageConsentEvents } from '../consent/ledger-pages.js';
+import { getCustomer, pageOutsideContacts, pageRestrictionChanges } from '../borrowers/borrowers.js';
 
 /** One attempt (call, text, email) or one decision not to attempt, as the examiner's export writes it. */
 export interface ContactRecord {
@@ -39,47 +41,162 @@ export interface ContactRecord {
     disconnectionReason?: string | null;
   };
   flags: string[];
+  /** A text or email: its template id, and the subject and body as sent (null until sent). Null for a call. */
+  message: { template: string; subject: string | null; body: string | null } | null;
+  /** The recording store's key of the call's recording (GET /recordings/{id} serves it), or null. */
+  recordingRef: string | null;
   note: string | null;
 }
+
+/**
+ * A record of the customer's history that is not a contact of this service: a contact the lender
+ * reported (POST /contact-attempts), a consent ledger event (a grant with its evidence, a revocation,
+ * an inbound STOP), or a contact restriction placed or lifted (with its source).
+ */
+export interface LedgerRecord {
+  kind: 'outside_contact' | 'consent_event' | 'restriction_change';
+  channel: 'call' | 'sms' | 'email' | null;
+  /** The reported attempt id, the consent event id, or the restriction id. */
+  id: string;
+  customerId: string | null;
+  loanId: string | null;
+  /** When it took place (occurred, captured, placed or lifted). */
+  at: string;
+  /** The number or address concerned, when there is one. */
+  recipient: string | null;
+  detail: Record<string, unknown>;
+}
+
+export type ExportRecord = ContactRecord | LedgerRecord;
 
 export const NO_DECISION_NOTE =
   'no decision was recorded for this contact (before decisions were recorded, or it ended before any dial-time or send-time check)';
 const PAGE = 500;
 
 /**
- * The company's contact records scheduled in [from, to), calls and messages merged in scheduled-time
- * order, read in keyset pages of 500 (each page's decisions in one more read), so a year of a large
- * company is never held in memory: the caller consumes the records as they come.
+ * The company's records in [from, to), in time order: contacts (calls and messages, by scheduled
+ * time) and the ledger around them (reported outside contacts, consent events, restriction changes,
+ * by when they took place). With `customerId`, that customer's only: their whole history when the
+ * range is wide. Every source is read in keyset pages of 500 and merged as it goes, so a year of a
+ * large company is never held in memory: the caller consumes the records as they come.
  */
 export async function* exportContactRecords(
   db: Db,
   companyId: string,
-  range: { from: string; to: string },
-): AsyncGenerator<ContactRecord> {
+  range: { from: string; to: string; customerId?: string },
+): AsyncGenerator<ExportRecord> {
   const [from, to] = [instant(range.from, 'from'), instant(range.to, 'to')];
   if (from >= to) throw new InvalidInputError('--from must be before --to');
   if (!(await getCompany(db, companyId))) throw new NotFoundError(`company ${companyId} not found`);
-  const calls = paged(
-    (c) => pageCallRecords(db, companyId, from, to, c, PAGE),
-    async (rows) => withDecisions(db, companyId, rows, callRecord),
-  );
-  const messages = paged(
-    (c) => pageMessageRecords(db, companyId, from, to, c, PAGE),
-    async (rows) => withDecisions(db, companyId, rows, messageRecord),
-  );
-  let [a, b] = [await calls.next(), await messages.next()];
-  while (!a.done || !b.done) {
-    if (!a.done && (b.done || order(a.value) <= order(b.value))) {
-      yield a.value;
-      a = await calls.next();
-    } else if (!b.done) {
-      yield b.value;
-      b = await messages.next();
+  const customerId = range.customerId;
+  let consentCustomer: { id: string; addresses: string[] } | undefined;
+  if (customerId !== undefined) {
+    const customer = await getCustomer(db, companyId, customerId);
+    if (!customer) throw new NotFoundError(`customer ${customerId} not found in company ${companyId}`);
+    const addresses = [customer.phoneNumber, customer.email].filter((a): a is string => !!a).map(consentAddress);
+    consentCustomer = { id: customerId, addresses };
+  }
+  const window = { from, to, customerId };
+  const sources: Array<AsyncGenerator<ExportRecord>> = [
+    paged(
+      (c) => pageCallRecords(db, companyId, from, to, c, PAGE, customerId),
+      async (rows) => withDecisions(db, companyId, rows, callRecord),
+    ),
+    paged(
+      (c) => pageMessageRecords(db, companyId, from, to, c, PAGE, customerId),
+      async (rows) => withDecisions(db, companyId, rows, messageRecord),
+    ),
+    ledger(
+      (c) => pageOutsideContacts(db, companyId, window, c, PAGE),
+      (r) => ({
+        kind: 'outside_contact',
+        channel: r.channel,
+        id: r.externalId,
+        customerId: r.customerId,
+        loanId: r.loanId,
+        at: r.occurredAt,
+        recipient: r.address,
+        detail: {
+          direction: r.direction,
+          purpose: r.purpose,
+          outcome: r.outcome,
+          conversation: r.conversation,
+          source: r.source,
+          recordedAt: r.recordedAt,
+        },
+      }),
+      (r) => r.occurredAt,
+    ),
+    ledger(
+      (c) => pageConsentEvents(db, companyId, { from, to, customer: consentCustomer }, c, PAGE),
+      (e) => ({
+        kind: 'consent_event',
+        channel: e.channel,
+        id: e.id,
+        customerId: e.customerId,
+        loanId: null,
+        at: e.capturedAt,
+        recipient: e.address,
+        detail: {
+          action: e.kind,
+          type: e.consentType,
+          source: e.source,
+          evidenceRef: e.evidenceRef,
+          recordedAt: e.recordedAt,
+        },
+      }),
+      (e) => e.capturedAt,
+    ),
+    ...(['created', 'lifted'] as const).map((change) =>
+      ledger(
+        (c) => pageRestrictionChanges(db, companyId, change, window, c, PAGE),
+        (r): LedgerRecord => ({
+          kind: 'restriction_change',
+          channel: null,
+          id: r.id,
+          customerId: r.customerId,
+          loanId: r.loanId,
+          at: change === 'created' ? r.createdAt : r.liftedAt!,
+          recipient: null,
+          detail: { change, restriction: r.kind, source: r.source, placedAt: r.createdAt, liftedAt: r.liftedAt },
+        }),
+        (r) => (change === 'created' ? r.createdAt : r.liftedAt!),
+      ),
+    ),
+  ];
+  // A k-way merge: each source is already in time order; the head with the earliest key goes next.
+  const heads = await Promise.all(sources.map((g) => g.next()));
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < heads.length; i++) {
+      const h = heads[i];
+      if (h.done) continue;
+      if (best < 0 || order(h.value) < order(heads[best].value as ExportRecord)) best = i;
     }
+    if (best < 0) return;
+    yield heads[best].value as ExportRecord;
+    heads[best] = await sources[best].next();
   }
 }
 
-const order = (r: ContactRecord) => `${r.scheduledTime}\u0000${r.id}`;
+/** Keyset pages of one ledger source, in (time, id) order, mapped to export records. */
+async function* ledger<R extends { id: string }>(
+  page: (cursor: { at: string; id: string } | null) => Promise<R[]>,
+  record: (row: R) => LedgerRecord,
+  time: (row: R) => string,
+): AsyncGenerator<LedgerRecord> {
+  let cursor: { at: string; id: string } | null = null;
+  for (;;) {
+    const rows = await page(cursor);
+    for (const r of rows) yield record(r);
+    if (rows.length < PAGE) return;
+    const last = rows[rows.length - 1];
+    cursor = { at: time(last), id: last.id };
+  }
+}
+
+/** Contacts sort by scheduled time, ledger records by when they took place; the id breaks ties. */
+const order = (r: ExportRecord) => `${'scheduledTime' in r ? r.scheduledTime : r.at}\u0000${r.id}`;
 
 async function* paged<R extends { scheduledTime: string; id: string }>(
   page: (cursor: RecordCursor | null) => Promise<R[]>,
@@ -145,6 +262,8 @@ function callRecord(r: CallRecordRow, d: ContactDecisionRow | undefined): Contac
         }
       : { status: r.status, reason: r.statusReason },
     flags: [...new Set([...r.flags, ...(call?.flags ?? [])])],
+    message: null,
+    recordingRef: call?.recordingKey ?? null,
   };
 }
 
@@ -162,6 +281,8 @@ function messageRecord(r: MessageRecordRow, d: ContactDecisionRow | undefined): 
     ...evidence(d),
     outcome: { status: r.status, reason: r.statusReason },
     flags: [],
+    message: { template: r.template, subject: r.subject, body: r.content },
+    recordingRef: null,
   };
 }
 
@@ -178,5 +299,6 @@ function instant(value: string, name: string): string {
 export {
   deleteContactDecisionsBefore,
   deleteEndedCallsBefore,
+  deleteOutsideContactsBefore,
   deleteEndedMessagesBefore,
 } from '../../store/audit/contact-records.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactRecord } from './contact-export.js';
+import type { ContactRecord, LedgerRecord } from './contact-export.js';
 import { CSV_COLUMNS, csvField, exportHeader, exportLine } from './export-format.js';
 
 /** A minimal RFC 4180 reader: enough to prove the writer's quoting round-trips. */
@@ -62,6 +62,8 @@ const record: ContactRecord = {
   decision: { verdict: 'refused', at: '2026-12-08T15:00:05.000Z', reason: 'Not allowed, at all' },
   outcome: { status: 'skipped', reason: 'Not allowed, at all' },
   flags: ['A', 'B'],
+  message: null,
+  recordingRef: 'call-1.wav',
   note: null,
 };
 
@@ -96,7 +98,27 @@ describe('export format', () => {
       flags: 'A;B',
       loan_id: '',
       note: '',
+      recording_ref: 'call-1.wav',
+      detail: '',
     });
+  });
+
+  it('a ledger record fills who, when and its detail (JSON); the contact columns stay empty', () => {
+    const ledger: LedgerRecord = {
+      kind: 'consent_event',
+      channel: 'sms',
+      id: 'ev-1',
+      customerId: 'c1',
+      loanId: null,
+      at: '2026-12-08T17:05:00.000Z',
+      recipient: '+12125550100',
+      detail: { action: 'revoke', source: 'inbound_text', evidenceRef: 'STOP, please' },
+    };
+    const [header, line] = parseCsv(exportHeader('csv') + exportLine('csv', ledger));
+    const row = Object.fromEntries(header.map((h, i) => [h, line[i]]));
+    expect(line).toHaveLength(CSV_COLUMNS.length);
+    expect(row).toMatchObject({ kind: 'consent_event', channel: 'sms', id: 'ev-1', at: ledger.at, rules: '' });
+    expect(JSON.parse(row.detail)).toEqual(ledger.detail);
   });
 
   it('JSON Lines: one record per line, no header', () => {

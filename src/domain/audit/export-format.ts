@@ -1,4 +1,4 @@
-import type { ContactRecord } from './contact-export.js';
+import type { ExportRecord, LedgerRecord } from './contact-export.js';
 
 export type ExportFormat = 'jsonl' | 'csv';
 
@@ -27,6 +27,11 @@ export const CSV_COLUMNS = [
   'outcome',
   'flags',
   'note',
+  'template',
+  'message_subject',
+  'message_body',
+  'recording_ref',
+  'detail',
 ] as const;
 
 /** RFC 4180: a field with a comma, quote, CR or LF is quoted, and its quotes doubled. */
@@ -44,8 +49,9 @@ export function exportHeader(format: ExportFormat): string {
 }
 
 /** One record as one JSON line, or one CSV line (CRLF-terminated, as RFC 4180 has it). */
-export function exportLine(format: ExportFormat, r: ContactRecord): string {
+export function exportLine(format: ExportFormat, r: ExportRecord): string {
   if (format === 'jsonl') return `${JSON.stringify(r)}\n`;
+  if (!('scheduledTime' in r)) return ledgerLine(r);
   return csvLine([
     r.kind,
     r.channel,
@@ -70,5 +76,27 @@ export function exportLine(format: ExportFormat, r: ContactRecord): string {
     JSON.stringify(r.outcome),
     r.flags.join(';'),
     r.note,
+    r.message?.template,
+    r.message?.subject,
+    r.message?.body,
+    r.recordingRef,
+    null,
   ]);
+}
+
+/** A ledger record in the same columns: what it is, who, when, and its `detail` as JSON; the contact columns empty. */
+function ledgerLine(r: LedgerRecord): string {
+  const cells: Array<string | null> = CSV_COLUMNS.map(() => null);
+  const set = (column: (typeof CSV_COLUMNS)[number], value: string | null) => {
+    cells[CSV_COLUMNS.indexOf(column)] = value;
+  };
+  set('kind', r.kind);
+  set('channel', r.channel);
+  set('id', r.id);
+  set('customer_id', r.customerId);
+  set('loan_id', r.loanId);
+  set('at', r.at);
+  set('recipient', r.recipient);
+  set('detail', JSON.stringify(r.detail));
+  return csvLine(cells);
 }

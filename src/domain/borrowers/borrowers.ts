@@ -24,5 +24,16 @@ export {
   insertRestriction,
   listActiveRestrictions,
   listActiveRestrictionsOf,
+  pageRestrictionChanges,
 } from '../../store/borrowers/contact-restrictions.js';
 export * from '../../store/borrowers/loans.js';
+export {
+  type OutsideChannel,
+  type OutsideContactRow,
+  type OutsideDirection,
+  findOutsideContact,
+  insertOutsideContact,
+  listOutsideContactsOf,
+  type LedgerCursor,
+  pageOutsideContacts,
+} from '../../store/borrowers/outside-contacts.js';

@@ -13,8 +13,10 @@ import {
 } from '../../scheduler/index.js';
 import {
   type ContactRestrictionRow,
+  type OutsideContactRow,
   listActiveRestrictions,
   listActiveRestrictionsOf,
+  listOutsideContactsOf,
 } from '../borrowers/borrowers.js';
 import type { CustomerRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
@@ -22,7 +24,7 @@ import { listSentMessagesOf, type SentMessage } from '../scheduled-messages/sche
 import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
-import { callAttempts, historySince, messageAttempts } from '../planning/contact-history.js';
+import { callAttempts, historySince, messageAttempts, outsideAttempts } from '../planning/contact-history.js';
 import { listConsentEventsOf, type ConsentEventRow } from '../consent/ledger.js';
 import {
   type ConsentBasis,
@@ -148,8 +150,10 @@ export async function callingState(
   const since = historySince(config, at);
   const restrictions = await listActiveRestrictions(db, customer.companyId, customer.id);
   const calls = await listContactHistory(db, customer.companyId, customer.id, since);
-  const messages = await listSentMessagesOf(db, [{ companyId: customer.companyId, customerId: customer.id }], since);
-  const state = stateOf(customer, call, restrictions, calls, messages);
+  const key = [{ companyId: customer.companyId, customerId: customer.id }];
+  const messages = await listSentMessagesOf(db, key, since);
+  const outside = await listOutsideContactsOf(db, key, since);
+  const state = stateOf(customer, call, restrictions, calls, messages, outside);
   return { ...state, consents: await listConsentEventsOf(db, consentKeys(customer, call, state.contact)) };
 }
 
@@ -185,6 +189,7 @@ export async function callingStates(
     await listContactHistoryOf(db, keys, earliest),
   ];
   const messages = await listSentMessagesOf(db, keys, earliest);
+  const outside = await listOutsideContactsOf(db, keys, earliest);
   const of = <T extends { companyId: string; customerId: string }>(rows: T[], c: CustomerRow) =>
     rows.filter((r) => r.companyId === c.companyId && r.customerId === c.id);
   const from = <T>(rows: T[], since: string, time: (r: T) => string) =>
@@ -196,6 +201,7 @@ export async function callingStates(
       of(restrictions, customer),
       from(of(history, customer), starts[i], (c) => c.scheduledTime),
       from(of(messages, customer), starts[i], (m) => m.at),
+      from(of(outside, customer), starts[i], (o) => o.occurredAt),
     ),
   );
   const consents = await listConsentEventsOf(
@@ -214,6 +220,7 @@ function stateOf(
   restrictions: ContactRestrictionRow[],
   other: ScheduledCallRow[],
   messages: SentMessage[],
+  outside: OutsideContactRow[],
 ): { contact: CustomerContact; history: ContactAttempt[] } {
   const calls = other.filter((c) => c.id !== call.id);
   const contact: CustomerContact = {
@@ -227,7 +234,7 @@ function stateOf(
     doNotCall: customer.doNotCall,
     restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
-  return { contact, history: [...callAttempts(calls), ...messageAttempts(messages)] };
+  return { contact, history: [...callAttempts(calls), ...messageAttempts(messages), ...outsideAttempts(outside)] };
 }
 
 /** The customer's numbers still usable after WRONG_NUMBER outcomes, plus other numbers their pending calls use. */

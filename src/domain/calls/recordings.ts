@@ -1,4 +1,12 @@
-import { getCall, getCallUnscoped, setRecordingKey } from '../../store/calls/calls.js';
+import {
+  clearRecordingKey,
+  getCall,
+  getCallUnscoped,
+  listExpiredRecordings,
+  setRecordingKey,
+} from '../../store/calls/calls.js';
+import type { Db } from '../../store/shared/db.js';
+import type { RecordingStore } from '../ports/recording-store.js';
 import { NotFoundError } from '../shared/errors.js';
 import type { ProviderName } from '../ports/voice-provider.js';
 import type { CallServices } from './call-services.js';
@@ -38,4 +46,23 @@ export async function readRecording(
   const stored = call?.recordingKey ? await s.recordings.get(call.recordingKey) : null;
   if (!stored) throw new NotFoundError(`No recording for call ${callId}`);
   return stored;
+}
+
+/**
+ * 12 CFR 1006.100(b): a recorded call is kept three years after the call. The retention sweep tells
+ * the recording store to delete each recording made before `before` (never a later one), then forgets
+ * its key; the store first, so a sweep stopped between the two deletes it again (a no-op) next time.
+ * Pages of 100. Returns how many recordings were deleted.
+ */
+export async function expireRecordings(db: Db, store: RecordingStore, before: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const page = await listExpiredRecordings(db, before, 100);
+    for (const r of page) {
+      await store.delete(r.recordingKey);
+      await clearRecordingKey(db, r.companyId, r.id, r.recordingKey);
+    }
+    total += page.length;
+    if (page.length < 100) return total;
+  }
 }

@@ -1,5 +1,5 @@
 import { findCompany } from '../shared/company-config.js';
-import { listActiveRestrictions } from '../borrowers/borrowers.js';
+import { listActiveRestrictions, listOutsideContactsOf } from '../borrowers/borrowers.js';
 import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import { listConsentEvents } from '../consent/ledger.js';
@@ -17,7 +17,7 @@ import {
 } from '../scheduled-messages/scheduled-messages.js';
 import { listContactHistory } from '../scheduled-calls/scheduled-calls.js';
 import type { ContactAttempt } from '../../scheduler/index.js';
-import { callAttempts, historySince, messageAttempts } from '../planning/contact-history.js';
+import { callAttempts, historySince, messageAttempts, outsideAttempts } from '../planning/contact-history.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import type { ChannelRoute, MessageRoutes } from '../ports/channels.js';
 import { optOutToken } from './email-opt-out.js';
@@ -174,14 +174,15 @@ async function deliver(
 
 /**
  * Every other attempt the cross-channel caps count: calls (without their outcome flags: a call's
- * Do Not Call outcome is a telephone rule, not a text or email one) and texts and emails sent.
+ * Do Not Call outcome is a telephone rule, not a text or email one), texts and emails sent, and the
+ * lender's own contacts (POST /contact-attempts).
  */
 async function contactHistory(db: Db, m: MessageRow, since: string): Promise<ContactAttempt[]> {
   const calls = await listContactHistory(db, m.companyId, m.customerId, since);
-  const messages = (await listSentMessagesOf(db, [{ companyId: m.companyId, customerId: m.customerId }], since)).filter(
-    (x) => x.id !== m.id,
-  );
-  return [...callAttempts(calls, false), ...messageAttempts(messages)];
+  const key = [{ companyId: m.companyId, customerId: m.customerId }];
+  const messages = (await listSentMessagesOf(db, key, since)).filter((x) => x.id !== m.id);
+  const outside = await listOutsideContactsOf(db, key, since);
+  return [...callAttempts(calls, false), ...messageAttempts(messages), ...outsideAttempts(outside)];
 }
 
 /** The address or number to use, or why the message cannot go (missing, suppressed, opted out, no route). */

@@ -3,6 +3,7 @@ import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 import type { SentMessage } from '../scheduled-messages/scheduled-messages.js';
 import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
+import type { OutsideContactRow } from '../borrowers/borrowers.js';
 
 const purposeOf = (p: string) => (p === 'collections' ? ('collections' as const) : ('origination' as const));
 
@@ -22,6 +23,22 @@ export function callAttempts(calls: readonly ScheduledCallRow[], withFlags = tru
 /** Sent texts and emails as the attempts the cross-channel caps count (940 CMR 7.04(1)(f), NYC, WA). */
 export function messageAttempts(messages: readonly SentMessage[]): ContactAttempt[] {
   return messages.map((m) => ({ at: m.at, channel: m.channel, loanId: m.loanId, purpose: purposeOf(m.purpose) }));
+}
+
+/**
+ * Contacts the lender reported (POST /contact-attempts) as attempts every rule counts: an outbound
+ * one toward each cap of its channel, a telephone conversation (either way) toward the quiet period
+ * after it (12 CFR 1006.14(b)(2)(i)(B)). A contact without a purpose counts toward every purpose.
+ */
+export function outsideAttempts(rows: readonly OutsideContactRow[]): ContactAttempt[] {
+  return rows.map((r) => ({
+    at: r.occurredAt,
+    channel: r.channel,
+    loanId: r.loanId,
+    purpose: r.purpose,
+    conversation: r.conversation,
+    direction: r.direction,
+  }));
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type SchedulerConfig,
 } from '../../scheduler/index.js';
 import { cancelActiveCadences } from '../../store/planning/cadences.js';
-import { listActiveRestrictions } from '../borrowers/borrowers.js';
+import { listActiveRestrictions, listOutsideContactsOf, type OutsideContactRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import {
   cancelPendingMessages,
@@ -42,7 +42,7 @@ export {
 export { activeLoanSchedules } from '../../store/planning/loan-schedules.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
-import { callAttempts, historySince, messageAttempts } from './contact-history.js';
+import { callAttempts, historySince, messageAttempts, outsideAttempts } from './contact-history.js';
 import { scheduledCallUpdated } from './call-status-events.js';
 import { newId } from '../shared/ids.js';
 
@@ -105,17 +105,15 @@ export async function planCadence(scope: ScheduleScope, who: Contactee, request:
   // Sequential on purpose: scope.db may be a transaction, whose one connection runs one query at a time.
   const restrictions = await listActiveRestrictions(scope.db, scope.companyId, who.customerId);
   const calls = await listContactHistory(scope.db, scope.companyId, who.customerId, since);
-  const messages = await listSentMessagesOf(
-    scope.db,
-    [{ companyId: scope.companyId, customerId: who.customerId }],
-    since,
-  );
-  return planWithHistory(scope, who, request, restrictions, calls, messages);
+  const key = [{ companyId: scope.companyId, customerId: who.customerId }];
+  const messages = await listSentMessagesOf(scope.db, key, since);
+  const outside = await listOutsideContactsOf(scope.db, key, since);
+  return planWithHistory(scope, who, request, restrictions, calls, messages, outside);
 }
 
 /** Plans for a customer nothing is stored about yet: no restriction and no call can exist, so none are read. */
 export function planForNewCustomer(scope: ScheduleScope, who: Contactee, request: CadenceRequest): PlanResult {
-  return planWithHistory(scope, who, request, [], [], []);
+  return planWithHistory(scope, who, request, [], [], [], []);
 }
 
 function planWithHistory(
@@ -125,6 +123,7 @@ function planWithHistory(
   restrictions: Awaited<ReturnType<typeof listActiveRestrictions>>,
   calls: Awaited<ReturnType<typeof listContactHistory>>,
   messages: SentMessage[],
+  outside: OutsideContactRow[],
 ): PlanResult {
   const customer: CustomerContact = {
     id: who.customerId,
@@ -138,8 +137,9 @@ function planWithHistory(
     doNotCall: who.doNotCall,
     restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
-  // Sent texts and emails count toward the cross-channel caps (940 CMR 7.04(1)(f), NYC, WA).
-  const history: ContactAttempt[] = [...callAttempts(calls), ...messageAttempts(messages)];
+  // Sent texts and emails count toward the cross-channel caps (940 CMR 7.04(1)(f), NYC, WA); the
+  // lender's own contacts toward every rule.
+  const history: ContactAttempt[] = [...callAttempts(calls), ...messageAttempts(messages), ...outsideAttempts(outside)];
   return planEnrollment(
     {
       taskType: request.taskType,

@@ -1,8 +1,9 @@
 /**
- * Reg F keeps records that evidence compliance three years (12 CFR 1006.100(a)) and call recordings
- * three years after the call (1006.100(b)): 1096 days, a leap day included. No sweep deletes a row
- * of these tables younger than that, whatever it is configured with (docs/operators/compliance.md#retention).
- * `consent_events` is listed before it exists so the floor covers the consent ledger when it lands.
+ * Reg F keeps records that evidence compliance three years after the last collection activity on the
+ * debt (12 CFR 1006.100(a)) and call recordings three years after the call (1006.100(b)): 1096 days,
+ * a leap day included. No sweep deletes a row of these tables younger than that, whatever it is
+ * configured with (docs/operators/compliance.md#retention); the contact-record deletes also wait for
+ * the debt's last activity (store/audit/contact-records.ts, QUIET_DEBT).
  */
 export const CONTACT_RECORD_TABLES: readonly string[] = [
   'calls',
@@ -10,20 +11,51 @@ export const CONTACT_RECORD_TABLES: readonly string[] = [
   'scheduled_calls',
   'scheduled_messages',
   'contact_decisions',
-  'consent_events',
+  'outside_contact_attempts',
+  'call_recordings', // the recording store's files (1006.100(b): three years after the call)
 ];
 export const CONTACT_RECORD_FLOOR_DAYS = 1096;
+
+/**
+ * Consent evidence and revocations (the consent ledger, SMS opt-outs, email suppressions, inbound
+ * messages and their review) are kept at least five years: the longest period that applies.
+ * - Reg F 12 CFR 1006.100(a): 3 years;
+ * - TCPA: a private action may be brought within 4 years (28 U.S.C. 1658(a)), and the consent
+ *   (or its revocation) is the defence;
+ * - Telemarketing Sales Rule 16 CFR 310.5 as amended (89 FR 26760, 16 April 2024, effective
+ *   16 May 2024): records of express informed consent and of Do Not Call requests are kept 5 years
+ *   (24 months before the amendment).
+ * 5 × 365 days plus two leap days. Measured from when the evidence was recorded, as the sweep sees
+ * rows; no sweep deletes these tables today, and this floor refuses one that would.
+ */
+export const CONSENT_EVIDENCE_TABLES: readonly string[] = [
+  'consent_events',
+  'sms_opt_outs',
+  'email_suppressions',
+  'inbound_messages',
+];
+export const CONSENT_EVIDENCE_FLOOR_DAYS = 1827;
 const DAY_MS = 86_400_000;
+
+/** The days no sweep may delete rows of `table` within, or 0 when the table has no legal floor. */
+export function retentionFloorDays(table: string): number {
+  if (CONSENT_EVIDENCE_TABLES.includes(table)) return CONSENT_EVIDENCE_FLOOR_DAYS;
+  if (CONTACT_RECORD_TABLES.includes(table)) return CONTACT_RECORD_FLOOR_DAYS;
+  return 0;
+}
 
 /** A sweep asked to delete contact records younger than the floor: a bug, refused before any delete. */
 export class RetentionFloorError extends Error {}
 
 /** The instant before which the sweep may delete from `table`: `before`, unless that would cut into the floor. */
 export function sweepCutoff(table: string, before: Date, now: Date): Date {
-  const floor = new Date(now.getTime() - CONTACT_RECORD_FLOOR_DAYS * DAY_MS);
-  if (CONTACT_RECORD_TABLES.includes(table) && before > floor) {
+  const days = retentionFloorDays(table);
+  const floor = new Date(now.getTime() - days * DAY_MS);
+  if (days > 0 && before > floor) {
+    const rule =
+      days === CONSENT_EVIDENCE_FLOOR_DAYS ? '16 CFR 310.5; 28 U.S.C. 1658; 12 CFR 1006.100' : '12 CFR 1006.100';
     throw new RetentionFloorError(
-      `refusing to delete ${table} rows younger than ${CONTACT_RECORD_FLOOR_DAYS} days (12 CFR 1006.100): asked for those before ${before.toISOString()}`,
+      `refusing to delete ${table} rows younger than ${days} days (${rule}): asked for those before ${before.toISOString()}`,
     );
   }
   return before;

@@ -8,8 +8,11 @@ import {
   deleteContactDecisionsBefore,
   deleteEndedCallsBefore,
   deleteEndedMessagesBefore,
+  deleteOutsideContactsBefore,
 } from '../audit/contact-export.js';
 import { deleteSettledDeliveriesBefore } from '../webhooks/deliver.js';
+import { expireRecordings } from '../calls/recordings.js';
+import type { RecordingStore } from '../ports/recording-store.js';
 import { contactRecordCutoff, sweepCutoff } from './contact-records.js';
 
 const BATCH_RETENTION_DAYS = 30; // docs/operators/running.md#retention: jobs and their row results are kept 30 days
@@ -41,6 +44,8 @@ export interface SweepCounts {
   contactDecisions: number;
   scheduledMessages: number;
   scheduledCalls: number;
+  outsideContacts: number;
+  recordings: number;
 }
 
 /**
@@ -48,8 +53,9 @@ export interface SweepCounts {
  * idempotency records past their `expires_at` (kept at least 30 days, docs/architecture/decisions/idempotency.md#rules), and callback
  * inbox rows applied more than 7 days ago, SMS statuses kept for a message id not recorded within a
  * day, delivered and dead webhook deliveries created more than 30 days ago; contact records
- * (decisions, ended scheduled messages and calls) only when a retention is configured, and never
- * younger than three years (contact-records.ts). An expired record already stops answering for its
+ * (ended scheduled messages and calls, reported outside contacts, then decisions whose contact is
+ * gone) only when a retention is configured, never younger than three years and only on a debt with
+ * no activity since the cutoff (contact-records.ts). An expired record already stops answering for its
  * key; purging only keeps the tables from growing forever. Every part
  * deletes in short batches, and runs even when another fails.
  */
@@ -57,7 +63,7 @@ export async function sweepRetention(
   db: Db,
   now: Date,
   log: Logger,
-  options: { contactRecordRetentionDays?: number } = {},
+  options: { contactRecordRetentionDays?: number; recordings?: RecordingStore } = {},
 ): Promise<SweepCounts> {
   const part = async (
     table: string,
@@ -103,15 +109,13 @@ export async function sweepRetention(
     contactDecisions: 0,
     scheduledMessages: 0,
     scheduledCalls: 0,
+    outsideContacts: 0,
+    recordings: 0,
   };
   const contactBefore = contactRecordCutoff(now, options.contactRecordRetentionDays);
   if (contactBefore) {
-    counts.contactDecisions = await part(
-      'contact_decisions',
-      'contact decisions past retention',
-      contactBefore,
-      (before) => deleteContactDecisionsBefore(db, before),
-    );
+    // Contacts first, each only on a debt quiet since the cutoff (1006.100(a)); then the decisions
+    // whose contact is gone. The reported contacts go last: they date their debt's activity too.
     counts.scheduledMessages = await part(
       'scheduled_messages',
       'scheduled messages past retention',
@@ -124,6 +128,25 @@ export async function sweepRetention(
       contactBefore,
       (before) => deleteEndedCallsBefore(db, before),
     );
+    counts.contactDecisions = await part(
+      'contact_decisions',
+      'contact decisions past retention',
+      contactBefore,
+      (before) => deleteContactDecisionsBefore(db, before),
+    );
+    counts.outsideContacts = await part(
+      'outside_contact_attempts',
+      'reported outside contacts past retention',
+      contactBefore,
+      (before) => deleteOutsideContactsBefore(db, before),
+    );
+    // 1006.100(b): a recording three years after its call, whatever its debt; its call's rows then
+    // follow the debt's clock above on a later sweep.
+    const store = options.recordings;
+    if (store)
+      counts.recordings = await part('call_recordings', 'call recordings past retention', contactBefore, (before) =>
+        expireRecordings(db, store, before),
+      );
   }
   return counts;
 }

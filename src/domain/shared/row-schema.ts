@@ -7,7 +7,8 @@ import { createAjv } from '../../lib/ajv.js';
  * Batch rows are loose in the request schema (a bad row must fail alone, when it runs), so each row
  * is type-checked here against the spec's own row schema, compiled once from the bundled contract.
  */
-export type RowSchemaName = 'CustomerCreate' | 'LoanInput' | 'AchReturnSubmission' | 'AchConfirmSubmission';
+export type RowSchemaName =
+  'CustomerCreate' | 'LoanInput' | 'AchReturnSubmission' | 'AchConfirmSubmission' | 'ContactAttemptSubmission';
 
 let validators: Map<RowSchemaName, ValidateFunction> | undefined;
 
@@ -16,7 +17,13 @@ function validator(name: RowSchemaName): ValidateFunction {
     const ajv = createAjv({ allErrors: true, validateSchema: false });
     ajv.addSchema({ $id: 'contract.json', components: loadOpenApiDocument().components }, undefined, undefined, false);
     validators = new Map();
-    for (const n of ['CustomerCreate', 'LoanInput', 'AchReturnSubmission', 'AchConfirmSubmission'] as const)
+    for (const n of [
+      'CustomerCreate',
+      'LoanInput',
+      'AchReturnSubmission',
+      'AchConfirmSubmission',
+      'ContactAttemptSubmission',
+    ] as const)
       validators.set(n, ajv.getSchema(`contract.json#/components/schemas/${n}`)!);
   }
   return validators.get(name)!;

@@ -10,6 +10,7 @@ import {
   FEDERAL_HOLIDAYS,
   MA_COLLECTIONS,
   NYC_COLLECTIONS,
+  OK_ADAD_HOURS,
   REG_F_AFTER_CONVERSATION,
   REG_F_FREQUENCY,
   STATE_MARKETING_RULES,
@@ -18,6 +19,9 @@ import {
 } from './catalog.js';
 import { frequencyCapRule } from './frequency-cap.js';
 import type { AttemptPoint, RuleContext, SchedulingRule } from './rule.js';
+
+/** "HH:mm" as minutes after midnight. */
+const clockMinutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**
  * A "7 consecutive days" window is 7 × 24 h plus one hour, so it also covers a calendar week
@@ -37,8 +41,12 @@ const isOrigination = (ctx: RuleContext): boolean => ctx.purpose === 'originatio
 const sameLoan = (a: AttemptPoint, ctx: RuleContext): boolean =>
   a.loanId === undefined || ctx.loanId === undefined || a.loanId === ctx.loanId;
 
-/** Marketing calls to the customer about anything; unknown purpose counts. The laws count calls only. */
-const marketingAttempt = (a: AttemptPoint): boolean => a.purpose !== 'collections' && isCall(a);
+/** Marketing contacts to the customer about anything (unknown purpose counts) on the channels the law counts. */
+const marketingAttempt =
+  (channels: readonly string[]) =>
+  (a: AttemptPoint): boolean =>
+    a.purpose !== 'collections' && channels.includes(channelOf(a));
+const NYC_PER_ACCOUNT_FROM_MS = Date.parse(NYC_COLLECTIONS.perAccountFrom);
 
 /** Every rule that times a call, in the order the search applies them. */
 export function buildRules(eff: EffectiveRules): SchedulingRule[] {
@@ -61,6 +69,7 @@ export function buildRules(eff: EffectiveRules): SchedulingRule[] {
   const marketingLabel = `${formatClockTime(eff.marketingWindow.startMin)}–${formatClockTime(eff.marketingWindow.endMin)}`;
   for (const law of STATE_MARKETING_RULES) {
     const inState = (ctx: RuleContext): boolean => isOrigination(ctx) && ctx.states.includes(law.state);
+    const channels: readonly string[] = law.channels;
     rules.push(
       callingWindowRule({
         id: `state-marketing-hours-${law.state.toLowerCase()}`,
@@ -73,15 +82,25 @@ export function buildRules(eff: EffectiveRules): SchedulingRule[] {
       frequencyCapRule({
         id: `state-marketing-frequency-${law.state.toLowerCase()}`,
         source: law.source,
-        description: `${law.state} marketing/origination: at most ${eff.marketingMaxCallsPer24h} calls per 24 hours`,
+        description: `${law.state} marketing/origination: at most ${eff.marketingMaxCallsPer24h} ${channels.length > 1 ? 'calls and texts together' : 'calls'} per 24 hours`,
         maxAttempts: eff.marketingMaxCallsPer24h,
         windowMs: DAY,
         windowLabel: '24-hour',
-        applies: (ctx) => inState(ctx) && isCall(ctx),
-        counts: marketingAttempt,
+        applies: (ctx) => inState(ctx) && channels.includes(channelOf(ctx)),
+        counts: marketingAttempt(channels),
       }),
     );
   }
+  rules.push(
+    callingWindowRule({
+      id: OK_ADAD_HOURS.id,
+      source: OK_ADAD_HOURS.source,
+      description: OK_ADAD_HOURS.description,
+      startMin: Math.max(clockMinutes(OK_ADAD_HOURS.start), eff.callingWindow.startMin),
+      endMin: Math.min(clockMinutes(OK_ADAD_HOURS.end), eff.callingWindow.endMin),
+      applies: (ctx) => isCall(ctx) && ctx.states.includes(OK_ADAD_HOURS.state),
+    }),
+  );
   rules.push(
     frequencyCapRule({
       id: MA_COLLECTIONS.id,
@@ -102,8 +121,9 @@ export function buildRules(eff: EffectiveRules): SchedulingRule[] {
       windowMs: SEVEN_DAY_WINDOW_MS,
       windowLabel: '7-day',
       applies: (ctx) => isCollections(ctx) && (ctx.localities ?? []).includes(NYC_COLLECTIONS.locality),
-      // Per consumer across media and loans: never looser than the per-account reading.
-      counts: (a) => a.purpose !== 'origination',
+      // Per account from the 2026 revision's effective date (an attempt without a loan counts for
+      // every account); earlier attempts per consumer, never looser than the 2024 text.
+      counts: (a, ctx) => a.purpose !== 'origination' && (a.atMs < NYC_PER_ACCOUNT_FROM_MS || sameLoan(a, ctx)),
     }),
     frequencyCapRule({
       id: WA_COLLECTIONS.id,

@@ -30,25 +30,50 @@ export const COMPANY_BLOCKED_DATES = {
 } as const;
 
 /**
- * State telephone-solicitation laws (08:00–20:00, 3 calls per 24 h). They govern telephone
- * solicitation, i.e. telemarketing: here origination/marketing calls. Collection calls are outside
- * them, so a collections call in FL, OK or MD is not capped at 3 per 24 hours by these rows (the
- * Reg F and state collection caps below apply instead).
+ * State telephone-solicitation laws (08:00–20:00, 3 per 24 h). They govern telephone solicitation,
+ * i.e. telemarketing: here origination/marketing contacts. Collection calls are outside them, so a
+ * collections call in FL, OK or MD is not capped at 3 per 24 hours by these rows (the Reg F and
+ * state collection caps below apply instead). `channels` are the contacts each law counts (and the
+ * contacts it limits): Maryland's subtitle reaches "a telephone solicitation by telephone call, text
+ * message, or voicemail" (Com. Law § 14-4501(d)(2)), so its 3 per 24 h counts calls and texts
+ * together; Florida's and Oklahoma's count calls.
  */
 export const STATE_MARKETING_RULES = [
   {
     state: 'FL',
-    source: 'Fla. Stat. § 501.616(6) (Florida Telephone Solicitation Act)',
+    // Read October 2026 (leg.state.fl.us): (6)(a) 8 a.m.–8 p.m., (6)(b) "more than three commercial
+    // telephone solicitation phone calls … over a 24-hour period on the same subject matter".
+    source: 'Fla. Stat. § 501.616(6) (Florida Telemarketing Act)',
+    channels: ['call'],
   },
   {
     state: 'OK',
     source: 'Okla. Stat. tit. 15, § 775C.4 (Oklahoma Telephone Solicitation Act of 2022)',
+    channels: ['call'],
   },
   {
     state: 'MD',
-    source: 'Md. Code, Com. Law § 14-4503 (Maryland Stop the Spam Calls Act of 2023)',
+    source: 'Md. Code, Com. Law §§ 14-4501(d), 14-4503 (Maryland Stop the Spam Calls Act of 2023; calls and texts)',
+    channels: ['call', 'sms'],
   },
 ] as const;
+
+/**
+ * Okla. Stat. tit. 15, § 755.1: calls using an automatic dial-announcing device (a recorded or
+ * synthetic voice) only between 9 a.m. and 9 p.m. The section has no exception for debt collection,
+ * and an AI agent's voice is synthetic (FCC 24-17 holds an AI voice "artificial"), so every call this
+ * service places to Oklahoma, collections included, keeps 09:00–21:00 (the conservative reading:
+ * whether an AI agent that converses is a "device" that "announces" is not settled). Texts and
+ * emails are not calls. The section's text was not read here (the project's compliance sources list it).
+ */
+export const OK_ADAD_HOURS = {
+  id: 'ok-adad-hours',
+  state: 'OK',
+  source: 'Okla. Stat. tit. 15, § 755.1 (automatic dial-announcing devices)',
+  description: 'Calls by the AI agent to Oklahoma only 09:00–21:00 customer-local (collections included)',
+  start: '09:00',
+  end: '21:00',
+} as const;
 
 export const STATE_MARKETING_LIMITS = {
   start: '08:00',
@@ -80,9 +105,9 @@ export const MA_COLLECTIONS = {
  * finalized 26 February 2026 take effect 1 September 2026). The amended rule's text could not be
  * read, so its paragraph is not cited. DCWP guidance and practitioner summaries give the limit: 3
  * attempted communications per 7 days across every medium. The 2024 text counted per consumer
- * (per account only for separate creditors); the 2026 revision counts per account. Counting every
- * collection attempt to the customer, whatever the loan and whether answered, is never looser than
- * either, and is kept before 1 September 2026 too (stricter, never unlawful).
+ * (per account only for separate creditors); the 2026 revision counts per account. So attempts
+ * from `perAccountFrom` on count per account (an attempt without a loan counts for every account),
+ * and earlier ones per consumer (never looser than either text), answered or not, every medium.
  */
 export const NYC_COLLECTIONS = {
   id: 'nyc-collection-contact-frequency',
@@ -90,9 +115,10 @@ export const NYC_COLLECTIONS = {
   source:
     'New York City 6 RCNY § 5-77 as amended (DCWP; in force 2026-09-01; paragraph not verified against the rule text)',
   description:
-    'Collections: at most 3 contact attempts (calls, texts, emails together) per 7 days for New York City customers',
+    'Collections: at most 3 contact attempts (calls, texts, emails together) per 7 days per account for New York City customers',
   maxAttempts: 3,
   days: 7,
+  perAccountFrom: '2026-09-01T04:00:00Z', // midnight in New York (EDT)
 } as const;
 
 /**

@@ -21,6 +21,8 @@ export interface FrequencyCapSpec {
  */
 export function frequencyCapRule(spec: FrequencyCapSpec): SchedulingRule {
   const { maxAttempts, windowMs } = spec;
+  // An inbound contact is the customer reaching out, not an attempt to reach them: no cap counts it.
+  const counted = (attempt: AttemptPoint, ctx: RuleContext): boolean => !attempt.inbound && spec.counts(attempt, ctx);
   return {
     id: spec.id,
     source: spec.source,
@@ -31,7 +33,7 @@ export function frequencyCapRule(spec: FrequencyCapSpec): SchedulingRule {
       let used = 0;
       let oldest: number | null = null;
       for (const attempt of ctx.attempts) {
-        if (attempt.atMs <= utcMs - windowMs || attempt.atMs > utcMs || !spec.counts(attempt, ctx)) continue;
+        if (attempt.atMs <= utcMs - windowMs || attempt.atMs > utcMs || !counted(attempt, ctx)) continue;
         used++;
         if (oldest === null || attempt.atMs < oldest) oldest = attempt.atMs;
       }
@@ -51,7 +53,7 @@ export function frequencyCapRule(spec: FrequencyCapSpec): SchedulingRule {
       const inReach: number[] = [];
       for (const attempt of ctx.attempts) {
         if (attempt.atMs <= utcMs - windowMs || attempt.atMs >= utcMs + windowMs) continue;
-        if (spec.counts(attempt, ctx)) inReach.push(attempt.atMs);
+        if (counted(attempt, ctx)) inReach.push(attempt.atMs);
       }
       if (inReach.length < maxAttempts) return ALLOWED;
       const busiest = busiestWindowCount(inReach, utcMs, windowMs);

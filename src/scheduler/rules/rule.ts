@@ -13,6 +13,8 @@ export interface AttemptPoint {
   readonly planned: boolean;
   /** undefined = a call (history written before texts and emails counted). */
   readonly channel?: Channel;
+  /** The customer's own contact (an inbound call or text): no frequency cap counts it. */
+  readonly inbound?: boolean;
 }
 
 /** Everything a time rule needs about one call. */

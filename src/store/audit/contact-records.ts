@@ -28,6 +28,8 @@ export interface CallRecordRow {
     state: string;
     durationMs: number | null;
     answeredBy: string | null;
+    /** The key of the stored recording (the recording store's reference), or null. */
+    recordingKey: string | null;
     disconnectionReason: string | null;
     flags: string[];
   } | null;
@@ -46,6 +48,10 @@ export interface MessageRecordRow {
   statusReason: string | null;
   sentAt: string | null;
   updatedAt: string;
+  /** The template id, and the text as rendered and sent (null until sent). */
+  template: string;
+  subject: string | null;
+  content: string | null;
 }
 
 const ENDED_UNDIALED = ['skipped', 'cancelled', 'failed'];
@@ -79,10 +85,14 @@ export async function pageCallRecords(
   to: string,
   cursor: RecordCursor | null,
   limit: number,
+  customerId?: string,
 ): Promise<CallRecordRow[]> {
   const q = db('scheduled_calls as sc')
     .leftJoin('calls as c', 'c.id', 'sc.call_id')
     .where('sc.company_id', companyId)
+    .modify((w) => {
+      if (customerId !== undefined) void w.andWhere('sc.customer_id', customerId);
+    })
     .andWhere('sc.scheduled_time', '>=', from)
     .andWhere('sc.scheduled_time', '<', to)
     .andWhere((w) => {
@@ -110,6 +120,7 @@ export async function pageCallRecords(
       'c.answered_by',
       'c.disconnection_reason',
       'c.flags as call_flags',
+      'c.recording_key',
     );
   return rows.map((r: Record<string, unknown>) => ({
     id: String(r.id),
@@ -133,6 +144,7 @@ export async function pageCallRecords(
             durationMs: r.duration_ms == null ? null : Number(r.duration_ms),
             answeredBy: readText(r.answered_by),
             disconnectionReason: readText(r.disconnection_reason),
+            recordingKey: readText(r.recording_key),
             flags: fromJson<string[]>(r.call_flags) ?? [],
           },
   }));
@@ -149,9 +161,13 @@ export async function pageMessageRecords(
   to: string,
   cursor: RecordCursor | null,
   limit: number,
+  customerId?: string,
 ): Promise<MessageRecordRow[]> {
   const q = db<Record<string, unknown>>('scheduled_messages as sm')
     .where('sm.company_id', companyId)
+    .modify((w) => {
+      if (customerId !== undefined) void w.andWhere('sm.customer_id', customerId);
+    })
     .andWhere('sm.scheduled_time', '>=', from)
     .andWhere('sm.scheduled_time', '<', to)
     .andWhere((w) => {
@@ -160,7 +176,7 @@ export async function pageMessageRecords(
   const rows = await after(q, 'sm', cursor)
     .orderBy([{ column: 'sm.scheduled_time' }, { column: 'sm.id' }])
     .limit(limit)
-    .select(
+    .select<Array<Record<string, unknown>>>(
       'sm.id',
       'sm.customer_id',
       'sm.loan_id',
@@ -172,6 +188,9 @@ export async function pageMessageRecords(
       'sm.status_reason',
       'sm.sent_at',
       'sm.updated_at',
+      'sm.template',
+      'sm.subject',
+      'sm.content',
     );
   return rows.map((r: Record<string, unknown>) => ({
     id: String(r.id),
@@ -185,26 +204,66 @@ export async function pageMessageRecords(
     statusReason: readText(r.status_reason),
     sentAt: readInstant(r.sent_at),
     updatedAt: readInstant(r.updated_at)!,
+    template: String(r.template),
+    subject: readText(r.subject),
+    content: readText(r.content),
   }));
 }
 
-/** Contact decisions taken before `before`, in short batches. */
+/**
+ * 12 CFR 1006.100(a): records are kept until three years after the last collection activity on the
+ * debt. A contact record may go only when its debt has had no activity since `before`: no scheduled
+ * call or message of the same customer and loan changed, and no contact the lender reported
+ * (outside_contact_attempts) took place, from `before` on. A row without a loan belongs to every debt
+ * of the customer, and a debt's row with no loan keeps all of them (the stricter reading).
+ */
+const QUIET_DEBT = (t: string) => `
+  NOT EXISTS (SELECT 1 FROM scheduled_calls a WHERE a.company_id = ${t}.company_id AND a.customer_id = ${t}.customer_id
+    AND (a.loan_id = ${t}.loan_id OR a.loan_id IS NULL OR ${t}.loan_id IS NULL) AND a.updated_at >= ?)
+  AND NOT EXISTS (SELECT 1 FROM scheduled_messages m WHERE m.company_id = ${t}.company_id AND m.customer_id = ${t}.customer_id
+    AND (m.loan_id = ${t}.loan_id OR m.loan_id IS NULL OR ${t}.loan_id IS NULL) AND m.updated_at >= ?)
+  AND NOT EXISTS (SELECT 1 FROM outside_contact_attempts o WHERE o.company_id = ${t}.company_id AND o.customer_id = ${t}.customer_id
+    AND (o.loan_id = ${t}.loan_id OR o.loan_id IS NULL OR ${t}.loan_id IS NULL) AND o.occurred_at >= ?)`;
+
+/**
+ * Contact decisions taken before `before` whose call or message is gone (it went with its debt's
+ * clock, below), in short batches: a decision is kept as long as the contact it explains.
+ */
 export async function deleteContactDecisionsBefore(db: Db, before: string): Promise<number> {
   return deleteInBatches(db, 'contact_decisions', 'id', (q) =>
-    q.where('decided_at', '<', before).orderBy('decided_at'),
+    q
+      .where('decided_at', '<', before)
+      .whereRaw('NOT EXISTS (SELECT 1 FROM scheduled_calls s WHERE s.id = contact_decisions.subject_id)')
+      .whereRaw('NOT EXISTS (SELECT 1 FROM scheduled_messages s WHERE s.id = contact_decisions.subject_id)')
+      .orderBy('decided_at'),
   );
 }
 
-/** Scheduled messages that ended (sent or not) before `before`, in short batches. */
+/** Scheduled messages that ended (sent or not) before `before` on a debt quiet since then, in short batches. */
 export async function deleteEndedMessagesBefore(db: Db, before: string): Promise<number> {
   return deleteInBatches(db, 'scheduled_messages', 'id', (q) =>
-    q.whereNotIn('status', ['pending', 'sending']).where('updated_at', '<', before).orderBy('updated_at'),
+    q
+      .whereNotIn('status', ['pending', 'sending'])
+      .where('updated_at', '<', before)
+      .whereRaw(QUIET_DEBT('scheduled_messages'), [before, before, before])
+      .orderBy('updated_at'),
+  );
+}
+
+/** Contacts the lender reported before `before` on a debt quiet since then, in short batches. */
+export async function deleteOutsideContactsBefore(db: Db, before: string): Promise<number> {
+  return deleteInBatches(db, 'outside_contact_attempts', 'id', (q) =>
+    q
+      .where('occurred_at', '<', before)
+      .whereRaw(QUIET_DEBT('outside_contact_attempts'), [before, before, before])
+      .orderBy('occurred_at'),
   );
 }
 
 /**
- * Scheduled calls that ended before `before`, with their call records and events (cascade), in
- * short batches; a call whose recording is stored keeps its rows (the recording store owns its lifecycle).
+ * Scheduled calls that ended before `before` on a debt quiet since then (QUIET_DEBT), with their
+ * call records and events (cascade), in short batches; a call whose recording is stored keeps its
+ * rows (the recording store owns its lifecycle).
  * A batch is a quarter of the others': each scheduled call takes its call and two or three events
  * with it, and batches of 1,000 took up to 996.7 ms on the volume data set (bench/results.md).
  * The recording is looked up per candidate through the unique (scheduled_call_id) index: written as
@@ -221,7 +280,8 @@ export async function deleteEndedCallsBefore(db: Db, before: string): Promise<nu
         .whereIn('status', ENDED_CALL_STATUSES)
         .where('updated_at', '<', before)
         .orderBy('updated_at')
-        .whereRaw('(SELECT calls.recording_key FROM calls WHERE calls.scheduled_call_id = scheduled_calls.id) IS NULL'),
+        .whereRaw('(SELECT calls.recording_key FROM calls WHERE calls.scheduled_call_id = scheduled_calls.id) IS NULL')
+        .whereRaw(QUIET_DEBT('scheduled_calls'), [before, before, before]),
     ENDED_CALL_BATCH_ROWS,
   );
 }

@@ -72,3 +72,31 @@ export async function insertRestriction(
     created_at: row.at,
   });
 }
+
+/**
+ * One page of a company's restriction changes in [from, to): `created` pages by created_at, `lifted`
+ * by lifted_at, each in (time, id) order after `cursor` (the examiner's export).
+ */
+export async function pageRestrictionChanges(
+  db: Db,
+  companyId: string,
+  change: 'created' | 'lifted',
+  range: { from: string; to: string; customerId?: string },
+  cursor: { at: string; id: string } | null,
+  limit: number,
+): Promise<ContactRestrictionRow[]> {
+  const column = change === 'created' ? 'created_at' : 'lifted_at';
+  const q = db<Record<string, unknown>>('contact_restrictions')
+    .where('company_id', companyId)
+    .andWhere(column, '>=', range.from)
+    .andWhere(column, '<', range.to);
+  if (range.customerId !== undefined) void q.andWhere('customer_id', range.customerId);
+  if (cursor)
+    void q.andWhere((w) => {
+      void w.where(column, '>', cursor.at).orWhere((x) => {
+        void x.where(column, cursor.at).andWhere('id', '>', cursor.id);
+      });
+    });
+  const rows = await q.orderBy([{ column }, { column: 'id' }]).limit(limit);
+  return rows.map(fromRow);
+}

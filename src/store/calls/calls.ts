@@ -213,6 +213,33 @@ export async function setRecordingKey(db: Db, companyId: string, id: string, key
   await db('calls').where({ company_id: companyId, id }).update({ recording_key: key, updated_at: at });
 }
 
+/**
+ * Calls whose stored recording was made before `before` (any company), oldest first: what 12 CFR
+ * 1006.100(b) no longer requires (three years after the call), for the retention sweep.
+ */
+export async function listExpiredRecordings(
+  db: Db,
+  before: string,
+  limit: number,
+): Promise<Array<{ companyId: string; id: string; recordingKey: string }>> {
+  const rows = await db<Record<string, unknown>>('calls')
+    .whereNotNull('recording_key')
+    .where('timestamp', '<', before)
+    .orderBy('timestamp')
+    .limit(limit)
+    .select('company_id', 'id', 'recording_key');
+  return rows.map((r) => ({
+    companyId: String(r.company_id),
+    id: String(r.id),
+    recordingKey: String(r.recording_key),
+  }));
+}
+
+/** The call no longer has a stored recording (the store deleted it); not a change of the call, so updated_at stays. */
+export async function clearRecordingKey(db: Db, companyId: string, id: string, key: string): Promise<void> {
+  await db('calls').where({ company_id: companyId, id, recording_key: key }).update({ recording_key: null });
+}
+
 /** A call by id in any company: only for a signed recording link, which is its own authorization. */
 export async function getCallUnscoped(db: Db, id: string): Promise<CallRow | null> {
   const r = await db<Record<string, unknown>>('calls').where({ id }).first();

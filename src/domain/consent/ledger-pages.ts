@@ -1,0 +1,2 @@
+/** The consent ledger as the examiner's export pages it (src/domain/audit/contact-export.ts). */
+export { pageConsentEvents } from '../../store/consent/consent-pages.js';
