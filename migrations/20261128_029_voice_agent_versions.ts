@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
  * The agent version each company's calls pin (`override_agent_version`): the version
  * `outreach voice agents` published with the service's setup (post-call analysis fields, Reg F
  * voicemail). Kept apart from the company configuration an operator edits, so a `config set` of an
- * older document never rolls a publication back (docs/operators/voice-provider.md#agents).
+ * older document never rolls a publication back (docs/operators/voice-provider.md#agents-outreach-voice-agents).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('voice_agent_versions', (t) => {

@@ -22,6 +22,7 @@ import { ListenError, startService, startWorker } from './server.js';
 import { connectDatabase, DatabaseUnavailableError } from '../store/shared/connect.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './cli-webhooks.js';
 import { runVoiceCommand, VOICE_USAGE } from './cli-voice.js';
+import { DOCTOR_USAGE, runDoctorCommand } from './cli-doctor.js';
 import { AUDIT_USAGE, AuditUsageError, runAuditCommand } from './cli-audit.js';
 import { migrateLatest } from '../store/shared/migrate.js';
 import { createConsoleUser } from '../domain/console/users.js';
@@ -53,6 +54,7 @@ const USAGE = `Usage: outreach <command> [options]
 
 ${WEBHOOK_USAGE}
 ${VOICE_USAGE}
+${DOCTOR_USAGE}
 ${AUDIT_USAGE}
   --version                               print the version
   simulator sms [--port N] [--inbound-url URL]
@@ -221,6 +223,10 @@ async function main(argv: string[]): Promise<number> {
         { json: values.json, check: values.check, need },
       );
       if (code !== null) return code;
+    }
+    if (command === 'doctor') {
+      const secrets = aesGcmBox(configKeySource(config.configKey, config.databaseUrl));
+      return await runDoctorCommand(db, config, secrets, { json: values.json, companyId: need('company') });
     }
     if (command.startsWith('audit ')) {
       const code = await runAuditCommand(db, command, {

@@ -261,6 +261,25 @@ export class RetellVoiceProvider implements VoiceProvider {
     return { limit: answer.concurrency_limit ?? 0, current: answer.current_concurrency ?? 0 };
   }
 
+  /** A read (get-concurrency) authenticated with the webhook key: Retell's badge key is one of the workspace's API keys. */
+  async webhookKeyCheck(): Promise<{ authenticates: boolean; separate: boolean }> {
+    const key = this.settings.webhookKey ?? this.settings.apiKey;
+    const client = new Retell({
+      apiKey: key,
+      baseURL: this.base.origin,
+      timeout: this.settings.requestTimeoutMs,
+      maxRetries: 1,
+    });
+    try {
+      await client.concurrency.retrieve();
+    } catch (err) {
+      if (err instanceof APIError && (err.status === 401 || err.status === 403))
+        return { authenticates: false, separate: key !== this.settings.apiKey };
+      throw failure(err, 'get-concurrency');
+    }
+    return { authenticates: true, separate: key !== this.settings.apiKey };
+  }
+
   async fetchRecording(url: string): Promise<{ bytes: Buffer; contentType: string }> {
     const target = new URL(url);
     // The URL comes from a signed callback or the provider's own answer; still, only https (or the

@@ -39,6 +39,11 @@ export interface VoiceProvider {
   accountNumbers(): Promise<string[]>;
   /** The account's concurrency limit (ongoing calls at most) and its ongoing calls now. */
   accountConcurrency(): Promise<{ limit: number; current: number }>;
+  /**
+   * Whether the key webhooks are verified with is a key of the account (it authenticates a read);
+   * `separate` says whether it is another key than the one requests use.
+   */
+  webhookKeyCheck(): Promise<{ authenticates: boolean; separate: boolean }>;
   /** Downloads a recording the provider announced (only from the provider's own origin). */
   fetchRecording(url: string): Promise<{ bytes: Buffer; contentType: string }>;
 }

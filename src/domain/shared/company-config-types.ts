@@ -139,7 +139,7 @@ export interface CallsConfig {
   /**
    * Provider agent per task type: an agent id Retell issued (`agent.create`), or one per language
    * (`{ "en": "agent_…", "es": "agent_…" }`). Live calls of a task type without one are not placed
-   * (docs/operators/voice-provider.md#agents); the sandbox's agents are `agent-<taskType>`.
+   * (docs/operators/voice-provider.md#agents-outreach-voice-agents); the sandbox's agents are `agent-<taskType>`.
    */
   agents?: Record<string, string | Record<string, string>>;
   /** The language of a customer who has none, and of a single-agent entry (default `en`). */
