@@ -230,6 +230,9 @@ describe.each(DIALECTS)('going live on a company Retell account on %s', { timeou
     expect(await settledScheduledCall(t, company.apiKey, scheduledCallId)).toMatchObject({ status: 'completed' });
     const record = await tables(database.db).calls().where({ scheduled_call_id: scheduledCallId }).first();
     expect(record!.from_phone_number).toBe(NY_NUMBER);
+    // The API's call resource says which number dialled (an extension field).
+    const read = await t.call('GET', `/calls/${record!.id}`, { key: company.apiKey });
+    expect(read.body).toMatchObject({ fromPhoneNumber: NY_NUMBER });
     const placed = await client.call.retrieve(record!.provider_call_id);
     expect(placed).toMatchObject({
       from_number: NY_NUMBER,
