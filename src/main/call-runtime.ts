@@ -51,6 +51,7 @@ export async function createCallServices(
     log: deps.log,
     queue: deps.queue,
     voice: { live, sandbox },
+    liveSimulated: !c.provider,
     // A company's own Retell account: always Retell's API (or the operator's override of it), never the simulator.
     companyVoice: companyVoiceProviders(deps.secrets, { baseUrl: c.retellBaseUrl, requestTimeoutMs }),
     recordings: new FileRecordingStore(c.recordingsDir),

@@ -20,6 +20,7 @@ import { ListenError, startService, startWorker } from './server.js';
 import { connectDatabase, DatabaseUnavailableError } from '../store/shared/connect.js';
 import { runWebhookCommand, WEBHOOK_USAGE } from './cli-webhooks.js';
 import { runVoiceCommand, VOICE_USAGE } from './cli-voice.js';
+import { DOCTOR_USAGE, runDoctorCommand } from './cli-doctor.js';
 import { AUDIT_USAGE, AuditUsageError, runAuditCommand } from './cli-audit.js';
 import { type CliIo, writeLine } from './cli-io.js';
 import { migrateLatest } from '../store/shared/migrate.js';
@@ -52,6 +53,7 @@ export const USAGE = `Usage: outreach <command> [options]
 
 ${WEBHOOK_USAGE}
 ${VOICE_USAGE}
+${DOCTOR_USAGE}
 ${AUDIT_USAGE}
   --version                               print the version
   simulator sms [--port N] [--inbound-url URL]
@@ -232,6 +234,16 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
       if (!v) throw new UsageError(`--${name} is required for "${command}"`);
       return v;
     };
+    if (command === 'doctor') {
+      const secrets = aesGcmBox(configKeySource(config.configKey, config.databaseUrl));
+      return await runDoctorCommand(
+        db,
+        config,
+        secrets,
+        { json: values.json, companyId: need('company') },
+        { out: (text) => writeLine(io.stdout, text) },
+      );
+    }
     if (command.startsWith('webhook ')) {
       const args = {
         json: values.json,

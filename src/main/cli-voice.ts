@@ -5,14 +5,16 @@ import type { SecretBox } from '../domain/ports/secrets.js';
 import type { Config } from '../config/config.js';
 import { setUpVoiceAgents } from '../domain/calls/voice-agents.js';
 import { ProviderRejectedError, ProviderUnavailableError } from '../domain/ports/voice-provider.js';
+import { UnprocessableError } from '../domain/shared/errors.js';
 import type { Db } from '../store/shared/db.js';
 import { type CliIo, writeLine } from './cli-io.js';
 
 export const VOICE_USAGE = `  voice agents --company ID [--check] [--json]
                                           give the company's voice agents (Retell) the post-call analysis
                                           fields the service reads and, for collections, the Reg F
-                                          limited-content voicemail from calls.voicemail; --check only
-                                          reports the drift (exit 1 when there is any)`;
+                                          limited-content voicemail from calls.voicemail, publish them and
+                                          record the published version calls pin; --check only reports
+                                          the drift (exit 1 when there is any)`;
 
 export interface VoiceArgs {
   json: boolean;
@@ -51,13 +53,22 @@ export async function runVoiceCommand(
   };
   let reports;
   try {
-    reports = await setUpVoiceAgents(db, providerOf, args.need('company'), { check: args.check });
+    reports = await setUpVoiceAgents(db, providerOf, args.need('company'), {
+      check: args.check,
+      // The simulator's sandbox agents stand in for unconfigured task types; a live account has only the agents it issued.
+      simulated: (provider) => provider === fallback && !c.provider,
+    });
   } catch (err) {
     if (err instanceof NoProviderError) {
       writeLine(io.stderr, err.message);
       return 2;
     }
-    if (!(err instanceof ProviderRejectedError || err instanceof ProviderUnavailableError)) throw err;
+    if (!(
+      err instanceof ProviderRejectedError ||
+      err instanceof ProviderUnavailableError ||
+      err instanceof UnprocessableError
+    ))
+      throw err;
     writeLine(io.stderr, `outreach: ${err.message}`);
     return 1;
   }
@@ -70,9 +81,10 @@ export async function runVoiceCommand(
           : r.changed
             ? `updated: ${r.differences.join(', ')}`
             : `differs: ${r.differences.join(', ')}`;
+      const published = r.publishedVersion === null ? 'not published' : `published version ${r.publishedVersion}`;
       writeLine(
         io.stdout,
-        `${r.agentId}  (${r.taskTypes.join(', ')})  ${state}${r.voicemail ? `\n  voicemail: ${r.voicemail}` : ''}`,
+        `${r.agentId}  (${r.taskTypes.join(', ')}; ${r.languages.join(', ')})  ${state}; ${published}${r.voicemail ? `\n  voicemail: ${r.voicemail}` : ''}`,
       );
     }
   }

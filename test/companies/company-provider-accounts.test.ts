@@ -3,7 +3,7 @@ import { processClock } from '../../src/adapters/clock/sandbox-clock.js';
 import { aesGcmBox } from '../../src/adapters/secrets/aes-gcm-box.js';
 import { getCompanyConfig, setCompanyConfig } from '../../src/domain/companies/companies.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
-import { postCallback, settledScheduledCall } from '../support/calls.js';
+import { postCallback, settledScheduledCall, useSandboxAgentsLive } from '../support/calls.js';
 import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
 import { startTestService, type TestService } from '../support/service.js';
@@ -46,11 +46,17 @@ describe.each(DIALECTS)("a company's own voice provider account on %s", { timeou
     });
     own = await t.company();
     other = await t.company();
+    // Both name their live agents (the stand-in's sandbox agents, published at version 0).
+    await useSandboxAgentsLive(database.db, own.companyId);
+    await useSandboxAgentsLive(database.db, other.companyId);
     const config = await getCompanyConfig(database.db, own.companyId);
     await setCompanyConfig(
       database.db,
       own.companyId,
-      { ...config, calls: { provider: { apiKey: 'acct_company_a' } } },
+      {
+        ...config,
+        calls: { ...config.calls, provider: { apiKey: 'acct_company_a' }, callerIds: [{ number: '+12125550121' }] },
+      },
       box,
     );
   });
@@ -91,6 +97,9 @@ describe.each(DIALECTS)("a company's own voice provider account on %s", { timeou
     });
     expect(retell.dials()[id]).toBe(1);
     expect(sandbox.dials()[id]).toBeUndefined();
+    // Dialed from the company's own caller id, never the operator's OUTREACH_VOICE_FROM_NUMBER.
+    const call = await tables(database.db).calls().where({ scheduled_call_id: id }).first();
+    expect(call!.from_phone_number).toBe('+12125550121');
   });
 
   it("a webhook naming that company but signed with the operator's key is refused (401)", async () => {

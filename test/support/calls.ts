@@ -7,6 +7,8 @@ import type { CallServices } from '../../src/domain/calls/call-services.js';
 import { ConflictError, NotFoundError } from '../../src/domain/shared/errors.js';
 import type { ProviderName, VoiceEvent } from '../../src/domain/ports/voice-provider.js';
 import type { Db } from '../../src/store/shared/db.js';
+import { getCompanyConfig, setCompanyConfig } from '../../src/domain/companies/companies.js';
+import { recordAgentVersion } from '../../src/store/calls/agent-versions.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { eventually } from './eventually.js';
 import { startTestService, type TestService } from './service.js';
@@ -40,7 +42,27 @@ export async function startCallStack(db: Db, clockIso: string, env: Record<strin
       ...env,
     },
   });
+  // The live provider is a Retell account: a company dials only agents it names, published. The
+  // stand-in's sandbox account owns `agent-<taskType>` published at version 0 (simulators/voice/agents.ts).
+  const company = t.company.bind(t);
+  t.company = async (name?: string) => {
+    const created = await company(name);
+    await useSandboxAgentsLive(db, created.companyId);
+    return created;
+  };
   return { clock, sandbox, live, t };
+}
+
+/**
+ * Names the sandbox's `agent-<taskType>` agents as the company's live agents, published at version
+ * 0 (as the simulator's default account has them): what `outreach voice agents` would record.
+ */
+export async function useSandboxAgentsLive(db: Db, companyId: string): Promise<void> {
+  const config = await getCompanyConfig(db, companyId);
+  const agents = Object.fromEntries(config.taskTypes.map((tt) => [tt.name, `agent-${tt.name}`]));
+  await setCompanyConfig(db, companyId, { ...config, calls: { ...config.calls, agents } });
+  for (const agentId of Object.values(agents))
+    await recordAgentVersion(db, { companyId, agentId, publishedVersion: 0, publishedAt: new Date().toISOString() });
 }
 
 /** Waits (90 s unless `withinMs` says otherwise) until the scheduled call leaves pending/dialing and returns it. */

@@ -2679,6 +2679,8 @@ export interface components {
             customerId: string;
             /** @description Number called, E.164. */
             toPhoneNumber: string;
+            /** @description Extension, not part of the partner contract. The caller id the call was placed from, E.164: one of the company's configured caller ids, else the operator's number; null when it was not recorded. */
+            fromPhoneNumber?: string | null;
             /** @description Transcript of the conversation; empty when nothing was said. */
             transcript: string;
             /** Format: uri */
@@ -5624,6 +5626,7 @@ export interface operations {
                      *       "id": "5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b",
                      *       "customerId": "cust-1001",
                      *       "toPhoneNumber": "+15125550143",
+                     *       "fromPhoneNumber": "+15125550120",
                      *       "transcript": "Agent: Hi Maria, this is Acme Lending about your application. Customer: Yes, I can finish it today.",
                      *       "recordingUrl": "http://localhost:3000/recordings/5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b?expires=1772553600&signature=9f2c1a",
                      *       "timestamp": "2026-03-03T15:00:12Z",

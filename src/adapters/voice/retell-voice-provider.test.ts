@@ -308,7 +308,7 @@ describe('RetellVoiceProvider', () => {
   describe('ensureAgent', () => {
     const message = 'Hi, this is Sam from Acme Lending. Please call us back at (202) 555-0199. Thank you.';
 
-    it("reports drift in check mode and changes nothing; then brings the agent to the setup, keeping the lender's own fields", async () => {
+    it("reports drift in check mode and changes nothing; then brings the agent's draft to the setup, keeping the lender's own fields, and publishes it", async () => {
       const client = new Retell({ apiKey: SIMULATOR_DEFAULTS.apiKey, baseURL: sim.url, maxRetries: 0 });
       await client.agent.update('agent-drift', {
         post_call_analysis_data: [{ type: 'string', name: 'promise_to_pay_date', description: 'Date promised.' }],
@@ -318,13 +318,18 @@ describe('RetellVoiceProvider', () => {
       expect(check.differences).toEqual([
         ...OUTCOME_LABELS.map((l) => `post_call_analysis_data.${l.name}`),
         'voicemail_option',
+        // The lender's edit made a draft (version 1) above the published version 0.
+        'is_published',
       ]);
+      expect(check.publishedVersion).toBeNull();
       expect((await client.agent.retrieve('agent-drift')).post_call_analysis_data).toHaveLength(1);
 
       expect(await provider.ensureAgent('agent-drift', { voicemailMessage: message }, { check: false })).toMatchObject({
         changed: true,
+        publishedVersion: 1,
       });
-      const agent = await client.agent.retrieve('agent-drift');
+      const agent = await client.agent.retrieve('agent-drift', { version: 1 });
+      expect(agent.is_published).toBe(true);
       expect(agent.post_call_analysis_data!.map((f) => f.name)).toEqual([
         'promise_to_pay_date',
         ...OUTCOME_LABELS.map((l) => l.name),
@@ -334,7 +339,13 @@ describe('RetellVoiceProvider', () => {
         agentId: 'agent-drift',
         differences: [],
         changed: false,
+        publishedVersion: 1,
       });
+      // Version 0, published before the setup, still lacks it: a call pinning it would not have the fields.
+      expect(
+        (await provider.ensureAgent('agent-drift', { voicemailMessage: message }, { check: true, version: 0 }))
+          .differences,
+      ).toContain('voicemail_option');
     });
 
     it('an agent the provider does not have is ProviderRejectedError', async () => {

@@ -34,8 +34,13 @@ export interface RetellVoiceProviderSettings {
   name: ProviderName;
   /** Retell's API (default) or the simulator's http://127.0.0.1:PORT. */
   baseUrl?: string;
-  /** The account's API key: authenticates requests and is the key Retell signs webhooks with. */
+  /** The account's API key: authenticates requests. */
   apiKey: string;
+  /**
+   * The account's API key with the webhook badge, the only key Retell signs webhooks with
+   * (https://docs.retellai.com/features/secure-webhook); default `apiKey`.
+   */
+  webhookKey?: string;
   /** Per request; the dialer keeps it well under its dial lease (src/main/call-runtime.ts). */
   requestTimeoutMs: number;
 }
@@ -76,6 +81,7 @@ export class RetellVoiceProvider implements VoiceProvider {
           from_number: req.from,
           to_number: req.to,
           override_agent_id: req.agent,
+          ...(req.agentVersion !== undefined ? { override_agent_version: req.agentVersion } : {}),
           metadata,
           retell_llm_dynamic_variables: { transfer_destination: req.transferDestination },
           agent_override: { agent: { webhook_url: req.callbackUrl } },
@@ -157,7 +163,7 @@ export class RetellVoiceProvider implements VoiceProvider {
   }
 
   /**
-   * `Retell.verify` over the exact raw body (HMAC-SHA256 keyed with the API key, compared by Web
+   * `Retell.verify` over the exact raw body (HMAC-SHA256 keyed with the webhook-badge key, compared by Web
    * Crypto's verify, 5-minute tolerance). Retell sends no event id: a delivery's id is the call, the
    * event and a digest of its content, so a redelivery is recognised and a changed snapshot is not.
    * A `call_ended` of a call that never connected is its last event: it is read as the final one.
@@ -166,7 +172,7 @@ export class RetellVoiceProvider implements VoiceProvider {
     const signature = headers[SIGNATURE_HEADER];
     const text = rawBody.toString('utf8');
     if (!signature) throw new CallbackRejectedError(`Missing ${SIGNATURE_HEADER} header`, 'signature');
-    if (!(await Retell.verify(text, this.settings.apiKey, signature))) {
+    if (!(await Retell.verify(text, this.settings.webhookKey ?? this.settings.apiKey, signature))) {
       throw new CallbackRejectedError('Signature does not match, or it is more than 5 minutes old', 'signature');
     }
     let event: RetellEvent;
@@ -193,19 +199,85 @@ export class RetellVoiceProvider implements VoiceProvider {
     };
   }
 
-  async ensureAgent(agentId: string, setup: AgentSetup, opts: { check: boolean }): Promise<AgentDrift> {
+  /**
+   * `agent.update` edits the latest draft (https://docs.retellai.com/api-references/update-agent);
+   * `agent.publish` then publishes that draft in place
+   * (https://docs.retellai.com/api-references/publish-agent): calls pin the version published here.
+   */
+  async ensureAgent(
+    agentId: string,
+    setup: AgentSetup,
+    opts: { check: boolean; version?: number },
+  ): Promise<AgentDrift> {
     let agent: Retell.AgentResponse;
     try {
-      agent = await this.client.agent.retrieve(agentId);
+      agent = await this.client.agent.retrieve(agentId, opts.version === undefined ? {} : { version: opts.version });
     } catch (err) {
       if (err instanceof APIError && err.status === 404)
-        throw new ProviderRejectedError(`The voice provider has no agent ${agentId}`);
+        throw new ProviderRejectedError(
+          `The voice provider has no agent ${agentId}${opts.version === undefined ? '' : ` version ${opts.version}`}`,
+        );
       throw failure(err, 'get-agent');
     }
     const { differences, update } = agentChanges(agent, setup);
-    if (differences.length === 0 || opts.check) return { agentId, differences, changed: false };
-    await this.ask('update-agent', () => this.client.agent.update(agentId, update));
-    return { agentId, differences, changed: true };
+    const published = agent.is_published === true;
+    if (opts.check) {
+      if (!published) differences.push('is_published');
+      return {
+        agentId,
+        differences,
+        changed: false,
+        publishedVersion: published && !differences.length ? agent.version : null,
+      };
+    }
+    if (differences.length === 0 && published)
+      return { agentId, differences, changed: false, publishedVersion: agent.version };
+    const draft = differences.length
+      ? await this.ask('update-agent', () => this.client.agent.update(agentId, update))
+      : agent;
+    await this.ask('publish-agent', () => this.client.agent.publish(agentId, { version: draft.version }));
+    if (!published) differences.push('is_published');
+    return { agentId, differences, changed: true, publishedVersion: draft.version };
+  }
+
+  /** `phoneNumber.list`, every page (https://docs.retellai.com/api-references/list-phone-numbers). */
+  async accountNumbers(): Promise<string[]> {
+    const numbers: string[] = [];
+    let paginationKey: string | undefined;
+    for (let page = 0; page < 50; page++) {
+      const answer = await this.ask('list-phone-numbers', () =>
+        this.client.phoneNumber.list({ limit: 1000, ...(paginationKey ? { pagination_key: paginationKey } : {}) }),
+      );
+      numbers.push(...answer.items.map((n) => n.phone_number));
+      if (!answer.has_more || !answer.pagination_key) break;
+      paginationKey = answer.pagination_key;
+    }
+    return numbers;
+  }
+
+  /** `concurrency.retrieve` (https://docs.retellai.com/api-references/get-concurrency). */
+  async accountConcurrency(): Promise<{ limit: number; current: number }> {
+    const answer = await this.ask('get-concurrency', () => this.client.concurrency.retrieve());
+    return { limit: answer.concurrency_limit ?? 0, current: answer.current_concurrency ?? 0 };
+  }
+
+  /** A read (get-concurrency) authenticated with the webhook key: Retell's badge key is one of the workspace's API keys. */
+  async webhookKeyCheck(): Promise<{ authenticates: boolean; separate: boolean }> {
+    const key = this.settings.webhookKey ?? this.settings.apiKey;
+    const client = new Retell({
+      apiKey: key,
+      baseURL: this.base.origin,
+      timeout: this.settings.requestTimeoutMs,
+      maxRetries: 1,
+    });
+    try {
+      await client.concurrency.retrieve();
+    } catch (err) {
+      if (err instanceof APIError && (err.status === 401 || err.status === 403))
+        return { authenticates: false, separate: key !== this.settings.apiKey };
+      throw failure(err, 'get-concurrency');
+    }
+    return { authenticates: true, separate: key !== this.settings.apiKey };
   }
 
   async fetchRecording(url: string): Promise<{ bytes: Buffer; contentType: string }> {

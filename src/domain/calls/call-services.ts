@@ -5,6 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import { type CompanyConfig, findCompany } from '../shared/company-config.js';
 import type { RecordingStore } from '../ports/recording-store.js';
 import type { ProviderName, VoiceProvider } from '../ports/voice-provider.js';
+import { agentFor, sandboxAgentOf } from './dial-target.js';
 
 /** What the call use cases (dispatch, callbacks, recordings, reads) need from the process. */
 export interface CallServices {
@@ -14,6 +15,8 @@ export interface CallServices {
   log: Logger;
   /** `live`: the configured provider (the simulator when none is configured); `sandbox`: always the simulator. */
   voice: Record<ProviderName, VoiceProvider>;
+  /** `live` is the simulator too (no provider configured): its calls follow the sandbox's rules (dial-target.ts). */
+  liveSimulated?: boolean;
   /** A company's own provider account (company configuration `calls.provider`), or undefined. */
   companyVoice?: (companyId: string, config: CompanyConfig) => VoiceProvider | undefined;
   recordings: RecordingStore;
@@ -50,9 +53,13 @@ export const CLAIM_SIGNAL = 'call-claim';
 export const callbackUrlOf = (settings: CallSettings, provider: ProviderName) =>
   `${settings.publicBaseUrl}/callbacks/voice/${provider}`;
 
-/** The provider agent (script) a task type dials with: company configuration, else one named after the task type. */
+/**
+ * The agent a task type is set up and dialed with on the simulator: the configured one (default
+ * language), else the sandbox's `agent-<taskType>`. Live calls use dial-target.ts, which never
+ * invents an id.
+ */
 export const agentOf = (config: CompanyConfig, taskType: string): string =>
-  config.calls?.agents?.[taskType] ?? `agent-${taskType}`;
+  agentFor(config, taskType)?.agentId ?? sandboxAgentOf(taskType);
 
 /**
  * The provider a company's call goes through: the simulator for a test customer; for a real one the

@@ -11,7 +11,9 @@ import type { EnqueueOptions } from '../ports/job-queue.js';
 import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import { type CallLookupAnswer, ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
 import { callingStates, verdictAt } from './call-rules.js';
-import { agentOf, type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from './call-services.js';
+import { type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from './call-services.js';
+import { CONFIGURATION_RETRY_MS, dialTargetOf } from './dial-target.js';
+import { publishedAgentVersions } from './voice-agents.js';
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { publishEvent } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
@@ -98,6 +100,10 @@ export async function dialScheduledCalls(
     return customer && company ? [{ call, customer, config: company.config }] : [];
   });
   const states = new Map((await callingStates(s.db, present, now)).map((state, i) => [present[i].call.id, state]));
+  const versions = await publishedAgentVersions(
+    s.db,
+    present.map((p) => p.call.companyId),
+  );
   const answers: Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> = [];
   const decisions: ContactDecision[] = [];
 
@@ -111,11 +117,20 @@ export async function dialScheduledCalls(
       return { outcome: 'skipped' };
     }
     const provider = voiceOf(s, call.companyId, entry.config, entry.customer.isTest);
+    const target = dialTargetOf({
+      config: entry.config,
+      call,
+      customer: entry.customer,
+      simulated: provider.name === 'sandbox' || (s.liveSimulated === true && provider === s.voice.live),
+      ownAccount: provider !== s.voice.live && provider !== s.voice.sandbox,
+      operatorNumber: s.settings.fromNumber,
+      versionOf: (agentId) => versions.get(`${call.companyId}/${agentId}`),
+    });
     const answer = (providerCallId: string, time: Date) => ({
       provider: provider.name,
       providerCallId,
       toNumber: call.phoneNumber,
-      fromNumber: s.settings.fromNumber,
+      fromNumber: 'from' in target ? target.from : null,
       at: time,
     });
     try {
@@ -131,6 +146,7 @@ export async function dialScheduledCalls(
         }
         if (found.kind === 'ambiguous') return notRedialed(s, call, found);
       }
+      if ('notReady' in target) return await notConfigured(s, call, target.notReady, now);
       const verdict = verdictAt(entry.config, call, states.get(call.id)!, now);
       decisions.push({
         companyId: call.companyId,
@@ -161,8 +177,9 @@ export async function dialScheduledCalls(
       }
       const placed = await provider.createCall({
         to: call.phoneNumber,
-        from: s.settings.fromNumber,
-        agent: agentOf(entry.config, call.taskType),
+        from: target.from,
+        agent: target.agent,
+        ...(target.agentVersion !== undefined ? { agentVersion: target.agentVersion } : {}),
         transferDestination: verdict.transferDestination,
         metadata: { scheduledCallId: call.id, companyId: call.companyId, customerId: call.customerId },
         callbackUrl: callbackUrlOf(s.settings, provider.name),
@@ -252,6 +269,25 @@ async function notRedialed(
     s.now().toISOString(),
   );
   return { outcome: 'failed' };
+}
+
+/**
+ * A live call the company's configuration cannot place (no agent Retell issued, no published
+ * version, no caller id of its own account): back to pending with the reason, tried again later,
+ * so every affected call shows why until the configuration is fixed.
+ */
+async function notConfigured(s: CallServices, call: ScheduledCallRow, reason: string, now: Date): Promise<DialResult> {
+  s.log.warn('call not placed: the company is not configured for live calls', { scheduledCallId: call.id, reason });
+  await rescheduleClaimedCall(
+    s.db,
+    call.companyId,
+    call.id,
+    new Date(now.getTime() + CONFIGURATION_RETRY_MS).toISOString(),
+    // The dial-time prefix shows it among the call's timingReasons (planning/call-reasons.ts).
+    `Moved at dial time: not configured for live calls: ${reason}`,
+    now.toISOString(),
+  );
+  return { outcome: 'moved' };
 }
 
 /** A claimed call that will not be placed ends, with its `scheduled_call.updated`, in one transaction. */

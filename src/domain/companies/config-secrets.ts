@@ -9,6 +9,7 @@ export const MASK = '********';
 export const SECRET_PATHS: readonly (readonly string[])[] = [
   ['lms', 'token'],
   ['calls', 'provider', 'apiKey'],
+  ['calls', 'provider', 'webhookKey'],
   ['channels', 'sms', 'provider', 'authToken'],
 ];
 

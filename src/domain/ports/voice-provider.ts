@@ -30,9 +30,20 @@ export interface VoiceProvider {
   readCallback(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VoiceEvent | IgnoredEvent>;
   /**
    * Brings one agent to the setup the service needs (its post-call analysis fields, its voicemail
-   * message); with `check`, only reports what differs. Throws ProviderRejectedError for an unknown agent.
+   * message) in its latest draft and publishes that draft; with `check`, only reports what differs
+   * (in `version` when given, else the latest version). Throws ProviderRejectedError for an unknown
+   * agent or version.
    */
-  ensureAgent(agentId: string, setup: AgentSetup, opts: { check: boolean }): Promise<AgentDrift>;
+  ensureAgent(agentId: string, setup: AgentSetup, opts: { check: boolean; version?: number }): Promise<AgentDrift>;
+  /** The numbers the account owns (purchased or imported), E.164. */
+  accountNumbers(): Promise<string[]>;
+  /** The account's concurrency limit (ongoing calls at most) and its ongoing calls now. */
+  accountConcurrency(): Promise<{ limit: number; current: number }>;
+  /**
+   * Whether the key webhooks are verified with is a key of the account (it authenticates a read);
+   * `separate` says whether it is another key than the one requests use.
+   */
+  webhookKeyCheck(): Promise<{ authenticates: boolean; separate: boolean }>;
   /** Downloads a recording the provider announced (only from the provider's own origin). */
   fetchRecording(url: string): Promise<{ bytes: Buffer; contentType: string }>;
 }
@@ -46,6 +57,8 @@ export interface CreateCallRequest {
   from: string;
   /** The agent or script for the task type. */
   agent: string;
+  /** The agent's published version the call pins (`override_agent_version`); omitted = the provider's default. */
+  agentVersion?: number;
   /** Where the agent transfers a live borrower, evaluated for business hours at dial time. */
   transferDestination: string;
   /** Echoed on every callback; identifies the scheduled call. */
@@ -80,11 +93,16 @@ export interface AgentSetup {
   voicemailMessage: string | null;
 }
 
-/** What differed from the setup (field names); `changed` when the agent was updated. */
+/**
+ * What differed from the setup (field names; `is_published` when the version is an unpublished
+ * draft); `changed` when the agent was updated or published; `publishedVersion` the published
+ * version that has the setup (calls pin it), or null when there is none.
+ */
 export interface AgentDrift {
   agentId: string;
   differences: string[];
   changed: boolean;
+  publishedVersion: number | null;
 }
 
 export type VoiceEventType = 'call_started' | 'call_ended' | 'call_analyzed';

@@ -136,13 +136,27 @@ export interface ConsentConfig {
 export interface CallsConfig {
   /** Calls of the company in `dialing` at once (default OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY). */
   maxConcurrentCalls?: number;
-  /** Provider agent (script) per task type; default `agent-<taskType>`. */
-  agents?: Record<string, string>;
+  /**
+   * Provider agent per task type: an agent id Retell issued (`agent.create`), or one per language
+   * (`{ "en": "agent_…", "es": "agent_…" }`). Live calls of a task type without one are not placed
+   * (docs/operators/voice-provider.md#agents-outreach-voice-agents); the sandbox's agents are `agent-<taskType>`.
+   */
+  agents?: Record<string, string | Record<string, string>>;
+  /** The language of a customer who has none, and of a single-agent entry (default `en`). */
+  defaultLanguage?: string;
+  /**
+   * The company's caller ids (E.164), each a number its Retell account owns; `states` (two-letter
+   * codes) prefers a number for customers in those states. Unset = the operator's
+   * OUTREACH_VOICE_FROM_NUMBER, which a company with its own account never uses.
+   */
+  callerIds?: Array<{ number: string; states?: string[] }>;
   /**
    * The company's own Retell account (its API key, stored sealed): its real customers' calls are
-   * placed and their webhooks verified with it; unset = the operator's (OUTREACH_VOICE_API_KEY).
+   * placed with it; unset = the operator's (OUTREACH_VOICE_API_KEY). `webhookKey` is the account's
+   * API key with the webhook badge, the only one Retell signs webhooks with (sealed; default
+   * `apiKey`): https://docs.retellai.com/features/secure-webhook
    */
-  provider?: { apiKey: string };
+  provider?: { apiKey: string; webhookKey?: string };
   /**
    * What collections agents say on a voicemail: a Reg F limited-content message composed from these
    * (src/domain/calls/limited-content.ts) and set on the agents by `outreach voice agents`.

@@ -148,12 +148,50 @@ export const companyConfigSchema = {
       additionalProperties: false,
       properties: {
         maxConcurrentCalls: { type: 'integer', minimum: 1, maximum: 1000 },
-        agents: { type: 'object', additionalProperties: { type: 'string', minLength: 1, maxLength: 200 } },
+        agents: {
+          type: 'object',
+          maxProperties: 200,
+          additionalProperties: {
+            oneOf: [
+              { $ref: '#/$defs/agentId' },
+              {
+                type: 'object',
+                minProperties: 1,
+                maxProperties: 50,
+                propertyNames: { $ref: '#/$defs/language' },
+                additionalProperties: { $ref: '#/$defs/agentId' },
+              },
+            ],
+          },
+        },
+        defaultLanguage: { $ref: '#/$defs/language' },
+        callerIds: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 500,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['number'],
+            properties: {
+              number: { type: 'string', pattern: '^\\+[1-9][0-9]{6,14}$' },
+              states: {
+                type: 'array',
+                maxItems: 60,
+                uniqueItems: true,
+                items: { type: 'string', pattern: '^[A-Z]{2}$' },
+              },
+            },
+          },
+        },
         provider: {
           type: 'object',
           additionalProperties: false,
           required: ['apiKey'],
-          properties: { apiKey: { type: 'string', minLength: 1, maxLength: 500 } },
+          properties: {
+            apiKey: { type: 'string', minLength: 1, maxLength: 500 },
+            webhookKey: { type: 'string', minLength: 1, maxLength: 500 },
+          },
         },
         voicemail: {
           type: 'object',
@@ -224,6 +262,9 @@ export const companyConfigSchema = {
     },
   },
   $defs: {
+    agentId: { type: 'string', minLength: 1, maxLength: 200 },
+    // BCP 47 language tag, as the customer's language (`en`, `es`, `pt-BR`).
+    language: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$' },
     channel: { type: 'object', additionalProperties: false, properties: CHANNEL_PROPERTIES },
     consentPolicy: {
       type: 'object',

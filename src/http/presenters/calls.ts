@@ -16,6 +16,7 @@ export function presentCall(settings: RecordingLinkSettings, call: CallRow): Cal
     id: call.id,
     customerId: call.customerId,
     toPhoneNumber: call.toPhoneNumber,
+    fromPhoneNumber: call.fromPhoneNumber,
     transcript: call.transcript,
     recordingUrl: call.recordingKey
       ? recordingLink(settings.publicBaseUrl, settings.signingSecret, call.id, new Date())

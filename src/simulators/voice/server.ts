@@ -19,10 +19,10 @@ export interface VoiceSimulatorOptions {
   /** Bearer key callers must send, and the key callbacks are signed with, as Retell's API key is (default `sim_voice_key`). */
   apiKey?: string;
   /**
-   * More accounts the simulator serves besides `apiKey` (a company's own Retell account): each call
-   * belongs to the key that created it, and its webhooks are signed with that key.
+   * More accounts (Retell workspaces, e.g. a company's own) besides the default one of `apiKey`, as
+   * strict as Retell: each knows only its keys, its numbers and the agents created in it.
    */
-  otherApiKeys?: string[];
+  accounts?: SimulatedAccountOptions[];
   /** The clock for call timestamps (the process clock, OUTREACH_CLOCK aware); signatures use real time. */
   now?: () => Date;
   /** Delay before answering a create request (tests use it to crash a worker mid-request). */
@@ -61,6 +61,32 @@ export interface VoiceSimulator {
   close(): Promise<void>;
 }
 
+/** A Retell workspace of the simulator. */
+export interface SimulatedAccountOptions {
+  /** Its API keys (any authenticates requests). */
+  apiKeys: string[];
+  /**
+   * The key with the webhook badge, the only one Retell signs webhooks with
+   * (https://docs.retellai.com/features/secure-webhook); default the first of `apiKeys`.
+   */
+  webhookKey?: string;
+  /**
+   * The numbers it owns (purchased or imported: `from_number` of a call must be one,
+   * https://docs.retellai.com/api-references/create-phone-call); default none.
+   */
+  numbers?: string[];
+  /** `GET /get-concurrency`'s `concurrency_limit` (default 20, Retell's base concurrency). */
+  concurrencyLimit?: number;
+}
+
+interface Account {
+  webhookKey: string;
+  /** `any`: the sandbox account owns every number (it has no purchase step). */
+  numbers: Set<string> | 'any';
+  agents: Agents;
+  concurrencyLimit: number;
+}
+
 export const SIMULATOR_DEFAULTS = {
   ...SIMULATOR_CREDENTIALS,
   retention: { ms: 10 * 60_000, maxCalls: 20_000 },
@@ -68,8 +94,8 @@ export const SIMULATOR_DEFAULTS = {
 
 interface SimCall {
   wire: RetellCall;
-  /** The API key (account) that created it: its webhooks are signed with it. */
-  account: string;
+  /** The account that created it: its webhooks are signed with the account's webhook-badge key. */
+  account: Account;
   /** Wall-clock ms when it was created (the listing's order for calls not started). */
   createdAt: number;
   scenario: Scenario;
@@ -86,14 +112,28 @@ interface SimCall {
  */
 export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Promise<VoiceSimulator> {
   const apiKey = opts.apiKey ?? SIMULATOR_DEFAULTS.apiKey;
-  const accounts = new Set([apiKey, ...(opts.otherApiKeys ?? [])]);
   const now = opts.now ?? (() => new Date());
+  // The default account is the sandbox: every number and a catalog of agents (agents.ts).
+  const accounts = new Map<string, Account>([
+    [
+      apiKey,
+      { webhookKey: apiKey, numbers: 'any', agents: simulatedAgents(now, { catalog: true }), concurrencyLimit: 20 },
+    ],
+  ]);
+  for (const a of opts.accounts ?? []) {
+    const account: Account = {
+      webhookKey: a.webhookKey ?? a.apiKeys[0],
+      numbers: new Set(a.numbers ?? []),
+      agents: simulatedAgents(now, { catalog: false }),
+      concurrencyLimit: a.concurrencyLimit ?? 20,
+    };
+    for (const key of a.apiKeys) accounts.set(key, account);
+  }
   const timeline = opts.timeline ?? { startedMs: 30, endedMs: 120, analyzedMs: 200 };
   const retention = opts.retention ?? SIMULATOR_DEFAULTS.retention;
   const calls = new Map<string, SimCall>();
   const dials = new Map<string, number>();
   const refused = new Map<string, number>();
-  const agents: Agents = simulatedAgents(now);
   const timers = new Set<NodeJS.Timeout>();
   let url = '';
   let holding = opts.holdCallbacks ?? false;
@@ -144,7 +184,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     let retryAfterMs: number | null = null;
     await slot();
     try {
-      const signature = await Retell.sign(body, call.account);
+      const signature = await Retell.sign(body, call.account.webhookKey);
       const answer = await sender.send(
         call.webhookUrl,
         { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature },
@@ -250,7 +290,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     }
   };
 
-  const create = (body: Retell.CallCreatePhoneCallParams | undefined, account: string): [number, unknown] => {
+  const create = (body: Retell.CallCreatePhoneCallParams | undefined, account: Account): [number, unknown] => {
     const e164 = /^\+[1-9]\d{6,14}$/;
     if (!body || typeof body.to_number !== 'string' || !e164.test(body.to_number))
       return [400, retellError('to_number must be an E.164 number')];
@@ -261,9 +301,17 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       (typeof body.metadata !== 'object' || body.metadata === null || Array.isArray(body.metadata))
     )
       return [400, retellError('metadata must be an object')];
+    // Retell places a call only from a number of the account (create-phone-call: "must be a number
+    // purchased from Retell or imported to Retell"), with an agent and version that exist.
+    if (account.numbers !== 'any' && !account.numbers.has(body.from_number))
+      return [404, retellError(`from_number ${body.from_number} is not a phone number of this workspace`)];
     const agentId = body.override_agent_id ?? 'default-agent';
-    const agent = agents.get(agentId);
-    if (!agent) return [404, retellError(`agent ${agentId} not found`)];
+    const version = body.override_agent_version;
+    if (version !== undefined && !Number.isInteger(Number(version)))
+      return [400, retellError('override_agent_version must be an integer')];
+    const agent = account.agents.get(agentId, version === undefined ? undefined : Number(version));
+    if (!agent)
+      return [404, retellError(`agent ${agentId}${version === undefined ? '' : ` version ${version}`} not found`)];
     const override = body.agent_override?.agent?.webhook_url;
     const scenario = scenarioFor(body.to_number);
     const scheduled = (body.metadata as Partial<CallMetadata> | undefined)?.scheduled_call_id;
@@ -318,11 +366,12 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     if (req.method === 'POST' && path === '/sim/callbacks/release')
       return send(res, 200, { released: releaseCallbacks() });
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !accounts.has(bearer)) return send(res, 401, retellError('Invalid API key'));
+    const account = bearer ? accounts.get(bearer) : undefined;
+    if (!account) return send(res, 401, retellError('Invalid API key'));
     const body = req.method === 'POST' || req.method === 'PATCH' ? await readJson(req) : undefined;
     if (body === INVALID) return send(res, 400, retellError('Invalid JSON body'));
     if (req.method === 'POST' && path === '/v2/create-phone-call') {
-      const [status, answer] = create(body as Retell.CallCreatePhoneCallParams, bearer);
+      const [status, answer] = create(body as Retell.CallCreatePhoneCallParams, account);
       if (opts.createLatencyMs) await new Promise((r) => setTimeout(r, opts.createLatencyMs));
       return send(res, status, answer);
     }
@@ -339,12 +388,8 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       const call = calls.get(get[1]);
       return call ? send(res, 200, call.wire) : send(res, 404, retellError('Call not found'));
     }
-    const agent = /^\/(get|update)-agent\/([A-Za-z0-9_-]+)$/.exec(path);
-    if (agent && ((req.method === 'GET' && agent[1] === 'get') || (req.method === 'PATCH' && agent[1] === 'update'))) {
-      const answer =
-        agent[1] === 'get' ? agents.get(agent[2]) : agents.update(agent[2], body as Retell.AgentUpdateParams);
-      return answer ? send(res, 200, answer) : send(res, 404, retellError('Agent not found'));
-    }
+    const answer = accountRoute(account, req.method ?? 'GET', path, new URL(req.url ?? '/', 'http://sim'), body);
+    if (answer) return send(res, answer[0], answer[1]);
     send(res, 404, retellError(`no route ${req.method} ${path}`));
   };
 
@@ -368,6 +413,66 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The account-scoped reads and writes: agents (create-agent, get-agent, update-agent,
+ * publish-agent-version), phone numbers (v2/list-phone-numbers) and concurrency (get-concurrency),
+ * each as Retell's API reference documents it; null for another route.
+ */
+function accountRoute(
+  account: Account,
+  method: string,
+  path: string,
+  url: URL,
+  body: unknown,
+): [number, unknown] | null {
+  if (method === 'POST' && path === '/create-agent') {
+    const params = body as Retell.AgentCreateParams | undefined;
+    if (!params || typeof params.voice_id !== 'string' || typeof params.response_engine !== 'object')
+      return [400, retellError('voice_id and response_engine are required')];
+    return [201, account.agents.create(params)];
+  }
+  const agent = /^\/(get-agent|update-agent|publish-agent-version)\/([A-Za-z0-9_-]+)$/.exec(path);
+  if (agent) {
+    const [, action, agentId] = agent;
+    if (method === 'GET' && action === 'get-agent') {
+      const v = url.searchParams.get('version');
+      const found = account.agents.get(agentId, v === null ? undefined : Number(v));
+      return found ? [200, found] : [404, retellError('Agent not found')];
+    }
+    if (method === 'PATCH' && action === 'update-agent') {
+      const found = account.agents.update(agentId, body as Retell.AgentUpdateParams);
+      return found ? [200, found] : [404, retellError('Agent not found')];
+    }
+    if (method === 'POST' && action === 'publish-agent-version') {
+      const version = (body as Partial<Retell.AgentPublishParams> | undefined)?.version;
+      if (!Number.isInteger(version)) return [400, retellError('version is required')];
+      const result = account.agents.publish(agentId, version!);
+      if (result === 'published') return [200, {}];
+      if (result === 'already_published') return [400, retellError(`version ${version} is already published`)];
+      return [404, retellError(result === 'no_agent' ? 'Agent not found' : `Agent version ${version} not found`)];
+    }
+  }
+  if (method === 'GET' && path === '/v2/list-phone-numbers') {
+    const numbers = account.numbers === 'any' ? [] : [...account.numbers];
+    const items: Retell.PhoneNumberResponse[] = numbers.map((n) => ({
+      phone_number: n,
+      phone_number_type: 'retell-twilio',
+      last_modification_timestamp: 0,
+    }));
+    return [200, { items, has_more: false }];
+  }
+  if (method === 'GET' && path === '/get-concurrency')
+    return [
+      200,
+      {
+        concurrency_limit: account.concurrencyLimit,
+        base_concurrency: account.concurrencyLimit,
+        current_concurrency: 0,
+      },
+    ];
+  return null;
 }
 
 const INVALID = Symbol('invalid');
