@@ -90,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
+      by: { type: 'string' },
       'password-stdin': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
@@ -218,7 +219,7 @@ async function main(argv: string[]): Promise<number> {
         config,
         aesGcmBox(configKeySource(config.configKey, config.databaseUrl)),
         command,
-        { json: values.json, check: values.check, need },
+        { json: values.json, check: values.check, need, by: values.by },
       );
       if (code !== null) return code;
     }

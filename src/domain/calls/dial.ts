@@ -9,7 +9,20 @@ import {
 } from '../scheduled-calls/scheduled-calls.js';
 import type { EnqueueOptions } from '../ports/job-queue.js';
 import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
-import { type CallLookupAnswer, ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
+import {
+  type CallLookupAnswer,
+  ConcurrencyRefusedError,
+  ProviderRejectedError,
+  type VoiceProvider,
+} from '../ports/voice-provider.js';
+import {
+  pausedAccounts,
+  pausedKey,
+  pausedReason,
+  refusalSettingsOf,
+  refusedAtCreateReason,
+  retryAfterRefusal,
+} from './refusals.js';
 import { callingStates, verdictAt } from './call-rules.js';
 import { agentOf, type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from './call-services.js';
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
@@ -23,7 +36,13 @@ export interface DialRequest {
   companyId: string;
 }
 
-export type DialOutcome = 'placed' | 'found_at_provider' | 'moved' | 'skipped' | 'failed' | 'not_ours';
+/**
+ * `refused`: the provider refused the create request for the account's concurrency (back to pending,
+ * retried with backoff); `paused`: dialing on the company's account is paused by an alert (back to
+ * pending, looked at again later).
+ */
+export type DialOutcome =
+  'placed' | 'found_at_provider' | 'moved' | 'skipped' | 'failed' | 'not_ours' | 'refused' | 'paused';
 
 /** What became of one request of a batch: an outcome, or an error to retry the message with (the provider was down). */
 export type DialResult = { outcome: DialOutcome } | { retry: Error };
@@ -98,6 +117,11 @@ export async function dialScheduledCalls(
     return customer && company ? [{ call, customer, config: company.config }] : [];
   });
   const states = new Map((await callingStates(s.db, present, now)).map((state, i) => [present[i].call.id, state]));
+  const paused = await pausedAccounts(
+    s.db,
+    present.map((p) => p.call.companyId),
+  );
+  const refusals = refusalSettingsOf(s);
   const answers: Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> = [];
   const decisions: ContactDecision[] = [];
 
@@ -111,6 +135,13 @@ export async function dialScheduledCalls(
       return { outcome: 'skipped' };
     }
     const provider = voiceOf(s, call.companyId, entry.config, entry.customer.isTest);
+    // A paused account places nothing; the sandbox's alerts pause only the sandbox (test customers).
+    const pause = paused.get(pausedKey(call.companyId, provider.name));
+    if (pause) {
+      const retryAt = new Date(now.getTime() + refusals.pausedRecheckMs).toISOString();
+      await rescheduleClaimedCall(s.db, call.companyId, call.id, retryAt, pausedReason(pause), at);
+      return { outcome: 'paused' };
+    }
     const answer = (providerCallId: string, time: Date) => ({
       provider: provider.name,
       providerCallId,
@@ -170,6 +201,20 @@ export async function dialScheduledCalls(
       answers.push({ call, placed: answer(placed.providerCallId, s.now()) });
       return { outcome: 'placed' };
     } catch (err) {
+      if (err instanceof ConcurrencyRefusedError) {
+        // Nothing was placed: not an attempt. Back to pending, tried again after the backoff.
+        const retryAt = retryAfterRefusal(s.now(), refusals, call.dialAttempts);
+        const reason = refusedAtCreateReason(call.dialAttempts, retryAt, err.message);
+        await rescheduleClaimedCall(
+          s.db,
+          call.companyId,
+          call.id,
+          retryAt.toISOString(),
+          reason,
+          s.now().toISOString(),
+        );
+        return { outcome: 'refused' };
+      }
       return failed(s, provider, call, err as Error, last, (id) => answers.push({ call, placed: answer(id, s.now()) }));
     }
   };

@@ -33,11 +33,44 @@ export interface VoiceProvider {
    * message); with `check`, only reports what differs. Throws ProviderRejectedError for an unknown agent.
    */
   ensureAgent(agentId: string, setup: AgentSetup, opts: { check: boolean }): Promise<AgentDrift>;
+  /**
+   * The account's concurrency (calls in progress and the most it may have at once), read from the
+   * provider (Retell: `concurrency.retrieve`, GET /get-concurrency). The dispatcher's claim may bound
+   * a company's calls in `dialing` with it. Throws ProviderUnavailableError or ProviderRejectedError.
+   */
+  accountConcurrency(): Promise<AccountConcurrency>;
   /** Downloads a recording the provider announced (only from the provider's own origin). */
   fetchRecording(url: string): Promise<{ bytes: Buffer; contentType: string }>;
 }
 
 export type ProviderName = 'live' | 'sandbox';
+
+/** An account's calls in progress and its limit (Retell's `current_concurrency` and `concurrency_limit`). */
+export interface AccountConcurrency {
+  current: number;
+  limit: number;
+}
+
+/**
+ * Calls the provider ended without dialing because the account had no room (Retell's disconnection
+ * reasons, https://docs.retellai.com/reliability/debug-call-disconnect): not an attempt; the
+ * scheduled call is dialed again with backoff (docs/operators/voice-provider.md#concurrency-refusals).
+ */
+export const CONCURRENCY_REFUSALS: readonly string[] = ['concurrency_limit_reached', 'no_concurrency_fallback'];
+
+/**
+ * Calls the provider ended because the account itself cannot place calls (same page): not an
+ * attempt either, and they raise a `provider.alert` and pause dialing on the account until an
+ * operator resumes it (docs/operators/voice-provider.md#alerts-and-pauses).
+ */
+export const ACCOUNT_ALERT_REASONS: readonly string[] = [
+  'no_valid_payment',
+  'marked_as_spam',
+  'telephony_provider_permission_denied',
+];
+
+/** Both kinds: calls that never rang for the account's sake, which the dialer places again. */
+export const NOT_ATTEMPTS: readonly string[] = [...CONCURRENCY_REFUSALS, ...ACCOUNT_ALERT_REASONS];
 
 export interface CreateCallRequest {
   /** E.164. */
@@ -140,6 +173,12 @@ export interface CallFacts {
 export class ProviderUnavailableError extends Error {}
 
 export class ProviderRejectedError extends Error {}
+
+/**
+ * The provider refused the create request for the account's concurrency (Retell: HTTP 429 on
+ * create-phone-call): nothing was placed, and the request may be sent again later.
+ */
+export class ConcurrencyRefusedError extends Error {}
 
 export class CallbackRejectedError extends Error {
   constructor(
