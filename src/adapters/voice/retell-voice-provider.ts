@@ -80,7 +80,7 @@ export class RetellVoiceProvider implements VoiceProvider {
           to_number: req.to,
           override_agent_id: req.agent,
           metadata,
-          retell_llm_dynamic_variables: { transfer_destination: req.transferDestination },
+          retell_llm_dynamic_variables: { ...req.dynamicVariables, transfer_destination: req.transferDestination },
           agent_override: { agent: { webhook_url: req.callbackUrl } },
         },
         { maxRetries: 0 },

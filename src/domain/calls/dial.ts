@@ -1,5 +1,6 @@
 import { findCompanies } from '../shared/company-config.js';
-import { getCustomersByKey } from '../borrowers/borrowers.js';
+import { getCustomersByKey, getLoan } from '../borrowers/borrowers.js';
+import { dynamicVariablesOf } from './dynamic-variables.js';
 import { claimDueCalls } from '../../store/calls/call-dispatch.js';
 import {
   endClaimedCall,
@@ -114,7 +115,7 @@ export async function dialScheduledCalls(
   const present = leased.flatMap((call) => {
     const customer = customers.get(`${call.companyId}/${call.customerId}`);
     const company = companies.get(call.companyId);
-    return customer && company ? [{ call, customer, config: company.config }] : [];
+    return customer && company ? [{ call, customer, config: company.config, companyName: company.name }] : [];
   });
   const states = new Map((await callingStates(s.db, present, now)).map((state, i) => [present[i].call.id, state]));
   const paused = await pausedAccounts(
@@ -190,11 +191,26 @@ export async function dialScheduledCalls(
         await endCall(s, call, 'skipped', `Not allowed at dial time: ${verdict.reason}`, at);
         return { outcome: 'skipped' };
       }
+      const purpose = entry.config.taskTypes.find((t) => t.name === call.taskType)?.purpose ?? 'origination';
+      // The loan is read only for a collections call: nothing of it is sent otherwise.
+      const loan =
+        purpose === 'collections' && call.loanId
+          ? await getLoan(s.db, call.companyId, call.customerId, call.loanId)
+          : null;
       const placed = await provider.createCall({
         to: call.phoneNumber,
         from: s.settings.fromNumber,
         agent: agentOf(entry.config, call.taskType),
         transferDestination: verdict.transferDestination,
+        dynamicVariables: dynamicVariablesOf({
+          purpose,
+          transferDestination: verdict.transferDestination,
+          customer: entry.customer,
+          companyName: entry.companyName,
+          config: entry.config,
+          loan,
+          now,
+        }),
         metadata: { scheduledCallId: call.id, companyId: call.companyId, customerId: call.customerId },
         callbackUrl: callbackUrlOf(s.settings, provider.name),
       });

@@ -81,6 +81,11 @@ export interface CreateCallRequest {
   agent: string;
   /** Where the agent transfers a live borrower, evaluated for business hours at dial time. */
   transferDestination: string;
+  /**
+   * The agent's context (domain/calls/dynamic-variables.ts), sent as Retell's dynamic variables;
+   * includes `transfer_destination`.
+   */
+  dynamicVariables: Record<string, string>;
   /** Echoed on every callback; identifies the scheduled call. */
   metadata: { scheduledCallId: string; companyId: string; customerId: string };
   /** Where the provider posts this call's events. */
