@@ -1148,6 +1148,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/provider-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Voice provider account alerts and whether dialing is paused
+         * @description The company's voice provider account alerts, newest first (at most 20), and
+         *     whether dialing on the account is paused now. An alert opens when Retell ends a
+         *     call with `no_valid_payment`, `marked_as_spam` or
+         *     `telephony_provider_permission_denied`, or when voice webhooks naming the company
+         *     fail their signature check 5 or more times within a minute; the
+         *     `provider.alert` webhook event announces it. While one is open, no call of the
+         *     company is placed on its account; an operator resumes dialing with
+         *     `outreach voice resume --company ID` (recorded in `resumed_at` and `resumed_by`).
+         *     The console shows an open alert as a banner. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listProviderAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments": {
         parameters: {
             query?: never;
@@ -1356,6 +1384,26 @@ export interface webhooks {
          * @description Sent to every webhook endpoint of the company when recording ACH returns raises one of its NACHA return rates (`unauthorized`, `administrative`, `overall`) from `ok` to `warning`, or to `over`; `data` holds the figures at that moment, as `GET /ach/return-rates` reported them. One event per rate and rise; a level that falls is not announced, and the next rise is sent again.
          */
         post: operations["achReturnRateRaisedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "provider.alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dialing paused on the company's voice provider account
+         * @description Sent to every webhook endpoint of the company when an alert opens on its voice provider account: Retell ended a call with `no_valid_payment`, `marked_as_spam` or `telephony_provider_permission_denied` (https://docs.retellai.com/reliability/debug-call-disconnect), or voice webhooks naming the company failed their signature check 5 or more times within a minute. From then on no call of the company is placed on that account; the calls it would have placed stay `pending` with the pause as their reason (the call that reported it is not counted as an attempt and is dialed again). One event per alert: further failures while the account is paused raise none. Dialing resumes when an operator runs `outreach voice resume --company ID`; `data` is the alert as `listProviderAlerts` returns it.
+         */
+        post: operations["providerAlertEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3131,6 +3179,41 @@ export interface components {
              */
             recordedAt: string;
         };
+        /** @description An alert on the company's voice provider account: the provider said the account cannot place calls (a Retell disconnection reason: `no_valid_payment`, `marked_as_spam`, `telephony_provider_permission_denied`), or voice webhooks naming the company failed their signature check 5 or more times within a minute (`webhook_signature_failures`; both numbers are operator settings). While an alert is open, no call of the company is placed on that account (calls of test customers are paused only by the sandbox's own alerts): claimed calls go back to `pending` with the pause as their reason, until an operator resumes dialing (`outreach voice resume --company ID`). */
+        ProviderAlert: {
+            id: string;
+            /**
+             * @description Whose account: `live` (the company's own Retell account, else the operator's) or `sandbox` (the simulator test customers reach; its alerts pause only calls to test customers).
+             * @enum {string}
+             */
+            provider: "live" | "sandbox";
+            /**
+             * @description What raised it.
+             * @enum {string}
+             */
+            kind: "no_valid_payment" | "marked_as_spam" | "telephony_provider_permission_denied" | "webhook_signature_failures";
+            /** @description What was seen, and what to check. */
+            detail: string;
+            /** @description The provider's call that reported it (null for signature failures). */
+            provider_call_id: string | null;
+            /** Format: date-time */
+            raised_at: string;
+            /**
+             * @description `open`: dialing on the account is paused; `resumed`: an operator resumed it.
+             * @enum {string}
+             */
+            status: "open" | "resumed";
+            /** Format: date-time */
+            resumed_at: string | null;
+            /** @description Who resumed dialing (the operator named by `outreach voice resume --by`). */
+            resumed_by: string | null;
+        };
+        /** @description The company's voice provider account alerts, newest first (at most 20). */
+        ProviderAlerts: {
+            /** @description Whether dialing on the company's voice account is paused now (an alert is open). */
+            paused: boolean;
+            data: components["schemas"]["ProviderAlert"][];
+        };
         /** @description Extension, not part of the partner contract. Creates or updates the payment that ACH operations act on, keyed by (`customer_id`, `loan_id`, `payment_id`) within the company. The customer and loan must exist (404 otherwise). Fields not sent keep their stored values. `ach_status` creates or updates the payment's ACH record (and is the transaction's latest status); ACH dates without `ach_status` need an existing ACH record (400 otherwise). Unknown fields are ignored. */
         PaymentUpsert: {
             customer_id: string;
@@ -3275,6 +3358,17 @@ export interface components {
                 threshold: number;
                 level: components["schemas"]["AchReturnRateLevel"];
             };
+        };
+        /** @description Body of `provider.alert`: sent once when an alert opens on the company's voice provider account and dialing on it pauses (see `listProviderAlerts`). */
+        WebhookProviderAlert: {
+            /** @constant */
+            type: "provider.alert";
+            /**
+             * Format: date-time
+             * @description When the alert was raised (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["ProviderAlert"];
         };
     };
     responses: {
@@ -6502,6 +6596,47 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listProviderAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "paused": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "6f1c2a4e-0b7d-4c55-9a57-3c1e8f2d9b10",
+                     *           "provider": "live",
+                     *           "kind": "no_valid_payment",
+                     *           "detail": "The voice provider ended call call_8a3f0c9d2b1e4f67a5c3d2e1f0a9b8c7 with no_valid_payment: the account cannot place calls",
+                     *           "provider_call_id": "call_8a3f0c9d2b1e4f67a5c3d2e1f0a9b8c7",
+                     *           "raised_at": "2026-12-08T15:02:10.000Z",
+                     *           "status": "open",
+                     *           "resumed_at": null,
+                     *           "resumed_by": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProviderAlerts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     upsertPayment: {
         parameters: {
             query?: never;
@@ -7074,6 +7209,55 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookAchReturnRateRaised"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    providerAlertEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "provider.alert",
+                 *       "timestamp": "2026-12-08T15:02:10.000Z",
+                 *       "data": {
+                 *         "id": "6f1c2a4e-0b7d-4c55-9a57-3c1e8f2d9b10",
+                 *         "provider": "live",
+                 *         "kind": "no_valid_payment",
+                 *         "detail": "The voice provider ended call call_8a3f0c9d2b1e4f67a5c3d2e1f0a9b8c7 with no_valid_payment: the account cannot place calls",
+                 *         "provider_call_id": "call_8a3f0c9d2b1e4f67a5c3d2e1f0a9b8c7",
+                 *         "raised_at": "2026-12-08T15:02:10.000Z",
+                 *         "status": "open",
+                 *         "resumed_at": null,
+                 *         "resumed_by": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookProviderAlert"];
             };
         };
         responses: {

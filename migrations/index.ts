@@ -25,6 +25,7 @@ import * as webhookDeliveryIndexes from './20261127_027_webhook_delivery_indexes
 import * as pendingCallOrderIndex from './20261127_028_pending_call_order_index.js';
 import * as voiceAgentVersions from './20261128_029_voice_agent_versions.js';
 import * as outsideContacts from './20261128_038_outside_contacts.js';
+import * as voiceAccountAlerts from './20261128_045_voice_account_alerts.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127_028_pending_call_order_index': pendingCallOrderIndex,
   '20261128_029_voice_agent_versions': voiceAgentVersions,
   '20261128_038_outside_contacts': outsideContacts,
+  '20261128_045_voice_account_alerts': voiceAccountAlerts,
 };

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { handled, signOut, whoAmI, type Me } from './api.js';
 import { Batches } from './batches.js';
 import { Customer } from './customer.js';
+import { ProviderAlertBanner } from './provider-alert.js';
 import { SignIn } from './sign-in.js';
 import { Today } from './today.js';
 import { Webhooks } from './webhooks.js';
@@ -62,6 +63,7 @@ function App() {
           Sign out everywhere
         </button>
       </header>
+      <ProviderAlertBanner />
       <main>
         {customer ? (
           <Customer key={customer[1]} id={decodeURIComponent(customer[1])} me={me} />

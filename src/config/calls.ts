@@ -53,6 +53,8 @@ export interface CallConfig {
   maxCallbacksInFlight: number;
   /** OUTREACH_CALLS_DISPATCH=off: this process's workers place no calls (an operator's pause; tests of planning). */
   dispatchEnabled: boolean;
+  /** Concurrency refusals and provider alerts (docs/operators/voice-provider.md#concurrency-refusals). */
+  refusals: { backoffMs: number; pausedRecheckMs: number; signatureFailures: number; signatureWindowMs: number };
 }
 
 export function loadCallConfig(r: EnvReader, databaseUrl: string): CallConfig {
@@ -88,6 +90,12 @@ export function loadCallConfig(r: EnvReader, databaseUrl: string): CallConfig {
     fromNumber,
     dispatchEnabled: dispatchSwitch === 'on',
     maxCallbacksInFlight: r.int('OUTREACH_CALLS_CALLBACKS_IN_FLIGHT'),
+    refusals: {
+      backoffMs: r.int('OUTREACH_VOICE_REFUSAL_BACKOFF_MS'),
+      pausedRecheckMs: r.int('OUTREACH_VOICE_PAUSE_RECHECK_SECONDS') * 1000,
+      signatureFailures: r.int('OUTREACH_VOICE_SIGNATURE_ALERT_FAILURES'),
+      signatureWindowMs: r.int('OUTREACH_VOICE_SIGNATURE_ALERT_WINDOW_SECONDS') * 1000,
+    },
     recordingsDir: r.raw('OUTREACH_RECORDINGS_DIR') ?? path.join(dataDir, 'recordings'),
     dispatch: {
       pollMs: r.int('OUTREACH_CALLS_POLL_MS'),

@@ -94,6 +94,33 @@ export const VARIABLES = [
   },
   { name: 'OUTREACH_VOICE_FROM_NUMBER', default: '+12025550199', meaning: 'caller id, E.164' },
   {
+    name: 'OUTREACH_VOICE_REFUSAL_BACKOFF_MS',
+    default: '30000',
+    range: [100, 3600000],
+    meaning:
+      "first wait before a call the voice provider refused for the account's concurrency (a 429, or a call ending `concurrency_limit_reached` / `no_concurrency_fallback`) is dialed again ({range} ms); doubled per attempt up to 16 times it. Not an attempt (docs/operators/voice-provider.md#concurrency-refusals)",
+  },
+  {
+    name: 'OUTREACH_VOICE_PAUSE_RECHECK_SECONDS',
+    default: '300',
+    range: [1, 86400],
+    meaning:
+      "while dialing on a company's voice account is paused by a `provider.alert`, how long a claimed call waits before it is looked at again ({range})",
+  },
+  {
+    name: 'OUTREACH_VOICE_SIGNATURE_ALERT_FAILURES',
+    default: '5',
+    range: [1, 100000],
+    meaning:
+      'voice webhook signature failures naming one company, within OUTREACH_VOICE_SIGNATURE_ALERT_WINDOW_SECONDS in one process, that raise a `provider.alert` and pause dialing on its account ({range})',
+  },
+  {
+    name: 'OUTREACH_VOICE_SIGNATURE_ALERT_WINDOW_SECONDS',
+    default: '60',
+    range: [1, 3600],
+    meaning: 'the window of OUTREACH_VOICE_SIGNATURE_ALERT_FAILURES ({range})',
+  },
+  {
     name: 'OUTREACH_VOICE_SIMULATOR_URL',
     unset: 'unset (one started in-process)',
     meaning: 'the voice simulator test customers reach; run one shared simulator when several processes dial',

@@ -1,6 +1,9 @@
 import { readRecording } from '../domain/calls/recordings.js';
 import { receiveVoiceCallback as receive } from '../domain/calls/voice-callbacks.js';
 import type { OperationHandler } from '../http/handler-types.js';
+import { providerAlerts } from '../domain/calls/refusals.js';
+import { presentProviderAlerts } from '../http/presenters/provider-alerts.js';
+import { companyContext } from './context.js';
 
 /** Authenticated by its signature over the raw body (kept by the JSON parser), not by X-API-Key. */
 export const receiveVoiceCallback: OperationHandler<'receiveVoiceCallback'> = async (c, env) => {
@@ -21,4 +24,10 @@ export const getRecording: OperationHandler<'getRecording'> = async (c, env) => 
     body: bytes,
     headers: { 'Content-Type': contentType, 'Cache-Control': 'private, max-age=3600' },
   };
+};
+
+/** The company's voice account alerts (the console's banner reads it). */
+export const listProviderAlerts: OperationHandler<'listProviderAlerts'> = async (_c, env) => {
+  const ctx = companyContext(env);
+  return { status: 200, body: presentProviderAlerts(await providerAlerts(ctx.db, ctx.companyId)) };
 };

@@ -7,6 +7,8 @@ import { presentRateRise } from '../http/presenters/ach.js';
 import { presentCompletedBatch } from '../http/presenters/batches.js';
 import { presentCall, type RecordingLinkSettings } from '../http/presenters/calls.js';
 import { presentScheduledCall } from '../http/presenters/planning.js';
+import { providerAlert } from '../domain/calls/refusals.js';
+import { presentProviderAlert } from '../http/presenters/provider-alerts.js';
 
 /**
  * `data` of each outbound event: the resource exactly as the API's read operation returns it, from
@@ -21,4 +23,6 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   'call.completed': async (db, companyId, id) => presentCall(links, await callById({ db, companyId }, id)),
   // The figures when the level rose (kept with the event), in GET /ach/return-rates' shape.
   'ach_return_rate.raised': async (db, companyId, id) => presentRateRise(await rateRise({ db, companyId }, id)),
+  // The alert as GET /provider-alerts lists it (its status as it stands when first sent).
+  'provider.alert': async (db, companyId, id) => presentProviderAlert(await providerAlert(db, companyId, id)),
 });

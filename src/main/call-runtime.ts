@@ -61,6 +61,7 @@ export async function createCallServices(
       signingSecret: c.signingSecret,
       dialLeaseMs: c.dispatch.timeoutSeconds * 1000,
       maxCallbacksInFlight: c.maxCallbacksInFlight,
+      refusals: c.refusals,
     },
   };
   return { services, simulator };

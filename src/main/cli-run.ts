@@ -122,6 +122,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
       customer: { type: 'string' },
       email: { type: 'string' },
       role: { type: 'string' },
+      by: { type: 'string' },
       'password-stdin': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
@@ -262,7 +263,7 @@ async function runCommand(argv: string[], io: CliIo): Promise<number> {
         config,
         aesGcmBox(configKeySource(config.configKey, config.databaseUrl)),
         command,
-        { json: values.json, check: values.check, need },
+        { json: values.json, check: values.check, need, by: values.by },
         io,
       );
       if (code !== null) return code;

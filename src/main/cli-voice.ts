@@ -8,8 +8,15 @@ import { ProviderRejectedError, ProviderUnavailableError } from '../domain/ports
 import { UnprocessableError } from '../domain/shared/errors.js';
 import type { Db } from '../store/shared/db.js';
 import { type CliIo, writeLine } from './cli-io.js';
+import { userInfo } from 'node:os';
+import { resumeVoiceAccount } from '../domain/calls/refusals.js';
+import { NotFoundError } from '../domain/shared/errors.js';
 
-export const VOICE_USAGE = `  voice agents --company ID [--check] [--json]
+export const VOICE_USAGE = `  voice resume --company ID [--by NAME] [--json]
+                                          resume dialing on the company's voice account after a
+                                          provider.alert paused it (docs/operators/voice-provider.md#alerts-and-pauses);
+                                          records who (--by, else the OS user) and when; exit 1 when not paused
+  voice agents --company ID [--check] [--json]
                                           give the company's voice agents (Retell) the post-call analysis
                                           fields the service reads and, for collections, the Reg F
                                           limited-content voicemail from calls.voicemail, publish them and
@@ -20,6 +27,8 @@ export interface VoiceArgs {
   json: boolean;
   check: boolean;
   need(name: 'company'): string;
+  /** Who resumes dialing (`voice resume`); the OS user when not given. */
+  by?: string;
 }
 
 /**
@@ -35,6 +44,7 @@ export async function runVoiceCommand(
   args: VoiceArgs,
   io: CliIo,
 ): Promise<number | null> {
+  if (command === 'voice resume') return resumeCommand(db, args, new Date(), io);
   if (command !== 'voice agents') return null;
   const c = config.calls;
   const requestTimeoutMs = 10_000;
@@ -92,3 +102,24 @@ export async function runVoiceCommand(
 }
 
 class NoProviderError extends Error {}
+
+/** `outreach voice resume`: closes the company's open provider alert, recording who and when. */
+export async function resumeCommand(db: Db, args: VoiceArgs, now: Date, io: CliIo): Promise<number> {
+  const companyId = args.need('company');
+  const by = args.by?.trim() || userInfo().username;
+  try {
+    const alerts = await resumeVoiceAccount(db, companyId, by, now);
+    if (args.json) writeLine(io.stdout, JSON.stringify(alerts));
+    else
+      for (const a of alerts)
+        writeLine(
+          io.stdout,
+          `dialing resumed on company ${companyId}'s ${a.provider} voice account (alert ${a.kind} of ${a.raisedAt}) by ${by} at ${a.resumedAt}`,
+        );
+    return 0;
+  } catch (err) {
+    if (!(err instanceof NotFoundError)) throw err;
+    writeLine(io.stderr, `outreach: ${err.message}`);
+    return 1;
+  }
+}

@@ -28,7 +28,7 @@ export const webhookDeliveries = new Counter({
 /** Dial messages handled by the call dispatcher, by what became of each (e.g. placed, moved, retry). */
 export const dials = new Counter({
   name: 'outreach_dials_total',
-  help: 'Dial messages handled by outcome (placed, found_at_provider, moved, skipped, failed, not_ours, retry)',
+  help: 'Dial messages handled by outcome (placed, found_at_provider, moved, skipped, failed, not_ours, refused, paused, retry)',
   labelNames: ['outcome'] as const,
   registers: [registry],
 });
@@ -99,3 +99,20 @@ new Gauge({
     this.set({ state: 'max' }, pool.max);
   },
 });
+
+/**
+ * Provider account alerts raised (docs/operators/voice-provider.md#alerts-and-pauses), by kind: a
+ * Retell disconnection reason (no_valid_payment, marked_as_spam,
+ * telephony_provider_permission_denied) or webhook_signature_failures. Counted when the alert opens
+ * (one per pause); alerts while a company's account is already paused are not counted again.
+ */
+export const providerAlerts = new Counter({
+  name: 'outreach_provider_alerts_total',
+  help: 'Voice provider account alerts raised (dialing paused on the account), by kind',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+export function recordProviderAlert(kind: string): void {
+  providerAlerts.inc({ kind });
+}

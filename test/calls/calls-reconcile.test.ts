@@ -357,6 +357,7 @@ describe.each(DIALECTS)('reconciliation passes on %s', (dialect) => {
         from: '+12025550199',
         agent: 'a',
         transferDestination: '+12125550000',
+        dynamicVariables: {},
         metadata: { scheduledCallId: id, companyId, customerId: 'slow-0109' },
         callbackUrl: `${t.url}/callbacks/voice/sandbox`,
       });

@@ -26,6 +26,7 @@ export function tables(db: Db | Knex.Transaction) {
     achReturnRateLevels: () => db<AchReturnRateLevelsColumns>('ach_return_rate_levels'),
     achSettlements: () => db<AchSettlementsColumns>('ach_settlements'),
     apiKeys: () => db<ApiKeysColumns>('api_keys'),
+    voiceAccountAlerts: () => db<VoiceAccountAlertsColumns>('voice_account_alerts'),
     applications: () => db<ApplicationsColumns>('applications'),
     authRevision: () => db<AuthRevisionColumns>('auth_revision'),
     batchJobSlices: () => db<BatchJobSlicesColumns>('batch_job_slices'),
@@ -157,6 +158,19 @@ export type AchReturnRateEventsColumns = {
   window_start: string;
   window_end: string;
   created_at: Timestamp;
+};
+
+/** `voice_account_alerts` (migration _045) */
+export type VoiceAccountAlertsColumns = {
+  id: string;
+  company_id: string;
+  provider: string;
+  kind: string;
+  detail: string;
+  provider_call_id: string | null;
+  raised_at: Timestamp;
+  resumed_at: Timestamp | null;
+  resumed_by: string | null;
 };
 
 /** `ach_return_rate_levels` */
@@ -689,6 +703,7 @@ type TableColumns = {
   ach_return_history: AchReturnHistoryColumns;
   ach_return_rate_events: AchReturnRateEventsColumns;
   ach_return_rate_levels: AchReturnRateLevelsColumns;
+  voice_account_alerts: VoiceAccountAlertsColumns;
   ach_settlements: AchSettlementsColumns;
   api_keys: ApiKeysColumns;
   applications: ApplicationsColumns;

@@ -3,7 +3,7 @@ import { webhookDeliveryLog, type WebhookDeliveryRow } from '../../src/domain/we
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/domain/webhooks/events.js';
 import { achApi } from '../support/ach.js';
-import { settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
+import { postCallback, settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
 import { validCustomer } from '../support/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
@@ -146,6 +146,20 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
       expect(figure).toEqual(rates.rates[name as string]);
     }
     covered.add('ach_return_rate.raised');
+  });
+
+  it('provider.alert ↔ its alert in GET /provider-alerts', async () => {
+    // Five webhooks naming the company with a wrong signature open an alert on its live account.
+    const body = JSON.stringify({
+      event: 'call_ended',
+      call: { call_id: 'call_x', metadata: { company_id: companyId } },
+    });
+    for (let i = 0; i < 5; i++) expect((await postCallback(stack.t, 'live', body, 'wrong-key')).status).toBe(401);
+    const [alert] = await payloads('provider.alert');
+    const listed = await get('/provider-alerts');
+    expect(listed.data).toEqual([alert.data]);
+    expect(alert.data).toMatchObject({ kind: 'webhook_signature_failures', provider: 'live', status: 'open' });
+    covered.add('provider.alert');
   });
 
   it('covers every event type the service sends', () => {

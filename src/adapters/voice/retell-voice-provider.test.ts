@@ -47,6 +47,7 @@ describe('RetellVoiceProvider', () => {
       from: '+12025550199',
       agent: 'agent-test',
       transferDestination: '+12125550000',
+      dynamicVariables: { borrower_first_name: 'Maria' },
       metadata: { scheduledCallId, companyId: 'co', customerId: 'cu' },
       callbackUrl: callbackUrl(),
     });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Retell, { APIError } from 'retell-sdk';
 import {
+  type AccountConcurrency,
   type AgentDrift,
   type AgentSetup,
   type CallFacts,
@@ -8,6 +9,8 @@ import {
   type CallLookupAnswer,
   type CallSnapshot,
   CallbackRejectedError,
+  ConcurrencyRefusedError,
+  NOT_ATTEMPTS,
   type CreateCallRequest,
   type IgnoredEvent,
   type PlacedCall,
@@ -75,7 +78,7 @@ export class RetellVoiceProvider implements VoiceProvider {
       company_id: req.metadata.companyId,
       customer_id: req.metadata.customerId,
     };
-    const call = await this.ask('create-phone-call', () =>
+    const call = await this.askToCreate(() =>
       this.client.call.createPhoneCall(
         {
           from_number: req.from,
@@ -83,7 +86,7 @@ export class RetellVoiceProvider implements VoiceProvider {
           override_agent_id: req.agent,
           ...(req.agentVersion !== undefined ? { override_agent_version: req.agentVersion } : {}),
           metadata,
-          retell_llm_dynamic_variables: { transfer_destination: req.transferDestination },
+          retell_llm_dynamic_variables: { ...req.dynamicVariables, transfer_destination: req.transferDestination },
           agent_override: { agent: { webhook_url: req.callbackUrl } },
         },
         { maxRetries: 0 },
@@ -98,7 +101,9 @@ export class RetellVoiceProvider implements VoiceProvider {
    * item is checked here before it is believed.
    */
   async findCall(lookup: CallLookup): Promise<CallLookupAnswer> {
-    const mine = (c: RetellCall) => metadataOf(c)?.scheduled_call_id === lookup.scheduledCallId;
+    // A call the provider ended for the account's sake (concurrency, payment, spam label) never
+    // rang: the scheduled call went back to pending to be dialed again; that call is not an attempt.
+    const mine = (c: RetellCall) => metadataOf(c)?.scheduled_call_id === lookup.scheduledCallId && !notAnAttempt(c);
     const byMetadata = await this.ask('list-calls', () =>
       this.client.call.list({
         filter_criteria: {
@@ -122,7 +127,10 @@ export class RetellVoiceProvider implements VoiceProvider {
         }),
       );
       const inWindow = phoneCalls(answer.items).filter(
-        (c) => c.to_number === lookup.toNumber && (c.start_timestamp === undefined || c.start_timestamp >= since),
+        (c) =>
+          c.to_number === lookup.toNumber &&
+          !notAnAttempt(c) &&
+          (c.start_timestamp === undefined || c.start_timestamp >= since),
       );
       const ours = inWindow.find(mine);
       if (ours) return { kind: 'found', call: { providerCallId: ours.call_id, acceptedAt: new Date() } };
@@ -255,12 +263,6 @@ export class RetellVoiceProvider implements VoiceProvider {
     return numbers;
   }
 
-  /** `concurrency.retrieve` (https://docs.retellai.com/api-references/get-concurrency). */
-  async accountConcurrency(): Promise<{ limit: number; current: number }> {
-    const answer = await this.ask('get-concurrency', () => this.client.concurrency.retrieve());
-    return { limit: answer.concurrency_limit ?? 0, current: answer.current_concurrency ?? 0 };
-  }
-
   /** A read (get-concurrency) authenticated with the webhook key: Retell's badge key is one of the workspace's API keys. */
   async webhookKeyCheck(): Promise<{ authenticates: boolean; separate: boolean }> {
     const key = this.settings.webhookKey ?? this.settings.apiKey;
@@ -278,6 +280,14 @@ export class RetellVoiceProvider implements VoiceProvider {
       throw failure(err, 'get-concurrency');
     }
     return { authenticates: true, separate: key !== this.settings.apiKey };
+  }
+
+  /** GET /get-concurrency (https://docs.retellai.com/api-references/get-concurrency). */
+  async accountConcurrency(): Promise<AccountConcurrency> {
+    const answer = await this.ask('get-concurrency', () => this.client.concurrency.retrieve());
+    if (typeof answer?.concurrency_limit !== 'number')
+      throw new ProviderUnavailableError('Voice provider answered get-concurrency without a concurrency_limit');
+    return { current: answer.current_concurrency ?? 0, limit: answer.concurrency_limit };
   }
 
   async fetchRecording(url: string): Promise<{ bytes: Buffer; contentType: string }> {
@@ -305,6 +315,24 @@ export class RetellVoiceProvider implements VoiceProvider {
     };
   }
 
+  /**
+   * The create request: a 429 is Retell refusing it for the account's limits (Too Many Requests,
+   * RFC 6585 §4: the request was not processed; the SDK's RateLimitError), so nothing was placed and
+   * it is told apart from an unavailable provider, whose answer leaves it unknown whether a call was.
+   * The stricter reading of a 429 on create (a concurrency refusal, retried with backoff) is the
+   * issue's; Retell's create-phone-call page (https://docs.retellai.com/api-references/create-phone-call)
+   * does not describe its error statuses in words.
+   */
+  private async askToCreate<T>(request: () => PromiseLike<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      if (err instanceof APIError && (err.status as number | undefined) === 429)
+        throw new ConcurrencyRefusedError(`voice provider create-phone-call: HTTP 429 ${err.message}`.slice(0, 400));
+      throw failure(err, 'create-phone-call');
+    }
+  }
+
   private async ask<T>(what: string, request: () => PromiseLike<T>): Promise<T> {
     try {
       return await request();
@@ -316,6 +344,10 @@ export class RetellVoiceProvider implements VoiceProvider {
 
 function phoneCalls(items: ReadonlyArray<{ call_type: string }>): RetellCall[] {
   return items.filter((c): c is RetellCall => c.call_type === 'phone_call');
+}
+
+function notAnAttempt(call: RetellCall): boolean {
+  return call.disconnection_reason !== undefined && NOT_ATTEMPTS.includes(call.disconnection_reason);
 }
 
 function metadataOf(call: RetellCall | undefined): Partial<CallMetadata> | null {

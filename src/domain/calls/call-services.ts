@@ -42,6 +42,23 @@ export interface CallSettings {
    * the provider's own timeout fires and it retries anyway.
    */
   maxCallbacksInFlight: number;
+  /** Concurrency refusals and account alerts; DEFAULT_REFUSAL_SETTINGS (refusals.ts) when not given. */
+  refusals?: RefusalSettings;
+}
+
+/**
+ * Refusals and account alerts (docs/operators/voice-provider.md#concurrency-refusals and
+ * #alerts-and-pauses): a call the provider refused or ended for the account's sake is not an
+ * attempt; it goes back to pending and is dialed again later.
+ */
+export interface RefusalSettings {
+  /** First wait after a concurrency refusal; doubled per attempt up to 16 times it (OUTREACH_VOICE_REFUSAL_BACKOFF_MS). */
+  backoffMs: number;
+  /** How long a paused account's claimed call waits before it is looked at again (OUTREACH_VOICE_PAUSE_RECHECK_SECONDS). */
+  pausedRecheckMs: number;
+  /** Webhook signature failures of one company within `signatureWindowMs` that raise an alert (OUTREACH_VOICE_SIGNATURE_ALERT_FAILURES). */
+  signatureFailures: number;
+  signatureWindowMs: number;
 }
 
 /** Queue of claimed calls to dial (one message per claimed scheduled call). */

@@ -18,6 +18,7 @@ import { decideCallEvent } from './call-event-rules.js';
 import { completeCalls } from './complete-call.js';
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { RECORDING_JOB, RECORDING_QUEUE, type RecordingMessage } from './recordings.js';
+import { announceAlerts, neverDialedOf, refusalSettingsOf, requeueNeverDialed } from './refusals.js';
 
 /**
  * One provider event to apply: a callback from the inbox (`seq` is its inbox row) or a synthetic
@@ -199,7 +200,12 @@ export async function applyCallEvents(
     if (inserted.size !== plan.events.length)
       throw new Error('call events were recorded concurrently; the batch is retried');
     await advanceCalls(trx, plan.advances, at);
-    const completed = new Set((await completeCalls(trx, plan.completions, now)).map((c) => c.scheduledCallId));
+    // A call the provider ended without dialing for the account's sake is not an attempt: its
+    // scheduled call goes back to pending instead of completing (refusals.ts).
+    const neverDialed = plan.completions.filter((c) => neverDialedOf(c.call));
+    const alerts = await requeueNeverDialed(trx, refusalSettingsOf(s), neverDialed, now);
+    const dialed = neverDialed.length ? plan.completions.filter((c) => !neverDialedOf(c.call)) : plan.completions;
+    const completed = new Set((await completeCalls(trx, dialed, now)).map((c) => c.scheduledCallId));
     await noteReconciledCompletions(
       trx,
       plan.completions.flatMap(({ scheduled, reason }) =>
@@ -208,8 +214,9 @@ export async function applyCallEvents(
     );
     if (plan.recordings.length) await s.queue.enqueue(trx, RECORDING_QUEUE, plan.recordings, RECORDING_JOB);
     if (opts.inbox) await markInboxApplied(trx, plan.outcomes, at);
-    return plan;
+    return { ...plan, alerts };
   });
+  announceAlerts(s.log, plan.alerts);
   if (plan.completions.length) {
     s.queue.wake(RECORDING_QUEUE);
     s.queue.wake(CLAIM_SIGNAL);

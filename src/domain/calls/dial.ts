@@ -1,5 +1,6 @@
 import { findCompanies } from '../shared/company-config.js';
-import { getCustomersByKey } from '../borrowers/borrowers.js';
+import { getCustomersByKey, getLoan } from '../borrowers/borrowers.js';
+import { dynamicVariablesOf } from './dynamic-variables.js';
 import { claimDueCalls } from '../../store/calls/call-dispatch.js';
 import {
   endClaimedCall,
@@ -9,7 +10,20 @@ import {
 } from '../scheduled-calls/scheduled-calls.js';
 import type { EnqueueOptions } from '../ports/job-queue.js';
 import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
-import { type CallLookupAnswer, ProviderRejectedError, type VoiceProvider } from '../ports/voice-provider.js';
+import {
+  type CallLookupAnswer,
+  ConcurrencyRefusedError,
+  ProviderRejectedError,
+  type VoiceProvider,
+} from '../ports/voice-provider.js';
+import {
+  pausedAccounts,
+  pausedKey,
+  pausedReason,
+  refusalSettingsOf,
+  refusedAtCreateReason,
+  retryAfterRefusal,
+} from './refusals.js';
 import { callingStates, verdictAt } from './call-rules.js';
 import { type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from './call-services.js';
 import { CONFIGURATION_RETRY_MS, dialTargetOf } from './dial-target.js';
@@ -25,7 +39,13 @@ export interface DialRequest {
   companyId: string;
 }
 
-export type DialOutcome = 'placed' | 'found_at_provider' | 'moved' | 'skipped' | 'failed' | 'not_ours';
+/**
+ * `refused`: the provider refused the create request for the account's concurrency (back to pending,
+ * retried with backoff); `paused`: dialing on the company's account is paused by an alert (back to
+ * pending, looked at again later).
+ */
+export type DialOutcome =
+  'placed' | 'found_at_provider' | 'moved' | 'skipped' | 'failed' | 'not_ours' | 'refused' | 'paused';
 
 /** What became of one request of a batch: an outcome, or an error to retry the message with (the provider was down). */
 export type DialResult = { outcome: DialOutcome } | { retry: Error };
@@ -97,13 +117,18 @@ export async function dialScheduledCalls(
   const present = leased.flatMap((call) => {
     const customer = customers.get(`${call.companyId}/${call.customerId}`);
     const company = companies.get(call.companyId);
-    return customer && company ? [{ call, customer, config: company.config }] : [];
+    return customer && company ? [{ call, customer, config: company.config, companyName: company.name }] : [];
   });
   const states = new Map((await callingStates(s.db, present, now)).map((state, i) => [present[i].call.id, state]));
   const versions = await publishedAgentVersions(
     s.db,
     present.map((p) => p.call.companyId),
   );
+  const paused = await pausedAccounts(
+    s.db,
+    present.map((p) => p.call.companyId),
+  );
+  const refusals = refusalSettingsOf(s);
   const answers: Array<{ call: ScheduledCallRow; placed: PlacedAnswer }> = [];
   const decisions: ContactDecision[] = [];
 
@@ -126,6 +151,13 @@ export async function dialScheduledCalls(
       operatorNumber: s.settings.fromNumber,
       versionOf: (agentId) => versions.get(`${call.companyId}/${agentId}`),
     });
+    // A paused account places nothing; the sandbox's alerts pause only the sandbox (test customers).
+    const pause = paused.get(pausedKey(call.companyId, provider.name));
+    if (pause) {
+      const retryAt = new Date(now.getTime() + refusals.pausedRecheckMs).toISOString();
+      await rescheduleClaimedCall(s.db, call.companyId, call.id, retryAt, pausedReason(pause), at);
+      return { outcome: 'paused' };
+    }
     const answer = (providerCallId: string, time: Date) => ({
       provider: provider.name,
       providerCallId,
@@ -175,18 +207,47 @@ export async function dialScheduledCalls(
         await endCall(s, call, 'skipped', `Not allowed at dial time: ${verdict.reason}`, at);
         return { outcome: 'skipped' };
       }
+      const purpose = entry.config.taskTypes.find((t) => t.name === call.taskType)?.purpose ?? 'origination';
+      // The loan is read only for a collections call: nothing of it is sent otherwise.
+      const loan =
+        purpose === 'collections' && call.loanId
+          ? await getLoan(s.db, call.companyId, call.customerId, call.loanId)
+          : null;
       const placed = await provider.createCall({
         to: call.phoneNumber,
         from: target.from,
         agent: target.agent,
         ...(target.agentVersion !== undefined ? { agentVersion: target.agentVersion } : {}),
         transferDestination: verdict.transferDestination,
+        dynamicVariables: dynamicVariablesOf({
+          purpose,
+          transferDestination: verdict.transferDestination,
+          customer: entry.customer,
+          companyName: entry.companyName,
+          config: entry.config,
+          loan,
+          now,
+        }),
         metadata: { scheduledCallId: call.id, companyId: call.companyId, customerId: call.customerId },
         callbackUrl: callbackUrlOf(s.settings, provider.name),
       });
       answers.push({ call, placed: answer(placed.providerCallId, s.now()) });
       return { outcome: 'placed' };
     } catch (err) {
+      if (err instanceof ConcurrencyRefusedError) {
+        // Nothing was placed: not an attempt. Back to pending, tried again after the backoff.
+        const retryAt = retryAfterRefusal(s.now(), refusals, call.dialAttempts);
+        const reason = refusedAtCreateReason(call.dialAttempts, retryAt, err.message);
+        await rescheduleClaimedCall(
+          s.db,
+          call.companyId,
+          call.id,
+          retryAt.toISOString(),
+          reason,
+          s.now().toISOString(),
+        );
+        return { outcome: 'refused' };
+      }
       return failed(s, provider, call, err as Error, last, (id) => answers.push({ call, placed: answer(id, s.now()) }));
     }
   };

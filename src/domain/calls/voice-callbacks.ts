@@ -7,6 +7,8 @@ import {
 } from '../ports/voice-provider.js';
 import { type CallServices, connectionOf } from './call-services.js';
 import { recordReceipt } from './callback-receipts.js';
+import { noteSignatureFailure } from './refusals.js';
+import { findCompany } from '../shared/company-config.js';
 
 /** The id the delivery is known by, or, for an event the service does not use, which one was ignored. */
 export type CallbackReceipt = { eventId: string } | { ignored: string };
@@ -81,6 +83,8 @@ async function receive(
     event = await provider.readCallback(rawBody, headers);
   } catch (err) {
     if (!(err instanceof CallbackRejectedError)) throw err;
+    if (err.reason === 'signature' && companyId)
+      await noteSignatureFailure(s, providerName, companyId, (await findCompany(s.db, companyId)) !== null);
     throw err.reason === 'malformed'
       ? new InvalidInputError(err.message)
       : new UnauthorizedError(`Callback rejected: ${err.message}`);

@@ -28,6 +28,12 @@ const RECHECK_PREFIXES = [
 ];
 
 /**
+ * The prefix of a pending call's reason when the voice provider deferred it (a concurrency refusal,
+ * an account alert's pause: src/domain/calls/refusals.ts): not an attempt, it is dialed again later.
+ */
+export const PROVIDER_DEFERRAL = 'Deferred by the voice provider: ';
+
+/**
  * Why the call is at its time: each rule that moved it from the cadence's wish when it was planned,
  * then each rule that moved it again at a later re-check (dial time, a call outcome), in order.
  */
@@ -42,6 +48,8 @@ export function timingReasons(call: Pick<ScheduledCallRow, 'explanation' | 'stat
   ) {
     reasons.push(...recheckReasons(call.statusReason));
   }
+  if (call.statusReason?.startsWith(PROVIDER_DEFERRAL))
+    reasons.push({ ...OUTSIDE_RULES.provider, detail: call.statusReason.slice(PROVIDER_DEFERRAL.length) });
   return reasons;
 }
 

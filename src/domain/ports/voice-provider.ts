@@ -38,7 +38,7 @@ export interface VoiceProvider {
   /** The numbers the account owns (purchased or imported), E.164. */
   accountNumbers(): Promise<string[]>;
   /** The account's concurrency limit (ongoing calls at most) and its ongoing calls now. */
-  accountConcurrency(): Promise<{ limit: number; current: number }>;
+  accountConcurrency(): Promise<AccountConcurrency>;
   /**
    * Whether the key webhooks are verified with is a key of the account (it authenticates a read);
    * `separate` says whether it is another key than the one requests use.
@@ -49,6 +49,33 @@ export interface VoiceProvider {
 }
 
 export type ProviderName = 'live' | 'sandbox';
+
+/** An account's calls in progress and its limit (Retell's `current_concurrency` and `concurrency_limit`). */
+export interface AccountConcurrency {
+  current: number;
+  limit: number;
+}
+
+/**
+ * Calls the provider ended without dialing because the account had no room (Retell's disconnection
+ * reasons, https://docs.retellai.com/reliability/debug-call-disconnect): not an attempt; the
+ * scheduled call is dialed again with backoff (docs/operators/voice-provider.md#concurrency-refusals).
+ */
+export const CONCURRENCY_REFUSALS: readonly string[] = ['concurrency_limit_reached', 'no_concurrency_fallback'];
+
+/**
+ * Calls the provider ended because the account itself cannot place calls (same page): not an
+ * attempt either, and they raise a `provider.alert` and pause dialing on the account until an
+ * operator resumes it (docs/operators/voice-provider.md#alerts-and-pauses).
+ */
+export const ACCOUNT_ALERT_REASONS: readonly string[] = [
+  'no_valid_payment',
+  'marked_as_spam',
+  'telephony_provider_permission_denied',
+];
+
+/** Both kinds: calls that never rang for the account's sake, which the dialer places again. */
+export const NOT_ATTEMPTS: readonly string[] = [...CONCURRENCY_REFUSALS, ...ACCOUNT_ALERT_REASONS];
 
 export interface CreateCallRequest {
   /** E.164. */
@@ -61,6 +88,11 @@ export interface CreateCallRequest {
   agentVersion?: number;
   /** Where the agent transfers a live borrower, evaluated for business hours at dial time. */
   transferDestination: string;
+  /**
+   * The agent's context (domain/calls/dynamic-variables.ts), sent as Retell's dynamic variables;
+   * includes `transfer_destination`.
+   */
+  dynamicVariables: Record<string, string>;
   /** Echoed on every callback; identifies the scheduled call. */
   metadata: { scheduledCallId: string; companyId: string; customerId: string };
   /** Where the provider posts this call's events. */
@@ -158,6 +190,12 @@ export interface CallFacts {
 export class ProviderUnavailableError extends Error {}
 
 export class ProviderRejectedError extends Error {}
+
+/**
+ * The provider refused the create request for the account's concurrency (Retell: HTTP 429 on
+ * create-phone-call): nothing was placed, and the request may be sent again later.
+ */
+export class ConcurrencyRefusedError extends Error {}
 
 export class CallbackRejectedError extends Error {
   constructor(

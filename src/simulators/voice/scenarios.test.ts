@@ -14,6 +14,9 @@ describe('simulated outcomes', () => {
     ['+12125550107', 'provider-busy-then-live'],
     ['+12125550108', 'duplicate-out-of-order-callbacks'],
     ['+12125550109', 'callbacks-lost'],
+    ['+12125550125', 'concurrency-429-then-live'],
+    ['+12125550126', 'concurrency-ended-then-live'],
+    ['+12125550127', 'no-valid-payment'],
   ])('%s is %s (any area code)', (number, name) => {
     expect(scenarioFor(number).name).toBe(name);
   });

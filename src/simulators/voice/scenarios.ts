@@ -15,13 +15,31 @@ export interface Scenario {
   recorded: boolean;
   /** Create requests answered 503 before one is accepted (per scheduled call). */
   createFailures: number;
+  /**
+   * Create requests answered 429 (the account's concurrency: Retell's create-phone-call) before one
+   * is accepted (per scheduled call); nothing is placed.
+   */
+  createRefusals: number;
+  /**
+   * Accepted calls (per scheduled call) that end at once, never connected, with this reason before
+   * the scenario plays: Retell ends a call it cannot start for the account's concurrency
+   * (https://docs.retellai.com/reliability/debug-call-disconnect).
+   */
+  endRefusals: { count: number; reason: RetellDisconnectionReason } | null;
   /** Every callback delivered twice, in a shuffled order. */
   duplicateCallbacks: boolean;
   /** The call happens (GET /v2/get-call shows it) but no callback is ever sent: the reconciliation sweep must find it. */
   callbacksLost: boolean;
 }
 
-const base = { recorded: true, createFailures: 0, duplicateCallbacks: false, callbacksLost: false };
+const base = {
+  recorded: true,
+  createFailures: 0,
+  createRefusals: 0,
+  endRefusals: null,
+  duplicateCallbacks: false,
+  callbacksLost: false,
+};
 
 const LIVE_TRANSFER: Scenario = {
   ...base,
@@ -102,6 +120,23 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
   '0107': { ...LIVE_TRANSFER, name: 'provider-busy-then-live', createFailures: 2 },
   '0108': { ...LIVE_TRANSFER, name: 'duplicate-out-of-order-callbacks', duplicateCallbacks: true },
   '0109': { ...LIVE_TRANSFER, name: 'callbacks-lost', callbacksLost: true },
+  // 0125–0129: the account's refusals and alerts (docs/partners/sandbox.md).
+  '0125': { ...LIVE_TRANSFER, name: 'concurrency-429-then-live', createRefusals: 2 },
+  '0126': {
+    ...LIVE_TRANSFER,
+    name: 'concurrency-ended-then-live',
+    endRefusals: { count: 1, reason: 'concurrency_limit_reached' },
+  },
+  '0127': {
+    ...base,
+    name: 'no-valid-payment',
+    reached: 'nobody',
+    disconnectionReason: 'no_valid_payment',
+    labels: [],
+    transcript: '',
+    summary: '',
+    recorded: false,
+  },
 };
 
 const MIX: Scenario[] = [

@@ -5,6 +5,7 @@ import Retell from 'retell-sdk';
 import {
   type CallMetadata,
   type RetellCall,
+  type RetellDisconnectionReason,
   SIGNATURE_HEADER,
   SIMULATOR_CREDENTIALS,
 } from '../../adapters/voice/protocol.js';
@@ -47,6 +48,8 @@ export interface VoiceSimulatorOptions {
    * calls for months; this simulator runs inside `outreach serve`, whose memory must stay flat.
    */
   retention?: { ms: number; maxCalls: number };
+  /** The default account's `concurrency_limit` (GET /get-concurrency); default 20, Retell's free concurrency. */
+  concurrencyLimit?: number;
 }
 
 export interface VoiceSimulator {
@@ -117,7 +120,12 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
   const accounts = new Map<string, Account>([
     [
       apiKey,
-      { webhookKey: apiKey, numbers: 'any', agents: simulatedAgents(now, { catalog: true }), concurrencyLimit: 20 },
+      {
+        webhookKey: apiKey,
+        numbers: 'any',
+        agents: simulatedAgents(now, { catalog: true }),
+        concurrencyLimit: opts.concurrencyLimit ?? 20,
+      },
     ],
   ]);
   for (const a of opts.accounts ?? []) {
@@ -134,6 +142,9 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
   const calls = new Map<string, SimCall>();
   const dials = new Map<string, number>();
   const refused = new Map<string, number>();
+  /** Per scheduled call: create requests refused with 429, and accepted calls ended for concurrency (scenarios.ts). */
+  const refused429 = new Map<string, number>();
+  const endRefused = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
   let url = '';
   let holding = opts.holdCallbacks ?? false;
@@ -207,16 +218,16 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       );
   };
 
-  const play = (call: SimCall) => {
+  const play = (call: SimCall, endedFor: RetellDisconnectionReason | null) => {
     const { wire, scenario } = call;
     const startMs = now().getTime();
-    const connected = scenario.reached !== 'nobody';
+    const connected = scenario.reached !== 'nobody' && endedFor === null;
     if (!connected) {
       // Never connected: one call_ended with status not_connected, and no analysis (as at Retell).
       const ended: RetellCall = {
         ...wire,
         call_status: 'not_connected',
-        disconnection_reason: scenario.disconnectionReason,
+        disconnection_reason: endedFor ?? scenario.disconnectionReason,
       };
       later(timeline.endedMs, () => {
         call.wire = ended;
@@ -280,6 +291,8 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     if (scheduled === undefined) return;
     dials.delete(scheduled);
     refused.delete(scheduled);
+    refused429.delete(scheduled);
+    endRefused.delete(scheduled);
   };
   /** Forgets, oldest first, the calls past their retention and those beyond maxCalls once one more is added. */
   const forgetOld = () => {
@@ -322,7 +335,23 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       refused.set(scheduled, refusals + 1);
       return [503, retellError('Service temporarily unavailable, retry later')];
     }
+    const refusals429 = scheduled ? (refused429.get(scheduled) ?? 0) : 0;
+    if (scheduled && refusals429 < scenario.createRefusals) {
+      if (refused429.size >= retention.maxCalls && !refused429.has(scheduled))
+        refused429.delete(refused429.keys().next().value!);
+      refused429.set(scheduled, refusals429 + 1);
+      // Retell's create-phone-call answers 429 when the account is at its concurrency limit.
+      return [429, retellError('Concurrency limit reached, please try again later')];
+    }
     if (scheduled) dials.set(scheduled, (dials.get(scheduled) ?? 0) + 1);
+    let endedFor: RetellDisconnectionReason | null = null;
+    if (scheduled && scenario.endRefusals) {
+      const ended = endRefused.get(scheduled) ?? 0;
+      if (ended < scenario.endRefusals.count) {
+        endRefused.set(scheduled, ended + 1);
+        endedFor = scenario.endRefusals.reason;
+      }
+    }
     const callId = `call_${randomUUID().replace(/-/g, '')}`;
     const wire: RetellCall = {
       call_id: callId,
@@ -347,7 +376,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       forgetAt: Date.now() + timeline.analyzedMs + retention.ms,
     };
     calls.set(callId, call);
-    play(call);
+    play(call, endedFor);
     return [201, wire];
   };
 
@@ -382,6 +411,22 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
         (c) => calls.get(c.call_id)?.createdAt ?? 0,
       );
       return answer.ok ? send(res, 200, answer.page) : send(res, 400, retellError(answer.message));
+    }
+    if (req.method === 'GET' && path === '/get-concurrency') {
+      // Retell's GET /get-concurrency (https://docs.retellai.com/api-references/get-concurrency): the
+      // account's calls in progress (not yet ended) and its limit.
+      const current = [...calls.values()].filter(
+        (c) => c.account === account && (c.wire.call_status === 'registered' || c.wire.call_status === 'ongoing'),
+      ).length;
+      const limit = account.concurrencyLimit;
+      return send(res, 200, {
+        current_concurrency: current,
+        concurrency_limit: limit,
+        base_concurrency: limit,
+        purchased_concurrency: 0,
+        concurrency_burst_enabled: false,
+        concurrency_burst_limit: 0,
+      });
     }
     const get = /^\/v2\/get-call\/([A-Za-z0-9_]+)$/.exec(path);
     if (req.method === 'GET' && get) {
@@ -463,15 +508,6 @@ function accountRoute(
     }));
     return [200, { items, has_more: false }];
   }
-  if (method === 'GET' && path === '/get-concurrency')
-    return [
-      200,
-      {
-        concurrency_limit: account.concurrencyLimit,
-        base_concurrency: account.concurrencyLimit,
-        current_concurrency: 0,
-      },
-    ];
   return null;
 }
 

@@ -245,3 +245,15 @@ export async function getCallUnscoped(db: Db, id: string): Promise<CallRow | nul
   const r = await db<Record<string, unknown>>('calls').where({ id }).first();
   return r ? fromRow(r) : null;
 }
+
+/**
+ * Removes the records of calls the provider ended without dialing for the account's sake (their
+ * scheduled calls went back to pending: src/domain/calls/refusals.ts), with their events (cascade),
+ * so the next dial of the same scheduled call gets its own record (one per scheduled call).
+ */
+export async function deleteNeverDialedCalls(db: Db, ids: readonly string[]): Promise<void> {
+  if (!ids.length) return;
+  await db('calls')
+    .whereIn('id', [...ids])
+    .delete();
+}

@@ -176,3 +176,37 @@ UPDATE scheduled_calls sc SET status = 'completed', post_processing_flags = v.fl
 FROM json_to_recordset(CAST(:json AS json)) AS v(company_id text, id text, flags jsonb)
 WHERE sc.company_id = v.company_id AND sc.id = v.id AND (sc.status = 'dialing' OR (sc.status = 'failed' AND sc.provider_call_id IS NOT NULL))
 RETURNING sc.id`;
+
+/**
+ * Placed calls the provider ended without dialing (its account had no room, or cannot place calls)
+ * go back to pending, due at `time`, with the reason: the provider call and its record are let go
+ * (the next dial places and records a new one), dial_attempts is kept (the next attempt asks the
+ * provider first, which does not count such a call as one). Only while still dialing with that
+ * provider call. Returns the ids that moved.
+ */
+export async function requeueNeverDialedCalls(
+  db: Db,
+  calls: ReadonlyArray<{ companyId: string; id: string; providerCallId: string; time: string; reason: string }>,
+  at: string,
+): Promise<Set<string>> {
+  const moved = new Set<string>();
+  for (const c of calls) {
+    const n = await db('scheduled_calls')
+      .where({ company_id: c.companyId, id: c.id, status: 'dialing', provider_call_id: c.providerCallId })
+      .update({
+        status: 'pending',
+        scheduled_time: c.time,
+        status_reason: c.reason,
+        provider: null,
+        provider_call_id: null,
+        call_id: null,
+        dialed_at: null,
+        claimed_at: null,
+        dial_lease_until: null,
+        reconcile_lease_until: null,
+        updated_at: at,
+      });
+    if (n > 0) moved.add(c.id);
+  }
+  return moved;
+}
