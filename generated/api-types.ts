@@ -1967,7 +1967,7 @@ export interface components {
              * @enum {string|null}
              */
             type: "express" | "express_written" | null;
-            /** @description How it was given or revoked: `loan_application`, `api`, `inbound_text` (an SMS STOP or START), `call` (a Do Not Call request on a call), `email_unsubscribe` (the opt-out link), or the partner's own word. */
+            /** @description How it was given or revoked: `loan_application`, `api`, `inbound_text` (an SMS STOP or START), `sms_provider_opt_out` (Twilio refused a text with 21610: the number opted out of that sender at Twilio), `call` (a Do Not Call request on a call), `email_unsubscribe` (the opt-out link), or the partner's own word. */
             source: string;
             /**
              * Format: date-time

@@ -4,7 +4,19 @@ import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import { listConsentEvents } from '../consent/ledger.js';
 import { type ConsentBasis, consentAddress, messageConsent, refusalReason } from '../consent/standing.js';
-import { emailSuppression, optOutSms, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
+import { emailSuppression, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
+import {
+  getSmsNumber,
+  holdSms,
+  markSmsNumberUnusable,
+  recordLineType,
+  releaseSmsHold,
+  smsHold,
+  type SmsAccount,
+} from '../../store/messages/sms-numbers.js';
+import type { SmsProvider } from '../ports/sms.js';
+import { HOLD_RETRY_MS, LINE_TYPE_CACHE_DAYS, NEVER_TEXTED_LINE_TYPES, smsErrorMeaning } from './sms-errors.js';
+import { recordProviderOptOut, unusableNumber } from './sms-numbers.js';
 import { getLoan } from '../borrowers/borrowers.js';
 import {
   claimDueMessages,
@@ -135,6 +147,11 @@ async function deliver(
   if (!template) return skip(`template ${m.template} is no longer configured`);
   const own = customer.isTest ? undefined : deps.routes.companySms?.(m.companyId, config);
   const route = customer.isTest ? deps.routes.sandbox : own ? { ...deps.routes.live, sms: own } : deps.routes.live;
+  const account: SmsAccount = customer.isTest ? 'sandbox' : own ? 'company' : 'operator';
+  // The account refused its credentials (20003): the company's texts wait for it, none is failed.
+  const hold = m.channel === 'sms' ? await smsHold(deps.db, m.companyId, account) : null;
+  if (hold && hold.retryAt > at)
+    return release({ send: false, status: 'pending', at: hold.retryAt, reason: heldReason(hold.reason) });
   decided = true;
   const recipient = await usableRecipient(deps.db, m, customer, route, now);
   if ('skip' in recipient) return skip(recipient.skip);
@@ -161,6 +178,19 @@ async function deliver(
     const capCheck = capVerdict(m, sent, config, now);
     if (!capCheck.send) return release({ ...capCheck, rules: windowCheck.rules }, recipient.to);
   }
+  if (m.channel === 'sms') {
+    // Before the first text to a number (and when the cached answer is old): its line type; landlines are never texted.
+    const line = await lineTypeVerdict(deps, m.companyId, route.sms!, recipient.to, now);
+    if ('hold' in line) return holdTexts(deps, m, account, line.hold, line.reason);
+    if ('retry' in line)
+      return release({
+        send: false,
+        status: 'pending',
+        at: new Date(now.getTime() + RETRY_MS).toISOString(),
+        reason: line.retry,
+      });
+    if ('skip' in line) return release({ send: false, status: 'skipped', reason: line.skip, rules: windowCheck.rules });
+  }
   await decide('allowed', recipient.to, windowCheck.rules ?? [], null, recipient.consent);
 
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
@@ -168,7 +198,10 @@ async function deliver(
   // A text sent through the company's own account reports back naming the company: its token verifies it.
   const statusCallback = `${deps.publicBaseUrl}/webhooks/sms/status${own ? `?company=${encodeURIComponent(m.companyId)}` : ''}`;
   if (m.channel === 'sms')
-    return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest, statusCallback);
+    return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest, statusCallback, {
+      account,
+      held: hold !== null,
+    });
   return sendEmail(deps, m, route, recipient.to, config, rendered, customer.isTest);
 }
 
@@ -213,6 +246,8 @@ async function usableRecipient(
   if (!customer.phoneNumber) return { skip: 'the customer has no phone number' };
   const optedOut = await smsOptOut(db, m.companyId, customer.phoneNumber);
   if (optedOut) return { skip: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})` };
+  const unusable = await unusableNumber(db, m.companyId, customer.phoneNumber);
+  if (unusable) return { skip: `${customer.phoneNumber} is unusable for texts: ${unusable}` };
   const consent = await consentOf(db, m, 'sms', customer.phoneNumber, now);
   return 'skip' in consent ? consent : { to: customer.phoneNumber, consent: consent.basis };
 }
@@ -246,14 +281,22 @@ async function sendSms(
   text: string,
   sandbox: boolean,
   statusCallback: string,
+  via: { account: SmsAccount; held: boolean },
 ) {
   // Every text says how to stop them (CTIA; TCPA revocation by any reasonable means).
   const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICE}`;
   const from = config.channels?.sms?.from ?? route.smsFrom;
+  const messagingServiceSid = config.channels?.sms?.messagingServiceSid;
   const at = () => deps.now().toISOString();
   let result;
   try {
-    result = await route.sms!.send({ to, from, body, statusCallback });
+    result = await route.sms!.send({
+      to,
+      from,
+      ...(messagingServiceSid ? { messagingServiceSid } : {}),
+      body,
+      statusCallback,
+    });
   } catch (err) {
     return releaseMessage(
       deps.db,
@@ -268,6 +311,7 @@ async function sendSms(
     );
   }
   if (result.accepted) {
+    if (via.held) await releaseSmsHold(deps.db, m.companyId, via.account); // the account answers again
     return recordSmsSent(
       deps.db,
       m.companyId,
@@ -284,7 +328,12 @@ async function sendSms(
       at(),
     );
   }
-  if (/^21610\b/.test(result.reason)) await optOutSms(deps.db, [m.companyId], to, 'STOP', at()); // the provider knows of a STOP we missed
+  const meaning = smsErrorMeaning(result.code);
+  if (meaning === 'hold') return holdTexts(deps, m, via.account, result.code!, result.reason);
+  // The provider knows of a STOP we missed: recorded as a revocation for this sender and number.
+  if (meaning === 'unsubscribed')
+    await recordProviderOptOut(deps.db, m.companyId, to, messagingServiceSid ?? from, deps.now());
+  if (meaning === 'unusable') await markSmsNumberUnusable(deps.db, m.companyId, to, result.code!, result.reason, at());
   return recordSend(
     deps.db,
     m.companyId,
@@ -388,4 +437,71 @@ async function sendEmail(
     },
     at(),
   );
+}
+
+function heldReason(reason: string): string {
+  return `held: the SMS account refused the request (${reason}); texts wait until it answers again`.slice(0, 500);
+}
+
+/**
+ * A refusal of the account itself (sms-errors.ts `hold`: 20003 credentials, 20403 suspended): the
+ * account's texts of this company are held until HOLD_RETRY_MS from now, when one is tried again,
+ * and this one goes back to pending with the reason. Nothing is failed.
+ * The operator alert (`provider.alert`) is the voice go-live's; it is not raised here.
+ */
+async function holdTexts(deps: DispatchDeps, m: MessageRow, account: SmsAccount, code: number, reason: string) {
+  const now = deps.now();
+  const retryAt = new Date(now.getTime() + HOLD_RETRY_MS).toISOString();
+  await holdSms(deps.db, m.companyId, account, { code, reason, at: now.toISOString(), retryAt });
+  return releaseMessage(
+    deps.db,
+    m.companyId,
+    m.id,
+    { status: 'pending', scheduledTime: retryAt, reason: heldReason(reason) },
+    now.toISOString(),
+  );
+}
+
+type LineVerdict = { ok: true } | { skip: string } | { retry: string } | { hold: number; reason: string };
+
+/**
+ * The number's line type, from the cache (LINE_TYPE_CACHE_DAYS) or looked up now (Twilio Lookup v2
+ * Line Type Intelligence): a landline is marked unusable and never texted; an invalid number too.
+ * A lookup that cannot tell (a package error) lets the text go: its delivery errors then decide.
+ */
+async function lineTypeVerdict(
+  deps: DispatchDeps,
+  companyId: string,
+  sms: SmsProvider,
+  to: string,
+  now: Date,
+): Promise<LineVerdict> {
+  const known = await getSmsNumber(deps.db, companyId, to);
+  const fresh =
+    known?.lookedUpAt && now.getTime() - new Date(known.lookedUpAt).getTime() < LINE_TYPE_CACHE_DAYS * 86_400_000;
+  let lineType = fresh ? known.lineType : null;
+  if (!fresh) {
+    let found;
+    try {
+      found = await sms.lineType(to);
+    } catch (err) {
+      return { retry: `line-type lookup unavailable: ${(err as Error).message}`.slice(0, 500) };
+    }
+    if (!found.found) {
+      if (smsErrorMeaning(found.code) === 'hold') return { hold: found.code!, reason: found.reason };
+      if (found.permanent) {
+        const why = `line-type lookup: ${found.reason}`;
+        await markSmsNumberUnusable(deps.db, companyId, to, found.code, why, now.toISOString());
+        return { skip: `${to} is unusable for texts: ${why}` };
+      }
+      lineType = 'unknown';
+    } else lineType = found.lineType;
+    await recordLineType(deps.db, companyId, to, lineType, found.found ? found.carrierName : null, now.toISOString());
+  }
+  if (lineType && NEVER_TEXTED_LINE_TYPES.has(lineType)) {
+    const why = `line type ${lineType} (Twilio Lookup): never texted`;
+    await markSmsNumberUnusable(deps.db, companyId, to, null, why, now.toISOString());
+    return { skip: `${to} is unusable for texts: ${why}` };
+  }
+  return { ok: true };
 }

@@ -43,8 +43,16 @@ export interface ChannelLimits {
 
 export interface ChannelsConfig {
   email?: ChannelLimits & { from?: string };
-  /** `provider`: the company's own Twilio account (real customers' texts; the auth token stored sealed). */
-  sms?: ChannelLimits & { from?: string; provider?: { accountSid: string; authToken: string } };
+  /**
+   * `provider`: the company's own Twilio account (real customers' texts; the auth token stored sealed).
+   * `messagingServiceSid`: a Twilio Messaging Service (`MG…`) that sends instead of `from`: Twilio
+   * picks the sender from its pool and applies its Advanced Opt-Out (docs/operators/sms-provider.md).
+   */
+  sms?: ChannelLimits & {
+    from?: string;
+    messagingServiceSid?: string;
+    provider?: { accountSid: string; authToken: string };
+  };
 }
 
 /** An integration of the legacy create-scheduled-calls operation: the calls it creates. */

@@ -130,6 +130,7 @@ export const companyConfigSchema = {
           additionalProperties: false,
           properties: {
             ...CHANNEL_PROPERTIES,
+            messagingServiceSid: { type: 'string', pattern: '^MG[0-9a-fA-F]{32}$' },
             provider: {
               type: 'object',
               additionalProperties: false,
