@@ -410,6 +410,7 @@ export type CustomersColumns = {
   email: string | null;
   birthday: string | null;
   ssn_last_four: string | null;
+  language: string | null;
   timezone: string | null;
   phone_number: string | null;
   street_address1: string | null;

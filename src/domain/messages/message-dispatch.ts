@@ -17,6 +17,7 @@ import {
 import type { SmsProvider } from '../ports/sms.js';
 import { HOLD_RETRY_MS, LINE_TYPE_CACHE_DAYS, NEVER_TEXTED_LINE_TYPES, smsErrorMeaning } from './sms-errors.js';
 import { recordProviderOptOut, unusableNumber } from './sms-numbers.js';
+import { resolveLanguage, type SupportedLanguage } from '../shared/language.js';
 import { getLoan } from '../borrowers/borrowers.js';
 import {
   claimDueMessages,
@@ -53,7 +54,24 @@ const STALE_CLAIM_MS = 10 * 60_000;
 /** Transient provider failures (connection refused, 4xx SMTP, 5xx HTTP) are retried after this. */
 const RETRY_MS = 5 * 60_000;
 
-export const SMS_OPT_OUT_NOTICE = 'Reply STOP to opt out.';
+/** The opt-out line every text carries, in the customer's language (STOP works in every language: CTIA). */
+export const SMS_OPT_OUT_NOTICES: Record<SupportedLanguage, string> = {
+  en: 'Reply STOP to opt out.',
+  es: 'Responda STOP para no recibir más mensajes.',
+};
+export const SMS_OPT_OUT_NOTICE = SMS_OPT_OUT_NOTICES.en;
+
+/** The email opt-out footer (Reg F 12 CFR 1006.6(e)), in the customer's language. */
+const EMAIL_OPT_OUT: Record<SupportedLanguage, { text: (link: string) => string; html: (link: string) => string }> = {
+  en: {
+    text: (link) => `To stop receiving these emails, open ${link}`,
+    html: (link) => `<p>To stop receiving these emails, <a href="${link}">unsubscribe here</a>.</p>`,
+  },
+  es: {
+    text: (link) => `Para dejar de recibir estos correos, abra ${link}`,
+    html: (link) => `<p>Para dejar de recibir estos correos, <a href="${link}">cancele la suscripción aquí</a>.</p>`,
+  },
+};
 
 /**
  * One dispatch round: claims due messages (one statement, committed before anything is sent),
@@ -194,15 +212,18 @@ async function deliver(
   await decide('allowed', recipient.to, windowCheck.rules ?? [], null, recipient.consent);
 
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
-  const rendered = render(template, templateData(customer, loan));
+  // The customer's language (BCP 47), else the company's default: the template version and the notices.
+  const { language } = resolveLanguage(customer.language, config);
+  const rendered = render(template, templateData(customer, loan), language);
   // A text sent through the company's own account reports back naming the company: its token verifies it.
   const statusCallback = `${deps.publicBaseUrl}/webhooks/sms/status${own ? `?company=${encodeURIComponent(m.companyId)}` : ''}`;
   if (m.channel === 'sms')
     return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest, statusCallback, {
       account,
       held: hold !== null,
+      language,
     });
-  return sendEmail(deps, m, route, recipient.to, config, rendered, customer.isTest);
+  return sendEmail(deps, m, route, recipient.to, config, rendered, customer.isTest, language);
 }
 
 /**
@@ -281,10 +302,10 @@ async function sendSms(
   text: string,
   sandbox: boolean,
   statusCallback: string,
-  via: { account: SmsAccount; held: boolean },
+  via: { account: SmsAccount; held: boolean; language: SupportedLanguage },
 ) {
   // Every text says how to stop them (CTIA; TCPA revocation by any reasonable means).
-  const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICE}`;
+  const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICES[via.language]}`;
   const from = config.channels?.sms?.from ?? route.smsFrom;
   const messagingServiceSid = config.channels?.sms?.messagingServiceSid;
   const at = () => deps.now().toISOString();
@@ -359,11 +380,12 @@ async function sendEmail(
   config: CompanyConfig,
   rendered: { subject: string | null; text: string; html: string },
   sandbox: boolean,
+  language: SupportedLanguage,
 ) {
   const link = `${deps.publicBaseUrl}/unsubscribe/email/${optOutToken(deps.routes.signingSecret, m.companyId, to)}`;
   // Reg F 12 CFR 1006.6(e): a clear and conspicuous, reasonable and simple way to opt out of emails.
-  const text = `${rendered.text.trimEnd()}\n\nTo stop receiving these emails, open ${link}`;
-  const html = `${rendered.html}\n<p>To stop receiving these emails, <a href="${link}">unsubscribe here</a>.</p>`;
+  const text = `${rendered.text.trimEnd()}\n\n${EMAIL_OPT_OUT[language].text(link)}`;
+  const html = `${rendered.html}\n${EMAIL_OPT_OUT[language].html(link)}`;
   const subject = rendered.subject ?? '';
   const at = () => deps.now().toISOString();
   let result;

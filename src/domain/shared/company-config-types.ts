@@ -32,6 +32,11 @@ export interface MessageTemplate {
   /** Email only. */
   subject?: string;
   body: string;
+  /**
+   * The same template in other languages, by supported language (`es`): a customer whose language
+   * resolves to one gets that version; others get `subject`/`body` (the company's default language).
+   */
+  languages?: Record<string, { subject?: string; body: string }>;
 }
 
 export interface ChannelLimits {
@@ -82,6 +87,11 @@ export interface CompanyConfig {
   taskTypes: TaskTypeConfig[];
   /** Integration identifiers accepted by the legacy create-scheduled-calls operation. */
   scheduleTypes: string[];
+  /**
+   * The language of a customer without a supported `language` (BCP 47 primary subtag of
+   * SUPPORTED_LANGUAGES; default `en`): its texts, emails and agent (docs/partners/languages.md).
+   */
+  defaultLanguage?: 'en' | 'es';
   /** Scheduler overrides; may only tighten the defaults (see src/scheduler). */
   scheduler?: Record<string, unknown>;
   /** Definitions of `scheduleTypes` entries; an entry without one places a single call. */

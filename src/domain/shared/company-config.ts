@@ -93,6 +93,7 @@ export const companyConfigSchema = {
       },
     },
     scheduleTypes: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 120 } },
+    defaultLanguage: { enum: ['en', 'es'] },
     scheduler: { type: 'object' },
     integrations: {
       type: 'array',
@@ -117,6 +118,19 @@ export const companyConfigSchema = {
         properties: {
           subject: { type: 'string', minLength: 1, maxLength: 998 },
           body: { type: 'string', minLength: 1, maxLength: 100000 },
+          languages: {
+            type: 'object',
+            propertyNames: { enum: ['en', 'es'] },
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['body'],
+              properties: {
+                subject: { type: 'string', minLength: 1, maxLength: 998 },
+                body: { type: 'string', minLength: 1, maxLength: 100000 },
+              },
+            },
+          },
         },
       },
     },
