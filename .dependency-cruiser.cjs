@@ -26,6 +26,8 @@ const RANKS = [
   ['enrollment'],
   ['batches'],
   ['retention'],
+  // Go-live checks read every capability's configuration and outside accounts (outreach doctor).
+  ['readiness'],
 ];
 
 const layer = (name, from, to, comment) => ({

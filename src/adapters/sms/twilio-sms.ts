@@ -93,6 +93,33 @@ export class TwilioSms implements SmsProvider {
     return { found: true, lineType: line.type, carrierName: line.carrierName ?? null };
   }
 
+  /**
+   * The Account resource (https://www.twilio.com/docs/iam/api/account#fetch-an-account-resource):
+   * `client.api.v2010.accounts(sid).fetch()`; `status` is `active`, `suspended` or `closed`.
+   */
+  async account() {
+    try {
+      const a = await this.client.api.v2010.accounts(this.settings.accountSid).fetch();
+      return { ok: true as const, status: a.status, name: a.friendlyName ?? null };
+    } catch (err) {
+      if (providerStatus(err) === undefined) throw err;
+      const { code, message: text, status } = err as { code?: number; message?: string; status: number };
+      return { ok: false as const, code: typeof code === 'number' ? code : null, reason: `${code ?? status}: ${text}` };
+    }
+  }
+
+  /** The Messaging Service (https://www.twilio.com/docs/messaging/api/service-resource#fetch-a-service-resource). */
+  async messagingService(sid: string) {
+    try {
+      const s = await this.client.messaging.v1.services(sid).fetch();
+      return { found: true as const, name: s.friendlyName ?? null };
+    } catch (err) {
+      if (providerStatus(err) === undefined) throw err;
+      const { code, message: text, status } = err as { code?: number; message?: string; status: number };
+      return { found: false as const, reason: `${code ?? status}: ${text}` };
+    }
+  }
+
   verifyCallback(url: string, params: Record<string, string>, signature: string | undefined): boolean {
     try {
       return twilio.validateRequest(this.settings.authToken, signature ?? '', url, params);

@@ -29,6 +29,12 @@ export interface SmsProvider {
   send(sms: OutgoingSms): Promise<SmsSendResult>;
   /** The number's line type; throws when the provider is unreachable or answers 429/5xx (transient). */
   lineType(phoneNumber: string): Promise<LineTypeResult>;
+  /** The account behind the credentials (readiness): its status, or why it refused. */
+  account(): Promise<
+    { ok: true; status: string; name: string | null } | { ok: false; code: number | null; reason: string }
+  >;
+  /** Whether the account has this Messaging Service (readiness). */
+  messagingService(sid: string): Promise<{ found: true; name: string | null } | { found: false; reason: string }>;
   /** True when a callback's signature was made with this provider's credentials. */
   verifyCallback(url: string, params: Record<string, string>, signature: string | undefined): boolean;
 }

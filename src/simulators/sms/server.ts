@@ -36,6 +36,9 @@ const MESSAGES = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
 const MESSAGE = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\/([^/]+)\.json$/;
 /** Lookup v2 (host lookups.twilio.com; the library's request client keeps the path). */
 const LOOKUP = /^\/v2\/PhoneNumbers\/([^/]+)$/;
+const ACCOUNT = /^\/2010-04-01\/Accounts\/([^/]+)\.json$/;
+/** Messaging v1 (host messaging.twilio.com). */
+const SERVICE = /^\/v1\/Services\/([^/]+)$/;
 
 /**
  * A real HTTP server speaking Twilio Programmable Messaging as the official `twilio` library sends
@@ -53,6 +56,10 @@ export class SmsSimulator {
   inboundUrl: string | undefined;
   /** Numbers looked up through Lookup v2, in order (tests). */
   readonly lookups: string[] = [];
+  /** The Account resource's `status` (`active`, `suspended`, `closed`): tests set it. */
+  accountStatus = 'active';
+  /** The Messaging Services the account has (SIDs); every well-formed `MG…` when unset. */
+  messagingServices: Set<string> | undefined;
   private readonly advanced: { stop: Set<string>; start: Set<string>; help: Set<string> };
   private readonly sent = new Map<string, MessageResource>();
   private readonly optedOut = new Set<string>();
@@ -172,6 +179,22 @@ export class SmsSimulator {
           detail: 'Your AccountSid or AuthToken was incorrect.',
         });
       }
+      const account = url.pathname.match(ACCOUNT);
+      if (account && req.method === 'GET') {
+        if (!this.authenticated(req, decodeURIComponent(account[1])))
+          return json(res, 401, twilioError(401, 20003, 'Authenticate'));
+        return json(res, 200, this.accountResource());
+      }
+      const service = url.pathname.match(SERVICE);
+      if (service && req.method === 'GET') {
+        if (req.headers.authorization !== this.basicAuth())
+          return json(res, 401, twilioError(401, 20003, 'Authenticate'));
+        const sid = decodeURIComponent(service[1]);
+        const known = MESSAGING_SERVICE.test(sid) && (this.messagingServices?.has(sid) ?? true);
+        return known
+          ? json(res, 200, { sid, account_sid: this.accountSid, friendly_name: `Simulated service ${sid.slice(-4)}` })
+          : json(res, 404, twilioError(404, 20404, `The requested resource ${url.pathname} was not found`));
+      }
       const lookup = url.pathname.match(LOOKUP);
       if (lookup && req.method === 'GET') {
         if (req.headers.authorization !== this.basicAuth()) {
@@ -196,6 +219,24 @@ export class SmsSimulator {
     } catch (err) {
       json(res, 500, twilioError(500, 20500, (err as Error).message));
     }
+  }
+
+  /** The Account resource (https://www.twilio.com/docs/iam/api/account): the fields the library reads. */
+  private accountResource() {
+    const at = rfc2822(new Date('2026-01-05T12:00:00Z'));
+    const uri = `/2010-04-01/Accounts/${this.accountSid}.json`;
+    return {
+      auth_token: this.authToken,
+      date_created: at,
+      date_updated: at,
+      friendly_name: 'Simulated account',
+      owner_account_sid: this.accountSid,
+      sid: this.accountSid,
+      status: this.accountStatus,
+      subresource_uris: { messages: uri.replace('.json', '/Messages.json') },
+      type: 'Full',
+      uri,
+    };
   }
 
   private basicAuth(): string {
