@@ -45,6 +45,14 @@ describe('LMS readiness row', () => {
     });
   });
 
+  it('fails when the base URL reaches no LoanPro endpoint: a 404 that is not about an id is not "not found"', async () => {
+    expect(await check.run({ companyId: 'co', config: config(`${sim.baseUrl}/typo`, sim.token) })).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('HTTP 404'),
+      fix: expect.stringContaining('lms.baseUrl'),
+    });
+  });
+
   it('passes without an LMS: nothing to reach', async () => {
     expect(await check.run({ companyId: 'co', config: defaultCompanyConfig() })).toMatchObject({ ok: true });
   });

@@ -3964,7 +3964,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsDetailObject"];
-            /** @description Replacement sync with `sync: true`: the company's LMS rejected the credentials in the company configuration (`lms_credentials_rejected`, `lms_credentials_unreadable`) or answered a payload that cannot be read (`lms_bad_response`). Nothing was written. */
+            /** @description Replacement sync with `sync: true`: the company's LMS rejected the credentials in the company configuration (`lms_credentials_rejected`, `lms_credentials_unreadable`), answered a payload that cannot be read (`lms_bad_response`), or refused the request for another reason than an unknown id, such as a LoanPro 409 for an endpoint typo (`lms_request_rejected`: check `lms.baseUrl`). Nothing was written. */
             502: {
                 headers: {
                     [name: string]: unknown;
