@@ -24,6 +24,8 @@ import * as retentionIndexes from './20261127_026_retention_indexes.js';
 import * as webhookDeliveryIndexes from './20261127_027_webhook_delivery_indexes.js';
 import * as pendingCallOrderIndex from './20261127_028_pending_call_order_index.js';
 import * as voiceAgentVersions from './20261128_029_voice_agent_versions.js';
+import * as smsNumbers from './20261128_032_sms_numbers.js';
+import * as customerLanguage from './20261128_033_customer_language.js';
 import * as outsideContacts from './20261128_038_outside_contacts.js';
 import * as voiceAccountAlerts from './20261128_045_voice_account_alerts.js';
 
@@ -54,6 +56,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127_027_webhook_delivery_indexes': webhookDeliveryIndexes,
   '20261127_028_pending_call_order_index': pendingCallOrderIndex,
   '20261128_029_voice_agent_versions': voiceAgentVersions,
+  '20261128_032_sms_numbers': smsNumbers,
+  '20261128_033_customer_language': customerLanguage,
   '20261128_038_outside_contacts': outsideContacts,
   '20261128_045_voice_account_alerts': voiceAccountAlerts,
 };

@@ -13,6 +13,7 @@ const fields = (firstName: string, extra: Partial<CustomerFields> = {}): Custome
   email: null,
   birthday: '1990-01-02',
   ssnLastFour: null,
+  language: null,
   timezone: 'America/New_York',
   phoneNumber: '+12125550100',
   streetAddress1: null,

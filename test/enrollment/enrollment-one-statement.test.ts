@@ -20,6 +20,7 @@ const customer: CustomerFields = {
   email: null,
   birthday: '1990-02-28',
   ssnLastFour: '0123',
+  language: null,
   timezone: 'America/New_York',
   phoneNumber: '+12125550100',
   streetAddress1: null,

@@ -249,6 +249,54 @@ describe('SMS simulator through the official twilio client', () => {
     expect((await client().messages.create({ to: '+12125550143', from: FROM, body: 'hi' })).status).toBe('queued');
   });
 
+  it("a Messaging Service's Advanced Opt-Out: OptOutType on inbound, opt-outs per service, its own keywords", async () => {
+    const service = 'MG0123456789abcdef0123456789abcdef';
+    await sim.stop();
+    sim = new SmsSimulator({
+      accountSid: sim.accountSid,
+      authToken: sim.authToken,
+      inboundUrl: `${receiverUrl}/inbound`,
+      advancedOptOut: { stop: ['PARAR'], start: ['COMENZAR'] },
+    });
+    await sim.start();
+    await sim.inbound({ From: '+12125550143', To: FROM, Body: 'Parar', MessagingServiceSid: service });
+    await sim.inbound({ From: '+12125550144', To: FROM, Body: 'PARAR' }); // not a service: no Advanced Opt-Out
+    await sim.inbound({ From: '+12125550145', To: FROM, Body: 'help', MessagingServiceSid: service });
+    const [stop, plain, help] = callbacks('/inbound');
+    expect(valid(stop)).toBe(true);
+    expect(stop.params).toMatchObject({ Body: 'Parar', MessagingServiceSid: service, OptOutType: 'STOP' });
+    expect(plain.params.OptOutType).toBeUndefined();
+    expect(help.params).toMatchObject({ OptOutType: 'HELP' });
+    // The opt-out holds for the whole service, not for the number alone; the plain PARAR opted nobody out.
+    const viaService = (to: string) =>
+      client()
+        .messages.create({ to, messagingServiceSid: service, body: 'hi' })
+        .catch((e: unknown) => e);
+    expect(await viaService('+12125550143')).toMatchObject({ status: 400, code: 21610 });
+    expect((await client().messages.create({ to: '+12125550143', from: FROM, body: 'hi' })).status).toBe('queued');
+    expect(await viaService('+12125550144')).toMatchObject({ status: 'queued', messagingServiceSid: service });
+    await sim.inbound({ From: '+12125550143', To: FROM, Body: 'comenzar', MessagingServiceSid: service });
+    expect(await viaService('+12125550143')).toMatchObject({ status: 'queued' });
+  });
+
+  it('Lookup v2 answers line_type_intelligence only when asked, and 20003 without the credentials', async () => {
+    const plain = await client().lookups.v2.phoneNumbers('+12125550130').fetch();
+    expect(plain).toMatchObject({ valid: true, phoneNumber: '+12125550130', lineTypeIntelligence: null });
+    const typed = await client().lookups.v2.phoneNumbers('+12125550130').fetch({ fields: 'line_type_intelligence' });
+    expect(typed.lineTypeIntelligence).toEqual({
+      mobileCountryCode: '310',
+      mobileNetworkCode: '260',
+      carrierName: 'Simulated Wireless',
+      type: 'landline',
+      errorCode: null,
+    });
+    const err = await client('wrong')
+      .lookups.v2.phoneNumbers('+12125550130')
+      .fetch()
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 401, code: 20003 });
+  });
+
   it('an unknown message is 404 with code 20404', async () => {
     const err = await client()
       .messages('SM00000000000000000000000000000000')

@@ -21,6 +21,7 @@ export function enrollment(customerId: string): NewEnrollment {
       email: null,
       birthday: null,
       ssnLastFour: null,
+      language: null,
       timezone: 'America/New_York',
       phoneNumber: '+12125550100',
       streetAddress1: null,

@@ -57,6 +57,8 @@ export function tables(db: Db | Knex.Transaction) {
     schedules: () => db<SchedulesColumns>('schedules'),
     smsEarlyStatuses: () => db<SmsEarlyStatusesColumns>('sms_early_statuses'),
     smsOptOuts: () => db<SmsOptOutsColumns>('sms_opt_outs'),
+    smsNumbers: () => db<SmsNumbersColumns>('sms_numbers'),
+    smsHolds: () => db<SmsHoldsColumns>('sms_holds'),
     webhookDeliveries: () => db<WebhookDeliveriesColumns>('webhook_deliveries'),
     webhookEndpoints: () => db<WebhookEndpointsColumns>('webhook_endpoints'),
   };
@@ -422,6 +424,7 @@ export type CustomersColumns = {
   email: string | null;
   birthday: string | null;
   ssn_last_four: string | null;
+  language: string | null;
   timezone: string | null;
   phone_number: string | null;
   street_address1: string | null;
@@ -663,6 +666,28 @@ export type SmsOptOutsColumns = {
   created_at: Timestamp;
 };
 
+/** `sms_numbers` */
+export type SmsNumbersColumns = {
+  company_id: string;
+  phone_number: string;
+  line_type: string | null;
+  carrier_name: string | null;
+  looked_up_at: Timestamp | null;
+  unusable_code: number | null;
+  unusable_reason: string | null;
+  unusable_at: Timestamp | null;
+};
+
+/** `sms_holds` */
+export type SmsHoldsColumns = {
+  company_id: string;
+  account: string;
+  code: number;
+  reason: string;
+  held_at: Timestamp;
+  retry_at: Timestamp;
+};
+
 /** `webhook_deliveries` */
 export type WebhookDeliveriesColumns = {
   id: string;
@@ -736,6 +761,8 @@ type TableColumns = {
   schedules: SchedulesColumns;
   sms_early_statuses: SmsEarlyStatusesColumns;
   sms_opt_outs: SmsOptOutsColumns;
+  sms_numbers: SmsNumbersColumns;
+  sms_holds: SmsHoldsColumns;
   webhook_deliveries: WebhookDeliveriesColumns;
   webhook_endpoints: WebhookEndpointsColumns;
 };

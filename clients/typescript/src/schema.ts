@@ -1414,6 +1414,11 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
+         * @description The borrower's preferred language, a BCP 47 tag (RFC 5646) such as `es`, `es-MX` or `en-US`. Optional. It picks the language of the customer's texts and emails (templates of that language, the service's own notices) and of the voice agent. The tag is stored as sent (trimmed, up to 35 characters) even when the service does not support it; a customer whose tag names no supported language (`en`, `es`), or who has none, gets the company's default language (configuration `defaultLanguage`, `en` unless set), and a scheduled call then says so in its `languageReason`. Never a cause of 400: like an unknown field, a value that is not a string of at most 35 characters is ignored. It also records the language preference New York City requires collectors to keep (6 RCNY 5-77, amended rules: language preference). See docs/partners/languages.md.
+         * @example es-MX
+         */
+        CustomerLanguage: unknown;
+        /**
          * @description Two-letter USPS code of a US state, the District of Columbia or a US territory with its own calling rules (PR, VI, GU, MP, AS). State-based calling rules are applied by this code, so any other value (including lowercase) gives 400 listing the allowed values.
          * @example NY
          * @enum {string}
@@ -1486,6 +1491,7 @@ export interface components {
             birthday?: string;
             /** @description Last four digits of the SSN. */
             ssnLastFour?: string;
+            language?: components["schemas"]["CustomerLanguage"];
             /** @description Required unless `sync` is true. */
             streetAddress1?: string;
             streetAddress2?: string;
@@ -1530,6 +1536,8 @@ export interface components {
             /** Format: date */
             birthday: string | null;
             ssnLastFour: string | null;
+            /** @description The customer's language tag as sent (BCP 47); absent when the customer has none. Not necessarily a supported language: see `CustomerLanguage`. */
+            language?: string | null;
             /** @description IANA timezone name. */
             timezone: string;
             /** @description E.164 phone number; null only for companies on the announced contract that sent an email instead. */
@@ -1569,6 +1577,7 @@ export interface components {
             /** @description Normalized to E.164 (default region US); unparseable gives 400. US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 400. */
             phoneNumber?: string;
             ssnLastFour?: string;
+            language?: components["schemas"]["CustomerLanguage"];
             doNotCall?: boolean;
             state?: components["schemas"]["UsStateCode"];
         };
@@ -1788,6 +1797,7 @@ export interface components {
             /** Format: date */
             birthday?: string;
             ssnLastFour?: string;
+            language?: components["schemas"]["CustomerLanguage"];
             streetAddress1?: string;
             streetAddress2?: string;
             city?: string;
@@ -1897,6 +1907,7 @@ export interface components {
             /** Format: date */
             birthday?: string;
             ssnLastFour?: string;
+            language?: components["schemas"]["CustomerLanguage"];
             /** @description Normalized to E.164 (default region US). US numbers only: the number must belong to the United States or a territory with a US state code (PR, VI, GU, MP, AS), the regions whose calling rules the scheduler applies; others (Canadian and Caribbean +1 numbers included) give 422. */
             phoneNumber?: string;
             /** @description Mobile number; used as `phoneNumber` when that is omitted, and for mobile fallback. Same regions as `phoneNumber`. */
@@ -2099,7 +2110,7 @@ export interface components {
              * @enum {string|null}
              */
             type: "express" | "express_written" | null;
-            /** @description How it was given or revoked: `loan_application`, `api`, `inbound_text` (an SMS STOP or START), `call` (a Do Not Call request on a call), `email_unsubscribe` (the opt-out link), or the partner's own word. */
+            /** @description How it was given or revoked: `loan_application`, `api`, `inbound_text` (an SMS STOP or START), `sms_provider_opt_out` (Twilio refused a text with 21610: the number opted out of that sender at Twilio), `call` (a Do Not Call request on a call), `email_unsubscribe` (the opt-out link), or the partner's own word. */
             source: string;
             /**
              * Format: date-time
@@ -2765,6 +2776,8 @@ export interface components {
             postProcessingFlags: string[];
             /** @description Extension, not part of the partner contract. Why the call is at `scheduledTime`: each rule that moved it from the time its cadence step wished for, in order: when it was planned, then at later re-checks (dial time, an earlier call's outcome). Absent when no rule moved it. */
             timingReasons?: components["schemas"]["RuleReason"][];
+            /** @description Extension, not part of the partner contract. Present when the customer's `language` names no supported language: rule `language-fallback`, and the company default used instead. */
+            languageReason?: components["schemas"]["RuleReason"];
             /** @description Extension, not part of the partner contract. Why a `skipped`, `cancelled` or `failed` call ended: the rule that ruled it out (or the event that stopped it) with its citation. Absent for other statuses. */
             endReason?: components["schemas"]["RuleReason"];
         };
@@ -4264,7 +4277,7 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequestsDetailObject"];
-            /** @description Replacement sync with `sync: true`: the company's LMS rejected the credentials in the company configuration (`lms_credentials_rejected`, `lms_credentials_unreadable`) or answered a payload that cannot be read (`lms_bad_response`). Nothing was written. */
+            /** @description Replacement sync with `sync: true`: the company's LMS rejected the credentials in the company configuration (`lms_credentials_rejected`, `lms_credentials_unreadable`), answered a payload that cannot be read (`lms_bad_response`), or refused the request for another reason than an unknown id, such as a LoanPro 409 for an endpoint typo (`lms_request_rejected`: check `lms.baseUrl`). Nothing was written. */
             502: {
                 headers: {
                     [name: string]: unknown;

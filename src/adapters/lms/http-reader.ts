@@ -15,6 +15,13 @@ export interface ReaderOptions {
   limit: LimitFunction;
   /** HTTP statuses by which this LMS says the requested id does not exist (default: 404). */
   missingStatuses?: readonly number[];
+  /**
+   * Reads the body of a `missingStatuses` answer: undefined when it says the requested id does not
+   * exist, else the LMS's own words. Those words fail the read as a configuration error
+   * (UpstreamError `lms_request_rejected`) instead of passing for "not found". Absent: every such
+   * status is "not found".
+   */
+  refusalOf?: (body: unknown) => string | undefined;
 }
 
 /** The body (200), or `missing`: the LMS answered one of its "no such id" statuses. */
@@ -88,13 +95,31 @@ async function attempt(
       'lms_credentials_rejected',
     );
   }
-  if ((opts.missingStatuses ?? [404]).includes(res.status)) return { status: 'missing', httpStatus: res.status };
+  if ((opts.missingStatuses ?? [404]).includes(res.status)) {
+    const body = parseOr(text);
+    const refusal = opts.refusalOf?.(body);
+    if (refusal === undefined) return { status: 'missing', httpStatus: res.status };
+    throw new UpstreamError(
+      `${opts.label} refused the request for ${what} with HTTP ${res.status}: ${refusal}. ` +
+        'This is not an unknown id: check lms.baseUrl (the API root, ending in /api/public/api/1) and the request.',
+      'lms_request_rejected',
+    );
+  }
   if (res.status !== 200)
     throw new UpstreamError(`${opts.label} answered HTTP ${res.status} to ${what}`, 'lms_bad_response');
   try {
     return { status: 200, body: JSON.parse(text) };
   } catch {
     throw new UpstreamError(`${opts.label} answered ${what} with a body that is not JSON`, 'lms_bad_response');
+  }
+}
+
+/** A body as JSON, or undefined when it is not JSON. */
+function parseOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

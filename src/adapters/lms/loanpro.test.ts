@@ -70,19 +70,69 @@ describe('LoanPro adapter against the simulator', () => {
     );
   });
 
-  it('LoanPro answers 409 for a missing id (as documented), and the adapter reads 409 and 404 alike as not found', async () => {
+  it('LoanPro answers 409 for a missing id (as documented), and only that answer reads as not found', async () => {
     const raw = await fetch(`${sim.baseUrl}/odata.svc/Customers(4242)`, {
       headers: { Authorization: `Bearer ${sim.token}`, 'Autopal-Instance-Id': sim.instanceId },
     });
     expect(raw.status).toBe(409);
     expect((await raw.json()).error.code).toBe(409);
-    sim.setFault({ mode: 'error', status: 404, times: 1 });
-    await expect(connector().getCustomer('1001')).rejects.toBeInstanceOf(NotFoundError);
     await expect(connector().getLoan('1001', 4242)).rejects.toThrow(
       new InvalidInputError('loanIds: loan 4242 of customer 1001 not found in LoanPro (instance 5200776)'),
     );
+    // A 404 whose body is not about an id (here the fault's "Service Unavailable") is not "not found".
     sim.setFault({ mode: 'error', status: 404, times: 1 });
-    await expect(connector().getLoan('1001', 9001)).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(connector().getCustomer('1001')).rejects.toMatchObject({
+      code: 'lms_request_rejected',
+      message: expect.stringContaining('"Service Unavailable"'),
+    });
+  });
+
+  it('answers 409 for each other documented cause, and the adapter names it instead of "not found"', async () => {
+    const headers = { Authorization: `Bearer ${sim.token}`, 'Autopal-Instance-Id': sim.instanceId };
+    const answer = async (path: string, method = 'GET') => {
+      const res = await fetch(`${sim.baseUrl}/odata.svc/${path}`, { method, headers });
+      return { status: res.status, message: ((await res.json()) as { error: { message: string } }).error.message };
+    };
+    // Typos within the endpoint; mismatching payload and endpoint; missing required payload fields.
+    expect(await answer('Customers(1001)/Phonez')).toEqual({
+      status: 409,
+      message: "Resource not found for the segment '/odata.svc/Customers(1001)/Phonez'",
+    });
+    expect(await answer('Loans(9001)?$expand=PrimaryAddress')).toEqual({
+      status: 409,
+      message: "Property 'PrimaryAddress' is not a navigation property of Loans",
+    });
+    expect(await answer('Customers(1001)', 'POST')).toEqual({
+      status: 409,
+      message: 'Missing required payload fields',
+    });
+    // A base URL with a typo reaches no entity: a configuration error naming lms.baseUrl, not a missing customer.
+    const typo = loanProConnector(
+      { baseUrl: `${sim.baseUrl}/x`, instanceId: sim.instanceId, token: sim.token },
+      { timeoutMs: 5_000, retries: 0, backoffMs: 5, limit: perCompanyLimit(1) },
+    );
+    const err = await typo.getCustomer('1001').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UpstreamError);
+    expect(err).toMatchObject({ code: 'lms_request_rejected', message: expect.stringContaining('lms.baseUrl') });
+    expect(err).not.toBeInstanceOf(NotFoundError);
+  });
+
+  it('test controls change a loan status and a phone flag between reads', async () => {
+    const local = await startLoanProSimulator(readSeedFile(SEED));
+    try {
+      const c = loanProConnector(
+        { baseUrl: local.baseUrl, instanceId: local.instanceId, token: local.token },
+        { timeoutMs: 5_000, retries: 0, backoffMs: 5, limit: perCompanyLimit(2) },
+      );
+      expect(await c.getLoan('1001', 9001)).toMatchObject({ servicingStatus: 'Open', applicationStatus: 'Past Due' });
+      local.setLoanStatus(9001, { loanStatusText: 'Open', loanSubStatusText: 'Bankruptcy' });
+      expect(await c.getLoan('1001', 9001)).toMatchObject({ applicationStatus: 'Bankruptcy' });
+      expect((await c.getCustomer('1001')).phoneNumber).toBe('9175550123');
+      local.setPhoneDnd(1001, '9175550123', true);
+      expect((await c.getCustomer('1001')).phoneNumber).not.toBe('9175550123');
+    } finally {
+      await local.close();
+    }
   });
 
   it('a customer id that cannot be a LoanPro id is refused before any request', async () => {

@@ -16,9 +16,26 @@ type Obj = Record<string, unknown>;
 
 /**
  * LoanPro answers 409 for a missing or invalid entity id, and (rarely) 404
- * (https://developers.loanpro.io/docs/response-codes): both mean "no such customer or loan".
+ * (https://developers.loanpro.io/docs/response-codes). The same page lists other 409 causes: missing
+ * payload fields, typos in the endpoint, payload and endpoint that do not match; and 404 for an
+ * invalid endpoint. So the body is read: see {@link refusalOf}.
  */
 const MISSING = [404, 409] as const;
+
+/**
+ * Undefined ("not found") when LoanPro's error envelope (`{"error": {"message", "type", "code"}}`) says an entity
+ * id does not exist; else its message (or the status alone), which is a configuration error.
+ * LoanPro does not document its message text, so the stricter reading is taken: only a message
+ * that speaks of an id that does not exist / is not found / is invalid is "not found"; any other
+ * body (an endpoint typo, a missing field, no body at all) is shown as LoanPro's own words
+ * (docs/partners/lms.md#409-answers).
+ */
+export function refusalOf(body: unknown): string | undefined {
+  const error = (body as { error?: { message?: unknown } } | undefined)?.error;
+  const message = typeof error?.message === 'string' ? error.message : '';
+  if (/\bid\b/i.test(message) && /(does not exist|doesn't exist|not found|invalid)/i.test(message)) return undefined;
+  return message ? `"${message}"` : 'no error message';
+}
 
 /** Pages one list may take before its reading is abandoned as malformed (a list that never ends). */
 const MAX_PAGES = 1_000;
@@ -36,7 +53,7 @@ export function loanProConnector(
   reader: Omit<ReaderOptions, 'label' | 'missingStatuses'>,
 ): LmsConnector {
   const label = `LoanPro (instance ${settings.instanceId})`;
-  const read = createReader({ ...reader, label, missingStatuses: MISSING });
+  const read = createReader({ ...reader, label, missingStatuses: MISSING, refusalOf });
   const root = `${settings.baseUrl.replace(/\/+$/, '')}/odata.svc`;
   const headers = { Authorization: `Bearer ${settings.token}`, 'Autopal-Instance-Id': settings.instanceId };
 

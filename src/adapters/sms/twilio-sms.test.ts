@@ -35,11 +35,53 @@ describe('TwilioSms (the official twilio client)', () => {
   });
 
   it.each([
-    ['+12125550114', "21614: 'To' number is not a valid mobile number"],
-    ['+12125550115', '21610: Attempt to send to unsubscribed recipient'],
-    ['555-0143', "21211: Invalid 'To' Phone Number: 555-0143"],
-  ])("a 4xx refusal (%s) is permanent, with Twilio's code first", async (to, reason) => {
-    expect(await sms.send(text(to))).toEqual({ accepted: false, permanent: true, reason });
+    ['+12125550114', 21614, "21614: 'To' number is not a valid mobile number"],
+    ['+12125550115', 21610, '21610: Attempt to send to unsubscribed recipient'],
+    ['555-0143', 21211, "21211: Invalid 'To' Phone Number: 555-0143"],
+    ['+12125550134', 20003, '20003: Authenticate'],
+  ])("a 4xx refusal (%s) is permanent, with Twilio's code", async (to, code, reason) => {
+    expect(await sms.send(text(to))).toEqual({ accepted: false, permanent: true, reason, code });
+  });
+
+  it('a Messaging Service sends instead of From: Twilio picks the sender from its pool', async () => {
+    const service = 'MG0123456789abcdef0123456789abcdef';
+    const result = await sms.send({ ...text('+12125550144'), messagingServiceSid: service });
+    expect(result).toMatchObject({ accepted: true });
+    expect(sim.messages.at(-1)).toMatchObject({
+      to: '+12125550144',
+      messaging_service_sid: service,
+      from: '+15005550006',
+    });
+    expect(await sms.send({ ...text('+12125550144'), messagingServiceSid: 'MGnot-a-service' })).toEqual({
+      accepted: false,
+      permanent: true,
+      reason: '21701: The Messaging Service Sid MGnot-a-service is invalid.',
+      code: 21701,
+    });
+  });
+
+  describe('lineType (Lookup v2 through lookups.v2.phoneNumbers(n).fetch)', () => {
+    it.each([
+      ['+12125550143', { found: true, lineType: 'mobile', carrierName: 'Simulated Wireless' }],
+      ['+12125550130', { found: true, lineType: 'landline', carrierName: 'Simulated Wireless' }],
+      ['+12125550138', { found: true, lineType: 'fixedVoip', carrierName: 'Simulated Wireless' }],
+      ['+12125550137', { found: false, code: 60600, reason: 'no line type (error 60600)', permanent: false }],
+      ['+12125550136', { found: false, code: null, reason: 'invalid number (INVALID_BUT_POSSIBLE)', permanent: true }],
+    ])('%s', async (n, expected) => {
+      expect(await sms.lineType(n)).toEqual(expected);
+      expect(sim.lookups.at(-1)).toBe(n);
+    });
+
+    it('a 503 throws (transient); wrong credentials are a 20003 refusal', async () => {
+      await expect(sms.lineType('+12125550135')).rejects.toThrow('Service Unavailable');
+      const wrong = new TwilioSms({ baseUrl: sim.url, accountSid: sim.accountSid, authToken: 'wrong' });
+      expect(await wrong.lineType('+12125550143')).toEqual({
+        found: false,
+        code: 20003,
+        reason: '20003: Authenticate',
+        permanent: true,
+      });
+    });
   });
 
   it.each([
@@ -55,6 +97,7 @@ describe('TwilioSms (the official twilio client)', () => {
       accepted: false,
       permanent: true,
       reason: '20003: Authenticate',
+      code: 20003,
     });
   });
 

@@ -16,7 +16,7 @@ describe('agentFor: the agent of a task type and language', () => {
     expect(agentFor(config, 'Collections', 'es-MX')).toEqual({ agentId: 'agent_es', language: 'es' });
     expect(agentFor(config, 'Collections', 'fr')).toEqual({ agentId: 'agent_en', language: 'en' });
     expect(agentFor(config, 'Collections')).toEqual({ agentId: 'agent_en', language: 'en' });
-    expect(agentFor({ ...config, calls: { ...config.calls, defaultLanguage: 'es' } }, 'Collections', 'fr')).toEqual({
+    expect(agentFor({ ...config, defaultLanguage: 'es' }, 'Collections', 'fr')).toEqual({
       agentId: 'agent_es',
       language: 'es',
     });

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CompanyConfig } from '../shared/company-config.js';
-
-/** The language of a customer without one, and of a single-agent entry, unless `calls.defaultLanguage` says otherwise. */
-export const DEFAULT_LANGUAGE = 'en';
+import { companyDefaultLanguage } from '../shared/language.js';
 
 /** The sandbox's agent of a task type: the simulator's default account owns one under this id (src/simulators/voice/agents.ts). */
 export const sandboxAgentOf = (taskType: string) => `agent-${taskType}`;
@@ -22,7 +20,7 @@ export function agentFor(
   language?: string | null,
 ): { agentId: string; language: string } | null {
   const entry = config.calls?.agents?.[taskType];
-  const fallback = config.calls?.defaultLanguage ?? DEFAULT_LANGUAGE;
+  const fallback = companyDefaultLanguage(config);
   if (entry === undefined) return null;
   if (typeof entry === 'string') return { agentId: entry, language: fallback };
   for (const tag of [language, language?.split('-')[0], fallback]) {
@@ -35,7 +33,7 @@ export function agentFor(
 export function agentsOfCompany(
   config: CompanyConfig,
 ): Array<{ taskType: string; language: string; agentId: string | null; collections: boolean }> {
-  const fallback = config.calls?.defaultLanguage ?? DEFAULT_LANGUAGE;
+  const fallback = companyDefaultLanguage(config);
   return config.taskTypes.flatMap((t) => {
     const entry = config.calls?.agents?.[t.name];
     const collections = t.purpose === 'collections';
@@ -115,7 +113,7 @@ export function dialTargetOf(input: {
       from: input.ownAccount ? input.operatorNumber : (callerId ?? input.operatorNumber),
     };
   }
-  const language = customer.language ?? config.calls?.defaultLanguage ?? DEFAULT_LANGUAGE;
+  const language = customer.language ?? companyDefaultLanguage(config);
   if (!configured)
     return {
       notReady: `no provider agent is configured for task type ${call.taskType} (language ${language}): set calls.agents.${call.taskType} to the agent id Retell issued, then run \`outreach voice agents\``,

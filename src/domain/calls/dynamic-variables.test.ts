@@ -55,6 +55,38 @@ describe('dynamic variables per task purpose', () => {
       },
     },
     {
+      name: "a Spanish-speaking borrower: the customer's language (es-MX speaks es)",
+      facts: {
+        ...base,
+        customer: { ...customer, language: 'es-MX' },
+        purpose: 'origination' as const,
+        config: defaultCompanyConfig(),
+        loan: null,
+      },
+      want: {
+        transfer_destination: '+12125550000',
+        borrower_first_name: 'Ada',
+        lender_name: 'Acme Inc',
+        language: 'es',
+      },
+    },
+    {
+      name: "an unsupported language: the company's default language",
+      facts: {
+        ...base,
+        customer: { ...customer, language: 'fr' },
+        purpose: 'origination' as const,
+        config: { ...defaultCompanyConfig(), defaultLanguage: 'es' as const },
+        loan: null,
+      },
+      want: {
+        transfer_destination: '+12125550000',
+        borrower_first_name: 'Ada',
+        lender_name: 'Acme Inc',
+        language: 'es',
+      },
+    },
+    {
       name: 'collections without a loan: no loan facts',
       facts: { ...base, purpose: 'collections' as const, config: defaultCompanyConfig(), loan: null },
       want: {

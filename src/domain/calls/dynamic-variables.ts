@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { CompanyConfig, TaskPurpose } from '../shared/company-config-types.js';
+import { resolveLanguage } from '../shared/language.js';
 
 /**
  * The dynamic variables a call sends the agent (`retell_llm_dynamic_variables` on create-phone-call,
@@ -19,16 +20,11 @@ export const COMMON_VARIABLES = [
 ] as const;
 export const COLLECTIONS_VARIABLES = ['amount_due', 'due_date', 'days_past_due'] as const;
 
-/**
- * This branch has no customer or company language setting: every call says `en`, the language the
- * agents are written in. The texts/LMS/language issue adds the customer's language; it replaces this.
- */
-export const DEFAULT_CALL_LANGUAGE = 'en';
-
 export interface DynamicVariableFacts {
   purpose: TaskPurpose;
   transferDestination: string;
-  customer: { firstName: string; timezone: string | null };
+  /** `language`: the customer's BCP 47 tag as stored (docs/partners/languages.md). */
+  customer: { firstName: string; timezone: string | null; language?: string | null };
   companyName: string;
   config: CompanyConfig;
   /** The call's loan, when it has one. */
@@ -41,7 +37,8 @@ export function dynamicVariablesOf(f: DynamicVariableFacts): Record<string, stri
     transfer_destination: f.transferDestination,
     borrower_first_name: f.customer.firstName,
     lender_name: f.config.calls?.voicemail?.businessName ?? f.companyName,
-    language: DEFAULT_CALL_LANGUAGE,
+    // The supported language the agent speaks: the customer's, else the company default.
+    language: resolveLanguage(f.customer.language, f.config).language,
   };
   const callback = f.config.calls?.voicemail?.callbackNumber;
   if (callback) vars.callback_number = callback;

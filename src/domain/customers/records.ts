@@ -18,6 +18,7 @@ import { requireOutreachMetadataPhones, requirePhone, requireTimezone, timezoneF
 import { missingCustomerFields } from './required-fields.js';
 import { deprecatedFields, resolveTestFlag } from './test-flag.js';
 import type { components } from '../../../generated/api-types.js';
+import { languageToStore } from '../shared/language.js';
 export type { CustomerRow } from '../borrowers/borrowers.js';
 
 /** The customer write payload (POST /customers, customer-create batch rows), already type-checked against the spec. */
@@ -35,6 +36,8 @@ export interface CustomerUpdate {
   timezone?: string;
   phoneNumber?: string;
   ssnLastFour?: string;
+  /** Any value: kept when it is a tag-sized string (languageToStore), ignored otherwise. */
+  language?: unknown;
   doNotCall?: boolean;
   state?: string;
 }
@@ -139,6 +142,7 @@ export function customerWriteFields(
     email: body.email,
     birthday: body.birthday,
     ssnLastFour: body.ssnLastFour,
+    language: languageToStore(body.language),
     timezone,
     phoneNumber: body.phoneNumber ? requirePhone('phoneNumber', body.phoneNumber) : undefined,
     streetAddress1: body.streetAddress1,
@@ -208,6 +212,7 @@ export async function changeCustomer(ctx: CompanyContext, id: string, body: Cust
     timezone: body.timezone === undefined ? undefined : requireTimezone('timezone', body.timezone),
     phoneNumber: body.phoneNumber === undefined ? undefined : requirePhone('phoneNumber', body.phoneNumber),
     ssnLastFour: body.ssnLastFour,
+    language: languageToStore(body.language),
     doNotCall: body.doNotCall,
     state: body.state,
   });

@@ -290,6 +290,7 @@ function newCustomerFields(input: EnrollmentInput<string>) {
     email: null,
     birthday: input.birthday,
     ssnLastFour: input.ssnLastFour,
+    language: input.language,
     timezone: input.timezone,
     phoneNumber: input.phoneNumber,
     streetAddress1: null,
@@ -317,6 +318,7 @@ function contactee(input: EnrollmentInput<string>, stored: CustomerRow | null): 
     mobilePhone: input.mobilePhone,
     externalMetadata: stored?.externalMetadata ?? null,
     doNotCall: stored?.doNotCall ?? false,
+    language: stored?.language ?? input.language,
   };
 }
 

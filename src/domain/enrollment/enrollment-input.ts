@@ -3,6 +3,7 @@ import type { CompanyContext } from '../shared/context.js';
 import { requirePhone, requireTimezone } from '../customers/normalize.js';
 import { type DeprecatedField, deprecatedFields, resolveTestFlag } from '../customers/test-flag.js';
 import { InvalidInputError, UnprocessableError } from '../shared/errors.js';
+import { languageToStore } from '../shared/language.js';
 import type { EnrollmentBody } from './validate.js';
 
 export type OriginationTaskType = (typeof ORIGINATION_TASK_TYPES)[number];
@@ -19,6 +20,8 @@ export interface EnrollmentInput<TaskType extends string = OriginationTaskType> 
   lastName: string | null;
   birthday: string | null;
   ssnLastFour: string | null;
+  /** BCP 47 tag as sent (languageToStore), or null. */
+  language: string | null;
   /** E.164; falls back to mobilePhone when phoneNumber was not sent. */
   phoneNumber: string | null;
   mobilePhone: string | null;
@@ -61,6 +64,7 @@ export function readEnrollment(body: EnrollmentBody, ctx: CompanyContext): Enrol
     lastName: body.lastName || null,
     birthday: body.birthday ?? null,
     ssnLastFour: body.ssnLastFour ?? null,
+    language: languageToStore(body.language) ?? null,
     phoneNumber: phoneNumber ?? mobilePhone,
     mobilePhone,
     timezone,

@@ -66,6 +66,7 @@ export async function replaceSchedule(ctx: CompanyContext, body: ReplaceBody): P
       mobilePhone: null,
       externalMetadata: customer.externalMetadata,
       doNotCall: customer.doNotCall,
+      language: customer.language,
     };
     const request = { taskType: body.taskType, loanId: body.loanId ?? null };
     const plan = await planCadence(scope, who, request);
@@ -121,6 +122,7 @@ function customerWrite(body: ReplaceBody): CustomerWrite {
     email: body.email,
     birthday: body.birthday,
     ssnLastFour: body.ssnLastFour,
+    language: body.language,
     streetAddress1: body.streetAddress1,
     streetAddress2: body.streetAddress2,
     city: body.city,

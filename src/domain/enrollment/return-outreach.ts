@@ -66,6 +66,7 @@ async function enrollOnReturn(
     lastName: null,
     birthday: null,
     ssnLastFour: null,
+    language: customer.language,
     phoneNumber: null,
     mobilePhone: null,
     timezone: null,

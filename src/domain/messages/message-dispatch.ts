@@ -4,7 +4,20 @@ import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import { listConsentEvents } from '../consent/ledger.js';
 import { type ConsentBasis, consentAddress, messageConsent, refusalReason } from '../consent/standing.js';
-import { emailSuppression, optOutSms, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
+import { emailSuppression, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
+import {
+  getSmsNumber,
+  holdSms,
+  markSmsNumberUnusable,
+  recordLineType,
+  releaseSmsHold,
+  smsHold,
+  type SmsAccount,
+} from '../../store/messages/sms-numbers.js';
+import type { SmsProvider } from '../ports/sms.js';
+import { HOLD_RETRY_MS, LINE_TYPE_CACHE_DAYS, NEVER_TEXTED_LINE_TYPES, smsErrorMeaning } from './sms-errors.js';
+import { recordProviderOptOut, unusableNumber } from './sms-numbers.js';
+import { resolveLanguage, type SupportedLanguage } from '../shared/language.js';
 import { getLoan } from '../borrowers/borrowers.js';
 import {
   claimDueMessages,
@@ -41,7 +54,24 @@ const STALE_CLAIM_MS = 10 * 60_000;
 /** Transient provider failures (connection refused, 4xx SMTP, 5xx HTTP) are retried after this. */
 const RETRY_MS = 5 * 60_000;
 
-export const SMS_OPT_OUT_NOTICE = 'Reply STOP to opt out.';
+/** The opt-out line every text carries, in the customer's language (STOP works in every language: CTIA). */
+export const SMS_OPT_OUT_NOTICES: Record<SupportedLanguage, string> = {
+  en: 'Reply STOP to opt out.',
+  es: 'Responda STOP para no recibir más mensajes.',
+};
+export const SMS_OPT_OUT_NOTICE = SMS_OPT_OUT_NOTICES.en;
+
+/** The email opt-out footer (Reg F 12 CFR 1006.6(e)), in the customer's language. */
+const EMAIL_OPT_OUT: Record<SupportedLanguage, { text: (link: string) => string; html: (link: string) => string }> = {
+  en: {
+    text: (link) => `To stop receiving these emails, open ${link}`,
+    html: (link) => `<p>To stop receiving these emails, <a href="${link}">unsubscribe here</a>.</p>`,
+  },
+  es: {
+    text: (link) => `Para dejar de recibir estos correos, abra ${link}`,
+    html: (link) => `<p>Para dejar de recibir estos correos, <a href="${link}">cancele la suscripción aquí</a>.</p>`,
+  },
+};
 
 /**
  * One dispatch round: claims due messages (one statement, committed before anything is sent),
@@ -135,6 +165,11 @@ async function deliver(
   if (!template) return skip(`template ${m.template} is no longer configured`);
   const own = customer.isTest ? undefined : deps.routes.companySms?.(m.companyId, config);
   const route = customer.isTest ? deps.routes.sandbox : own ? { ...deps.routes.live, sms: own } : deps.routes.live;
+  const account: SmsAccount = customer.isTest ? 'sandbox' : own ? 'company' : 'operator';
+  // The account refused its credentials (20003): the company's texts wait for it, none is failed.
+  const hold = m.channel === 'sms' ? await smsHold(deps.db, m.companyId, account) : null;
+  if (hold && hold.retryAt > at)
+    return release({ send: false, status: 'pending', at: hold.retryAt, reason: heldReason(hold.reason) });
   decided = true;
   const recipient = await usableRecipient(deps.db, m, customer, route, now);
   if ('skip' in recipient) return skip(recipient.skip);
@@ -161,15 +196,34 @@ async function deliver(
     const capCheck = capVerdict(m, sent, config, now);
     if (!capCheck.send) return release({ ...capCheck, rules: windowCheck.rules }, recipient.to);
   }
+  if (m.channel === 'sms') {
+    // Before the first text to a number (and when the cached answer is old): its line type; landlines are never texted.
+    const line = await lineTypeVerdict(deps, m.companyId, route.sms!, recipient.to, now);
+    if ('hold' in line) return holdTexts(deps, m, account, line.hold, line.reason);
+    if ('retry' in line)
+      return release({
+        send: false,
+        status: 'pending',
+        at: new Date(now.getTime() + RETRY_MS).toISOString(),
+        reason: line.retry,
+      });
+    if ('skip' in line) return release({ send: false, status: 'skipped', reason: line.skip, rules: windowCheck.rules });
+  }
   await decide('allowed', recipient.to, windowCheck.rules ?? [], null, recipient.consent);
 
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
-  const rendered = render(template, templateData(customer, loan));
+  // The customer's language (BCP 47), else the company's default: the template version and the notices.
+  const { language } = resolveLanguage(customer.language, config);
+  const rendered = render(template, templateData(customer, loan), language);
   // A text sent through the company's own account reports back naming the company: its token verifies it.
   const statusCallback = `${deps.publicBaseUrl}/webhooks/sms/status${own ? `?company=${encodeURIComponent(m.companyId)}` : ''}`;
   if (m.channel === 'sms')
-    return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest, statusCallback);
-  return sendEmail(deps, m, route, recipient.to, config, rendered, customer.isTest);
+    return sendSms(deps, m, route, recipient.to, config, rendered.text, customer.isTest, statusCallback, {
+      account,
+      held: hold !== null,
+      language,
+    });
+  return sendEmail(deps, m, route, recipient.to, config, rendered, customer.isTest, language);
 }
 
 /**
@@ -214,6 +268,8 @@ async function usableRecipient(
   if (!customer.phoneNumber) return { skip: 'the customer has no phone number' };
   const optedOut = await smsOptOut(db, m.companyId, customer.phoneNumber);
   if (optedOut) return { skip: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})` };
+  const unusable = await unusableNumber(db, m.companyId, customer.phoneNumber);
+  if (unusable) return { skip: `${customer.phoneNumber} is unusable for texts: ${unusable}` };
   const consent = await consentOf(db, m, 'sms', customer.phoneNumber, now);
   return 'skip' in consent ? consent : { to: customer.phoneNumber, consent: consent.basis };
 }
@@ -247,14 +303,22 @@ async function sendSms(
   text: string,
   sandbox: boolean,
   statusCallback: string,
+  via: { account: SmsAccount; held: boolean; language: SupportedLanguage },
 ) {
   // Every text says how to stop them (CTIA; TCPA revocation by any reasonable means).
-  const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICE}`;
+  const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICES[via.language]}`;
   const from = config.channels?.sms?.from ?? route.smsFrom;
+  const messagingServiceSid = config.channels?.sms?.messagingServiceSid;
   const at = () => deps.now().toISOString();
   let result;
   try {
-    result = await route.sms!.send({ to, from, body, statusCallback });
+    result = await route.sms!.send({
+      to,
+      from,
+      ...(messagingServiceSid ? { messagingServiceSid } : {}),
+      body,
+      statusCallback,
+    });
   } catch (err) {
     return releaseMessage(
       deps.db,
@@ -269,6 +333,7 @@ async function sendSms(
     );
   }
   if (result.accepted) {
+    if (via.held) await releaseSmsHold(deps.db, m.companyId, via.account); // the account answers again
     return recordSmsSent(
       deps.db,
       m.companyId,
@@ -285,7 +350,12 @@ async function sendSms(
       at(),
     );
   }
-  if (/^21610\b/.test(result.reason)) await optOutSms(deps.db, [m.companyId], to, 'STOP', at()); // the provider knows of a STOP we missed
+  const meaning = smsErrorMeaning(result.code);
+  if (meaning === 'hold') return holdTexts(deps, m, via.account, result.code!, result.reason);
+  // The provider knows of a STOP we missed: recorded as a revocation for this sender and number.
+  if (meaning === 'unsubscribed')
+    await recordProviderOptOut(deps.db, m.companyId, to, messagingServiceSid ?? from, deps.now());
+  if (meaning === 'unusable') await markSmsNumberUnusable(deps.db, m.companyId, to, result.code!, result.reason, at());
   return recordSend(
     deps.db,
     m.companyId,
@@ -311,11 +381,12 @@ async function sendEmail(
   config: CompanyConfig,
   rendered: { subject: string | null; text: string; html: string },
   sandbox: boolean,
+  language: SupportedLanguage,
 ) {
   const link = `${deps.publicBaseUrl}/unsubscribe/email/${optOutToken(deps.routes.signingSecret, m.companyId, to)}`;
   // Reg F 12 CFR 1006.6(e): a clear and conspicuous, reasonable and simple way to opt out of emails.
-  const text = `${rendered.text.trimEnd()}\n\nTo stop receiving these emails, open ${link}`;
-  const html = `${rendered.html}\n<p>To stop receiving these emails, <a href="${link}">unsubscribe here</a>.</p>`;
+  const text = `${rendered.text.trimEnd()}\n\n${EMAIL_OPT_OUT[language].text(link)}`;
+  const html = `${rendered.html}\n${EMAIL_OPT_OUT[language].html(link)}`;
   const subject = rendered.subject ?? '';
   const at = () => deps.now().toISOString();
   let result;
@@ -389,4 +460,71 @@ async function sendEmail(
     },
     at(),
   );
+}
+
+function heldReason(reason: string): string {
+  return `held: the SMS account refused the request (${reason}); texts wait until it answers again`.slice(0, 500);
+}
+
+/**
+ * A refusal of the account itself (sms-errors.ts `hold`: 20003 credentials, 20403 suspended): the
+ * account's texts of this company are held until HOLD_RETRY_MS from now, when one is tried again,
+ * and this one goes back to pending with the reason. Nothing is failed.
+ * The operator alert (`provider.alert`) is the voice go-live's; it is not raised here.
+ */
+async function holdTexts(deps: DispatchDeps, m: MessageRow, account: SmsAccount, code: number, reason: string) {
+  const now = deps.now();
+  const retryAt = new Date(now.getTime() + HOLD_RETRY_MS).toISOString();
+  await holdSms(deps.db, m.companyId, account, { code, reason, at: now.toISOString(), retryAt });
+  return releaseMessage(
+    deps.db,
+    m.companyId,
+    m.id,
+    { status: 'pending', scheduledTime: retryAt, reason: heldReason(reason) },
+    now.toISOString(),
+  );
+}
+
+type LineVerdict = { ok: true } | { skip: string } | { retry: string } | { hold: number; reason: string };
+
+/**
+ * The number's line type, from the cache (LINE_TYPE_CACHE_DAYS) or looked up now (Twilio Lookup v2
+ * Line Type Intelligence): a landline is marked unusable and never texted; an invalid number too.
+ * A lookup that cannot tell (a package error) lets the text go: its delivery errors then decide.
+ */
+async function lineTypeVerdict(
+  deps: DispatchDeps,
+  companyId: string,
+  sms: SmsProvider,
+  to: string,
+  now: Date,
+): Promise<LineVerdict> {
+  const known = await getSmsNumber(deps.db, companyId, to);
+  const fresh =
+    known?.lookedUpAt && now.getTime() - new Date(known.lookedUpAt).getTime() < LINE_TYPE_CACHE_DAYS * 86_400_000;
+  let lineType = fresh ? known.lineType : null;
+  if (!fresh) {
+    let found;
+    try {
+      found = await sms.lineType(to);
+    } catch (err) {
+      return { retry: `line-type lookup unavailable: ${(err as Error).message}`.slice(0, 500) };
+    }
+    if (!found.found) {
+      if (smsErrorMeaning(found.code) === 'hold') return { hold: found.code!, reason: found.reason };
+      if (found.permanent) {
+        const why = `line-type lookup: ${found.reason}`;
+        await markSmsNumberUnusable(deps.db, companyId, to, found.code, why, now.toISOString());
+        return { skip: `${to} is unusable for texts: ${why}` };
+      }
+      lineType = 'unknown';
+    } else lineType = found.lineType;
+    await recordLineType(deps.db, companyId, to, lineType, found.found ? found.carrierName : null, now.toISOString());
+  }
+  if (lineType && NEVER_TEXTED_LINE_TYPES.has(lineType)) {
+    const why = `line type ${lineType} (Twilio Lookup): never texted`;
+    await markSmsNumberUnusable(deps.db, companyId, to, null, why, now.toISOString());
+    return { skip: `${to} is unusable for texts: ${why}` };
+  }
+  return { ok: true };
 }

@@ -7,6 +7,8 @@ import { applyEarlyStatuses, forgetEarlyStatuses, keepEarlyStatus } from '../sch
 import { InvalidInputError } from '../shared/errors.js';
 import { recordGrant, recordRevocation } from '../consent/ledger.js';
 import type { SmsDeliveryStatus } from '../ports/sms.js';
+import { TWILIO_ERRORS } from './sms-errors.js';
+import { applyFailureToNumber } from './sms-numbers.js';
 
 /** Opt-out keywords (CTIA; the words carriers and Twilio honour), matched as the whole message, any case. */
 export const SMS_OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'];
@@ -40,11 +42,22 @@ export async function recordSmsStatus(db: Db, params: Record<string, string>, no
       ? `${params.ErrorCode ?? 'unknown'}: ${describeError(params.ErrorCode)}`
       : null;
   const at = now.toISOString();
-  if (await applyDeliveryStatus(db, sid, status, reason, at)) return true;
-  if (await hasProviderMessage(db, sid)) return false; // a repeated or older report
+  const applied = await applyDeliveryStatus(db, sid, status, reason, at);
+  if (applied) {
+    await applyFailureToNumber(db, applied, now);
+    return true;
+  }
+  if (await hasProviderMessage(db, sid)) {
+    // A repeated or older report, or the sender recorded the id between the two reads: tried once more.
+    const again = await applyDeliveryStatus(db, sid, status, reason, at);
+    if (again) await applyFailureToNumber(db, again, now);
+    return again !== null;
+  }
   await keepEarlyStatus(db, sid, status, reason, at);
-  if (!(await applyDeliveryStatus(db, sid, status, reason, at))) return false;
+  const late = await applyDeliveryStatus(db, sid, status, reason, at);
+  if (!late) return false;
   await forgetEarlyStatuses(db, sid); // the sender recorded the id meanwhile: applied here
+  await applyFailureToNumber(db, late, now);
   return true;
 }
 
@@ -57,7 +70,8 @@ export async function recordSmsSent(
   at: string,
 ): Promise<void> {
   await recordSend(db, companyId, id, sent, at);
-  await applyEarlyStatuses(db, sent.providerMessageId, at);
+  for (const applied of await applyEarlyStatuses(db, sent.providerMessageId, at))
+    await applyFailureToNumber(db, applied, new Date(at));
 }
 
 /**
@@ -73,18 +87,23 @@ export async function receiveInboundSms(
 ): Promise<'opted_out' | 'opted_in' | 'ignored'> {
   if (!params.From || params.Body === undefined) throw new InvalidInputError('From and Body are required');
   const from = parsePhoneNumberFromString(params.From, 'US')?.number ?? params.From;
-  const keyword = params.Body.trim().toUpperCase();
+  // Twilio's Advanced Opt-Out names what it did with the text (OptOutType STOP, START or HELP), for
+  // the keywords the Messaging Service configured too (a Spanish "PARAR"):
+  // https://help.twilio.com/articles/31560110671259 ("How to Track Opt-Out, Opt-In and Help Messages Using the OptOutType Parameter").
+  const optOutType = params.OptOutType?.trim().toUpperCase();
+  const keyword = optOutType === 'STOP' || optOutType === 'START' ? optOutType : params.Body.trim().toUpperCase();
+  const said = params.Body.trim().toUpperCase().slice(0, 32) || keyword;
   if (SMS_OPT_OUT_KEYWORDS.includes(keyword)) {
     // The opt-out and the consent revocation commit together: no call or text can slip between them.
     await db.transaction(async (trx) => {
       const companies = await companiesTexting(trx, from);
-      await optOutSms(trx, companies, from, keyword, now.toISOString());
+      await optOutSms(trx, companies, from, said, now.toISOString());
       await recordRevocation(trx, companies, {
         address: from,
         channel: 'sms',
         source: 'inbound_text',
         at: now,
-        evidenceRef: `SMS ${keyword}${params.MessageSid ? ` ${params.MessageSid}` : ''}`,
+        evidenceRef: `SMS ${said}${optOutType ? ` (OptOutType ${optOutType})` : ''}${params.MessageSid ? ` ${params.MessageSid}` : ''}`,
       });
     });
     return 'opted_out';
@@ -108,16 +127,6 @@ export async function receiveInboundSms(
   return 'ignored';
 }
 
-// The error codes the simulator and the common carriers report (Twilio error dictionary).
-const ERRORS: Record<string, string> = {
-  '30003': 'Unreachable destination handset',
-  '30004': 'Message blocked',
-  '30005': 'Unknown destination handset',
-  '30006': 'Landline or unreachable carrier',
-  '30007': 'Message filtered by the carrier',
-  '30008': 'Unknown error',
-};
-
 function describeError(code: string | undefined): string {
-  return (code && ERRORS[code]) ?? 'delivery failed';
+  return (code && TWILIO_ERRORS[Number(code)]?.title) || 'delivery failed';
 }

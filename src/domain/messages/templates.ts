@@ -39,13 +39,18 @@ export interface Rendered {
   html: string;
 }
 
-export function render(template: MessageTemplate, data: Record<string, unknown>): Rendered {
-  const body = compile(template.body);
+/**
+ * Renders the template in the customer's language: its `languages[language]` version when the
+ * company wrote one, else the default `subject`/`body` (the company's default language).
+ */
+export function render(template: MessageTemplate, data: Record<string, unknown>, language?: string): Rendered {
+  const chosen = (language && template.languages?.[language]) || template;
+  const body = compile(chosen.body);
   return {
     subject:
-      template.subject === undefined
+      chosen.subject === undefined
         ? null
-        : compile(template.subject)
+        : compile(chosen.subject)
             .text(data)
             .replace(/[\r\n]+/g, ' ')
             .trim(),
@@ -57,10 +62,11 @@ export function render(template: MessageTemplate, data: Record<string, unknown>)
 /** Compiles every template at `config set` time so a syntax error fails there, not at a send. */
 export function validateTemplates(config: CompanyConfig): void {
   for (const [name, template] of Object.entries(config.templates ?? {})) {
-    for (const [part, source] of [
-      ['subject', template.subject],
-      ['body', template.body],
-    ] as const) {
+    const versions = [template, ...Object.values(template.languages ?? {})];
+    for (const [part, source] of versions.flatMap((v) => [
+      ['subject', v.subject] as const,
+      ['body', v.body] as const,
+    ])) {
       if (source === undefined) continue;
       try {
         engine.precompile(source, { knownHelpersOnly: true });

@@ -53,6 +53,13 @@ export function timingReasons(call: Pick<ScheduledCallRow, 'explanation' | 'stat
   return reasons;
 }
 
+/** The customer's language tag named no supported language when the call was planned: the fallback noted then. */
+export function languageReason(call: Pick<ScheduledCallRow, 'explanation'>): RuleReason | undefined {
+  const planned = Array.isArray(call.explanation) ? (call.explanation as Decision[]) : [];
+  const note = planned.find((d) => d.rule === 'language-fallback');
+  return note ? { rule: note.rule, source: note.source, detail: note.message } : undefined;
+}
+
 /** Why a skipped, cancelled or failed call ended; undefined for any other status. */
 export function endReason(call: Pick<ScheduledCallRow, 'status' | 'statusReason'>): RuleReason | undefined {
   if (call.status !== 'skipped' && call.status !== 'cancelled' && call.status !== 'failed') return undefined;

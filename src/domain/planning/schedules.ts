@@ -4,6 +4,7 @@ import {
   planEnrollment,
   type ContactAttempt,
   type CustomerContact,
+  type Decision,
   type PlanResult,
   type PlannedCall,
   type SchedulerConfig,
@@ -40,6 +41,7 @@ export {
   getSchedule,
 } from '../../store/planning/schedules.js';
 export { activeLoanSchedules } from '../../store/planning/loan-schedules.js';
+import { LANGUAGE_FALLBACK_RULE, resolveLanguage } from '../shared/language.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 import { callAttempts, historySince, messageAttempts, outsideAttempts } from './contact-history.js';
@@ -65,6 +67,8 @@ export interface Contactee {
   /** Address city and ZIP: place a customer in a city with its own rules (New York City); optional. */
   city?: string | null;
   zipCode?: string | null;
+  /** The customer's language tag (BCP 47), when it has one: a fallback from it is noted on each call. */
+  language?: string | null;
 }
 
 /** The stored customer as the scheduler sees them. */
@@ -79,6 +83,7 @@ export function contacteeOf(customer: CustomerRow): Contactee {
     doNotCall: customer.doNotCall,
     city: customer.city,
     zipCode: customer.zipCode,
+    language: customer.language,
   };
 }
 
@@ -190,6 +195,11 @@ export function scheduleRows(
   const sorted = [...plan.calls].sort(
     (a, b) => a.scheduledTime.localeCompare(b.scheduledTime) || a.stepIndex - b.stepIndex,
   );
+  // A language tag that names no supported language: each call notes the fallback (its `languageReason`).
+  const { fallback } = resolveLanguage(who.language, scope.config);
+  const note: Decision[] = fallback
+    ? [{ rule: LANGUAGE_FALLBACK_RULE.rule, source: LANGUAGE_FALLBACK_RULE.source, effect: 'note', message: fallback }]
+    : [];
   const calls = sorted.map((call: PlannedCall): NewScheduledCall => ({
     id: newId(),
     customerId: who.customerId,
@@ -203,7 +213,7 @@ export function scheduleRows(
     step: call.step,
     stepIndex: call.stepIndex,
     fallback: call.fallback,
-    explanation: call.explanation,
+    explanation: note.length ? [...call.explanation, ...note] : call.explanation,
   }));
   return { schedule, calls };
 }

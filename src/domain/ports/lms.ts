@@ -7,6 +7,8 @@
  * - UnavailableError: the LMS did not answer in time or answered 5xx after the retries (503 + Retry-After);
  * - UpstreamError `lms_credentials_rejected`: the LMS refused the configured credentials;
  * - UpstreamError `lms_bad_response`: the LMS answered something we cannot read;
+ * - UpstreamError `lms_request_rejected`: the LMS refused the request for another reason than an
+ *   unknown id (LoanPro's 409 for an endpoint typo, for instance): a configuration error;
  * - NotFoundError: no such customer in the LMS; InvalidInputError: a requested loan is not that customer's.
  */
 

@@ -32,6 +32,11 @@ export interface MessageTemplate {
   /** Email only. */
   subject?: string;
   body: string;
+  /**
+   * The same template in other languages, by supported language (`es`): a customer whose language
+   * resolves to one gets that version; others get `subject`/`body` (the company's default language).
+   */
+  languages?: Record<string, { subject?: string; body: string }>;
 }
 
 export interface ChannelLimits {
@@ -43,8 +48,16 @@ export interface ChannelLimits {
 
 export interface ChannelsConfig {
   email?: ChannelLimits & { from?: string };
-  /** `provider`: the company's own Twilio account (real customers' texts; the auth token stored sealed). */
-  sms?: ChannelLimits & { from?: string; provider?: { accountSid: string; authToken: string } };
+  /**
+   * `provider`: the company's own Twilio account (real customers' texts; the auth token stored sealed).
+   * `messagingServiceSid`: a Twilio Messaging Service (`MG…`) that sends instead of `from`: Twilio
+   * picks the sender from its pool and applies its Advanced Opt-Out (docs/operators/sms-provider.md).
+   */
+  sms?: ChannelLimits & {
+    from?: string;
+    messagingServiceSid?: string;
+    provider?: { accountSid: string; authToken: string };
+  };
 }
 
 /** An integration of the legacy create-scheduled-calls operation: the calls it creates. */
@@ -74,6 +87,11 @@ export interface CompanyConfig {
   taskTypes: TaskTypeConfig[];
   /** Integration identifiers accepted by the legacy create-scheduled-calls operation. */
   scheduleTypes: string[];
+  /**
+   * The language of a customer without a supported `language` (BCP 47 primary subtag of
+   * SUPPORTED_LANGUAGES; default `en`): its texts, emails and agent (docs/partners/languages.md).
+   */
+  defaultLanguage?: 'en' | 'es';
   /** Scheduler overrides; may only tighten the defaults (see src/scheduler). */
   scheduler?: Record<string, unknown>;
   /** Definitions of `scheduleTypes` entries; an entry without one places a single call. */
@@ -142,8 +160,6 @@ export interface CallsConfig {
    * (docs/operators/voice-provider.md#agents-outreach-voice-agents); the sandbox's agents are `agent-<taskType>`.
    */
   agents?: Record<string, string | Record<string, string>>;
-  /** The language of a customer who has none, and of a single-agent entry (default `en`). */
-  defaultLanguage?: string;
   /**
    * The company's caller ids (E.164), each a number its Retell account owns; `states` (two-letter
    * codes) prefers a number for customers in those states. Unset = the operator's

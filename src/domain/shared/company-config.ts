@@ -93,6 +93,7 @@ export const companyConfigSchema = {
       },
     },
     scheduleTypes: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 120 } },
+    defaultLanguage: { enum: ['en', 'es'] },
     scheduler: { type: 'object' },
     integrations: {
       type: 'array',
@@ -117,6 +118,19 @@ export const companyConfigSchema = {
         properties: {
           subject: { type: 'string', minLength: 1, maxLength: 998 },
           body: { type: 'string', minLength: 1, maxLength: 100000 },
+          languages: {
+            type: 'object',
+            propertyNames: { enum: ['en', 'es'] },
+            additionalProperties: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['body'],
+              properties: {
+                subject: { type: 'string', minLength: 1, maxLength: 998 },
+                body: { type: 'string', minLength: 1, maxLength: 100000 },
+              },
+            },
+          },
         },
       },
     },
@@ -130,6 +144,7 @@ export const companyConfigSchema = {
           additionalProperties: false,
           properties: {
             ...CHANNEL_PROPERTIES,
+            messagingServiceSid: { type: 'string', pattern: '^MG[0-9a-fA-F]{32}$' },
             provider: {
               type: 'object',
               additionalProperties: false,
@@ -164,7 +179,6 @@ export const companyConfigSchema = {
             ],
           },
         },
-        defaultLanguage: { $ref: '#/$defs/language' },
         callerIds: {
           type: 'array',
           minItems: 1,

@@ -12,6 +12,7 @@ export function presentCustomer(c: CustomerRow): CustomerBody {
     email: c.email,
     birthday: c.birthday,
     ssnLastFour: c.ssnLastFour,
+    ...(c.language ? { language: c.language } : {}),
     timezone: c.timezone,
     phoneNumber: c.phoneNumber,
     streetAddress1: c.streetAddress1,

@@ -1,4 +1,4 @@
-import { endReason, timingReasons } from '../../domain/planning/call-reasons.js';
+import { endReason, languageReason, timingReasons } from '../../domain/planning/call-reasons.js';
 import type { ScheduledCallRow } from '../../domain/planning/scheduled-calls.js';
 import type { ResponseBody } from '../handler-types.js';
 
@@ -11,6 +11,7 @@ type ScheduledCallBody = ResponseBody<'getScheduledCall', 200>;
 export function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody {
   const moved = timingReasons(call);
   const ended = endReason(call);
+  const language = languageReason(call);
   return {
     id: call.id,
     customerId: call.customerId,
@@ -20,5 +21,6 @@ export function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody 
     postProcessingFlags: call.postProcessingFlags,
     ...(moved.length > 0 ? { timingReasons: moved } : {}),
     ...(ended ? { endReason: ended } : {}),
+    ...(language ? { languageReason: language } : {}),
   };
 }

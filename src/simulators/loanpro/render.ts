@@ -2,8 +2,19 @@
 
 type Obj = Record<string, unknown>;
 
-const CUSTOMER_NAV = ['PrimaryAddress', 'MailAddress', 'Phones', 'Employer', 'Loans', 'References', 'PaymentAccounts'];
-const LOAN_NAV = ['LoanSetup', 'LoanSettings', 'StatusArchive', 'Customers', 'Transactions', 'Payments'];
+export const CUSTOMER_NAV = [
+  'PrimaryAddress',
+  'MailAddress',
+  'Phones',
+  'Employer',
+  'Loans',
+  'References',
+  'PaymentAccounts',
+];
+export const LOAN_NAV = ['LoanSetup', 'LoanSettings', 'StatusArchive', 'Customers', 'Transactions', 'Payments'];
+
+/** Navigation properties by entity set (what `$expand` may name). */
+export const NAV = { Customers: CUSTOMER_NAV, Loans: LOAN_NAV };
 
 /**
  * LoanPro's "no date": PHP's timestamp of the MySQL zero date, as in LoanPro's own sample

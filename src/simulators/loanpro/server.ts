@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { errorBody, listItems, LISTS, PAGE_SIZE, renderCustomer, renderList, renderLoan } from './render.js';
+import { errorBody, listItems, LISTS, NAV, PAGE_SIZE, renderCustomer, renderList, renderLoan } from './render.js';
 import type { LoanProSeed } from './seed.js';
 
 /** A fault the simulator applies to the next `times` API requests (all of them when omitted). */
@@ -18,6 +18,13 @@ export interface LoanProSimulator {
   instanceId: string;
   token: string;
   setFault(fault: Fault): void;
+  /**
+   * Test control: the loan's current status and sub-status change as LoanPro would show them on its
+   * next read (the newest daily snapshot, `StatusArchive`, takes the new texts).
+   */
+  setLoanStatus(loanId: number, status: { loanStatusText: string; loanSubStatusText: string }): void;
+  /** Test control: a customer's phone (by its digits) is switched to Do Not Call (`dndEnabled`) or back. */
+  setPhoneDnd(customerId: number, phone: string, enabled: boolean): void;
   /** API requests received (faulty ones included), newest last. */
   requests: { method: string; path: string }[];
   /** Most API requests open at the same time so far. */
@@ -78,6 +85,7 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: SimulatorOp
       });
       return;
     }
+    // An invalid endpoint outside the API is LoanPro's rare 404 (https://developers.loanpro.io/docs/response-codes).
     if (!url.pathname.startsWith(`${API_ROOT}/odata.svc/`))
       return send(res, 404, errorBody(404, 'Not found', 'NotFound'));
     requests.push({ method: req.method ?? 'GET', path: url.pathname + url.search });
@@ -102,7 +110,11 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: SimulatorOp
         errorBody(401, 'Unauthorized: invalid token or Autopal-Instance-Id', 'UnauthorizedException'),
       );
     }
-    if (req.method !== 'GET') return send(res, 405, errorBody(405, 'Method not allowed', 'MethodNotAllowed'));
+    // The 409 causes of https://developers.loanpro.io/docs/response-codes, each with its own message
+    // (LoanPro's own message texts are not documented; only "id ... does not exist" reads as not found).
+    const conflict = (message: string) => send(res, 409, errorBody(409, message, 'ODataException'));
+    // "Missing required payload fields": the simulator stores nothing, so any write lacks them.
+    if (req.method !== 'GET') return conflict('Missing required payload fields');
 
     const root = `http://${host}:${port}${API_ROOT}/odata.svc`;
     const expand = new Set(
@@ -113,8 +125,12 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: SimulatorOp
     );
     const m = /^\/odata\.svc\/(Customers|Loans)\((\d+)\)(?:\/(\w+))?$/.exec(url.pathname.slice(API_ROOT.length));
     const list = m?.[3] === undefined ? undefined : LISTS[`${m[1]}/${m[3]}`];
+    // "Typos within the endpoint": an entity set or list LoanPro does not have under odata.svc.
     if (!m || (m[3] !== undefined && !list))
-      return send(res, 404, errorBody(404, `Resource not found for the segment '${url.pathname}'`, 'NotFound'));
+      return conflict(`Resource not found for the segment '${url.pathname.slice(API_ROOT.length)}'`);
+    // "Mismatching payload and endpoint": an $expand of another entity's navigation property.
+    const foreign = [...expand].find((e) => !NAV[m[1] as 'Customers' | 'Loans'].includes(e));
+    if (foreign) return conflict(`Property '${foreign}' is not a navigation property of ${m[1]}`);
     const id = Number(m[2]);
     // A missing id is 409 (https://developers.loanpro.io/docs/response-codes); LoanPro's message text is not documented.
     const missing = (set: string) =>
@@ -155,6 +171,24 @@ export async function startLoanProSimulator(seed: LoanProSeed, opts: SimulatorOp
     instanceId: seed.instanceId,
     token: seed.token,
     setFault: (f) => void (fault = { ...f }),
+    setLoanStatus(loanId, status) {
+      const loan = seed.loans.find((l) => l.id === loanId);
+      if (!loan) throw new Error(`no loan ${loanId} in the seed`);
+      const archive = Array.isArray(loan.StatusArchive) ? (loan.StatusArchive as Record<string, unknown>[]) : [];
+      const newest = archive.reduce<Record<string, unknown> | undefined>(
+        (a, e) => (!a || String(e.date) > String(a.date) ? e : a),
+        undefined,
+      );
+      if (newest) Object.assign(newest, status);
+      else loan.StatusArchive = [{ date: '2026-01-01', ...status }];
+    },
+    setPhoneDnd(customerId, phone, enabled) {
+      const customer = seed.customers.find((c) => c.id === customerId);
+      const phones = Array.isArray(customer?.Phones) ? (customer.Phones as Record<string, unknown>[]) : [];
+      const entry = phones.find((p) => p.phone === phone);
+      if (!entry) throw new Error(`no phone ${phone} of customer ${customerId} in the seed`);
+      entry.dndEnabled = enabled ? 1 : 0;
+    },
     requests,
     peakInFlight: () => peak,
     close: () =>

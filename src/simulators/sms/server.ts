@@ -16,15 +16,29 @@ export interface SmsSimulatorOptions {
   authToken?: string;
   /** Where inbound messages are delivered (the number's "A message comes in" webhook). */
   inboundUrl?: string;
+  /**
+   * Advanced Opt-Out keywords of the Messaging Services, beside the defaults (e.g. Spanish PARAR):
+   * an inbound text to a service (`MessagingServiceSid`) matching one carries `OptOutType`.
+   */
+  advancedOptOut?: { stop?: string[]; start?: string[]; help?: string[] };
 }
 
 const OPT_OUT = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT']);
 const OPT_IN = new Set(['START', 'UNSTOP', 'YES']);
+const HELP = new Set(['HELP', 'INFO']);
+const MESSAGING_SERVICE = /^MG[0-9a-fA-F]{32}$/;
+/** The sender the simulator picks from a Messaging Service's pool. */
+export const SERVICE_POOL_NUMBER = '+15005550006';
 const E164 = /^\+[1-9]\d{7,14}$/;
 /** Messages kept for GET and /simulator/messages, the oldest forgotten first (it runs inside `outreach serve`). */
 const KEPT = 20_000;
 const MESSAGES = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
 const MESSAGE = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\/([^/]+)\.json$/;
+/** Lookup v2 (host lookups.twilio.com; the library's request client keeps the path). */
+const LOOKUP = /^\/v2\/PhoneNumbers\/([^/]+)$/;
+const ACCOUNT = /^\/2010-04-01\/Accounts\/([^/]+)\.json$/;
+/** Messaging v1 (host messaging.twilio.com). */
+const SERVICE = /^\/v1\/Services\/([^/]+)$/;
 
 /**
  * A real HTTP server speaking Twilio Programmable Messaging as the official `twilio` library sends
@@ -40,6 +54,13 @@ export class SmsSimulator {
   readonly accountSid: string;
   readonly authToken: string;
   inboundUrl: string | undefined;
+  /** Numbers looked up through Lookup v2, in order (tests). */
+  readonly lookups: string[] = [];
+  /** The Account resource's `status` (`active`, `suspended`, `closed`): tests set it. */
+  accountStatus = 'active';
+  /** The Messaging Services the account has (SIDs); every well-formed `MG…` when unset. */
+  messagingServices: Set<string> | undefined;
+  private readonly advanced: { stop: Set<string>; start: Set<string>; help: Set<string> };
   private readonly sent = new Map<string, MessageResource>();
   private readonly optedOut = new Set<string>();
   private readonly pending = new Set<Promise<unknown>>();
@@ -50,6 +71,12 @@ export class SmsSimulator {
     this.accountSid = opts.accountSid ?? 'ACsimulator';
     this.authToken = opts.authToken ?? 'simulator-auth-token';
     this.inboundUrl = opts.inboundUrl;
+    const upper = (words: string[] | undefined) => new Set((words ?? []).map((w) => w.toUpperCase()));
+    this.advanced = {
+      stop: upper(opts.advancedOptOut?.stop),
+      start: upper(opts.advancedOptOut?.start),
+      help: upper(opts.advancedOptOut?.help),
+    };
   }
 
   async start(port = 0, host = '127.0.0.1'): Promise<string> {
@@ -88,10 +115,21 @@ export class SmsSimulator {
    * the parameters of https://www.twilio.com/docs/messaging/guides/webhook-request. Returns the
    * webhook's HTTP status (0 without an inbound URL).
    */
-  async inbound(params: { From: string; To: string; Body: string }): Promise<number> {
+  async inbound(params: { From: string; To: string; Body: string; MessagingServiceSid?: string }): Promise<number> {
     const keyword = params.Body.trim().toUpperCase();
-    if (OPT_OUT.has(keyword)) this.optedOut.add(`${params.From}>${params.To}`);
-    if (OPT_IN.has(keyword)) this.optedOut.delete(`${params.From}>${params.To}`);
+    // Opt-outs are per sender: the number texted, or the whole Messaging Service it belongs to.
+    const sender = `${params.From}>${params.MessagingServiceSid ?? params.To}`;
+    const service = params.MessagingServiceSid !== undefined;
+    const optOutType =
+      OPT_OUT.has(keyword) || (service && this.advanced.stop.has(keyword))
+        ? 'STOP'
+        : OPT_IN.has(keyword) || (service && this.advanced.start.has(keyword))
+          ? 'START'
+          : HELP.has(keyword) || (service && this.advanced.help.has(keyword))
+            ? 'HELP'
+            : undefined;
+    if (optOutType === 'STOP') this.optedOut.add(sender);
+    if (optOutType === 'START') this.optedOut.delete(sender);
     if (!this.inboundUrl) return 0;
     const m = messageResource(this.accountSid, {
       sid: newSid(),
@@ -122,6 +160,10 @@ export class SmsSimulator {
       NumMedia: m.num_media,
       NumSegments: m.num_segments,
       ApiVersion: m.api_version,
+      // Sent for a Messaging Service's numbers; OptOutType only with Advanced Opt-Out, i.e. for a service:
+      // https://help.twilio.com/articles/31560110671259
+      ...(service ? { MessagingServiceSid: params.MessagingServiceSid! } : {}),
+      ...(service && optOutType ? { OptOutType: optOutType } : {}),
     });
   }
 
@@ -136,6 +178,30 @@ export class SmsSimulator {
           ...twilioError(401, 20003, 'Authenticate'),
           detail: 'Your AccountSid or AuthToken was incorrect.',
         });
+      }
+      const account = url.pathname.match(ACCOUNT);
+      if (account && req.method === 'GET') {
+        if (!this.authenticated(req, decodeURIComponent(account[1])))
+          return json(res, 401, twilioError(401, 20003, 'Authenticate'));
+        return json(res, 200, this.accountResource());
+      }
+      const service = url.pathname.match(SERVICE);
+      if (service && req.method === 'GET') {
+        if (req.headers.authorization !== this.basicAuth())
+          return json(res, 401, twilioError(401, 20003, 'Authenticate'));
+        const sid = decodeURIComponent(service[1]);
+        const known = MESSAGING_SERVICE.test(sid) && (this.messagingServices?.has(sid) ?? true);
+        return known
+          ? json(res, 200, { sid, account_sid: this.accountSid, friendly_name: `Simulated service ${sid.slice(-4)}` })
+          : json(res, 404, twilioError(404, 20404, `The requested resource ${url.pathname} was not found`));
+      }
+      const lookup = url.pathname.match(LOOKUP);
+      if (lookup && req.method === 'GET') {
+        if (req.headers.authorization !== this.basicAuth()) {
+          res.setHeader('WWW-Authenticate', 'Basic realm="Twilio API"');
+          return json(res, 401, twilioError(401, 20003, 'Authenticate'));
+        }
+        return this.lookup(res, decodeURIComponent(lookup[1]), url.searchParams.get('Fields') ?? '');
       }
       if (req.method === 'POST' && list) return await this.create(req, res);
       if (req.method === 'GET' && one) {
@@ -155,15 +221,99 @@ export class SmsSimulator {
     }
   }
 
+  /** The Account resource (https://www.twilio.com/docs/iam/api/account): the fields the library reads. */
+  private accountResource() {
+    const at = rfc2822(new Date('2026-01-05T12:00:00Z'));
+    const uri = `/2010-04-01/Accounts/${this.accountSid}.json`;
+    return {
+      auth_token: this.authToken,
+      date_created: at,
+      date_updated: at,
+      friendly_name: 'Simulated account',
+      owner_account_sid: this.accountSid,
+      sid: this.accountSid,
+      status: this.accountStatus,
+      subresource_uris: { messages: uri.replace('.json', '/Messages.json') },
+      type: 'Full',
+      uri,
+    };
+  }
+
+  private basicAuth(): string {
+    return `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString('base64')}`;
+  }
+
   private authenticated(req: IncomingMessage, accountSid: string): boolean {
-    const expected = `Basic ${Buffer.from(`${this.accountSid}:${this.authToken}`).toString('base64')}`;
-    return accountSid === this.accountSid && req.headers.authorization === expected;
+    return accountSid === this.accountSid && req.headers.authorization === this.basicAuth();
+  }
+
+  /**
+   * Lookup v2 (https://www.twilio.com/docs/lookup/v2-api): the phone number resource, with
+   * `line_type_intelligence` when `Fields` names it
+   * (https://www.twilio.com/docs/lookup/v2-api/line-type-intelligence). Magic numbers choose the
+   * type, an error, an invalid number or a package error; any other valid number is `mobile`.
+   */
+  private lookup(res: ServerResponse, number: string, fields: string): void {
+    this.lookups.push(number);
+    const outcome = smsOutcomeFor(number);
+    if (outcome.lookupRefusal) {
+      const r = outcome.lookupRefusal;
+      return json(res, r.status, twilioError(r.status, r.code, r.message));
+    }
+    const valid = E164.test(number) && !outcome.invalid;
+    const wanted = fields.split(',').map((f) => f.trim());
+    const line =
+      valid && wanted.includes('line_type_intelligence')
+        ? outcome.lineTypeError
+          ? {
+              mobile_country_code: null,
+              mobile_network_code: null,
+              carrier_name: null,
+              type: null,
+              error_code: outcome.lineTypeError,
+            }
+          : {
+              mobile_country_code: '310',
+              mobile_network_code: '260',
+              carrier_name: 'Simulated Wireless',
+              type: outcome.lineType ?? 'mobile',
+              error_code: null,
+            }
+        : null;
+    json(res, 200, {
+      calling_country_code: number.startsWith('+1') ? '1' : null,
+      country_code: number.startsWith('+1') ? 'US' : null,
+      phone_number: number,
+      national_format: number,
+      valid,
+      validation_errors: valid ? [] : [E164.test(number) ? 'INVALID_BUT_POSSIBLE' : 'NOT_A_NUMBER'],
+      caller_name: null,
+      sim_swap: null,
+      call_forwarding: null,
+      line_type_intelligence: line,
+      line_status: null,
+      identity_match: null,
+      reassigned_number: null,
+      sms_pumping_risk: null,
+      phone_number_quality_score: null,
+      pre_fill: null,
+      url: `https://lookups.twilio.com/v2/PhoneNumbers/${encodeURIComponent(number)}`,
+    });
   }
 
   private async create(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
-    const { To: to, From: from, Body: body, StatusCallback: callback } = form;
-    const refused = refusal(to, from, body) ?? (this.optedOut.has(`${to}>${from}`) ? SMS_UNSUBSCRIBED : undefined);
+    const { To: to, Body: body, StatusCallback: callback, MessagingServiceSid: service } = form;
+    // With a Messaging Service and no From, Twilio picks the sender from the service's pool.
+    const from = form.From ?? (service ? SERVICE_POOL_NUMBER : undefined);
+    const serviceRefused =
+      service !== undefined && !MESSAGING_SERVICE.test(service)
+        ? twilioError(400, 21701, `The Messaging Service Sid ${service} is invalid.`)
+        : undefined;
+    const refused =
+      serviceRefused ??
+      refusal(to, from, body) ??
+      (this.optedOut.has(`${to}>${service ?? from}`) ? SMS_UNSUBSCRIBED : undefined);
     if (refused) return json(res, refused.status, refused);
     const outcome = smsOutcomeFor(to);
     if (outcome.refusal)
@@ -180,6 +330,7 @@ export class SmsSimulator {
       at: new Date(),
       direction: 'outbound-api',
     });
+    if (service) message.messaging_service_sid = service;
     this.sent.set(message.sid, message);
     if (this.sent.size > KEPT) this.sent.delete(this.sent.keys().next().value!);
     json(res, 201, message);

@@ -12,6 +12,8 @@ export interface CustomerRow {
   email: string | null;
   birthday: string | null;
   ssnLastFour: string | null;
+  /** BCP 47 tag as sent (src/domain/shared/language.ts); null: the company's default language. */
+  language: string | null;
   timezone: string | null;
   phoneNumber: string | null;
   streetAddress1: string | null;
@@ -36,6 +38,7 @@ export const CUSTOMER_COLUMNS: Record<keyof CustomerFields, string> = {
   email: 'email',
   birthday: 'birthday',
   ssnLastFour: 'ssn_last_four',
+  language: 'language',
   timezone: 'timezone',
   phoneNumber: 'phone_number',
   streetAddress1: 'street_address1',
@@ -71,6 +74,7 @@ export function customerFromRow(r: Record<string, unknown>): CustomerRow {
     email: readText(r.email),
     birthday: toDateOnly(r.birthday),
     ssnLastFour: readText(r.ssn_last_four),
+    language: readText(r.language),
     timezone: readText(r.timezone),
     phoneNumber: readText(r.phone_number),
     streetAddress1: readText(r.street_address1),

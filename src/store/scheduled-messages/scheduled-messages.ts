@@ -238,6 +238,28 @@ export async function applyDeliveryStatus(
   return rows.length ? messageFromRow(rows[0]) : null;
 }
 
+/**
+ * When the customer's texts to `recipient` sent since `since` failed with this provider error code
+ * (their reason begins "<code>:"), oldest first: the times the failures were reported.
+ */
+export async function smsFailureTimes(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  recipient: string,
+  code: number,
+  since: string,
+): Promise<string[]> {
+  const rows: Array<{ updated_at: string | Date }> = await db('scheduled_messages')
+    .where({ company_id: companyId, customer_id: customerId, channel: 'sms', recipient })
+    .where('sent_at', '>=', since)
+    .whereIn('status', ['undelivered', 'failed'])
+    .where('status_reason', 'like', `${code}:%`)
+    .orderBy('updated_at')
+    .select('updated_at');
+  return rows.map((r) => new Date(r.updated_at).toISOString());
+}
+
 /** Messages of one channel handed to the provider (in these statuses), newest first (GET /emails, GET /texts). */
 export async function listSentMessages(
   db: Db,

@@ -1,5 +1,5 @@
 import type { Db } from '../shared/db.js';
-import { applyDeliveryStatus, DELIVERY_RANK, type DeliveryStatus } from './scheduled-messages.js';
+import { applyDeliveryStatus, DELIVERY_RANK, type DeliveryStatus, type MessageRow } from './scheduled-messages.js';
 import { deleteInBatches } from '../shared/batched-deletes.js';
 
 /** A status reported for a provider message id no message has yet; a repeated report changes nothing. */
@@ -17,14 +17,19 @@ export async function keepEarlyStatus(
 }
 
 /** Applies the statuses kept for this provider message id, oldest rank first (each only moves the message forward), and forgets them. */
-export async function applyEarlyStatuses(db: Db, providerMessageId: string, at: string): Promise<void> {
+export async function applyEarlyStatuses(db: Db, providerMessageId: string, at: string): Promise<MessageRow[]> {
   const kept: Array<{ status: DeliveryStatus; status_reason: string | null }> = await db('sms_early_statuses')
     .where({ provider_message_id: providerMessageId })
     .select('status', 'status_reason');
-  if (kept.length === 0) return;
+  if (kept.length === 0) return [];
   kept.sort((a, b) => DELIVERY_RANK[a.status] - DELIVERY_RANK[b.status]);
-  for (const k of kept) await applyDeliveryStatus(db, providerMessageId, k.status, k.status_reason, at);
+  const applied: MessageRow[] = [];
+  for (const k of kept) {
+    const row = await applyDeliveryStatus(db, providerMessageId, k.status, k.status_reason, at);
+    if (row) applied.push(row);
+  }
   await forgetEarlyStatuses(db, providerMessageId);
+  return applied;
 }
 
 export async function forgetEarlyStatuses(db: Db, providerMessageId: string): Promise<void> {
