@@ -14,6 +14,7 @@ import * as origination from './origination.js';
 import * as paymentMethods from './payment-methods.js';
 import * as payments from './payments.js';
 import * as providerCallbacks from './provider-callbacks.js';
+import * as restrictions from './restrictions.js';
 import * as scheduleSync from './schedule-sync.js';
 import * as scheduledCalls from './scheduled-calls.js';
 import * as webhookDeliveries from './webhook-deliveries.js';
@@ -40,6 +41,7 @@ export function operationHandlers(): OperationHandlers {
     ...paymentMethods,
     ...payments,
     ...providerCallbacks,
+    ...restrictions,
     ...scheduleSync,
     ...scheduledCalls,
     ...webhookDeliveries,

@@ -1,12 +1,14 @@
 import { rateRise } from '../domain/ach/return-rates.js';
 import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, readBatchJob } from '../domain/batches/read.js';
 import { callById } from '../domain/calls/calls.js';
+import { restrictionById } from '../domain/customers/restrictions.js';
 import { scheduledCall } from '../domain/planning/scheduled-calls.js';
-import type { EventDataBuilders } from '../domain/webhooks/events.js';
+import type { EventDataBuilder, EventDataBuilders } from '../domain/webhooks/events.js';
 import { presentRateRise } from '../http/presenters/ach.js';
 import { presentCompletedBatch } from '../http/presenters/batches.js';
 import { presentCall, type RecordingLinkSettings } from '../http/presenters/calls.js';
 import { presentScheduledCall } from '../http/presenters/planning.js';
+import { presentRestriction } from '../http/presenters/restrictions.js';
 
 /**
  * `data` of each outbound event: the resource exactly as the API's read operation returns it, from
@@ -21,4 +23,17 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   'call.completed': async (db, companyId, id) => presentCall(links, await callById({ db, companyId }, id)),
   // The figures when the level rose (kept with the event), in GET /ach/return-rates' shape.
   'ach_return_rate.raised': async (db, companyId, id) => presentRateRise(await rateRise({ db, companyId }, id)),
+  // A call outcome's restriction as GET /customers/{customerId}/restrictions lists it (when sent: lifted by then, it says so).
+  'dispute.received': restriction,
+  'hardship.requested': restriction,
+  'fraud.claimed': restriction,
+  'military.reported': restriction,
+  'incarceration.reported': restriction,
+  'abuse.reported': restriction,
+  'accessibility.reported': restriction,
+  // The call the complaint was made on, as GET /calls/{id} returns it.
+  'complaint.received': async (db, companyId, id) => presentCall(links, await callById({ db, companyId }, id)),
 });
+
+const restriction: EventDataBuilder = async (db, companyId, id) =>
+  presentRestriction(await restrictionById({ db, companyId }, id));

@@ -9,7 +9,20 @@ export type Channel = 'call' | 'sms' | 'email';
 /** An instant: a luxon DateTime or an ISO 8601 string with offset or Z. */
 export type Instant = DateTime | string;
 
-export type RestrictionKind = 'do_not_call' | 'cease_request' | 'attorney_representation' | 'bankruptcy' | 'deceased';
+export type RestrictionKind =
+  | 'do_not_call'
+  | 'cease_request'
+  | 'attorney_representation'
+  | 'bankruptcy'
+  | 'deceased'
+  // Restrictions call outcomes assert (src/domain/calls/call-effects.ts; docs/partners/outcomes.md).
+  | 'debt_dispute'
+  | 'hardship_review'
+  | 'fraud_claim'
+  | 'military_review'
+  | 'incarcerated'
+  | 'threat_or_abuse'
+  | 'accessibility';
 
 export interface ContactRestriction {
   kind: RestrictionKind;

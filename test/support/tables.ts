@@ -397,6 +397,10 @@ export type ContactRestrictionsColumns = {
   source: string;
   created_at: Timestamp;
   lifted_at: Timestamp | null;
+  reason: string | null;
+  call_id: string | null;
+  lifted_by: string | null;
+  lift_reason: string | null;
 };
 
 /** `customers` */

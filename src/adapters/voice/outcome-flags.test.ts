@@ -95,6 +95,14 @@ describe("the agent's post-call analysis fields and voicemail detection → flag
     ['label bankruptcy', call({}, ['bankruptcy']), ['CONNECT', 'BANKRUPTCY']],
     ['label deceased', call({}, ['deceased']), ['CONNECT', 'DECEASED']],
     ['label callback_request', call({}, ['callback_request']), ['CONNECT', 'CALLBACK_REQUEST']],
+    ['label debt_dispute', call({}, ['debt_dispute']), ['CONNECT', 'DEBT_DISPUTE']],
+    ['label hardship_request', call({}, ['hardship_request']), ['CONNECT', 'HARDSHIP_REQUEST']],
+    ['label fraud_claim', call({}, ['fraud_claim']), ['CONNECT', 'FRAUD_CLAIM']],
+    ['label military', call({}, ['military']), ['CONNECT', 'MILITARY']],
+    ['label incarcerated', call({}, ['incarcerated']), ['CONNECT', 'INCARCERATED']],
+    ['label complaint', call({}, ['complaint']), ['CONNECT', 'COMPLAINT']],
+    ['label threat_or_abuse', call({}, ['threat_or_abuse']), ['CONNECT', 'THREAT_OR_ABUSE']],
+    ['label accessibility_issue', call({}, ['accessibility_issue']), ['CONNECT', 'ACCESSIBILITY_ISSUE']],
   ];
 
   it('covers every row of the table', () => {

@@ -91,6 +91,18 @@ export const OUTCOME_FLAG_ROWS: ReadonlyArray<{
   { outcome: 'label bankruptcy', holds: (c) => label(c, 'bankruptcy'), flags: ['BANKRUPTCY'] },
   { outcome: 'label deceased', holds: (c) => label(c, 'deceased'), flags: ['DECEASED'] },
   { outcome: 'label callback_request', holds: (c) => label(c, 'callback_request'), flags: ['CALLBACK_REQUEST'] },
+  { outcome: 'label debt_dispute', holds: (c) => label(c, 'debt_dispute'), flags: ['DEBT_DISPUTE'] },
+  { outcome: 'label hardship_request', holds: (c) => label(c, 'hardship_request'), flags: ['HARDSHIP_REQUEST'] },
+  { outcome: 'label fraud_claim', holds: (c) => label(c, 'fraud_claim'), flags: ['FRAUD_CLAIM'] },
+  { outcome: 'label military', holds: (c) => label(c, 'military'), flags: ['MILITARY'] },
+  { outcome: 'label incarcerated', holds: (c) => label(c, 'incarcerated'), flags: ['INCARCERATED'] },
+  { outcome: 'label complaint', holds: (c) => label(c, 'complaint'), flags: ['COMPLAINT'] },
+  { outcome: 'label threat_or_abuse', holds: (c) => label(c, 'threat_or_abuse'), flags: ['THREAT_OR_ABUSE'] },
+  {
+    outcome: 'label accessibility_issue',
+    holds: (c) => label(c, 'accessibility_issue'),
+    flags: ['ACCESSIBILITY_ISSUE'],
+  },
 ];
 
 export function flagsOf(call: RetellCall): string[] {
@@ -121,6 +133,14 @@ const FLAG_ORDER = [
   'BANKRUPTCY',
   'DECEASED',
   'CALLBACK_REQUEST',
+  'DEBT_DISPUTE',
+  'HARDSHIP_REQUEST',
+  'FRAUD_CLAIM',
+  'MILITARY',
+  'INCARCERATED',
+  'COMPLAINT',
+  'THREAT_OR_ABUSE',
+  'ACCESSIBILITY_ISSUE',
 ];
 const order = (flags: string[]) => [...flags].sort((a, b) => FLAG_ORDER.indexOf(a) - FLAG_ORDER.indexOf(b));
 

@@ -21,8 +21,12 @@ export {
 export {
   type ContactRestrictionRow,
   type RestrictionKind,
+  getRestriction,
+  getRestrictionById,
   insertRestriction,
+  liftRestriction,
   listActiveRestrictions,
   listActiveRestrictionsOf,
+  listAllRestrictions,
 } from '../../store/borrowers/contact-restrictions.js';
 export * from '../../store/borrowers/loans.js';

@@ -27,6 +27,8 @@ export interface EffectScope {
   customer: CustomerRow;
   /** The completed call (its flags already stored). */
   call: ScheduledCallRow;
+  /** The call record's id (GET /calls/{id}): the subject of the events about what was said on it. */
+  callId?: string;
   now: Date;
   /** The customer's pending calls, when the caller read them after the call completed and nothing changed them since (pendingCallsForEffects). */
   pending?: ScheduledCallRow[];
@@ -84,22 +86,40 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
           evidenceRef: `call ${call.id}`,
         });
         break;
-      case 'restriction':
+      case 'restriction': {
+        const id = newId();
+        const flag = rule.flags.find((f) => flags.includes(f)) ?? rule.flags[0];
+        const loanId = effect.scope === 'loan' ? call.loanId : null;
         await insertRestriction(db, customer.companyId, {
-          id: newId(),
+          id,
           customerId: customer.id,
-          loanId: null,
+          loanId,
           kind: effect.restriction,
           source: 'call_outcome',
           at,
+          reason: `${flag} on call ${scope.callId ?? call.id}`,
+          callId: scope.callId ?? null,
         });
-        await stopOutreach(
-          db,
-          customer.companyId,
-          customer.id,
-          at,
-          `Contact restriction ${effect.restriction}: reported on call ${call.id}`,
-        );
+        if (effect.event)
+          await publishEvent(
+            db,
+            customer.companyId,
+            { type: effect.event, subjectId: id, key: `${effect.event}:${id}` },
+            scope.now,
+          );
+        const why = `Contact restriction ${effect.restriction}${loanId ? ` for loan ${loanId}` : ''}: reported on call ${call.id}`;
+        if (effect.stop === 'recheck') recheck = true;
+        else await stopOutreach(db, customer.companyId, customer.id, at, why, effect.stop);
+        break;
+      }
+      case 'notify':
+        if (scope.callId)
+          await publishEvent(
+            db,
+            customer.companyId,
+            { type: effect.event, subjectId: scope.callId, key: `${effect.event}:${scope.callId}` },
+            scope.now,
+          );
         break;
       case 'finish_cadence':
         await finishCadenceOf(db, call, at);

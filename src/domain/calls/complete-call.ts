@@ -73,6 +73,7 @@ export async function completeCalls(
               config: company.config,
               customer,
               call: { ...scheduled, postProcessingFlags: call.flags },
+              callId: call.id,
               now,
               pending,
             },

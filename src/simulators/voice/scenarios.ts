@@ -102,7 +102,35 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
   '0107': { ...LIVE_TRANSFER, name: 'provider-busy-then-live', createFailures: 2 },
   '0108': { ...LIVE_TRANSFER, name: 'duplicate-out-of-order-callbacks', duplicateCallbacks: true },
   '0109': { ...LIVE_TRANSFER, name: 'callbacks-lost', callbacksLost: true },
+  // Outcomes the lender routes (docs/partners/outcomes.md; docs/partners/sandbox.md): 0151…0158.
+  ...outcomeScenarios(),
 };
+
+/** A conversation with the borrower that ends with one routed outcome (its label), as a sandbox partner sees it. */
+function outcome(name: string, label: string, says: string): Scenario {
+  return {
+    ...base,
+    name,
+    reached: 'person',
+    disconnectionReason: 'user_hangup',
+    labels: ['live_conversation', 'right_party_contact', label],
+    transcript: `Agent: Hello, am I speaking with the borrower? Borrower: Yes. ${says}`,
+    summary: `The borrower confirmed their identity; outcome: ${name}.`,
+  };
+}
+
+function outcomeScenarios(): Record<string, Scenario> {
+  return {
+    '0151': outcome('debt-dispute', 'debt_dispute', 'I do not owe this; that amount is wrong and I dispute it.'),
+    '0152': outcome('hardship-request', 'hardship_request', 'I lost my job last month and need help with payments.'),
+    '0153': outcome('fraud-claim', 'fraud_claim', 'I never took out this loan; someone stole my identity.'),
+    '0154': outcome('military', 'military', 'I am on active duty with the Army right now.'),
+    '0155': outcome('incarcerated', 'incarcerated', 'He is in prison; this is his brother.'),
+    '0156': outcome('complaint', 'complaint', 'I want to file a complaint about how I was treated.'),
+    '0157': outcome('threat-or-abuse', 'threat_or_abuse', '[abusive language and a threat toward the agent]'),
+    '0158': outcome('accessibility-issue', 'accessibility_issue', 'I am hard of hearing and cannot do these calls.'),
+  };
+}
 
 const MIX: Scenario[] = [
   MAGIC_NUMBERS['0102'],
