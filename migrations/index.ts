@@ -24,6 +24,7 @@ import * as retentionIndexes from './20261127_026_retention_indexes.js';
 import * as webhookDeliveryIndexes from './20261127_027_webhook_delivery_indexes.js';
 import * as pendingCallOrderIndex from './20261127_028_pending_call_order_index.js';
 import * as restrictionClearing from './20261128_041_restriction_clearing.js';
+import * as callOutcomeValues from './20261128_042_call_outcome_values.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127_027_webhook_delivery_indexes': webhookDeliveryIndexes,
   '20261127_028_pending_call_order_index': pendingCallOrderIndex,
   '20261128_041_restriction_clearing': restrictionClearing,
+  '20261128_042_call_outcome_values': callOutcomeValues,
 };

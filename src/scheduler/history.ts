@@ -55,6 +55,7 @@ export function normalizeHistory(
       conversation: flags.some((flag) => CONVERSATION_FLAGS.includes(flag)),
       planned: false,
       channel: attempt.channel ?? 'call',
+      requested: attempt.requested === true,
     });
     if (phone !== undefined && atMs >= lastPhoneAt) {
       lastPhone = phone;

@@ -175,6 +175,7 @@ function prepare(candidate: DateTime, context: SchedulingContext, config: Schedu
     purpose: context.purpose,
     loanId,
     attempts: history.points,
+    requested: context.requested === true,
   };
   return { startMs, ctx, rules: cfg.rules, horizonDays: cfg.effective.horizonDays, notes, passed };
 }

@@ -62,6 +62,8 @@ export interface ContactAttempt {
   purpose?: Purpose | null;
   /** Post-processing flags: RPC marks a conversation, WRONG_NUMBER, DNC, ATTORNEY_REP, BANKRUPTCY, DECEASED … */
   flags?: readonly string[] | null;
+  /** A call the borrower asked for within the 7 days before it: not counted by Reg F (12 CFR 1006.14(b)(3)(i)). */
+  requested?: boolean | null;
 }
 
 export interface EnrollmentPlanInput {
@@ -239,6 +241,12 @@ export interface SchedulingContext {
   history?: readonly ContactAttempt[];
   /** The channel of the attempt being timed (default call). */
   channel?: Channel;
+  /**
+   * The call is one the borrower asked for, at a time within 7 days of asking: Reg F's two call
+   * frequencies (7-in-7, the quiet period after a conversation) do not apply to it and do not count
+   * it (12 CFR 1006.14(b)(3)(i)); calling hours, state caps and every other rule still do.
+   */
+  requested?: boolean;
 }
 
 export interface NextAllowedResult {

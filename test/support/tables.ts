@@ -300,6 +300,7 @@ export type CallsColumns = {
   transcript: string;
   summarization: string;
   flags: Json;
+  outcome_values: Json;
   provider_recording_url: string | null;
   recording_key: string | null;
   created_at: Timestamp;

@@ -1,3 +1,4 @@
+import type { OutcomeValues } from '../../domain/ports/voice-provider.js';
 import type { OutcomeLabel } from './outcome-labels.js';
 import type { RetellCall, RetellDisconnectionReason } from './protocol.js';
 
@@ -151,6 +152,19 @@ export function answeredByOf(call: RetellCall): 'human' | 'machine' | 'unknown' 
   if (reached === 'voicemail' || reached === 'machine') return 'machine';
   if (reached === 'failed') return 'unknown';
   return null;
+}
+
+/** The analysis values (outcome-labels.ts OUTCOME_VALUES), each checked for shape: a wrong shape reads as null. */
+export function outcomeValuesOf(call: RetellCall): OutcomeValues {
+  const data = call.call_analysis?.custom_analysis_data;
+  const d = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const text = (v: unknown, shape: RegExp) => (typeof v === 'string' && shape.test(v.trim()) ? v.trim() : null);
+  const amount = typeof d.promise_amount === 'string' ? Number(d.promise_amount) : d.promise_amount;
+  return {
+    callbackTime: text(d.callback_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+    promiseAmount: typeof amount === 'number' && Number.isFinite(amount) ? amount : null,
+    promiseDate: text(d.promise_date, /^\d{4}-\d{2}-\d{2}$/),
+  };
 }
 
 function label(call: RetellCall, name: OutcomeLabel): boolean {

@@ -55,3 +55,29 @@ export const OUTCOME_LABELS = [
 ] as const;
 
 export type OutcomeLabel = (typeof OUTCOME_LABELS)[number]['name'];
+
+/**
+ * The values the analysis reads off the conversation besides the labels (non-boolean
+ * `post_call_analysis_data` fields): when the borrower asked to be called back, and what they
+ * promised to pay. outcome-flags.ts (outcomeValuesOf) reads them, checked for shape; an answer
+ * of another shape reads as absent.
+ */
+export const OUTCOME_VALUES = [
+  {
+    name: 'callback_time',
+    type: 'string',
+    description:
+      'When the person asked to be called back: the date and time they asked for, in their own local time, as YYYY-MM-DDTHH:mm (24-hour). Empty when they did not ask or gave no time.',
+  },
+  {
+    name: 'promise_amount',
+    type: 'number',
+    description: 'When the borrower promised to pay: the amount in US dollars. Empty when no promise was made.',
+  },
+  {
+    name: 'promise_date',
+    type: 'string',
+    description:
+      'When the borrower promised to pay: the date they promised, as YYYY-MM-DD. Empty when no promise was made.',
+  },
+] as const;

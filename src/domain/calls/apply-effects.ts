@@ -10,7 +10,9 @@ import {
 import { insertRestriction } from '../borrowers/borrowers.js';
 import { type CustomerRow, updateCustomer } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
-import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
+import { isRequestedCall, type ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
+import type { CallOutcomeValues } from '../../store/calls/calls.js';
+import { scheduleCallback } from './callbacks.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import { completeSchedule, getSchedule, stopOutreach } from '../planning/schedules.js';
@@ -29,6 +31,8 @@ export interface EffectScope {
   call: ScheduledCallRow;
   /** The call record's id (GET /calls/{id}): the subject of the events about what was said on it. */
   callId?: string;
+  /** What the analysis read off the call (the callback time). */
+  values?: CallOutcomeValues | null;
   now: Date;
   /** The customer's pending calls, when the caller read them after the call completed and nothing changed them since (pendingCallsForEffects). */
   pending?: ScheduledCallRow[];
@@ -128,6 +132,9 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       case 'reg_f_quiet_period':
         recheck = true;
         break;
+      case 'callback':
+        await scheduleCallback(db, scope.config, customer, call, scope.values?.callbackTime ?? null, scope.now);
+        break;
       case 'continue':
         break;
     }
@@ -187,7 +194,14 @@ async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow
     const purpose = call.purpose === 'collections' ? 'collections' : 'origination';
     const result = nextAllowedTime(
       candidate,
-      { customer: contact, purpose, loanId: call.loanId, phoneNumber: phone, history },
+      {
+        customer: contact,
+        purpose,
+        loanId: call.loanId,
+        phoneNumber: phone,
+        history,
+        requested: isRequestedCall(call, candidate.toISO()!),
+      },
       config,
     );
     const why = explain(result.decisions);

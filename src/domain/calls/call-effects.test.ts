@@ -101,6 +101,7 @@ describe('call flags → effects: one test per row', () => {
     [['FALLBACK_TRANSFER'], 'origination', [{ kind: 'finish_cadence' }]],
     [['NO_ANSWER'], 'origination', [{ kind: 'continue' }]],
     [['VOICEMAIL'], 'collections', [{ kind: 'continue' }]],
+    [['CALLBACK_REQUEST'], 'collections', [{ kind: 'callback' }]],
   ])('%j on a %s call → %j', (flags, purpose, effects) => {
     expect(kinds(flags, purpose)).toEqual(effects);
   });
@@ -123,6 +124,7 @@ describe('call flags → effects: one test per row', () => {
       'RPC|LIVE_CONNECT',
       'RPC|SUCCESSFUL_TRANSFER|FALLBACK_TRANSFER',
       'NO_ANSWER|VOICEMAIL',
+      'CALLBACK_REQUEST',
     ]);
   });
 
@@ -179,6 +181,18 @@ describe('call flags → effects: one test per row', () => {
       'restriction',
       'reg_f_quiet_period',
     ]);
+  });
+
+  it('a callback comes after the finished cadence (which would cancel it) and the quiet period (which re-checks it)', () => {
+    expect(kinds(['RPC', 'CALLBACK_REQUEST'], 'origination')).toEqual([
+      { kind: 'finish_cadence' },
+      { kind: 'callback' },
+    ]);
+    expect(kinds(['LIVE_CONNECT', 'CALLBACK_REQUEST'], 'collections')).toEqual([
+      { kind: 'reg_f_quiet_period' },
+      { kind: 'callback' },
+    ]);
+    expect(kinds(['CALLBACK_REQUEST', 'DNC'], 'collections')).toEqual([{ kind: 'do_not_call' }]);
   });
 
   it('a wrong number that was also a conversation on a collections call re-checks both', () => {

@@ -27,6 +27,8 @@ export type CallEffect =
   | { kind: 'number_unusable' }
   | { kind: 'reg_f_quiet_period' }
   | { kind: 'finish_cadence' }
+  /** A call at the time the borrower asked for (callbacks.ts). */
+  | { kind: 'callback' }
   | { kind: 'continue' };
 
 export interface EffectRule {
@@ -151,6 +153,12 @@ export const CALL_EFFECT_RULES: readonly EffectRule[] = [
     why: 'the applicant was reached (and handed to a person): the origination cadence is finished',
   },
   { flags: ['NO_ANSWER', 'VOICEMAIL'], effect: { kind: 'continue' }, why: 'not reached: the cadence goes on' },
+  // Last: a finished cadence above cancels the schedule's pending calls, not the callback.
+  {
+    flags: ['CALLBACK_REQUEST'],
+    effect: { kind: 'callback' },
+    why: 'the borrower asked to be called back: a call at the asked time (their local time) when the rules allow it, else the nearest allowed time; asked within 7 days it is not limited or counted by Reg F call frequency (12 CFR 1006.14(b)(3)(i)); calling hours and every other rule still apply',
+  },
 ];
 
 /** Every flag the interface specification lists (and TRANSFER, which a scheduled call's record carries). */
@@ -213,8 +221,6 @@ export const FLAGS_WITHOUT_EFFECT: Readonly<Record<string, string>> = {
   CIP_FAILED: 'identity verification is the lender’s decision; reported on the call, outreach unchanged',
   CIP_PARTIAL: 'identity verification is the lender’s decision; reported on the call, outreach unchanged',
   CIP_REFUSED: 'identity verification is the lender’s decision; reported on the call, outreach unchanged',
-  CALLBACK_REQUEST:
-    'not yet acted on: the requested time is not read from the call (docs/partners/outcomes.md); the cadence goes on',
   TRANSFER_FAILED:
     'not yet acted on: the next attempt evaluates transfer routes again at dial time and uses the company fallback when none is open',
   VOICEMAIL_FULL: 'not yet acted on: later attempts still carry the agent’s voicemail setting',

@@ -19,7 +19,12 @@ import {
 import type { CustomerRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import { listSentMessagesOf, type SentMessage } from '../scheduled-messages/scheduled-messages.js';
-import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
+import {
+  isRequestedCall,
+  listContactHistory,
+  listContactHistoryOf,
+  type ScheduledCallRow,
+} from '../scheduled-calls/scheduled-calls.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import { callAttempts, historySince, messageAttempts } from '../planning/contact-history.js';
@@ -98,7 +103,8 @@ export function callEligibilityAt(
 }
 
 /** What verdictAt needs of a scheduled call; the eligibility read probes a call that does not exist. */
-export type CallProbe = Pick<ScheduledCallRow, 'purpose' | 'loanId' | 'phoneNumber' | 'taskType'>;
+export type CallProbe = Pick<ScheduledCallRow, 'purpose' | 'loanId' | 'phoneNumber' | 'taskType'> &
+  Partial<Pick<ScheduledCallRow, 'step' | 'createdAt'>>;
 /** The consent ledger's events of the customer's numbers (and the call's), for the consent check. */
 export interface CallingState {
   contact: CustomerContact;
@@ -116,6 +122,11 @@ function dialTimeInputs(config: CompanyConfig, call: CallProbe, { contact, histo
       loanId: call.loanId,
       phoneNumber: call.phoneNumber,
       history,
+      // A callback the borrower asked for: Reg F's call frequencies do not apply (1006.14(b)(3)(i)).
+      requested:
+        call.step !== undefined &&
+        call.createdAt !== undefined &&
+        isRequestedCall({ step: call.step, createdAt: call.createdAt }, at),
     },
   };
 }

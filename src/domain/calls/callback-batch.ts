@@ -102,6 +102,7 @@ export function planCallEvents(
       transcript,
       summarization,
       flags,
+      outcomeValues,
       providerRecordingUrl,
     } = call;
     plan.advances.push({
@@ -118,6 +119,7 @@ export function planCallEvents(
         transcript,
         summarization,
         flags,
+        outcomeValues,
         providerRecordingUrl,
       },
     });

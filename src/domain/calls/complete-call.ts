@@ -74,6 +74,7 @@ export async function completeCalls(
               customer,
               call: { ...scheduled, postProcessingFlags: call.flags },
               callId: call.id,
+              values: call.outcomeValues,
               now,
               pending,
             },

@@ -13,6 +13,8 @@ export interface AttemptPoint {
   readonly planned: boolean;
   /** undefined = a call (history written before texts and emails counted). */
   readonly channel?: Channel;
+  /** A call the borrower asked for (a callback within 7 days of asking): Reg F does not count it (12 CFR 1006.14(b)(3)). */
+  readonly requested?: boolean;
 }
 
 /** Everything a time rule needs about one call. */
@@ -29,6 +31,8 @@ export interface RuleContext {
   readonly loanId: string | undefined;
   /** History plus calls already planned, ascending by time. */
   readonly attempts: readonly AttemptPoint[];
+  /** The call being timed is one the borrower asked for (SchedulingContext.requested). */
+  readonly requested?: boolean;
 }
 
 export type RuleCheck =

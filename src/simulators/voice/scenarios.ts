@@ -15,6 +15,8 @@ export interface Scenario {
   recorded: boolean;
   /** Create requests answered 503 before one is accepted (per scheduled call). */
   createFailures: number;
+  /** Non-boolean analysis values (callback_time, promise_amount, promise_date), from the call's start time. */
+  values?: (startedAt: Date) => Record<string, string | number>;
   /** Every callback delivered twice, in a shuffled order. */
   duplicateCallbacks: boolean;
   /** The call happens (GET /v2/get-call shows it) but no callback is ever sent: the reconciliation sweep must find it. */
@@ -102,7 +104,7 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
   '0107': { ...LIVE_TRANSFER, name: 'provider-busy-then-live', createFailures: 2 },
   '0108': { ...LIVE_TRANSFER, name: 'duplicate-out-of-order-callbacks', duplicateCallbacks: true },
   '0109': { ...LIVE_TRANSFER, name: 'callbacks-lost', callbacksLost: true },
-  // Outcomes the lender routes (docs/partners/outcomes.md; docs/partners/sandbox.md): 0151…0158.
+  // Outcomes that act (docs/partners/outcomes.md; docs/partners/sandbox.md): 0150…0158.
   ...outcomeScenarios(),
 };
 
@@ -121,6 +123,13 @@ function outcome(name: string, label: string, says: string): Scenario {
 
 function outcomeScenarios(): Record<string, Scenario> {
   return {
+    '0150': {
+      ...outcome('callback-request', 'callback_request', 'I am busy now; call me back tomorrow at half past five.'),
+      // The day after the call (UTC date), 17:30 in the borrower's own time.
+      values: (startedAt) => ({
+        callback_time: `${new Date(startedAt.getTime() + 86_400_000).toISOString().slice(0, 10)}T17:30`,
+      }),
+    },
     '0151': outcome('debt-dispute', 'debt_dispute', 'I do not owe this; that amount is wrong and I dispute it.'),
     '0152': outcome('hardship-request', 'hardship_request', 'I lost my job last month and need help with payments.'),
     '0153': outcome('fraud-claim', 'fraud_claim', 'I never took out this loan; someone stole my identity.'),
