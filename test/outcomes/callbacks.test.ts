@@ -21,21 +21,22 @@ describe.each(DIALECTS)('a callback request is honoured at the asked time on %s'
   let key: string;
   let companyId: string;
   let done: { id: string; callId: string; postProcessingFlags: string[] };
-  const scheduledOf = async () =>
-    (await stack.t.call('GET', '/scheduled-calls/customer/cb-0150', { key })).body as Array<{
+  let failed: { id: string; postProcessingFlags: string[] };
+  const scheduledOf = async (customerId = 'cb-0150') =>
+    (await stack.t.call('GET', `/scheduled-calls/customer/${customerId}`, { key })).body as Array<{
       id: string;
       status: string;
       scheduledTime: string;
     }>;
-  const sync = () =>
+  const sync = (id = 'cb-0150', digits = '0150') =>
     stack.t.call('POST', '/customers/schedule/sync', {
       key,
       body: replaceBody({
-        id: 'cb-0150',
+        id,
         taskType: 'Collections',
-        loanId: 'loan-cb',
+        loanId: `loan-${id}`,
         timezone: 'America/New_York',
-        phoneNumber: '(212) 555-0150',
+        phoneNumber: `(212) 555-${digits}`,
         state: 'NY',
         city: 'Albany',
         zipCode: '12207',
@@ -46,10 +47,14 @@ describe.each(DIALECTS)('a callback request is honoured at the asked time on %s'
   beforeAll(async () => {
     stack = await startCallStack(database.db, CLOCK);
     ({ apiKey: key, companyId } = await stack.t.company());
-    const res = await sync();
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const synced = await Promise.all([sync(), sync('tf-0159', '0159')]);
+    for (const res of synced) expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [first] = await scheduledOf();
-    done = await settledScheduledCall(stack.t, key, first.id);
+    const [other] = await scheduledOf('tf-0159');
+    [done, failed] = await Promise.all([
+      settledScheduledCall(stack.t, key, first.id),
+      settledScheduledCall(stack.t, key, other.id),
+    ]);
   }, 150_000);
 
   afterAll(async () => {
@@ -76,7 +81,7 @@ describe.each(DIALECTS)('a callback request is honoured at the asked time on %s'
     const row = await callbackRow();
     expect(row.status).toBe('pending');
     expect(new Date(row.scheduled_time as string).toISOString()).toBe(ASKED);
-    expect(row.loan_id).toBe('loan-cb');
+    expect(row.loan_id).toBe('loan-cb-0150');
     expect(row.status_reason).toBe('Callback asked for 2026-12-09T17:30 America/New_York');
   });
 
@@ -102,6 +107,17 @@ describe.each(DIALECTS)('a callback request is honoured at the asked time on %s'
     expect(await checkCallAt(database.db, config, customer, scheduled, new Date('2026-12-10T02:30:00Z'))).toMatchObject(
       { kind: 'later', time: '2026-12-10T13:00:00.000Z' },
     );
+  });
+
+  it('after a failed transfer (555-0159) the next attempt transfers to the company fallback', async () => {
+    expect(failed.postProcessingFlags).toContain('TRANSFER_FAILED');
+    const next = (await scheduledOf('tf-0159')).find((c) => c.status === 'pending')!;
+    const scheduled = (await getScheduledCall(database.db, companyId, next.id))!;
+    const customer = (await getCustomer(database.db, companyId, 'tf-0159'))!;
+    const config = (await findCompanies(database.db, [companyId])).get(companyId)!.config;
+    const verdict = await checkCallAt(database.db, config, customer, scheduled, new Date(next.scheduledTime));
+    expect(verdict).toMatchObject({ kind: 'allowed', transferDestination: 'voicemail:callback-request' });
+    expect(scheduled.transferDestination).not.toBe('voicemail:callback-request');
   });
 
   it('a replacement sync cancels the pending callback like every other pending call', async () => {

@@ -222,7 +222,7 @@ export const FLAGS_WITHOUT_EFFECT: Readonly<Record<string, string>> = {
   CIP_PARTIAL: 'identity verification is the lender’s decision; reported on the call, outreach unchanged',
   CIP_REFUSED: 'identity verification is the lender’s decision; reported on the call, outreach unchanged',
   TRANSFER_FAILED:
-    'not yet acted on: the next attempt evaluates transfer routes again at dial time and uses the company fallback when none is open',
+    'nothing at completion: the next attempt (the dial-time check, call-rules.ts lastTransferFailed) transfers to the company fallback (transferFallback) instead of the routes',
   VOICEMAIL_FULL: 'not yet acted on: later attempts still carry the agent’s voicemail setting',
   VOICEMAIL_NOT_SET_UP: 'not yet acted on: later attempts still carry the agent’s voicemail setting',
   TRANSFER: 'a scheduled call’s transfer marker: recorded, no effect',

@@ -74,7 +74,10 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
   const route = transferDestinationAt(schedulerConfig, call.taskType, candidate);
   return {
     kind: 'allowed',
-    transferDestination: route?.destination ?? call.transferDestination,
+    // After a transfer that failed, the next attempt goes to the company's fallback (call-effects.ts).
+    transferDestination: lastTransferFailed(state.history, at)
+      ? schedulerConfig.transferFallback
+      : (route?.destination ?? call.transferDestination),
     consent: consent.basis,
     rules,
   };
@@ -137,6 +140,25 @@ function consentVerdict(consent: ConsentStanding): RuleVerdict {
     return { rule: consent.rule, source: consent.source, verdict: 'block', detail: consent.detail, until: null };
   const rule = consent.basis.type === 'express_written' ? CONSENT_RULES.writtenRequired : CONSENT_RULES.required;
   return { rule: rule.id, source: rule.source, verdict: 'pass' };
+}
+
+/**
+ * Whether the customer's most recent completed call (the latest call with flags, up to `at`)
+ * carries TRANSFER_FAILED: its next attempt then transfers to the company's `transferFallback`
+ * rather than to a route that just failed.
+ */
+export function lastTransferFailed(history: readonly ContactAttempt[], at: Date): boolean {
+  let last: readonly string[] | undefined;
+  let lastMs = Number.NEGATIVE_INFINITY;
+  for (const h of history) {
+    if ((h.channel ?? 'call') !== 'call' || !h.flags?.length) continue;
+    const ms = typeof h.at === 'string' ? Date.parse(h.at) : h.at.toMillis();
+    if (ms <= at.getTime() && ms > lastMs) {
+      last = h.flags;
+      lastMs = ms;
+    }
+  }
+  return last?.includes('TRANSFER_FAILED') ?? false;
 }
 
 /** Every rule that moved or blocked the call, in order, then the last one's message and source. */

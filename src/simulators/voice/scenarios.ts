@@ -104,7 +104,7 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
   '0107': { ...LIVE_TRANSFER, name: 'provider-busy-then-live', createFailures: 2 },
   '0108': { ...LIVE_TRANSFER, name: 'duplicate-out-of-order-callbacks', duplicateCallbacks: true },
   '0109': { ...LIVE_TRANSFER, name: 'callbacks-lost', callbacksLost: true },
-  // Outcomes that act (docs/partners/outcomes.md; docs/partners/sandbox.md): 0150…0158.
+  // Outcomes that act (docs/partners/outcomes.md; docs/partners/sandbox.md): 0150…0159.
   ...outcomeScenarios(),
 };
 
@@ -138,6 +138,10 @@ function outcomeScenarios(): Record<string, Scenario> {
     '0156': outcome('complaint', 'complaint', 'I want to file a complaint about how I was treated.'),
     '0157': outcome('threat-or-abuse', 'threat_or_abuse', '[abusive language and a threat toward the agent]'),
     '0158': outcome('accessibility-issue', 'accessibility_issue', 'I am hard of hearing and cannot do these calls.'),
+    '0159': {
+      ...outcome('transfer-failed', 'transfer_failed', 'Yes, please connect me to someone.'),
+      disconnectionReason: 'transfer_cancelled',
+    },
   };
 }
 
