@@ -25,6 +25,7 @@ import * as webhookDeliveryIndexes from './20261127_027_webhook_delivery_indexes
 import * as pendingCallOrderIndex from './20261127_028_pending_call_order_index.js';
 import * as restrictionClearing from './20261128_041_restriction_clearing.js';
 import * as callOutcomeValues from './20261128_042_call_outcome_values.js';
+import * as promises from './20261128_043_promises.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127_028_pending_call_order_index': pendingCallOrderIndex,
   '20261128_041_restriction_clearing': restrictionClearing,
   '20261128_042_call_outcome_values': callOutcomeValues,
+  '20261128_043_promises': promises,
 };

@@ -22,6 +22,7 @@ import { type EffectRule, effectsOf } from './call-effects.js';
 import { callingState, explain, usableNumbers } from './call-rules.js';
 import { recordRevocation } from '../consent/ledger.js';
 import { newId } from '../shared/ids.js';
+import { recordPromiseOfCall } from '../promises/promises.js';
 
 export interface EffectScope {
   db: Db;
@@ -139,6 +140,18 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
         break;
     }
   }
+  // A promise read off the call: checked, then a promise or a review (domain/promises).
+  const values = scope.values;
+  if (scope.callId && values && (values.promiseAmount !== null || values.promiseDate !== null))
+    await recordPromiseOfCall(db, {
+      companyId: customer.companyId,
+      customerId: customer.id,
+      timezone: customer.timezone ?? 'UTC',
+      callId: scope.callId,
+      amount: values.promiseAmount,
+      date: values.promiseDate,
+      now: scope.now,
+    });
   // Read here unless the caller has them: an earlier rule of this call may have cancelled some.
   if (recheck)
     await recheckPendingCalls(scope, scope.pending ?? (await listPendingCalls(db, customer.companyId, customer.id)));
