@@ -1141,6 +1141,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerId}/promises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's promises to pay
+         * @description Extension, not part of the partner contract. Every promise to pay the customer made on a call, newest first. A promise is recorded when the call's analysis gave an amount and a date that pass the checks (amount above 0 and not above the loans' balance where known, date within 60 days of the borrower's today; docs/partners/outcomes.md#promises-to-pay); a call whose promise fails them is flagged for review instead and is not listed. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerPromises"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/promises/{promiseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The promise's id, as listed by `GET /customers/{customerId}/promises`. */
+                promiseId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a promise to pay
+         * @description Extension, not part of the partner contract. One promise to pay (docs/partners/outcomes.md#promises-to-pay). Another company's promise (or an unknown id) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getPromise"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/callbacks/voice/{provider}": {
         parameters: {
             query?: never;
@@ -3200,6 +3249,37 @@ export interface components {
         RestrictionList: {
             customerId: string;
             restrictions: components["schemas"]["Restriction"][];
+        };
+        /** @description A promise to pay made on a call (docs/partners/outcomes.md#promises-to-pay). Amounts are decimal strings in US dollars with two places. */
+        Promise: {
+            id: string;
+            customerId: string;
+            /** @description The customer's loan when they have exactly one; otherwise null. */
+            loanId: string | null;
+            /** @description The call the promise was made on (`GET /calls/{callId}`). */
+            callId: string;
+            amount: string;
+            /**
+             * Format: date
+             * @description The date promised, in the borrower's calendar.
+             */
+            promisedDate: string;
+            /**
+             * @description `open` until payments settle it; `kept`, `partially_kept`, `broken` and `cancelled` are the later states (only `open` is written today).
+             * @enum {string}
+             */
+            status: "open" | "kept" | "partially_kept" | "broken" | "cancelled";
+            /** @description What payments have covered so far. */
+            paidAmount: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The customer's promises to pay, newest first. */
+        PromiseList: {
+            customerId: string;
+            promises: components["schemas"]["Promise"][];
         };
         /** @description A Retell webhook exactly as Retell sends it (https://docs.retellai.com/features/webhook-overview): the event and the whole call object as of the event, with no event id. The service applies `call_started`, `call_ended` and `call_analyzed`; any other event (`transcript_updated`, `transfer_started`, `transfer_bridged`, `transfer_cancelled`, `transfer_ended`, and any Retell adds) is acknowledged and ignored. `call.metadata.scheduled_call_id` names the scheduled call the service sent when it created the call; an applied event without it is a 400. */
         VoiceCallbackEvent: {
@@ -6674,6 +6754,96 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomerPromises: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's promises. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customerId": "cust-1001",
+                     *       "promises": [
+                     *         {
+                     *           "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *           "customerId": "cust-1001",
+                     *           "loanId": "loan-88231",
+                     *           "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                     *           "amount": "150.00",
+                     *           "promisedDate": "2026-12-15",
+                     *           "status": "open",
+                     *           "paidAmount": "0.00",
+                     *           "createdAt": "2026-12-08T15:03:12.000Z",
+                     *           "updatedAt": "2026-12-08T15:03:12.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PromiseList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPromise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The promise's id, as listed by `GET /customers/{customerId}/promises`. */
+                promiseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promise. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "customerId": "cust-1001",
+                     *       "loanId": "loan-88231",
+                     *       "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                     *       "amount": "150.00",
+                     *       "promisedDate": "2026-12-15",
+                     *       "status": "open",
+                     *       "paidAmount": "0.00",
+                     *       "createdAt": "2026-12-08T15:03:12.000Z",
+                     *       "updatedAt": "2026-12-08T15:03:12.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Promise"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

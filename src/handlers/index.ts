@@ -15,6 +15,7 @@ import * as paymentMethods from './payment-methods.js';
 import * as payments from './payments.js';
 import * as providerCallbacks from './provider-callbacks.js';
 import * as restrictions from './restrictions.js';
+import * as promises from './promises.js';
 import * as scheduleSync from './schedule-sync.js';
 import * as scheduledCalls from './scheduled-calls.js';
 import * as webhookDeliveries from './webhook-deliveries.js';
@@ -42,6 +43,7 @@ export function operationHandlers(): OperationHandlers {
     ...payments,
     ...providerCallbacks,
     ...restrictions,
+    ...promises,
     ...scheduleSync,
     ...scheduledCalls,
     ...webhookDeliveries,

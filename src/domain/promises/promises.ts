@@ -1,7 +1,15 @@
 import { DateTime } from 'luxon';
 import type { Db } from '../../store/shared/db.js';
-import { insertPromise, insertPromiseReview, type PromiseRow } from '../../store/promises/promises.js';
-import { listLoans } from '../borrowers/borrowers.js';
+import {
+  getPromise,
+  insertPromise,
+  insertPromiseReview,
+  listPromises,
+  type PromiseRow,
+} from '../../store/promises/promises.js';
+import { customerExists, listLoans } from '../borrowers/borrowers.js';
+import type { CompanyContext } from '../shared/context.js';
+import { NotFoundError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 
 export * from '../../store/promises/promises.js';
@@ -90,4 +98,18 @@ export async function recordPromiseOfCall(db: Db, p: PromiseOfCall): Promise<Pro
     promisedDate: check.date,
     createdAt: at,
   });
+}
+
+/** The customer's promises, newest first (404 for an unknown customer). */
+export async function customerPromises(ctx: CompanyContext, customerId: string): Promise<PromiseRow[]> {
+  if (!(await customerExists(ctx.db, ctx.companyId, customerId)))
+    throw new NotFoundError(`Customer ${customerId} not found`);
+  return listPromises(ctx.db, ctx.companyId, customerId);
+}
+
+/** One promise of the company (404 for another company's or an unknown id). */
+export async function promiseById(ctx: CompanyContext, id: string): Promise<PromiseRow> {
+  const row = await getPromise(ctx.db, ctx.companyId, id);
+  if (!row) throw new NotFoundError(`Promise ${id} not found`);
+  return row;
 }
