@@ -19,7 +19,7 @@
 const RANKS = [
   ['shared', 'ports'],
   ['borrowers', 'scheduled-calls', 'scheduled-messages'],
-  ['webhooks', 'consent'],
+  ['webhooks', 'consent', 'promises'],
   ['planning', 'audit'],
   ['calls', 'messages', 'loans', 'integrations', 'ach'],
   ['customers', 'companies', 'console'],

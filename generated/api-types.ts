@@ -1196,6 +1196,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerId}/restrictions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's contact restrictions
+         * @description Extension, not part of the partner contract. Every contact restriction of the customer, active and lifted, oldest first: those a call's outcome made (a dispute, a hardship request, a fraud claim, active military duty, incarceration, a threat, an accessibility need, attorney representation, bankruptcy, death; docs/partners/outcomes.md) and those recorded otherwise. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerRestrictions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/restrictions/{restrictionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+                /**
+                 * @description The restriction's `id` (from `GET /customers/{customerId}/restrictions` or an event).
+                 * @example 6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f
+                 */
+                restrictionId: components["parameters"]["RestrictionIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Clear a contact restriction
+         * @description Extension, not part of the partner contract. Lifts one restriction, for example a dispute once the lender has verified the debt, recording who cleared it and the required `reason`; the restriction stays in the list, lifted. Outreach the restriction stopped is not restarted by this call: pending calls it blocked were skipped, so the lender enrolls or syncs again. Clearing never removes a consent revocation or Do Not Call: a `do_not_call` or `cease_request` restriction is the borrower's to withdraw (409), and an attorney, bankruptcy or deceased restriction reported on a call is also asserted by that call's outcome (409). Clearing a lifted restriction again answers it unchanged. An unknown customer or restriction is 404. Errors use the `ErrorMessage` shape.
+         */
+        delete: operations["clearCustomerRestriction"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/promises": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's promises to pay
+         * @description Extension, not part of the partner contract. Every promise to pay the customer made on a call, newest first. A promise is recorded when the call's analysis gave an amount and a date that pass the checks (amount above 0 and not above the loans' balance where known, date within 60 days of the borrower's today; docs/partners/outcomes.md#promises-to-pay); a call whose promise fails them is flagged for review instead and is not listed. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerPromises"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/promises/{promiseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The promise's id, as listed by `GET /customers/{customerId}/promises`. */
+                promiseId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a promise to pay
+         * @description Extension, not part of the partner contract. One promise to pay (docs/partners/outcomes.md#promises-to-pay). Another company's promise (or an unknown id) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getPromise"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/callbacks/voice/{provider}": {
         parameters: {
             query?: never;
@@ -1404,6 +1510,166 @@ export interface webhooks {
          * @description Sent to every webhook endpoint of the company when an alert opens on its voice provider account: Retell ended a call with `no_valid_payment`, `marked_as_spam` or `telephony_provider_permission_denied` (https://docs.retellai.com/reliability/debug-call-disconnect), or voice webhooks naming the company failed their signature check 5 or more times within a minute. From then on no call of the company is placed on that account; the calls it would have placed stay `pending` with the pause as their reason (the call that reported it is not counted as an attempt and is dialed again). One event per alert: further failures while the account is paused raise none. Dialing resumes when an operator runs `outreach voice resume --company ID`; `data` is the alert as `listProviderAlerts` returns it.
          */
         post: operations["providerAlertEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The borrower disputed the debt on a call
+         * @description Sent to every webhook endpoint of the company when a call's outcome carries DEBT_DISPUTE: collections outreach on the call's loan is paused (restriction `debt_dispute`) until the lender clears it with `DELETE /customers/{customerId}/restrictions/{restrictionId}`. A written dispute within the validation period is 15 U.S.C. 1692g(b); a spoken one is paused by policy. `data` is the restriction as `GET /customers/{customerId}/restrictions` lists it; `callId` names the call (`GET /calls/{id}`). Sent once per restriction, in the same transaction as the call's completion.
+         */
+        post: operations["disputeReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "hardship.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The borrower asked for hardship help on a call
+         * @description Sent to every webhook endpoint of the company when a call's outcome carries HARDSHIP_REQUEST: collections outreach on the call's loan is paused (restriction `hardship_review`, policy) until the lender clears it. `data` is the restriction as `GET /customers/{customerId}/restrictions` lists it; `callId` names the call (`GET /calls/{id}`). Sent once per restriction, in the same transaction as the call's completion.
+         */
+        post: operations["hardshipRequestedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "fraud.claimed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fraud or identity theft was claimed on a call
+         * @description Sent to every webhook endpoint of the company when a call's outcome carries FRAUD_CLAIM: all outreach to the customer stops (restriction `fraud_claim`, policy) until the lender investigates and clears it. `data` is the restriction as `GET /customers/{customerId}/restrictions` lists it; `callId` names the call (`GET /calls/{id}`). Sent once per restriction, in the same transaction as the call's completion.
+         */
+        post: operations["fraudClaimedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "military.reported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Active military duty was reported on a call
+         * @description Sent to every webhook endpoint of the company when a call's outcome carries MILITARY: collection calls to the customer pause (restriction `military_review`, policy) until the lender verifies the duty status, applies the SCRA (50 U.S.C. 3937, 3931) and clears it. `data` is the restriction as `GET /customers/{customerId}/restrictions` lists it; `callId` names the call (`GET /calls/{id}`). Sent once per restriction, in the same transaction as the call's completion.
+         */
+        post: operations["militaryReportedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "incarceration.reported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Incarceration was reported on a call
+         * @description Sent to every webhook endpoint of the company when a call's outcome carries INCARCERATED: all outreach to the customer stops (restriction `incarcerated`, policy) until the lender clears it. `data` is the restriction as `GET /customers/{customerId}/restrictions` lists it; `callId` names the call (`GET /calls/{id}`). Sent once per restriction, in the same transaction as the call's completion.
+         */
+        post: operations["incarcerationReportedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "abuse.reported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A threat or abuse occurred on a call
+         * @description Sent to every webhook endpoint of the company when a call's outcome carries THREAT_OR_ABUSE: calls to the customer stop (restriction `threat_or_abuse`, policy); texts and emails go on. `data` is the restriction as `GET /customers/{customerId}/restrictions` lists it; `callId` names the call (`GET /calls/{id}`). Sent once per restriction, in the same transaction as the call's completion.
+         */
+        post: operations["abuseReportedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "accessibility.reported": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An accessibility need was reported on a call
+         * @description Sent to every webhook endpoint of the company when a call's outcome carries ACCESSIBILITY_ISSUE: calls to the customer stop (restriction `accessibility`, policy) until the lender arranges an accessible channel and clears it; texts and emails go on. `data` is the restriction as `GET /customers/{customerId}/restrictions` lists it; `callId` names the call (`GET /calls/{id}`). Sent once per restriction, in the same transaction as the call's completion.
+         */
+        post: operations["accessibilityReportedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "complaint.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The borrower complained on a call
+         * @description Sent to every webhook endpoint of the company when a call's outcome carries COMPLAINT, so the lender can route it to its complaint handling; `data` is the call as `GET /calls/{id}` returns it (transcript, summary, flags). Outreach goes on: a complaint alone is neither a dispute nor a request to stop calling (policy; docs/partners/outcomes.md). Sent once per call, with its `call.completed`.
+         */
+        post: operations["complaintReceivedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3250,6 +3516,71 @@ export interface components {
             /** Format: date */
             ach_settlement_date?: string;
         };
+        /** @description A contact restriction on the customer (or on one of their loans): while active, the outreach it covers does not happen (docs/partners/outcomes.md lists which call flag makes which restriction, and what each one stops). A lifted restriction stays on the record with who lifted it and why. */
+        Restriction: {
+            id: string;
+            customerId: string;
+            /** @description The loan it covers; null when it covers every loan of the customer. */
+            loanId: string | null;
+            /**
+             * @description What it is. `debt_dispute`, `hardship_review` and `military_review` stop collections outreach only; `threat_or_abuse` and `accessibility` stop calls only (texts and emails go on); every other kind stops all outreach.
+             * @enum {string}
+             */
+            kind: "do_not_call" | "cease_request" | "attorney_representation" | "bankruptcy" | "deceased" | "debt_dispute" | "hardship_review" | "fraud_claim" | "military_review" | "incarcerated" | "threat_or_abuse" | "accessibility";
+            /** @description Who asserted it (`call_outcome` for a flag on a call, `operator`, `lms`). */
+            source: string;
+            /** @description Why it was made, e.g. the flag and the call it was reported on. */
+            reason: string | null;
+            /** @description The call (`GET /calls/{id}`) whose outcome made it, if any. */
+            callId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it was cleared; null while active.
+             */
+            liftedAt: string | null;
+            /** @description Who cleared it (`api_key`, or `console:<email>`). */
+            liftedBy: string | null;
+            /** @description The reason given when it was cleared. */
+            liftReason: string | null;
+        };
+        /** @description The customer's restrictions, active and lifted, oldest first. */
+        RestrictionList: {
+            customerId: string;
+            restrictions: components["schemas"]["Restriction"][];
+        };
+        /** @description A promise to pay made on a call (docs/partners/outcomes.md#promises-to-pay). Amounts are decimal strings in US dollars with two places. */
+        Promise: {
+            id: string;
+            customerId: string;
+            /** @description The customer's loan when they have exactly one; otherwise null. */
+            loanId: string | null;
+            /** @description The call the promise was made on (`GET /calls/{callId}`). */
+            callId: string;
+            amount: string;
+            /**
+             * Format: date
+             * @description The date promised, in the borrower's calendar.
+             */
+            promisedDate: string;
+            /**
+             * @description `open` until payments settle it; `kept`, `partially_kept`, `broken` and `cancelled` are the later states (only `open` is written today).
+             * @enum {string}
+             */
+            status: "open" | "kept" | "partially_kept" | "broken" | "cancelled";
+            /** @description What payments have covered so far. */
+            paidAmount: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The customer's promises to pay, newest first. */
+        PromiseList: {
+            customerId: string;
+            promises: components["schemas"]["Promise"][];
+        };
         /** @description A Retell webhook exactly as Retell sends it (https://docs.retellai.com/features/webhook-overview): the event and the whole call object as of the event, with no event id. The service applies `call_started`, `call_ended` and `call_analyzed`; any other event (`transcript_updated`, `transfer_started`, `transfer_bridged`, `transfer_cancelled`, `transfer_ended`, and any Retell adds) is acknowledged and ignored. `call.metadata.scheduled_call_id` names the scheduled call the service sent when it created the call; an applied event without it is a 400. */
         VoiceCallbackEvent: {
             /**
@@ -3382,6 +3713,94 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["ProviderAlert"];
+        };
+        /** @description Body of `dispute.received`: `data` is the restriction the call's outcome made, as `GET /customers/{customerId}/restrictions` lists it. */
+        WebhookDisputeReceived: {
+            /** @constant */
+            type: "dispute.received";
+            /**
+             * Format: date-time
+             * @description When the restriction was made (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Restriction"];
+        };
+        /** @description Body of `hardship.requested`: `data` is the restriction the call's outcome made, as `GET /customers/{customerId}/restrictions` lists it. */
+        WebhookHardshipRequested: {
+            /** @constant */
+            type: "hardship.requested";
+            /**
+             * Format: date-time
+             * @description When the restriction was made (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Restriction"];
+        };
+        /** @description Body of `fraud.claimed`: `data` is the restriction the call's outcome made, as `GET /customers/{customerId}/restrictions` lists it. */
+        WebhookFraudClaimed: {
+            /** @constant */
+            type: "fraud.claimed";
+            /**
+             * Format: date-time
+             * @description When the restriction was made (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Restriction"];
+        };
+        /** @description Body of `military.reported`: `data` is the restriction the call's outcome made, as `GET /customers/{customerId}/restrictions` lists it. */
+        WebhookMilitaryReported: {
+            /** @constant */
+            type: "military.reported";
+            /**
+             * Format: date-time
+             * @description When the restriction was made (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Restriction"];
+        };
+        /** @description Body of `incarceration.reported`: `data` is the restriction the call's outcome made, as `GET /customers/{customerId}/restrictions` lists it. */
+        WebhookIncarcerationReported: {
+            /** @constant */
+            type: "incarceration.reported";
+            /**
+             * Format: date-time
+             * @description When the restriction was made (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Restriction"];
+        };
+        /** @description Body of `abuse.reported`: `data` is the restriction the call's outcome made, as `GET /customers/{customerId}/restrictions` lists it. */
+        WebhookAbuseReported: {
+            /** @constant */
+            type: "abuse.reported";
+            /**
+             * Format: date-time
+             * @description When the restriction was made (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Restriction"];
+        };
+        /** @description Body of `accessibility.reported`: `data` is the restriction the call's outcome made, as `GET /customers/{customerId}/restrictions` lists it. */
+        WebhookAccessibilityReported: {
+            /** @constant */
+            type: "accessibility.reported";
+            /**
+             * Format: date-time
+             * @description When the restriction was made (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Restriction"];
+        };
+        /** @description Body of `complaint.received`: `data` is the call the complaint was made on, as `GET /calls/{id}` returns it. */
+        WebhookComplaintReceived: {
+            /** @constant */
+            type: "complaint.received";
+            /**
+             * Format: date-time
+             * @description When the call completed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Call"];
         };
     };
     responses: {
@@ -3807,6 +4226,11 @@ export interface components {
          * @example WyJjMGE4MDEyMS03YWMwLTQ1NjItODdkZi0xYTJiM2M0ZDVlNmYiLCJhZGFAZXhhbXBsZS5jb20iXQ.rP3x0jbeM6bKJ9m2j2XvTn7o2tQ5m8kYQ2m8r0d7s1c
          */
         OptOutToken: string;
+        /**
+         * @description The restriction's `id` (from `GET /customers/{customerId}/restrictions` or an event).
+         * @example 6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f
+         */
+        RestrictionIdPath: string;
         /**
          * @description Which provider connection the callback belongs to: `live` (the configured voice provider) or `sandbox` (the voice simulator, which test customers always reach).
          * @example sandbox
@@ -6717,6 +7141,230 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listCustomerRestrictions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's restrictions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customerId": "cust-1001",
+                     *       "restrictions": [
+                     *         {
+                     *           "id": "6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f",
+                     *           "customerId": "cust-1001",
+                     *           "loanId": "loan-88231",
+                     *           "kind": "debt_dispute",
+                     *           "source": "call_outcome",
+                     *           "reason": "DEBT_DISPUTE on call 7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                     *           "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                     *           "createdAt": "2026-12-08T15:03:12.000Z",
+                     *           "liftedAt": "2026-12-10T09:00:00.000Z",
+                     *           "liftedBy": "api_key",
+                     *           "liftReason": "Validation notice mailed; debt verified"
+                     *         },
+                     *         {
+                     *           "id": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *           "customerId": "cust-1001",
+                     *           "loanId": null,
+                     *           "kind": "threat_or_abuse",
+                     *           "source": "call_outcome",
+                     *           "reason": "THREAT_OR_ABUSE on call 2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *           "callId": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
+                     *           "createdAt": "2026-12-11T16:20:00.000Z",
+                     *           "liftedAt": null,
+                     *           "liftedBy": null,
+                     *           "liftReason": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RestrictionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    clearCustomerRestriction: {
+        parameters: {
+            query: {
+                /**
+                 * @description Why the restriction is cleared (kept with it).
+                 * @example Validation notice mailed; debt verified
+                 */
+                reason: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+                /**
+                 * @description The restriction's `id` (from `GET /customers/{customerId}/restrictions` or an event).
+                 * @example 6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f
+                 */
+                restrictionId: components["parameters"]["RestrictionIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The restriction, lifted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f",
+                     *       "customerId": "cust-1001",
+                     *       "loanId": "loan-88231",
+                     *       "kind": "debt_dispute",
+                     *       "source": "call_outcome",
+                     *       "reason": "DEBT_DISPUTE on call 7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                     *       "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                     *       "createdAt": "2026-12-08T15:03:12.000Z",
+                     *       "liftedAt": "2026-12-10T09:00:00.000Z",
+                     *       "liftedBy": "api_key",
+                     *       "liftReason": "Validation notice mailed; debt verified"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Restriction"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The restriction cannot be cleared by the lender. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 409,
+                     *       "message": "A do_not_call restriction is the borrower's to withdraw, not the lender's: it cannot be cleared"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listCustomerPromises: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's promises. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customerId": "cust-1001",
+                     *       "promises": [
+                     *         {
+                     *           "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *           "customerId": "cust-1001",
+                     *           "loanId": "loan-88231",
+                     *           "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                     *           "amount": "150.00",
+                     *           "promisedDate": "2026-12-15",
+                     *           "status": "open",
+                     *           "paidAmount": "0.00",
+                     *           "createdAt": "2026-12-08T15:03:12.000Z",
+                     *           "updatedAt": "2026-12-08T15:03:12.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PromiseList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPromise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The promise's id, as listed by `GET /customers/{customerId}/promises`. */
+                promiseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The promise. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *       "customerId": "cust-1001",
+                     *       "loanId": "loan-88231",
+                     *       "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                     *       "amount": "150.00",
+                     *       "promisedDate": "2026-12-15",
+                     *       "status": "open",
+                     *       "paidAmount": "0.00",
+                     *       "createdAt": "2026-12-08T15:03:12.000Z",
+                     *       "updatedAt": "2026-12-08T15:03:12.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Promise"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     receiveVoiceCallback: {
         parameters: {
             query?: never;
@@ -7271,6 +7919,416 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookProviderAlert"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    disputeReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "dispute.received",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "kind": "debt_dispute",
+                 *         "source": "call_outcome",
+                 *         "reason": "DEBT_DISPUTE on call 7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "liftedAt": null,
+                 *         "liftedBy": null,
+                 *         "liftReason": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookDisputeReceived"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    hardshipRequestedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "hardship.requested",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "kind": "hardship_review",
+                 *         "source": "call_outcome",
+                 *         "reason": "HARDSHIP_REQUEST on call 7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "liftedAt": null,
+                 *         "liftedBy": null,
+                 *         "liftReason": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookHardshipRequested"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    fraudClaimedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "fraud.claimed",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": null,
+                 *         "kind": "fraud_claim",
+                 *         "source": "call_outcome",
+                 *         "reason": "FRAUD_CLAIM on call 7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "liftedAt": null,
+                 *         "liftedBy": null,
+                 *         "liftReason": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookFraudClaimed"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    militaryReportedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "military.reported",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": null,
+                 *         "kind": "military_review",
+                 *         "source": "call_outcome",
+                 *         "reason": "MILITARY on call 7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "liftedAt": null,
+                 *         "liftedBy": null,
+                 *         "liftReason": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookMilitaryReported"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    incarcerationReportedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "incarceration.reported",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": null,
+                 *         "kind": "incarcerated",
+                 *         "source": "call_outcome",
+                 *         "reason": "INCARCERATED on call 7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "liftedAt": null,
+                 *         "liftedBy": null,
+                 *         "liftReason": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookIncarcerationReported"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    abuseReportedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "abuse.reported",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": null,
+                 *         "kind": "threat_or_abuse",
+                 *         "source": "call_outcome",
+                 *         "reason": "THREAT_OR_ABUSE on call 7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "liftedAt": null,
+                 *         "liftedBy": null,
+                 *         "liftReason": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookAbuseReported"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    accessibilityReportedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "accessibility.reported",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": null,
+                 *         "kind": "accessibility",
+                 *         "source": "call_outcome",
+                 *         "reason": "ACCESSIBILITY_ISSUE on call 7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "liftedAt": null,
+                 *         "liftedBy": null,
+                 *         "liftReason": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookAccessibilityReported"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    complaintReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "complaint.received",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "customerId": "cust-1001",
+                 *         "toPhoneNumber": "+12125550100",
+                 *         "transcript": "Agent: Hello, may I speak with Ada?\nBorrower: Yes, speaking.",
+                 *         "recordingUrl": null,
+                 *         "timestamp": "2026-12-08T15:00:04.000Z",
+                 *         "flags": [
+                 *           "CONNECT",
+                 *           "LIVE_CONNECT",
+                 *           "RPC",
+                 *           "COMPLAINT"
+                 *         ],
+                 *         "summarization": "The borrower confirmed their identity and complained about the calls."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookComplaintReceived"];
             };
         };
         responses: {

@@ -27,6 +27,9 @@ import * as voiceAgentVersions from './20261128_029_voice_agent_versions.js';
 import * as smsNumbers from './20261128_032_sms_numbers.js';
 import * as customerLanguage from './20261128_033_customer_language.js';
 import * as outsideContacts from './20261128_038_outside_contacts.js';
+import * as restrictionClearing from './20261128_041_restriction_clearing.js';
+import * as callOutcomeValues from './20261128_042_call_outcome_values.js';
+import * as promises from './20261128_043_promises.js';
 import * as voiceAccountAlerts from './20261128_045_voice_account_alerts.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
@@ -59,5 +62,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128_032_sms_numbers': smsNumbers,
   '20261128_033_customer_language': customerLanguage,
   '20261128_038_outside_contacts': outsideContacts,
+  '20261128_041_restriction_clearing': restrictionClearing,
+  '20261128_042_call_outcome_values': callOutcomeValues,
+  '20261128_043_promises': promises,
   '20261128_045_voice_account_alerts': voiceAccountAlerts,
 };

@@ -15,6 +15,8 @@ import * as origination from './origination.js';
 import * as paymentMethods from './payment-methods.js';
 import * as payments from './payments.js';
 import * as providerCallbacks from './provider-callbacks.js';
+import * as restrictions from './restrictions.js';
+import * as promises from './promises.js';
 import * as scheduleSync from './schedule-sync.js';
 import * as scheduledCalls from './scheduled-calls.js';
 import * as webhookDeliveries from './webhook-deliveries.js';
@@ -42,6 +44,8 @@ export function operationHandlers(): OperationHandlers {
     ...paymentMethods,
     ...payments,
     ...providerCallbacks,
+    ...restrictions,
+    ...promises,
     ...scheduleSync,
     ...scheduledCalls,
     ...webhookDeliveries,

@@ -1,14 +1,16 @@
 import { rateRise } from '../domain/ach/return-rates.js';
 import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, readBatchJob } from '../domain/batches/read.js';
 import { callById } from '../domain/calls/calls.js';
+import { restrictionById } from '../domain/customers/restrictions.js';
 import { scheduledCall } from '../domain/planning/scheduled-calls.js';
-import type { EventDataBuilders } from '../domain/webhooks/events.js';
+import type { EventDataBuilder, EventDataBuilders } from '../domain/webhooks/events.js';
 import { presentRateRise } from '../http/presenters/ach.js';
 import { presentCompletedBatch } from '../http/presenters/batches.js';
 import { presentCall, type RecordingLinkSettings } from '../http/presenters/calls.js';
 import { presentScheduledCall } from '../http/presenters/planning.js';
 import { providerAlert } from '../domain/calls/refusals.js';
 import { presentProviderAlert } from '../http/presenters/provider-alerts.js';
+import { presentRestriction } from '../http/presenters/restrictions.js';
 
 /**
  * `data` of each outbound event: the resource exactly as the API's read operation returns it, from
@@ -25,4 +27,17 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   'ach_return_rate.raised': async (db, companyId, id) => presentRateRise(await rateRise({ db, companyId }, id)),
   // The alert as GET /provider-alerts lists it (its status as it stands when first sent).
   'provider.alert': async (db, companyId, id) => presentProviderAlert(await providerAlert(db, companyId, id)),
+  // A call outcome's restriction as GET /customers/{customerId}/restrictions lists it (when sent: lifted by then, it says so).
+  'dispute.received': restriction,
+  'hardship.requested': restriction,
+  'fraud.claimed': restriction,
+  'military.reported': restriction,
+  'incarceration.reported': restriction,
+  'abuse.reported': restriction,
+  'accessibility.reported': restriction,
+  // The call the complaint was made on, as GET /calls/{id} returns it.
+  'complaint.received': async (db, companyId, id) => presentCall(links, await callById({ db, companyId }, id)),
 });
+
+const restriction: EventDataBuilder = async (db, companyId, id) =>
+  presentRestriction(await restrictionById({ db, companyId }, id));

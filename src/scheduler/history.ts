@@ -59,6 +59,7 @@ export function normalizeHistory(
       planned: false,
       channel: attempt.channel ?? 'call',
       ...(inbound ? { inbound: true } : {}),
+      requested: attempt.requested === true,
     });
     if (phone !== undefined && atMs >= lastPhoneAt) {
       lastPhone = phone;

@@ -3,6 +3,7 @@ import { ceilToMinute, instantMs } from './instants.js';
 import { eligibilityAt, nextAllowedTime } from './next-allowed.js';
 import type { Channel, ContactAttempt, CustomerContact, Decision, Purpose, SchedulerConfig } from './types.js';
 import { DAY, MINUTE, dayNumber, parseClockTime, zoneClock } from './zone-clock.js';
+import { RESTRICTION_RULES } from './restrictions.js';
 
 /** One email or SMS step: customer-local day N at `at` (or now + N days), plus an offset. */
 export interface MessageStep {
@@ -40,13 +41,17 @@ export const MESSAGE_RULES = {
 
 /**
  * The customer as a message channel sees them: Do Not Call is a telephone rule, so it does not
- * stop email or SMS; every other restriction (cease request, attorney, bankruptcy, deceased) does.
+ * stop email or SMS, nor do the calls-only restrictions (threat or abuse, accessibility:
+ * RESTRICTION_RULES); every other restriction (cease request, attorney, bankruptcy, deceased,
+ * dispute …) does.
  */
 export function messageContact(customer: CustomerContact): CustomerContact {
   return {
     ...customer,
     doNotCall: false,
-    restrictions: (customer.restrictions ?? []).filter((r) => r.kind !== 'do_not_call'),
+    restrictions: (customer.restrictions ?? []).filter(
+      (r) => r.kind !== 'do_not_call' && RESTRICTION_RULES[r.kind]?.callsOnly !== true,
+    ),
   };
 }
 

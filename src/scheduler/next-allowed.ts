@@ -134,13 +134,20 @@ function prepare(candidate: DateTime, context: SchedulingContext, config: Schedu
   const loanId = context.loanId ?? undefined;
   const history = normalizeHistory(context.history, cfg.purposeOf);
 
-  const restriction = findContactRestriction(context.customer, history.flaggedRestrictions, loanId);
+  const restriction = findContactRestriction(context.customer, history.flaggedRestrictions, loanId, context.purpose);
   if (restriction) return { blocked: restriction.decision, passed: [] };
-  const passed: RuleVerdict[] = Object.values(RESTRICTION_RULES).map((r) => ({
-    rule: r.id,
-    source: r.source,
-    verdict: 'pass',
-  }));
+  // The restrictions that apply to this purpose and channel, each passed.
+  const passed: RuleVerdict[] = Object.values(RESTRICTION_RULES)
+    .filter(
+      (r) =>
+        (!r.purposes || r.purposes.includes(context.purpose)) &&
+        (!r.callsOnly || (context.channel ?? 'call') === 'call'),
+    )
+    .map((r) => ({
+      rule: r.id,
+      source: r.source,
+      verdict: 'pass',
+    }));
 
   const phone = canonicalPhone(context.phoneNumber ?? context.customer.phoneNumber ?? context.customer.mobilePhone);
   const book = phoneBook(context.customer, history.wrongNumbers);
@@ -168,6 +175,7 @@ function prepare(candidate: DateTime, context: SchedulingContext, config: Schedu
     purpose: context.purpose,
     loanId,
     attempts: history.points,
+    requested: context.requested === true,
   };
   return { startMs, ctx, rules: cfg.rules, horizonDays: cfg.effective.horizonDays, notes, passed };
 }

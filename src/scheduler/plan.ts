@@ -47,7 +47,7 @@ export function planEnrollment(input: EnrollmentPlanInput, config: SchedulerConf
   const loanId = input.loanId ?? undefined;
   const history = normalizeHistory(input.history, cfg.purposeOf);
 
-  const restriction = findContactRestriction(input.customer, history.flaggedRestrictions, loanId);
+  const restriction = findContactRestriction(input.customer, history.flaggedRestrictions, loanId, taskType.purpose);
   if (restriction) {
     return fail('contact_restricted', restriction, restriction.decision.message, [restriction.decision]);
   }

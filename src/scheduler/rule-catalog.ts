@@ -12,7 +12,7 @@ import { HORIZON_RULE } from './search.js';
  * Bump it whenever a rule id or a citation changes: rule-catalog.test.ts pins the catalog's
  * fingerprint to this version, so a catalog change without a bump fails the tests.
  */
-export const RULE_CATALOG_VERSION = '2026-11-28.1';
+export const RULE_CATALOG_VERSION = '2026-11-28.2';
 
 export interface CatalogRule {
   readonly id: string;

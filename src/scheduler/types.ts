@@ -9,7 +9,20 @@ export type Channel = 'call' | 'sms' | 'email';
 /** An instant: a luxon DateTime or an ISO 8601 string with offset or Z. */
 export type Instant = DateTime | string;
 
-export type RestrictionKind = 'do_not_call' | 'cease_request' | 'attorney_representation' | 'bankruptcy' | 'deceased';
+export type RestrictionKind =
+  | 'do_not_call'
+  | 'cease_request'
+  | 'attorney_representation'
+  | 'bankruptcy'
+  | 'deceased'
+  // Restrictions call outcomes assert (src/domain/calls/call-effects.ts; docs/partners/outcomes.md).
+  | 'debt_dispute'
+  | 'hardship_review'
+  | 'fraud_claim'
+  | 'military_review'
+  | 'incarcerated'
+  | 'threat_or_abuse'
+  | 'accessibility';
 
 export interface ContactRestriction {
   kind: RestrictionKind;
@@ -60,6 +73,8 @@ export interface ContactAttempt {
    * excepts responses to the debtor), but an inbound telephone conversation starts the quiet period.
    */
   direction?: 'outbound' | 'inbound' | null;
+  /** A call the borrower asked for within the 7 days before it: not counted by Reg F (12 CFR 1006.14(b)(3)(i)). */
+  requested?: boolean | null;
 }
 
 export interface EnrollmentPlanInput {
@@ -237,6 +252,12 @@ export interface SchedulingContext {
   history?: readonly ContactAttempt[];
   /** The channel of the attempt being timed (default call). */
   channel?: Channel;
+  /**
+   * The call is one the borrower asked for, at a time within 7 days of asking: Reg F's two call
+   * frequencies (7-in-7, the quiet period after a conversation) do not apply to it and do not count
+   * it (12 CFR 1006.14(b)(3)(i)); calling hours, state caps and every other rule still do.
+   */
+  requested?: boolean;
 }
 
 export interface NextAllowedResult {

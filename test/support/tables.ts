@@ -316,6 +316,7 @@ export type CallsColumns = {
   transcript: string;
   summarization: string;
   flags: Json;
+  outcome_values: Json;
   provider_recording_url: string | null;
   recording_key: string | null;
   created_at: Timestamp;
@@ -413,6 +414,10 @@ export type ContactRestrictionsColumns = {
   source: string;
   created_at: Timestamp;
   lifted_at: Timestamp | null;
+  reason: string | null;
+  call_id: string | null;
+  lifted_by: string | null;
+  lift_reason: string | null;
 };
 
 /** `customers` */

@@ -6,13 +6,24 @@ import { achApi } from '../support/ach.js';
 import { postCallback, settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
 import { validCustomer } from '../support/customers.js';
 import { DIALECTS } from '../support/databases.js';
-import { enrollBody, newKey } from '../support/enrollment.js';
+import { enrollBody, newKey, replaceBody } from '../support/enrollment.js';
 import { eventually } from '../support/eventually.js';
 import { waitForJob } from '../support/jobs.js';
 import { useTestDatabase } from '../support/suite.js';
 
 /** Tuesday 2026-12-08, 09:59:50 in New York: an enrollment made at start is called at 10:00. */
 const CLOCK = '2026-12-08T14:59:50Z';
+
+/** A collections customer with a loan on the outcome magic number 555-`digits` (a test customer: the sandbox). */
+const replaceCustomer = (id: string, digits: string) =>
+  replaceBody({
+    id,
+    taskType: 'Collections',
+    loanId: `loan-${id}`,
+    timezone: 'America/New_York',
+    phoneNumber: `(212) 555-${digits}`,
+    isTest: true,
+  });
 
 /**
  * Every outbound event's `data` is the resource exactly as the matching GET returns it (the same
@@ -49,11 +60,32 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
       }),
     );
   const covered = new Set<WebhookEventType>();
+  /** Outcome magic numbers (src/simulators/voice/scenarios.ts) → the event each call's outcome sends. */
+  const OUTCOMES: Array<[string, WebhookEventType]> = [
+    ['0151', 'dispute.received'],
+    ['0152', 'hardship.requested'],
+    ['0153', 'fraud.claimed'],
+    ['0154', 'military.reported'],
+    ['0155', 'incarceration.reported'],
+    ['0156', 'complaint.received'],
+    ['0157', 'abuse.reported'],
+    ['0158', 'accessibility.reported'],
+  ];
 
   beforeAll(async () => {
     stack = await startCallStack(database.db, CLOCK, { OUTREACH_JOBS_POLL_MS: '50' });
     ({ apiKey: key, companyId } = await stack.t.company());
     await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', new Date());
+    // Synced at start, so their calls share the suite's first minute instead of waiting for another.
+    const synced = await Promise.all(
+      OUTCOMES.map(([digits]) =>
+        stack.t.call('POST', '/customers/schedule/sync', {
+          key,
+          body: { ...replaceCustomer(`wp-${digits}`, digits) },
+        }),
+      ),
+    );
+    for (const res of synced) expect(res.status, JSON.stringify(res.body)).toBe(200);
   }, 60_000);
 
   afterAll(async () => {
@@ -161,6 +193,30 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
     expect(alert.data).toMatchObject({ kind: 'webhook_signature_failures', provider: 'live', status: 'open' });
     covered.add('provider.alert');
   });
+  it(
+    'the call-outcome events ↔ GET /customers/{customerId}/restrictions, and complaint.received ↔ GET /calls/{id}',
+    { timeout: 120_000 },
+    async () => {
+      for (const [digits, type] of OUTCOMES) {
+        const customerId = `wp-${digits}`;
+        const [first] = (await get(`/scheduled-calls/customer/${customerId}`)) as Array<{ id: string }>;
+        const scheduled = await settledScheduledCall(stack.t, key, first.id);
+        expect(scheduled.status).toBe('completed');
+        const [event] = await payloads(type);
+        if (type === 'complaint.received') {
+          const { recordingUrl: _sent, ...sentCall } = event.data;
+          const { recordingUrl: _now, ...readCall } = await get(`/calls/${scheduled.callId}`);
+          expect(event.subjectId).toBe(scheduled.callId);
+          expect(sentCall).toEqual(readCall);
+        } else {
+          const { restrictions } = await get(`/customers/${customerId}/restrictions`);
+          expect(restrictions).toHaveLength(1);
+          expect(event).toEqual({ subjectId: restrictions[0].id, data: restrictions[0] });
+        }
+        covered.add(type);
+      }
+    },
+  );
 
   it('covers every event type the service sends', () => {
     expect([...covered].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answeredByOf, DISCONNECTION_ROWS, flagsOf, OUTCOME_FLAG_ROWS } from './outcome-flags.js';
+import { answeredByOf, DISCONNECTION_ROWS, flagsOf, OUTCOME_FLAG_ROWS, outcomeValuesOf } from './outcome-flags.js';
 import type { OutcomeLabel } from './outcome-labels.js';
 import type { RetellCall, RetellDisconnectionReason } from './protocol.js';
 
@@ -95,6 +95,14 @@ describe("the agent's post-call analysis fields and voicemail detection → flag
     ['label bankruptcy', call({}, ['bankruptcy']), ['CONNECT', 'BANKRUPTCY']],
     ['label deceased', call({}, ['deceased']), ['CONNECT', 'DECEASED']],
     ['label callback_request', call({}, ['callback_request']), ['CONNECT', 'CALLBACK_REQUEST']],
+    ['label debt_dispute', call({}, ['debt_dispute']), ['CONNECT', 'DEBT_DISPUTE']],
+    ['label hardship_request', call({}, ['hardship_request']), ['CONNECT', 'HARDSHIP_REQUEST']],
+    ['label fraud_claim', call({}, ['fraud_claim']), ['CONNECT', 'FRAUD_CLAIM']],
+    ['label military', call({}, ['military']), ['CONNECT', 'MILITARY']],
+    ['label incarcerated', call({}, ['incarcerated']), ['CONNECT', 'INCARCERATED']],
+    ['label complaint', call({}, ['complaint']), ['CONNECT', 'COMPLAINT']],
+    ['label threat_or_abuse', call({}, ['threat_or_abuse']), ['CONNECT', 'THREAT_OR_ABUSE']],
+    ['label accessibility_issue', call({}, ['accessibility_issue']), ['CONNECT', 'ACCESSIBILITY_ISSUE']],
   ];
 
   it('covers every row of the table', () => {
@@ -121,5 +129,28 @@ describe("the agent's post-call analysis fields and voicemail detection → flag
     expect(
       flagsOf(call({ call_status: 'ongoing', disconnection_reason: undefined, call_analysis: undefined })),
     ).toEqual([]);
+  });
+});
+
+describe('the analysis values (callback time, promise) are read checked for shape', () => {
+  const withData = (data: Record<string, unknown>) =>
+    ({ call_analysis: { custom_analysis_data: data } }) as unknown as RetellCall;
+
+  it('reads a callback time, an amount and a date of the documented shapes', () => {
+    expect(
+      outcomeValuesOf(
+        withData({ callback_time: '2026-12-10T17:30', promise_amount: 150.5, promise_date: '2026-12-15' }),
+      ),
+    ).toEqual({ callbackTime: '2026-12-10T17:30', promiseAmount: 150.5, promiseDate: '2026-12-15' });
+    expect(outcomeValuesOf(withData({ promise_amount: '75' })).promiseAmount).toBe(75);
+  });
+
+  it('anything else reads as absent, never as a guess', () => {
+    expect(
+      outcomeValuesOf(
+        withData({ callback_time: 'Thursday after 5', promise_amount: 'a hundred', promise_date: '12/15' }),
+      ),
+    ).toEqual({ callbackTime: null, promiseAmount: null, promiseDate: null });
+    expect(outcomeValuesOf({} as RetellCall)).toEqual({ callbackTime: null, promiseAmount: null, promiseDate: null });
   });
 });

@@ -1,3 +1,4 @@
+import type { OutcomeValues } from '../../domain/ports/voice-provider.js';
 import type { OutcomeLabel } from './outcome-labels.js';
 import type { RetellCall, RetellDisconnectionReason } from './protocol.js';
 
@@ -91,6 +92,18 @@ export const OUTCOME_FLAG_ROWS: ReadonlyArray<{
   { outcome: 'label bankruptcy', holds: (c) => label(c, 'bankruptcy'), flags: ['BANKRUPTCY'] },
   { outcome: 'label deceased', holds: (c) => label(c, 'deceased'), flags: ['DECEASED'] },
   { outcome: 'label callback_request', holds: (c) => label(c, 'callback_request'), flags: ['CALLBACK_REQUEST'] },
+  { outcome: 'label debt_dispute', holds: (c) => label(c, 'debt_dispute'), flags: ['DEBT_DISPUTE'] },
+  { outcome: 'label hardship_request', holds: (c) => label(c, 'hardship_request'), flags: ['HARDSHIP_REQUEST'] },
+  { outcome: 'label fraud_claim', holds: (c) => label(c, 'fraud_claim'), flags: ['FRAUD_CLAIM'] },
+  { outcome: 'label military', holds: (c) => label(c, 'military'), flags: ['MILITARY'] },
+  { outcome: 'label incarcerated', holds: (c) => label(c, 'incarcerated'), flags: ['INCARCERATED'] },
+  { outcome: 'label complaint', holds: (c) => label(c, 'complaint'), flags: ['COMPLAINT'] },
+  { outcome: 'label threat_or_abuse', holds: (c) => label(c, 'threat_or_abuse'), flags: ['THREAT_OR_ABUSE'] },
+  {
+    outcome: 'label accessibility_issue',
+    holds: (c) => label(c, 'accessibility_issue'),
+    flags: ['ACCESSIBILITY_ISSUE'],
+  },
 ];
 
 export function flagsOf(call: RetellCall): string[] {
@@ -121,6 +134,14 @@ const FLAG_ORDER = [
   'BANKRUPTCY',
   'DECEASED',
   'CALLBACK_REQUEST',
+  'DEBT_DISPUTE',
+  'HARDSHIP_REQUEST',
+  'FRAUD_CLAIM',
+  'MILITARY',
+  'INCARCERATED',
+  'COMPLAINT',
+  'THREAT_OR_ABUSE',
+  'ACCESSIBILITY_ISSUE',
 ];
 const order = (flags: string[]) => [...flags].sort((a, b) => FLAG_ORDER.indexOf(a) - FLAG_ORDER.indexOf(b));
 
@@ -131,6 +152,19 @@ export function answeredByOf(call: RetellCall): 'human' | 'machine' | 'unknown' 
   if (reached === 'voicemail' || reached === 'machine') return 'machine';
   if (reached === 'failed') return 'unknown';
   return null;
+}
+
+/** The analysis values (outcome-labels.ts OUTCOME_VALUES), each checked for shape: a wrong shape reads as null. */
+export function outcomeValuesOf(call: RetellCall): OutcomeValues {
+  const data = call.call_analysis?.custom_analysis_data;
+  const d = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const text = (v: unknown, shape: RegExp) => (typeof v === 'string' && shape.test(v.trim()) ? v.trim() : null);
+  const amount = typeof d.promise_amount === 'string' ? Number(d.promise_amount) : d.promise_amount;
+  return {
+    callbackTime: text(d.callback_time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+    promiseAmount: typeof amount === 'number' && Number.isFinite(amount) ? amount : null,
+    promiseDate: text(d.promise_date, /^\d{4}-\d{2}-\d{2}$/),
+  };
 }
 
 function label(call: RetellCall, name: OutcomeLabel): boolean {

@@ -28,6 +28,56 @@ export const OUTCOME_LABELS = [
   { name: 'bankruptcy', description: 'True when the person said the borrower has filed for bankruptcy.' },
   { name: 'deceased', description: 'True when the person said the borrower has died.' },
   { name: 'callback_request', description: 'True when the person asked to be called back at another time.' },
+  // Outcomes the lender routes (src/domain/calls/call-effects.ts; docs/partners/outcomes.md).
+  {
+    name: 'debt_dispute',
+    description: 'True when the borrower said the debt is not theirs, is wrong, or disputed the amount owed.',
+  },
+  {
+    name: 'hardship_request',
+    description: 'True when the borrower asked for help because of financial hardship (job loss, illness, disaster).',
+  },
+  {
+    name: 'fraud_claim',
+    description: 'True when the person said the account or loan is fraud or identity theft.',
+  },
+  { name: 'military', description: 'True when the person said the borrower is on active military duty.' },
+  { name: 'incarcerated', description: 'True when the person said the borrower is incarcerated.' },
+  { name: 'complaint', description: 'True when the person made a complaint about the lender, the loan or the call.' },
+  {
+    name: 'threat_or_abuse',
+    description: 'True when the person threatened the agent or anyone else, or was abusive.',
+  },
+  {
+    name: 'accessibility_issue',
+    description: 'True when the person said they cannot use this kind of call (hearing, speech or language access).',
+  },
 ] as const;
 
 export type OutcomeLabel = (typeof OUTCOME_LABELS)[number]['name'];
+
+/**
+ * The values the analysis reads off the conversation besides the labels (non-boolean
+ * `post_call_analysis_data` fields): when the borrower asked to be called back, and what they
+ * promised to pay. outcome-flags.ts (outcomeValuesOf) reads them, checked for shape; an answer
+ * of another shape reads as absent.
+ */
+export const OUTCOME_VALUES = [
+  {
+    name: 'callback_time',
+    type: 'string',
+    description:
+      'When the person asked to be called back: the date and time they asked for, in their own local time, as YYYY-MM-DDTHH:mm (24-hour). Empty when they did not ask or gave no time.',
+  },
+  {
+    name: 'promise_amount',
+    type: 'number',
+    description: 'When the borrower promised to pay: the amount in US dollars. Empty when no promise was made.',
+  },
+  {
+    name: 'promise_date',
+    type: 'string',
+    description:
+      'When the borrower promised to pay: the date they promised, as YYYY-MM-DD. Empty when no promise was made.',
+  },
+] as const;

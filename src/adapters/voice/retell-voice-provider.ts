@@ -21,7 +21,7 @@ import {
   type VoiceProvider,
 } from '../../domain/ports/voice-provider.js';
 import { agentChanges } from './agent-setup.js';
-import { answeredByOf, flagsOf } from './outcome-flags.js';
+import { answeredByOf, flagsOf, outcomeValuesOf } from './outcome-flags.js';
 import {
   APPLIED_EVENTS,
   type AppliedEvent,
@@ -368,6 +368,7 @@ function factsOf(call: RetellCall): CallFacts {
     summary: call.call_analysis?.call_summary ?? '',
     recordingUrl: call.recording_url ?? null,
     flags: flagsOf(call),
+    values: outcomeValuesOf(call),
   };
 }
 

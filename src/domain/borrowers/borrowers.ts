@@ -21,10 +21,14 @@ export {
 export {
   type ContactRestrictionRow,
   type RestrictionKind,
+  getRestriction,
+  getRestrictionById,
   insertRestriction,
+  liftRestriction,
   listActiveRestrictions,
   listActiveRestrictionsOf,
   pageRestrictionChanges,
+  listAllRestrictions,
 } from '../../store/borrowers/contact-restrictions.js';
 export * from '../../store/borrowers/loans.js';
 export {

@@ -10,7 +10,9 @@ import {
 import { insertRestriction } from '../borrowers/borrowers.js';
 import { type CustomerRow, updateCustomer } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
-import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
+import { isRequestedCall, type ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
+import type { CallOutcomeValues } from '../../store/calls/calls.js';
+import { scheduleCallback } from './callbacks.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import { completeSchedule, getSchedule, stopOutreach } from '../planning/schedules.js';
@@ -20,6 +22,7 @@ import { type EffectRule, effectsOf } from './call-effects.js';
 import { callingState, explain, usableNumbers } from './call-rules.js';
 import { recordRevocation } from '../consent/ledger.js';
 import { newId } from '../shared/ids.js';
+import { recordPromiseOfCall } from '../promises/promises.js';
 
 export interface EffectScope {
   db: Db;
@@ -27,6 +30,10 @@ export interface EffectScope {
   customer: CustomerRow;
   /** The completed call (its flags already stored). */
   call: ScheduledCallRow;
+  /** The call record's id (GET /calls/{id}): the subject of the events about what was said on it. */
+  callId?: string;
+  /** What the analysis read off the call (the callback time). */
+  values?: CallOutcomeValues | null;
   now: Date;
   /** The customer's pending calls, when the caller read them after the call completed and nothing changed them since (pendingCallsForEffects). */
   pending?: ScheduledCallRow[];
@@ -84,22 +91,40 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
           evidenceRef: `call ${call.id}`,
         });
         break;
-      case 'restriction':
+      case 'restriction': {
+        const id = newId();
+        const flag = rule.flags.find((f) => flags.includes(f)) ?? rule.flags[0];
+        const loanId = effect.scope === 'loan' ? call.loanId : null;
         await insertRestriction(db, customer.companyId, {
-          id: newId(),
+          id,
           customerId: customer.id,
-          loanId: null,
+          loanId,
           kind: effect.restriction,
           source: 'call_outcome',
           at,
+          reason: `${flag} on call ${scope.callId ?? call.id}`,
+          callId: scope.callId ?? null,
         });
-        await stopOutreach(
-          db,
-          customer.companyId,
-          customer.id,
-          at,
-          `Contact restriction ${effect.restriction}: reported on call ${call.id}`,
-        );
+        if (effect.event)
+          await publishEvent(
+            db,
+            customer.companyId,
+            { type: effect.event, subjectId: id, key: `${effect.event}:${id}` },
+            scope.now,
+          );
+        const why = `Contact restriction ${effect.restriction}${loanId ? ` for loan ${loanId}` : ''}: reported on call ${call.id}`;
+        if (effect.stop === 'recheck') recheck = true;
+        else await stopOutreach(db, customer.companyId, customer.id, at, why, effect.stop);
+        break;
+      }
+      case 'notify':
+        if (scope.callId)
+          await publishEvent(
+            db,
+            customer.companyId,
+            { type: effect.event, subjectId: scope.callId, key: `${effect.event}:${scope.callId}` },
+            scope.now,
+          );
         break;
       case 'finish_cadence':
         await finishCadenceOf(db, call, at);
@@ -108,10 +133,25 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       case 'reg_f_quiet_period':
         recheck = true;
         break;
+      case 'callback':
+        await scheduleCallback(db, scope.config, customer, call, scope.values?.callbackTime ?? null, scope.now);
+        break;
       case 'continue':
         break;
     }
   }
+  // A promise read off the call: checked, then a promise or a review (domain/promises).
+  const values = scope.values;
+  if (scope.callId && values && (values.promiseAmount !== null || values.promiseDate !== null))
+    await recordPromiseOfCall(db, {
+      companyId: customer.companyId,
+      customerId: customer.id,
+      timezone: customer.timezone ?? 'UTC',
+      callId: scope.callId,
+      amount: values.promiseAmount,
+      date: values.promiseDate,
+      now: scope.now,
+    });
   // Read here unless the caller has them: an earlier rule of this call may have cancelled some.
   if (recheck)
     await recheckPendingCalls(scope, scope.pending ?? (await listPendingCalls(db, customer.companyId, customer.id)));
@@ -167,7 +207,14 @@ async function recheckPendingCalls(scope: EffectScope, pending: ScheduledCallRow
     const purpose = call.purpose === 'collections' ? 'collections' : 'origination';
     const result = nextAllowedTime(
       candidate,
-      { customer: contact, purpose, loanId: call.loanId, phoneNumber: phone, history },
+      {
+        customer: contact,
+        purpose,
+        loanId: call.loanId,
+        phoneNumber: phone,
+        history,
+        requested: isRequestedCall(call, candidate.toISO()!),
+      },
       config,
     );
     const why = explain(result.decisions);

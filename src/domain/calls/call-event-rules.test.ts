@@ -115,6 +115,7 @@ describe('what an event does to its call: one test per row', () => {
         transcript: 'Agent: Hello',
         summarization: 'Talked',
         flags: ['EARLIER'],
+        outcomeValues: null,
         providerRecordingUrl: null,
       },
     });

@@ -25,7 +25,8 @@ export type EventDecision =
   | { kind: 'advance'; update: CallAdvance };
 
 type ScheduledIdentity = Pick<ScheduledCallRow, 'provider' | 'providerCallId' | 'status'>;
-type CallIdentity = Pick<CallRow, 'provider' | 'providerCallId' | 'state' | 'timestamp' | 'flags'>;
+type CallIdentity = Pick<CallRow, 'provider' | 'providerCallId' | 'state' | 'timestamp' | 'flags'> &
+  Partial<Pick<CallRow, 'outcomeValues'>>;
 
 export function decideCallEvent(
   scheduled: ScheduledIdentity,
@@ -54,6 +55,7 @@ export function decideCallEvent(
       transcript: c.transcript,
       summarization: c.summary,
       flags: next === 'analyzed' ? c.flags : call.flags,
+      outcomeValues: next === 'analyzed' ? (c.values ?? null) : (call.outcomeValues ?? null),
       providerRecordingUrl: c.recordingUrl,
     },
   };

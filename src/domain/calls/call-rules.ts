@@ -21,7 +21,12 @@ import {
 import type { CustomerRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import { listSentMessagesOf, type SentMessage } from '../scheduled-messages/scheduled-messages.js';
-import { listContactHistory, listContactHistoryOf, type ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
+import {
+  isRequestedCall,
+  listContactHistory,
+  listContactHistoryOf,
+  type ScheduledCallRow,
+} from '../scheduled-calls/scheduled-calls.js';
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import { callAttempts, historySince, messageAttempts, outsideAttempts } from '../planning/contact-history.js';
@@ -71,7 +76,10 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
   const route = transferDestinationAt(schedulerConfig, call.taskType, candidate);
   return {
     kind: 'allowed',
-    transferDestination: route?.destination ?? call.transferDestination,
+    // After a transfer that failed, the next attempt goes to the company's fallback (call-effects.ts).
+    transferDestination: lastTransferFailed(state.history, at)
+      ? schedulerConfig.transferFallback
+      : (route?.destination ?? call.transferDestination),
     consent: consent.basis,
     rules,
   };
@@ -100,7 +108,8 @@ export function callEligibilityAt(
 }
 
 /** What verdictAt needs of a scheduled call; the eligibility read probes a call that does not exist. */
-export type CallProbe = Pick<ScheduledCallRow, 'purpose' | 'loanId' | 'phoneNumber' | 'taskType'>;
+export type CallProbe = Pick<ScheduledCallRow, 'purpose' | 'loanId' | 'phoneNumber' | 'taskType'> &
+  Partial<Pick<ScheduledCallRow, 'step' | 'createdAt'>>;
 /** The consent ledger's events of the customer's numbers (and the call's), for the consent check. */
 export interface CallingState {
   contact: CustomerContact;
@@ -118,6 +127,11 @@ function dialTimeInputs(config: CompanyConfig, call: CallProbe, { contact, histo
       loanId: call.loanId,
       phoneNumber: call.phoneNumber,
       history,
+      // A callback the borrower asked for: Reg F's call frequencies do not apply (1006.14(b)(3)(i)).
+      requested:
+        call.step !== undefined &&
+        call.createdAt !== undefined &&
+        isRequestedCall({ step: call.step, createdAt: call.createdAt }, at),
     },
   };
 }
@@ -128,6 +142,25 @@ function consentVerdict(consent: ConsentStanding): RuleVerdict {
     return { rule: consent.rule, source: consent.source, verdict: 'block', detail: consent.detail, until: null };
   const rule = consent.basis.type === 'express_written' ? CONSENT_RULES.writtenRequired : CONSENT_RULES.required;
   return { rule: rule.id, source: rule.source, verdict: 'pass' };
+}
+
+/**
+ * Whether the customer's most recent completed call (the latest call with flags, up to `at`)
+ * carries TRANSFER_FAILED: its next attempt then transfers to the company's `transferFallback`
+ * rather than to a route that just failed.
+ */
+export function lastTransferFailed(history: readonly ContactAttempt[], at: Date): boolean {
+  let last: readonly string[] | undefined;
+  let lastMs = Number.NEGATIVE_INFINITY;
+  for (const h of history) {
+    if ((h.channel ?? 'call') !== 'call' || !h.flags?.length) continue;
+    const ms = typeof h.at === 'string' ? Date.parse(h.at) : h.at.toMillis();
+    if (ms <= at.getTime() && ms > lastMs) {
+      last = h.flags;
+      lastMs = ms;
+    }
+  }
+  return last?.includes('TRANSFER_FAILED') ?? false;
 }
 
 /** Every rule that moved or blocked the call, in order, then the last one's message and source. */

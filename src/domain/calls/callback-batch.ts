@@ -103,6 +103,7 @@ export function planCallEvents(
       transcript,
       summarization,
       flags,
+      outcomeValues,
       providerRecordingUrl,
     } = call;
     plan.advances.push({
@@ -119,6 +120,7 @@ export function planCallEvents(
         transcript,
         summarization,
         flags,
+        outcomeValues,
         providerRecordingUrl,
       },
     });

@@ -73,6 +73,8 @@ export async function completeCalls(
               config: company.config,
               customer,
               call: { ...scheduled, postProcessingFlags: call.flags },
+              callId: call.id,
+              values: call.outcomeValues,
               now,
               pending,
             },

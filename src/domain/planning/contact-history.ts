@@ -2,8 +2,8 @@ import { type ContactAttempt, historyLookbackMs } from '../../scheduler/index.js
 import type { CompanyConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 import type { SentMessage } from '../scheduled-messages/scheduled-messages.js';
-import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import type { OutsideContactRow } from '../borrowers/borrowers.js';
+import { type ScheduledCallRow, isRequestedCall } from '../scheduled-calls/scheduled-calls.js';
 
 const purposeOf = (p: string) => (p === 'collections' ? ('collections' as const) : ('origination' as const));
 
@@ -17,6 +17,7 @@ export function callAttempts(calls: readonly ScheduledCallRow[], withFlags = tru
     taskType: c.taskType,
     purpose: purposeOf(c.purpose),
     flags: withFlags ? c.postProcessingFlags : [],
+    requested: isRequestedCall(c, c.dialedAt ?? c.scheduledTime),
   }));
 }
 

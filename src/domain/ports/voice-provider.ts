@@ -185,6 +185,17 @@ export interface CallFacts {
   recordingUrl: string | null;
   /** The contract's flags, from the provider's outcome (src/adapters/voice/outcome-flags.ts). */
   flags: string[];
+  /** What the analysis read off the conversation besides flags (null each when absent); only with the analysis. */
+  values?: OutcomeValues;
+}
+
+/** The analysis values of a call (src/adapters/voice/outcome-labels.ts OUTCOME_VALUES). */
+export interface OutcomeValues {
+  /** The callback the borrower asked for, in their local time: YYYY-MM-DDTHH:mm. */
+  callbackTime: string | null;
+  /** A promise to pay: the amount in dollars and the date (YYYY-MM-DD), unchecked. */
+  promiseAmount: number | null;
+  promiseDate: string | null;
 }
 
 export class ProviderUnavailableError extends Error {}

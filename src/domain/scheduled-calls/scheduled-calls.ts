@@ -6,3 +6,4 @@
 export * from '../../store/scheduled-calls/scheduled-calls.js';
 export * from '../../store/scheduled-calls/dial-states.js';
 export * from '../../store/scheduled-calls/reconcile-leases.js';
+export * from './requested.js';

@@ -8,6 +8,15 @@ export const WEBHOOK_EVENT_TYPES = [
   'call.completed',
   'ach_return_rate.raised',
   'provider.alert',
+  // Call outcomes the lender routes (src/domain/calls/call-effects.ts): data is the restriction, or the call.
+  'dispute.received',
+  'hardship.requested',
+  'fraud.claimed',
+  'military.reported',
+  'incarceration.reported',
+  'abuse.reported',
+  'accessibility.reported',
+  'complaint.received',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -154,15 +154,17 @@ export function buildRules(eff: EffectiveRules): SchedulingRule[] {
       maxAttempts: eff.regFMaxAttemptsPer7Days,
       windowMs: SEVEN_DAY_WINDOW_MS,
       windowLabel: '7-day',
-      applies: (ctx) => isCollections(ctx) && isCall(ctx),
-      counts: (a, ctx) => sameLoan(a, ctx) && isCall(a),
+      // A call the borrower asked for is neither limited nor counted (12 CFR 1006.14(b)(3)(i)).
+      applies: (ctx) => isCollections(ctx) && isCall(ctx) && ctx.requested !== true,
+      counts: (a, ctx) => sameLoan(a, ctx) && isCall(a) && a.requested !== true,
     }),
     afterConversationRule({
       id: REG_F_AFTER_CONVERSATION.id,
       source: REG_F_AFTER_CONVERSATION.source,
       description: `Collections: no call within ${eff.regFQuietDaysAfterConversation} days after a conversation about the loan`,
       days: eff.regFQuietDaysAfterConversation,
-      applies: (ctx) => isCollections(ctx) && isCall(ctx),
+      // 1006.14(b)(3)(i) excludes a requested call from both (b)(2) frequencies, the quiet period included.
+      applies: (ctx) => isCollections(ctx) && isCall(ctx) && ctx.requested !== true,
       counts: sameLoan,
     }),
   );

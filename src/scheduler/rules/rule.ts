@@ -15,6 +15,8 @@ export interface AttemptPoint {
   readonly channel?: Channel;
   /** The customer's own contact (an inbound call or text): no frequency cap counts it. */
   readonly inbound?: boolean;
+  /** A call the borrower asked for (a callback within 7 days of asking): Reg F does not count it (12 CFR 1006.14(b)(3)). */
+  readonly requested?: boolean;
 }
 
 /** Everything a time rule needs about one call. */
@@ -31,6 +33,8 @@ export interface RuleContext {
   readonly loanId: string | undefined;
   /** History plus calls already planned, ascending by time. */
   readonly attempts: readonly AttemptPoint[];
+  /** The call being timed is one the borrower asked for (SchedulingContext.requested). */
+  readonly requested?: boolean;
 }
 
 export type RuleCheck =

@@ -26,6 +26,8 @@ export interface Scenario {
    * (https://docs.retellai.com/reliability/debug-call-disconnect).
    */
   endRefusals: { count: number; reason: RetellDisconnectionReason } | null;
+  /** Non-boolean analysis values (callback_time, promise_amount, promise_date), from the call's start time. */
+  values?: (startedAt: Date) => Record<string, string | number>;
   /** Every callback delivered twice, in a shuffled order. */
   duplicateCallbacks: boolean;
   /** The call happens (GET /v2/get-call shows it) but no callback is ever sent: the reconciliation sweep must find it. */
@@ -137,7 +139,46 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
     summary: '',
     recorded: false,
   },
+  // Outcomes that act (docs/partners/outcomes.md; docs/partners/sandbox.md): 0150…0159.
+  ...outcomeScenarios(),
 };
+
+/** A conversation with the borrower that ends with one routed outcome (its label), as a sandbox partner sees it. */
+function outcome(name: string, label: string, says: string): Scenario {
+  return {
+    ...base,
+    name,
+    reached: 'person',
+    disconnectionReason: 'user_hangup',
+    labels: ['live_conversation', 'right_party_contact', label],
+    transcript: `Agent: Hello, am I speaking with the borrower? Borrower: Yes. ${says}`,
+    summary: `The borrower confirmed their identity; outcome: ${name}.`,
+  };
+}
+
+function outcomeScenarios(): Record<string, Scenario> {
+  return {
+    '0150': {
+      ...outcome('callback-request', 'callback_request', 'I am busy now; call me back tomorrow at half past five.'),
+      // The day after the call (UTC date), 17:30 in the borrower's own time.
+      values: (startedAt) => ({
+        callback_time: `${new Date(startedAt.getTime() + 86_400_000).toISOString().slice(0, 10)}T17:30`,
+      }),
+    },
+    '0151': outcome('debt-dispute', 'debt_dispute', 'I do not owe this; that amount is wrong and I dispute it.'),
+    '0152': outcome('hardship-request', 'hardship_request', 'I lost my job last month and need help with payments.'),
+    '0153': outcome('fraud-claim', 'fraud_claim', 'I never took out this loan; someone stole my identity.'),
+    '0154': outcome('military', 'military', 'I am on active duty with the Army right now.'),
+    '0155': outcome('incarcerated', 'incarcerated', 'He is in prison; this is his brother.'),
+    '0156': outcome('complaint', 'complaint', 'I want to file a complaint about how I was treated.'),
+    '0157': outcome('threat-or-abuse', 'threat_or_abuse', '[abusive language and a threat toward the agent]'),
+    '0158': outcome('accessibility-issue', 'accessibility_issue', 'I am hard of hearing and cannot do these calls.'),
+    '0159': {
+      ...outcome('transfer-failed', 'transfer_failed', 'Yes, please connect me to someone.'),
+      disconnectionReason: 'transfer_cancelled',
+    },
+  };
+}
 
 const MIX: Scenario[] = [
   MAGIC_NUMBERS['0102'],

@@ -252,7 +252,10 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
         call_summary: scenario.summary,
         in_voicemail: scenario.reached === 'voicemail',
         call_successful: scenario.reached === 'person',
-        custom_analysis_data: Object.fromEntries(scenario.labels.map((l) => [l, true])),
+        custom_analysis_data: {
+          ...Object.fromEntries(scenario.labels.map((l) => [l, true])),
+          ...(scenario.values?.(now()) ?? {}),
+        },
       },
     };
     const events: Array<[string, RetellCall]> = [

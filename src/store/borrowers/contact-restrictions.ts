@@ -1,7 +1,19 @@
 import type { Db } from '../shared/db.js';
 import { readInstant, readText } from '../shared/columns.js';
 
-export type RestrictionKind = 'do_not_call' | 'cease_request' | 'attorney_representation' | 'bankruptcy' | 'deceased';
+export type RestrictionKind =
+  | 'do_not_call'
+  | 'cease_request'
+  | 'attorney_representation'
+  | 'bankruptcy'
+  | 'deceased'
+  | 'debt_dispute'
+  | 'hardship_review'
+  | 'fraud_claim'
+  | 'military_review'
+  | 'incarcerated'
+  | 'threat_or_abuse'
+  | 'accessibility';
 
 /** Mirrors `contact_restrictions`, camel-cased. */
 export interface ContactRestrictionRow {
@@ -13,6 +25,11 @@ export interface ContactRestrictionRow {
   source: string;
   createdAt: string;
   liftedAt: string | null;
+  /** Why it was made (a call outcome: the flag and the call), when the writer gave it. */
+  reason: string | null;
+  callId: string | null;
+  liftedBy: string | null;
+  liftReason: string | null;
 }
 
 function fromRow(r: Record<string, unknown>): ContactRestrictionRow {
@@ -25,6 +42,10 @@ function fromRow(r: Record<string, unknown>): ContactRestrictionRow {
     source: String(r.source),
     createdAt: readInstant(r.created_at)!,
     liftedAt: readInstant(r.lifted_at),
+    reason: readText(r.reason),
+    callId: readText(r.call_id),
+    liftedBy: readText(r.lifted_by),
+    liftReason: readText(r.lift_reason),
   };
 }
 
@@ -60,7 +81,16 @@ export async function listActiveRestrictionsOf(
 export async function insertRestriction(
   db: Db,
   companyId: string,
-  row: { id: string; customerId: string; loanId: string | null; kind: RestrictionKind; source: string; at: string },
+  row: {
+    id: string;
+    customerId: string;
+    loanId: string | null;
+    kind: RestrictionKind;
+    source: string;
+    at: string;
+    reason?: string | null;
+    callId?: string | null;
+  },
 ): Promise<void> {
   await db('contact_restrictions').insert({
     id: row.id,
@@ -70,6 +100,8 @@ export async function insertRestriction(
     kind: row.kind,
     source: row.source,
     created_at: row.at,
+    reason: row.reason ?? null,
+    call_id: row.callId ?? null,
   });
 }
 
@@ -99,4 +131,48 @@ export async function pageRestrictionChanges(
     });
   const rows = await q.orderBy([{ column }, { column: 'id' }]).limit(limit);
   return rows.map(fromRow);
+}
+/** Every restriction of the customer, lifted ones included (the record keeps them), oldest first. */
+export async function listAllRestrictions(
+  db: Db,
+  companyId: string,
+  customerId: string,
+): Promise<ContactRestrictionRow[]> {
+  const rows = await db('contact_restrictions')
+    .where({ company_id: companyId, customer_id: customerId })
+    .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+  return rows.map(fromRow);
+}
+
+export async function getRestriction(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  id: string,
+): Promise<ContactRestrictionRow | null> {
+  const row: Record<string, unknown> | undefined = await db<Record<string, unknown>>('contact_restrictions')
+    .where({ company_id: companyId, customer_id: customerId, id })
+    .first();
+  return row ? fromRow(row) : null;
+}
+
+export async function getRestrictionById(db: Db, companyId: string, id: string): Promise<ContactRestrictionRow | null> {
+  const row: Record<string, unknown> | undefined = await db<Record<string, unknown>>('contact_restrictions')
+    .where({ company_id: companyId, id })
+    .first();
+  return row ? fromRow(row) : null;
+}
+
+/** Lifts an active restriction (once: a lifted one is left as it is); true when this call lifted it. */
+export async function liftRestriction(
+  db: Db,
+  companyId: string,
+  id: string,
+  lift: { at: string; by: string; reason: string },
+): Promise<boolean> {
+  const n = await db('contact_restrictions')
+    .where({ company_id: companyId, id })
+    .whereNull('lifted_at')
+    .update({ lifted_at: lift.at, lifted_by: lift.by, lift_reason: lift.reason });
+  return n > 0;
 }

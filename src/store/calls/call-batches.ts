@@ -16,6 +16,7 @@ export type CallAdvance = Pick<
   | 'transcript'
   | 'summarization'
   | 'flags'
+  | 'outcomeValues'
   | 'providerRecordingUrl'
 >;
 
@@ -134,6 +135,7 @@ export async function advanceCalls(
       transcript: u.transcript,
       summarization: u.summarization,
       flags: u.flags,
+      outcome_values: u.outcomeValues,
       provider_recording_url: u.providerRecordingUrl,
     })),
   );
@@ -143,7 +145,7 @@ export async function advanceCalls(
 const PG_ADVANCE = `
 UPDATE calls c SET state = v.state, "timestamp" = v."timestamp", started_at = v.started_at, ended_at = v.ended_at, duration_ms = v.duration_ms,
   disconnection_reason = v.disconnection_reason, answered_by = v.answered_by, transcript = v.transcript, summarization = v.summarization,
-  flags = v.flags, provider_recording_url = v.provider_recording_url, updated_at = CAST(:at AS timestamptz)
+  flags = v.flags, outcome_values = v.outcome_values, provider_recording_url = v.provider_recording_url, updated_at = CAST(:at AS timestamptz)
 FROM json_to_recordset(CAST(:json AS json)) AS v(company_id text, id text, state text, "timestamp" timestamptz, started_at timestamptz, ended_at timestamptz,
-  duration_ms integer, disconnection_reason text, answered_by text, transcript text, summarization text, flags jsonb, provider_recording_url text)
+  duration_ms integer, disconnection_reason text, answered_by text, transcript text, summarization text, flags jsonb, outcome_values jsonb, provider_recording_url text)
 WHERE c.company_id = v.company_id AND c.id = v.id`;

@@ -7,6 +7,13 @@ import { callFromRow, type ScheduledCallRow } from '../scheduled-calls/rows.js';
 export const CALL_STATES = ['registered', 'ongoing', 'ended', 'analyzed'] as const;
 export type CallState = (typeof CALL_STATES)[number];
 
+/** The analysis values a call keeps (the voice port's OutcomeValues). */
+export interface CallOutcomeValues {
+  callbackTime: string | null;
+  promiseAmount: number | null;
+  promiseDate: string | null;
+}
+
 /** Mirrors `calls`, camel-cased. */
 export interface CallRow {
   id: string;
@@ -27,6 +34,8 @@ export interface CallRow {
   transcript: string;
   summarization: string;
   flags: string[];
+  /** The analysis values (callback time, promise), as the provider's analysis gave them (migration _042). */
+  outcomeValues: CallOutcomeValues | null;
   providerRecordingUrl: string | null;
   recordingKey: string | null;
   createdAt: string;
@@ -53,6 +62,7 @@ function fromRow(r: Record<string, unknown>): CallRow {
     transcript: readText(r.transcript) ?? '',
     summarization: readText(r.summarization) ?? '',
     flags: fromJson<string[]>(r.flags) ?? [],
+    outcomeValues: fromJson<CallOutcomeValues>(r.outcome_values),
     providerRecordingUrl: readText(r.provider_recording_url),
     recordingKey: readText(r.recording_key),
     createdAt: readInstant(r.created_at)!,
@@ -187,6 +197,7 @@ export type CallUpdate = Partial<
     | 'transcript'
     | 'summarization'
     | 'flags'
+    | 'outcomeValues'
     | 'providerRecordingUrl'
     | 'fromPhoneNumber'
   >
@@ -204,6 +215,7 @@ export async function updateCall(db: Db, companyId: string, id: string, u: CallU
   if (u.transcript !== undefined) columns.transcript = u.transcript;
   if (u.summarization !== undefined) columns.summarization = u.summarization;
   if (u.flags !== undefined) columns.flags = JSON.stringify(u.flags);
+  if (u.outcomeValues !== undefined) columns.outcome_values = u.outcomeValues ? JSON.stringify(u.outcomeValues) : null;
   if (u.providerRecordingUrl !== undefined) columns.provider_recording_url = u.providerRecordingUrl;
   if (u.fromPhoneNumber !== undefined) columns.from_phone_number = u.fromPhoneNumber;
   await db('calls').where({ company_id: companyId, id }).update(columns);
