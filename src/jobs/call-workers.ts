@@ -94,7 +94,8 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
                 );
             } else {
               s.log.debug('dial', { scheduledCallId: m.data.scheduledCallId, outcome: r.outcome, attempt: m.attempt });
-              freed ||= r.outcome === 'moved' || r.outcome === 'skipped' || r.outcome === 'failed';
+              freed ||=
+                r.outcome === 'moved' || r.outcome === 'held' || r.outcome === 'skipped' || r.outcome === 'failed';
             }
           }
           if (freed) wake?.(); // room freed for a company

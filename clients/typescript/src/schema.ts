@@ -167,6 +167,19 @@ export interface paths {
          *       communications, and creates new schedules. Omitting `scheduleMode` never
          *       selects enrollment. Not idempotent.
          *
+         *     Consent (docs/partners/consent.md): enrollment answers 200 `scheduled` with
+         *     its receipt whatever the consent on file. An AI-voice origination call is
+         *     telemarketing with an artificial voice and needs prior express written
+         *     consent for its number (47 CFR 64.1200(a)(2); FCC 24-17); a collections
+         *     call needs prior express consent (64.1200(a)(1)). A call lacking the
+         *     consent its purpose needs is held when due: it stays `pending` with the
+         *     extension `hold` (`reason: consent-required`, the rule, its citation and
+         *     what was found), shown too by `contact-eligibility` and the console, and
+         *     is planned as usual once the consent arrives through
+         *     `PUT /customers/{customerId}/consents` (with `capturedAt` and
+         *     `evidenceRef`) or the company's attestation in its configuration. Test
+         *     customers (`isTest`) follow the company's configuration only.
+         *
          *     Retry rules for enrollment: on timeout or 503, repeat the same request with the
          *     same key, honoring `Retry-After` with exponential backoff and jitter; on 429,
          *     wait for `Retry-After`; on 409 `request_in_progress`, repeat after
@@ -260,7 +273,7 @@ export interface paths {
         get: operations["getCustomerConsents"];
         /**
          * Record consent grants and revocations
-         * @description Extension, not part of the partner contract. Appends grants and revocations of consent for the customer's numbers and email address to the ledger, in one transaction, and answers the ledger as `GET` does. The ledger is append-only, so compliance can show what was true at any instant; an event identical to one already recorded (same address, channel, action, type, source, `capturedAt` and evidence) is not appended again, so repeating a request changes nothing. A revocation takes effect at once, with no grace period: by default it stops AI-voice calls and texts to the number whatever channel it names (and an email address's revocation also stops the numbers of the company's customers with that address), unless the company's configuration keeps revocations to their own channel. A grant names its channel only. A company that requires express written consent for a task type places no call to a number until a grant of `express_written` is recorded for its `call` channel (docs/partners/consent.md). Another company's customer (or an unknown one) is 404; a body that breaks the schema is 400; an address that is not the customer's, a channel that does not fit the address, a grant without a type, a revocation with one, or a `capturedAt` in the future is 422. Errors use the `ErrorMessage` shape.
+         * @description Extension, not part of the partner contract. Appends grants and revocations of consent for the customer's numbers and email address to the ledger, in one transaction, and answers the ledger as `GET` does. The ledger is append-only, so compliance can show what was true at any instant; an event identical to one already recorded (same address, channel, action, type, source, `capturedAt` and evidence) is not appended again, so repeating a request changes nothing. A revocation takes effect at once, with no grace period: by default it stops AI-voice calls and texts to the number whatever channel it names (and an email address's revocation also stops the numbers of the company's customers with that address), unless the company's configuration keeps revocations to their own channel. A grant names its channel only. An AI-voice origination call (telemarketing, 47 CFR 64.1200(a)(2); FCC 24-17), or a call of a task type the company's configuration asks it for, needs express written consent: without it the call is held (still `pending`, with `hold.reason` `consent-required`), and a grant recorded here releases the customer's held calls at once to be planned as usual (docs/partners/consent.md). A grant of `express_written` needs its evidence: without `capturedAt` and a non-empty `evidenceRef` it is 400 and records nothing. Another company's customer (or an unknown one) is 404; a body that breaks the schema is 400; an address that is not the customer's, a channel that does not fit the address, a grant without a type, a revocation with one, or a `capturedAt` in the future is 422. Errors use the `ErrorMessage` shape.
          */
         put: operations["recordCustomerConsents"];
         post?: never;
@@ -1912,27 +1925,27 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description Extension, not part of the partner contract. The consent a call relies on: an event the partner or the customer recorded in the ledger (`recorded`), or what the company's configuration says a number the lender supplied carries (`company-default`, e.g. express consent from the credit application). */
+        /** @description Extension, not part of the partner contract. The consent a call relies on: an event the partner or the customer recorded in the ledger (`recorded`), the company's attestation of written consent in its configuration (`attestation`: the form and its version as `evidenceRef`, the customer's enrollment as `capturedAt`), or what the number's source carries by default (`company-default`: the application number carries express consent; see docs/partners/consent.md, "Where a number came from"). */
         ConsentBasis: {
             /** @enum {string} */
-            origin: "recorded" | "company-default";
+            origin: "recorded" | "company-default" | "attestation";
             /**
              * @description `express_written` is prior express written consent (telemarketing).
              * @enum {string}
              */
             type: "express" | "express_written";
-            /** @description Where the consent came from: the recorded event's source (`loan_application`, `api`, `inbound_text`, `call`…), or `supplied_by_lender` for the company default. */
+            /** @description Where the consent came from: the recorded event's source (`loan_application`, `api`, `inbound_text`, `call`…), `company_attestation`, or for the default the number's source (`application`, `application_mobile`; `supplied_by_lender` where the customer record is not read). */
             source: string;
             /**
              * Format: date-time
-             * @description When the consent was given; null for the company default.
+             * @description When the consent was given; for the default and the attestation, when the customer was enrolled.
              */
             capturedAt: string | null;
             /** @description The partner's reference to the evidence (a signed form, a recording); null when none. */
             evidenceRef: string | null;
             /**
              * Format: uuid
-             * @description The ledger event; null for the company default.
+             * @description The ledger event; null for the default and the attestation.
              */
             consentEventId: string | null;
         };
@@ -2009,10 +2022,10 @@ export interface components {
             source: string;
             /**
              * Format: date-time
-             * @description When the customer gave or revoked it; default now; not in the future.
+             * @description When the customer gave or revoked it; default now; not in the future. Required for a grant of `express_written` (400 without it).
              */
             capturedAt?: string;
-            /** @description Your reference to the evidence (a signed form's id, a recording). */
+            /** @description Your reference to the evidence (a signed form's id, a recording). Required, non-empty, for a grant of `express_written` (47 CFR 64.1200(f)(9): a signed written agreement; 400 without it). */
             evidenceRef?: string | null;
         };
         /** @description Body of `PUT /customers/{customerId}/consents` (extension, not part of the partner contract). */
@@ -2617,7 +2630,18 @@ export interface components {
             /** @description What the rule found for this call, in words. */
             detail: string;
         };
-        /** @description A call planned by the scheduler. Status: `pending` (waiting for its time; the dispatcher may move it later when the calling rules do not allow it when due), `dialing` (claimed by the dispatcher: being placed or in progress at the voice provider), `completed` (the call took place and was analyzed; `callId` and `postProcessingFlags` set), `failed` (the voice provider did not place it, or a placed call brought no result: the provider reported an error, did not know the call, or had no result by the configured deadline), `skipped` (the calling rules no longer allowed it when it was due, for example a contact restriction or a frequency cap with no allowed time left) or `cancelled` (stopped while pending, for example by Do Not Call, a contact restriction, a finished cadence or a replacement sync). Transitions: pending → dialing → completed | failed | skipped; pending → cancelled | skipped; dialing → pending only when the dial-time check moves it before anything was dialed; failed → completed only for a placed call given up for lack of a result whose real result arrives later (its flags and their effects then apply). */
+        /** @description Extension, not part of the partner contract. Why a `pending` call is held rather than placed: it lacks the consent its purpose needs (`reason` `consent-required`), e.g. an AI-voice origination call to a number without prior express written consent (47 CFR 64.1200(a)(2); FCC 24-17). `rule`, `source` and `detail` are the consent rule that held it, its citation and what was found. The call stays `pending` (the partner contract's statuses do not change): it is looked at again a day later, and at once when consent is recorded (`PUT /customers/{customerId}/consents`) or the company attests written consent in its configuration; it is then planned as usual. */
+        ScheduledCallHold: {
+            /** @enum {string} */
+            reason: "consent-required";
+            /** @description The consent rule, e.g. `tcpa-written-consent-required`, `tcpa-consent-required`. */
+            rule: string;
+            /** @description The rule's citation. */
+            source: string;
+            /** @description What the rule found for this call, in words. */
+            detail: string;
+        };
+        /** @description A call planned by the scheduler. Status: `pending` (waiting for its time; the dispatcher may move it later when the calling rules do not allow it when due; a call lacking the consent its purpose needs stays pending and carries `hold`), `dialing` (claimed by the dispatcher: being placed or in progress at the voice provider), `completed` (the call took place and was analyzed; `callId` and `postProcessingFlags` set), `failed` (the voice provider did not place it, or a placed call brought no result: the provider reported an error, did not know the call, or had no result by the configured deadline), `skipped` (the calling rules no longer allowed it when it was due, for example a contact restriction or a frequency cap with no allowed time left) or `cancelled` (stopped while pending, for example by Do Not Call, a contact restriction, a finished cadence or a replacement sync). Transitions: pending → dialing → completed | failed | skipped; pending → cancelled | skipped; dialing → pending only when the dial-time check moves it before anything was dialed; failed → completed only for a placed call given up for lack of a result whose real result arrives later (its flags and their effects then apply). */
         ScheduledCall: {
             id: string;
             customerId: string;
@@ -2631,6 +2655,8 @@ export interface components {
             postProcessingFlags: string[];
             /** @description Extension, not part of the partner contract. Why the call is at `scheduledTime`: each rule that moved it from the time its cadence step wished for, in order: when it was planned, then at later re-checks (dial time, an earlier call's outcome). Absent when no rule moved it. */
             timingReasons?: components["schemas"]["RuleReason"][];
+            /** @description Extension, not part of the partner contract. Present while a `pending` call is held for the consent its purpose needs (docs/partners/consent.md). */
+            hold?: components["schemas"]["ScheduledCallHold"];
             /** @description Extension, not part of the partner contract. Why a `skipped`, `cancelled` or `failed` call ended: the rule that ruled it out (or the event that stopped it) with its citation. Absent for other statuses. */
             endReason?: components["schemas"]["RuleReason"];
         };

@@ -3,6 +3,8 @@ import { getCustomersByKey } from '../borrowers/borrowers.js';
 import { claimDueCalls } from '../../store/calls/call-dispatch.js';
 import {
   endClaimedCall,
+  HELD_PREFIX,
+  holdClaimedCall,
   releaseDialLease,
   rescheduleClaimedCall,
   takeDialLeases,
@@ -23,7 +25,10 @@ export interface DialRequest {
   companyId: string;
 }
 
-export type DialOutcome = 'placed' | 'found_at_provider' | 'moved' | 'skipped' | 'failed' | 'not_ours';
+export type DialOutcome = 'placed' | 'found_at_provider' | 'moved' | 'held' | 'skipped' | 'failed' | 'not_ours';
+
+/** A call held for consent is looked at again this long after (earlier when consent is recorded). */
+const CONSENT_HOLD_RECHECK_MS = 24 * 3_600_000;
 
 /** What became of one request of a batch: an outcome, or an error to retry the message with (the provider was down). */
 export type DialResult = { outcome: DialOutcome } | { retry: Error };
@@ -140,7 +145,12 @@ export async function dialScheduledCalls(
         at: now,
         recipient: call.phoneNumber,
         rules: verdict.rules,
-        verdict: verdict.kind === 'allowed' ? 'allowed' : verdict.kind === 'later' ? 'moved' : 'refused',
+        verdict:
+          verdict.kind === 'allowed'
+            ? 'allowed'
+            : verdict.kind === 'later' || verdict.kind === 'held'
+              ? 'moved'
+              : 'refused',
         reason: verdict.kind === 'allowed' ? null : verdict.reason,
         consent: verdict.kind === 'allowed' ? verdict.consent : null,
       });
@@ -154,6 +164,19 @@ export async function dialScheduledCalls(
           at,
         );
         return { outcome: 'moved' };
+      }
+      if (verdict.kind === 'held') {
+        // Waiting for consent: back to pending, re-checked a day later unless consent arrives first
+        // (recording it releases the call at once: releaseHeldCalls).
+        await holdClaimedCall(
+          s.db,
+          call.companyId,
+          call.id,
+          new Date(now.getTime() + CONSENT_HOLD_RECHECK_MS).toISOString(),
+          `${HELD_PREFIX}${verdict.reason}`,
+          at,
+        );
+        return { outcome: 'held' };
       }
       if (verdict.kind === 'never') {
         await endCall(s, call, 'skipped', `Not allowed at dial time: ${verdict.reason}`, at);

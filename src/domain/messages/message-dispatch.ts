@@ -44,6 +44,20 @@ const RETRY_MS = 5 * 60_000;
 export const SMS_OPT_OUT_NOTICE = 'Reply STOP to opt out.';
 
 /**
+ * Every text carries a clear opt-out notice (12 CFR 1006.6(e); CTIA): the notice is appended unless
+ * the text already contains the notice itself (its words, whatever the case and spacing). A text
+ * that only mentions "stop" in another sense ("stop by the branch") still gets it.
+ */
+export function withOptOutNotice(text: string): string {
+  const words = (t: string) =>
+    ` ${t
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()} `;
+  return words(text).includes(words(SMS_OPT_OUT_NOTICE)) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICE}`;
+}
+
+/**
  * One dispatch round: claims due messages (one statement, committed before anything is sent),
  * re-checks each against the state now, and sends the allowed ones. Returns how many were claimed.
  */
@@ -247,8 +261,7 @@ async function sendSms(
   sandbox: boolean,
   statusCallback: string,
 ) {
-  // Every text says how to stop them (CTIA; TCPA revocation by any reasonable means).
-  const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICE}`;
+  const body = withOptOutNotice(text);
   const from = config.channels?.sms?.from ?? route.smsFrom;
   const at = () => deps.now().toISOString();
   let result;

@@ -131,6 +131,19 @@ export interface ConsentConfig {
    * `channel` stops only the channel it came by.
    */
   revocationScope?: 'all-channels' | 'channel';
+  /**
+   * The lender attests that its application flow captures prior express written consent
+   * (47 CFR 64.1200(f)(9)) for the application numbers (`phoneNumber`, `mobilePhone`) of the task
+   * types named (default: every task type): the form and its version are the evidence reference,
+   * the customer's enrollment time the capture date. A grant recorded for a number takes precedence.
+   */
+  attestation?: { form: string; version: string; taskTypes?: string[] };
+  /**
+   * Lets a task type's `required` stay below the law's floor for its purpose (origination: express
+   * written). Explicit, with the reason and who approved it; every dial-time decision it decides
+   * says so, and setting it is logged.
+   */
+  belowLawOverride?: { reason: string; approvedBy: string };
 }
 
 export interface CallsConfig {

@@ -1,4 +1,4 @@
-import { endReason, timingReasons } from '../../domain/planning/call-reasons.js';
+import { endReason, holdReason, timingReasons } from '../../domain/planning/call-reasons.js';
 import type { ScheduledCallRow } from '../../domain/planning/scheduled-calls.js';
 import type { ResponseBody } from '../handler-types.js';
 
@@ -6,11 +6,12 @@ type ScheduledCallBody = ResponseBody<'getScheduledCall', 200>;
 
 /**
  * A scheduled call (GET /scheduled-calls/{id}, the customer's list, `scheduled_call.updated`).
- * `callId` appears once the call has been executed; the extensions `timingReasons` and `endReason` when there are any.
+ * `callId` appears once the call has been executed; the extensions `timingReasons`, `endReason` and `hold` when there are any.
  */
 export function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody {
   const moved = timingReasons(call);
   const ended = endReason(call);
+  const held = holdReason(call);
   return {
     id: call.id,
     customerId: call.customerId,
@@ -20,5 +21,6 @@ export function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody 
     postProcessingFlags: call.postProcessingFlags,
     ...(moved.length > 0 ? { timingReasons: moved } : {}),
     ...(ended ? { endReason: ended } : {}),
+    ...(held ? { hold: held } : {}),
   };
 }
