@@ -47,12 +47,15 @@ describe.each(DIALECTS)("a company's own voice provider account on %s", { timeou
     own = await t.company();
     other = await t.company();
     const config = await getCompanyConfig(database.db, own.companyId);
+    // The non-test leads' written consent is attested (docs/partners/consent.md): this suite is about provider accounts.
+    const attested = { attestation: { form: 'application-consent', version: 'v1' } };
     await setCompanyConfig(
       database.db,
       own.companyId,
-      { ...config, calls: { provider: { apiKey: 'acct_company_a' } } },
+      { ...config, calls: { provider: { apiKey: 'acct_company_a' } }, consent: attested },
       box,
     );
+    await setCompanyConfig(database.db, other.companyId, { ...config, consent: attested });
   });
 
   afterAll(async () => {

@@ -156,6 +156,63 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
   );
 
   it(
+    'a reply in the borrower\'s words revokes at once ("please stop calling me", "deja de llamarme"); "can you stop by the branch?" does not (47 CFR 64.1200(a)(10))',
+    { timeout: 150_000 },
+    async () => {
+      clock = NOW;
+      const { apiKey: key, companyId } = await planner.company();
+      await setCompanyConfig(db(), companyId, texting());
+      const phones = { en: '+15125550171', es: '+15125550172', negative: '+15125550173' };
+      for (const [k, phone] of Object.entries(phones)) {
+        const sync = await planner.call('POST', '/customers/schedule/sync', {
+          key,
+          body: replaceBody({ id: `words-${k}`, taskType: 'Collections', isTest: true, phoneNumber: phone }),
+        });
+        expect(sync.status).toBe(200);
+      }
+      clock = ELEVEN;
+      await eventually(
+        async () =>
+          (
+            await tables(db())
+              .scheduledMessages()
+              .where({ company_id: companyId })
+              .whereIn('recipient', Object.values(phones))
+              .whereNotNull('sent_at')
+          ).length === 3,
+        60_000,
+        'the three texts',
+      );
+      expect(await local.sms.inbound({ From: phones.en, To: SANDBOX_FROM, Body: 'Please stop calling me' })).toBe(204);
+      expect(await local.sms.inbound({ From: phones.es, To: SANDBOX_FROM, Body: 'Deja de llamarme, por favor' })).toBe(
+        204,
+      );
+      expect(
+        await local.sms.inbound({ From: phones.negative, To: SANDBOX_FROM, Body: 'can you stop by the branch?' }),
+      ).toBe(204);
+      const ledger = await tables(db())
+        .consentEvents()
+        .where({ company_id: companyId })
+        .orderBy(['address', 'channel']);
+      // The evidence names the rule that read it and the provider's message id.
+      expect(ledger.map((e: any) => [e.address, e.channel, e.kind, e.evidence_ref])).toEqual([
+        [phones.en, 'call', 'revoke', expect.stringMatching(/^SMS words:stop-contact SM\w+$/)],
+        [phones.en, 'sms', 'revoke', expect.stringMatching(/^SMS words:stop-contact SM\w+$/)],
+        [phones.es, 'call', 'revoke', expect.stringMatching(/^SMS words:es-deja-de SM\w+$/)],
+        [phones.es, 'sms', 'revoke', expect.stringMatching(/^SMS words:es-deja-de SM\w+$/)],
+      ]);
+      for (const k of ['en', 'negative'] as const) {
+        const eligibility = await planner.call('GET', `/customers/words-${k}/contact-eligibility`, { key });
+        const rules = eligibility.body.channels
+          .filter((c: any) => c.channel === 'call' || c.channel === 'sms')
+          .flatMap((c: any) => c.blocking.map((b: any) => b.rule));
+        if (k === 'en') expect(rules).toContain('tcpa-consent-revoked');
+        else expect(rules).not.toContain('tcpa-consent-revoked');
+      }
+    },
+  );
+
+  it(
     'a company requiring written consent calls no number without it, and calls once the partner records it',
     { timeout: 150_000 },
     async () => {

@@ -1,3 +1,5 @@
+import { setCompanyConfig } from '../../src/domain/companies/companies.js';
+import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveryLog, type WebhookDeliveryRow } from '../../src/domain/webhooks/delivery-log.js';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
@@ -54,6 +56,11 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
     stack = await startCallStack(database.db, CLOCK, { OUTREACH_JOBS_POLL_MS: '50' });
     ({ apiKey: key, companyId } = await stack.t.company());
     await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', new Date());
+    // The non-test lead's written consent is attested (docs/partners/consent.md): this suite is about payloads.
+    await setCompanyConfig(database.db, companyId, {
+      ...defaultCompanyConfig(),
+      consent: { attestation: { form: 'application-consent', version: 'v1' } },
+    });
   }, 60_000);
 
   afterAll(async () => {

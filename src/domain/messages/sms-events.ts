@@ -6,6 +6,7 @@ import { applyDeliveryStatus, hasProviderMessage, recordSend } from '../schedule
 import { applyEarlyStatuses, forgetEarlyStatuses, keepEarlyStatus } from '../scheduled-messages/scheduled-messages.js';
 import { InvalidInputError } from '../shared/errors.js';
 import { recordGrant, recordRevocation } from '../consent/ledger.js';
+import { fold, readRevocation } from '../consent/revocation-words.js';
 import type { SmsDeliveryStatus } from '../ports/sms.js';
 
 /** Opt-out keywords (CTIA; the words carriers and Twilio honour), matched as the whole message, any case. */
@@ -61,7 +62,8 @@ export async function recordSmsSent(
 }
 
 /**
- * An inbound text. STOP and its synonyms opt the sender's number out of SMS at once, in every
+ * An inbound text. STOP and its synonyms (English and Spanish keywords, and a clear revocation in
+ * the borrower's own words: consent/revocation-words.ts) opt the sender's number out of SMS at once, in every
  * company that texted it (each company's dispatcher then skips texts to it), and revoke its consent
  * in the same transaction: AI-voice calls to it stop too unless the company's revocation scope is
  * `channel` (docs/partners/consent.md). START opts back in to texts. Other texts are not acted on.
@@ -74,17 +76,21 @@ export async function receiveInboundSms(
   if (!params.From || params.Body === undefined) throw new InvalidInputError('From and Body are required');
   const from = parsePhoneNumberFromString(params.From, 'US')?.number ?? params.From;
   const keyword = params.Body.trim().toUpperCase();
-  if (SMS_OPT_OUT_KEYWORDS.includes(keyword)) {
+  // A keyword (English or Spanish, any customer) or a clear revocation in the borrower's own words
+  // (revocation-words.ts) revokes at once; an unsure reply is not acted on here.
+  const read = readRevocation(params.Body);
+  if (SMS_OPT_OUT_KEYWORDS.includes(keyword) || read.reading === 'revoke') {
+    const word = read.rule === 'keyword' ? fold(params.Body).slice(0, 32) : `words:${read.rule}`.slice(0, 32);
     // The opt-out and the consent revocation commit together: no call or text can slip between them.
     await db.transaction(async (trx) => {
       const companies = await companiesTexting(trx, from);
-      await optOutSms(trx, companies, from, keyword, now.toISOString());
+      await optOutSms(trx, companies, from, word, now.toISOString());
       await recordRevocation(trx, companies, {
         address: from,
         channel: 'sms',
         source: 'inbound_text',
         at: now,
-        evidenceRef: `SMS ${keyword}${params.MessageSid ? ` ${params.MessageSid}` : ''}`,
+        evidenceRef: `SMS ${word}${params.MessageSid ? ` ${params.MessageSid}` : ''}`,
       });
     });
     return 'opted_out';
