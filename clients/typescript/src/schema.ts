@@ -1905,6 +1905,7 @@ export interface components {
                     /** @description Rule id in the rule catalog (`sms-opt-out`, `email-suppressed` and `channel-frequency` for channel stops). */
                     rule: string;
                     source: string;
+                    /** @description What the rule found. A call lacking the consent its purpose needs (it would be held, not ended) starts with `consent-required: `. */
                     detail: string;
                     /**
                      * Format: date-time
