@@ -66,8 +66,9 @@ export async function claimCallsToDial(
  *    the call fails without a second dial; only a lookup proving no call exists lets it dial;
  * 3. the pure scheduler re-checks every call against the state now (read for the batch in a few
  *    statements, right before the requests), then its number's consent (the consent ledger, read
- *    with it): not allowed → moved back to pending at the next allowed time, or skipped (no
- *    consent: always), with the reason stored; an allowed verdict names the consent that covered it;
+ *    with it): not allowed → moved back to pending at the next allowed time, or skipped (a revoked
+ *    consent: always), or held for the consent its purpose needs (pending, re-checked a day later
+ *    or when consent is recorded), with the reason stored; an allowed verdict names its consent;
  * 4. the create requests, concurrently, each sent once (the adapter never retries one);
  * 5. the answers are recorded together (call records, provider call ids) in one transaction, with
  *    each dial-time decision (every rule evaluated with its verdict, the consent basis).
