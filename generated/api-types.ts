@@ -362,6 +362,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inbound-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List inbound texts in the revocation review queue
+         * @description Extension, not part of the partner contract. Inbound texts whose words the revocation classifier could not read for sure (docs/partners/consent.md, "Unsure replies: the review queue"), newest first, paged with `limit` and `offset`, or `cursor`, like `GET /texts/{customerId}`; `status=review` lists the ones waiting for a decision. Clear revocations ("STOP", "please stop calling me") are applied at once and never listed here. Each waits at most 10 business days (47 CFR 64.1200(a)(10); FCC 24-24): `inbound_message.review_due` is sent before, and one still waiting at `dueAt` is applied as a revocation. The console's Review queue page shows the same. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listInboundMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbound-messages/{inboundMessageId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of an inbound text in the review queue, from `GET /inbound-messages`.
+                 * @example 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90
+                 */
+                inboundMessageId: components["parameters"]["InboundMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide whether an inbound text revokes consent
+         * @description Extension, not part of the partner contract. An operator's decision on an inbound text waiting in review, recorded with who decided (`reviewedBy`) and when. `revocation` opts the number out of texts and revokes its consent in the company at once, in the same transaction (the consent ledger's event names the review and the operator); `not_revocation` leaves consent as it is. A text decided already (by an operator, or applied when its 10-business-day limit ran out) is 409; another company's (or an unknown id) is 404. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["reviewInboundMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook-deliveries": {
         parameters: {
             query?: never;
@@ -1291,6 +1337,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "inbound_message.review_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inbound text's revocation review is running out
+         * @description Sent to every webhook endpoint of the company once, when an inbound text in the revocation review queue (`GET /inbound-messages?status=review`) is still waiting at its `warnAt` (company configuration `consent.reviewWarnBusinessDays`, default 8 business days after receipt). If nobody decides by `dueAt` (10 business days, the limit of 47 CFR 64.1200(a)(10); FCC 24-24), the service applies it as a revocation. `data` is the inbound text as `GET /inbound-messages` returns it.
+         */
+        post: operations["inboundMessageReviewDueEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2127,6 +2193,56 @@ export interface components {
             processingCompletedAt: string | null;
             /** @description Where the job's progress and rows are read (`/customers/batch/{jobId}` or `/loans/batch/{jobId}`). */
             statusPath: string;
+        };
+        /** @description An inbound text (SMS) whose words the revocation classifier could not read for sure (docs/partners/consent.md, "Unsure replies: the review queue"): it waits for an operator's decision, measured against the 10-business-day limit of 47 CFR 64.1200(a)(10) (FCC 24-24). One record per company that texted the number. */
+        InboundMessage: {
+            /** Format: uuid */
+            id: string;
+            /** @description The sender's number (E.164). */
+            fromPhoneNumber: string;
+            /** @description The text as received. */
+            body: string;
+            /** @description The classifier rule that found it unsure (`stop-word`: a stop word not clearly about the contact; `harassment`: hostility or "wrong number" with no stop word). */
+            rule: string;
+            /**
+             * @description `review`: waiting; `revoked`: decided a revocation (by an operator, or applied at the limit); `kept`: decided not a revocation, consent stands.
+             * @enum {string}
+             */
+            status: "review" | "revoked" | "kept";
+            /** Format: date-time */
+            receivedAt: string;
+            /**
+             * Format: date-time
+             * @description When `inbound_message.review_due` is sent if still waiting (company configuration `consent.reviewWarnBusinessDays`, default 8 business days).
+             */
+            warnAt: string;
+            /**
+             * Format: date-time
+             * @description The limit: 10 business days after receipt (weekdays that are not US federal holidays, UTC dates). Still waiting then, it is applied as a revocation.
+             */
+            dueAt: string;
+            /**
+             * Format: date-time
+             * @description When `inbound_message.review_due` was published; null before.
+             */
+            warnedAt: string | null;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @description Who decided: the operator named in the decision, or `system:review-limit` when the limit ran out. */
+            reviewedBy: string | null;
+            note: string | null;
+        };
+        /** @description An operator's decision on an inbound text in review. */
+        InboundMessageReview: {
+            /**
+             * @description `revocation`: the reply revokes consent; the number is opted out of texts and its consent revoked now (calls too, unless the company's `consent.revocationScope` is `channel`). `not_revocation`: consent stands.
+             * @enum {string}
+             */
+            decision: "revocation" | "not_revocation";
+            /** @description Who decided (name or email of the operator); kept with the decision. */
+            reviewedBy: string;
+            /** @description Why, in the operator's words. */
+            note?: string;
         };
         /** @description Extension, not part of the partner contract. One event sent (or being sent) to one of the company's webhook endpoints: its attempts, the last answer, and whether it was delivered, is still retried (`pending`, with `nextAttemptAt`) or was given up (`dead`) (docs/partners/webhooks.md). */
         WebhookDelivery: {
@@ -3099,6 +3215,17 @@ export interface components {
                 level: components["schemas"]["AchReturnRateLevel"];
             };
         };
+        /** @description Body of `inbound_message.review_due`: sent once when an inbound text has waited in the revocation review queue until its warning time (default 8 business days; the limit is 10, 47 CFR 64.1200(a)(10)). */
+        WebhookInboundMessageReviewDue: {
+            /** @constant */
+            type: "inbound_message.review_due";
+            /**
+             * Format: date-time
+             * @description When the warning was raised (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["InboundMessage"];
+        };
     };
     responses: {
         /** @description Missing required fields (listed in field-table order), a phone number that cannot be parsed, an unknown IANA timezone, a `taskType` outside the company's catalog, conflicting `test` and `isTest`, `test` after its 2026-10-25 sunset, an unresolvable ZIP code (announced contract), `sync: true` for a company without an LMS connector, a `loanIds` loan that the company's LMS does not have for this customer, a body that is not valid JSON, or a schema violation. */
@@ -3344,6 +3471,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetailObject"];
             };
         };
+        /** @description The inbound text was already decided (by another operator, or applied as a revocation when its limit ran out); a decision is recorded once. */
+        InboundMessageAlreadyReviewed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 409,
+                 *       "message": "Inbound message 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90 was already reviewed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description The company's quota for this operation is exhausted (shared by all keys of the company). Wait for `Retry-After`, then repeat the same request. */
         TooManyRequests: {
             headers: {
@@ -3461,6 +3603,13 @@ export interface components {
          * @example 0
          */
         Offset: number;
+        /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
+        Cursor: string;
+        /**
+         * @description Id of an inbound text in the review queue, from `GET /inbound-messages`.
+         * @example 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90
+         */
+        InboundMessageIdPath: string;
         /**
          * @description Id of a webhook delivery (the `webhook-id` header it is sent with), from `GET /webhook-deliveries`.
          * @example msg_01a21a132bcd753dbc98c045b6e2774e
@@ -3481,8 +3630,6 @@ export interface components {
          * @example pay-9001
          */
         PaymentIdPath: string;
-        /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
-        Cursor: string;
         /**
          * @description Identifier of the call, as returned in call records.
          * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
@@ -4463,6 +4610,124 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInboundMessages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only inbound texts of this status; all when absent.
+                 * @example review
+                 */
+                status?: "review" | "revoked" | "kept";
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbound texts, newest first. */
+            200: {
+                headers: {
+                    "Next-Cursor": components["headers"]["NextCursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90",
+                     *         "fromPhoneNumber": "+15125550143",
+                     *         "body": "Cancel my payment, I already paid",
+                     *         "rule": "stop-word",
+                     *         "status": "review",
+                     *         "receivedAt": "2026-12-01T15:00:00.000Z",
+                     *         "warnAt": "2026-12-11T15:00:00.000Z",
+                     *         "dueAt": "2026-12-15T15:00:00.000Z",
+                     *         "warnedAt": null,
+                     *         "reviewedAt": null,
+                     *         "reviewedBy": null,
+                     *         "note": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InboundMessage"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reviewInboundMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of an inbound text in the review queue, from `GET /inbound-messages`.
+                 * @example 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90
+                 */
+                inboundMessageId: components["parameters"]["InboundMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "not_revocation",
+                 *       "reviewedBy": "ana.ruiz@lender.example",
+                 *       "note": "Asked to cancel a payment, not the texts"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InboundMessageReview"];
+            };
+        };
+        responses: {
+            /** @description The inbound text with the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90",
+                     *       "fromPhoneNumber": "+15125550143",
+                     *       "body": "Cancel my payment, I already paid",
+                     *       "rule": "stop-word",
+                     *       "status": "kept",
+                     *       "receivedAt": "2026-12-01T15:00:00.000Z",
+                     *       "warnAt": "2026-12-11T15:00:00.000Z",
+                     *       "dueAt": "2026-12-15T15:00:00.000Z",
+                     *       "warnedAt": null,
+                     *       "reviewedAt": "2026-12-02T10:12:00.000Z",
+                     *       "reviewedBy": "ana.ruiz@lender.example",
+                     *       "note": "Asked to cancel a payment, not the texts"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InboundMessageAlreadyReviewed"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -6731,6 +6996,58 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookAchReturnRateRaised"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    inboundMessageReviewDueEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "inbound_message.review_due",
+                 *       "timestamp": "2026-12-11T15:00:00.000Z",
+                 *       "data": {
+                 *         "id": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90",
+                 *         "fromPhoneNumber": "+15125550143",
+                 *         "body": "Cancel my payment, I already paid",
+                 *         "rule": "stop-word",
+                 *         "status": "review",
+                 *         "receivedAt": "2026-12-01T15:00:00.000Z",
+                 *         "warnAt": "2026-12-11T15:00:00.000Z",
+                 *         "dueAt": "2026-12-15T15:00:00.000Z",
+                 *         "warnedAt": "2026-12-11T15:00:00.000Z",
+                 *         "reviewedAt": null,
+                 *         "reviewedBy": null,
+                 *         "note": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookInboundMessageReviewDue"];
             };
         };
         responses: {

@@ -23,6 +23,7 @@ import * as enrollDialingIndex from './20261126_025_enroll_dialing_index.js';
 import * as retentionIndexes from './20261127_026_retention_indexes.js';
 import * as webhookDeliveryIndexes from './20261127_027_webhook_delivery_indexes.js';
 import * as pendingCallOrderIndex from './20261127_028_pending_call_order_index.js';
+import * as inboundReviews from './20261128_035_inbound_reviews.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127_026_retention_indexes': retentionIndexes,
   '20261127_027_webhook_delivery_indexes': webhookDeliveryIndexes,
   '20261127_028_pending_call_order_index': pendingCallOrderIndex,
+  '20261128_035_inbound_reviews': inboundReviews,
 };

@@ -6,6 +6,7 @@ import * as channelCallbacks from './channel-callbacks.js';
 import * as consents from './consents.js';
 import * as contactEligibility from './contact-eligibility.js';
 import * as customers from './customers.js';
+import * as inboundMessages from './inbound-messages.js';
 import * as integrations from './integrations.js';
 import * as loans from './loans.js';
 import * as messages from './messages.js';
@@ -32,6 +33,7 @@ export function operationHandlers(): OperationHandlers {
     ...consents,
     ...contactEligibility,
     ...customers,
+    ...inboundMessages,
     ...integrations,
     ...loans,
     ...messages,

@@ -1,11 +1,13 @@
 import { rateRise } from '../domain/ach/return-rates.js';
 import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, readBatchJob } from '../domain/batches/read.js';
 import { callById } from '../domain/calls/calls.js';
+import { inboundReview } from '../domain/consent/review-queue.js';
 import { scheduledCall } from '../domain/planning/scheduled-calls.js';
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import { presentRateRise } from '../http/presenters/ach.js';
 import { presentCompletedBatch } from '../http/presenters/batches.js';
 import { presentCall, type RecordingLinkSettings } from '../http/presenters/calls.js';
+import { presentInboundMessage } from '../http/presenters/consent.js';
 import { presentScheduledCall } from '../http/presenters/planning.js';
 
 /**
@@ -21,4 +23,7 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   'call.completed': async (db, companyId, id) => presentCall(links, await callById({ db, companyId }, id)),
   // The figures when the level rose (kept with the event), in GET /ach/return-rates' shape.
   'ach_return_rate.raised': async (db, companyId, id) => presentRateRise(await rateRise({ db, companyId }, id)),
+  // The inbound text as GET /inbound-messages returns it when the event is first sent.
+  'inbound_message.review_due': async (db, companyId, id) =>
+    presentInboundMessage(await inboundReview({ db, companyId }, id)),
 });

@@ -144,6 +144,11 @@ export interface ConsentConfig {
    * says so, and setting it is logged.
    */
   belowLawOverride?: { reason: string; approvedBy: string };
+  /**
+   * Business days after an unsure inbound text at which `inbound_message.review_due` warns that its
+   * review is running out (1–9, default 8); at 10 (47 CFR 64.1200(a)(10)) it is applied as a revocation.
+   */
+  reviewWarnBusinessDays?: number;
 }
 
 export interface CallsConfig {

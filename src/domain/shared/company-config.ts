@@ -188,6 +188,7 @@ export const companyConfigSchema = {
         default: { $ref: '#/$defs/consentPolicy' },
         taskTypes: { type: 'object', maxProperties: 200, additionalProperties: { $ref: '#/$defs/consentPolicy' } },
         revocationScope: { enum: ['all-channels', 'channel'] },
+        reviewWarnBusinessDays: { type: 'integer', minimum: 1, maximum: 9 },
         attestation: {
           type: 'object',
           additionalProperties: false,

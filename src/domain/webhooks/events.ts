@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'scheduled_call.updated',
   'call.completed',
   'ach_return_rate.raised',
+  'inbound_message.review_due',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
