@@ -167,6 +167,19 @@ export interface paths {
          *       communications, and creates new schedules. Omitting `scheduleMode` never
          *       selects enrollment. Not idempotent.
          *
+         *     Consent (docs/partners/consent.md): enrollment answers 200 `scheduled` with
+         *     its receipt whatever the consent on file. An AI-voice origination call is
+         *     telemarketing with an artificial voice and needs prior express written
+         *     consent for its number (47 CFR 64.1200(a)(2); FCC 24-17); a collections
+         *     call needs prior express consent (64.1200(a)(1)). A call lacking the
+         *     consent its purpose needs is held when due: it stays `pending` with the
+         *     extension `hold` (`reason: consent-required`, the rule, its citation and
+         *     what was found), shown too by `contact-eligibility` and the console, and
+         *     is planned as usual once the consent arrives through
+         *     `PUT /customers/{customerId}/consents` (with `capturedAt` and
+         *     `evidenceRef`) or the company's attestation in its configuration. Test
+         *     customers (`isTest`) follow the company's configuration only.
+         *
          *     Retry rules for enrollment: on timeout or 503, repeat the same request with the
          *     same key, honoring `Retry-After` with exponential backoff and jitter; on 429,
          *     wait for `Retry-After`; on 409 `request_in_progress`, repeat after
@@ -260,7 +273,7 @@ export interface paths {
         get: operations["getCustomerConsents"];
         /**
          * Record consent grants and revocations
-         * @description Extension, not part of the partner contract. Appends grants and revocations of consent for the customer's numbers and email address to the ledger, in one transaction, and answers the ledger as `GET` does. The ledger is append-only, so compliance can show what was true at any instant; an event identical to one already recorded (same address, channel, action, type, source, `capturedAt` and evidence) is not appended again, so repeating a request changes nothing. A revocation takes effect at once, with no grace period: by default it stops AI-voice calls and texts to the number whatever channel it names (and an email address's revocation also stops the numbers of the company's customers with that address), unless the company's configuration keeps revocations to their own channel. A grant names its channel only. A company that requires express written consent for a task type places no call to a number until a grant of `express_written` is recorded for its `call` channel (docs/partners/consent.md). Another company's customer (or an unknown one) is 404; a body that breaks the schema is 400; an address that is not the customer's, a channel that does not fit the address, a grant without a type, a revocation with one, or a `capturedAt` in the future is 422. Errors use the `ErrorMessage` shape.
+         * @description Extension, not part of the partner contract. Appends grants and revocations of consent for the customer's numbers and email address to the ledger, in one transaction, and answers the ledger as `GET` does. The ledger is append-only, so compliance can show what was true at any instant; an event identical to one already recorded (same address, channel, action, type, source, `capturedAt` and evidence) is not appended again, so repeating a request changes nothing. A revocation takes effect at once, with no grace period: by default it stops AI-voice calls and texts to the number whatever channel it names (and an email address's revocation also stops the numbers of the company's customers with that address), unless the company's configuration keeps revocations to their own channel. A grant names its channel only. An AI-voice origination call (telemarketing, 47 CFR 64.1200(a)(2); FCC 24-17), or a call of a task type the company's configuration asks it for, needs express written consent: without it the call is held (still `pending`, with `hold.reason` `consent-required`), and a grant recorded here releases the customer's held calls at once to be planned as usual (docs/partners/consent.md). A grant of `express_written` needs its evidence: without `capturedAt` and a non-empty `evidenceRef` it is 400 and records nothing. Another company's customer (or an unknown one) is 404; a body that breaks the schema is 400; an address that is not the customer's, a channel that does not fit the address, a grant without a type, a revocation with one, or a `capturedAt` in the future is 422. Errors use the `ErrorMessage` shape.
          */
         put: operations["recordCustomerConsents"];
         post?: never;
@@ -343,6 +356,52 @@ export interface paths {
         get: operations["listBatches"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbound-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List inbound texts in the revocation review queue
+         * @description Extension, not part of the partner contract. Inbound texts whose words the revocation classifier could not read for sure (docs/partners/consent.md, "Unsure replies: the review queue"), newest first, paged with `limit` and `offset`, or `cursor`, like `GET /texts/{customerId}`; `status=review` lists the ones waiting for a decision. Clear revocations ("STOP", "please stop calling me") are applied at once and never listed here. Each waits at most 10 business days (47 CFR 64.1200(a)(10); FCC 24-24): `inbound_message.review_due` is sent before, and one still waiting at `dueAt` is applied as a revocation. The console's Review queue page shows the same. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listInboundMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inbound-messages/{inboundMessageId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of an inbound text in the review queue, from `GET /inbound-messages`.
+                 * @example 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90
+                 */
+                inboundMessageId: components["parameters"]["InboundMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide whether an inbound text revokes consent
+         * @description Extension, not part of the partner contract. An operator's decision on an inbound text waiting in review, recorded with who decided (`reviewedBy`) and when. `revocation` opts the number out of texts and revokes its consent in the company at once, in the same transaction (the consent ledger's event names the review and the operator); `not_revocation` leaves consent as it is. A text decided already (by an operator, or applied when its 10-business-day limit ran out) is 409; another company's (or an unknown id) is 404. Errors use the `ErrorMessage` shape.
+         */
+        post: operations["reviewInboundMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1676,6 +1735,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "inbound_message.review_due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An inbound text's revocation review is running out
+         * @description Sent to every webhook endpoint of the company once, when an inbound text in the revocation review queue (`GET /inbound-messages?status=review`) is still waiting at its `warnAt` (company configuration `consent.reviewWarnBusinessDays`, default 8 business days after receipt). If nobody decides by `dueAt` (10 business days, the limit of 47 CFR 64.1200(a)(10); FCC 24-24), the service applies it as a revocation. `data` is the inbound text as `GET /inbound-messages` returns it.
+         */
+        post: operations["inboundMessageReviewDueEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -2301,6 +2380,7 @@ export interface components {
                     /** @description Rule id in the rule catalog (`sms-opt-out`, `email-suppressed` and `channel-frequency` for channel stops). */
                     rule: string;
                     source: string;
+                    /** @description What the rule found. A call lacking the consent its purpose needs (it would be held, not ended) starts with `consent-required: `. */
                     detail: string;
                     /**
                      * Format: date-time
@@ -2321,27 +2401,27 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description Extension, not part of the partner contract. The consent a call relies on: an event the partner or the customer recorded in the ledger (`recorded`), or what the company's configuration says a number the lender supplied carries (`company-default`, e.g. express consent from the credit application). */
+        /** @description Extension, not part of the partner contract. The consent a call relies on: an event the partner or the customer recorded in the ledger (`recorded`), the company's attestation of written consent in its configuration (`attestation`: the form and its version as `evidenceRef`, the customer's enrollment as `capturedAt`), or what the number's source carries by default (`company-default`: the application number carries express consent; see docs/partners/consent.md, "Where a number came from"). */
         ConsentBasis: {
             /** @enum {string} */
-            origin: "recorded" | "company-default";
+            origin: "recorded" | "company-default" | "attestation";
             /**
              * @description `express_written` is prior express written consent (telemarketing).
              * @enum {string}
              */
             type: "express" | "express_written";
-            /** @description Where the consent came from: the recorded event's source (`loan_application`, `api`, `inbound_text`, `call`…), or `supplied_by_lender` for the company default. */
+            /** @description Where the consent came from: the recorded event's source (`loan_application`, `api`, `inbound_text`, `call`…), `company_attestation`, or for the default the number's source (`application`, `application_mobile`; `supplied_by_lender` where the customer record is not read). */
             source: string;
             /**
              * Format: date-time
-             * @description When the consent was given; null for the company default.
+             * @description When the consent was given; for the default and the attestation, when the customer was enrolled.
              */
             capturedAt: string | null;
             /** @description The partner's reference to the evidence (a signed form, a recording); null when none. */
             evidenceRef: string | null;
             /**
              * Format: uuid
-             * @description The ledger event; null for the company default.
+             * @description The ledger event; null for the default and the attestation.
              */
             consentEventId: string | null;
         };
@@ -2418,10 +2498,10 @@ export interface components {
             source: string;
             /**
              * Format: date-time
-             * @description When the customer gave or revoked it; default now; not in the future.
+             * @description When the customer gave or revoked it; default now; not in the future. Required for a grant of `express_written` (400 without it).
              */
             capturedAt?: string;
-            /** @description Your reference to the evidence (a signed form's id, a recording). */
+            /** @description Your reference to the evidence (a signed form's id, a recording). Required, non-empty, for a grant of `express_written` (47 CFR 64.1200(f)(9): a signed written agreement; 400 without it). */
             evidenceRef?: string | null;
         };
         /** @description Body of `PUT /customers/{customerId}/consents` (extension, not part of the partner contract). */
@@ -2522,6 +2602,56 @@ export interface components {
             processingCompletedAt: string | null;
             /** @description Where the job's progress and rows are read (`/customers/batch/{jobId}` or `/loans/batch/{jobId}`). */
             statusPath: string;
+        };
+        /** @description An inbound text (SMS) whose words the revocation classifier could not read for sure (docs/partners/consent.md, "Unsure replies: the review queue"): it waits for an operator's decision, measured against the 10-business-day limit of 47 CFR 64.1200(a)(10) (FCC 24-24). One record per company that texted the number. */
+        InboundMessage: {
+            /** Format: uuid */
+            id: string;
+            /** @description The sender's number (E.164). */
+            fromPhoneNumber: string;
+            /** @description The text as received. */
+            body: string;
+            /** @description The classifier rule that found it unsure (`stop-word`: a stop word not clearly about the contact; `harassment`: hostility or "wrong number" with no stop word). */
+            rule: string;
+            /**
+             * @description `review`: waiting; `revoked`: decided a revocation (by an operator, or applied at the limit); `kept`: decided not a revocation, consent stands.
+             * @enum {string}
+             */
+            status: "review" | "revoked" | "kept";
+            /** Format: date-time */
+            receivedAt: string;
+            /**
+             * Format: date-time
+             * @description When `inbound_message.review_due` is sent if still waiting (company configuration `consent.reviewWarnBusinessDays`, default 8 business days).
+             */
+            warnAt: string;
+            /**
+             * Format: date-time
+             * @description The limit: 10 business days after receipt (weekdays that are not US federal holidays, UTC dates). Still waiting then, it is applied as a revocation.
+             */
+            dueAt: string;
+            /**
+             * Format: date-time
+             * @description When `inbound_message.review_due` was published; null before.
+             */
+            warnedAt: string | null;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            /** @description Who decided: the operator named in the decision, or `system:review-limit` when the limit ran out. */
+            reviewedBy: string | null;
+            note: string | null;
+        };
+        /** @description An operator's decision on an inbound text in review. */
+        InboundMessageReview: {
+            /**
+             * @description `revocation`: the reply revokes consent; the number is opted out of texts and its consent revoked now (calls too, unless the company's `consent.revocationScope` is `channel`). `not_revocation`: consent stands.
+             * @enum {string}
+             */
+            decision: "revocation" | "not_revocation";
+            /** @description Who decided (name or email of the operator); kept with the decision. */
+            reviewedBy: string;
+            /** @description Why, in the operator's words. */
+            note?: string;
         };
         /** @description Extension, not part of the partner contract. One event sent (or being sent) to one of the company's webhook endpoints: its attempts, the last answer, and whether it was delivered, is still retried (`pending`, with `nextAttemptAt`) or was given up (`dead`) (docs/partners/webhooks.md). */
         WebhookDelivery: {
@@ -3028,7 +3158,18 @@ export interface components {
             /** @description What the rule found for this call, in words. */
             detail: string;
         };
-        /** @description A call planned by the scheduler. Status: `pending` (waiting for its time; the dispatcher may move it later when the calling rules do not allow it when due), `dialing` (claimed by the dispatcher: being placed or in progress at the voice provider), `completed` (the call took place and was analyzed; `callId` and `postProcessingFlags` set), `failed` (the voice provider did not place it, or a placed call brought no result: the provider reported an error, did not know the call, or had no result by the configured deadline), `skipped` (the calling rules no longer allowed it when it was due, for example a contact restriction or a frequency cap with no allowed time left) or `cancelled` (stopped while pending, for example by Do Not Call, a contact restriction, a finished cadence or a replacement sync). Transitions: pending → dialing → completed | failed | skipped; pending → cancelled | skipped; dialing → pending only when the dial-time check moves it before anything was dialed; failed → completed only for a placed call given up for lack of a result whose real result arrives later (its flags and their effects then apply). */
+        /** @description Extension, not part of the partner contract. Why a `pending` call is held rather than placed: it lacks the consent its purpose needs (`reason` `consent-required`), e.g. an AI-voice origination call to a number without prior express written consent (47 CFR 64.1200(a)(2); FCC 24-17). `rule`, `source` and `detail` are the consent rule that held it, its citation and what was found. The call stays `pending` (the partner contract's statuses do not change): it is looked at again a day later, and at once when consent is recorded (`PUT /customers/{customerId}/consents`) or the company attests written consent in its configuration; it is then planned as usual. */
+        ScheduledCallHold: {
+            /** @enum {string} */
+            reason: "consent-required";
+            /** @description The consent rule, e.g. `tcpa-written-consent-required`, `tcpa-consent-required`. */
+            rule: string;
+            /** @description The rule's citation. */
+            source: string;
+            /** @description What the rule found for this call, in words. */
+            detail: string;
+        };
+        /** @description A call planned by the scheduler. Status: `pending` (waiting for its time; the dispatcher may move it later when the calling rules do not allow it when due; a call lacking the consent its purpose needs stays pending and carries `hold`), `dialing` (claimed by the dispatcher: being placed or in progress at the voice provider), `completed` (the call took place and was analyzed; `callId` and `postProcessingFlags` set), `failed` (the voice provider did not place it, or a placed call brought no result: the provider reported an error, did not know the call, or had no result by the configured deadline), `skipped` (the calling rules no longer allowed it when it was due, for example a contact restriction or a frequency cap with no allowed time left) or `cancelled` (stopped while pending, for example by Do Not Call, a contact restriction, a finished cadence or a replacement sync). Transitions: pending → dialing → completed | failed | skipped; pending → cancelled | skipped; dialing → pending only when the dial-time check moves it before anything was dialed; failed → completed only for a placed call given up for lack of a result whose real result arrives later (its flags and their effects then apply). */
         ScheduledCall: {
             id: string;
             customerId: string;
@@ -3044,6 +3185,8 @@ export interface components {
             timingReasons?: components["schemas"]["RuleReason"][];
             /** @description Extension, not part of the partner contract. Present when the customer's `language` names no supported language: rule `language-fallback`, and the company default used instead. */
             languageReason?: components["schemas"]["RuleReason"];
+            /** @description Extension, not part of the partner contract. Present while a `pending` call is held for the consent its purpose needs (docs/partners/consent.md). */
+            hold?: components["schemas"]["ScheduledCallHold"];
             /** @description Extension, not part of the partner contract. Why a `skipped`, `cancelled` or `failed` call ended: the rule that ruled it out (or the event that stopped it) with its citation. Absent for other statuses. */
             endReason?: components["schemas"]["RuleReason"];
         };
@@ -3802,6 +3945,17 @@ export interface components {
             timestamp: string;
             data: components["schemas"]["Call"];
         };
+        /** @description Body of `inbound_message.review_due`: sent once when an inbound text has waited in the revocation review queue until its warning time (default 8 business days; the limit is 10, 47 CFR 64.1200(a)(10)). */
+        WebhookInboundMessageReviewDue: {
+            /** @constant */
+            type: "inbound_message.review_due";
+            /**
+             * Format: date-time
+             * @description When the warning was raised (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["InboundMessage"];
+        };
     };
     responses: {
         /** @description Missing required fields (listed in field-table order), a phone number that cannot be parsed, an unknown IANA timezone, a `taskType` outside the company's catalog, conflicting `test` and `isTest`, `test` after its 2026-10-25 sunset, an unresolvable ZIP code (announced contract), `sync: true` for a company without an LMS connector, a `loanIds` loan that the company's LMS does not have for this customer, a body that is not valid JSON, or a schema violation. */
@@ -4047,6 +4201,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDetailObject"];
             };
         };
+        /** @description The inbound text was already decided (by another operator, or applied as a revocation when its limit ran out); a decision is recorded once. */
+        InboundMessageAlreadyReviewed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": 409,
+                 *       "message": "Inbound message 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90 was already reviewed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
         /** @description The company's quota for this operation is exhausted (shared by all keys of the company). Wait for `Retry-After`, then repeat the same request. */
         TooManyRequests: {
             headers: {
@@ -4179,6 +4348,13 @@ export interface components {
          * @example 0
          */
         Offset: number;
+        /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
+        Cursor: string;
+        /**
+         * @description Id of an inbound text in the review queue, from `GET /inbound-messages`.
+         * @example 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90
+         */
+        InboundMessageIdPath: string;
         /**
          * @description Id of a webhook delivery (the `webhook-id` header it is sent with), from `GET /webhook-deliveries`.
          * @example msg_01a21a132bcd753dbc98c045b6e2774e
@@ -4199,8 +4375,6 @@ export interface components {
          * @example pay-9001
          */
         PaymentIdPath: string;
-        /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
-        Cursor: string;
         /**
          * @description Identifier of the call, as returned in call records.
          * @example 5b7e2a91-3c4d-4e8f-9a0b-1c2d3e4f5a6b
@@ -5186,6 +5360,124 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listInboundMessages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only inbound texts of this status; all when absent.
+                 * @example review
+                 */
+                status?: "review" | "revoked" | "kept";
+                /**
+                 * @description Maximum number of records to return (1 to 500).
+                 * @example 100
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Zero-based position of the first record to return (at most 1,000,000; page with `limit`).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /** @description Extension, not part of the partner contract. Keyset paging: the opaque value of the previous page's `Next-Cursor` header; the page then starts right after the last record of that page, in the list's own order, at the same cost at any depth (an `offset` reads and skips every record before the page). Valid only for the same list (operation, company and customer) that issued it; `limit` may change between pages, `offset` must then be absent or 0. A malformed or foreign cursor gives 400. The parameter has no example because a cursor is only valid for the list that issued it. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbound texts, newest first. */
+            200: {
+                headers: {
+                    "Next-Cursor": components["headers"]["NextCursor"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90",
+                     *         "fromPhoneNumber": "+15125550143",
+                     *         "body": "Cancel my payment, I already paid",
+                     *         "rule": "stop-word",
+                     *         "status": "review",
+                     *         "receivedAt": "2026-12-01T15:00:00.000Z",
+                     *         "warnAt": "2026-12-11T15:00:00.000Z",
+                     *         "dueAt": "2026-12-15T15:00:00.000Z",
+                     *         "warnedAt": null,
+                     *         "reviewedAt": null,
+                     *         "reviewedBy": null,
+                     *         "note": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InboundMessage"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reviewInboundMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Id of an inbound text in the review queue, from `GET /inbound-messages`.
+                 * @example 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90
+                 */
+                inboundMessageId: components["parameters"]["InboundMessageIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "not_revocation",
+                 *       "reviewedBy": "ana.ruiz@lender.example",
+                 *       "note": "Asked to cancel a payment, not the texts"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InboundMessageReview"];
+            };
+        };
+        responses: {
+            /** @description The inbound text with the decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90",
+                     *       "fromPhoneNumber": "+15125550143",
+                     *       "body": "Cancel my payment, I already paid",
+                     *       "rule": "stop-word",
+                     *       "status": "kept",
+                     *       "receivedAt": "2026-12-01T15:00:00.000Z",
+                     *       "warnAt": "2026-12-11T15:00:00.000Z",
+                     *       "dueAt": "2026-12-15T15:00:00.000Z",
+                     *       "warnedAt": null,
+                     *       "reviewedAt": "2026-12-02T10:12:00.000Z",
+                     *       "reviewedBy": "ana.ruiz@lender.example",
+                     *       "note": "Asked to cancel a payment, not the texts"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InboundMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InboundMessageAlreadyReviewed"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -8329,6 +8621,58 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookComplaintReceived"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    inboundMessageReviewDueEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "inbound_message.review_due",
+                 *       "timestamp": "2026-12-11T15:00:00.000Z",
+                 *       "data": {
+                 *         "id": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90",
+                 *         "fromPhoneNumber": "+15125550143",
+                 *         "body": "Cancel my payment, I already paid",
+                 *         "rule": "stop-word",
+                 *         "status": "review",
+                 *         "receivedAt": "2026-12-01T15:00:00.000Z",
+                 *         "warnAt": "2026-12-11T15:00:00.000Z",
+                 *         "dueAt": "2026-12-15T15:00:00.000Z",
+                 *         "warnedAt": "2026-12-11T15:00:00.000Z",
+                 *         "reviewedAt": null,
+                 *         "reviewedBy": null,
+                 *         "note": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookInboundMessageReviewDue"];
             };
         };
         responses: {

@@ -26,6 +26,7 @@ import * as pendingCallOrderIndex from './20261127_028_pending_call_order_index.
 import * as voiceAgentVersions from './20261128_029_voice_agent_versions.js';
 import * as smsNumbers from './20261128_032_sms_numbers.js';
 import * as customerLanguage from './20261128_033_customer_language.js';
+import * as inboundReviews from './20261128_035_inbound_reviews.js';
 import * as outsideContacts from './20261128_038_outside_contacts.js';
 import * as restrictionClearing from './20261128_041_restriction_clearing.js';
 import * as callOutcomeValues from './20261128_042_call_outcome_values.js';
@@ -61,6 +62,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128_029_voice_agent_versions': voiceAgentVersions,
   '20261128_032_sms_numbers': smsNumbers,
   '20261128_033_customer_language': customerLanguage,
+  '20261128_035_inbound_reviews': inboundReviews,
   '20261128_038_outside_contacts': outsideContacts,
   '20261128_041_restriction_clearing': restrictionClearing,
   '20261128_042_call_outcome_values': callOutcomeValues,

@@ -28,7 +28,13 @@ export function Consent({ ledger, at }: { ledger: Ledger; at: (iso: string) => s
               </td>
               <td>
                 {c.basis
-                  ? `${c.basis.type.replace('_', ' ')} · ${c.basis.origin === 'recorded' ? c.basis.source : 'supplied by the lender'}`
+                  ? `${c.basis.type.replace('_', ' ')} · ${
+                      c.basis.origin === 'recorded'
+                        ? c.basis.source
+                        : c.basis.origin === 'attestation'
+                          ? `attested by the lender (${c.basis.evidenceRef ?? ''})`
+                          : `default of its source: ${c.basis.source}`
+                    }`
                   : ''}
               </td>
             </tr>

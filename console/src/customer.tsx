@@ -60,6 +60,12 @@ export function Customer({ id, me }: { id: string; me: Me }) {
                 {c.blocking.map((b) => (
                   <div key={b.rule}>
                     <b>{b.rule}</b> — {b.source}
+                    {/* A call waiting for the consent its purpose needs is held, not ended: say what is missing. */}
+                    {b.detail.startsWith('consent-required: ') && (
+                      <div class="hold" data-hold="consent-required">
+                        held: {b.detail}
+                      </div>
+                    )}
                   </div>
                 ))}
               </td>

@@ -7,6 +7,7 @@ import * as consents from './consents.js';
 import * as contactAttempts from './contact-attempts.js';
 import * as contactEligibility from './contact-eligibility.js';
 import * as customers from './customers.js';
+import * as inboundMessages from './inbound-messages.js';
 import * as integrations from './integrations.js';
 import * as loans from './loans.js';
 import * as messages from './messages.js';
@@ -36,6 +37,7 @@ export function operationHandlers(): OperationHandlers {
     ...contactAttempts,
     ...contactEligibility,
     ...customers,
+    ...inboundMessages,
     ...integrations,
     ...loans,
     ...messages,

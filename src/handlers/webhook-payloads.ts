@@ -2,11 +2,13 @@ import { rateRise } from '../domain/ach/return-rates.js';
 import { CUSTOMER_BATCH_KINDS, LOAN_BATCH_KINDS, readBatchJob } from '../domain/batches/read.js';
 import { callById } from '../domain/calls/calls.js';
 import { restrictionById } from '../domain/customers/restrictions.js';
+import { inboundReview } from '../domain/consent/review-queue.js';
 import { scheduledCall } from '../domain/planning/scheduled-calls.js';
 import type { EventDataBuilder, EventDataBuilders } from '../domain/webhooks/events.js';
 import { presentRateRise } from '../http/presenters/ach.js';
 import { presentCompletedBatch } from '../http/presenters/batches.js';
 import { presentCall, type RecordingLinkSettings } from '../http/presenters/calls.js';
+import { presentInboundMessage } from '../http/presenters/consent.js';
 import { presentScheduledCall } from '../http/presenters/planning.js';
 import { providerAlert } from '../domain/calls/refusals.js';
 import { presentProviderAlert } from '../http/presenters/provider-alerts.js';
@@ -37,6 +39,9 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   'accessibility.reported': restriction,
   // The call the complaint was made on, as GET /calls/{id} returns it.
   'complaint.received': async (db, companyId, id) => presentCall(links, await callById({ db, companyId }, id)),
+  // The inbound text as GET /inbound-messages returns it when the event is first sent.
+  'inbound_message.review_due': async (db, companyId, id) =>
+    presentInboundMessage(await inboundReview({ db, companyId }, id)),
 });
 
 const restriction: EventDataBuilder = async (db, companyId, id) =>

@@ -94,7 +94,7 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
                 );
             } else {
               s.log.debug('dial', { scheduledCallId: m.data.scheduledCallId, outcome: r.outcome, attempt: m.attempt });
-              freed ||= ['moved', 'skipped', 'failed', 'refused', 'paused'].includes(r.outcome);
+              freed ||= ['moved', 'held', 'skipped', 'failed', 'refused', 'paused'].includes(r.outcome);
             }
           }
           if (freed) wake?.(); // room freed for a company

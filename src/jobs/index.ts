@@ -16,6 +16,7 @@ import type { WebhookTransport } from '../domain/ports/webhook-transport.js';
 import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import type { DispatchDeps } from '../domain/messages/message-dispatch.js';
 import { startMessageDispatcher, type MessageDispatcherOptions } from './message-dispatcher.js';
+import { startReviewDeadlines } from './review-deadlines.js';
 
 export type { JobQueue } from '../domain/ports/job-queue.js';
 
@@ -85,10 +86,13 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
     });
   const timer = setInterval(() => void sweep(), RETENTION_SWEEP_MS);
   timer.unref();
+  // Unsure inbound texts: the review_due warning and the 10-business-day limit (docs/partners/consent.md).
+  const stopReviewDeadlines = startReviewDeadlines({ db: deps.db, now: deps.now, log });
   log.info('workers started', { engine: deps.queue.engine, concurrency: options.concurrency });
   return {
     async stop() {
       clearInterval(timer);
+      stopReviewDeadlines();
       await messages?.stop();
       await Promise.all([slices.stop(), webhooks.stop()]);
     },

@@ -13,7 +13,7 @@ export const CONSENT_RULES = {
   writtenRequired: {
     id: 'tcpa-written-consent-required',
     source:
-      '47 CFR 64.1200(a)(2): prior express written consent for a telemarketing call with an artificial or prerecorded voice (company configuration consent.required)',
+      '47 CFR 64.1200(a)(2): prior express written consent for a telemarketing call with an artificial or prerecorded voice (FCC 24-17): every AI-voice origination call, and a task type whose company configuration consent.required asks for it',
   },
   revoked: {
     id: 'tcpa-consent-revoked',

@@ -250,7 +250,8 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
       catalogVersion: RULE_CATALOG_VERSION,
       at: AT,
       note: null,
-      consent: { origin: 'company-default', type: 'express', source: 'supplied_by_lender' },
+      // The application number carries express consent, captured when the customer arrived.
+      consent: { origin: 'company-default', type: 'express', source: 'application', capturedAt: AT },
       decision: { verdict: 'allowed', at: AT },
       outcome: { status: 'dialing' },
     });

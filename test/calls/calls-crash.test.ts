@@ -1,3 +1,5 @@
+import { setCompanyConfig } from '../../src/domain/companies/companies.js';
+import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +53,11 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
       env: { OUTREACH_VOICE_SIMULATOR_URL: simulator.url },
     });
     ({ apiKey: key, companyId } = await t.company());
+    // The non-test leads' written consent is attested (docs/partners/consent.md): this suite is about crashes mid-dial.
+    await setCompanyConfig(database.db, companyId, {
+      ...defaultCompanyConfig(),
+      consent: { attestation: { form: 'application-consent', version: 'v1' } },
+    });
     for (let i = 0; i < CUSTOMERS; i += 8) {
       await Promise.all(
         Array.from({ length: Math.min(8, CUSTOMERS - i) }, async (_, j) => {

@@ -1,3 +1,5 @@
+import { setCompanyConfig } from '../../src/domain/companies/companies.js';
+import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +73,11 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
       OUTREACH_JOBS_RETRY_DELAY_SECONDS: '1',
     }));
     ({ apiKey: key, companyId } = await t.company());
+    // The non-test leads' written consent is attested (docs/partners/consent.md): this suite is about placing and reading calls.
+    await setCompanyConfig(database.db, companyId, {
+      ...defaultCompanyConfig(),
+      consent: { attestation: { form: 'application-consent', version: 'v1' } },
+    });
     partner = await startWebhookReceiver();
     hookSecret = (await addWebhookEndpoint(database.db, companyId, partner.url, new Date())).secret;
     const enrolled = await Promise.all(

@@ -50,15 +50,19 @@ describe.each(DIALECTS)("a company's own voice provider account on %s", { timeou
     await useSandboxAgentsLive(database.db, own.companyId);
     await useSandboxAgentsLive(database.db, other.companyId);
     const config = await getCompanyConfig(database.db, own.companyId);
+    // The non-test leads' written consent is attested (docs/partners/consent.md): this suite is about provider accounts.
+    const attested = { attestation: { form: 'application-consent', version: 'v1' } };
     await setCompanyConfig(
       database.db,
       own.companyId,
       {
         ...config,
         calls: { ...config.calls, provider: { apiKey: 'acct_company_a' }, callerIds: [{ number: '+12125550121' }] },
+        consent: attested,
       },
       box,
     );
+    await setCompanyConfig(database.db, other.companyId, { ...config, consent: attested });
   });
 
   afterAll(async () => {

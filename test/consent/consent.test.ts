@@ -156,6 +156,63 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
   );
 
   it(
+    'a reply in the borrower\'s words revokes at once ("please stop calling me", "deja de llamarme"); "can you stop by the branch?" does not (47 CFR 64.1200(a)(10))',
+    { timeout: 150_000 },
+    async () => {
+      clock = NOW;
+      const { apiKey: key, companyId } = await planner.company();
+      await setCompanyConfig(db(), companyId, texting());
+      const phones = { en: '+15125550171', es: '+15125550172', negative: '+15125550173' };
+      for (const [k, phone] of Object.entries(phones)) {
+        const sync = await planner.call('POST', '/customers/schedule/sync', {
+          key,
+          body: replaceBody({ id: `words-${k}`, taskType: 'Collections', isTest: true, phoneNumber: phone }),
+        });
+        expect(sync.status).toBe(200);
+      }
+      clock = ELEVEN;
+      await eventually(
+        async () =>
+          (
+            await tables(db())
+              .scheduledMessages()
+              .where({ company_id: companyId })
+              .whereIn('recipient', Object.values(phones))
+              .whereNotNull('sent_at')
+          ).length === 3,
+        60_000,
+        'the three texts',
+      );
+      expect(await local.sms.inbound({ From: phones.en, To: SANDBOX_FROM, Body: 'Please stop calling me' })).toBe(204);
+      expect(await local.sms.inbound({ From: phones.es, To: SANDBOX_FROM, Body: 'Deja de llamarme, por favor' })).toBe(
+        204,
+      );
+      expect(
+        await local.sms.inbound({ From: phones.negative, To: SANDBOX_FROM, Body: 'can you stop by the branch?' }),
+      ).toBe(204);
+      const ledger = await tables(db())
+        .consentEvents()
+        .where({ company_id: companyId })
+        .orderBy(['address', 'channel']);
+      // The evidence names the rule that read it and the provider's message id.
+      expect(ledger.map((e: any) => [e.address, e.channel, e.kind, e.evidence_ref])).toEqual([
+        [phones.en, 'call', 'revoke', expect.stringMatching(/^SMS words:stop-contact SM\w+$/)],
+        [phones.en, 'sms', 'revoke', expect.stringMatching(/^SMS words:stop-contact SM\w+$/)],
+        [phones.es, 'call', 'revoke', expect.stringMatching(/^SMS words:es-deja-de SM\w+$/)],
+        [phones.es, 'sms', 'revoke', expect.stringMatching(/^SMS words:es-deja-de SM\w+$/)],
+      ]);
+      for (const k of ['en', 'negative'] as const) {
+        const eligibility = await planner.call('GET', `/customers/words-${k}/contact-eligibility`, { key });
+        const rules = eligibility.body.channels
+          .filter((c: any) => c.channel === 'call' || c.channel === 'sms')
+          .flatMap((c: any) => c.blocking.map((b: any) => b.rule));
+        if (k === 'en') expect(rules).toContain('tcpa-consent-revoked');
+        else expect(rules).not.toContain('tcpa-consent-revoked');
+      }
+    },
+  );
+
+  it(
     'a company requiring written consent calls no number without it, and calls once the partner records it',
     { timeout: 150_000 },
     async () => {
@@ -210,7 +267,7 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
             await tables(db())
               .scheduledCalls()
               .whereIn('id', decided)
-              .whereIn('status', ['pending', 'dialing'])
+              .where('status', 'dialing')
               .whereNull('provider_call_id')
           ).length === 0,
         60_000,
@@ -219,14 +276,170 @@ describe.each(DIALECTS)('consent and revocation on %s', (dialect) => {
       const [none, express, placed] = await Promise.all(
         decided.map((id) => planner.call('GET', `/scheduled-calls/${id}`, { key })),
       );
-      expect(none.body).toMatchObject({ status: 'skipped', endReason: { rule: 'tcpa-consent-required' } });
+      // Lacking the consent its task type needs, a call is held (still pending, the contract's status), not ended.
+      expect(none.body).toMatchObject({
+        status: 'pending',
+        hold: { reason: 'consent-required', rule: 'tcpa-consent-required' },
+      });
       expect(express.body).toMatchObject({
-        status: 'skipped',
-        endReason: { rule: 'tcpa-written-consent-required', source: expect.stringContaining('47 CFR 64.1200(a)(2)') },
+        status: 'pending',
+        hold: {
+          reason: 'consent-required',
+          rule: 'tcpa-written-consent-required',
+          source: expect.stringContaining('47 CFR 64.1200(a)(2)'),
+        },
       });
       expect(placed.body.status).not.toBe('skipped');
+      expect(placed.body.hold).toBeUndefined();
       expect(Object.keys(simulator.dials())).toContain(decided[2]);
       expect(Object.keys(simulator.dials())).not.toContain(decided[0]);
+      expect(Object.keys(simulator.dials())).not.toContain(decided[1]);
+    },
+  );
+
+  /** Runs a dispatcher whose clock says `at` until `done` holds of the scheduled calls `ids`. */
+  const dispatchUntil = async (at: Date, ids: string[], done: (rows: any[]) => boolean, what: string) => {
+    const dispatcher = await startTestService(db(), {
+      now: () => at,
+      env: { OUTREACH_CALLS_DISPATCH: 'on', OUTREACH_CALLS_POLL_MS: '50', OUTREACH_VOICE_SIMULATOR_URL: simulator.url },
+    });
+    try {
+      await eventually(async () => done(await tables(db()).scheduledCalls().whereIn('id', ids)), 60_000, what);
+    } finally {
+      await dispatcher.stop();
+    }
+  };
+
+  it(
+    'an AI origination call to a lead without written consent: enrollment answers scheduled, the call is held and says why, and goes once consent with evidence is recorded (47 CFR 64.1200(a)(2), FCC 24-17)',
+    { timeout: 150_000 },
+    async () => {
+      clock = NOW;
+      const { apiKey: key, companyId } = await planner.company(); // default configuration: nothing configured about consent
+      const phones = { api: '(212) 736-5031', attested: '(212) 736-5032' };
+      const enrolled: Record<string, string> = {};
+      for (const k of ['api', 'attested'] as const) {
+        const res = await planner.call('POST', '/customers/schedule/sync', {
+          key,
+          headers: { 'Idempotency-Key': newKey() },
+          body: enrollBody({ id: `lead-${k}`, loanId: `loan-lead-${k}`, phoneNumber: phones[k] }),
+        });
+        // The partner contract does not change: 200 scheduled with its receipt.
+        expect(res.status).toBe(200);
+        expect(res.body.origination).toMatchObject({ status: 'scheduled', customerId: `lead-${k}` });
+        enrolled[k] = res.body.origination.scheduledCallId;
+      }
+      const eligibility = await planner.call('GET', '/customers/lead-api/contact-eligibility', { key });
+      expect(eligibility.body.channels.find((c: any) => c.channel === 'call').blocking).toContainEqual(
+        expect.objectContaining({
+          rule: 'tcpa-written-consent-required',
+          detail: expect.stringMatching(/^consent-required: /),
+        }),
+      );
+      const consents = await planner.call('GET', '/customers/lead-api/consents', { key });
+      expect(consents.body.current.find((c: any) => c.channel === 'call').basis).toMatchObject({
+        origin: 'company-default',
+        type: 'express',
+        source: 'application',
+      });
+
+      // Due: the dispatcher holds both calls and places nothing.
+      const first = new Date(NOW.getTime() + 5 * 60_000);
+      const ids = [enrolled.api, enrolled.attested];
+      await tables(db())
+        .scheduledCalls()
+        .whereIn('id', ids)
+        .update({ scheduled_time: new Date(first.getTime() - 60_000).toISOString() });
+      await dispatchUntil(
+        first,
+        ids,
+        (rows) =>
+          rows.every((r) => r.status === 'pending' && String(r.status_reason).startsWith('Held at dial time: ')),
+        'both held',
+      );
+      const held = await planner.call('GET', `/scheduled-calls/${enrolled.api}`, { key });
+      expect(held.body).toMatchObject({
+        status: 'pending',
+        hold: {
+          reason: 'consent-required',
+          rule: 'tcpa-written-consent-required',
+          source: expect.stringContaining('47 CFR 64.1200(a)(2)'),
+          detail: expect.stringContaining('origination calls by an AI voice need express written consent'),
+        },
+      });
+      // Looked at again a day later unless consent arrives first.
+      expect(held.body.scheduledTime).toBe(new Date(first.getTime() + 24 * 3_600_000).toISOString());
+      expect(simulator.dials()[enrolled.api]).toBeUndefined();
+      expect(simulator.dials()[enrolled.attested]).toBeUndefined();
+
+      // A written grant without its evidence is a bad request and records nothing.
+      clock = new Date(NOW.getTime() + 10 * 60_000);
+      const grant = (over: Record<string, unknown>) =>
+        planner.call('PUT', '/customers/lead-api/consents', {
+          key,
+          body: {
+            events: [
+              {
+                action: 'grant',
+                address: phones.api,
+                channel: 'call',
+                type: 'express_written',
+                source: 'web_form',
+                ...over,
+              },
+            ],
+          },
+        });
+      for (const missing of [{ capturedAt: '2026-12-01T15:00:00Z' }, { evidenceRef: 'esign-1' }]) {
+        const bad = await grant(missing);
+        expect(bad.status).toBe(400);
+        expect(bad.body).toMatchObject({ error: 400, message: expect.stringContaining('capturedAt and evidenceRef') });
+      }
+      expect(await tables(db()).consentEvents().where({ company_id: companyId })).toHaveLength(0);
+      expect((await tables(db()).scheduledCalls().where({ id: enrolled.api }).first())!.status_reason).toMatch(
+        /^Held at dial time: /,
+      );
+
+      // With its evidence: recorded, and the held call is due again now (planned as usual by the dial-time check).
+      const ok = await grant({ capturedAt: '2026-12-01T15:00:00Z', evidenceRef: 'esign-1' });
+      expect(ok.status).toBe(200);
+      const released = await planner.call('GET', `/scheduled-calls/${enrolled.api}`, { key });
+      expect(released.body).toMatchObject({ status: 'pending', scheduledTime: clock.toISOString() });
+      expect(released.body.hold).toBeUndefined();
+      // The other lead is untouched by this customer's consent.
+      expect((await planner.call('GET', `/scheduled-calls/${enrolled.attested}`, { key })).body.hold).toBeDefined();
+
+      const second = new Date(NOW.getTime() + 15 * 60_000);
+      await dispatchUntil(second, [enrolled.api], (rows) => rows[0].provider_call_id !== null, 'the call placed');
+      expect(simulator.dials()[enrolled.api]).toBe(1);
+      expect(simulator.dials()[enrolled.attested]).toBeUndefined();
+      const decision = await tables(db())
+        .contactDecisions()
+        .where({ company_id: companyId, subject_id: enrolled.api, verdict: 'allowed' })
+        .first();
+      expect(decision).toBeDefined();
+
+      // The company attests written consent in its application flow: the other lead's call is released and goes.
+      await setCompanyConfig(
+        db(),
+        companyId,
+        { ...defaultCompanyConfig(), consent: { attestation: { form: 'application-consent', version: 'v3' } } },
+        undefined,
+        second,
+      );
+      const attested = await planner.call('GET', '/customers/lead-attested/consents', { key });
+      expect(attested.body.current.find((c: any) => c.channel === 'call').basis).toMatchObject({
+        origin: 'attestation',
+        type: 'express_written',
+        evidenceRef: 'application-consent@v3',
+      });
+      await dispatchUntil(
+        new Date(NOW.getTime() + 20 * 60_000),
+        [enrolled.attested],
+        (rows) => rows[0].provider_call_id !== null,
+        'the attested call placed',
+      );
+      expect(simulator.dials()[enrolled.attested]).toBe(1);
     },
   );
 

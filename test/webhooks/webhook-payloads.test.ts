@@ -1,6 +1,10 @@
+import { setCompanyConfig } from '../../src/domain/companies/companies.js';
+import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveryLog, type WebhookDeliveryRow } from '../../src/domain/webhooks/delivery-log.js';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
+import { queueForReview } from '../../src/domain/consent/review-queue.js';
+import { runReviewDeadlines } from '../../src/domain/messages/inbound-reviews.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/domain/webhooks/events.js';
 import { achApi } from '../support/ach.js';
 import { postCallback, settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
@@ -76,6 +80,11 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
     stack = await startCallStack(database.db, CLOCK, { OUTREACH_JOBS_POLL_MS: '50' });
     ({ apiKey: key, companyId } = await stack.t.company());
     await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', new Date());
+    // The non-test lead's written consent is attested (docs/partners/consent.md): this suite is about payloads.
+    await setCompanyConfig(database.db, companyId, {
+      ...defaultCompanyConfig(),
+      consent: { attestation: { form: 'application-consent', version: 'v1' } },
+    });
     // Synced at start, so their calls share the suite's first minute instead of waiting for another.
     const synced = await Promise.all(
       OUTCOMES.map(([digits]) =>
@@ -217,6 +226,25 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
       }
     },
   );
+  it('inbound_message.review_due ↔ GET /inbound-messages', { timeout: 90_000 }, async () => {
+    // Received Tuesday 2026-11-24: warned 8 business days later (Mon Dec 7, Thanksgiving skipped),
+    // before the service's clock, so the delivery is due; the limit (Wed Dec 9) is still ahead.
+    const received = new Date('2026-11-24T14:59:50Z');
+    const [id] = await queueForReview(database.db, [companyId], {
+      address: '+15125550148',
+      body: 'stop',
+      rule: 'stop-word',
+      providerMessageId: null,
+      at: received,
+    });
+    const [review] = (await get('/inbound-messages?status=review')).filter((m: { id: string }) => m.id === id);
+    expect([review.warnAt, review.dueAt]).toEqual(['2026-12-07T14:59:50.000Z', '2026-12-09T14:59:50.000Z']);
+    await runReviewDeadlines(database.db, new Date(review.warnAt));
+    const [due] = await payloads('inbound_message.review_due', id);
+    expect(due.data).toEqual((await get('/inbound-messages?status=review')).find((m: { id: string }) => m.id === id));
+    expect(due.data.warnedAt).toBe(review.warnAt);
+    covered.add('inbound_message.review_due');
+  });
 
   it('covers every event type the service sends', () => {
     expect([...covered].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());

@@ -34,8 +34,11 @@ import { listConsentEventsOf, type ConsentEventRow } from '../consent/ledger.js'
 import {
   type ConsentBasis,
   type ConsentStanding,
+  type ConsentSubject,
+  awaitsConsent,
   callConsent,
   consentAddress,
+  numberSources,
   refusalReason,
 } from '../consent/standing.js';
 
@@ -43,7 +46,8 @@ import {
 export type CallVerdict =
   | { kind: 'allowed'; transferDestination: string; consent: ConsentBasis; rules: RuleVerdict[] }
   | { kind: 'later'; time: string; reason: string; rules: RuleVerdict[] }
-  | { kind: 'never'; reason: string; rules: RuleVerdict[] };
+  | { kind: 'never'; reason: string; rules: RuleVerdict[] }
+  | { kind: 'held'; reason: string; rules: RuleVerdict[] };
 
 /**
  * Re-checks one scheduled call with the pure scheduler against the state at `at`: the customer's
@@ -66,11 +70,13 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
   const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
   const result = eligibilityAt(candidate, context, schedulerConfig); // nextAllowedTime's search, plus each rule's verdict at `at`
   const because = explain(result.decisions);
-  // Consent does not come back with time: a call without it ends now rather than waiting for a window.
-  const consent = callConsent(config, call.taskType, call.phoneNumber, state.consents, at);
+  // Consent does not come back with time: a revoked number's call ends now; a call still waiting for
+  // the consent its purpose needs is held until it is recorded (releaseHeldCalls), not ended.
+  const consent = callConsent(config, call.taskType, call.phoneNumber, state.consents, at, subjectOf(call, state));
   const rules = [...result.evaluated, consentVerdict(consent)];
   if (result.time === null) return { kind: 'never', reason: because, rules };
-  if (consent.kind === 'refused') return { kind: 'never', reason: refusalReason(consent), rules };
+  if (consent.kind === 'refused')
+    return { kind: awaitsConsent(consent) ? 'held' : 'never', reason: refusalReason(consent), rules };
   if (new Date(result.time).getTime() > at.getTime())
     return { kind: 'later', time: result.time, reason: because, rules };
   const route = transferDestinationAt(schedulerConfig, call.taskType, candidate);
@@ -98,12 +104,26 @@ export function callEligibilityAt(
 ): EligibilityResult {
   const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
   const read = eligibilityAt(candidate, context, schedulerConfig);
-  const consent = callConsent(config, call.taskType, call.phoneNumber, state.consents, at);
+  const consent = callConsent(config, call.taskType, call.phoneNumber, state.consents, at, subjectOf(call, state));
   if (consent.kind === 'covered' || read.time === null) return read;
+  const message = awaitsConsent(consent) ? `${CONSENT_REQUIRED_HOLD}: ${consent.detail}` : consent.detail;
   return {
     ...read,
     time: null,
-    blocking: [...read.blocking, { rule: consent.rule, source: consent.source, message: consent.detail, until: null }],
+    blocking: [...read.blocking, { rule: consent.rule, source: consent.source, message, until: null }],
+  };
+}
+
+/** The hold reason of a call waiting for the consent its purpose needs (scheduled call `hold.reason`, eligibility, console). */
+export const CONSENT_REQUIRED_HOLD = 'consent-required';
+
+/** The consent subject of a call: its purpose, the customer's test flag and enrollment time, the sources of its numbers. */
+function subjectOf(call: Pick<CallProbe, 'purpose'>, state: CallingState): ConsentSubject {
+  return {
+    purpose: call.purpose === 'collections' ? 'collections' : 'origination',
+    isTest: state.customer.isTest,
+    enrolledAt: state.customer.createdAt,
+    numbers: numberSources(state.contact),
   };
 }
 
@@ -115,6 +135,8 @@ export interface CallingState {
   contact: CustomerContact;
   history: ContactAttempt[];
   consents: ConsentEventRow[];
+  /** What the consent check needs of the customer beyond its contact (a test customer skips the law floor). */
+  customer: Pick<CustomerRow, 'isTest' | 'createdAt'>;
 }
 
 function dialTimeInputs(config: CompanyConfig, call: CallProbe, { contact, history }: CallingState, at: Date) {
@@ -141,7 +163,8 @@ function consentVerdict(consent: ConsentStanding): RuleVerdict {
   if (consent.kind === 'refused')
     return { rule: consent.rule, source: consent.source, verdict: 'block', detail: consent.detail, until: null };
   const rule = consent.basis.type === 'express_written' ? CONSENT_RULES.writtenRequired : CONSENT_RULES.required;
-  return { rule: rule.id, source: rule.source, verdict: 'pass' };
+  // An override of the law's floor is written into every decision it decides (the record of it).
+  return { rule: rule.id, source: rule.source, verdict: 'pass', ...(consent.note ? { detail: consent.note } : {}) };
 }
 
 /**
@@ -254,7 +277,7 @@ function stateOf(
   other: ScheduledCallRow[],
   messages: SentMessage[],
   outside: OutsideContactRow[],
-): { contact: CustomerContact; history: ContactAttempt[] } {
+): Omit<CallingState, 'consents'> {
   const calls = other.filter((c) => c.id !== call.id);
   const contact: CustomerContact = {
     id: customer.id,
@@ -267,7 +290,11 @@ function stateOf(
     doNotCall: customer.doNotCall,
     restrictions: restrictions.map((r) => ({ kind: r.kind, loanId: r.loanId, since: r.createdAt })),
   };
-  return { contact, history: [...callAttempts(calls), ...messageAttempts(messages), ...outsideAttempts(outside)] };
+  return {
+    contact,
+    history: [...callAttempts(calls), ...messageAttempts(messages), ...outsideAttempts(outside)],
+    customer: { isTest: customer.isTest, createdAt: customer.createdAt },
+  };
 }
 
 /** The customer's numbers still usable after WRONG_NUMBER outcomes, plus other numbers their pending calls use. */

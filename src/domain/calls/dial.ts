@@ -4,6 +4,8 @@ import { dynamicVariablesOf } from './dynamic-variables.js';
 import { claimDueCalls } from '../../store/calls/call-dispatch.js';
 import {
   endClaimedCall,
+  HELD_PREFIX,
+  holdClaimedCall,
   releaseDialLease,
   rescheduleClaimedCall,
   takeDialLeases,
@@ -42,10 +44,13 @@ export interface DialRequest {
 /**
  * `refused`: the provider refused the create request for the account's concurrency (back to pending,
  * retried with backoff); `paused`: dialing on the company's account is paused by an alert (back to
- * pending, looked at again later).
+ * pending, looked at again later); `held`: waiting for the consent its purpose needs.
  */
 export type DialOutcome =
-  'placed' | 'found_at_provider' | 'moved' | 'skipped' | 'failed' | 'not_ours' | 'refused' | 'paused';
+  'placed' | 'found_at_provider' | 'moved' | 'held' | 'skipped' | 'failed' | 'not_ours' | 'refused' | 'paused';
+
+/** A call held for consent is looked at again this long after (earlier when consent is recorded). */
+const CONSENT_HOLD_RECHECK_MS = 24 * 3_600_000;
 
 /** What became of one request of a batch: an outcome, or an error to retry the message with (the provider was down). */
 export type DialResult = { outcome: DialOutcome } | { retry: Error };
@@ -83,8 +88,9 @@ export async function claimCallsToDial(
  *    the call fails without a second dial; only a lookup proving no call exists lets it dial;
  * 3. the pure scheduler re-checks every call against the state now (read for the batch in a few
  *    statements, right before the requests), then its number's consent (the consent ledger, read
- *    with it): not allowed → moved back to pending at the next allowed time, or skipped (no
- *    consent: always), with the reason stored; an allowed verdict names the consent that covered it;
+ *    with it): not allowed → moved back to pending at the next allowed time, or skipped (a revoked
+ *    consent: always), or held for the consent its purpose needs (pending, re-checked a day later
+ *    or when consent is recorded), with the reason stored; an allowed verdict names its consent;
  * 4. the create requests, concurrently, each sent once (the adapter never retries one);
  * 5. the answers are recorded together (call records, provider call ids) in one transaction, with
  *    each dial-time decision (every rule evaluated with its verdict, the consent basis).
@@ -188,7 +194,12 @@ export async function dialScheduledCalls(
         at: now,
         recipient: call.phoneNumber,
         rules: verdict.rules,
-        verdict: verdict.kind === 'allowed' ? 'allowed' : verdict.kind === 'later' ? 'moved' : 'refused',
+        verdict:
+          verdict.kind === 'allowed'
+            ? 'allowed'
+            : verdict.kind === 'later' || verdict.kind === 'held'
+              ? 'moved'
+              : 'refused',
         reason: verdict.kind === 'allowed' ? null : verdict.reason,
         consent: verdict.kind === 'allowed' ? verdict.consent : null,
       });
@@ -202,6 +213,19 @@ export async function dialScheduledCalls(
           at,
         );
         return { outcome: 'moved' };
+      }
+      if (verdict.kind === 'held') {
+        // Waiting for consent: back to pending, re-checked a day later unless consent arrives first
+        // (recording it releases the call at once: releaseHeldCalls).
+        await holdClaimedCall(
+          s.db,
+          call.companyId,
+          call.id,
+          new Date(now.getTime() + CONSENT_HOLD_RECHECK_MS).toISOString(),
+          `${HELD_PREFIX}${verdict.reason}`,
+          at,
+        );
+        return { outcome: 'held' };
       }
       if (verdict.kind === 'never') {
         await endCall(s, call, 'skipped', `Not allowed at dial time: ${verdict.reason}`, at);

@@ -1,4 +1,5 @@
 import type { Db } from '../../store/shared/db.js';
+import { releaseHeldCalls } from '../scheduled-calls/scheduled-calls.js';
 import { insertCompany, listCompanies as listCompanyRows, updateCompanyConfig } from '../../store/shared/companies.js';
 import { activeKeyCounts } from '../../store/companies/api-keys.js';
 import { type CompanyConfig, defaultCompanyConfig, findCompany, parseCompanyConfig } from '../shared/company-config.js';
@@ -40,6 +41,7 @@ export async function setCompanyConfig(
   companyId: string,
   value: unknown,
   secrets?: SecretBox,
+  now: Date = new Date(),
 ): Promise<CompanyConfig> {
   const config = parseCompanyConfig(value);
   validateSchedulerConfig(config); // an unreadable scheduler section fails here, not at the first enrollment
@@ -50,6 +52,8 @@ export async function setCompanyConfig(
   const sealed = secrets ? sealSecrets(secrets, companyId, config, company.config) : requireNoSecrets(config);
   if (!(await updateCompanyConfig(db, companyId, sealed))) throw new NotFoundError(`Company ${companyId} not found`);
   forgetCompanyLocally(db, companyId);
+  // An attestation of written consent is consent arriving: calls held for it are planned again now.
+  if (config.consent?.attestation) await releaseHeldCalls(db, companyId, null, now.toISOString());
   return maskSecrets(sealed);
 }
 

@@ -7,10 +7,11 @@ import {
 } from '../../store/consent/consent-events.js';
 import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import type { CompanyContext } from '../shared/context.js';
-import { NotFoundError, UnprocessableError } from '../shared/errors.js';
+import { InvalidInputError, NotFoundError, UnprocessableError } from '../shared/errors.js';
+import { releaseHeldCalls } from '../scheduled-calls/scheduled-calls.js';
 import { newId } from '../shared/ids.js';
 import { customerNumbers, recordRevocation } from './ledger.js';
-import { type ConsentBasis, consentAddress, consentPolicy, latestEvent, SUPPLIED_NUMBER_SOURCE } from './standing.js';
+import { type ConsentBasis, consentAddress, consentSubject, latestEvent, unrecordedBasis } from './standing.js';
 
 /** One grant or revocation a partner records (PUT /customers/{customerId}/consents). */
 export interface ConsentInput {
@@ -80,6 +81,14 @@ export async function recordConsents(
   customerId: string,
   inputs: readonly ConsentInput[],
 ): Promise<ConsentLedger> {
+  // Written consent needs its evidence (47 CFR 64.1200(f)(9): a signed agreement): a grant of it
+  // without capturedAt and evidenceRef is a bad request and records nothing.
+  inputs.forEach((input, i) => {
+    if (input.action === 'grant' && input.type === 'express_written' && (!input.capturedAt || !input.evidenceRef))
+      throw new InvalidInputError(
+        `events[${i}]: a grant of express_written consent needs capturedAt and evidenceRef (47 CFR 64.1200(f)(9))`,
+      );
+  });
   const customer = await customerOf(ctx, customerId);
   const addresses = addressesOf(customer);
   const checked = inputs.map((input, i) => check(ctx, addresses, input, i));
@@ -129,6 +138,10 @@ export async function recordConsents(
       };
       await insertConsentEvents(trx, ctx.companyId, [event]);
     }
+    // Consent arrived: the customer's calls held for it are planned again as usual (the dial-time
+    // check decides each one; a revocation leaves nothing to release that it would allow).
+    if (checked.some((e) => e.action === 'grant'))
+      await releaseHeldCalls(trx, ctx.companyId, [customerId], ctx.now.toISOString());
   });
   return readConsents(ctx, customerId);
 }
@@ -178,7 +191,9 @@ function ledgerOf(
   addresses: ReturnType<typeof addressesOf>,
   events: ConsentEventRow[],
 ): ConsentLedger {
-  const policy = consentPolicy(ctx.config, customer.taskType ?? '');
+  const taskType = customer.taskType ?? '';
+  const purpose = ctx.config.taskTypes.find((t) => t.name === taskType)?.purpose ?? 'origination';
+  const subject = consentSubject(customer, purpose);
   const current = addresses.flatMap(({ address, channels }) =>
     channels.map((channel): CurrentConsent => {
       const latest = latestEvent(events, address, channel, ctx.now);
@@ -202,16 +217,9 @@ function ledgerOf(
         };
         return { address, channel, state: 'granted', basis, revokedAt: null, revocationSource: null };
       }
-      if (channel === 'email' || policy.suppliedNumbers === 'none')
+      const basis = channel === 'email' ? null : unrecordedBasis(ctx.config, taskType, address, subject);
+      if (!basis)
         return { address, channel, state: 'not_recorded', basis: null, revokedAt: null, revocationSource: null };
-      const basis: ConsentBasis = {
-        origin: 'company-default',
-        type: policy.suppliedNumbers,
-        source: SUPPLIED_NUMBER_SOURCE,
-        capturedAt: null,
-        evidenceRef: null,
-        consentEventId: null,
-      };
       return { address, channel, state: 'granted', basis, revokedAt: null, revocationSource: null };
     }),
   );

@@ -74,6 +74,20 @@ const EMAIL_OPT_OUT: Record<SupportedLanguage, { text: (link: string) => string;
 };
 
 /**
+ * Every text carries a clear opt-out notice (12 CFR 1006.6(e); CTIA): the notice is appended unless
+ * the text already contains the notice itself (its words, whatever the case and spacing). A text
+ * that only mentions "stop" in another sense ("stop by the branch") still gets it.
+ */
+export function withOptOutNotice(text: string, notice: string = SMS_OPT_OUT_NOTICE): string {
+  const words = (t: string) =>
+    ` ${t
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()} `;
+  return words(text).includes(words(notice)) ? text : `${text.trimEnd()}\n${notice}`;
+}
+
+/**
  * One dispatch round: claims due messages (one statement, committed before anything is sent),
  * re-checks each against the state now, and sends the allowed ones. Returns how many were claimed.
  */
@@ -305,8 +319,8 @@ async function sendSms(
   statusCallback: string,
   via: { account: SmsAccount; held: boolean; language: SupportedLanguage },
 ) {
-  // Every text says how to stop them (CTIA; TCPA revocation by any reasonable means).
-  const body = /\bSTOP\b/i.test(text) ? text : `${text.trimEnd()}\n${SMS_OPT_OUT_NOTICES[via.language]}`;
+  // Every text says how to stop them, in the borrower's language (12 CFR 1006.6(e); CTIA).
+  const body = withOptOutNotice(text, SMS_OPT_OUT_NOTICES[via.language]);
   const from = config.channels?.sms?.from ?? route.smsFrom;
   const messagingServiceSid = config.channels?.sms?.messagingServiceSid;
   const at = () => deps.now().toISOString();

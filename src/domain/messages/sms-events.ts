@@ -6,6 +6,8 @@ import { applyDeliveryStatus, hasProviderMessage, recordSend } from '../schedule
 import { applyEarlyStatuses, forgetEarlyStatuses, keepEarlyStatus } from '../scheduled-messages/scheduled-messages.js';
 import { InvalidInputError } from '../shared/errors.js';
 import { recordGrant, recordRevocation } from '../consent/ledger.js';
+import { fold, readRevocation } from '../consent/revocation-words.js';
+import { queueForReview } from '../consent/review-queue.js';
 import type { SmsDeliveryStatus } from '../ports/sms.js';
 import { TWILIO_ERRORS } from './sms-errors.js';
 import { applyFailureToNumber } from './sms-numbers.js';
@@ -75,16 +77,19 @@ export async function recordSmsSent(
 }
 
 /**
- * An inbound text. STOP and its synonyms opt the sender's number out of SMS at once, in every
+ * An inbound text. STOP and its synonyms (English and Spanish keywords, and a clear revocation in
+ * the borrower's own words: consent/revocation-words.ts) opt the sender's number out of SMS at once, in every
  * company that texted it (each company's dispatcher then skips texts to it), and revoke its consent
  * in the same transaction: AI-voice calls to it stop too unless the company's revocation scope is
- * `channel` (docs/partners/consent.md). START opts back in to texts. Other texts are not acted on.
+ * `channel` (docs/partners/consent.md). An unsure reply (revocation-words.ts, `review`) is queued
+ * for an operator's review in each of those companies (consent/review-queue.ts). START opts back in
+ * to texts. Other texts are not acted on.
  */
 export async function receiveInboundSms(
   db: Db,
   params: Record<string, string>,
   now: Date,
-): Promise<'opted_out' | 'opted_in' | 'ignored'> {
+): Promise<'opted_out' | 'opted_in' | 'in_review' | 'ignored'> {
   if (!params.From || params.Body === undefined) throw new InvalidInputError('From and Body are required');
   const from = parsePhoneNumberFromString(params.From, 'US')?.number ?? params.From;
   // Twilio's Advanced Opt-Out names what it did with the text (OptOutType STOP, START or HELP), for
@@ -92,21 +97,35 @@ export async function receiveInboundSms(
   // https://help.twilio.com/articles/31560110671259 ("How to Track Opt-Out, Opt-In and Help Messages Using the OptOutType Parameter").
   const optOutType = params.OptOutType?.trim().toUpperCase();
   const keyword = optOutType === 'STOP' || optOutType === 'START' ? optOutType : params.Body.trim().toUpperCase();
-  const said = params.Body.trim().toUpperCase().slice(0, 32) || keyword;
-  if (SMS_OPT_OUT_KEYWORDS.includes(keyword)) {
+  // A keyword (English or Spanish, any customer) or a clear revocation in the borrower's own words
+  // (revocation-words.ts) revokes at once; an unsure reply waits in the review queue (inbound-reviews.ts).
+  const read = readRevocation(params.Body);
+  const sid = params.MessageSid ?? null;
+  if (SMS_OPT_OUT_KEYWORDS.includes(keyword) || read.reading === 'revoke') {
+    const word =
+      optOutType === 'STOP' || read.rule === 'keyword'
+        ? fold(params.Body).slice(0, 32)
+        : `words:${read.rule}`.slice(0, 32);
+    const evidence = `SMS ${word}${optOutType ? ` (OptOutType ${optOutType})` : ''}${sid ? ` ${sid}` : ''}`;
     // The opt-out and the consent revocation commit together: no call or text can slip between them.
     await db.transaction(async (trx) => {
       const companies = await companiesTexting(trx, from);
-      await optOutSms(trx, companies, from, said, now.toISOString());
-      await recordRevocation(trx, companies, {
-        address: from,
-        channel: 'sms',
-        source: 'inbound_text',
-        at: now,
-        evidenceRef: `SMS ${said}${optOutType ? ` (OptOutType ${optOutType})` : ''}${params.MessageSid ? ` ${params.MessageSid}` : ''}`,
-      });
+      await applyTextRevocation(trx, companies, from, word, evidence, now);
     });
     return 'opted_out';
+  }
+  if (read.reading === 'review') {
+    await db.transaction(async (trx) => {
+      const companies = await companiesTexting(trx, from);
+      await queueForReview(trx, companies, {
+        address: from,
+        body: params.Body,
+        rule: read.rule,
+        providerMessageId: sid,
+        at: now,
+      });
+    });
+    return 'in_review';
   }
   if (SMS_OPT_IN_KEYWORDS.includes(keyword)) {
     // START consents to texts again; calls stay revoked until the partner records consent to them.
@@ -129,4 +148,26 @@ export async function receiveInboundSms(
 
 function describeError(code: string | undefined): string {
   return (code && TWILIO_ERRORS[Number(code)]?.title) || 'delivery failed';
+}
+
+/**
+ * Opts the number out of texts and revokes its consent in these companies, in the caller's
+ * transaction (an inbound STOP, an operator's review decision, or the review limit running out).
+ */
+export async function applyTextRevocation(
+  trx: Db,
+  companyIds: readonly string[],
+  from: string,
+  word: string,
+  evidenceRef: string,
+  now: Date,
+): Promise<void> {
+  await optOutSms(trx, [...companyIds], from, word.slice(0, 32), now.toISOString());
+  await recordRevocation(trx, companyIds, {
+    address: from,
+    channel: 'sms',
+    source: 'inbound_text',
+    at: now,
+    evidenceRef: evidenceRef.slice(0, 500),
+  });
 }

@@ -1,5 +1,5 @@
 import { type Decision, RESTRICTION_RULES, ruleCatalog } from '../../scheduler/index.js';
-import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
+import { HELD_PREFIX, type ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 
 /** One rule's part in a decision: its catalog id, its citation, and what it found. */
 export interface RuleReason {
@@ -58,6 +58,25 @@ export function languageReason(call: Pick<ScheduledCallRow, 'explanation'>): Rul
   const planned = Array.isArray(call.explanation) ? (call.explanation as Decision[]) : [];
   const note = planned.find((d) => d.rule === 'language-fallback');
   return note ? { rule: note.rule, source: note.source, detail: note.message } : undefined;
+}
+
+/**
+ * Why a pending call is held: it waits for the consent its purpose needs (reason `consent-required`),
+ * with the consent rule, its citation and what was found; undefined when it is not held.
+ */
+export function holdReason(
+  call: Pick<ScheduledCallRow, 'status' | 'statusReason'>,
+): (RuleReason & { reason: 'consent-required' }) | undefined {
+  const text = call.statusReason;
+  if (call.status !== 'pending' || !text?.startsWith(HELD_PREFIX)) return undefined;
+  const body = text.slice(HELD_PREFIX.length);
+  const colon = body.indexOf(': ');
+  const rule = ruleCatalog().get(body.slice(0, Math.max(colon, 0)));
+  if (!rule) return { reason: 'consent-required', ...OUTSIDE_RULES.unclassified, detail: body };
+  let detail = body.slice(colon + 2);
+  const cited = ` (${rule.source})`;
+  if (detail.endsWith(cited)) detail = detail.slice(0, -cited.length);
+  return { reason: 'consent-required', rule: rule.id, source: rule.source, detail };
 }
 
 /** Why a skipped, cancelled or failed call ended; undefined for any other status. */

@@ -149,6 +149,24 @@ export interface ConsentConfig {
    * `channel` stops only the channel it came by.
    */
   revocationScope?: 'all-channels' | 'channel';
+  /**
+   * The lender attests that its application flow captures prior express written consent
+   * (47 CFR 64.1200(f)(9)) for the application numbers (`phoneNumber`, `mobilePhone`) of the task
+   * types named (default: every task type): the form and its version are the evidence reference,
+   * the customer's enrollment time the capture date. A grant recorded for a number takes precedence.
+   */
+  attestation?: { form: string; version: string; taskTypes?: string[] };
+  /**
+   * Lets a task type's `required` stay below the law's floor for its purpose (origination: express
+   * written). Explicit, with the reason and who approved it; every dial-time decision it decides
+   * says so, and setting it is logged.
+   */
+  belowLawOverride?: { reason: string; approvedBy: string };
+  /**
+   * Business days after an unsure inbound text at which `inbound_message.review_due` warns that its
+   * review is running out (1–9, default 8); at 10 (47 CFR 64.1200(a)(10)) it is applied as a revocation.
+   */
+  reviewWarnBusinessDays?: number;
 }
 
 export interface CallsConfig {

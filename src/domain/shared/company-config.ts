@@ -240,6 +240,26 @@ export const companyConfigSchema = {
         default: { $ref: '#/$defs/consentPolicy' },
         taskTypes: { type: 'object', maxProperties: 200, additionalProperties: { $ref: '#/$defs/consentPolicy' } },
         revocationScope: { enum: ['all-channels', 'channel'] },
+        reviewWarnBusinessDays: { type: 'integer', minimum: 1, maximum: 9 },
+        attestation: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['form', 'version'],
+          properties: {
+            form: { type: 'string', minLength: 1, maxLength: 200 },
+            version: { type: 'string', minLength: 1, maxLength: 60 },
+            taskTypes: { type: 'array', maxItems: 200, items: { type: 'string', minLength: 1, maxLength: 120 } },
+          },
+        },
+        belowLawOverride: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['reason', 'approvedBy'],
+          properties: {
+            reason: { type: 'string', minLength: 10, maxLength: 1000 },
+            approvedBy: { type: 'string', minLength: 1, maxLength: 200 },
+          },
+        },
       },
     },
     loanWorkflow: {
@@ -345,6 +365,9 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
   }
   for (const name of Object.keys(config.consent?.taskTypes ?? {})) {
     if (!taskTypes.includes(name)) fail(`consent names unknown task type "${name}"`);
+  }
+  for (const name of config.consent?.attestation?.taskTypes ?? []) {
+    if (!taskTypes.includes(name)) fail(`consent.attestation names unknown task type "${name}"`);
   }
   for (const taskType of config.taskTypes) {
     for (const step of taskType.messages ?? []) {

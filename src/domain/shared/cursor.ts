@@ -10,7 +10,7 @@ import { InvalidInputError } from './errors.js';
  */
 export interface CursorScope {
   /** Which list: its sort key decides the shape of the cursor. */
-  list: 'calls' | 'scheduled-calls' | 'emails' | 'texts';
+  list: 'calls' | 'scheduled-calls' | 'emails' | 'texts' | 'inbound-messages';
   companyId: string;
   customerId: string;
   /** Types of the tie-breakers after the timestamp, in order. */

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'abuse.reported',
   'accessibility.reported',
   'complaint.received',
+  'inbound_message.review_due',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -1,4 +1,4 @@
-import { endReason, languageReason, timingReasons } from '../../domain/planning/call-reasons.js';
+import { endReason, holdReason, languageReason, timingReasons } from '../../domain/planning/call-reasons.js';
 import type { ScheduledCallRow } from '../../domain/planning/scheduled-calls.js';
 import type { ResponseBody } from '../handler-types.js';
 
@@ -6,12 +6,13 @@ type ScheduledCallBody = ResponseBody<'getScheduledCall', 200>;
 
 /**
  * A scheduled call (GET /scheduled-calls/{id}, the customer's list, `scheduled_call.updated`).
- * `callId` appears once the call has been executed; the extensions `timingReasons` and `endReason` when there are any.
+ * `callId` appears once the call has been executed; the extensions `timingReasons`, `endReason` and `hold` when there are any.
  */
 export function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody {
   const moved = timingReasons(call);
   const ended = endReason(call);
   const language = languageReason(call);
+  const held = holdReason(call);
   return {
     id: call.id,
     customerId: call.customerId,
@@ -22,5 +23,6 @@ export function presentScheduledCall(call: ScheduledCallRow): ScheduledCallBody 
     ...(moved.length > 0 ? { timingReasons: moved } : {}),
     ...(ended ? { endReason: ended } : {}),
     ...(language ? { languageReason: language } : {}),
+    ...(held ? { hold: held } : {}),
   };
 }

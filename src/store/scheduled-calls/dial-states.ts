@@ -118,6 +118,43 @@ export async function rescheduleClaimedCall(
   return n > 0;
 }
 
+/** The stored reason of a call held for consent starts with this (call-reasons.ts `holdReason` reads it). */
+export const HELD_PREFIX = 'Held at dial time: ';
+
+/**
+ * A claimed call waiting for the consent its purpose needs goes back to pending, to be looked at
+ * again at `recheck`, with the reason stored (the `hold` a scheduled call shows).
+ */
+export async function holdClaimedCall(
+  db: Db,
+  companyId: string,
+  id: string,
+  recheck: string,
+  reason: string,
+  at: string,
+): Promise<boolean> {
+  return rescheduleClaimedCall(db, companyId, id, recheck, reason, at);
+}
+
+/**
+ * Consent arrived (recorded for the customer, or the company's attestation): every pending call of
+ * theirs held for consent is due again now, so the dial-time check plans it as usual (moves it to
+ * the next allowed time, or places it). `customerIds` null: every held call of the company.
+ * Answers how many were released.
+ */
+export async function releaseHeldCalls(
+  db: Db,
+  companyId: string,
+  customerIds: readonly string[] | null,
+  at: string,
+): Promise<number> {
+  let q = db('scheduled_calls')
+    .where({ company_id: companyId, status: 'pending' })
+    .where('status_reason', 'like', `${HELD_PREFIX}%`);
+  if (customerIds) q = q.whereIn('customer_id', [...customerIds]);
+  return q.update({ scheduled_time: at, status_reason: 'Released: consent recorded', updated_at: at });
+}
+
 /** A claimed call that will not be placed ends as skipped (not allowed) or failed (the provider refused it). */
 export async function endClaimedCall(
   db: Db,
