@@ -204,6 +204,8 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
       contactDecisions: 0,
       scheduledMessages: 0,
       scheduledCalls: 0,
+      outsideContacts: 0,
+      recordings: 0,
     });
     expect(await getRecord(suite.database.db, companyId, expired)).toBeNull();
     expect((await getRecord(suite.database.db, companyId, kept))?.state).toBe('completed');
@@ -220,6 +222,8 @@ describe.each(DIALECTS)('enrollment batch slices on %s', (dialect) => {
       contactDecisions: 0,
       scheduledMessages: 0,
       scheduledCalls: 0,
+      outsideContacts: 0,
+      recordings: 0,
     };
     expect(expected.batchJobs).toBeGreaterThanOrEqual(1);
     const later = new Date(NOW.getTime() + 30 * 86_400_000 + 1000);

@@ -1,5 +1,4 @@
-import { setCompanyConfig } from '../../src/domain/companies/companies.js';
-import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
+import { attestWrittenConsent } from '../support/calls.js';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,10 +53,7 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     });
     ({ apiKey: key, companyId } = await t.company());
     // The non-test leads' written consent is attested (docs/partners/consent.md): this suite is about crashes mid-dial.
-    await setCompanyConfig(database.db, companyId, {
-      ...defaultCompanyConfig(),
-      consent: { attestation: { form: 'application-consent', version: 'v1' } },
-    });
+    await attestWrittenConsent(database.db, companyId);
     for (let i = 0; i < CUSTOMERS; i += 8) {
       await Promise.all(
         Array.from({ length: Math.min(8, CUSTOMERS - i) }, async (_, j) => {

@@ -1,5 +1,3 @@
-import { setCompanyConfig } from '../../src/domain/companies/companies.js';
-import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import {
   postCallback,
   settledScheduledCall,
   startCallStack,
+  attestWrittenConsent,
 } from '../support/calls.js';
 import { eventually } from '../support/eventually.js';
 import { DIALECTS } from '../support/databases.js';
@@ -76,10 +75,7 @@ describe.each(DIALECTS)('reconciliation sweep in the worker process on %s', (dia
     ({ apiKey: key, companyId } = await t.company());
     await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', new Date()); // deliveries are only checked as written
     // The non-test lead's written consent is attested (docs/partners/consent.md): this suite is about reconciliation.
-    await setCompanyConfig(database.db, companyId, {
-      ...defaultCompanyConfig(),
-      consent: { attestation: { form: 'application-consent', version: 'v1' } },
-    });
+    await attestWrittenConsent(database.db, companyId);
     ids.lost = await enroll(t, key, 'lost-0109', '(212) 555-0109', true);
     ids.gone = await enroll(t, key, 'gone-0109', '(212) 555-0109', false);
     // The company's provider loses its calls: once placed, it restarts empty (before the 3 s reconcile age).

@@ -1,11 +1,15 @@
-import { setCompanyConfig } from '../../src/domain/companies/companies.js';
-import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { SIMULATOR_DEFAULTS, type VoiceSimulator } from '../../src/simulators/voice/server.js';
-import { LIVE_PROVIDER, postCallback, settledScheduledCall, startCallStack } from '../support/calls.js';
+import {
+  LIVE_PROVIDER,
+  postCallback,
+  settledScheduledCall,
+  startCallStack,
+  attestWrittenConsent,
+} from '../support/calls.js';
 import { eventually } from '../support/eventually.js';
 import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey, replaceBody } from '../support/enrollment.js';
@@ -74,10 +78,7 @@ describe.each(DIALECTS)('calls end to end on %s', (dialect) => {
     }));
     ({ apiKey: key, companyId } = await t.company());
     // The non-test leads' written consent is attested (docs/partners/consent.md): this suite is about placing and reading calls.
-    await setCompanyConfig(database.db, companyId, {
-      ...defaultCompanyConfig(),
-      consent: { attestation: { form: 'application-consent', version: 'v1' } },
-    });
+    await attestWrittenConsent(database.db, companyId);
     partner = await startWebhookReceiver();
     hookSecret = (await addWebhookEndpoint(database.db, companyId, partner.url, new Date())).secret;
     const enrolled = await Promise.all(

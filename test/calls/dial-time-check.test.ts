@@ -1,7 +1,6 @@
+import { attestWrittenConsent } from '../support/calls.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCompanyConfig } from '../../src/domain/companies/companies.js';
-import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
 import { eventually } from '../support/eventually.js';
@@ -29,10 +28,7 @@ describe.each(DIALECTS)('dial-time compliance on %s', (dialect) => {
     planner = await startTestService(database.db, { now: () => NOW });
     ({ apiKey: key, companyId } = await planner.company());
     // The leads' written consent is attested (docs/partners/consent.md): this suite is about the calling rules.
-    await setCompanyConfig(database.db, companyId, {
-      ...defaultCompanyConfig(),
-      consent: { attestation: { form: 'application-consent', version: 'v1' } },
-    });
+    await attestWrittenConsent(database.db, companyId);
     await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', NOW); // deliveries are only checked as written
     for (const id of ['late', 'restricted', 'dnc', 'xmas']) {
       const res = await planner.call('POST', '/customers/schedule/sync', {

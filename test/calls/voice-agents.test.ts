@@ -1,6 +1,6 @@
 import Retell from 'retell-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTCOME_LABELS } from '../../src/adapters/voice/outcome-labels.js';
+import { OUTCOME_LABELS, OUTCOME_VALUES } from '../../src/adapters/voice/outcome-labels.js';
 import { aesGcmBox } from '../../src/adapters/secrets/aes-gcm-box.js';
 import { createCompany, getCompanyConfig, setCompanyConfig } from '../../src/domain/companies/companies.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
@@ -69,7 +69,10 @@ describe.each(DIALECTS)('outreach voice agents on %s', { timeout: 120_000 }, (di
     expect(apply.code).toBe(0);
     expect(apply.stdout).toMatch(/updated: post_call_analysis_data/);
     const agent = await client.agent.retrieve(collections[0].agentId);
-    expect(agent.post_call_analysis_data!.map((f) => f.name)).toEqual(OUTCOME_LABELS.map((l) => l.name));
+    expect(agent.post_call_analysis_data!.map((f) => f.name)).toEqual([
+      ...OUTCOME_LABELS.map((l) => l.name),
+      ...OUTCOME_VALUES.map((v) => v.name),
+    ]);
     expect(agent.voicemail_option).toEqual({
       action: {
         type: 'static_text',

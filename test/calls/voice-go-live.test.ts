@@ -8,7 +8,7 @@ import type { CompanyConfig } from '../../src/domain/shared/company-config.js';
 import { runDoctorCommand } from '../../src/main/cli-doctor.js';
 import { runOutreach } from '../support/cli.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../../src/simulators/voice/server.js';
-import { settledScheduledCall } from '../support/calls.js';
+import { attestWrittenConsent, settledScheduledCall } from '../support/calls.js';
 import { DIALECTS } from '../support/databases.js';
 import { eventually } from '../support/eventually.js';
 import { enrollBody, newKey } from '../support/enrollment.js';
@@ -72,6 +72,8 @@ describe.each(DIALECTS)('going live on a company Retell account on %s', { timeou
       env: { ...env, OUTREACH_CALLS_DISPATCH: 'on', OUTREACH_CALLS_POLL_MS: '50' },
     });
     company = await t.company();
+    // The lead's written consent is attested (docs/partners/consent.md): this suite is about going live.
+    await attestWrittenConsent(database.db, company.companyId);
     client = new Retell({ apiKey: DIALING_KEY, baseURL: retell.url, maxRetries: 0 });
   });
 

@@ -76,6 +76,8 @@ describe.each(DIALECTS)('the webhook-verification key of a company account on %s
           callerIds: [{ number: CALLER_ID }],
           provider: { apiKey: DIALING_KEY, webhookKey: BADGE_KEY },
         },
+        // The lead's written consent is attested (docs/partners/consent.md): this suite is about webhook keys.
+        consent: { attestation: { form: 'application-consent', version: 'v1' } },
       },
       box,
     );

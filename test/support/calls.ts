@@ -134,3 +134,15 @@ export async function applyVoiceEvent(
     throw new ConflictError(`Event ${event.eventId} was already processed`, 'duplicate_event');
   return { eventId: event.eventId, applied: outcome === 'applied' };
 }
+
+/**
+ * Attests the company's written consent (consent.attestation, docs/partners/consent.md) over its
+ * current configuration: for suites about other rules that dial non-test origination leads.
+ */
+export async function attestWrittenConsent(db: Db, companyId: string): Promise<void> {
+  const config = await getCompanyConfig(db, companyId);
+  await setCompanyConfig(db, companyId, {
+    ...config,
+    consent: { ...config.consent, attestation: { form: 'application-consent', version: 'v1' } },
+  });
+}

@@ -1,5 +1,3 @@
-import { setCompanyConfig } from '../../src/domain/companies/companies.js';
-import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveryLog, type WebhookDeliveryRow } from '../../src/domain/webhooks/delivery-log.js';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
@@ -7,7 +5,13 @@ import { queueForReview } from '../../src/domain/consent/review-queue.js';
 import { runReviewDeadlines } from '../../src/domain/messages/inbound-reviews.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/domain/webhooks/events.js';
 import { achApi } from '../support/ach.js';
-import { postCallback, settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
+import {
+  postCallback,
+  settledScheduledCall,
+  startCallStack,
+  type CallStack,
+  attestWrittenConsent,
+} from '../support/calls.js';
 import { validCustomer } from '../support/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { enrollBody, newKey, replaceBody } from '../support/enrollment.js';
@@ -81,10 +85,7 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
     ({ apiKey: key, companyId } = await stack.t.company());
     await addWebhookEndpoint(database.db, companyId, 'http://127.0.0.1:9/hooks', new Date());
     // The non-test lead's written consent is attested (docs/partners/consent.md): this suite is about payloads.
-    await setCompanyConfig(database.db, companyId, {
-      ...defaultCompanyConfig(),
-      consent: { attestation: { form: 'application-consent', version: 'v1' } },
-    });
+    await attestWrittenConsent(database.db, companyId);
     // Synced at start, so their calls share the suite's first minute instead of waiting for another.
     const synced = await Promise.all(
       OUTCOMES.map(([digits]) =>

@@ -8,7 +8,7 @@ import {
   ProviderUnavailableError,
 } from '../../domain/ports/voice-provider.js';
 import { SIMULATOR_DEFAULTS, startVoiceSimulator, type VoiceSimulator } from '../../simulators/voice/server.js';
-import { OUTCOME_LABELS } from './outcome-labels.js';
+import { OUTCOME_LABELS, OUTCOME_VALUES } from './outcome-labels.js';
 import { SIGNATURE_HEADER } from './protocol.js';
 import { RetellVoiceProvider } from './retell-voice-provider.js';
 
@@ -318,6 +318,7 @@ describe('RetellVoiceProvider', () => {
       expect(check.changed).toBe(false);
       expect(check.differences).toEqual([
         ...OUTCOME_LABELS.map((l) => `post_call_analysis_data.${l.name}`),
+        ...OUTCOME_VALUES.map((v) => `post_call_analysis_data.${v.name}`),
         'voicemail_option',
         // The lender's edit made a draft (version 1) above the published version 0.
         'is_published',
@@ -334,6 +335,7 @@ describe('RetellVoiceProvider', () => {
       expect(agent.post_call_analysis_data!.map((f) => f.name)).toEqual([
         'promise_to_pay_date',
         ...OUTCOME_LABELS.map((l) => l.name),
+        ...OUTCOME_VALUES.map((v) => v.name),
       ]);
       expect(agent.voicemail_option).toEqual({ action: { type: 'static_text', text: message } });
       expect(await provider.ensureAgent('agent-drift', { voicemailMessage: message }, { check: true })).toEqual({
