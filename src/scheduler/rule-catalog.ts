@@ -35,7 +35,8 @@ export const UNVERIFIED_RULES: Readonly<Record<string, string>> = {
     'Md. Code, Com. Law § 14-4501 was read; the section holding the 8 a.m.–8 p.m. and 3-per-24-h limits (14-4502 or 14-4503) was not read in full',
   'state-marketing-hours-ok': 'Okla. Stat. tit. 15, § 775C.4 was not read',
   'state-marketing-frequency-ok': 'Okla. Stat. tit. 15, § 775C.4 was not read',
-  'ok-adad-hours': 'Okla. Stat. tit. 15, § 755.1 was not read; the 9 a.m.–9 p.m. limit is from the project compliance sources list',
+  'ok-adad-hours':
+    'Okla. Stat. tit. 15, § 755.1 was not read; the 9 a.m.–9 p.m. limit is from the project compliance sources list',
 };
 
 let catalog: ReadonlyMap<string, CatalogRule> | undefined;
