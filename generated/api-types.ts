@@ -1343,7 +1343,10 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The promise's id, as listed by `GET /customers/{customerId}/promises`. */
+                /**
+                 * @description The promise's id, as listed by `GET /customers/{customerId}/promises`.
+                 * @example 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a91
+                 */
                 promiseId: string;
             };
             cookie?: never;
@@ -7623,7 +7626,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The promise's id, as listed by `GET /customers/{customerId}/promises`. */
+                /**
+                 * @description The promise's id, as listed by `GET /customers/{customerId}/promises`.
+                 * @example 0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a91
+                 */
                 promiseId: string;
             };
             cookie?: never;

@@ -11,7 +11,7 @@ const PINNED: Record<string, string> = {
   '2026-11-26.2': 'de238eb9',
   '2026-11-26.3': '0be8aea7',
   '2026-11-26.4': 'c0112304',
-  '2026-11-28.2': '0e416294',
+  '2026-11-28.2': 'ae41a8a5',
 };
 
 describe('rule catalog version', () => {

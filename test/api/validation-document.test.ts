@@ -27,7 +27,13 @@ describe('the contract as the request validator sees it', () => {
     const changed = Object.keys(schemas).filter(
       (name) => JSON.stringify(schemas[name]) !== JSON.stringify(copy.components.schemas[name]),
     );
-    expect(changed.sort()).toEqual(['AchConfirmBatchRow', 'AchReturnBatchRow', 'CustomerBatchRow', 'LoanBatchRow']);
+    expect(changed.sort()).toEqual([
+      'AchConfirmBatchRow',
+      'AchReturnBatchRow',
+      'ContactAttemptBatchRow',
+      'CustomerBatchRow',
+      'LoanBatchRow',
+    ]);
     // No member that accepts any value: generated clients get the row types, not `unknown`.
     expect(schemas.CustomerBatchRow.anyOf).toEqual([
       { $ref: '#/components/schemas/CustomerCreate' },

@@ -19,6 +19,7 @@ import { dispatchDueMessages } from '../../src/domain/messages/message-dispatch.
 import type { VoiceProvider } from '../../src/domain/ports/voice-provider.js';
 import { RULE_CATALOG_VERSION } from '../../src/scheduler/index.js';
 import type { Db } from '../../src/store/shared/db.js';
+import { useSandboxAgentsLive } from '../support/calls.js';
 import { runOutreach } from '../support/cli.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
@@ -147,6 +148,8 @@ describe.each(DIALECTS)('outreach audit export on %s', { timeout: 180_000 }, (di
       ...config,
       templates: { n: { subject: 'Reminder, "today"', body: 'Hi {{customer.firstName}}, please call us.' } },
     });
+    // The company's live agents are the sandbox's, published (what `outreach voice agents` records).
+    await useSandboxAgentsLive(db, companyId);
 
     // Two calls through the real dial-time check: one placed, one ruled out by a cease request.
     await customer(db, companyId, 'placed');
