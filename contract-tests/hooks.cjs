@@ -35,6 +35,8 @@ hooks.beforeEach(async (txn, done) => {
     if (scenarios.unreachableThroughProxy.has(status) || scenarios.unreachableThroughProxy.has(`${op} ${status}`)) {
       return skip(txn, `status ${status}: the proxy cannot forward it (covered by vitest)`, done);
     }
+    const coveredBy = scenarios.coveredByVitest.get(`${op} ${status}`);
+    if (coveredBy) return skip(txn, `status ${status}: needs state no fixture makes (covered by ${coveredBy})`, done);
     if (scenarios.needsLms.has(`${op} ${status}`))
       return skip(
         txn,

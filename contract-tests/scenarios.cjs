@@ -181,4 +181,14 @@ scenarios.needsLms = new Set([
   'syncCustomerSchedule 502',
 ]);
 
+// Transactions of this stop's extension endpoints that need state no fixture here makes yet (a
+// queued inbound text, a customer's restriction, a promise, a customer unknown to the attempt's
+// body); each is proved against the real service by the vitest file named.
+scenarios.coveredByVitest = new Map([
+  ['reviewInboundMessage 200', 'test/consent/review-queue.test.ts'],
+  ['clearCustomerRestriction 200', 'test/outcomes/call-outcome-effects.test.ts'],
+  ['getPromise 200', 'test/outcomes/promises-api.test.ts'],
+  ['createContactAttempt 404', 'test/customers/contact-attempts.test.ts'],
+]);
+
 module.exports = { fixtures, scenarios };

@@ -131,6 +131,8 @@ function services(db: Db): CallServices {
 
 const accepted = {
   send: async () => ({ accepted: true, providerMessageId: `m_${randomUUID()}` }),
+  // A mobile number: the line-type lookup before the first text lets it through.
+  lineType: async () => ({ found: true, lineType: 'mobile', carrierName: null }),
   close: async () => {},
   verifyCallback: () => true,
 };

@@ -113,6 +113,11 @@ describe.each(DIALECTS)('outside contact attempts on %s', (dialect) => {
     });
     const invalid = await t.call('POST', '/contact-attempts', { key, body: { ...lenderCall(5, 1), outcome: 'maybe' } });
     expect(invalid.status).toBe(400);
+    const unknown = await t.call('POST', '/contact-attempts', {
+      key,
+      body: lenderCall(6, 1, { attemptId: 'dialer-unknown', customerId: 'nobody' }),
+    });
+    expect(unknown).toMatchObject({ status: 404, body: { error: 404 } });
     expect(await stored()).toHaveLength(7);
   });
 
