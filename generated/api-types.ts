@@ -3154,7 +3154,7 @@ export interface components {
         };
         /** @description Extension, not part of the partner contract. One rule's part in a scheduling decision: the rule's id in the rule catalog (docs/partners/calls.md, "Rule catalog"), its citation, and what it found for this call. */
         RuleReason: {
-            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`, `tcpa-consent-revoked`, `tcpa-consent-required`, `tcpa-written-consent-required` (docs/partners/consent.md). Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `unclassified`, `unrecorded`. */
+            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`, `tcpa-consent-revoked`, `tcpa-consent-required`, `tcpa-written-consent-required` (docs/partners/consent.md). Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `lms-dial-check` (the lender's LMS read again before a collections call: docs/partners/lms.md), `unclassified`, `unrecorded`. */
             rule: string;
             /** @description The rule's citation (regulation, statute, or the company setting it comes from). */
             source: string;
