@@ -3,13 +3,16 @@ import { RetellVoiceProvider } from '../adapters/voice/retell-voice-provider.js'
 import type { Config } from '../config/config.js';
 import type { SecretBox } from '../domain/ports/secrets.js';
 import { READINESS_CHECKS } from '../domain/readiness/voice-checks.js';
+import { lmsReadinessChecks } from '../domain/readiness/lms.js';
+import { lmsConnectors } from '../adapters/lms/connectors.js';
 import { type ReadinessReport, runReadiness } from '../domain/readiness/readiness.js';
 import { findCompany } from '../domain/shared/company-config.js';
 import type { Db } from '../store/shared/db.js';
 
 export const DOCTOR_USAGE = `  doctor --company ID [--json]            check the company is ready to go live: its voice account's key,
                                           caller ids, published agents and their setup, webhook key and
-                                          concurrency, and PUBLIC_BASE_URL over https; prints each
+                                          concurrency, PUBLIC_BASE_URL over https, the LMS and its
+                                          sub-status mapping; prints each
                                           failure with its fix, exit 1 when not ready
                                           (docs/operators/going-live.md)`;
 
@@ -45,7 +48,10 @@ export async function runDoctorCommand(
     company.config,
   );
   const voice = own ?? (c.provider ? new RetellVoiceProvider({ name: 'live', ...c.provider, requestTimeoutMs }) : null);
-  const report = await runReadiness(READINESS_CHECKS, {
+  // The LMS rows: reachable with the configured ids, and the dial-time sub-status mapping (both pass without an LMS).
+  const lms = lmsConnectors(secrets);
+  const checks = [...READINESS_CHECKS, ...lmsReadinessChecks((companyId, cfg) => lms(companyId, cfg.lms))];
+  const report = await runReadiness(checks, {
     db,
     companyId: args.companyId,
     config: company.config,
