@@ -258,4 +258,19 @@ describe.each(DIALECTS)('LoanPro read again at dial time on %s', (dialect) => {
       sim.setFault({ mode: 'none' });
     }
   });
+
+  it("a dial batch's calls of one loan share one read (after a failed read, none was kept)", async () => {
+    const before = statusReads(9205);
+    const calls = [await claimed('2005'), await claimed('2005')];
+    // claimed() takes the earliest pending call: the second pick is the next one.
+    expect(calls[0].id).not.toBe(calls[1].id);
+    clock = calls[0].at;
+    const results = await dialScheduledCalls(
+      services,
+      calls.map((c) => ({ scheduledCallId: c.id, companyId })),
+      [false, false],
+    );
+    expect(results).not.toContainEqual({ outcome: 'skipped' });
+    expect(statusReads(9205)).toBe(before + 1);
+  });
 });
