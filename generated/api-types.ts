@@ -1215,7 +1215,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Voice provider account alerts and whether dialing is paused
+         * Provider account alerts and whether dialing is paused
          * @description The company's voice provider account alerts, newest first (at most 20), and
          *     whether dialing on the account is paused now. An alert opens when Retell ends a
          *     call with `no_valid_payment`, `marked_as_spam` or
@@ -1224,6 +1224,9 @@ export interface paths {
          *     `provider.alert` webhook event announces it. While one is open, no call of the
          *     company is placed on its account; an operator resumes dialing with
          *     `outreach voice resume --company ID` (recorded in `resumed_at` and `resumed_by`).
+         *     An SMS account's alert (`sms_live`, `sms_sandbox`) opens when Twilio refuses the
+         *     request itself (20003, 20403, 30002): the company's texts are held, not dialing,
+         *     and the alert closes when the account accepts a text again.
          *     The console shows an open alert as a banner. Errors use the `ErrorMessage` shape.
          */
         get: operations["listProviderAlerts"];
@@ -1568,8 +1571,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Dialing paused on the company's voice provider account
-         * @description Sent to every webhook endpoint of the company when an alert opens on its voice provider account: Retell ended a call with `no_valid_payment`, `marked_as_spam` or `telephony_provider_permission_denied` (https://docs.retellai.com/reliability/debug-call-disconnect), or voice webhooks naming the company failed their signature check 5 or more times within a minute. From then on no call of the company is placed on that account; the calls it would have placed stay `pending` with the pause as their reason (the call that reported it is not counted as an attempt and is dialed again). One event per alert: further failures while the account is paused raise none. Dialing resumes when an operator runs `outreach voice resume --company ID`; `data` is the alert as `listProviderAlerts` returns it.
+         * An alert opened on a provider account (dialing paused, or texts held)
+         * @description Sent to every webhook endpoint of the company when an alert opens on its voice provider account: Retell ended a call with `no_valid_payment`, `marked_as_spam` or `telephony_provider_permission_denied` (https://docs.retellai.com/reliability/debug-call-disconnect), or voice webhooks naming the company failed their signature check 5 or more times within a minute. From then on no call of the company is placed on that account; the calls it would have placed stay `pending` with the pause as their reason (the call that reported it is not counted as an attempt and is dialed again). One event per alert: further failures while the account is paused raise none. Dialing resumes when an operator runs `outreach voice resume --company ID`; `data` is the alert as `listProviderAlerts` returns it. The same event announces an SMS account's alert (`provider` `sms_live` or `sms_sandbox`): Twilio refused the request itself (20003, 20403, 30002), and the company's texts on that account are held until it accepts one again; dialing goes on.
          */
         post: operations["providerAlertEvent"];
         delete?: never;
@@ -3154,7 +3157,7 @@ export interface components {
         };
         /** @description Extension, not part of the partner contract. One rule's part in a scheduling decision: the rule's id in the rule catalog (docs/partners/calls.md, "Rule catalog"), its citation, and what it found for this call. */
         RuleReason: {
-            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`, `tcpa-consent-revoked`, `tcpa-consent-required`, `tcpa-written-consent-required` (docs/partners/consent.md). Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `unclassified`, `unrecorded`. */
+            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`, `tcpa-consent-revoked`, `tcpa-consent-required`, `tcpa-written-consent-required` (docs/partners/consent.md). Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `lms-dial-check` (the lender's LMS read again before a collections call: docs/partners/lms.md), `unclassified`, `unrecorded`. */
             rule: string;
             /** @description The rule's citation (regulation, statute, or the company setting it comes from). */
             source: string;
@@ -3604,19 +3607,19 @@ export interface components {
              */
             recordedAt: string;
         };
-        /** @description An alert on the company's voice provider account: the provider said the account cannot place calls (a Retell disconnection reason: `no_valid_payment`, `marked_as_spam`, `telephony_provider_permission_denied`), or voice webhooks naming the company failed their signature check 5 or more times within a minute (`webhook_signature_failures`; both numbers are operator settings). While an alert is open, no call of the company is placed on that account (calls of test customers are paused only by the sandbox's own alerts): claimed calls go back to `pending` with the pause as their reason, until an operator resumes dialing (`outreach voice resume --company ID`). */
+        /** @description An alert on one of the company's provider accounts. A voice account: the provider said the account cannot place calls (a Retell disconnection reason: `no_valid_payment`, `marked_as_spam`, `telephony_provider_permission_denied`), or voice webhooks naming the company failed their signature check 5 or more times within a minute (`webhook_signature_failures`; both numbers are operator settings). While an alert is open, no call of the company is placed on that account (calls of test customers are paused only by the sandbox's own alerts): claimed calls go back to `pending` with the pause as their reason, until an operator resumes dialing (`outreach voice resume --company ID`). An SMS account (`sms_live`, `sms_sandbox`): Twilio refused the request itself (20003 Permission Denied, 20403 Forbidden, 30002 Account suspended); the company's texts on that account are held (retried every 15 minutes, none failed) and the alert closes by itself when the account accepts a text again (docs/operators/sms-provider.md). It pauses no dialing. */
         ProviderAlert: {
             id: string;
             /**
-             * @description Whose account: `live` (the company's own Retell account, else the operator's) or `sandbox` (the simulator test customers reach; its alerts pause only calls to test customers).
+             * @description Whose account: `live` (the company's own Retell account, else the operator's) or `sandbox` (the simulator test customers reach; its alerts pause only calls to test customers); `sms_live` (the company's own Twilio account, else the operator's) or `sms_sandbox` (the SMS simulator of test customers' texts).
              * @enum {string}
              */
-            provider: "live" | "sandbox";
+            provider: "live" | "sandbox" | "sms_live" | "sms_sandbox";
             /**
              * @description What raised it.
              * @enum {string}
              */
-            kind: "no_valid_payment" | "marked_as_spam" | "telephony_provider_permission_denied" | "webhook_signature_failures";
+            kind: "no_valid_payment" | "marked_as_spam" | "telephony_provider_permission_denied" | "webhook_signature_failures" | "sms_permission_denied" | "sms_account_suspended";
             /** @description What was seen, and what to check. */
             detail: string;
             /** @description The provider's call that reported it (null for signature failures). */
@@ -3624,18 +3627,18 @@ export interface components {
             /** Format: date-time */
             raised_at: string;
             /**
-             * @description `open`: dialing on the account is paused; `resumed`: an operator resumed it.
+             * @description `open`: dialing on the voice account is paused (texts on the SMS account are held); `resumed`: an operator resumed dialing, or the SMS account accepted a text again.
              * @enum {string}
              */
             status: "open" | "resumed";
             /** Format: date-time */
             resumed_at: string | null;
-            /** @description Who resumed dialing (the operator named by `outreach voice resume --by`). */
+            /** @description Who resumed dialing (the operator named by `outreach voice resume --by`), or `sms: the account accepted a text` for an SMS account's alert. */
             resumed_by: string | null;
         };
-        /** @description The company's voice provider account alerts, newest first (at most 20). */
+        /** @description The company's provider account alerts (voice and SMS), newest first (at most 20). */
         ProviderAlerts: {
-            /** @description Whether dialing on the company's voice account is paused now (an alert is open). */
+            /** @description Whether dialing on the company's voice account is paused now (a voice account's alert is open; an SMS account's alert holds only texts). */
             paused: boolean;
             data: components["schemas"]["ProviderAlert"][];
         };
@@ -3849,7 +3852,7 @@ export interface components {
                 level: components["schemas"]["AchReturnRateLevel"];
             };
         };
-        /** @description Body of `provider.alert`: sent once when an alert opens on the company's voice provider account and dialing on it pauses (see `listProviderAlerts`). */
+        /** @description Body of `provider.alert`: sent once when an alert opens on one of the company's provider accounts (a voice account: dialing pauses; an SMS account: texts are held; see `listProviderAlerts`). */
         WebhookProviderAlert: {
             /** @constant */
             type: "provider.alert";

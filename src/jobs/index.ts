@@ -17,6 +17,7 @@ import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import type { DispatchDeps } from '../domain/messages/message-dispatch.js';
 import { startMessageDispatcher, type MessageDispatcherOptions } from './message-dispatcher.js';
 import { startReviewDeadlines } from './review-deadlines.js';
+import { smsAccountAlerts } from '../domain/calls/refusals.js';
 
 export type { JobQueue } from '../domain/ports/job-queue.js';
 
@@ -75,7 +76,15 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
   });
   const messages = deps.messages
     ? startMessageDispatcher(
-        { db: deps.db, now: deps.now, routes: deps.messages.routes, publicBaseUrl: deps.messages.publicBaseUrl, log },
+        {
+          db: deps.db,
+          now: deps.now,
+          routes: deps.messages.routes,
+          publicBaseUrl: deps.messages.publicBaseUrl,
+          log,
+          // An SMS account's hold raises the voice go-live's provider.alert (calls and messages are siblings).
+          alerts: smsAccountAlerts(log),
+        },
         deps.messages.options,
       )
     : null;

@@ -94,7 +94,7 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
   const secrets = aesGcmBox(configKeySource(config.configKey, config.databaseUrl));
   const lms = opts.lms ?? lmsConnectors(secrets);
-  const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue, secrets });
+  const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue, secrets, lms });
   const local = opts.localChannelServers && supervise ? await startLocalChannelServers(config, log) : null;
   const channelOptions = local ? { ...config.channels, ...local.options } : config.channels;
   const senders: ChannelSenders = createChannelSenders(channelOptions, config.calls.signingSecret, secrets);

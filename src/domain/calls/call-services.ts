@@ -6,6 +6,7 @@ import { type CompanyConfig, findCompany } from '../shared/company-config.js';
 import type { RecordingStore } from '../ports/recording-store.js';
 import type { ProviderName, VoiceProvider } from '../ports/voice-provider.js';
 import { agentFor, sandboxAgentOf } from './dial-target.js';
+import type { LmsResolver } from '../ports/lms.js';
 
 /** What the call use cases (dispatch, callbacks, recordings, reads) need from the process. */
 export interface CallServices {
@@ -22,6 +23,12 @@ export interface CallServices {
   recordings: RecordingStore;
   queue: JobQueue;
   settings: CallSettings;
+  /**
+   * The companies' LMS connectors, the same ones the API and batch rows use (one concurrency limit
+   * per company and process): collections calls read the LMS again before they are placed
+   * (lms-dial-check.ts). Absent: no dial-time read.
+   */
+  lms?: LmsResolver;
 }
 
 export interface CallSettings {

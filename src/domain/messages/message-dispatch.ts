@@ -47,6 +47,19 @@ export interface DispatchDeps {
   /** Base of links in messages and of the SMS status callback URL. */
   publicBaseUrl: string;
   log: { error(msg: string, data?: object): void };
+  /**
+   * The `provider.alert` of an account that refused the request itself (a `hold`): raised when the
+   * hold starts, closed when the account accepts a text again. The voice go-live's alert mechanism
+   * (src/domain/calls/refusals.ts `smsAccountAlerts`), handed in by the workers (src/jobs/index.ts)
+   * since calls and messages are siblings. Absent: the hold alone.
+   */
+  alerts?: {
+    raise(
+      db: Db,
+      a: { companyId: string; account: SmsAccount; code: number; reason: string; now: Date },
+    ): Promise<void>;
+    clear(db: Db, a: { companyId: string; account: SmsAccount; now: Date }): Promise<void>;
+  };
 }
 
 /** A claim older than this whose send never finished: its process died mid-send. */
@@ -347,7 +360,11 @@ async function sendSms(
     );
   }
   if (result.accepted) {
-    if (via.held) await releaseSmsHold(deps.db, m.companyId, via.account); // the account answers again
+    if (via.held) {
+      // The account answers again: the hold lifts, and its alert closes.
+      await releaseSmsHold(deps.db, m.companyId, via.account);
+      await deps.alerts?.clear(deps.db, { companyId: m.companyId, account: via.account, now: deps.now() });
+    }
     return recordSmsSent(
       deps.db,
       m.companyId,
@@ -483,13 +500,14 @@ function heldReason(reason: string): string {
 /**
  * A refusal of the account itself (sms-errors.ts `hold`: 20003 credentials, 20403 suspended): the
  * account's texts of this company are held until HOLD_RETRY_MS from now, when one is tried again,
- * and this one goes back to pending with the reason. Nothing is failed.
- * The operator alert (`provider.alert`) is the voice go-live's; it is not raised here.
+ * and this one goes back to pending with the reason. Nothing is failed. The operator is told by a
+ * `provider.alert` (deps.alerts: one per hold, however many retries it refuses).
  */
 async function holdTexts(deps: DispatchDeps, m: MessageRow, account: SmsAccount, code: number, reason: string) {
   const now = deps.now();
   const retryAt = new Date(now.getTime() + HOLD_RETRY_MS).toISOString();
   await holdSms(deps.db, m.companyId, account, { code, reason, at: now.toISOString(), retryAt });
+  await deps.alerts?.raise(deps.db, { companyId: m.companyId, account, code, reason, now });
   return releaseMessage(
     deps.db,
     m.companyId,

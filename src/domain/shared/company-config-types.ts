@@ -212,4 +212,23 @@ export interface LmsConfig {
   retries?: number;
   /** Requests in flight to the LMS per company and process; default 4. */
   maxConcurrency?: number;
+  /**
+   * Seconds a dial-time read of the LMS (the loan's status and sub-status, the customer's phone
+   * flags) is reused for the company's next collections calls; default 300, 0: every call reads.
+   */
+  dialCheckCacheSeconds?: number;
+  /**
+   * LoanPro loan sub-status names (compared without case and spacing around dashes) and what each
+   * does at dial time; absent: DEFAULT_SUB_STATUS_EFFECTS, LoanPro's default sub-statuses
+   * (docs/partners/lms.md#at-dial-time). Given, it replaces the defaults.
+   */
+  subStatusEffects?: Record<string, SubStatusEffect>;
 }
+
+/**
+ * What a loan sub-status does to collections calls at dial time: `paid_off`, `settled` and
+ * `charged_off` cancel the loan's pending collections calls; the others are the contact restriction
+ * of that kind (customer-wide, source `lms`).
+ */
+export type SubStatusEffect =
+  'paid_off' | 'settled' | 'charged_off' | 'bankruptcy' | 'attorney_representation' | 'deceased';

@@ -1,5 +1,5 @@
 import { createAjv } from '../../lib/ajv.js';
-import type { CompanyConfig } from './company-config-types.js';
+import type { CompanyConfig, LmsConfig, SubStatusEffect } from './company-config-types.js';
 import { InvalidInputError } from './errors.js';
 import type { Db } from '../../store/shared/db.js';
 import { getCompanies, getCompany } from '../../store/shared/companies.js';
@@ -17,6 +17,7 @@ export type {
   IntegrationConfig,
   LmsConfig,
   LoanWorkflowConfig,
+  SubStatusEffect,
   MessageChannel,
   MessageStepConfig,
   MessageTemplate,
@@ -33,6 +34,42 @@ export const DEFAULT_CLOSED_SERVICING_STATUSES = [
   'chargedoff',
   'charge_off',
 ];
+
+/**
+ * LoanPro's default loan sub-statuses that end or restrict collections calls, by the names its
+ * documentation gives them: "Open-bankruptcy", "Open-attorney retained", "Open-deceased process"
+ * and "Closed - Charged Off" (https://help.loanpro.io/organization/statuses-and-sub-statuses),
+ * "Closed - Settled" (the same page), and "Paid Off - Paid in Full", which LoanPro's default payoff
+ * process assigns (https://help.loanpro.io/article/qfzol7bo1s-default-payoff-small-balance-write-off-process).
+ * "Open-charged off collectible" is left out on purpose: LoanPro's page says the loan "is still
+ * being attempted to collect".
+ */
+export const DEFAULT_SUB_STATUS_EFFECTS: Readonly<Record<string, SubStatusEffect>> = {
+  'Open-bankruptcy': 'bankruptcy',
+  'Open-attorney retained': 'attorney_representation',
+  'Open-deceased process': 'deceased',
+  'Closed - Charged Off': 'charged_off',
+  'Closed - Settled': 'settled',
+  'Paid Off - Paid in Full': 'paid_off',
+};
+
+/** A sub-status name as the mapping compares it: no case, one space between words, none around dashes. */
+export const subStatusKey = (name: string): string =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/\s*-\s*/g, '-')
+    .replace(/\s+/g, ' ');
+
+/** The company's sub-status mapping (its own, else LoanPro's defaults), keyed by subStatusKey. */
+export function subStatusEffects(lms: Pick<LmsConfig, 'subStatusEffects'>): Map<string, SubStatusEffect> {
+  return new Map(
+    Object.entries(lms.subStatusEffects ?? DEFAULT_SUB_STATUS_EFFECTS).map(([name, effect]) => [
+      subStatusKey(name),
+      effect,
+    ]),
+  );
+}
 
 export const ORIGINATION_TASK_TYPES = ['PendingLoanNewLead', 'PendingLoanReturning'] as const;
 
@@ -231,6 +268,15 @@ export const companyConfigSchema = {
         timeoutMs: { type: 'integer', minimum: 100, maximum: 60000 },
         retries: { type: 'integer', minimum: 0, maximum: 5 },
         maxConcurrency: { type: 'integer', minimum: 1, maximum: 64 },
+        dialCheckCacheSeconds: { type: 'integer', minimum: 0, maximum: 3600 },
+        subStatusEffects: {
+          type: 'object',
+          maxProperties: 200,
+          propertyNames: { minLength: 1, maxLength: 120 },
+          additionalProperties: {
+            enum: ['paid_off', 'settled', 'charged_off', 'bankruptcy', 'attorney_representation', 'deceased'],
+          },
+        },
       },
     },
     consent: {
