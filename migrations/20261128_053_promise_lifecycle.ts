@@ -13,7 +13,12 @@ import { createIndex, dropIndex, type IndexDef } from './online-indexes.js';
 export const config = { transaction: false };
 
 /** The deadline sweep: open promises whose window has closed. */
-const OPEN_DUE: IndexDef = { name: 'promises_open_due_idx', table: 'promises', columns: 'due_at', where: "status = 'open'" };
+const OPEN_DUE: IndexDef = {
+  name: 'promises_open_due_idx',
+  table: 'promises',
+  columns: 'due_at',
+  where: "status = 'open'",
+};
 /** The follow-up sweep: broken promises whose follow-up is still to be scheduled. */
 const FOLLOW_UP_DUE: IndexDef = {
   name: 'promises_follow_up_due_idx',

@@ -34,7 +34,12 @@ const PEOPLE = [
 /** Collections borrowers on the promise magic number (any area code): one keeps the promise, one breaks it. */
 const PROMISERS = [
   ['demo-promise-kept', 'Hal', '(212) 555-0160', 'promises $150 in 3 days, then pays: promise kept'],
-  ['demo-promise-broken', 'Ivy', '(646) 555-0160', 'promises $150 in 3 days, pays nothing: promise broken, follow-up call'],
+  [
+    'demo-promise-broken',
+    'Ivy',
+    '(646) 555-0160',
+    'promises $150 in 3 days, pays nothing: promise broken, follow-up call',
+  ],
 ] as const;
 const CALLS = PEOPLE.length + PROMISERS.length;
 
@@ -115,29 +120,35 @@ for (const [id, firstName, phoneNumber] of PROMISERS) {
   if (loan.status >= 300) throw new Error(`boarding loan-${id}: ${loan.status} ${await loan.text()}`);
 }
 
-const api = async (method: string, route: string, body?: unknown) => {
+const api = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
   const res = await fetch(`${service.url}${route}`, {
     method,
     headers: { 'X-API-Key': apiKey, 'Content-Type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`);
-  return res.json();
+  return (await res.json()) as T;
 };
-type DemoPromise = { id: string; amount: string; promisedDate: string; dueDate: string; status: string };
+type DemoPromise = {
+  id: string;
+  amount: string;
+  dueDate: string;
+  status: string;
+  followUpScheduledCallId: string | null;
+};
 const promiseOf = async (customerId: string): Promise<DemoPromise | undefined> =>
-  (await api('GET', `/customers/${customerId}/promises`)).promises[0];
+  (await api<{ promises: DemoPromise[] }>('GET', `/customers/${customerId}/promises`)).promises[0];
 
 /**
- * Once both calls made their promise: a payment of the whole amount today keeps the first; the sweep run at the end of the second's window (the start of the day after its due date,
- * New York time) breaks it and schedules its follow-up call. Resolves with the lines it printed.
+ * Once both calls made their promise: a payment of the whole amount today keeps the first; the
+ * sweep run at the end of the second's window (the start of the day after its due date, New York
+ * time) breaks it and schedules its follow-up call. Resolves with the lines it printed.
  */
 async function showPromises(): Promise<string[]> {
-  let made: Array<DemoPromise | undefined> = [];
-  for (;;) {
-    made = await Promise.all(PROMISERS.map(([id]) => promiseOf(id)));
-    if (made.every(Boolean)) break;
+  let made = await Promise.all(PROMISERS.map(([id]) => promiseOf(id)));
+  while (!made.every(Boolean)) {
     await new Promise((r) => setTimeout(r, 500));
+    made = await Promise.all(PROMISERS.map(([id]) => promiseOf(id)));
   }
   const [kept, broken] = made as DemoPromise[];
   await api('PUT', '/payments', {
@@ -150,12 +161,13 @@ async function showPromises(): Promise<string[]> {
   });
   const windowEnd = DateTime.fromISO(broken.dueDate, { zone: 'America/New_York' }).plus({ days: 1 }).startOf('day');
   await runPromiseSweep(service.db, windowEnd.toJSDate());
-  const after = (await api('GET', `/promises/${broken.id}`)) as DemoPromise & { followUpScheduledCallId: string };
+  const after = await api<DemoPromise>('GET', `/promises/${broken.id}`);
   const followUp = after.followUpScheduledCallId
-    ? await api('GET', `/scheduled-calls/${after.followUpScheduledCallId}`)
+    ? await api<{ id: string; scheduledTime: string }>('GET', `/scheduled-calls/${after.followUpScheduledCallId}`)
     : null;
+  const keptNow = await api<DemoPromise>('GET', `/promises/${kept.id}`);
   const lines = [
-    `promise ${kept.id} (${PROMISERS[0][0]}): ${(await api('GET', `/promises/${kept.id}`)).status} by a payment of $${kept.amount}`,
+    `promise ${kept.id} (${PROMISERS[0][0]}): ${keptNow.status} by a payment of $${kept.amount}`,
     `promise ${broken.id} (${PROMISERS[1][0]}): ${after.status} at ${windowEnd.toISO()}; follow-up call ${
       followUp ? `${followUp.id} at ${followUp.scheduledTime}` : 'none'
     }`,

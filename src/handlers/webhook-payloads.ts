@@ -52,8 +52,7 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   'promise.reopened': promise,
 });
 
-const promise: EventDataBuilder = async (db, companyId, id) =>
-  presentPromise(await promiseById({ db, companyId }, id));
+const promise: EventDataBuilder = async (db, companyId, id) => presentPromise(await promiseById({ db, companyId }, id));
 
 const restriction: EventDataBuilder = async (db, companyId, id) =>
   presentRestriction(await restrictionById({ db, companyId }, id));

@@ -64,7 +64,8 @@ describe('npm run demo', () => {
         expect(day.callsByHour.every((h: { hour: number }) => h.hour === 10)).toBe(true);
         // The two promises of 555-0160: one kept by a payment, one broken with its follow-up call.
         const promises = await eventually(
-          () => /demo: promise .* kept by a payment[\s\S]*demo: promise .* broken at .*; follow-up call (\S+) at/.exec(out),
+          () =>
+            /demo: promise .* kept by a payment[\s\S]*demo: promise .* broken at .*; follow-up call (\S+) at/.exec(out),
           60_000,
           'the demo to show a kept and a broken promise',
         );

@@ -191,7 +191,11 @@ describe.each(DIALECTS)('promises to pay kept, broken and followed up, re-opened
 
   it('at the end of the window: nothing paid breaks the promise, part paid keeps it partly; each is followed up with a call', async () => {
     await pay('partial', 'pay-partial', 60);
-    const [broken, partial, returned] = await Promise.all([promiseOf('broken'), promiseOf('partial'), promiseOf('returned')]);
+    const [broken, partial, returned] = await Promise.all([
+      promiseOf('broken'),
+      promiseOf('partial'),
+      promiseOf('returned'),
+    ]);
     expect(partial).toMatchObject({ status: 'open', paidAmount: '60.00' });
     // Not yet: the window closes at the start of Tuesday, New York time.
     expect(await runPromiseSweep(database.db, new Date(WINDOW_CLOSED.getTime() - 1000))).toEqual({
@@ -226,7 +230,11 @@ describe.each(DIALECTS)('promises to pay kept, broken and followed up, re-opened
       expect(Date.parse(call.body.scheduledTime)).toBeLessThan(Date.parse('2026-12-23T05:00:00Z'));
       const row = (await getScheduledCall(database.db, companyId, promise.followUpScheduledCallId))!;
       const made = (await getScheduledCall(database.db, companyId, done[person]!.id))!;
-      expect(row).toMatchObject({ step: 'promise-follow-up', phoneNumber: made.phoneNumber, loanId: `loan-pl-${person}` });
+      expect(row).toMatchObject({
+        step: 'promise-follow-up',
+        phoneNumber: made.phoneNumber,
+        loanId: `loan-pl-${person}`,
+      });
       expect(row.statusReason).toContain(`Promise ${promise.id} of 150.00 by ${PROMISED} was`);
       expect(promise.followUpReason).toBe(row.statusReason);
       const customer = (await getCustomer(database.db, companyId, `pl-${person}`))!;

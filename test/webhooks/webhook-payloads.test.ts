@@ -257,62 +257,75 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
     covered.add('inbound_message.review_due');
   });
 
-  it('promise.created | kept | reopened | broken | partially_kept ↔ GET /promises/{promiseId}', { timeout: 120_000 }, async () => {
-    const promiseOf = async (customerId: string) => {
-      const [first] = (await get(`/scheduled-calls/customer/${customerId}`)) as Array<{ id: string }>;
-      expect((await settledScheduledCall(stack.t, key, first.id)).status).toBe('completed');
-      return (await get(`/customers/${customerId}/promises`)).promises[0] as { id: string };
-    };
-    const [kept, partial] = await Promise.all([promiseOf('wp-promise'), promiseOf('wp-partial')]);
-    /** The event's data is the promise as GET returns it then (each change waits for the last one's payload). */
-    const same = async (type: WebhookEventType, id: string) => {
-      const sent = await payloads(type, id);
-      expect(sent).toEqual([{ subjectId: id, data: await get(`/promises/${id}`) }]);
-      covered.add(type);
-      return sent[0].data;
-    };
-    expect(await same('promise.created', kept.id)).toMatchObject({ status: 'open', amount: '150.00' });
-    const payment = { customer_id: 'wp-promise', loan_id: 'loan-wp-promise', payment_id: 'wp-pay' };
-    const paid = await stack.t.call('PUT', '/payments', {
-      key,
-      body: { ...payment, payment_date: '2026-12-08', payment_amount: 150, payment_type: 'ach', ach_status: 'SUBMITTED' },
-    });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
-    expect(await same('promise.kept', kept.id)).toMatchObject({ status: 'kept', paidAmount: '150.00' });
-    const returned = await stack.t.call('POST', '/ach-returns', {
-      key,
-      body: { ...payment, ach_return_code: 'R01', ach_return_date: '2026-12-08' },
-    });
-    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
-    expect(await same('promise.reopened', kept.id)).toMatchObject({ status: 'open', paidAmount: '0.00' });
-    const part = await stack.t.call('PUT', '/payments', {
-      key,
-      body: {
-        customer_id: 'wp-partial',
-        loan_id: 'loan-wp-partial',
-        payment_id: 'wp-part',
-        payment_date: '2026-12-08',
-        payment_amount: 60,
-      },
-    });
-    expect(part.status, JSON.stringify(part.body)).toBe(201);
-    // The start of Tuesday 2026-12-15 in New York: both windows (promised Friday, 3 days' grace) have closed.
-    expect(await runPromiseSweep(database.db, new Date('2026-12-15T05:00:00Z'))).toEqual({ settled: 2, followedUp: 2 });
-    // Published at the sweep's "now", a week after the service's clock: due for delivery only then,
-    // so the test makes them due now (the payload is what is compared, not when it goes).
-    await tables(database.db)
-      .webhookDeliveries()
-      .where({ company_id: companyId })
-      .whereIn('event_type', ['promise.broken', 'promise.partially_kept'])
-      .update({ next_attempt_at: 0 });
-    const broken = await same('promise.broken', kept.id);
-    expect(broken).toMatchObject({ status: 'broken', followUpScheduledCallId: expect.any(String) });
-    expect(await same('promise.partially_kept', partial.id)).toMatchObject({
-      status: 'partially_kept',
-      paidAmount: '60.00',
-      followUpScheduledCallId: expect.any(String),
-    });
-  });
+  it(
+    'promise.created | kept | reopened | broken | partially_kept ↔ GET /promises/{promiseId}',
+    { timeout: 120_000 },
+    async () => {
+      const promiseOf = async (customerId: string) => {
+        const [first] = (await get(`/scheduled-calls/customer/${customerId}`)) as Array<{ id: string }>;
+        expect((await settledScheduledCall(stack.t, key, first.id)).status).toBe('completed');
+        return (await get(`/customers/${customerId}/promises`)).promises[0] as { id: string };
+      };
+      const [kept, partial] = await Promise.all([promiseOf('wp-promise'), promiseOf('wp-partial')]);
+      /** The event's data is the promise as GET returns it then (each change waits for the last one's payload). */
+      const same = async (type: WebhookEventType, id: string) => {
+        const sent = await payloads(type, id);
+        expect(sent).toEqual([{ subjectId: id, data: await get(`/promises/${id}`) }]);
+        covered.add(type);
+        return sent[0].data;
+      };
+      expect(await same('promise.created', kept.id)).toMatchObject({ status: 'open', amount: '150.00' });
+      const payment = { customer_id: 'wp-promise', loan_id: 'loan-wp-promise', payment_id: 'wp-pay' };
+      const paid = await stack.t.call('PUT', '/payments', {
+        key,
+        body: {
+          ...payment,
+          payment_date: '2026-12-08',
+          payment_amount: 150,
+          payment_type: 'ach',
+          ach_status: 'SUBMITTED',
+        },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      expect(await same('promise.kept', kept.id)).toMatchObject({ status: 'kept', paidAmount: '150.00' });
+      const returned = await stack.t.call('POST', '/ach-returns', {
+        key,
+        body: { ...payment, ach_return_code: 'R01', ach_return_date: '2026-12-08' },
+      });
+      expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+      expect(await same('promise.reopened', kept.id)).toMatchObject({ status: 'open', paidAmount: '0.00' });
+      const part = await stack.t.call('PUT', '/payments', {
+        key,
+        body: {
+          customer_id: 'wp-partial',
+          loan_id: 'loan-wp-partial',
+          payment_id: 'wp-part',
+          payment_date: '2026-12-08',
+          payment_amount: 60,
+        },
+      });
+      expect(part.status, JSON.stringify(part.body)).toBe(201);
+      // The start of Tuesday 2026-12-15 in New York: both windows (promised Friday, 3 days' grace) have closed.
+      expect(await runPromiseSweep(database.db, new Date('2026-12-15T05:00:00Z'))).toEqual({
+        settled: 2,
+        followedUp: 2,
+      });
+      // Published at the sweep's "now", a week after the service's clock: due for delivery only then,
+      // so the test makes them due now (the payload is what is compared, not when it goes).
+      await tables(database.db)
+        .webhookDeliveries()
+        .where({ company_id: companyId })
+        .whereIn('event_type', ['promise.broken', 'promise.partially_kept'])
+        .update({ next_attempt_at: 0 });
+      const broken = await same('promise.broken', kept.id);
+      expect(broken).toMatchObject({ status: 'broken', followUpScheduledCallId: expect.any(String) });
+      expect(await same('promise.partially_kept', partial.id)).toMatchObject({
+        status: 'partially_kept',
+        paidAmount: '60.00',
+        followUpScheduledCallId: expect.any(String),
+      });
+    },
+  );
 
   it('covers every event type the service sends', () => {
     expect([...covered].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());

@@ -22,7 +22,12 @@ export function countedPayment(p: PaymentRow): PaymentFact | null {
  * same transaction: their promises are settled again on every payment that counts
  * (docs/partners/outcomes.md#promises-to-pay).
  */
-export async function settlePromisesOfPayments(db: Db, companyId: string, customerId: string, now: Date): Promise<void> {
+export async function settlePromisesOfPayments(
+  db: Db,
+  companyId: string,
+  customerId: string,
+  now: Date,
+): Promise<void> {
   const payments = await listCustomerPayments(db, companyId, customerId);
   const counted = payments.map(countedPayment).filter((p): p is PaymentFact => p !== null);
   await settlePromisesOfCustomer(db, companyId, customerId, counted, now);

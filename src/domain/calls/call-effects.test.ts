@@ -164,7 +164,8 @@ describe('call flags → effects: one test per row', () => {
     for (const flag of CONTRACT_FLAGS)
       if (!bothByPurpose.includes(flag))
         expect(inRows.has(flag) !== Object.hasOwn(FLAGS_WITHOUT_EFFECT, flag), flag).toBe(true);
-    for (const flag of Object.keys(FLAGS_WITHOUT_EFFECT)) expect(FLAGS_WITHOUT_EFFECT[flag].length, flag).toBeGreaterThan(20);
+    for (const flag of Object.keys(FLAGS_WITHOUT_EFFECT))
+      expect(FLAGS_WITHOUT_EFFECT[flag].length, flag).toBeGreaterThan(20);
   });
 
   it('TRANSFER and a flag the table does not know are recorded with no effect', () => {

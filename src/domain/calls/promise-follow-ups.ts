@@ -87,7 +87,13 @@ export async function startFollowUp(db: Db, promise: PromiseRow, now: Date): Pro
   if (!made) return none('the call the promise was made on is not known');
   const zone = customer.timezone ?? 'UTC';
   const id = newId();
-  const { contact, history } = await callingState(db, company.config, customer, { id, phoneNumber: made.phoneNumber }, now);
+  const { contact, history } = await callingState(
+    db,
+    company.config,
+    customer,
+    { id, phoneNumber: made.phoneNumber },
+    now,
+  );
   const result = nextAllowedTime(
     followUpFrom(promise, zone, now),
     {

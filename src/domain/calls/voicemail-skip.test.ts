@@ -32,7 +32,12 @@ const attempt = (at: string, flags: string[], phoneNumber = NUMBER) => ({
 
 describe('VOICEMAIL_FULL / VOICEMAIL_NOT_SET_UP: later attempts to that number skip the voicemail message', () => {
   it.each(['VOICEMAIL_FULL', 'VOICEMAIL_NOT_SET_UP'])('after %s the dial-time verdict leaves no voicemail', (flag) => {
-    const verdict = verdictAt(defaultCompanyConfig(), call, state([attempt('2026-12-01T15:00:00Z', ['VOICEMAIL', flag])]), AT);
+    const verdict = verdictAt(
+      defaultCompanyConfig(),
+      call,
+      state([attempt('2026-12-01T15:00:00Z', ['VOICEMAIL', flag])]),
+      AT,
+    );
     expect(verdict).toMatchObject({ kind: 'allowed', leaveVoicemail: false });
   });
 

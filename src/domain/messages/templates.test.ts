@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { CustomerRow } from '../borrowers/borrowers.js';
 import { render, templateData } from './templates.js';
 
-const customer = { companyId: 'co', id: 'c1', firstName: 'Ana', ssnLastFour: '1234', loanIds: null } as unknown as CustomerRow;
+const customer = {
+  companyId: 'co',
+  id: 'c1',
+  firstName: 'Ana',
+  ssnLastFour: '1234',
+  loanIds: null,
+} as unknown as CustomerRow;
 
 describe('template data', () => {
   it("a promise's reminder reads the promise's amount and date; other messages have no promise", () => {

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { allocatePayments, promiseWindow, statusFromPayments, type PaymentFact } from './promises.js';
 
-const promise = (id: string, amount: string, loanId: string | null = 'L1', madeOn = '2026-12-08', dueDate = '2026-12-14') => ({
+const promise = (
+  id: string,
+  amount: string,
+  loanId: string | null = 'L1',
+  madeOn = '2026-12-08',
+  dueDate = '2026-12-14',
+) => ({
   id,
   loanId,
   amount,
   madeOn,
   dueDate,
 });
-const pay = (id: string, cents: number, date: string, loanId = 'L1'): PaymentFact => ({ id, loanId, amountCents: cents, date });
+const pay = (id: string, cents: number, date: string, loanId = 'L1'): PaymentFact => ({
+  id,
+  loanId,
+  amountCents: cents,
+  date,
+});
 
 describe('the window payments count in', () => {
   it("runs from the borrower's date of the call to the promised date plus the grace, closing at the next local midnight", () => {

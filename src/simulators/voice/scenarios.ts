@@ -207,7 +207,11 @@ function promiseScenarios(): Record<string, Scenario> {
     '0161': promise('promise-beyond-horizon', 'I can pay 200 dollars in three months.', 200, 90),
     // A million dollars: flagged for review when the loans' balances are known (a promise otherwise).
     '0162': promise('promise-over-balance', 'I will pay the whole million next week.', 1_000_000, 5),
-    '0163': voicemail('voicemail-full', 'voicemail_full', 'Reached a voicemail whose mailbox is full; no message left.'),
+    '0163': voicemail(
+      'voicemail-full',
+      'voicemail_full',
+      'Reached a voicemail whose mailbox is full; no message left.',
+    ),
     '0164': voicemail(
       'voicemail-not-set-up',
       'voicemail_not_set_up',

@@ -182,14 +182,12 @@ export async function recordFollowUp(
   followUp: { callId: string | null; reason: string },
   at: string,
 ): Promise<boolean> {
-  const n = await db('promises')
-    .where({ company_id: companyId, id, follow_up_due: true })
-    .update({
-      follow_up_due: false,
-      follow_up_call_id: followUp.callId,
-      follow_up_reason: followUp.reason,
-      updated_at: at,
-    });
+  const n = await db('promises').where({ company_id: companyId, id, follow_up_due: true }).update({
+    follow_up_due: false,
+    follow_up_call_id: followUp.callId,
+    follow_up_reason: followUp.reason,
+    updated_at: at,
+  });
   return n > 0;
 }
 
