@@ -19,8 +19,9 @@
 const RANKS = [
   ['shared', 'ports'],
   ['borrowers', 'scheduled-calls', 'scheduled-messages'],
-  ['webhooks', 'consent', 'promises'],
-  ['planning', 'audit'],
+  ['webhooks', 'consent'],
+  // Promises publish their events (webhooks) and schedule their reminder (scheduled-messages).
+  ['planning', 'audit', 'promises'],
   ['calls', 'messages', 'loans', 'integrations', 'ach'],
   ['customers', 'companies', 'console'],
   ['enrollment'],

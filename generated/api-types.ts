@@ -1330,7 +1330,7 @@ export interface paths {
         };
         /**
          * List a customer's promises to pay
-         * @description Extension, not part of the partner contract. Every promise to pay the customer made on a call, newest first. A promise is recorded when the call's analysis gave an amount and a date that pass the checks (amount above 0 and not above the loans' balance where known, date within 60 days of the borrower's today; docs/partners/outcomes.md#promises-to-pay); a call whose promise fails them is flagged for review instead and is not listed. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         * @description Extension, not part of the partner contract. Every promise to pay the customer made on a call, newest first. A promise is recorded when the call's analysis gave an amount and a date that pass the checks (amount above 0 and not above the loans' balance where known, date within the company's horizon (default 60 days) of the borrower's today; docs/partners/outcomes.md#promises-to-pay); a call whose promise fails them is flagged for review instead and is not listed. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
          */
         get: operations["listCustomerPromises"];
         put?: never;
@@ -1755,6 +1755,106 @@ export interface webhooks {
          * @description Sent to every webhook endpoint of the company once, when an inbound text in the revocation review queue (`GET /inbound-messages?status=review`) is still waiting at its `warnAt` (company configuration `consent.reviewWarnBusinessDays`, default 8 business days after receipt). If nobody decides by `dueAt` (10 business days, the limit of 47 CFR 64.1200(a)(10); FCC 24-24), the service applies it as a revocation. `data` is the inbound text as `GET /inbound-messages` returns it.
          */
         post: operations["inboundMessageReviewDueEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A promise to pay was made on a call
+         * @description Sent when a call's analysis yields a promise to pay that passes the checks (amount above 0 and not above the balance where known, date within the company's horizon): the promise is recorded `open`. Sent in the transaction of the call's completion. `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promiseCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.kept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payments kept a promise to pay
+         * @description Sent when the payments the service hears of (`PUT /payments`, ACH settlement confirmations), dated from the day of the call to the promise's `dueDate` (the promised date plus the company's grace), cover its amount. A promise kept again after a return is sent again. `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promiseKeptEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.partially_kept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A promise to pay was partly kept
+         * @description Sent when the promise's window closed (the start of the day after `dueDate`, the borrower's time) and its payments covered part of the amount, or when an ACH return lowers a kept promise whose window has closed to part of it. The rest is followed up as a broken promise: a call the next business day through the usual rules (`followUpScheduledCallId`, `followUpReason`, filled in when the follow-up sweep schedules it, within a minute). A lender that handles partial payments apart routes on this event rather than `promise.broken`. `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promisePartiallyKeptEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.broken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A promise to pay was broken
+         * @description Sent when the promise's window closed with no payment covering any of it, when an ACH return leaves a promise whose window has closed with nothing paid, or when a partly kept promise's payment is returned. Its follow-up starts: a call the next business day through the usual rules (`followUpScheduledCallId`, `followUpReason`, filled in by the follow-up sweep within a minute). `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promiseBrokenEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.reopened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A kept promise is open again
+         * @description Sent when an ACH return (`POST /ach-returns`) takes back a payment that had kept the promise while its window is still open: the promise is `open` again and is kept, or broken, by what happens before `dueDate`. `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promiseReopenedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3714,12 +3814,21 @@ export interface components {
              */
             promisedDate: string;
             /**
-             * @description `open` until payments settle it; `kept`, `partially_kept`, `broken` and `cancelled` are the later states (only `open` is written today).
+             * @description `open` until payments settle it. `kept` when payments dated from the day of the call to `dueDate` cover the amount; once the window closes, `partially_kept` when they cover part of it and `broken` when they cover none (both are followed up with a call). An ACH return of a payment that kept it makes it `open` again, or `broken`/`partially_kept` once the window has closed. `cancelled` is reserved (never written today).
              * @enum {string}
              */
             status: "open" | "kept" | "partially_kept" | "broken" | "cancelled";
-            /** @description What payments have covered so far. */
+            /** @description What the payments counted in its window cover (at most the amount). */
             paidAmount: string;
+            /**
+             * Format: date
+             * @description The last date a payment counts: the promised date plus the company's grace (`promises.graceDays`, default 3 days), in the borrower's calendar. Null only for a promise recorded before the lifecycle existed.
+             */
+            dueDate: string | null;
+            /** @description The call scheduled to follow up a broken (or partly kept) promise (`GET /scheduled-calls/{id}`); null until one is scheduled, or when the rules allow none (`followUpReason` says why). */
+            followUpScheduledCallId: string | null;
+            /** @description Why the follow-up call is at its time, or why there is none; null before the promise breaks. */
+            followUpReason: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3961,6 +4070,61 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["InboundMessage"];
+        };
+        /** @description Body of `promise.created` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromiseCreated: {
+            /** @constant */
+            type: "promise.created";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
+        };
+        /** @description Body of `promise.kept` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromiseKept: {
+            /** @constant */
+            type: "promise.kept";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
+        };
+        /** @description Body of `promise.partially_kept` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromisePartiallyKept: {
+            /** @constant */
+            type: "promise.partially_kept";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
+        };
+        /** @description Body of `promise.broken` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromiseBroken: {
+            /** @constant */
+            type: "promise.broken";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
+        };
+        /** @description Body of `promise.reopened` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromiseReopened: {
+            /** @constant */
+            type: "promise.reopened";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
         };
     };
     responses: {
@@ -7609,6 +7773,9 @@ export interface operations {
                      *           "promisedDate": "2026-12-15",
                      *           "status": "open",
                      *           "paidAmount": "0.00",
+                     *           "dueDate": "2026-12-18",
+                     *           "followUpScheduledCallId": null,
+                     *           "followUpReason": null,
                      *           "createdAt": "2026-12-08T15:03:12.000Z",
                      *           "updatedAt": "2026-12-08T15:03:12.000Z"
                      *         }
@@ -7655,6 +7822,9 @@ export interface operations {
                      *       "promisedDate": "2026-12-15",
                      *       "status": "open",
                      *       "paidAmount": "0.00",
+                     *       "dueDate": "2026-12-18",
+                     *       "followUpScheduledCallId": null,
+                     *       "followUpReason": null,
                      *       "createdAt": "2026-12-08T15:03:12.000Z",
                      *       "updatedAt": "2026-12-08T15:03:12.000Z"
                      *     }
@@ -8684,6 +8854,271 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookInboundMessageReviewDue"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promiseCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.created",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "open",
+                 *         "paidAmount": "0.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-08T15:03:12.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromiseCreated"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promiseKeptEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.kept",
+                 *       "timestamp": "2026-12-14T18:20:05.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "kept",
+                 *         "paidAmount": "150.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-14T18:20:05.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromiseKept"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promisePartiallyKeptEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.partially_kept",
+                 *       "timestamp": "2026-12-19T05:00:30.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "partially_kept",
+                 *         "paidAmount": "60.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-19T05:00:30.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromisePartiallyKept"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promiseBrokenEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.broken",
+                 *       "timestamp": "2026-12-19T05:00:30.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "broken",
+                 *         "paidAmount": "0.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-19T05:00:30.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromiseBroken"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promiseReopenedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.reopened",
+                 *       "timestamp": "2026-12-16T14:11:40.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "open",
+                 *         "paidAmount": "0.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-16T14:11:40.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromiseReopened"];
             };
         };
         responses: {

@@ -13,6 +13,8 @@ import { presentScheduledCall } from '../http/presenters/planning.js';
 import { providerAlert } from '../domain/calls/refusals.js';
 import { presentProviderAlert } from '../http/presenters/provider-alerts.js';
 import { presentRestriction } from '../http/presenters/restrictions.js';
+import { promiseById } from '../domain/promises/promises.js';
+import { presentPromise } from '../http/presenters/promises.js';
 
 /**
  * `data` of each outbound event: the resource exactly as the API's read operation returns it, from
@@ -42,7 +44,15 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   // The inbound text as GET /inbound-messages returns it when the event is first sent.
   'inbound_message.review_due': async (db, companyId, id) =>
     presentInboundMessage(await inboundReview({ db, companyId }, id)),
+  // The promise as GET /promises/{promiseId} returns it when the event is first sent.
+  'promise.created': promise,
+  'promise.kept': promise,
+  'promise.partially_kept': promise,
+  'promise.broken': promise,
+  'promise.reopened': promise,
 });
+
+const promise: EventDataBuilder = async (db, companyId, id) => presentPromise(await promiseById({ db, companyId }, id));
 
 const restriction: EventDataBuilder = async (db, companyId, id) =>
   presentRestriction(await restrictionById({ db, companyId }, id));

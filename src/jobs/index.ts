@@ -18,6 +18,7 @@ import type { DispatchDeps } from '../domain/messages/message-dispatch.js';
 import { startMessageDispatcher, type MessageDispatcherOptions } from './message-dispatcher.js';
 import { startReviewDeadlines } from './review-deadlines.js';
 import { smsAccountAlerts } from '../domain/calls/refusals.js';
+import { startPromiseSweep } from './promise-sweep.js';
 
 export type { JobQueue } from '../domain/ports/job-queue.js';
 
@@ -97,11 +98,14 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
   timer.unref();
   // Unsure inbound texts: the review_due warning and the 10-business-day limit (docs/partners/consent.md).
   const stopReviewDeadlines = startReviewDeadlines({ db: deps.db, now: deps.now, log });
+  // Promises whose window closed: partly kept or broken, and their follow-up calls (docs/partners/outcomes.md).
+  const stopPromiseSweep = startPromiseSweep({ db: deps.db, now: deps.now, log });
   log.info('workers started', { engine: deps.queue.engine, concurrency: options.concurrency });
   return {
     async stop() {
       clearInterval(timer);
       stopReviewDeadlines();
+      stopPromiseSweep();
       await messages?.stop();
       await Promise.all([slices.stop(), webhooks.stop()]);
     },

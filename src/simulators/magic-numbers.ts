@@ -54,6 +54,12 @@ export const RESERVED_RANGES: readonly ReservedRange[] = [
     simulators: ['voice'],
   },
   {
+    from: '5550160',
+    to: '5550169',
+    owner: 'call outcomes: promises to pay, voicemails that take no message (issue 42)',
+    simulators: ['voice'],
+  },
+  {
     from: '5550199',
     to: '5550199',
     owner: 'the default caller id OUTREACH_VOICE_FROM_NUMBER and voicemail callback number in examples',

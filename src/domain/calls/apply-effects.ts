@@ -136,6 +136,7 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       case 'callback':
         await scheduleCallback(db, scope.config, customer, call, scope.values?.callbackTime ?? null, scope.now);
         break;
+      case 'skip_voicemail': // read at dial time (call-rules.ts voicemailUnusable)
       case 'continue':
         break;
     }
@@ -151,6 +152,8 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       amount: values.promiseAmount,
       date: values.promiseDate,
       now: scope.now,
+      config: scope.config,
+      scheduledCall: call,
     });
   // Read here unless the caller has them: an earlier rule of this call may have cancelled some.
   if (recheck)

@@ -44,7 +44,14 @@ import {
 
 /** The dial-time verdict; `rules` is every rule evaluated at `at` with its verdict (the decision's evidence). */
 export type CallVerdict =
-  | { kind: 'allowed'; transferDestination: string; consent: ConsentBasis; rules: RuleVerdict[] }
+  | {
+      kind: 'allowed';
+      transferDestination: string;
+      /** False when the number's voicemail was recently full or not set up (voicemailUnusable). */
+      leaveVoicemail: boolean;
+      consent: ConsentBasis;
+      rules: RuleVerdict[];
+    }
   | { kind: 'later'; time: string; reason: string; rules: RuleVerdict[] }
   | { kind: 'never'; reason: string; rules: RuleVerdict[] }
   | { kind: 'held'; reason: string; rules: RuleVerdict[] };
@@ -86,6 +93,8 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
     transferDestination: lastTransferFailed(state.history, at)
       ? schedulerConfig.transferFallback
       : (route?.destination ?? call.transferDestination),
+    // After a full or missing voicemail on this number, the attempt does not leave one (call-effects.ts).
+    leaveVoicemail: !voicemailUnusable(state.history, call.phoneNumber, at),
     consent: consent.basis,
     rules,
   };
@@ -185,6 +194,28 @@ export function lastTransferFailed(history: readonly ContactAttempt[], at: Date)
   }
   return last?.includes('TRANSFER_FAILED') ?? false;
 }
+
+/** How long a full or missing voicemail keeps later attempts to the number from leaving a message. */
+export const VOICEMAIL_UNUSABLE_DAYS = 30;
+
+/**
+ * Whether a call to `phoneNumber` within the last VOICEMAIL_UNUSABLE_DAYS (up to `at`) carried
+ * VOICEMAIL_FULL or VOICEMAIL_NOT_SET_UP: later attempts to that number then hang up on its
+ * voicemail instead of leaving the message. After 30 days the mailbox is tried again (it may have
+ * been emptied or set up); the history read always reaches that far (contact-history.ts, 60 days).
+ */
+export function voicemailUnusable(history: readonly ContactAttempt[], phoneNumber: string, at: Date): boolean {
+  const number = canonicalPhone(phoneNumber);
+  const since = at.getTime() - VOICEMAIL_UNUSABLE_DAYS * 86_400_000;
+  return history.some((h) => {
+    if ((h.channel ?? 'call') !== 'call' || !h.flags?.some((f) => VOICEMAIL_UNUSABLE_FLAGS.includes(f))) return false;
+    if (!number || canonicalPhone(h.phoneNumber) !== number) return false;
+    const ms = typeof h.at === 'string' ? Date.parse(h.at) : h.at.toMillis();
+    return ms >= since && ms <= at.getTime();
+  });
+}
+
+const VOICEMAIL_UNUSABLE_FLAGS: readonly string[] = ['VOICEMAIL_FULL', 'VOICEMAIL_NOT_SET_UP'];
 
 /** Every rule that moved or blocked the call, in order, then the last one's message and source. */
 export function explain(decisions: readonly Decision[]): string {

@@ -250,6 +250,7 @@ export async function dialScheduledCalls(
         agent: target.agent,
         ...(target.agentVersion !== undefined ? { agentVersion: target.agentVersion } : {}),
         transferDestination: verdict.transferDestination,
+        ...(verdict.leaveVoicemail ? {} : { skipVoicemail: true }),
         dynamicVariables: dynamicVariablesOf({
           purpose,
           transferDestination: verdict.transferDestination,

@@ -36,6 +36,7 @@ import type { ChannelRoute, MessageRoutes } from '../ports/channels.js';
 import { optOutToken } from './email-opt-out.js';
 import { capVerdict, type SendVerdict, windowVerdict } from './message-checks.js';
 import { render, templateData } from './templates.js';
+import { PROMISE_REMINDER_STEP, promiseOfReminder } from '../promises/promises.js';
 import { recordSmsSent } from './sms-events.js';
 import { recordContactDecisions } from '../audit/contact-decisions.js';
 import type { RuleVerdict } from '../../scheduler/index.js';
@@ -241,7 +242,12 @@ async function deliver(
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
   // The customer's language (BCP 47), else the company's default: the template version and the notices.
   const { language } = resolveLanguage(customer.language, config);
-  const rendered = render(template, templateData(customer, loan), language);
+  const promise = m.step === PROMISE_REMINDER_STEP ? await promiseOfReminder(deps.db, m.companyId, m.id) : null;
+  const rendered = render(
+    template,
+    templateData(customer, loan, promise && { amount: promise.amount, promisedDate: promise.promisedDate }),
+    language,
+  );
   // A text sent through the company's own account reports back naming the company: its token verifies it.
   const statusCallback = `${deps.publicBaseUrl}/webhooks/sms/status${own ? `?company=${encodeURIComponent(m.companyId)}` : ''}`;
   if (m.channel === 'sms')

@@ -109,6 +109,22 @@ export interface CompanyConfig {
   ach?: AchConfig;
   /** TCPA consent for AI-voice calls and texts (docs/partners/consent.md); unset = every supplied number carries express consent. */
   consent?: ConsentConfig;
+  /** Promises to pay (docs/partners/outcomes.md#promises-to-pay). */
+  promises?: PromisesConfig;
+}
+
+export interface PromisesConfig {
+  /** How far ahead a promised date may be, in days from the call (default 60); later ones go to review. */
+  horizonDays?: number;
+  /** Calendar days after the promised date in which a payment still keeps it (default 3). */
+  graceDays?: number;
+  /**
+   * A text before the promised date, through the usual dispatch (consent, quiet hours, caps at send
+   * time): the template (an entry of `templates`; it may read `{{promise.amount}}` and
+   * `{{promise.promisedDate}}`), days before the date (default 1) and the borrower's local time
+   * (default 10:00). Unset = no reminder.
+   */
+  reminder?: { template: string; daysBefore?: number; at?: string };
 }
 
 export interface AchConfig {

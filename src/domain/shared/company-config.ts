@@ -317,6 +317,24 @@ export const companyConfigSchema = {
         stopWhenChargedOff: { type: 'boolean' },
       },
     },
+    promises: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        horizonDays: { type: 'integer', minimum: 1, maximum: 365 },
+        graceDays: { type: 'integer', minimum: 0, maximum: 30 },
+        reminder: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['template'],
+          properties: {
+            template: { type: 'string', minLength: 1, maxLength: 120 },
+            daysBefore: { type: 'integer', minimum: 0, maximum: 14 },
+            at: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+          },
+        },
+      },
+    },
     ach: {
       type: 'object',
       additionalProperties: false,
@@ -424,6 +442,9 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
         fail(`template "${step.template}" is used for email and needs a subject`);
     }
   }
+  const reminder = config.promises?.reminder;
+  if (reminder && !config.templates?.[reminder.template])
+    fail(`promises.reminder names unknown template "${reminder.template}"`);
   const outreach = config.ach?.returnOutreach;
   if (outreach) {
     const taskType = config.taskTypes.find((t) => t.name === outreach.taskType);

@@ -116,6 +116,20 @@ export async function cancelPendingMessages(
   return q.update({ status: 'cancelled', status_reason: filter.reason ?? null, updated_at: at });
 }
 
+/** Cancels one message if it is still pending (a promise's reminder once the promise is kept). */
+export async function cancelPendingMessage(
+  db: Db,
+  companyId: string,
+  id: string,
+  at: string,
+  reason: string,
+): Promise<boolean> {
+  const n = await db('scheduled_messages')
+    .where({ company_id: companyId, id, status: 'pending' })
+    .update({ status: 'cancelled', status_reason: reason, updated_at: at });
+  return n > 0;
+}
+
 /**
  * Claims due messages for sending in ONE statement: oldest first, at most `perCompany` per company
  * per round so one company's backlog cannot starve another. The claim (status `sending`) commits
