@@ -28,7 +28,12 @@ export interface WorkerDeps {
   testAliasSunset: Date;
   options: JobOptions;
   /** Email/SMS dispatch; absent when no route can deliver. */
-  messages?: { routes: DispatchDeps['routes']; publicBaseUrl: string; options: MessageDispatcherOptions };
+  messages?: {
+    routes: DispatchDeps['routes'];
+    publicBaseUrl: string;
+    options: MessageDispatcherOptions;
+    reassigned?: DispatchDeps['reassigned'];
+  };
   rows: RowHandling;
   lms: LmsResolver;
   /** Outbound webhooks: how requests are sent, and how each event's `data` is built (src/main/server.ts). */
@@ -75,7 +80,14 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
   });
   const messages = deps.messages
     ? startMessageDispatcher(
-        { db: deps.db, now: deps.now, routes: deps.messages.routes, publicBaseUrl: deps.messages.publicBaseUrl, log },
+        {
+          db: deps.db,
+          now: deps.now,
+          routes: deps.messages.routes,
+          publicBaseUrl: deps.messages.publicBaseUrl,
+          log,
+          reassigned: deps.messages.reassigned,
+        },
         deps.messages.options,
       )
     : null;
