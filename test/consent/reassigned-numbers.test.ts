@@ -186,6 +186,9 @@ describe.each(DIALECTS)('reassigned numbers and New York City consent on %s', (d
     const calls = eligibility.body.channels.find((c: any) => c.channel === 'call');
     expect(calls).toMatchObject({ allowed: false, nextAllowedAt: null });
     expect(calls.blocking.map((b: any) => b.rule)).toContain('tcpa-reassigned-number');
+    const texts = eligibility.body.channels.find((c: any) => c.channel === 'sms');
+    expect(texts).toMatchObject({ allowed: false, nextAllowedAt: null });
+    expect(texts.blocking.map((b: any) => b.rule)).toContain('tcpa-reassigned-number');
     const decision = await tables(db()).contactDecisions().where({ subject_id: call.id }).first();
     expect(decision).toMatchObject({ verdict: 'refused' });
     expect(JSON.stringify(decision!.rules)).toContain('tcpa-reassigned-number');
