@@ -106,7 +106,7 @@ describe.each(DIALECTS)('reassigned numbers and New York City consent on %s', (d
       async () => {
         const row = (await tables(db()).scheduledCalls().where({ id: first.id }).first())!;
         const decided = row.provider_call_id || (row.status !== 'pending' && row.status !== 'dialing');
-        const held = row.status === 'pending' && (row.status_reason ?? '').startsWith('Held');
+        const held = row.status === 'pending' && /^(Held|Moved)/.test(row.status_reason ?? '');
         return decided || held ? row : undefined;
       },
       30_000,
@@ -243,6 +243,18 @@ describe.each(DIALECTS)('reassigned numbers and New York City consent on %s', (d
     const customerId = await enroll(proceeding.key, '+13125550142');
     expect((await dial(proceeding.companyId, customerId)).provider_call_id).toBeTruthy();
     expect((await answers(proceeding.companyId, customerId)).map((a) => a.answer)).toEqual(['no_data']);
+  });
+
+  it('an unreachable database moves the call a few minutes on, asked again then; nothing is kept', async () => {
+    const { key, companyId } = await company();
+    const customerId = await enroll(key, '+15125550144');
+    const call = await dial(companyId, customerId);
+    expect(call).toMatchObject({ status: 'pending', provider_call_id: null });
+    expect(call.status_reason).toMatch(
+      /^Moved at dial time: Reassigned Numbers Database unavailable: the RND answered 503/,
+    );
+    expect(new Date(call.scheduled_time).getTime()).toBe(NOON.getTime() + 5 * 60_000);
+    expect(await answers(companyId, customerId)).toEqual([]);
   });
 
   it('consent younger than queryAfterDays (default 45) is not asked about', async () => {
