@@ -3257,18 +3257,18 @@ export interface components {
         };
         /** @description Extension, not part of the partner contract. One rule's part in a scheduling decision: the rule's id in the rule catalog (docs/partners/calls.md, "Rule catalog"), its citation, and what it found for this call. */
         RuleReason: {
-            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`, `tcpa-consent-revoked`, `tcpa-consent-required`, `tcpa-written-consent-required` (docs/partners/consent.md). Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `lms-dial-check` (the lender's LMS read again before a collections call: docs/partners/lms.md), `unclassified`, `unrecorded`. */
+            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`, `tcpa-consent-revoked`, `tcpa-consent-required`, `tcpa-written-consent-required`, `tcpa-reassigned-number`, `nyc-electronic-consent-required` (docs/partners/consent.md). Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `lms-dial-check` (the lender's LMS read again before a collections call: docs/partners/lms.md), `unclassified`, `unrecorded`. */
             rule: string;
             /** @description The rule's citation (regulation, statute, or the company setting it comes from). */
             source: string;
             /** @description What the rule found for this call, in words. */
             detail: string;
         };
-        /** @description Extension, not part of the partner contract. Why a `pending` call is held rather than placed: it lacks the consent its purpose needs (`reason` `consent-required`), e.g. an AI-voice origination call to a number without prior express written consent (47 CFR 64.1200(a)(2); FCC 24-17). `rule`, `source` and `detail` are the consent rule that held it, its citation and what was found. The call stays `pending` (the partner contract's statuses do not change): it is looked at again a day later, and at once when consent is recorded (`PUT /customers/{customerId}/consents`) or the company attests written consent in its configuration; it is then planned as usual. */
+        /** @description Extension, not part of the partner contract. Why a `pending` call is held rather than placed: it lacks the consent its purpose needs (`reason` `consent-required`), e.g. an AI-voice origination call to a number without prior express written consent (47 CFR 64.1200(a)(2); FCC 24-17), or a number the Reassigned Numbers Database answered "no data" for since its consent date (`tcpa-reassigned-number`; 47 CFR 64.1200(m)). `rule`, `source` and `detail` are the consent rule that held it, its citation and what was found. The call stays `pending` (the partner contract's statuses do not change): it is looked at again a day later, and at once when consent is recorded (`PUT /customers/{customerId}/consents`) or the company attests written consent in its configuration; it is then planned as usual. */
         ScheduledCallHold: {
             /** @enum {string} */
             reason: "consent-required";
-            /** @description The consent rule, e.g. `tcpa-written-consent-required`, `tcpa-consent-required`. */
+            /** @description The consent rule, e.g. `tcpa-written-consent-required`, `tcpa-consent-required`, `tcpa-reassigned-number`. */
             rule: string;
             /** @description The rule's citation. */
             source: string;

@@ -30,7 +30,12 @@ export interface WorkerDeps {
   testAliasSunset: Date;
   options: JobOptions;
   /** Email/SMS dispatch; absent when no route can deliver. */
-  messages?: { routes: DispatchDeps['routes']; publicBaseUrl: string; options: MessageDispatcherOptions };
+  messages?: {
+    routes: DispatchDeps['routes'];
+    publicBaseUrl: string;
+    options: MessageDispatcherOptions;
+    reassigned?: DispatchDeps['reassigned'];
+  };
   rows: RowHandling;
   lms: LmsResolver;
   /** Outbound webhooks: how requests are sent, and how each event's `data` is built (src/main/server.ts). */
@@ -85,6 +90,7 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
           log,
           // An SMS account's hold raises the voice go-live's provider.alert (calls and messages are siblings).
           alerts: smsAccountAlerts(log),
+          reassigned: deps.messages.reassigned,
         },
         deps.messages.options,
       )

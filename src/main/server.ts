@@ -31,6 +31,7 @@ import type { Db } from '../store/shared/db.js';
 import { migrateLatest } from '../store/shared/migrate.js';
 import { canDeliver, createChannelSenders, type ChannelSenders } from '../adapters/channel-senders.js';
 import { startLocalChannelServers } from './local-channels.js';
+import { SandboxRnd } from '../adapters/rnd/sandbox-rnd.js';
 
 export interface RunningService {
   server: Server;
@@ -99,8 +100,11 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   const channelOptions = local ? { ...config.channels, ...local.options } : config.channels;
   const senders: ChannelSenders = createChannelSenders(channelOptions, config.calls.signingSecret, secrets);
   const { pollMs, batchSize, perCompany } = channelOptions;
+  // The Reassigned Numbers Database: the simulator for test customers; real customers have no adapter yet.
+  const reassigned = channelOptions.sandboxRnd ? { sandbox: new SandboxRnd(channelOptions.sandboxRnd) } : undefined;
+  calls.reassigned = reassigned;
   const messages = canDeliver(senders)
-    ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany } }
+    ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany }, reassigned }
     : undefined;
   const startWorkersHere = (): WorkerPool => {
     const batch = startWorkers({

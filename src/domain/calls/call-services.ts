@@ -5,6 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import { type CompanyConfig, findCompany } from '../shared/company-config.js';
 import type { RecordingStore } from '../ports/recording-store.js';
 import type { ProviderName, VoiceProvider } from '../ports/voice-provider.js';
+import type { ReassignedNumbers } from '../ports/reassigned-numbers.js';
 import { agentFor, sandboxAgentOf } from './dial-target.js';
 import type { LmsResolver } from '../ports/lms.js';
 
@@ -21,6 +22,11 @@ export interface CallServices {
   /** A company's own provider account (company configuration `calls.provider`), or undefined. */
   companyVoice?: (companyId: string, config: CompanyConfig) => VoiceProvider | undefined;
   recordings: RecordingStore;
+  /**
+   * The Reassigned Numbers Database: `sandbox` (the simulator) for test customers, `live` for real
+   * ones; unset = not asked (docs/operators/compliance.md#reassigned-numbers).
+   */
+  reassigned?: { live?: ReassignedNumbers; sandbox?: ReassignedNumbers };
   queue: JobQueue;
   settings: CallSettings;
   /**

@@ -27,6 +27,7 @@ import {
   retryAfterRefusal,
 } from './refusals.js';
 import { callingStates, verdictAt } from './call-rules.js';
+import { reassignedAtDial } from './reassigned-dial.js';
 import { type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from './call-services.js';
 import { CONFIGURATION_RETRY_MS, dialTargetOf } from './dial-target.js';
 import { publishedAgentVersions } from './voice-agents.js';
@@ -192,7 +193,10 @@ export async function dialScheduledCalls(
       // A collections call: the LMS's word now (loan sub-status, the phone's Do Not Call flag) before the rules.
       const lms = call.purpose === 'collections' ? await lmsDialVerdict(s, call, entry.config, now) : null;
       if (lms && lms.kind !== 'clear') return { outcome: await settleLmsVerdict(s, call, lms, now, decisions) };
-      const verdict = verdictAt(entry.config, call, states.get(call.id)!, now);
+      let verdict = verdictAt(entry.config, call, states.get(call.id)!, now);
+      // The Reassigned Numbers Database, asked only for a call the rules and consent allow.
+      if (verdict.kind === 'allowed')
+        verdict = await reassignedAtDial(s, entry, call, verdict, states.get(call.id)!, now);
       decisions.push({
         companyId: call.companyId,
         customerId: call.customerId,

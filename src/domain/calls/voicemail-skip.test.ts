@@ -20,6 +20,7 @@ const state = (history: CallingState['history']): CallingState => ({
   contact: { id: 'c1', timezone: 'America/New_York', state: 'NY', phoneNumber: NUMBER },
   history,
   consents: [],
+  reassigned: [],
   customer: { isTest: false, createdAt: '2026-11-01T15:00:00.000Z' },
 });
 const attempt = (at: string, flags: string[], phoneNumber = NUMBER) => ({

@@ -183,6 +183,14 @@ export interface ConsentConfig {
    * review is running out (1–9, default 8); at 10 (47 CFR 64.1200(a)(10)) it is applied as a revocation.
    */
   reviewWarnBusinessDays?: number;
+  /**
+   * The Reassigned Numbers Database check before a call or text (docs/operators/compliance.md#reassigned-numbers):
+   * `queryAfterDays` (default 45, the minimum aging of a disconnected number before it may be
+   * reassigned, 47 CFR 52.15(f)(1)(ii)): a number whose consent is older is asked about before it
+   * is called or texted; `noData` (default `hold`): what a "no data" answer does: `hold` waits for
+   * consent recorded after it, `proceed` calls or texts without the safe harbor.
+   */
+  reassignedNumbers?: { queryAfterDays?: number; noData?: 'hold' | 'proceed' };
 }
 
 export interface CallsConfig {

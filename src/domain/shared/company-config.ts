@@ -287,6 +287,14 @@ export const companyConfigSchema = {
         taskTypes: { type: 'object', maxProperties: 200, additionalProperties: { $ref: '#/$defs/consentPolicy' } },
         revocationScope: { enum: ['all-channels', 'channel'] },
         reviewWarnBusinessDays: { type: 'integer', minimum: 1, maximum: 9 },
+        reassignedNumbers: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            queryAfterDays: { type: 'integer', minimum: 0, maximum: 3650 },
+            noData: { enum: ['hold', 'proceed'] },
+          },
+        },
         attestation: {
           type: 'object',
           additionalProperties: false,

@@ -190,6 +190,26 @@ export async function releaseMessage(
     });
 }
 
+/** The reason a message waiting for consent carries (message-dispatch.ts), and what releases it. */
+export const MESSAGE_HELD_PREFIX = 'consent-required: ';
+
+/**
+ * Consent was recorded for the customer: their pending messages held for consent are due again
+ * now, so the send-time check decides each as usual. Answers how many were released.
+ */
+export async function releaseHeldMessages(
+  db: Db,
+  companyId: string,
+  customerIds: readonly string[],
+  at: string,
+): Promise<number> {
+  return db('scheduled_messages')
+    .where({ company_id: companyId, status: 'pending' })
+    .whereIn('customer_id', [...customerIds])
+    .where('status_reason', 'like', `${MESSAGE_HELD_PREFIX}%`)
+    .update({ scheduled_time: at, status_reason: 'Released: consent recorded', updated_at: at });
+}
+
 /** Records what was handed to the provider (or what it refused). */
 export async function recordSend(
   db: Db,
