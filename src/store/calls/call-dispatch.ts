@@ -8,7 +8,8 @@ export interface ClaimLimits {
   defaultConcurrency: number;
   /**
    * Postgres: at most this many due calls read in due order to find the batch's companies before the
-   * claim reads the whole due set instead. Default 20 × batch.
+   * claim reads the whole due set instead. Default 4 × batch: each company seen is looked up (its
+   * configuration and turn), so a longer scan costs more on the path it is meant to keep cheap.
    */
   scan?: number;
 }
@@ -50,7 +51,7 @@ export async function claimDueCalls(
 
 async function claimPg(db: Db, now: string, limits: ClaimLimits) {
   const params = { now, batch: limits.batch, concurrency: limits.defaultConcurrency };
-  const found = rowsOf(await db.raw<RawRows>(PG_FIND, { ...params, scan: limits.scan ?? 20 * limits.batch }));
+  const found = rowsOf(await db.raw<RawRows>(PG_FIND, { ...params, scan: limits.scan ?? 4 * limits.batch }));
   if (!found.length) return [];
   const locked = rowsOf(
     await db.raw<RawRows>(PG_LOCK, {
@@ -80,9 +81,9 @@ async function claimSqlite(db: Db, now: string, limits: ClaimLimits) {
 // The account a company dials through (company configuration `calls.account`): a company with its
 // own provider key and no name for its account has an account of its own; the others share the
 // operator's. The company's limit and its calls `dialing`.
-const ACCOUNT = (c: string) =>
-  `COALESCE(${c}.config->'calls'->>'account', CASE WHEN ${c}.config->'calls'->'provider' IS NULL THEN '${OPERATOR_ACCOUNT}' ELSE 'company:' || ${c}.id END)`;
-const LIMIT = (company: string) => `COALESCE((${company}.config->'calls'->>'maxConcurrentCalls')::int, :concurrency)`;
+const ACCOUNT = (config: string, id: string) =>
+  `COALESCE(${config}->'calls'->>'account', CASE WHEN ${config}->'calls'->'provider' IS NULL THEN '${OPERATOR_ACCOUNT}' ELSE 'company:' || ${id} END)`;
+const LIMIT = (config: string) => `COALESCE((${config}->'calls'->>'maxConcurrentCalls')::int, :concurrency)`;
 const DIALING = (company: string) =>
   `(SELECT count(*) FROM scheduled_calls b WHERE b.company_id = ${company} AND b.status = 'dialing')`;
 // An account's free slots: its headroom (unknown limit: no cap) less its calls `dialing`, read from
@@ -96,29 +97,37 @@ const ACCOUNT_ROOM = (a: string, id: string) =>
  * order, first_due: that call's time) whose company and account have room, in round-robin order:
  * by `turn_at`, the later of its oldest due call and its last claim (`company_dial_turns`), so a
  * company just served waits behind every company whose oldest due call is older than that; then
- * by due order. An account's room is counted once; a company's only when its account has room, and
- * only until :batch companies are found (OFFSET 0 keeps Postgres from pushing that filter under the
- * sort). `p` prefixes the CTE names; `keep` filters the source (the fast path's prefix rule).
+ * by due order; no more of an account's companies than it has free slots (a batch spread over the
+ * accounts that can take it). An account's room is counted once; a company's only when its account
+ * has room, and only until :batch companies are found (OFFSET 0 keeps Postgres from pushing that filter under the
+ * sort). A company's configuration and turn are read by key for each company found (scalar
+ * subqueries: a join lets Postgres hash all of `companies`, one row per company whatever is due).
+ * `p` prefixes the CTE names; `keep` filters the source (the fast path's prefix rule).
  */
 const WITH_ROOM = (p: string, source: string, keep: string) => `
 ${p}_w AS MATERIALIZED (
-  SELECT src.company_id, src.pos, ${ACCOUNT('c')} AS account, ${LIMIT('c')} AS max_calls,
-         GREATEST(src.first_due, t.last_claimed_at) AS turn_at
-  FROM (${source}) src
-  JOIN companies c ON c.id = src.company_id
-  LEFT JOIN company_dial_turns t ON t.company_id = src.company_id
+  SELECT x.company_id, x.pos, ${ACCOUNT('x.config', 'x.company_id')} AS account, ${LIMIT('x.config')} AS max_calls, x.turn_at
+  FROM (
+    SELECT src.company_id, src.pos,
+           GREATEST(src.first_due, (SELECT t.last_claimed_at FROM company_dial_turns t WHERE t.company_id = src.company_id)) AS turn_at,
+           (SELECT c.config FROM companies c WHERE c.id = src.company_id) AS config
+    FROM (${source}) src
+    OFFSET 0
+  ) x
   WHERE ${keep}
 ), ${p}_rooms AS MATERIALIZED (
   SELECT acc.account, ${ACCOUNT_ROOM('a', 'acc.account')} AS room
   FROM (SELECT DISTINCT account FROM ${p}_w) acc LEFT JOIN voice_accounts a ON a.id = acc.account
 ), ${p} AS (
   SELECT o.company_id, o.account FROM (
-    SELECT w.company_id, w.account, w.max_calls FROM ${p}_w w JOIN ${p}_rooms r ON r.account = w.account
+    SELECT w.company_id, w.account, w.max_calls, r.room,
+           row_number() OVER (PARTITION BY w.account ORDER BY w.turn_at, w.pos) AS nth
+    FROM ${p}_w w JOIN ${p}_rooms r ON r.account = w.account
     WHERE r.room > 0
     ORDER BY w.turn_at, w.pos
     OFFSET 0
   ) o
-  WHERE o.max_calls - ${DIALING('o.company_id')} > 0
+  WHERE o.nth <= o.room AND o.max_calls - ${DIALING('o.company_id')} > 0
   LIMIT :batch
 )`;
 
@@ -147,7 +156,7 @@ WITH scan AS (
 ), ${WITH_ROOM(
   'fast',
   'SELECT company_id, pos, first_due FROM seen',
-  '(SELECT done FROM complete) OR GREATEST(src.first_due, t.last_claimed_at) <= (SELECT last_due FROM complete)',
+  '(SELECT done FROM complete) OR x.turn_at <= (SELECT last_due FROM complete)',
 )}, settled AS (
   SELECT (SELECT count(*) FROM fast) >= :batch OR (SELECT done FROM complete) AS done
 ), ${WITH_ROOM(
@@ -198,9 +207,9 @@ WITH acct AS MATERIALIZED (
   SELECT a.id, ${ACCOUNT_ROOM('a', 'a.id')} AS room FROM voice_accounts a WHERE a.id = ANY(CAST(:accounts AS text[]))
 ), quota AS MATERIALIZED (
   SELECT q.company_id, q.account, q.max_calls - q.held AS room, q.held, q.last_claimed_at FROM (
-    SELECT c.id AS company_id, ${ACCOUNT('c')} AS account, ${LIMIT('c')} AS max_calls, ${DIALING('c.id')} AS held,
-           t.last_claimed_at
-    FROM companies c LEFT JOIN company_dial_turns t ON t.company_id = c.id
+    SELECT c.id AS company_id, ${ACCOUNT('c.config', 'c.id')} AS account, ${LIMIT('c.config')} AS max_calls, ${DIALING('c.id')} AS held,
+           (SELECT t.last_claimed_at FROM company_dial_turns t WHERE t.company_id = c.id) AS last_claimed_at
+    FROM companies c
     WHERE c.id = ANY(CAST(:companies AS text[]))
   ) q JOIN acct ON acct.id = q.account
   WHERE acct.room > 0
