@@ -246,6 +246,24 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
     expect(await held('shared')).toBe(4);
   });
 
+  it.runIf(dialect === 'postgres' && scan === undefined)(
+    "a second worker skips an account another one is claiming on, and then counts that worker's calls",
+    async () => {
+      await reset();
+      await setAccountLimit(db, 'race', { limit: 3, at: NOW });
+      const a = await company('A', [50, 45, 40, 35, 30], 0, undefined, { account: 'race' });
+      await db.transaction(async (first) => {
+        expect(await claimDueCalls(first, NOW, { batch: 2, defaultConcurrency: 10 })).toHaveLength(2);
+        // Another connection while the first claim is open: the account and the company are skipped.
+        expect(await claimDueCalls(db, NOW, { batch: 10, defaultConcurrency: 10 })).toEqual([]);
+      });
+      // After its commit, the first claim's two slots are counted: one left.
+      const next = await claimDueCalls(db, NOW, { batch: 10, defaultConcurrency: 10 });
+      expect(next.map((c) => c.companyId)).toEqual([a]);
+      expect(await held('race')).toBe(3);
+    },
+  );
+
   it('calls already dialing hold their slots, and a full account leaves its companies out without holding a place', async () => {
     await reset();
     await setAccountLimit(db, 'full', { limit: 2, at: NOW });
