@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCompany } from '../../src/domain/companies/companies.js';
 import { claimDueCalls } from '../../src/store/calls/call-dispatch.js';
-import { accountSlotsHeld, getVoiceAccount, setAccountLimit } from '../../src/store/calls/voice-accounts.js';
+import {
+  accountSlotsHeld,
+  addVoiceAccount,
+  getVoiceAccount,
+  setAccountLimit,
+} from '../../src/store/calls/voice-accounts.js';
 import { readAccountLimits } from '../../src/domain/calls/account-limits.js';
 import type { CallServices } from '../../src/domain/calls/call-services.js';
 import type { Db } from '../../src/store/shared/db.js';
@@ -336,6 +341,31 @@ describe.each(CASES)('dial claim on %s, scan %s', (dialect, scan) => {
       // Read a moment ago: not read again.
       expect(await readAccountLimits(s, { maxAgeMs: 60_000, operatorReservedInbound: 1 })).toBe(0);
       await setAccountLimit(db, 'operator', { limit: null, at: null });
+    },
+  );
+
+  it.runIf(scan === undefined)(
+    "reads a company's own account through it, and forgets an account no company it was read through names",
+    async () => {
+      await reset();
+      const a = await company('A', [30], 0, undefined, { account: 'brands', reservedInbound: 3 });
+      await addVoiceAccount(db, 'brands', a);
+      const provider = { accountConcurrency: async () => ({ limit: 12, current: 0, reservedInbound: 2 }) };
+      const s = {
+        db,
+        voice: { live: provider, sandbox: provider },
+        log: { warn: () => undefined },
+      } as unknown as CallServices;
+      await readAccountLimits(s, { maxAgeMs: 60_000, operatorReservedInbound: 0 });
+      expect(await getVoiceAccount(db, 'brands')).toMatchObject({ concurrencyLimit: 12, reservedInbound: 3 });
+      await tables(db)
+        .companies()
+        .where({ id: a })
+        .update({ config: JSON.stringify({ calls: { account: 'elsewhere' } }) });
+      await tables(db).voiceAccounts().where({ id: 'brands' }).update({ read_at: null });
+      await readAccountLimits(s, { maxAgeMs: 60_000, operatorReservedInbound: 0 });
+      expect(await getVoiceAccount(db, 'brands')).toBeNull();
+      await setAccountLimit(db, 'operator', { limit: null, at: null }); // read here too: left as it was
     },
   );
 
