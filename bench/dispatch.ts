@@ -10,6 +10,9 @@
  * the 6,000 held callbacks at once (the simulator sends 64 at a time, like a provider's webhook senders).
  *
  *   npx tsx bench/dispatch.ts [callsPerCompany]
+ *   BENCH_DISPATCH_COMPANIES=20: the companies with due calls (callsPerCompany each);
+ *   BENCH_DISPATCH_IDLE_COMPANIES=0: companies beside them with nothing due (one call pending a week
+ *     later each): the tenant dimension, e.g. 100 + 9,900 beside 10 + 0 with the same due work
  *   BENCH_POSTGRES_URL=postgres://… (default TEST_POSTGRES_URL, else postgres://postgres@127.0.0.1:5432/test)
  *   BENCH_VOLUME_SCHEMA=bench_volume: the same run again in the volume data set's schema (built by
  *     `npm run bench:volume`), then each rate full ÷ empty. Its 20 companies are added to the data
@@ -52,7 +55,9 @@ function connectingNumbers(count: number): string[] {
   return numbers;
 }
 
-const COMPANIES = 20;
+/** Companies with due calls (BENCH_DISPATCH_COMPANIES), and companies with nothing due beside them (BENCH_DISPATCH_IDLE_COMPANIES). */
+const COMPANIES = Number(process.env.BENCH_DISPATCH_COMPANIES ?? 20);
+const IDLE_COMPANIES = Number(process.env.BENCH_DISPATCH_IDLE_COMPANIES ?? 0);
 const PER_COMPANY = Number(process.argv[2] ?? 100);
 const TOTAL = COMPANIES * PER_COMPANY;
 const BASE_URL =
@@ -127,9 +132,44 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
   const clock = new Date(Date.parse(due) + 30_000).toISOString();
   const { child: simulator, url: simUrl } = await startSimulator(clock);
   const companyIds: string[] = [];
+  const idlePrefix = `idle-${randomBytes(4).toString('hex')}`;
   try {
     if (target.fresh) await migrateLatest(db);
     const at = new Date().toISOString();
+    // The tenant dimension (issue 43): companies with nothing due, each with a call pending a week
+    // later, so they are in the pending index as lenders with nothing due today are.
+    if (IDLE_COMPANIES > 0) {
+      const p = {
+        n: IDLE_COMPANIES,
+        prefix: idlePrefix,
+        at,
+        later: new Date(Date.parse(due) + 7 * 86_400_000).toISOString(),
+      };
+      await db.raw(
+        `INSERT INTO companies (id, name, config, created_at)
+         SELECT md5(:prefix || k)::uuid::text, 'Idle ' || k, '{"customerContract":"current","taskTypes":[{"name":"Collections","purpose":"collections"}],"scheduleTypes":["default"]}', :at
+         FROM generate_series(1, :n) k`,
+        p,
+      );
+      await db.raw(
+        `INSERT INTO customers (company_id, id, first_name, last_name, timezone, phone_number, do_not_call, is_test, created_at, updated_at)
+         SELECT md5(:prefix || k)::uuid::text, 'c0', 'I', 'Dle', 'America/New_York', '+12127360000', false, false, :at, :at FROM generate_series(1, :n) k`,
+        p,
+      );
+      await db.raw(
+        `INSERT INTO schedules (id, company_id, customer_id, channel, source, task_type, cadence, status, created_at, updated_at)
+         SELECT md5(:prefix || 's' || k)::uuid::text, md5(:prefix || k)::uuid::text, 'c0', 'call', 'replace', 'Collections', 'collections', 'active', :at, :at
+         FROM generate_series(1, :n) k`,
+        p,
+      );
+      await db.raw(
+        `INSERT INTO scheduled_calls (id, company_id, customer_id, schedule_id, task_type, purpose, scheduled_time, phone_number, transfer_destination, step, step_index, fallback, status, post_processing_flags, created_at, updated_at)
+         SELECT md5(:prefix || 'c' || k)::uuid::text, md5(:prefix || k)::uuid::text, 'c0', md5(:prefix || 's' || k)::uuid::text, 'Collections', 'collections', :later,
+                '+12127360000', '', 'day0', 0, false, 'pending', '[]', :at, :at
+         FROM generate_series(1, :n) k`,
+        p,
+      );
+    }
     for (let c = 0; c < COMPANIES; c++) {
       const { companyId } = await createCompany(db, `Bench ${c}`, new Date());
       companyIds.push(companyId);
@@ -215,6 +255,9 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
       OUTREACH_CALLS_CLAIM_BATCH: '200',
       OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY: '100',
       OUTREACH_CALLS_POLL_MS: '20',
+      // The simulator's account takes 20 calls at once (Retell's base concurrency); the bench measures
+      // the service, so the account's limit is not read (every company is on the operator's account).
+      OUTREACH_VOICE_ACCOUNT_READ_SECONDS: '0',
       OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), `bench-recordings-${schema}`),
     });
     resetTally();
@@ -306,7 +349,7 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
       `machine: ${os.cpus().length}× ${os.cpus()[0]?.model}, Node ${process.version}; load average at start ${loadAtStart}, after dialing ${dialLoad}, at end ${load1()}`,
     );
     console.log(
-      `dispatch on ${target.name === 'empty' ? 'an empty schema' : `the volume data set (schema ${schema}, calls due ${due})`}: ${TOTAL} due calls across ${COMPANIES} companies (Postgres, simulator in its own process, API + workers in one process)`,
+      `dispatch on ${target.name === 'empty' ? 'an empty schema' : `the volume data set (schema ${schema}, calls due ${due})`}: ${TOTAL} due calls across ${COMPANIES} companies${IDLE_COMPANIES ? ` beside ${IDLE_COMPANIES} with nothing due` : ''} (Postgres, simulator in its own process, API + workers in one process)`,
     );
     console.log(
       `  phase 1, dialed (claimed, re-checked, accepted by the provider, recorded; callbacks held): ${TOTAL} in ${dialSeconds.toFixed(2)} s → ${Math.round(TOTAL / dialSeconds)} dials/s (target ≥ 200)`,
@@ -354,6 +397,14 @@ async function run(target: { name: string; schema: string; fresh: boolean }): Pr
     simulator.kill('SIGTERM');
     // In the volume data set, its own companies go and the data set stays as it was.
     if (!target.fresh && companyIds.length) await db('companies').whereIn('id', companyIds).del();
+    if (!target.fresh && IDLE_COMPANIES > 0)
+      await db.raw(
+        `DELETE FROM companies WHERE id IN (SELECT md5(:prefix || k)::uuid::text FROM generate_series(1, :n) k)`,
+        {
+          prefix: idlePrefix,
+          n: IDLE_COMPANIES,
+        },
+      );
     await db.destroy();
     if (target.fresh) {
       await admin.raw(`DROP SCHEMA ${schema} CASCADE`);

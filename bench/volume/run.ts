@@ -12,7 +12,7 @@
  * 1,000) and its daily volume over its last --baseline-days (default 7) only: the same lenders in
  * their first week. So the baseline has the same calls due and deliveries pending as the full data:
  * a claim takes as many rows on both sides, a read whose work follows the number of companies (the
- * dial claim's fallback reads each company's oldest due call) costs the same, and full ÷ baseline
+ * dial claim's fallback reads the whole due set) costs the same, and full ÷ baseline
  * shows what a year of history adds. (A baseline of a 2,000th of the customers spread over the 13
  * months had a fifth of the due calls, so its claims did less work; with 2 companies, the claim's
  * ratio was the ratio of company counts.)
@@ -190,7 +190,7 @@ async function hotReads(db: Db): Promise<Record<string, Read>> {
   return {
     'dial claim, calls due tomorrow (rolled back)': (d) =>
       claimDueCalls(d, dueAt, { batch: 50, defaultConcurrency: 10 }),
-    'dial claim, fallback: every company read (rolled back)': (d) =>
+    'dial claim, fallback: the whole due set read (rolled back)': (d) =>
       claimDueCalls(d, dueAt, { batch: 50, defaultConcurrency: 10, scan: 1 }),
     'dial-time call history, 20 customers, 60 days': (d) => listContactHistoryOf(d, batch, since60),
     'dial-time message history, 20 customers, 60 days': (d) => listSentMessagesOf(d, batch, since60),

@@ -17,6 +17,10 @@ export interface CallDispatchOptions {
   /** A dial message not acked by then (its worker died) is delivered again; the dial lease is the same length. */
   timeoutSeconds: number;
   shutdownGraceMs: number;
+  /** How old an account's limit may be before it is read again (ms); 0: never read (OUTREACH_VOICE_ACCOUNT_READ_SECONDS). */
+  accountReadMs?: number;
+  /** Slots of the operator's account kept for inbound calls (OUTREACH_VOICE_RESERVED_INBOUND). */
+  reservedInbound?: number;
 }
 
 /**
@@ -105,6 +109,8 @@ export function loadCallConfig(r: EnvReader, databaseUrl: string): CallConfig {
       maxAttempts: r.int('OUTREACH_CALLS_MAX_ATTEMPTS'),
       timeoutSeconds: r.int('OUTREACH_CALLS_DIAL_TIMEOUT_SECONDS'),
       shutdownGraceMs: r.int('OUTREACH_JOBS_SHUTDOWN_GRACE_MS'),
+      accountReadMs: r.int('OUTREACH_VOICE_ACCOUNT_READ_SECONDS') * 1000,
+      reservedInbound: r.int('OUTREACH_VOICE_RESERVED_INBOUND'),
     },
     reconcile: {
       afterMs: reconcileAfter * 1000,

@@ -101,6 +101,19 @@ export const VARIABLES = [
       "first wait before a call the voice provider refused for the account's concurrency (a 429, or a call ending `concurrency_limit_reached` / `no_concurrency_fallback`) is dialed again ({range} ms); doubled per attempt up to 16 times it. Not an attempt (docs/operators/voice-provider.md#concurrency-refusals)",
   },
   {
+    name: 'OUTREACH_VOICE_ACCOUNT_READ_SECONDS',
+    default: '60',
+    range: [0, 86400],
+    meaning:
+      "how old a voice account's concurrency limit (Retell `get-concurrency`) may be before the dispatcher reads it again; 0: never read, accounts cap by the limits stored ({range})",
+  },
+  {
+    name: 'OUTREACH_VOICE_RESERVED_INBOUND',
+    default: '0',
+    range: [0, 10000],
+    meaning: "slots of the operator's voice account kept free for inbound calls ({range})",
+  },
+  {
     name: 'OUTREACH_VOICE_PAUSE_RECHECK_SECONDS',
     default: '300',
     range: [1, 86400],

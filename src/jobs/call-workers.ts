@@ -5,6 +5,7 @@ import type { Claimed } from '../domain/ports/job-queue.js';
 import { startWorkerPool, type WorkerPool } from './worker-pool.js';
 import type { CallDispatchOptions } from '../config/calls.js';
 import { recordDial } from '../observability/metrics.js';
+import { readAccountLimits } from '../domain/calls/account-limits.js';
 
 /** Calls dialed together (one guard statement, one read of their state, one write of the answers). */
 const DIAL_BATCH_MAX = 32;
@@ -15,7 +16,8 @@ const RECORDINGS_PER_UNIT = 8;
 
 /**
  * The dispatcher of one worker process, on the job queue port:
- * - a claim loop: due pending calls → dialing, in ONE statement, and a `call-dial` message per call,
+ * - a claim loop: due pending calls → dialing, within each company's and each account's limit (one
+ *   store operation: docs/architecture/decisions/dial-claim-order.md), and a `call-dial` message per call,
  *   committed together (so a claimed call always has a message; a dead worker's message comes back);
  * - a pool dialing those messages (src/domain/calls/dial.ts), acked after the dial is recorded;
  * - a pool copying recordings announced by call_analyzed callbacks into the recording store.
@@ -26,7 +28,18 @@ export function startCallWorkers(s: CallServices, opts: CallDispatchOptions, dia
   let timer: NodeJS.Timeout | undefined;
   let wake: (() => void) | undefined;
 
+  // The accounts' limits, read from the provider when older than accountReadMs (looked at no more
+  // often than every 5 s, so an account whose read fails is not asked on every poll).
+  let accountsLookedAt = -Infinity;
+  const readAccounts = async () => {
+    const maxAgeMs = opts.accountReadMs ?? 0;
+    if (maxAgeMs <= 0 || Date.now() - accountsLookedAt < Math.min(maxAgeMs, 5_000)) return;
+    accountsLookedAt = Date.now();
+    await readAccountLimits(s, { maxAgeMs, operatorReservedInbound: opts.reservedInbound ?? 0 });
+  };
+
   const claimOnce = async (): Promise<number> => {
+    await readAccounts().catch((err: Error) => s.log.error('voice account limits not read', { error: err.message }));
     const claimed = await claimCallsToDial(
       s,
       { batch: opts.claimBatch, defaultConcurrency: opts.maxConcurrentPerCompany },

@@ -9,8 +9,10 @@ import { startTestService, type TestService } from '../support/service.js';
 import { startWorkerProcess } from '../support/worker-process.js';
 import { useTestDatabase, type SuiteDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { accountSlotsHeld, getVoiceAccount } from '../../src/store/calls/voice-accounts.js';
 
 const CUSTOMERS = 40;
+const ACCOUNT_LIMIT = 8;
 
 /**
  * `outreach worker` in its own process, dialing through the shared simulator; lost dial messages
@@ -32,6 +34,7 @@ function startWorker(database: SuiteDatabase, simulator: VoiceSimulator, apiUrl:
 const describePostgres = process.env.TEST_POSTGRES_URL ? describe : describe.skip;
 
 describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', () => {
+  // Also the account's limit across processes (docs/architecture/decisions/dial-claim-order.md).
   const database = useTestDatabase('postgres');
   let t: TestService; // API only: it receives the callbacks; the worker processes dial
   let simulator: VoiceSimulator;
@@ -42,9 +45,12 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     // Every create request is answered 300 ms after the call was placed: a kill leaves calls placed but unrecorded.
     // Answers come 1.5 s after a create request and callbacks 2.5 s later still, so when the worker is
     // killed some calls are accepted by the provider but not yet recorded anywhere (the crash window).
+    // The account takes 8 calls at once (Retell's get-concurrency, read by each worker at start): fewer
+    // than the company's 10, so the account's limit is the one that caps the workers.
     simulator = await startVoiceSimulator({
       createLatencyMs: 1500,
       timeline: { startedMs: 4000, endedMs: 4500, analyzedMs: 5000 },
+      concurrencyLimit: ACCOUNT_LIMIT,
     });
     t = await startTestService(database.db, {
       workers: false,
@@ -77,6 +83,16 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
   it('no scheduled call is dialed twice, and the next worker dials every due call', { timeout: 180_000 }, async () => {
     const due = await tables(database.db).scheduledCalls().where({ company_id: companyId, step_index: 0 }).pluck('id');
     expect(due).toHaveLength(CUSTOMERS);
+
+    // The account's slots held (calls dialing on it), watched through the whole run, kill included.
+    let mostHeld = 0;
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        mostHeld = Math.max(mostHeld, await accountSlotsHeld(database.db, 'operator'));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
 
     const first = startWorker(database, simulator, t.url);
     await eventually(
@@ -112,6 +128,11 @@ describePostgres('a dispatching worker killed with SIGKILL mid-run (Postgres)', 
     );
     for (const w of next) w.child.kill('SIGTERM');
     for (const w of next) expect(await w.exited).toBe(0);
+    watching = false;
+    await watcher;
+    // Three workers in turn, two at once, one killed mid-dial: never more calls than the account takes.
+    expect(mostHeld).toBe(ACCOUNT_LIMIT);
+    expect((await getVoiceAccount(database.db, 'operator'))?.concurrencyLimit).toBe(ACCOUNT_LIMIT);
 
     expect(statuses).toHaveLength(CUSTOMERS);
     const dials = simulator.dials();

@@ -53,6 +53,9 @@ export async function startTestService(db: Db, opts: TestServiceOptions = {}): P
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     OUTREACH_CALLS_DISPATCH: 'off',
+    // The simulator's account limit is shared by every suite of a worker that dials through it: suites
+    // about account limits store or read them themselves (test/calls/account-limits.test.ts).
+    OUTREACH_VOICE_ACCOUNT_READ_SECONDS: '0',
     OUTREACH_RECORDINGS_DIR: path.join(os.tmpdir(), `outreach-recordings-${process.pid}`),
     ...opts.env,
   };

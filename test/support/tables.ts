@@ -27,6 +27,8 @@ export function tables(db: Db | Knex.Transaction) {
     achSettlements: () => db<AchSettlementsColumns>('ach_settlements'),
     apiKeys: () => db<ApiKeysColumns>('api_keys'),
     voiceAccountAlerts: () => db<VoiceAccountAlertsColumns>('voice_account_alerts'),
+    voiceAccounts: () => db<VoiceAccountsColumns>('voice_accounts'),
+    companyDialTurns: () => db<CompanyDialTurnsColumns>('company_dial_turns'),
     applications: () => db<ApplicationsColumns>('applications'),
     authRevision: () => db<AuthRevisionColumns>('auth_revision'),
     batchJobSlices: () => db<BatchJobSlicesColumns>('batch_job_slices'),
@@ -165,6 +167,20 @@ export type AchReturnRateEventsColumns = {
 };
 
 /** `voice_account_alerts` (migration _045) */
+export type CompanyDialTurnsColumns = {
+  company_id: string;
+  last_claimed_at: Timestamp;
+};
+
+export type VoiceAccountsColumns = {
+  id: string;
+  via_company_id: string | null;
+  concurrency_limit: number | null;
+  reserved_inbound: number;
+  outside_calls: number;
+  read_at: Timestamp | null;
+};
+
 export type VoiceAccountAlertsColumns = {
   id: string;
   company_id: string;
@@ -642,6 +658,7 @@ export type ScheduledCallsColumns = {
   status_reason: string | null;
   reconcile_lease_until: Timestamp | null;
   first_dial_lease_at: Timestamp | null;
+  dial_account: string | null;
 };
 
 /** `scheduled_messages` */
@@ -768,6 +785,8 @@ type TableColumns = {
   ach_return_rate_events: AchReturnRateEventsColumns;
   ach_return_rate_levels: AchReturnRateLevelsColumns;
   voice_account_alerts: VoiceAccountAlertsColumns;
+  voice_accounts: VoiceAccountsColumns;
+  company_dial_turns: CompanyDialTurnsColumns;
   ach_settlements: AchSettlementsColumns;
   api_keys: ApiKeysColumns;
   applications: ApplicationsColumns;

@@ -296,7 +296,13 @@ export class RetellVoiceProvider implements VoiceProvider {
     const answer = await this.ask('get-concurrency', () => this.client.concurrency.retrieve());
     if (typeof answer?.concurrency_limit !== 'number')
       throw new ProviderUnavailableError('Voice provider answered get-concurrency without a concurrency_limit');
-    return { current: answer.current_concurrency ?? 0, limit: answer.concurrency_limit };
+    return {
+      current: answer.current_concurrency ?? 0,
+      limit: answer.concurrency_limit,
+      ...(typeof answer.reserved_inbound_concurrency === 'number'
+        ? { reservedInbound: answer.reserved_inbound_concurrency }
+        : {}),
+    };
   }
 
   async fetchRecording(url: string): Promise<{ bytes: Buffer; contentType: string }> {

@@ -58,8 +58,8 @@ const CONSENT_HOLD_RECHECK_MS = 24 * 3_600_000;
 export type DialResult = { outcome: DialOutcome } | { retry: Error };
 
 /**
- * Claims due pending calls (pending → dialing, in ONE statement that respects each company's
- * concurrency) and enqueues a dial message per call, committed together: a claimed call always has
+ * Claims due pending calls (pending → dialing, in one store operation that respects each company's
+ * concurrency and each provider account's headroom) and enqueues a dial message per call, committed together: a claimed call always has
  * a message, and a dead worker's message comes back. Answers how many were claimed.
  */
 export async function claimCallsToDial(

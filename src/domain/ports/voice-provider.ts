@@ -50,10 +50,15 @@ export interface VoiceProvider {
 
 export type ProviderName = 'live' | 'sandbox';
 
-/** An account's calls in progress and its limit (Retell's `current_concurrency` and `concurrency_limit`). */
+/**
+ * An account's calls in progress and its limit (Retell's `current_concurrency` and
+ * `concurrency_limit`), and the slots it reserves for inbound calls when the provider says
+ * (`reserved_inbound_concurrency`): https://docs.retellai.com/api-references/get-concurrency
+ */
 export interface AccountConcurrency {
   current: number;
   limit: number;
+  reservedInbound?: number;
 }
 
 /**

@@ -197,6 +197,18 @@ export interface CallsConfig {
   /** Calls of the company in `dialing` at once (default OUTREACH_CALLS_MAX_CONCURRENT_PER_COMPANY). */
   maxConcurrentCalls?: number;
   /**
+   * The provider account the company dials through, by a name of the operator's choosing: companies
+   * sharing a Retell workspace name the same account and share its concurrency limit
+   * (docs/operators/voice-provider.md#account-concurrency). Unset: `company:<id>` when the company
+   * has its own `provider`, else the operator's account, `operator`.
+   */
+  account?: string;
+  /**
+   * Slots of the account kept free for inbound calls and the lender's own use (default 0; the larger
+   * of this and Retell's `reserved_inbound_concurrency` holds).
+   */
+  reservedInbound?: number;
+  /**
    * Provider agent per task type: an agent id Retell issued (`agent.create`), or one per language
    * (`{ "en": "agent_…", "es": "agent_…" }`). Live calls of a task type without one are not placed
    * (docs/operators/voice-provider.md#agents-outreach-voice-agents); the sandbox's agents are `agent-<taskType>`.

@@ -200,6 +200,8 @@ export const companyConfigSchema = {
       additionalProperties: false,
       properties: {
         maxConcurrentCalls: { type: 'integer', minimum: 1, maximum: 1000 },
+        account: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$' },
+        reservedInbound: { type: 'integer', minimum: 0, maximum: 10000 },
         agents: {
           type: 'object',
           maxProperties: 200,
