@@ -21,8 +21,10 @@ const RANKS = [
   ['borrowers', 'scheduled-calls', 'scheduled-messages'],
   ['webhooks', 'consent', 'promises'],
   ['planning', 'audit'],
+  // Pay by link: issued by calls (the agent's variable, after a promise) and messages (a template's link).
+  ['payment-links'],
   ['calls', 'messages', 'loans', 'integrations', 'ach'],
-  ['customers', 'companies', 'console'],
+  ['customers', 'companies', 'console', 'reports'],
   ['enrollment'],
   ['batches'],
   ['retention'],

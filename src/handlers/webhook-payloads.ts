@@ -13,6 +13,8 @@ import { presentScheduledCall } from '../http/presenters/planning.js';
 import { providerAlert } from '../domain/calls/refusals.js';
 import { presentProviderAlert } from '../http/presenters/provider-alerts.js';
 import { presentRestriction } from '../http/presenters/restrictions.js';
+import { paymentLinkOfCompany } from '../domain/payment-links/payment-links.js';
+import { presentPaymentLink } from '../http/presenters/payment-links.js';
 
 /**
  * `data` of each outbound event: the resource exactly as the API's read operation returns it, from
@@ -42,6 +44,9 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   // The inbound text as GET /inbound-messages returns it when the event is first sent.
   'inbound_message.review_due': async (db, companyId, id) =>
     presentInboundMessage(await inboundReview({ db, companyId }, id)),
+  // The link as GET /customers/{customerId}/payment-links lists it when the event is first sent.
+  'payment_link.opened': async (db, companyId, id) =>
+    presentPaymentLink(await paymentLinkOfCompany({ db, companyId }, id)),
 });
 
 const restriction: EventDataBuilder = async (db, companyId, id) =>

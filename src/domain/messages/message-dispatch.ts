@@ -36,6 +36,7 @@ import type { ChannelRoute, MessageRoutes } from '../ports/channels.js';
 import { optOutToken } from './email-opt-out.js';
 import { capVerdict, type SendVerdict, windowVerdict } from './message-checks.js';
 import { render, templateData } from './templates.js';
+import { paymentLinkForMessage, paymentLinkUrl } from '../payment-links/payment-links.js';
 import { recordSmsSent } from './sms-events.js';
 import { recordContactDecisions } from '../audit/contact-decisions.js';
 import type { RuleVerdict } from '../../scheduler/index.js';
@@ -228,7 +229,11 @@ async function deliver(
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
   // The customer's language (BCP 47), else the company's default: the template version and the notices.
   const { language } = resolveLanguage(customer.language, config);
-  const rendered = render(template, templateData(customer, loan), language);
+  // A template with `{{paymentLink}}` carries the message's payment link (docs/partners/outcomes.md#pay-by-link).
+  const link = await paymentLinkForMessage(deps.db, config, m, loan, now);
+  const data = templateData(customer, loan);
+  const signing = { publicBaseUrl: deps.publicBaseUrl, signingSecret: deps.routes.signingSecret };
+  const rendered = render(template, link ? { ...data, paymentLink: paymentLinkUrl(signing, link) } : data, language);
   // A text sent through the company's own account reports back naming the company: its token verifies it.
   const statusCallback = `${deps.publicBaseUrl}/webhooks/sms/status${own ? `?company=${encodeURIComponent(m.companyId)}` : ''}`;
   if (m.channel === 'sms')

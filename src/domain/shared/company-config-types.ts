@@ -109,6 +109,25 @@ export interface CompanyConfig {
   ach?: AchConfig;
   /** TCPA consent for AI-voice calls and texts (docs/partners/consent.md); unset = every supplied number carries express consent. */
   consent?: ConsentConfig;
+  /** Pay by link (docs/partners/outcomes.md#pay-by-link); unset = no payment link is issued. */
+  paymentLinks?: PaymentLinksConfig;
+}
+
+/**
+ * The lender's payment page and how links to it go out. A link is the service's own short URL
+ * (`GET /pay/{token}`, signed, expiring) that redirects to `urlTemplate` filled for the link.
+ */
+export interface PaymentLinksConfig {
+  /**
+   * The lender's payment page: an https URL with any of the placeholders `{customerId}`, `{loanId}`,
+   * `{amount}` (decimal, `150.00`; empty when unknown) and `{reference}` (the link's id), each
+   * percent-encoded, only after the host.
+   */
+  urlTemplate: string;
+  /** Hours a link stays usable after it is issued (1–720, default 72). */
+  expiresInHours?: number;
+  /** After a promise to pay is recorded: one message with the link, by this channel and template (it must use `{{paymentLink}}`). */
+  afterPromise?: { channel: MessageChannel; template: string };
 }
 
 export interface AchConfig {

@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'accessibility.reported',
   'complaint.received',
   'inbound_message.review_due',
+  // A borrower opened a payment link (src/domain/payment-links/): data is the link.
+  'payment_link.opened',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
