@@ -72,17 +72,20 @@ export async function collectionsFigures(
   const pg = dialectOf(db) === 'pg';
   const has = (column: string, flag: string) =>
     pg ? `${column} @> CAST('["${flag}"]' AS jsonb)` : `instr(${column}, '"${flag}"') > 0`;
+  // Postgres groups each row by its bucket's start (date_bin, a timestamp: cheap to compute and to
+  // hash) and turns only the groups into bucket numbers; numeric epoch arithmetic per row cost ~2×.
   const bucket = (column: string) =>
     pg
-      ? `CAST(FLOOR(EXTRACT(EPOCH FROM ${column}) / ${BUCKET_SECONDS}) AS bigint)`
+      ? `date_bin('${BUCKET_SECONDS} seconds', ${column}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`
       : `CAST(strftime('%s', ${column}) AS INTEGER) / ${BUCKET_SECONDS}`;
+  const outerKey = pg && q.groupBy === 'time' ? `CAST(EXTRACT(EPOCH FROM k) AS bigint) / ${BUCKET_SECONDS}` : 'k';
   const count = (condition: string) => `SUM(CASE WHEN ${condition} THEN 1 ELSE 0 END)`;
   const cents = (condition: string, amount: string) =>
     `SUM(CASE WHEN ${condition} THEN CAST(ROUND(${amount} * 100) AS bigint) ELSE 0 END)`;
   const byTask = q.groupBy === 'taskType';
   /** The columns of one part: its own figures, zero for the others'. */
   const select = (own: Partial<Record<Column, string>>) => COLUMNS.map((c) => `${own[c] ?? '0'} AS ${c}`).join(', ');
-  const sql = `SELECT k, ${COLUMNS.map((c) => `SUM(${c}) AS ${c}`).join(', ')} FROM (
+  const sql = `SELECT ${outerKey} AS k, ${COLUMNS.map((c) => `SUM(${c}) AS ${c}`).join(', ')} FROM (
   SELECT ${byTask ? 'sc.task_type' : bucket('sc.dialed_at')} AS k, ${select({
     attempts: 'COUNT(*)',
     connects: count(has('sc.post_processing_flags', 'CONNECT')),
