@@ -1,6 +1,6 @@
 /**
  * The layer rules (docs/architecture/layers.md). `npm run lint:deps` fails on any violation; .ci/run
- * runs it, and test/layer-rules.test.ts plants one violation per rule and expects it to fail.
+ * runs it, and test/architecture/layer-rules.test.ts plants one violation per rule and expects it to fail.
  *
  *   main (composition root) → handlers → http → domain → store
  *   main → jobs → domain → store
@@ -14,13 +14,14 @@
  * The store mirrors the capabilities: src/domain/<cap>/ reaches only src/store/<cap>/ and
  * src/store/shared/ (another capability's data comes through that capability's domain folder, of a
  * lower rank), and src/store/<cap>/ imports only itself and src/store/shared/. Which SQL may name
- * which table is test/table-owners.test.ts's (docs/architecture/decisions/table-owners.md).
+ * which table is test/architecture/table-owners.test.ts's (docs/architecture/decisions/table-owners.md).
  */
 const RANKS = [
   ['shared', 'ports'],
   ['borrowers', 'scheduled-calls', 'scheduled-messages'],
-  ['webhooks', 'consent', 'promises'],
-  ['planning', 'audit'],
+  ['webhooks', 'consent'],
+  // Promises publish their events (webhooks) and schedule their reminder (scheduled-messages).
+  ['planning', 'audit', 'promises'],
   // Pay by link: issued by calls (the agent's variable, after a promise) and messages (a template's link).
   ['payment-links'],
   ['calls', 'messages', 'loans', 'integrations', 'ach'],

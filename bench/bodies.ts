@@ -1,18 +1,9 @@
-/** Request bodies the HTTP bench sends: a new customer, an enrollment of a new customer. */
-export const customerBody = (id: string) =>
-  JSON.stringify({
-    id,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    timezone: 'America/New_York',
-    phoneNumber: '(212) 736-5000',
-    taskType: 'PendingLoanNewLead',
-    email: 'ada@example.com',
-    streetAddress1: '1 Main St',
-    city: 'New York',
-    state: 'NY',
-    zipCode: '10001',
-  });
+import { validCustomer } from '../test/support/customers.js';
+
+// Request bodies the HTTP bench sends: a new customer, an enrollment of a new customer.
+
+/** The customer the tests' `validCustomer` builds. */
+export const customerBody = (id: string) => JSON.stringify(validCustomer(id));
 
 export const enrollmentBody = (id: string, i: number) =>
   JSON.stringify({

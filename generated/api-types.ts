@@ -1215,7 +1215,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Voice provider account alerts and whether dialing is paused
+         * Provider account alerts and whether dialing is paused
          * @description The company's voice provider account alerts, newest first (at most 20), and
          *     whether dialing on the account is paused now. An alert opens when Retell ends a
          *     call with `no_valid_payment`, `marked_as_spam` or
@@ -1224,6 +1224,9 @@ export interface paths {
          *     `provider.alert` webhook event announces it. While one is open, no call of the
          *     company is placed on its account; an operator resumes dialing with
          *     `outreach voice resume --company ID` (recorded in `resumed_at` and `resumed_by`).
+         *     An SMS account's alert (`sms_live`, `sms_sandbox`) opens when Twilio refuses the
+         *     request itself (20003, 20403, 30002): the company's texts are held, not dialing,
+         *     and the alert closes when the account accepts a text again.
          *     The console shows an open alert as a banner. Errors use the `ErrorMessage` shape.
          */
         get: operations["listProviderAlerts"];
@@ -1327,7 +1330,7 @@ export interface paths {
         };
         /**
          * List a customer's promises to pay
-         * @description Extension, not part of the partner contract. Every promise to pay the customer made on a call, newest first. A promise is recorded when the call's analysis gave an amount and a date that pass the checks (amount above 0 and not above the loans' balance where known, date within 60 days of the borrower's today; docs/partners/outcomes.md#promises-to-pay); a call whose promise fails them is flagged for review instead and is not listed. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         * @description Extension, not part of the partner contract. Every promise to pay the customer made on a call, newest first. A promise is recorded when the call's analysis gave an amount and a date that pass the checks (amount above 0 and not above the loans' balance where known, date within the company's horizon (default 60 days) of the borrower's today; docs/partners/outcomes.md#promises-to-pay); a call whose promise fails them is flagged for review instead and is not listed. Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
          */
         get: operations["listCustomerPromises"];
         put?: never;
@@ -1640,8 +1643,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Dialing paused on the company's voice provider account
-         * @description Sent to every webhook endpoint of the company when an alert opens on its voice provider account: Retell ended a call with `no_valid_payment`, `marked_as_spam` or `telephony_provider_permission_denied` (https://docs.retellai.com/reliability/debug-call-disconnect), or voice webhooks naming the company failed their signature check 5 or more times within a minute. From then on no call of the company is placed on that account; the calls it would have placed stay `pending` with the pause as their reason (the call that reported it is not counted as an attempt and is dialed again). One event per alert: further failures while the account is paused raise none. Dialing resumes when an operator runs `outreach voice resume --company ID`; `data` is the alert as `listProviderAlerts` returns it.
+         * An alert opened on a provider account (dialing paused, or texts held)
+         * @description Sent to every webhook endpoint of the company when an alert opens on its voice provider account: Retell ended a call with `no_valid_payment`, `marked_as_spam` or `telephony_provider_permission_denied` (https://docs.retellai.com/reliability/debug-call-disconnect), or voice webhooks naming the company failed their signature check 5 or more times within a minute. From then on no call of the company is placed on that account; the calls it would have placed stay `pending` with the pause as their reason (the call that reported it is not counted as an attempt and is dialed again). One event per alert: further failures while the account is paused raise none. Dialing resumes when an operator runs `outreach voice resume --company ID`; `data` is the alert as `listProviderAlerts` returns it. The same event announces an SMS account's alert (`provider` `sms_live` or `sms_sandbox`): Twilio refused the request itself (20003, 20403, 30002), and the company's texts on that account are held until it accepts one again; dialing goes on.
          */
         post: operations["providerAlertEvent"];
         delete?: never;
@@ -1824,6 +1827,106 @@ export interface webhooks {
          * @description Sent to every webhook endpoint of the company once, when an inbound text in the revocation review queue (`GET /inbound-messages?status=review`) is still waiting at its `warnAt` (company configuration `consent.reviewWarnBusinessDays`, default 8 business days after receipt). If nobody decides by `dueAt` (10 business days, the limit of 47 CFR 64.1200(a)(10); FCC 24-24), the service applies it as a revocation. `data` is the inbound text as `GET /inbound-messages` returns it.
          */
         post: operations["inboundMessageReviewDueEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A promise to pay was made on a call
+         * @description Sent when a call's analysis yields a promise to pay that passes the checks (amount above 0 and not above the balance where known, date within the company's horizon): the promise is recorded `open`. Sent in the transaction of the call's completion. `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promiseCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.kept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payments kept a promise to pay
+         * @description Sent when the payments the service hears of (`PUT /payments`, ACH settlement confirmations), dated from the day of the call to the promise's `dueDate` (the promised date plus the company's grace), cover its amount. A promise kept again after a return is sent again. `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promiseKeptEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.partially_kept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A promise to pay was partly kept
+         * @description Sent when the promise's window closed (the start of the day after `dueDate`, the borrower's time) and its payments covered part of the amount, or when an ACH return lowers a kept promise whose window has closed to part of it. The rest is followed up as a broken promise: a call the next business day through the usual rules (`followUpScheduledCallId`, `followUpReason`, filled in when the follow-up sweep schedules it, within a minute). A lender that handles partial payments apart routes on this event rather than `promise.broken`. `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promisePartiallyKeptEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.broken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A promise to pay was broken
+         * @description Sent when the promise's window closed with no payment covering any of it, when an ACH return leaves a promise whose window has closed with nothing paid, or when a partly kept promise's payment is returned. Its follow-up starts: a call the next business day through the usual rules (`followUpScheduledCallId`, `followUpReason`, filled in by the follow-up sweep within a minute). `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promiseBrokenEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "promise.reopened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A kept promise is open again
+         * @description Sent when an ACH return (`POST /ach-returns`) takes back a payment that had kept the promise while its window is still open: the promise is `open` again and is kept, or broken, by what happens before `dueDate`. `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
+         */
+        post: operations["promiseReopenedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3246,18 +3349,18 @@ export interface components {
         };
         /** @description Extension, not part of the partner contract. One rule's part in a scheduling decision: the rule's id in the rule catalog (docs/partners/calls.md, "Rule catalog"), its citation, and what it found for this call. */
         RuleReason: {
-            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`, `tcpa-consent-revoked`, `tcpa-consent-required`, `tcpa-written-consent-required` (docs/partners/consent.md). Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `unclassified`, `unrecorded`. */
+            /** @description Rule id, e.g. `federal-holiday`, `calling-window`, `regf-call-frequency`, `restriction-do-not-call`, `tcpa-consent-revoked`, `tcpa-consent-required`, `tcpa-written-consent-required`, `tcpa-reassigned-number`, `nyc-electronic-consent-required` (docs/partners/consent.md). Ends that no calling rule decided use their own ids: `schedule-replaced`, `cadence-finished`, `loan-outreach`, `voice-provider`, `customer-deleted`, `lms-dial-check` (the lender's LMS read again before a collections call: docs/partners/lms.md), `unclassified`, `unrecorded`. */
             rule: string;
             /** @description The rule's citation (regulation, statute, or the company setting it comes from). */
             source: string;
             /** @description What the rule found for this call, in words. */
             detail: string;
         };
-        /** @description Extension, not part of the partner contract. Why a `pending` call is held rather than placed: it lacks the consent its purpose needs (`reason` `consent-required`), e.g. an AI-voice origination call to a number without prior express written consent (47 CFR 64.1200(a)(2); FCC 24-17). `rule`, `source` and `detail` are the consent rule that held it, its citation and what was found. The call stays `pending` (the partner contract's statuses do not change): it is looked at again a day later, and at once when consent is recorded (`PUT /customers/{customerId}/consents`) or the company attests written consent in its configuration; it is then planned as usual. */
+        /** @description Extension, not part of the partner contract. Why a `pending` call is held rather than placed: it lacks the consent its purpose needs (`reason` `consent-required`), e.g. an AI-voice origination call to a number without prior express written consent (47 CFR 64.1200(a)(2); FCC 24-17), or a number the Reassigned Numbers Database answered "no data" for since its consent date (`tcpa-reassigned-number`; 47 CFR 64.1200(m)). `rule`, `source` and `detail` are the consent rule that held it, its citation and what was found. The call stays `pending` (the partner contract's statuses do not change): it is looked at again a day later, and at once when consent is recorded (`PUT /customers/{customerId}/consents`) or the company attests written consent in its configuration; it is then planned as usual. */
         ScheduledCallHold: {
             /** @enum {string} */
             reason: "consent-required";
-            /** @description The consent rule, e.g. `tcpa-written-consent-required`, `tcpa-consent-required`. */
+            /** @description The consent rule, e.g. `tcpa-written-consent-required`, `tcpa-consent-required`, `tcpa-reassigned-number`. */
             rule: string;
             /** @description The rule's citation. */
             source: string;
@@ -3696,19 +3799,19 @@ export interface components {
              */
             recordedAt: string;
         };
-        /** @description An alert on the company's voice provider account: the provider said the account cannot place calls (a Retell disconnection reason: `no_valid_payment`, `marked_as_spam`, `telephony_provider_permission_denied`), or voice webhooks naming the company failed their signature check 5 or more times within a minute (`webhook_signature_failures`; both numbers are operator settings). While an alert is open, no call of the company is placed on that account (calls of test customers are paused only by the sandbox's own alerts): claimed calls go back to `pending` with the pause as their reason, until an operator resumes dialing (`outreach voice resume --company ID`). */
+        /** @description An alert on one of the company's provider accounts. A voice account: the provider said the account cannot place calls (a Retell disconnection reason: `no_valid_payment`, `marked_as_spam`, `telephony_provider_permission_denied`), or voice webhooks naming the company failed their signature check 5 or more times within a minute (`webhook_signature_failures`; both numbers are operator settings). While an alert is open, no call of the company is placed on that account (calls of test customers are paused only by the sandbox's own alerts): claimed calls go back to `pending` with the pause as their reason, until an operator resumes dialing (`outreach voice resume --company ID`). An SMS account (`sms_live`, `sms_sandbox`): Twilio refused the request itself (20003 Permission Denied, 20403 Forbidden, 30002 Account suspended); the company's texts on that account are held (retried every 15 minutes, none failed) and the alert closes by itself when the account accepts a text again (docs/operators/sms-provider.md). It pauses no dialing. */
         ProviderAlert: {
             id: string;
             /**
-             * @description Whose account: `live` (the company's own Retell account, else the operator's) or `sandbox` (the simulator test customers reach; its alerts pause only calls to test customers).
+             * @description Whose account: `live` (the company's own Retell account, else the operator's) or `sandbox` (the simulator test customers reach; its alerts pause only calls to test customers); `sms_live` (the company's own Twilio account, else the operator's) or `sms_sandbox` (the SMS simulator of test customers' texts).
              * @enum {string}
              */
-            provider: "live" | "sandbox";
+            provider: "live" | "sandbox" | "sms_live" | "sms_sandbox";
             /**
              * @description What raised it.
              * @enum {string}
              */
-            kind: "no_valid_payment" | "marked_as_spam" | "telephony_provider_permission_denied" | "webhook_signature_failures";
+            kind: "no_valid_payment" | "marked_as_spam" | "telephony_provider_permission_denied" | "webhook_signature_failures" | "sms_permission_denied" | "sms_account_suspended";
             /** @description What was seen, and what to check. */
             detail: string;
             /** @description The provider's call that reported it (null for signature failures). */
@@ -3716,18 +3819,18 @@ export interface components {
             /** Format: date-time */
             raised_at: string;
             /**
-             * @description `open`: dialing on the account is paused; `resumed`: an operator resumed it.
+             * @description `open`: dialing on the voice account is paused (texts on the SMS account are held); `resumed`: an operator resumed dialing, or the SMS account accepted a text again.
              * @enum {string}
              */
             status: "open" | "resumed";
             /** Format: date-time */
             resumed_at: string | null;
-            /** @description Who resumed dialing (the operator named by `outreach voice resume --by`). */
+            /** @description Who resumed dialing (the operator named by `outreach voice resume --by`), or `sms: the account accepted a text` for an SMS account's alert. */
             resumed_by: string | null;
         };
-        /** @description The company's voice provider account alerts, newest first (at most 20). */
+        /** @description The company's provider account alerts (voice and SMS), newest first (at most 20). */
         ProviderAlerts: {
-            /** @description Whether dialing on the company's voice account is paused now (an alert is open). */
+            /** @description Whether dialing on the company's voice account is paused now (a voice account's alert is open; an SMS account's alert holds only texts). */
             paused: boolean;
             data: components["schemas"]["ProviderAlert"][];
         };
@@ -3803,12 +3906,21 @@ export interface components {
              */
             promisedDate: string;
             /**
-             * @description `open` until payments settle it; `kept`, `partially_kept`, `broken` and `cancelled` are the later states (only `open` is written today).
+             * @description `open` until payments settle it. `kept` when payments dated from the day of the call to `dueDate` cover the amount; once the window closes, `partially_kept` when they cover part of it and `broken` when they cover none (both are followed up with a call). An ACH return of a payment that kept it makes it `open` again, or `broken`/`partially_kept` once the window has closed. `cancelled` is reserved (never written today).
              * @enum {string}
              */
             status: "open" | "kept" | "partially_kept" | "broken" | "cancelled";
-            /** @description What payments have covered so far. */
+            /** @description What the payments counted in its window cover (at most the amount). */
             paidAmount: string;
+            /**
+             * Format: date
+             * @description The last date a payment counts: the promised date plus the company's grace (`promises.graceDays`, default 3 days), in the borrower's calendar. Null only for a promise recorded before the lifecycle existed.
+             */
+            dueDate: string | null;
+            /** @description The call scheduled to follow up a broken (or partly kept) promise (`GET /scheduled-calls/{id}`); null until one is scheduled, or when the rules allow none (`followUpReason` says why). */
+            followUpScheduledCallId: string | null;
+            /** @description Why the follow-up call is at its time, or why there is none; null before the promise breaks. */
+            followUpReason: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -4040,7 +4152,7 @@ export interface components {
                 level: components["schemas"]["AchReturnRateLevel"];
             };
         };
-        /** @description Body of `provider.alert`: sent once when an alert opens on the company's voice provider account and dialing on it pauses (see `listProviderAlerts`). */
+        /** @description Body of `provider.alert`: sent once when an alert opens on one of the company's provider accounts (a voice account: dialing pauses; an SMS account: texts are held; see `listProviderAlerts`). */
         WebhookProviderAlert: {
             /** @constant */
             type: "provider.alert";
@@ -4149,6 +4261,61 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["InboundMessage"];
+        };
+        /** @description Body of `promise.created` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromiseCreated: {
+            /** @constant */
+            type: "promise.created";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
+        };
+        /** @description Body of `promise.kept` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromiseKept: {
+            /** @constant */
+            type: "promise.kept";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
+        };
+        /** @description Body of `promise.partially_kept` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromisePartiallyKept: {
+            /** @constant */
+            type: "promise.partially_kept";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
+        };
+        /** @description Body of `promise.broken` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromiseBroken: {
+            /** @constant */
+            type: "promise.broken";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
+        };
+        /** @description Body of `promise.reopened` (docs/partners/outcomes.md#promises-to-pay). */
+        WebhookPromiseReopened: {
+            /** @constant */
+            type: "promise.reopened";
+            /**
+             * Format: date-time
+             * @description When the promise changed (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["Promise"];
         };
         /** @description Body of `payment_link.opened`: sent once per link, when the borrower first opens it (docs/partners/outcomes.md#pay-by-link). */
         WebhookPaymentLinkOpened: {
@@ -7813,6 +7980,9 @@ export interface operations {
                      *           "promisedDate": "2026-12-15",
                      *           "status": "open",
                      *           "paidAmount": "0.00",
+                     *           "dueDate": "2026-12-18",
+                     *           "followUpScheduledCallId": null,
+                     *           "followUpReason": null,
                      *           "createdAt": "2026-12-08T15:03:12.000Z",
                      *           "updatedAt": "2026-12-08T15:03:12.000Z"
                      *         }
@@ -7859,6 +8029,9 @@ export interface operations {
                      *       "promisedDate": "2026-12-15",
                      *       "status": "open",
                      *       "paidAmount": "0.00",
+                     *       "dueDate": "2026-12-18",
+                     *       "followUpScheduledCallId": null,
+                     *       "followUpReason": null,
                      *       "createdAt": "2026-12-08T15:03:12.000Z",
                      *       "updatedAt": "2026-12-08T15:03:12.000Z"
                      *     }
@@ -9190,6 +9363,271 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookInboundMessageReviewDue"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promiseCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.created",
+                 *       "timestamp": "2026-12-08T15:03:12.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "open",
+                 *         "paidAmount": "0.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-08T15:03:12.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromiseCreated"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promiseKeptEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.kept",
+                 *       "timestamp": "2026-12-14T18:20:05.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "kept",
+                 *         "paidAmount": "150.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-14T18:20:05.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromiseKept"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promisePartiallyKeptEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.partially_kept",
+                 *       "timestamp": "2026-12-19T05:00:30.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "partially_kept",
+                 *         "paidAmount": "60.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-19T05:00:30.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromisePartiallyKept"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promiseBrokenEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.broken",
+                 *       "timestamp": "2026-12-19T05:00:30.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "broken",
+                 *         "paidAmount": "0.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-19T05:00:30.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromiseBroken"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    promiseReopenedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "promise.reopened",
+                 *       "timestamp": "2026-12-16T14:11:40.000Z",
+                 *       "data": {
+                 *         "id": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "callId": "7f1c2a9e-4b3d-4e8f-9a6b-2c5d8e1f0a37",
+                 *         "amount": "150.00",
+                 *         "promisedDate": "2026-12-15",
+                 *         "status": "open",
+                 *         "paidAmount": "0.00",
+                 *         "dueDate": "2026-12-18",
+                 *         "followUpScheduledCallId": null,
+                 *         "followUpReason": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "updatedAt": "2026-12-16T14:11:40.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPromiseReopened"];
             };
         };
         responses: {

@@ -5,7 +5,8 @@
  * the same run, and the plans (EXPLAIN ANALYZE, BUFFERS) of those reads on the full data.
  *
  *   npm run bench:volume -- [--scale 1] [--baseline-days 7] [--baseline-companies N] [--runs 200] [--seed 0.42]
- *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse] [--sweep [--sweep-days 365]] [--report-runs 10]
+ *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse] [--sweep [--sweep-days 365]]
+ *                           [--export [--export-days 30]] [--report-runs 10]
  *
  * The baseline has the full data set's companies (--baseline-companies, default the full scale's
  * 1,000) and its daily volume over its last --baseline-days (default 7) only: the same lenders in
@@ -25,6 +26,9 @@
  *
  * Then one customer with 100,000 calls is paged 10 at a time, by cursor and by offset, in a schema
  * of its own (deep-pages.ts): the volume data set's customers have too few calls for deep pages.
+ *
+ * --export streams the examiner's export of the largest company's last --export-days days (default
+ * 30) and prints its records per second (export-rate.ts); read-only.
  *
  * --sweep then runs the retention sweep on the full data and times each of its statements
  * (sweep.ts), deleting the contact records older than --sweep-days (the oldest month by default)
@@ -46,6 +50,7 @@ import { baselineScale, fillVolume, volumeCounts } from './fill.js';
 import { measureDeepPages } from './deep-pages.js';
 import { percentile } from './percentile.js';
 import { measureSweep } from './sweep.js';
+import { measureExport } from './export-rate.js';
 import { measureReport } from './report.js';
 
 /** Thrown to roll a transaction back on purpose. */
@@ -63,6 +68,8 @@ const { values } = parseArgs({
     reuse: { type: 'boolean', default: false },
     sweep: { type: 'boolean', default: false },
     'sweep-days': { type: 'string', default: '365' },
+    export: { type: 'boolean', default: false },
+    'export-days': { type: 'string', default: '30' },
     'report-runs': { type: 'string', default: '10' },
   },
 });
@@ -122,6 +129,7 @@ for (const [name, read] of Object.entries(fullReads)) {
 for (const [name, read] of Object.entries(fullReads)) await plan(full, name, read);
 await measureReport(full, now, Number(values['report-runs']));
 await measureDeepPages(url, schema, now);
+if (values.export) await measureExport(full, now, Number(values['export-days']));
 if (values.sweep) await measureSweep(full, now, Number(values['sweep-days']));
 await base.destroy();
 await full.destroy();

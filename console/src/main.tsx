@@ -4,6 +4,7 @@ import { handled, signOut, whoAmI, type Me } from './api.js';
 import { Batches } from './batches.js';
 import { Customer } from './customer.js';
 import { ProviderAlertBanner } from './provider-alert.js';
+import { Reviews } from './reviews.js';
 import { Results } from './results.js';
 import { SignIn } from './sign-in.js';
 import { Today } from './today.js';
@@ -53,6 +54,9 @@ function App() {
             <li>
               <a href="#/webhooks">Webhooks</a>
             </li>
+            <li>
+              <a href="#/reviews">Replies in review</a>
+            </li>
           </ul>
           <ul>
             <li>
@@ -98,6 +102,8 @@ function App() {
           <Batches open={batches[1]} />
         ) : hash === '#/webhooks' ? (
           <Webhooks me={me} />
+        ) : hash === '#/reviews' ? (
+          <Reviews me={me} />
         ) : hash === '#/results' ? (
           <Results />
         ) : (

@@ -18,6 +18,12 @@ export interface ChannelOptions {
   /** Where test customers' messages go (a local SMTP server / SMS simulator); started in-process by `outreach serve` when unset. */
   sandboxSmtpUrl?: string;
   sandboxSms?: SmsApiSettings;
+  /**
+   * The Reassigned Numbers Database test customers' calls and texts are checked against (the RND
+   * simulator, src/simulators/rnd/); started in-process by `outreach serve` when unset. Real
+   * customers have no RND adapter yet (docs/operators/compliance.md#reassigned-numbers).
+   */
+  sandboxRnd?: { baseUrl: string; key: string };
   emailFrom: string;
   pollMs: number;
   batchSize: number;

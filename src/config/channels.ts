@@ -17,6 +17,11 @@ function smsSettings(r: EnvReader, prefix: 'OUTREACH_SMS' | 'OUTREACH_SANDBOX_SM
   return { baseUrl, accountSid, authToken, from };
 }
 
+function rndSettings(r: EnvReader): { baseUrl: string; key: string } | undefined {
+  const baseUrl = r.schemeUrl('OUTREACH_SANDBOX_RND_URL', /^https?:\/\//);
+  return baseUrl ? { baseUrl, key: r.value('OUTREACH_SANDBOX_RND_KEY') } : undefined;
+}
+
 /** Email and SMS delivery (docs/operators/configuration.md); the shape is the adapters' (they may not import src/config/). */
 export function loadChannelOptions(r: EnvReader): ChannelOptions {
   return {
@@ -24,6 +29,7 @@ export function loadChannelOptions(r: EnvReader): ChannelOptions {
     sms: smsSettings(r, 'OUTREACH_SMS'),
     sandboxSmtpUrl: r.schemeUrl('OUTREACH_SANDBOX_SMTP_URL', /^smtps?:\/\//),
     sandboxSms: smsSettings(r, 'OUTREACH_SANDBOX_SMS'),
+    sandboxRnd: rndSettings(r),
     emailFrom: r.filled('OUTREACH_EMAIL_FROM'),
     pollMs: r.int('OUTREACH_MESSAGES_POLL_MS'),
     batchSize: r.int('OUTREACH_MESSAGES_BATCH'),

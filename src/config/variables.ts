@@ -340,6 +340,13 @@ export const VARIABLES = [
   { name: 'OUTREACH_SANDBOX_SMS_AUTH_TOKEN', unset: '—', meaning: 'required with `OUTREACH_SANDBOX_SMS_URL`' },
   { name: 'OUTREACH_SANDBOX_SMS_FROM', default: '+15005550006', meaning: 'sandbox sender number, E.164' },
   {
+    name: 'OUTREACH_SANDBOX_RND_URL',
+    unset: 'started in-process by `serve`',
+    meaning:
+      "the Reassigned Numbers Database test customers' calls and texts are checked against: the RND simulator ([compliance](docs/operators/compliance.md#reassigned-numbers)); real customers have no RND adapter yet",
+  },
+  { name: 'OUTREACH_SANDBOX_RND_KEY', default: 'sim_rnd_key', meaning: "the RND simulator's key" },
+  {
     name: 'OUTREACH_EMAIL_FROM',
     default: 'Outreach <no-reply@outreach.invalid>',
     meaning: 'default sender (a company may set `channels.email.from`)',

@@ -13,6 +13,8 @@ import { presentScheduledCall } from '../http/presenters/planning.js';
 import { providerAlert } from '../domain/calls/refusals.js';
 import { presentProviderAlert } from '../http/presenters/provider-alerts.js';
 import { presentRestriction } from '../http/presenters/restrictions.js';
+import { promiseById } from '../domain/promises/promises.js';
+import { presentPromise } from '../http/presenters/promises.js';
 import { paymentLinkOfCompany } from '../domain/payment-links/payment-links.js';
 import { presentPaymentLink } from '../http/presenters/payment-links.js';
 
@@ -44,10 +46,18 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   // The inbound text as GET /inbound-messages returns it when the event is first sent.
   'inbound_message.review_due': async (db, companyId, id) =>
     presentInboundMessage(await inboundReview({ db, companyId }, id)),
+  // The promise as GET /promises/{promiseId} returns it when the event is first sent.
+  'promise.created': promise,
+  'promise.kept': promise,
+  'promise.partially_kept': promise,
+  'promise.broken': promise,
+  'promise.reopened': promise,
   // The link as GET /customers/{customerId}/payment-links lists it when the event is first sent.
   'payment_link.opened': async (db, companyId, id) =>
     presentPaymentLink(await paymentLinkOfCompany({ db, companyId }, id)),
 });
+
+const promise: EventDataBuilder = async (db, companyId, id) => presentPromise(await promiseById({ db, companyId }, id));
 
 const restriction: EventDataBuilder = async (db, companyId, id) =>
   presentRestriction(await restrictionById({ db, companyId }, id));

@@ -17,6 +17,8 @@ import type { EventDataBuilders } from '../domain/webhooks/events.js';
 import type { DispatchDeps } from '../domain/messages/message-dispatch.js';
 import { startMessageDispatcher, type MessageDispatcherOptions } from './message-dispatcher.js';
 import { startReviewDeadlines } from './review-deadlines.js';
+import { smsAccountAlerts } from '../domain/calls/refusals.js';
+import { startPromiseSweep } from './promise-sweep.js';
 
 export type { JobQueue } from '../domain/ports/job-queue.js';
 
@@ -28,7 +30,12 @@ export interface WorkerDeps {
   testAliasSunset: Date;
   options: JobOptions;
   /** Email/SMS dispatch; absent when no route can deliver. */
-  messages?: { routes: DispatchDeps['routes']; publicBaseUrl: string; options: MessageDispatcherOptions };
+  messages?: {
+    routes: DispatchDeps['routes'];
+    publicBaseUrl: string;
+    options: MessageDispatcherOptions;
+    reassigned?: DispatchDeps['reassigned'];
+  };
   rows: RowHandling;
   lms: LmsResolver;
   /** Outbound webhooks: how requests are sent, and how each event's `data` is built (src/main/server.ts). */
@@ -75,7 +82,16 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
   });
   const messages = deps.messages
     ? startMessageDispatcher(
-        { db: deps.db, now: deps.now, routes: deps.messages.routes, publicBaseUrl: deps.messages.publicBaseUrl, log },
+        {
+          db: deps.db,
+          now: deps.now,
+          routes: deps.messages.routes,
+          publicBaseUrl: deps.messages.publicBaseUrl,
+          log,
+          // An SMS account's hold raises the voice go-live's provider.alert (calls and messages are siblings).
+          alerts: smsAccountAlerts(log),
+          reassigned: deps.messages.reassigned,
+        },
         deps.messages.options,
       )
     : null;
@@ -88,11 +104,14 @@ export function startWorkers(deps: WorkerDeps): WorkerPool {
   timer.unref();
   // Unsure inbound texts: the review_due warning and the 10-business-day limit (docs/partners/consent.md).
   const stopReviewDeadlines = startReviewDeadlines({ db: deps.db, now: deps.now, log });
+  // Promises whose window closed: partly kept or broken, and their follow-up calls (docs/partners/outcomes.md).
+  const stopPromiseSweep = startPromiseSweep({ db: deps.db, now: deps.now, log });
   log.info('workers started', { engine: deps.queue.engine, concurrency: options.concurrency });
   return {
     async stop() {
       clearInterval(timer);
       stopReviewDeadlines();
+      stopPromiseSweep();
       await messages?.stop();
       await Promise.all([slices.stop(), webhooks.stop()]);
     },

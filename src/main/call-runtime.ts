@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 import type { Clock } from '../domain/ports/clock.js';
 import type { CallServices } from '../domain/calls/call-services.js';
 import type { JobQueue } from '../domain/ports/job-queue.js';
+import type { LmsResolver } from '../domain/ports/lms.js';
 import type { Logger } from '../lib/logger.js';
 import { startVoiceSimulator, type VoiceSimulator } from '../simulators/voice/server.js';
 import type { Db } from '../store/shared/db.js';
@@ -17,7 +18,7 @@ import type { Db } from '../store/shared/db.js';
  */
 export async function createCallServices(
   config: Config,
-  deps: { db: Db; now: Clock; log: Logger; queue: JobQueue; secrets: SecretBox },
+  deps: { db: Db; now: Clock; log: Logger; queue: JobQueue; secrets: SecretBox; lms?: LmsResolver },
 ): Promise<{ services: CallServices; simulator: VoiceSimulator | null }> {
   const c = config.calls;
   let simulator: VoiceSimulator | null = null;
@@ -55,6 +56,7 @@ export async function createCallServices(
     // A company's own Retell account: always Retell's API (or the operator's override of it), never the simulator.
     companyVoice: companyVoiceProviders(deps.secrets, { baseUrl: c.retellBaseUrl, requestTimeoutMs }),
     recordings: new FileRecordingStore(c.recordingsDir),
+    lms: deps.lms,
     settings: {
       publicBaseUrl: config.publicBaseUrl,
       fromNumber: c.fromNumber,

@@ -3,13 +3,18 @@ import { RetellVoiceProvider } from '../adapters/voice/retell-voice-provider.js'
 import type { Config } from '../config/config.js';
 import type { SecretBox } from '../domain/ports/secrets.js';
 import { READINESS_CHECKS } from '../domain/readiness/voice-checks.js';
+import { lmsReadinessChecks } from '../domain/readiness/lms.js';
+import { lmsConnectors } from '../adapters/lms/connectors.js';
+import { createChannelSenders } from '../adapters/channel-senders.js';
+import { smsDoctorChecks, type SmsRouteOf } from '../domain/readiness/sms.js';
 import { type ReadinessReport, runReadiness } from '../domain/readiness/readiness.js';
 import { findCompany } from '../domain/shared/company-config.js';
 import type { Db } from '../store/shared/db.js';
 
 export const DOCTOR_USAGE = `  doctor --company ID [--json]            check the company is ready to go live: its voice account's key,
                                           caller ids, published agents and their setup, webhook key and
-                                          concurrency, and PUBLIC_BASE_URL over https; prints each
+                                          concurrency, PUBLIC_BASE_URL over https, Twilio (credentials,
+                                          sender, Lookup), the LMS and its sub-status mapping; prints each
                                           failure with its fix, exit 1 when not ready
                                           (docs/operators/going-live.md)`;
 
@@ -45,7 +50,22 @@ export async function runDoctorCommand(
     company.config,
   );
   const voice = own ?? (c.provider ? new RetellVoiceProvider({ name: 'live', ...c.provider, requestTimeoutMs }) : null);
-  const report = await runReadiness(READINESS_CHECKS, {
+  // The LMS rows: reachable with the configured ids, and the dial-time sub-status mapping (both pass without an LMS).
+  const lms = lmsConnectors(secrets);
+  // The SMS rows, on the account real customers' texts go through: the company's own Twilio account, else the operator's.
+  const senders = createChannelSenders(config.channels, c.signingSecret, secrets);
+  const smsRoute: SmsRouteOf = (companyId, cfg) => {
+    const ownSms = senders.companySms?.(companyId, cfg);
+    const provider = ownSms ?? (config.channels.sms ? senders.live.sms : undefined);
+    if (!provider) return null;
+    return { provider, own: ownSms !== undefined, from: cfg.channels?.sms?.from ?? config.channels.sms?.from ?? '' };
+  };
+  const checks = [
+    ...READINESS_CHECKS,
+    ...smsDoctorChecks(smsRoute),
+    ...lmsReadinessChecks((companyId, cfg) => lms(companyId, cfg.lms)),
+  ];
+  const report = await runReadiness(checks, {
     db,
     companyId: args.companyId,
     config: company.config,
@@ -61,6 +81,7 @@ export async function runDoctorCommand(
         return res.status;
       }),
   });
+  await senders.close();
   const ready = report.every((r) => r.ok);
   out(args.json ? JSON.stringify({ ready, checks: report }) : checklist(report, ready));
   return ready ? 0 : 1;

@@ -31,6 +31,7 @@ import type { Db } from '../store/shared/db.js';
 import { migrateLatest } from '../store/shared/migrate.js';
 import { canDeliver, createChannelSenders, type ChannelSenders } from '../adapters/channel-senders.js';
 import { startLocalChannelServers } from './local-channels.js';
+import { SandboxRnd } from '../adapters/rnd/sandbox-rnd.js';
 
 export interface RunningService {
   server: Server;
@@ -94,13 +95,16 @@ async function openBackend(config: Config, opts: StartOptions, supervise: boolea
   if (!config.calls.dispatchEnabled) log.info('OUTREACH_CALLS_DISPATCH=off: this process places no calls');
   const secrets = aesGcmBox(configKeySource(config.configKey, config.databaseUrl));
   const lms = opts.lms ?? lmsConnectors(secrets);
-  const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue, secrets });
+  const { services: calls, simulator } = await createCallServices(config, { db, now, log, queue, secrets, lms });
   const local = opts.localChannelServers && supervise ? await startLocalChannelServers(config, log) : null;
   const channelOptions = local ? { ...config.channels, ...local.options } : config.channels;
   const senders: ChannelSenders = createChannelSenders(channelOptions, config.calls.signingSecret, secrets);
   const { pollMs, batchSize, perCompany } = channelOptions;
+  // The Reassigned Numbers Database: the simulator for test customers; real customers have no adapter yet.
+  const reassigned = channelOptions.sandboxRnd ? { sandbox: new SandboxRnd(channelOptions.sandboxRnd) } : undefined;
+  calls.reassigned = reassigned;
   const messages = canDeliver(senders)
-    ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany } }
+    ? { routes: senders, publicBaseUrl: config.publicBaseUrl, options: { pollMs, batchSize, perCompany }, reassigned }
     : undefined;
   const startWorkersHere = (): WorkerPool => {
     const batch = startWorkers({

@@ -108,7 +108,7 @@ new Gauge({
  */
 export const providerAlerts = new Counter({
   name: 'outreach_provider_alerts_total',
-  help: 'Voice provider account alerts raised (dialing paused on the account), by kind',
+  help: 'Provider account alerts raised (voice: dialing paused on the account; SMS: texts held), by kind',
   labelNames: ['kind'] as const,
   registers: [registry],
 });

@@ -19,4 +19,14 @@ export const CONSENT_RULES = {
     id: 'tcpa-consent-revoked',
     source: '47 CFR 64.1200(a)(10): consent revoked by any reasonable means (FCC 24-24), honored at once',
   },
+  reassigned: {
+    id: 'tcpa-reassigned-number',
+    source:
+      '47 CFR 64.1200(m): the Reassigned Numbers Database (FCC 18-177; DA 21-1649) queried with the consent date; "yes" (permanently disconnected on or after it) ends the consent for the number, "no" is the safe harbor',
+  },
+  nycElectronic: {
+    id: 'nyc-electronic-consent-required',
+    source:
+      "New York City 6 RCNY § 5-77 as amended (DCWP; in force 2026-09-01): a collector emails or texts a New York City consumer only with the consumer's consent to that medium and address (paragraph not verified against the rule text)",
+  },
 } as const;

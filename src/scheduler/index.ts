@@ -45,3 +45,4 @@ export {
 } from './rule-catalog.js';
 export { CONSENT_RULES } from './consent-rules.js';
 export type * from './types.js';
+export { customerLocalities } from './localities.js';

@@ -12,6 +12,7 @@ const PINNED: Record<string, string> = {
   '2026-11-26.3': '0be8aea7',
   '2026-11-26.4': 'c0112304',
   '2026-11-28.2': 'ae41a8a5',
+  '2026-11-28.40': 'b098fa9a',
 };
 
 describe('rule catalog version', () => {

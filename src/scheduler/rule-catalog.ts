@@ -12,7 +12,7 @@ import { HORIZON_RULE } from './search.js';
  * Bump it whenever a rule id or a citation changes: rule-catalog.test.ts pins the catalog's
  * fingerprint to this version, so a catalog change without a bump fails the tests.
  */
-export const RULE_CATALOG_VERSION = '2026-11-28.2';
+export const RULE_CATALOG_VERSION = '2026-11-28.40';
 
 export interface CatalogRule {
   readonly id: string;
@@ -35,6 +35,8 @@ export const UNVERIFIED_RULES: Readonly<Record<string, string>> = {
     'Md. Code, Com. Law § 14-4501 was read; the section holding the 8 a.m.–8 p.m. and 3-per-24-h limits (14-4502 or 14-4503) was not read in full',
   'state-marketing-hours-ok': 'Okla. Stat. tit. 15, § 775C.4 was not read',
   'state-marketing-frequency-ok': 'Okla. Stat. tit. 15, § 775C.4 was not read',
+  'nyc-electronic-consent-required':
+    'the text of 6 RCNY § 5-77 as amended in 2026 was not read; the consent to electronic communications is from DCWP guidance, read strictly (a consent recorded for the medium and address)',
   'ok-adad-hours':
     'Okla. Stat. tit. 15, § 755.1 was not read; the 9 a.m.–9 p.m. limit is from the project compliance sources list',
 };

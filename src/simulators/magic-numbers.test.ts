@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { magicNumbers, registryProblems, RESERVED_RANGES } from './magic-numbers.js';
+import { RND_MAGIC_NUMBERS, rndOutcomeFor } from './rnd/magic-numbers.js';
 import { smsOutcomeFor } from './sms/magic-numbers.js';
 import { MAGIC_NUMBERS as VOICE_SCENARIOS, scenarioFor } from './voice/scenarios.js';
 
@@ -10,7 +11,7 @@ describe('the magic-number registry', () => {
     expect(registryProblems()).toEqual([]);
   });
 
-  it('each simulator reads its registered numbers under any area code; SMS gives no other number a meaning', () => {
+  it('each simulator reads its registered numbers under any area code; SMS and the RND give no other number a meaning', () => {
     for (let n = 100; n <= 199; n++) {
       const digits = `5550${n}`;
       const registered = all.filter((m) => m.digits === digits).map((m) => m.simulator);
@@ -18,6 +19,7 @@ describe('the magic-number registry', () => {
         const number = `+1${area}${digits}`;
         // An unregistered number gets the seeded mix, whose entries reuse the magic scenarios: only the registered side is exact.
         if (registered.includes('voice')) expect(scenarioFor(number), number).toBe(VOICE_SCENARIOS[`0${n}`]);
+        expect(rndOutcomeFor(number), number).toBe(registered.includes('rnd') ? RND_MAGIC_NUMBERS[digits] : undefined);
         expect(JSON.stringify(smsOutcomeFor(number)) !== JSON.stringify({ final: 'delivered' }), number).toBe(
           registered.includes('sms'),
         );

@@ -1,3 +1,4 @@
+import { RND_MAGIC_NUMBERS } from './rnd/magic-numbers.js';
 import { SMS_MAGIC_NUMBERS } from './sms/magic-numbers.js';
 import { MAGIC_NUMBERS as VOICE_SCENARIOS } from './voice/scenarios.js';
 
@@ -13,7 +14,7 @@ export interface MagicNumber {
   /** The last 7 digits, `5550100`…`5550199`. */
   digits: string;
   /** Which simulator reads it. */
-  simulator: 'voice' | 'sms' | 'lookup' | 'configuration';
+  simulator: 'voice' | 'sms' | 'lookup' | 'rnd' | 'configuration';
   meaning: string;
 }
 
@@ -44,13 +45,19 @@ export const RESERVED_RANGES: readonly ReservedRange[] = [
   {
     from: '5550140',
     to: '5550149',
-    owner: 'reassigned numbers (RND) and consent (issue 40)',
-    simulators: ['lookup', 'sms', 'voice'],
+    owner: 'reassigned numbers (RND) and consent (issue 40; src/simulators/rnd/magic-numbers.ts)',
+    simulators: ['rnd', 'lookup', 'sms', 'voice'],
   },
   {
     from: '5550150',
     to: '5550159',
     owner: 'call outcomes: callbacks, promises to pay (issue 42)',
+    simulators: ['voice'],
+  },
+  {
+    from: '5550160',
+    to: '5550169',
+    owner: 'call outcomes: promises to pay, voicemails that take no message (issue 42)',
     simulators: ['voice'],
   },
   {
@@ -75,6 +82,11 @@ export function magicNumbers(): MagicNumber[] {
       digits,
       simulator: 'sms',
       meaning: o.refusal ? `refused ${o.refusal.code}` : `${o.final}${o.errorCode ? ` ${o.errorCode}` : ''}`,
+    })),
+    ...Object.entries(RND_MAGIC_NUMBERS).map(([digits, o]): MagicNumber => ({
+      digits,
+      simulator: 'rnd',
+      meaning: o.meaning,
     })),
     { digits: '5550199', simulator: 'configuration', meaning: 'default caller id (never a destination)' },
   ];

@@ -150,6 +150,24 @@ describe.each(DIALECTS)("one customer's whole record on %s", (dialect) => {
           recorded_at: iso(-20),
         },
       ]);
+    // The Reassigned Numbers Database asked before the call (49 h ago) with the consent date: "no";
+    // and another customer's answer, which must not show.
+    await tables(db)
+      .reassignedNumberAnswers()
+      .insert(
+        (['hist', 'other'] as const).map((customerId) => ({
+          id: `rnd-${customerId}`,
+          company_id: companyId,
+          phone_number: customerId === 'hist' ? '+15127365010' : '+15127365011',
+          customer_id: customerId,
+          consent_date: iso(-100).slice(0, 10),
+          answer: 'no',
+          database: 'live',
+          channel: 'call',
+          subject_id: customerId === 'hist' ? callId : null,
+          queried_at: iso(-49),
+        })),
+      );
     // A cease request placed by an operator 10 h ago and lifted 5 h ago.
     await tables(db)
       .contactRestrictions()
@@ -197,6 +215,7 @@ describe.each(DIALECTS)("one customer's whole record on %s", (dialect) => {
     expect(records.map((r) => [r.kind, r.id])).toEqual([
       ['consent_event', 'grant-1'],
       ['outside_contact', 'dialer-h1'],
+      ['reassigned_number_answer', 'rnd-hist'],
       ['attempt', callId],
       ['attempt', messageId],
       ['consent_event', 'stop-1'],
@@ -204,7 +223,13 @@ describe.each(DIALECTS)("one customer's whole record on %s", (dialect) => {
       ['restriction_change', 'restriction-1'],
     ]);
     expect(records.every((r) => r.customerId === 'hist' || r.recipient === '+15127365010')).toBe(true);
-    const [grant, outside, call, text, stop, placed, lifted] = records;
+    const [grant, outside, rnd, call, text, stop, placed, lifted] = records;
+    expect(rnd).toMatchObject({
+      channel: 'call',
+      at: iso(-49),
+      recipient: '+15127365010',
+      detail: { consentDate: iso(-100).slice(0, 10), answer: 'no', database: 'live', subjectId: callId },
+    });
     expect(grant).toMatchObject({
       recipient: '+15127365010',
       detail: {
@@ -244,6 +269,10 @@ describe.each(DIALECTS)("one customer's whole record on %s", (dialect) => {
   it('without --customer the company export holds both customers; an unknown customer is refused', async () => {
     const all = await exported(WHOLE_HISTORY);
     expect(all.filter((r) => r.kind === 'outside_contact').map((r) => r.id)).toEqual(['dialer-h1', 'dialer-o1']);
+    expect(all.filter((r) => r.kind === 'reassigned_number_answer').map((r) => r.id)).toEqual([
+      'rnd-hist',
+      'rnd-other',
+    ]);
     await expect(exported({ ...WHOLE_HISTORY, customerId: 'nobody' })).rejects.toThrow(/customer nobody not found/);
   });
 });

@@ -1,14 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCompany } from '../../src/domain/companies/companies.js';
 import { ConflictError, NotFoundError } from '../../src/domain/shared/errors.js';
 import type { JobQueue } from '../../src/domain/ports/job-queue.js';
 import type { VoiceEvent, VoiceEventType } from '../../src/domain/ports/voice-provider.js';
 import type { CallServices } from '../../src/domain/calls/call-services.js';
 import { applyInboxBatch } from '../../src/domain/calls/callback-inbox.js';
 import { applyVoiceEvent } from '../support/calls.js';
-import { callSetState, receiveEvents, seedCollectionsCall } from '../support/call-seeds.js';
+import {
+  callSetState,
+  companyWithEndpoint,
+  inboxOutcomes,
+  receiveEvents,
+  seedCollectionsCall,
+} from '../support/call-seeds.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { insertWebhookEndpoint } from '../../src/store/webhooks/webhooks.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
@@ -244,22 +248,10 @@ describe.each(DIALECTS)('set-based callback applier on %s', (dialect) => {
   /** What applying the reference set's deliveries one by one did, in receipt order. */
   const reference: Array<[string, string]> = [];
 
-  const outcomesOf = async (set: string) =>
-    (await tables(database.db).callbackInbox().where('scheduled_call_id', 'like', `${set}-%`).orderBy('seq')).map(
-      (r: any) => [r.event_id.replace(`${set}-`, ''), r.outcome],
-    );
+  const outcomesOf = (set: string) => inboxOutcomes(database.db, set);
 
   beforeAll(async () => {
-    ({ companyId } = await createCompany(database.db, 'Batch', NOW));
-    await insertWebhookEndpoint(database.db, {
-      id: 'we1',
-      companyId,
-      url: 'https://hooks.example/in',
-      secret: 'whsec_x',
-      previousSecret: null,
-      previousSecretExpiresAt: null,
-      createdAt: NOW.toISOString(),
-    });
+    companyId = await companyWithEndpoint(database.db, 'Batch', NOW);
     await seed('batch');
     await seed('ref');
   });

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCompany } from '../../src/domain/companies/companies.js';
 import { ConflictError, NotFoundError } from '../../src/domain/shared/errors.js';
 import type { JobQueue } from '../../src/domain/ports/job-queue.js';
 import type {
@@ -13,9 +12,14 @@ import type { CallServices } from '../../src/domain/calls/call-services.js';
 import { applyInboxBatch } from '../../src/domain/calls/callback-inbox.js';
 import { reconcileStaleCalls } from '../../src/domain/calls/reconcile-calls.js';
 import { applyVoiceEvent } from '../support/calls.js';
-import { callSetState, receiveEvents, seedCollectionsCall } from '../support/call-seeds.js';
+import {
+  callSetState,
+  companyWithEndpoint,
+  inboxOutcomes,
+  receiveEvents,
+  seedCollectionsCall,
+} from '../support/call-seeds.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { insertWebhookEndpoint } from '../../src/store/webhooks/webhooks.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
@@ -123,22 +127,10 @@ describe.each(DIALECTS)('one apply path for provider events on %s', (dialect) =>
   /** Everything applying may have changed for one set, its own ids taken out (call ids by their scheduled call). */
   const endState = (set: string) => callSetState(database.db, set, { enqueued, dialColumns: true, receivedAt: true });
 
-  const outcomesOf = async (set: string) =>
-    (await tables(database.db).callbackInbox().where('scheduled_call_id', 'like', `${set}-%`).orderBy('seq')).map(
-      (r: any) => [r.event_id.replace(`${set}-`, ''), r.outcome],
-    );
+  const outcomesOf = (set: string) => inboxOutcomes(database.db, set);
 
   beforeAll(async () => {
-    ({ companyId } = await createCompany(database.db, 'Set path', NOW));
-    await insertWebhookEndpoint(database.db, {
-      id: 'we1',
-      companyId,
-      url: 'https://hooks.example/in',
-      secret: 'whsec_x',
-      previousSecret: null,
-      previousSecretExpiresAt: null,
-      createdAt: NOW.toISOString(),
-    });
+    companyId = await companyWithEndpoint(database.db, 'Set path', NOW);
   });
 
   it("the sweep's synthetic events and the same events from the inbox leave identical rows, but for the sweep's note", async () => {

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -192,6 +193,33 @@ describe.runIf(chromium || required).each(DIALECTS)(
       await page.waitForSelector('[role=status]:text("queued again")');
       await expectAccessible('webhooks');
       expect((await tables(database.db).webhookDeliveries().where({ id: dead.id }).first())!.status).toBe('pending');
+    });
+
+    it('lists the replies waiting in review with their limit, and an operator decides one', async () => {
+      const id = randomUUID();
+      await tables(database.db).inboundReviews().insert({
+        id,
+        company_id: companyId,
+        address: '+12125550100',
+        body: 'Cancel my payment, I already paid',
+        rule: 'stop-word',
+        provider_message_id: null,
+        status: 'review',
+        received_at: '2026-12-07T15:00:00.000Z',
+        warn_at: '2026-12-17T15:00:00.000Z',
+        due_at: '2026-12-21T15:00:00.000Z',
+      });
+      await page.goto(`${stack.t.url}/console/#/reviews`);
+      const row = page.locator(`tr[data-inbound="${id}"]`);
+      await row.locator('text=Cancel my payment, I already paid').waitFor();
+      await row.locator('input[name=note]').fill('About a payment, not the texts');
+      await row.locator('text=Not a revocation').click();
+      await page.waitForSelector('[role=status]:text("consent stands")');
+      const decided = (await tables(database.db).inboundReviews().where({ id }).first())!;
+      expect(decided).toMatchObject({ status: 'kept', decision_note: 'About a payment, not the texts' });
+      expect(decided.decided_by).toMatch(/@/);
+      await page.waitForSelector('text=No replies waiting.');
+      await expectAccessible('replies in review');
     });
 
     it('shows the collections results with charts and a CSV of the same figures', async () => {

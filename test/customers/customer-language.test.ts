@@ -1,5 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { setCompanyConfig } from '../../src/domain/companies/companies.js';
+import { getCompanyConfig, setCompanyConfig } from '../../src/domain/companies/companies.js';
+import type { CallServices } from '../../src/domain/calls/call-services.js';
+import { dialScheduledCalls } from '../../src/domain/calls/dial.js';
+import type { VoiceProvider } from '../../src/domain/ports/voice-provider.js';
+import { recordAgentVersion } from '../../src/store/calls/agent-versions.js';
 import { defaultCompanyConfig } from '../../src/domain/shared/company-config.js';
 import { startLocalChannels } from '../support/channels.js';
 import { validCustomer } from '../support/customers.js';
@@ -136,5 +140,73 @@ describe.each(DIALECTS)("the borrower's language on %s", (dialect) => {
     expect(await eventually(async () => local.sms.messages.find((m) => m.to === '+15125550177')?.body)).toBe(
       'Hola Ada, por favor llámenos.\nResponda STOP para no recibir más mensajes.',
     );
+  });
+
+  it('a Spanish-speaking borrower is called by the Spanish agent (its published version pinned); others by the English one', async () => {
+    const db = suite.database.db;
+    const config = await getCompanyConfig(db, companyId);
+    await setCompanyConfig(db, companyId, {
+      ...config,
+      calls: {
+        agents: {
+          ...Object.fromEntries(config.taskTypes.map((t) => [t.name, 'agent_en'])),
+          Collections: { en: 'agent_en', es: 'agent_es' },
+        },
+      },
+    });
+    await recordAgentVersion(db, {
+      companyId,
+      agentId: 'agent_en',
+      publishedVersion: 3,
+      publishedAt: NOW.toISOString(),
+    });
+    await recordAgentVersion(db, {
+      companyId,
+      agentId: 'agent_es',
+      publishedVersion: 5,
+      publishedAt: NOW.toISOString(),
+    });
+    await syncCustomer('c-call-es', { language: 'es-MX', isTest: false, phoneNumber: '(512) 555-0181' });
+    await syncCustomer('c-call-en', { isTest: false, phoneNumber: '(512) 555-0182' });
+    const placed: Array<{ to: string; agent: string; agentVersion?: number }> = [];
+    const live = {
+      name: 'live',
+      createCall: async (r: { to: string; agent: string; agentVersion?: number }) => {
+        placed.push({ to: r.to, agent: r.agent, agentVersion: r.agentVersion });
+        return { providerCallId: `call_${r.to}` };
+      },
+      findCall: async () => ({ kind: 'none' }),
+    } as unknown as VoiceProvider;
+    const log = { info() {}, warn() {}, error() {}, debug() {} } as unknown as CallServices['log'];
+    for (const id of ['c-call-es', 'c-call-en']) {
+      const call = await tables(db)
+        .scheduledCalls()
+        .where({ company_id: companyId, customer_id: id, status: 'pending' })
+        .orderBy('scheduled_time')
+        .first();
+      await tables(db).scheduledCalls().where({ id: call!.id }).update({ status: 'dialing' });
+      const services: CallServices = {
+        db,
+        now: () => new Date(call!.scheduled_time),
+        log,
+        voice: { live, sandbox: live },
+        recordings: {} as CallServices['recordings'],
+        queue: {} as CallServices['queue'],
+        settings: {
+          publicBaseUrl: 'http://127.0.0.1:9',
+          fromNumber: '+12025550199',
+          signingSecret: 'x'.repeat(32),
+          dialLeaseMs: 60_000,
+          maxCallbacksInFlight: 8,
+        },
+      };
+      expect(await dialScheduledCalls(services, [{ scheduledCallId: String(call!.id), companyId }], [false])).toEqual([
+        { outcome: 'placed' },
+      ]);
+    }
+    expect(placed).toEqual([
+      { to: '+15125550181', agent: 'agent_es', agentVersion: 5 },
+      { to: '+15125550182', agent: 'agent_en', agentVersion: 3 },
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
-import { run } from '../support/first-runs.js';
+import { enrollment, run } from '../support/first-runs.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
@@ -35,54 +35,37 @@ const customer: CustomerFields = {
   loanIds: [7, 8],
 };
 
-/** The rows an enrollment of `customerId` stores; every id fresh. */
-function enrollment(customerId: string, calls = 3): NewEnrollment {
-  const applicationId = randomUUID();
-  const cadenceId = randomUUID();
-  const scheduleId = randomUUID();
-  return {
-    customerId,
+/** The rows an enrollment of `customerId` stores (`calls` calls, every column exercised); every id fresh. */
+const storedEnrollment = (customerId: string, calls = 3): NewEnrollment =>
+  enrollment(customerId, {
     customer,
-    at: AT,
-    application: { id: applicationId, customerId, loanId: 'loan-1', createdAt: AT },
-    cadence: { id: cadenceId, customerId, applicationId, taskType: 'PendingLoanNewLead', cadence: 'new-lead', at: AT },
-    schedule: {
-      id: scheduleId,
-      customerId,
-      cadenceId,
-      source: 'enrollment',
-      taskType: 'PendingLoanNewLead',
-      cadence: 'new-lead',
-      loanId: 'loan-1',
-      at: AT,
-    },
-    calls: Array.from({ length: calls }, (_, i) => ({
-      id: randomUUID(),
-      customerId,
-      scheduleId,
-      loanId: i === 2 ? null : 'loan-1',
-      taskType: 'PendingLoanNewLead',
-      purpose: 'origination',
-      scheduledTime: new Date(Date.parse(AT) + (i + 1) * 3_600_123).toISOString(),
-      phoneNumber: '+12125550100',
-      transferDestination: '+18005550199',
-      step: `call-${i}`,
-      stepIndex: i,
-      fallback: i === 1,
-      explanation:
-        i === 0
-          ? null
-          : [
-              {
-                rule: 'quiet-hours',
-                effect: 'moved',
-                message: `moved "${i}" \u2192 later`,
-                data: { from: AT, minutes: i * 7.25 },
-              },
-            ],
-    })),
-  };
-}
+    calls: (id, scheduleId) =>
+      Array.from({ length: calls }, (_, i) => ({
+        id: randomUUID(),
+        customerId: id,
+        scheduleId,
+        loanId: i === 2 ? null : 'loan-1',
+        taskType: 'PendingLoanNewLead',
+        purpose: 'origination',
+        scheduledTime: new Date(Date.parse(AT) + (i + 1) * 3_600_123).toISOString(),
+        phoneNumber: '+12125550100',
+        transferDestination: '+18005550199',
+        step: `call-${i}`,
+        stepIndex: i,
+        fallback: i === 1,
+        explanation:
+          i === 0
+            ? null
+            : [
+                {
+                  rule: 'quiet-hours',
+                  effect: 'moved',
+                  message: `moved "${i}" \u2192 later`,
+                  data: { from: AT, minutes: i * 7.25 },
+                },
+              ],
+      })),
+  });
 
 /** Every stored row of the customer's enrollment, ids replaced by the role of the row they name. */
 async function storedRows(db: Db, companyId: string, e: NewEnrollment): Promise<Record<string, unknown[]>> {
@@ -121,8 +104,8 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
   });
 
   it('stores the same rows in all five tables as the insert-per-table sequence', async () => {
-    const old = enrollment('old-way');
-    const fresh = enrollment('new-way');
+    const old = storedEnrollment('old-way');
+    const fresh = storedEnrollment('new-way');
     expect(await writeEnrollment(database.db, companyId, old, { as: 'one-by-one' })).toBe(true);
     expect(await writeEnrollment(database.db, companyId, fresh, { as: 'if-new' })).toBe(true);
     const before = await storedRows(database.db, companyId, old);
@@ -137,8 +120,8 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
   });
 
   it('first runs of one turn (one statement on Postgres) store the same rows as the insert-per-table sequence', async () => {
-    const old = enrollment('old-turn');
-    const fresh = [enrollment('turn-a'), enrollment('turn-b')];
+    const old = storedEnrollment('old-turn');
+    const fresh = [storedEnrollment('turn-a'), storedEnrollment('turn-b')];
     expect(await writeEnrollment(database.db, companyId, old, { as: 'one-by-one' })).toBe(true);
     const outcomes = await Promise.all(
       fresh.map((e, i) => writeEnrollment(database.db, companyId, e, { as: 'first-run', run: run(`rows-${i}`) })),
@@ -160,7 +143,7 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
     const listener = (q: { sql: string }) => seen.push(q.sql);
     database.db.on('query', listener);
     try {
-      expect(await writeEnrollment(database.db, companyId, enrollment('counted'), { as: 'if-new' })).toBe(true);
+      expect(await writeEnrollment(database.db, companyId, storedEnrollment('counted'), { as: 'if-new' })).toBe(true);
     } finally {
       database.db.removeListener('query', listener);
     }
@@ -176,10 +159,10 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
   });
 
   it('writes nothing and answers false when the customer exists', async () => {
-    const first = enrollment('exists', 1);
+    const first = storedEnrollment('exists', 1);
     expect(await writeEnrollment(database.db, companyId, first, { as: 'if-new' })).toBe(true);
     const stored = await storedRows(database.db, companyId, first);
-    const second = enrollment('exists', 2);
+    const second = storedEnrollment('exists', 2);
     expect(
       await writeEnrollment(
         database.db,
@@ -207,9 +190,9 @@ describe.each(DIALECTS)('an enrollment of a new customer in one store call on %s
       (e: NewEnrollment) => ({ ...e, calls: e.calls.map((c) => ({ ...c, scheduleId: randomUUID() })) }),
     ],
   ])('a failing child row (%s) leaves nothing behind, the customer included', async (_, spoil) => {
-    const taken = enrollment(`owner-${randomUUID()}`, 1);
+    const taken = storedEnrollment(`owner-${randomUUID()}`, 1);
     expect(await writeEnrollment(database.db, companyId, taken, { as: 'if-new' })).toBe(true);
-    const clash = spoil(enrollment('second-owner', 1), taken);
+    const clash = spoil(storedEnrollment('second-owner', 1), taken);
     const trx = await database.db.transaction();
     try {
       await expect(writeEnrollment(trx, companyId, clash, { as: 'if-new' })).rejects.toThrow(

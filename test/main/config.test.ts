@@ -122,6 +122,7 @@ describe('configuration', () => {
       OUTREACH_SANDBOX_SMS_URL: 'http://127.0.0.1:1',
       OUTREACH_SANDBOX_SMS_ACCOUNT_SID: 'AC2',
       OUTREACH_SANDBOX_SMS_AUTH_TOKEN: 'token',
+      OUTREACH_SANDBOX_RND_URL: 'http://127.0.0.1:2',
     });
     loadConfig(full.env);
     const read = new Set([...plain.read, ...full.read]);

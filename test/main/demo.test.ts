@@ -8,7 +8,8 @@ import { eventually } from '../support/eventually.js';
 /**
  * `npm run demo` as a newcomer runs it (scripts/demo.ts), on a free port and a scratch data folder:
  * it prints the console's address and credentials, and the console shows the placed calls, one per
- * magic number's outcome, within a minute of the sandbox clock.
+ * magic number's outcome, within a minute of the sandbox clock, and one promise to pay kept by a payment and
+ * one broken and followed up.
  */
 describe('npm run demo', () => {
   it(
@@ -43,13 +44,13 @@ describe('npm run demo', () => {
           async () => {
             const res = await fetch(`${url}/console/api/activity/daily`, { headers: { Cookie: cookie } });
             const body = await res.json();
-            return body.rates?.placed === 7 &&
+            return body.rates?.placed === 9 &&
               body.callsByHour.every((h: { outcome: string }) => h.outcome !== 'in_progress')
               ? body
               : undefined;
           },
           90_000,
-          'seven calls with results',
+          'nine calls with results',
         );
         const outcomes = new Set(day.callsByHour.map((h: { outcome: string }) => h.outcome));
         expect([...outcomes].sort()).toEqual([
@@ -61,6 +62,14 @@ describe('npm run demo', () => {
           'wrong_number',
         ]);
         expect(day.callsByHour.every((h: { hour: number }) => h.hour === 10)).toBe(true);
+        // The two promises of 555-0160: one kept by a payment, one broken with its follow-up call.
+        const promises = await eventually(
+          () =>
+            /demo: promise .* kept by a payment[\s\S]*demo: promise .* broken at .*; follow-up call (\S+) at/.exec(out),
+          60_000,
+          'the demo to show a kept and a broken promise',
+        );
+        expect(promises[1]).not.toBe('none');
       } finally {
         await stopGroup(child.pid!);
         fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });

@@ -1,16 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
-import { createCompany } from '../../src/domain/companies/companies.js';
+import { seedDueTexts } from '../support/message-seeds.js';
 import { openDb } from '../../src/store/shared/db.js';
-import {
-  claimDueMessages,
-  failStaleSending,
-  insertMessages,
-} from '../../src/store/scheduled-messages/scheduled-messages.js';
-import { insertSchedule } from '../../src/store/planning/schedules.js';
+import { claimDueMessages, failStaleSending } from '../../src/store/scheduled-messages/scheduled-messages.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';
 
@@ -18,52 +12,8 @@ const NOW = '2026-12-08T15:00:00.000Z';
 describe.each(DIALECTS)('message claims on %s', (dialect) => {
   const database = useTestDatabase(dialect);
 
-  async function seed(count: number, scheduledTime = NOW): Promise<string> {
-    const db = database.db;
-    const { companyId } = await createCompany(db, `c-${randomUUID()}`, new Date(NOW));
-    await tables(db).customers().insert({
-      company_id: companyId,
-      id: 'cust-1',
-      first_name: 'A',
-      last_name: 'B',
-      do_not_call: false,
-      is_test: true,
-      created_at: NOW,
-      updated_at: NOW,
-    });
-    const scheduleId = randomUUID();
-    await insertSchedule(db, companyId, {
-      id: scheduleId,
-      customerId: 'cust-1',
-      cadenceId: null,
-      source: 'replace',
-      channel: 'sms',
-      taskType: 'Collections',
-      cadence: 'x',
-      loanId: null,
-      at: NOW,
-    });
-    await insertMessages(
-      db,
-      companyId,
-      Array.from({ length: count }, (_, i) => ({
-        id: randomUUID(),
-        customerId: 'cust-1',
-        scheduleId,
-        loanId: null,
-        taskType: 'Collections',
-        purpose: 'collections',
-        channel: 'sms' as const,
-        step: `s${i}`,
-        stepIndex: i,
-        template: 't',
-        scheduledTime: new Date(Date.parse(scheduledTime) - (count - i) * 1000).toISOString(),
-        explanation: null,
-      })),
-      NOW,
-    );
-    return companyId;
-  }
+  const seed = async (count: number, dueBy = NOW): Promise<string> =>
+    (await seedDueTexts(database.db, NOW, count, dueBy)).companyId;
 
   it('concurrent claimers (separate connections) never get the same message, and together get all due ones', async () => {
     await seed(60);

@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
-import { createCompany } from '../../src/domain/companies/companies.js';
+import { seedDueTexts } from '../support/message-seeds.js';
 import { recordSmsSent, recordSmsStatus } from '../../src/domain/messages/sms-events.js';
 import { sweepRetention } from '../../src/domain/retention/sweep.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { claimDueMessages, insertMessages } from '../../src/store/scheduled-messages/scheduled-messages.js';
+import { claimDueMessages } from '../../src/store/scheduled-messages/scheduled-messages.js';
 import { keepEarlyStatus } from '../../src/store/scheduled-messages/sms-early-statuses.js';
-import { insertSchedule } from '../../src/store/planning/schedules.js';
 
 const NOW = '2026-12-08T15:00:00.000Z';
 
@@ -23,51 +22,10 @@ describe.each(DIALECTS)('SMS status reported before the send is recorded, on %s'
   /** One text, claimed by a sender (status `sending`, no provider id yet). */
   async function claimedText(): Promise<{ companyId: string; id: string }> {
     const db = database.db;
-    const { companyId } = await createCompany(db, `c-${randomUUID()}`, new Date(NOW));
-    await tables(db).customers().insert({
-      company_id: companyId,
-      id: 'cust-1',
-      first_name: 'A',
-      last_name: 'B',
-      do_not_call: false,
-      is_test: true,
-      created_at: NOW,
-      updated_at: NOW,
-    });
-    const scheduleId = randomUUID();
-    await insertSchedule(db, companyId, {
-      id: scheduleId,
-      customerId: 'cust-1',
-      cadenceId: null,
-      source: 'replace',
-      channel: 'sms',
-      taskType: 'Collections',
-      cadence: 'x',
-      loanId: null,
-      at: NOW,
-    });
-    const id = randomUUID();
-    await insertMessages(
-      db,
+    const {
       companyId,
-      [
-        {
-          id,
-          customerId: 'cust-1',
-          scheduleId,
-          loanId: null,
-          taskType: 'Collections',
-          purpose: 'collections',
-          channel: 'sms',
-          step: 's0',
-          stepIndex: 0,
-          template: 't',
-          scheduledTime: NOW,
-          explanation: null,
-        },
-      ],
-      NOW,
-    );
+      messageIds: [id],
+    } = await seedDueTexts(db, NOW, 1);
     expect((await claimDueMessages(db, NOW, 100, 100)).map((m) => m.id)).toContain(id);
     return { companyId, id };
   }

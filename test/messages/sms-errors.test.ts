@@ -9,11 +9,15 @@ import { DIALECTS } from '../support/databases.js';
 import { NOW, replaceBody } from '../support/enrollment.js';
 import { useTestService } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { providerAlerts } from '../../src/observability/metrics.js';
+import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 
 /** 11:00 in Chicago on the test Tuesday: the first text is due then; the others on the next days at 11:00. */
 const ELEVEN = new Date('2026-12-08T17:00:00Z');
 const DAY = 86_400_000;
 const SERVICE = 'MG0123456789abcdef0123456789abcdef';
+const smsAlertCount = async () =>
+  (await providerAlerts.get()).values.find((v) => v.labels.kind === 'sms_permission_denied')?.value ?? 0;
 
 // Texts go through the official twilio client to the SMS simulator (magic numbers 555-0130…0139).
 const channelsByDialect = new Map(
@@ -142,12 +146,28 @@ describe.each(DIALECTS)('Twilio errors by their meaning on %s', (dialect) => {
     expect(sentTo(phone)).toHaveLength(3);
   });
 
-  it("20003 holds the account's texts (none failed) and one is tried again after the hold", async () => {
+  it("20003 holds the account's texts (none failed), raises provider.alert, and one is tried again after the hold", async () => {
+    const alertsBefore = await smsAlertCount();
+    await addWebhookEndpoint(suite.database.db, companyId, 'http://127.0.0.1:9/hooks', NOW); // deliveries checked as written
     const refused = await enroll('+15125550134');
     expect(refused.row).toMatchObject({ status: 'pending', provider_message_id: null });
     expect(refused.row.status_reason).toMatch(/^held: the SMS account refused the request \(20003: Authenticate\)/);
     const [hold] = await tables(suite.database.db).smsHolds().where({ company_id: companyId });
     expect(hold).toMatchObject({ account: 'sandbox', code: 20003 });
+    // The voice go-live's provider.alert: one open alert on the SMS connection, its event and metric; dialing is not paused.
+    const alerts = await suite.t.call('GET', '/provider-alerts', { key });
+    expect(alerts.body).toMatchObject({
+      paused: false,
+      data: [{ provider: 'sms_sandbox', kind: 'sms_permission_denied', status: 'open', provider_call_id: null }],
+    });
+    const alertId = alerts.body.data[0].id as string;
+    expect(
+      await tables(suite.database.db)
+        .webhookDeliveries()
+        .where({ company_id: companyId, event_type: 'provider.alert' })
+        .select('subject_id'),
+    ).toEqual([{ subject_id: alertId }]);
+    expect(await smsAlertCount()).toBe(alertsBefore + 1);
     // Another customer's text waits too, without reaching Twilio.
     const other = await enroll('+15125550161');
     expect(other.row).toMatchObject({ status: 'pending', provider_message_id: null });
@@ -158,6 +178,13 @@ describe.each(DIALECTS)('Twilio errors by their meaning on %s', (dialect) => {
     await eventually(async () => (await rows(other.customerId))[0].status === 'delivered');
     expect(sentTo('+15125550161')).toHaveLength(1);
     expect((await rows(refused.customerId))[0].status).toBe('pending');
+    // The account answered: the hold lifted, and its alert closed by itself (one alert, one event for the hold).
+    const after = await suite.t.call('GET', '/provider-alerts', { key });
+    expect(after.body).toMatchObject({
+      paused: false,
+      data: [{ id: alertId, status: 'resumed', resumed_by: 'sms: the account accepted a text' }],
+    });
+    expect(await smsAlertCount()).toBe(alertsBefore + 1);
   });
 
   it('a Messaging Service sends instead of From; 21610 records a revocation for that sender and number', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index.js';
 import { createCompany } from '../../src/domain/companies/companies.js';
@@ -15,18 +14,12 @@ import { migrateLatest } from '../../src/store/shared/migrate.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
+import { migrationsUpTo } from '../support/migrations.js';
 
 const AT = '2026-11-24T12:00:00.000Z';
 const MIGRATION = '20261125_017_batch_slices';
 const names = Object.keys(migrations);
-const upTo = (last: string): Knex.MigratorConfig => ({
-  tableName: 'knex_migrations',
-  migrationSource: {
-    getMigrations: async () => names.slice(0, names.indexOf(last) + 1),
-    getMigrationName: (n: string) => n,
-    getMigration: async (n: string) => migrations[n],
-  },
-});
+const upTo = migrationsUpTo;
 const before = names[names.indexOf(MIGRATION) - 1];
 
 /**

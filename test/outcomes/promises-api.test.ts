@@ -77,6 +77,10 @@ describe.each(DIALECTS)('GET /customers/{customerId}/promises and GET /promises/
       promisedDate: '2026-12-15',
       status: 'open',
       paidAmount: '0.00',
+      // Promised Tuesday 15, with the default grace of 3 days.
+      dueDate: '2026-12-18',
+      followUpScheduledCallId: null,
+      followUpReason: null,
       createdAt: NOW.toISOString(),
       updatedAt: NOW.toISOString(),
     });

@@ -56,4 +56,36 @@ describe('LMS readiness row', () => {
   it('passes without an LMS: nothing to reach', async () => {
     expect(await check.run({ companyId: 'co', config: defaultCompanyConfig() })).toMatchObject({ ok: true });
   });
+
+  describe('the sub-status mapping row', () => {
+    const row = lmsReadinessChecks(() => undefined)[1];
+    const withMapping = (subStatusEffects?: Record<string, string>) => ({
+      ...config(sim.baseUrl, sim.token),
+      lms: { ...config(sim.baseUrl, sim.token).lms, ...(subStatusEffects ? { subStatusEffects } : {}) },
+    });
+
+    it("passes on LoanPro's default sub-statuses and prints them for the lender to compare", async () => {
+      expect(row.id).toBe('lms.sub-statuses');
+      const result = await row.run({ companyId: 'co', config: withMapping() as never });
+      expect(result).toMatchObject({ ok: true });
+      expect(result.detail).toContain('"Open-bankruptcy" → bankruptcy');
+      expect(result.detail).toContain("LoanPro's default sub-statuses");
+    });
+
+    it('fails on two spellings of one name with different effects, and on a mapping without bankruptcy', async () => {
+      expect(
+        await row.run({
+          companyId: 'co',
+          config: withMapping({ 'Open - Bankruptcy': 'bankruptcy', 'open-BANKRUPTCY': 'deceased' }) as never,
+        }),
+      ).toMatchObject({ ok: false, detail: expect.stringContaining('are the same sub-status name') });
+      expect(
+        await row.run({ companyId: 'co', config: withMapping({ 'Closed - Charged Off': 'charged_off' }) as never }),
+      ).toMatchObject({ ok: false, detail: expect.stringContaining('maps no sub-status to bankruptcy') });
+    });
+
+    it('passes without an LMS', async () => {
+      expect(await row.run({ companyId: 'co', config: defaultCompanyConfig() })).toMatchObject({ ok: true });
+    });
+  });
 });

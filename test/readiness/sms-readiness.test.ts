@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TwilioSms } from '../../src/adapters/sms/twilio-sms.js';
-import { smsReadinessChecks, type SmsRoute } from '../../src/domain/readiness/sms.js';
+import { smsDoctorChecks, smsReadinessChecks, type SmsRoute } from '../../src/domain/readiness/sms.js';
 import { defaultCompanyConfig, type CompanyConfig } from '../../src/domain/shared/company-config.js';
 import { SmsSimulator } from '../../src/simulators/sms/server.js';
 
@@ -79,5 +79,25 @@ describe('SMS readiness rows', () => {
     route = null;
     for (const id of ['sms.credentials', 'sms.sender', 'sms.lookup'])
       expect(await run(id)).toMatchObject({ ok: false, detail: expect.stringContaining('SMS simulator') });
+  });
+
+  it('as the doctor runs them: a company without an SMS step passes without an account; one with a step needs it', async () => {
+    const doctor = smsDoctorChecks(() => null);
+    const texting: CompanyConfig = {
+      ...defaultCompanyConfig(),
+      taskTypes: defaultCompanyConfig().taskTypes.map((t) =>
+        t.name === 'Collections' ? { ...t, messages: [{ id: 's0', channel: 'sms', day: 0, template: 'n' }] } : t,
+      ),
+    };
+    for (const check of doctor) {
+      expect(await check.run({ companyId: 'co-1', config: defaultCompanyConfig() })).toMatchObject({
+        ok: true,
+        detail: expect.stringContaining('sends no texts'),
+      });
+      expect(await check.run({ companyId: 'co-1', config: texting })).toMatchObject({
+        ok: false,
+        detail: expect.stringContaining('no Twilio account'),
+      });
+    }
   });
 });

@@ -50,7 +50,13 @@ describe('contact-record retention configuration', () => {
 
   it('consent evidence and revocations keep 5 years: TSR 16 CFR 310.5 (2024), beyond the TCPA 4 years and Reg F 3', () => {
     expect(CONSENT_EVIDENCE_FLOOR_DAYS).toBe(5 * 365 + 2);
-    for (const table of ['consent_events', 'sms_opt_outs', 'email_suppressions', 'inbound_messages']) {
+    for (const table of [
+      'consent_events',
+      'sms_opt_outs',
+      'email_suppressions',
+      'inbound_messages',
+      'reassigned_number_answers',
+    ]) {
       // Older than Reg F's 3 years and the TCPA's 4 is still inside the floor.
       expect(() => sweepCutoff(table, new Date(ago(4 * 365 + 1)), NOW), table).toThrow(/16 CFR 310\.5/);
       expect(sweepCutoff(table, new Date(ago(1828)), NOW).toISOString()).toBe(ago(1828));

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createCompany } from '../../src/domain/companies/companies.js';
 import type { VoiceEvent } from '../../src/domain/ports/voice-provider.js';
+import { insertWebhookEndpoint } from '../../src/store/webhooks/webhooks.js';
 import type { Db } from '../../src/store/shared/db.js';
 import { tables } from './tables.js';
 
@@ -197,4 +199,25 @@ export async function callSetState(
       .map((m) => strip(m.callId))
       .sort(),
   };
+}
+
+/** The inbox's outcome of each event of one set, in receipt order, the set's prefix taken out of the event ids. */
+export async function inboxOutcomes(db: Db, set: string): Promise<Array<[string, string | null]>> {
+  const rows = await tables(db).callbackInbox().where('scheduled_call_id', 'like', `${set}-%`).orderBy('seq');
+  return rows.map((r) => [r.event_id.replace(`${set}-`, ''), r.outcome]);
+}
+
+/** A new company with one webhook endpoint, so that applying a call's events enqueues its deliveries. */
+export async function companyWithEndpoint(db: Db, name: string, now: Date): Promise<string> {
+  const { companyId } = await createCompany(db, name, now);
+  await insertWebhookEndpoint(db, {
+    id: 'we1',
+    companyId,
+    url: 'https://hooks.example/in',
+    secret: 'whsec_x',
+    previousSecret: null,
+    previousSecretExpiresAt: null,
+    createdAt: now.toISOString(),
+  });
+  return companyId;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CustomerFields } from '../../src/store/borrowers/customers.js';
 import type { NewEnrollment } from '../../src/store/enrollment/enrollments.js';
 import type { FirstRun } from '../../src/store/shared/idempotency.js';
 
@@ -7,34 +8,64 @@ export const AT = '2026-12-08T15:04:05.678Z';
 export const NOW_MS = Date.parse(AT);
 export const LIMIT = 3;
 
-/** The rows an enrollment of a new customer `customerId` stores (one call); every id fresh. */
-export function enrollment(customerId: string): NewEnrollment {
+/** The fields of the customer `enrollment` stores unless a test gives its own. */
+export const CUSTOMER: CustomerFields = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: null,
+  birthday: null,
+  ssnLastFour: null,
+  language: null,
+  timezone: 'America/New_York',
+  phoneNumber: '+12125550100',
+  streetAddress1: null,
+  streetAddress2: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  doNotCall: false,
+  isTest: true,
+  taskType: 'PendingLoanNewLead',
+  externalMetadata: null,
+  loanIds: null,
+};
+
+type NewCall = NewEnrollment['calls'][number];
+
+/** The enrollment's one call unless a test gives its own: due an hour after AT. */
+const oneCall = (customerId: string, scheduleId: string): NewCall[] => [
+  {
+    id: randomUUID(),
+    customerId,
+    scheduleId,
+    loanId: 'loan-1',
+    taskType: 'PendingLoanNewLead',
+    purpose: 'origination',
+    scheduledTime: '2026-12-08T16:00:00.000Z',
+    phoneNumber: '+12125550100',
+    transferDestination: '+18005550199',
+    step: 'call-0',
+    stepIndex: 0,
+    fallback: false,
+    explanation: null,
+  },
+];
+
+/**
+ * The rows an enrollment of a new customer `customerId` stores (one call, unless `calls` builds
+ * others for the schedule's id); every id fresh.
+ */
+export function enrollment(
+  customerId: string,
+  opts: { customer?: CustomerFields; calls?: (customerId: string, scheduleId: string) => NewCall[] } = {},
+): NewEnrollment {
   const applicationId = randomUUID();
   const cadenceId = randomUUID();
   const scheduleId = randomUUID();
   return {
     customerId,
     at: AT,
-    customer: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: null,
-      birthday: null,
-      ssnLastFour: null,
-      language: null,
-      timezone: 'America/New_York',
-      phoneNumber: '+12125550100',
-      streetAddress1: null,
-      streetAddress2: null,
-      city: null,
-      state: null,
-      zipCode: null,
-      doNotCall: false,
-      isTest: true,
-      taskType: 'PendingLoanNewLead',
-      externalMetadata: null,
-      loanIds: null,
-    },
+    customer: opts.customer ?? CUSTOMER,
     application: { id: applicationId, customerId, loanId: 'loan-1', createdAt: AT },
     cadence: { id: cadenceId, customerId, applicationId, taskType: 'PendingLoanNewLead', cadence: 'new-lead', at: AT },
     schedule: {
@@ -47,23 +78,7 @@ export function enrollment(customerId: string): NewEnrollment {
       loanId: 'loan-1',
       at: AT,
     },
-    calls: [
-      {
-        id: randomUUID(),
-        customerId,
-        scheduleId,
-        loanId: 'loan-1',
-        taskType: 'PendingLoanNewLead',
-        purpose: 'origination',
-        scheduledTime: '2026-12-08T16:00:00.000Z',
-        phoneNumber: '+12125550100',
-        transferDestination: '+18005550199',
-        step: 'call-0',
-        stepIndex: 0,
-        fallback: false,
-        explanation: null,
-      },
-    ],
+    calls: (opts.calls ?? oneCall)(customerId, scheduleId),
   };
 }
 

@@ -1,3 +1,5 @@
+import { migrations } from '../../migrations/index.js';
+import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { dialectOf, type Db } from '../../src/store/shared/db.js';
 import { tables } from './tables.js';
@@ -65,4 +67,17 @@ export async function plantScheduledCalls(
       updated_at: at,
     });
   }
+}
+
+/** Knex migrator settings that run the service's migrations up to `last` (included): a database as it stood before a later one. */
+export function migrationsUpTo(last: string): Knex.MigratorConfig {
+  const names = Object.keys(migrations);
+  return {
+    tableName: 'knex_migrations',
+    migrationSource: {
+      getMigrations: async () => names.slice(0, names.indexOf(last) + 1),
+      getMigrationName: (n: string) => n,
+      getMigration: async (n: string) => migrations[n],
+    },
+  };
 }

@@ -47,6 +47,7 @@ export function tables(db: Db | Knex.Transaction) {
     customers: () => db<CustomersColumns>('customers'),
     emailSuppressions: () => db<EmailSuppressionsColumns>('email_suppressions'),
     idempotencyRecords: () => db<IdempotencyRecordsColumns>('idempotency_records'),
+    inboundReviews: () => db<InboundReviewsColumns>('inbound_reviews'),
     jobQueue: () => db<JobQueueColumns>('job_queue'),
     loans: () => db<LoansColumns>('loans'),
     paymentLinks: () => db<PaymentLinksColumns>('payment_links'),
@@ -54,6 +55,7 @@ export function tables(db: Db | Knex.Transaction) {
     payments: () => db<PaymentsColumns>('payments'),
     promises: () => db<PromisesColumns>('promises'),
     rateLimits: () => db<RateLimitsColumns>('rate_limits'),
+    reassignedNumberAnswers: () => db<ReassignedNumberAnswersColumns>('reassigned_number_answers'),
     scheduledCalls: () => db<ScheduledCallsColumns>('scheduled_calls'),
     scheduledMessages: () => db<ScheduledMessagesColumns>('scheduled_messages'),
     schedules: () => db<SchedulesColumns>('schedules'),
@@ -331,6 +333,38 @@ export type CompaniesColumns = {
   name: string;
   config: Json;
   created_at: Timestamp;
+};
+
+/** `inbound_reviews` */
+export type InboundReviewsColumns = {
+  id: string;
+  company_id: string;
+  address: string;
+  body: string;
+  rule: string;
+  provider_message_id: string | null;
+  status: string;
+  received_at: Timestamp;
+  warn_at: Timestamp;
+  due_at: Timestamp;
+  warned_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_note: string | null;
+};
+
+/** `reassigned_number_answers` */
+export type ReassignedNumberAnswersColumns = {
+  id: string;
+  company_id: string;
+  phone_number: string;
+  customer_id: string | null;
+  consent_date: string;
+  answer: string;
+  database: string;
+  channel: string;
+  subject_id: string | null;
+  queried_at: Timestamp;
 };
 
 /** `consent_events` */

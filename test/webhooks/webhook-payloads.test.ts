@@ -9,6 +9,7 @@ import { webhookDeliveryLog, type WebhookDeliveryRow } from '../../src/domain/we
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { queueForReview } from '../../src/domain/consent/review-queue.js';
 import { runReviewDeadlines } from '../../src/domain/messages/inbound-reviews.js';
+import { runPromiseSweep } from '../../src/domain/calls/promise-follow-ups.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../src/domain/webhooks/events.js';
 import { achApi } from '../support/ach.js';
 import {
@@ -24,6 +25,7 @@ import { enrollBody, newKey, replaceBody } from '../support/enrollment.js';
 import { eventually } from '../support/eventually.js';
 import { waitForJob } from '../support/jobs.js';
 import { useTestDatabase } from '../support/suite.js';
+import { tables } from '../support/tables.js';
 
 /** Tuesday 2026-12-08, 09:59:50 in New York: an enrollment made at start is called at 10:00. */
 const CLOCK = '2026-12-08T14:59:50Z';
@@ -85,6 +87,11 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
     ['0157', 'abuse.reported'],
     ['0158', 'accessibility.reported'],
   ];
+  /** Two promises to pay of $150 (555-0160): one kept, re-opened and broken, one partly kept. */
+  const PROMISERS: Array<[string, WebhookEventType, string]> = [
+    ['0160', 'promise.created', 'wp-promise'],
+    ['0160', 'promise.partially_kept', 'wp-partial'],
+  ];
 
   beforeAll(async () => {
     stack = await startCallStack(database.db, CLOCK, { OUTREACH_JOBS_POLL_MS: '50' });
@@ -94,14 +101,17 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
     await attestWrittenConsent(database.db, companyId);
     // Synced at start, so their calls share the suite's first minute instead of waiting for another.
     const synced = await Promise.all(
-      OUTCOMES.map(([digits]) =>
-        stack.t.call('POST', '/customers/schedule/sync', {
-          key,
-          body: { ...replaceCustomer(`wp-${digits}`, digits) },
-        }),
+      [...OUTCOMES.map(([digits]) => [digits, `wp-${digits}`]), ...PROMISERS.map(([digits, , id]) => [digits, id])].map(
+        ([digits, id]) =>
+          stack.t.call('POST', '/customers/schedule/sync', { key, body: { ...replaceCustomer(id, digits) } }),
       ),
     );
     for (const res of synced) expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The promisers' loans: a payment is made on a loan (no task type: no outreach of its own).
+    for (const [, , id] of PROMISERS) {
+      const loan = await stack.t.call('POST', '/loans', { key, body: { id: `loan-${id}`, customerId: id } });
+      expect(loan.status, JSON.stringify(loan.body)).toBeLessThan(300);
+    }
   }, 60_000);
 
   afterAll(async () => {
@@ -253,6 +263,75 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
     covered.add('inbound_message.review_due');
   });
 
+  it(
+    'promise.created | kept | reopened | broken | partially_kept ↔ GET /promises/{promiseId}',
+    { timeout: 120_000 },
+    async () => {
+      const promiseOf = async (customerId: string) => {
+        const [first] = (await get(`/scheduled-calls/customer/${customerId}`)) as Array<{ id: string }>;
+        expect((await settledScheduledCall(stack.t, key, first.id)).status).toBe('completed');
+        return (await get(`/customers/${customerId}/promises`)).promises[0] as { id: string };
+      };
+      const [kept, partial] = await Promise.all([promiseOf('wp-promise'), promiseOf('wp-partial')]);
+      /** The event's data is the promise as GET returns it then (each change waits for the last one's payload). */
+      const same = async (type: WebhookEventType, id: string) => {
+        const sent = await payloads(type, id);
+        expect(sent).toEqual([{ subjectId: id, data: await get(`/promises/${id}`) }]);
+        covered.add(type);
+        return sent[0].data;
+      };
+      expect(await same('promise.created', kept.id)).toMatchObject({ status: 'open', amount: '150.00' });
+      const payment = { customer_id: 'wp-promise', loan_id: 'loan-wp-promise', payment_id: 'wp-pay' };
+      const paid = await stack.t.call('PUT', '/payments', {
+        key,
+        body: {
+          ...payment,
+          payment_date: '2026-12-08',
+          payment_amount: 150,
+          payment_type: 'ach',
+          ach_status: 'SUBMITTED',
+        },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      expect(await same('promise.kept', kept.id)).toMatchObject({ status: 'kept', paidAmount: '150.00' });
+      const returned = await stack.t.call('POST', '/ach-returns', {
+        key,
+        body: { ...payment, ach_return_code: 'R01', ach_return_date: '2026-12-08' },
+      });
+      expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+      expect(await same('promise.reopened', kept.id)).toMatchObject({ status: 'open', paidAmount: '0.00' });
+      const part = await stack.t.call('PUT', '/payments', {
+        key,
+        body: {
+          customer_id: 'wp-partial',
+          loan_id: 'loan-wp-partial',
+          payment_id: 'wp-part',
+          payment_date: '2026-12-08',
+          payment_amount: 60,
+        },
+      });
+      expect(part.status, JSON.stringify(part.body)).toBe(201);
+      // The start of Tuesday 2026-12-15 in New York: both windows (promised Friday, 3 days' grace) have closed.
+      expect(await runPromiseSweep(database.db, new Date('2026-12-15T05:00:00Z'))).toEqual({
+        settled: 2,
+        followedUp: 2,
+      });
+      // Published at the sweep's "now", a week after the service's clock: due for delivery only then,
+      // so the test makes them due now (the payload is what is compared, not when it goes).
+      await tables(database.db)
+        .webhookDeliveries()
+        .where({ company_id: companyId })
+        .whereIn('event_type', ['promise.broken', 'promise.partially_kept'])
+        .update({ next_attempt_at: 0 });
+      const broken = await same('promise.broken', kept.id);
+      expect(broken).toMatchObject({ status: 'broken', followUpScheduledCallId: expect.any(String) });
+      expect(await same('promise.partially_kept', partial.id)).toMatchObject({
+        status: 'partially_kept',
+        paidAmount: '60.00',
+        followUpScheduledCallId: expect.any(String),
+      });
+    },
+  );
   it('payment_link.opened ↔ GET /customers/{customerId}/payment-links', async () => {
     const db = database.db;
     const company = (await findCompany(db, companyId))!;

@@ -135,6 +135,32 @@ describe('LoanPro adapter against the simulator', () => {
     }
   });
 
+  it('dial-time reads: the newest status and sub-status, every phone with its flags; each follows the test controls', async () => {
+    const local = await startLoanProSimulator(readSeedFile(SEED));
+    try {
+      const c = loanProConnector(
+        { baseUrl: local.baseUrl, instanceId: local.instanceId, token: local.token },
+        { timeoutMs: 5_000, retries: 0, backoffMs: 5, limit: perCompanyLimit(2) },
+      );
+      expect(await c.loanStanding(9001)).toEqual({ status: 'Open', subStatus: 'Past Due' });
+      local.setLoanStatus(9001, { loanStatusText: 'Open', loanSubStatusText: 'Open-bankruptcy' });
+      expect(await c.loanStanding(9001)).toEqual({ status: 'Open', subStatus: 'Open-bankruptcy' });
+      expect(local.requests.at(-1)?.path).toBe('/api/public/api/1/odata.svc/Loans(9001)/StatusArchive?nopaging');
+      const phones = await c.customerPhones('1001');
+      expect(phones).toContainEqual({ number: '6465550111', doNotCall: true, active: true });
+      expect(phones).toContainEqual({ number: '2125550100', doNotCall: false, active: false });
+      expect(phones).toContainEqual({ number: '9175550123', doNotCall: false, active: true });
+      local.setPhoneDnd(1001, '9175550123', true);
+      expect(await c.customerPhones('1001')).toContainEqual({ number: '9175550123', doNotCall: true, active: true });
+      // A missing id is LoanPro's 409 about the id: not found, not a configuration error.
+      await expect(c.loanStanding(4242)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(c.customerPhones('4242')).rejects.toBeInstanceOf(NotFoundError);
+      await expect(c.customerPhones('cust-1')).rejects.toBeInstanceOf(InvalidInputError);
+    } finally {
+      await local.close();
+    }
+  });
+
   it('a customer id that cannot be a LoanPro id is refused before any request', async () => {
     await expect(connector().getCustomer('cust-1')).rejects.toBeInstanceOf(InvalidInputError);
     expect(sim.requests).toHaveLength(0);

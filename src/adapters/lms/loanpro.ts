@@ -1,8 +1,8 @@
 import { InvalidInputError, NotFoundError, UpstreamError } from '../../domain/shared/errors.js';
 import type { LmsConnector } from '../../domain/ports/lms.js';
 import { createReader, type ReaderOptions } from './http-reader.js';
-import { CUSTOMER_EXPAND, CUSTOMER_LISTS, mapCustomer } from './loanpro/customer-map.js';
-import { LOAN_EXPAND, LOAN_LISTS, loanCustomerIds, mapLoan } from './loanpro/loan-map.js';
+import { CUSTOMER_EXPAND, CUSTOMER_LISTS, mapCustomer, mapPhoneFlags } from './loanpro/customer-map.js';
+import { LOAN_EXPAND, LOAN_LISTS, loanCustomerIds, mapLoan, mapStanding } from './loanpro/loan-map.js';
 import { listPage, MalformedPayload, unwrap } from './loanpro/odata.js';
 
 export interface LoanProSettings {
@@ -116,8 +116,34 @@ export function loanProConnector(
     return out;
   }
 
+  /** A LoanPro id (a positive integer), or InvalidInputError naming what it was read for. */
+  function loanProId(id: string, what: string): string {
+    if (!/^[1-9]\d{0,17}$/.test(id))
+      throw new InvalidInputError(`${what} "${id}" is not a LoanPro id (a positive integer) in ${label}`);
+    return id;
+  }
+
   return {
     label,
+    /**
+     * Before a collections call: `GET …/Loans({id})/StatusArchive?nopaging`, the whole list (the
+     * newest entry wins, as in getLoan); a missing loan is NotFoundError.
+     */
+    async loanStanding(loanId) {
+      const id = loanProId(String(loanId), 'loan id');
+      const what = `loan ${id} (status at dial time)`;
+      const entries = await readList(`Loans(${id})/StatusArchive`, what);
+      if (entries === 'missing') throw new NotFoundError(`Loan ${id} not found in ${label}`);
+      return readable(what, () => mapStanding(entries));
+    },
+    /** Before a call: `GET …/Customers({id})/Phones?nopaging`; a missing customer is NotFoundError. */
+    async customerPhones(customerId) {
+      const id = loanProId(customerId, 'customer id');
+      const what = `customer ${id} phones (at dial time)`;
+      const phones = await readList(`Customers(${id})/Phones`, what);
+      if (phones === 'missing') throw new NotFoundError(`Customer ${id} not found in ${label}`);
+      return readable(what, () => mapPhoneFlags(phones));
+    },
     async getCustomer(customerId) {
       if (!/^[1-9]\d{0,17}$/.test(customerId)) {
         throw new InvalidInputError(

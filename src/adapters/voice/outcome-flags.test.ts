@@ -85,6 +85,16 @@ describe("the agent's post-call analysis fields and voicemail detection → flag
       call({ disconnection_reason: 'voicemail_reached' }, ['voicemail_message_left']),
       ['VOICEMAIL', 'VOICEMAIL_CONNECT', 'MESSAGE_LEFT'],
     ],
+    [
+      'label voicemail_full',
+      call({ disconnection_reason: 'voicemail_reached' }, ['voicemail_full']),
+      ['VOICEMAIL', 'VOICEMAIL_FULL'],
+    ],
+    [
+      'label voicemail_not_set_up',
+      call({ disconnection_reason: 'voicemail_reached' }, ['voicemail_not_set_up']),
+      ['VOICEMAIL', 'VOICEMAIL_NOT_SET_UP'],
+    ],
     ['reached a person', call({ disconnection_reason: 'user_hangup' }), ['CONNECT']],
     ['label live_conversation', call({}, ['live_conversation']), ['CONNECT', 'LIVE_CONNECT']],
     ['label right_party_contact', call({}, ['right_party_contact']), ['CONNECT', 'RPC']],

@@ -13,6 +13,14 @@ export const OUTCOME_LABELS = [
   { name: 'right_party_contact', description: 'True when the person confirmed being the borrower the call was for.' },
   { name: 'voicemail_message_left', description: 'True when the agent reached a voicemail and left its message.' },
   {
+    name: 'voicemail_full',
+    description: 'True when the agent reached a voicemail whose mailbox was full, so no message could be left.',
+  },
+  {
+    name: 'voicemail_not_set_up',
+    description: 'True when the agent reached a voicemail that has not been set up, so no message could be left.',
+  },
+  {
     name: 'transfer_failed',
     description: 'True when the agent tried to transfer the call to a person and the transfer did not connect.',
   },

@@ -118,6 +118,34 @@ describe('RetellVoiceProvider', () => {
     },
   );
 
+  it(
+    'skipVoicemail sends voicemail_option hangup for the call: a full mailbox (555-0163) then reports VOICEMAIL alone',
+    { timeout: 30_000 },
+    async () => {
+      const placeTo = (scheduledCallId: string, skipVoicemail: boolean) =>
+        provider.createCall({
+          to: '+12125550163',
+          from: '+12025550199',
+          agent: 'agent-test',
+          transferDestination: '+12125550000',
+          ...(skipVoicemail ? { skipVoicemail } : {}),
+          dynamicVariables: {},
+          metadata: { scheduledCallId, companyId: 'co', customerId: 'cu' },
+          callbackUrl: callbackUrl(),
+        });
+      const analyzed = async (skipVoicemail: boolean, id: string) => {
+        const { providerCallId } = await placeTo(id, skipVoicemail);
+        return until(
+          () => provider.getCall(providerCallId),
+          (c) => c?.analyzed === true,
+        );
+      };
+      const [left, skipped] = await Promise.all([analyzed(false, 'sched-vm-1'), analyzed(true, 'sched-vm-2')]);
+      expect(left!.call.flags).toEqual(['VOICEMAIL', 'VOICEMAIL_FULL']);
+      expect(skipped!.call.flags).toEqual(['VOICEMAIL']);
+    },
+  );
+
   it('a call the provider does not know is null (404)', async () => {
     expect(await provider.getCall('call_doesnotexist')).toBeNull();
   });

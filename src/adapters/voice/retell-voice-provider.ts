@@ -87,7 +87,16 @@ export class RetellVoiceProvider implements VoiceProvider {
           ...(req.agentVersion !== undefined ? { override_agent_version: req.agentVersion } : {}),
           metadata,
           retell_llm_dynamic_variables: { ...req.dynamicVariables, transfer_destination: req.transferDestination },
-          agent_override: { agent: { webhook_url: req.callbackUrl } },
+          // A number whose voicemail was full or not set up: hang up on a voicemail rather than speak to
+          // it, for this call only (create-phone-call `agent_override.agent.voicemail_option`,
+          // https://docs.retellai.com/api-references/create-phone-call; actions at
+          // https://docs.retellai.com/build/handle-voicemail).
+          agent_override: {
+            agent: {
+              webhook_url: req.callbackUrl,
+              ...(req.skipVoicemail ? { voicemail_option: { action: { type: 'hangup' as const } } } : {}),
+            },
+          },
         },
         { maxRetries: 0 },
       ),

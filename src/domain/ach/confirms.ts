@@ -6,6 +6,7 @@ import { ConflictError, InvalidInputError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { utcDate } from './dates.js';
 import { paymentNotFound } from './payments.js';
+import { settlePromisesOfPayments } from './promise-payments.js';
 import { type RowOutcome, runRows, single } from './row-runner.js';
 import type { components } from '../../../generated/api-types.js';
 
@@ -87,5 +88,7 @@ async function applyConfirm(
     { status: SETTLED, ...(ach?.status === 'RETURNED' ? { paymentReversed: false } : {}) },
     at,
   );
+  // A settled re-presentment counts toward the customer's promises again.
+  await settlePromisesOfPayments(db, companyId, key.customerId, new Date(at));
   return `Settlement ${txn} recorded for payment ${key.paymentId}; settled on ${date}`;
 }

@@ -20,6 +20,7 @@ import { type RepresentmentStatus, representmentStatus } from './representment.j
 import { requireCustomer, requireMethod } from './payment-methods.js';
 import type { components } from '../../../generated/api-types.js';
 import { newId } from '../shared/ids.js';
+import { settlePromisesOfPayments } from './promise-payments.js';
 
 /** PUT /payments body (snake_case as in the contract), already type-checked against the spec. */
 export type PaymentInput = components['schemas']['PaymentUpsert'];
@@ -87,6 +88,8 @@ export async function savePayment(
         );
       await upsertAchPayment(trx, ctx.companyId, payment.rowId, { status: existing.status, ...achDates }, at);
     }
+    // A payment the service hears of may keep (or, reported failed, re-open) the customer's promises.
+    await settlePromisesOfPayments(trx, ctx.companyId, key.customerId, ctx.now);
     return inserted;
   });
   return { view: await readPayment(ctx, key), created };

@@ -24,6 +24,7 @@ import { type AchReturnInput, checkDateOrder, checkSubmission } from './return-s
 import { newId } from '../shared/ids.js';
 import { type ReturnOutreach, type RowOutcome, type RowSuccess, runRows, single } from './row-runner.js';
 import { announceRisenRates } from './return-rates.js';
+import { settlePromisesOfPayments } from './promise-payments.js';
 export type { ReturnHistoryRow };
 
 /** A return newly recorded (not a resubmission), as a capability acting on it sees it. */
@@ -90,6 +91,8 @@ async function applyReturn(
 
   await updatePayment(db, companyId, payment.rowId, transactionChanges(input, amountCents), at);
   if (ach) await updateAchPayment(db, companyId, payment.rowId, achRecordChanges(input), at);
+  // A returned payment no longer counts: a promise it had kept is open again (or broken past its window).
+  await settlePromisesOfPayments(db, companyId, key.customerId, new Date(at));
 
   const event = describeEvent(input, today);
   if (!event) return `Payment ${key.paymentId} updated; no return, correction or decline to record`;

@@ -11,7 +11,7 @@ import { getCompany } from '../../store/shared/companies.js';
 import type { Db } from '../../store/shared/db.js';
 import { InvalidInputError, NotFoundError } from '../shared/errors.js';
 import { type ConsentBasis, consentAddress } from '../consent/standing.js';
-import { pageConsentEvents } from '../consent/ledger-pages.js';
+import { pageConsentEvents, pageReassignedAnswers } from '../consent/ledger-pages.js';
 import { getCustomer, pageOutsideContacts, pageRestrictionChanges } from '../borrowers/borrowers.js';
 
 /** One attempt (call, text, email) or one decision not to attempt, as the examiner's export writes it. */
@@ -51,10 +51,11 @@ export interface ContactRecord {
 /**
  * A record of the customer's history that is not a contact of this service: a contact the lender
  * reported (POST /contact-attempts), a consent ledger event (a grant with its evidence, a revocation,
- * an inbound STOP), or a contact restriction placed or lifted (with its source).
+ * an inbound STOP), a contact restriction placed or lifted (with its source), or an answer of the
+ * Reassigned Numbers Database (the number and consent date asked, the answer, for which call or text).
  */
 export interface LedgerRecord {
-  kind: 'outside_contact' | 'consent_event' | 'restriction_change';
+  kind: 'outside_contact' | 'consent_event' | 'restriction_change' | 'reassigned_number_answer';
   channel: 'call' | 'sms' | 'email' | null;
   /** The reported attempt id, the consent event id, or the restriction id. */
   id: string;
@@ -146,6 +147,20 @@ export async function* exportContactRecords(
         },
       }),
       (e) => e.capturedAt,
+    ),
+    ledger(
+      (c) => pageReassignedAnswers(db, companyId, { from, to, customer: consentCustomer }, c, PAGE),
+      (a): LedgerRecord => ({
+        kind: 'reassigned_number_answer',
+        channel: a.channel,
+        id: a.id,
+        customerId: a.customerId,
+        loanId: null,
+        at: a.queriedAt,
+        recipient: a.phoneNumber,
+        detail: { consentDate: a.consentDate, answer: a.answer, database: a.database, subjectId: a.subjectId },
+      }),
+      (a) => a.queriedAt,
     ),
     ...(['created', 'lifted'] as const).map((change) =>
       ledger(

@@ -137,6 +137,7 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       case 'callback':
         await scheduleCallback(db, scope.config, customer, call, scope.values?.callbackTime ?? null, scope.now);
         break;
+      case 'skip_voicemail': // read at dial time (call-rules.ts voicemailUnusable)
       case 'continue':
         break;
     }
@@ -152,6 +153,8 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       amount: values.promiseAmount,
       date: values.promiseDate,
       now: scope.now,
+      config: scope.config,
+      scheduledCall: call,
     });
     // A payment link for the promised amount, when the company sends one (domain/payment-links).
     if (promise) await sendPaymentLinkAfterPromise(db, scope.config, scope.call, promise, scope.now);

@@ -102,6 +102,9 @@ describe('call flags → effects: one test per row', () => {
     [['NO_ANSWER'], 'origination', [{ kind: 'continue' }]],
     [['VOICEMAIL'], 'collections', [{ kind: 'continue' }]],
     [['CALLBACK_REQUEST'], 'collections', [{ kind: 'callback' }]],
+    [['VOICEMAIL_FULL'], 'collections', [{ kind: 'skip_voicemail' }]],
+    [['VOICEMAIL_NOT_SET_UP'], 'origination', [{ kind: 'skip_voicemail' }]],
+    [['VOICEMAIL', 'VOICEMAIL_FULL'], 'collections', [{ kind: 'continue' }, { kind: 'skip_voicemail' }]],
   ])('%j on a %s call → %j', (flags, purpose, effects) => {
     expect(kinds(flags, purpose)).toEqual(effects);
   });
@@ -124,6 +127,7 @@ describe('call flags → effects: one test per row', () => {
       'RPC|LIVE_CONNECT',
       'RPC|SUCCESSFUL_TRANSFER|FALLBACK_TRANSFER',
       'NO_ANSWER|VOICEMAIL',
+      'VOICEMAIL_FULL|VOICEMAIL_NOT_SET_UP',
       'CALLBACK_REQUEST',
     ]);
   });
@@ -152,6 +156,16 @@ describe('call flags → effects: one test per row', () => {
   )('%s changes nothing on either purpose', (flag) => {
     expect(kinds([flag], 'origination')).toEqual([]);
     expect(kinds([flag], 'collections')).toEqual([]);
+  });
+
+  it('every flag of the contract is either a row or a documented no-effect (never both, except by purpose)', () => {
+    const inRows = new Set(CALL_EFFECT_RULES.flatMap((r) => r.flags));
+    const bothByPurpose = ['LIVE_CONNECT', 'SUCCESSFUL_TRANSFER', 'FALLBACK_TRANSFER'];
+    for (const flag of CONTRACT_FLAGS)
+      if (!bothByPurpose.includes(flag))
+        expect(inRows.has(flag) !== Object.hasOwn(FLAGS_WITHOUT_EFFECT, flag), flag).toBe(true);
+    for (const flag of Object.keys(FLAGS_WITHOUT_EFFECT))
+      expect(FLAGS_WITHOUT_EFFECT[flag].length, flag).toBeGreaterThan(20);
   });
 
   it('TRANSFER and a flag the table does not know are recorded with no effect', () => {

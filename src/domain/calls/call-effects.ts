@@ -29,6 +29,11 @@ export type CallEffect =
   | { kind: 'finish_cadence' }
   /** A call at the time the borrower asked for (callbacks.ts). */
   | { kind: 'callback' }
+  /**
+   * Nothing at completion: later attempts to the number, for 30 days, hang up on its voicemail
+   * instead of leaving the message (the dial-time check, call-rules.ts voicemailUnusable).
+   */
+  | { kind: 'skip_voicemail' }
   | { kind: 'continue' };
 
 export interface EffectRule {
@@ -153,6 +158,11 @@ export const CALL_EFFECT_RULES: readonly EffectRule[] = [
     why: 'the applicant was reached (and handed to a person): the origination cadence is finished',
   },
   { flags: ['NO_ANSWER', 'VOICEMAIL'], effect: { kind: 'continue' }, why: 'not reached: the cadence goes on' },
+  {
+    flags: ['VOICEMAIL_FULL', 'VOICEMAIL_NOT_SET_UP'],
+    effect: { kind: 'skip_voicemail' },
+    why: 'the voicemail is full or not set up: later attempts to that number for 30 days hang up on its voicemail instead of leaving the message (nothing can be left; policy), and the cadence goes on',
+  },
   // Last: a finished cadence above cancels the schedule's pending calls, not the callback.
   {
     flags: ['CALLBACK_REQUEST'],
@@ -223,8 +233,6 @@ export const FLAGS_WITHOUT_EFFECT: Readonly<Record<string, string>> = {
   CIP_REFUSED: 'identity verification is the lender’s decision; reported on the call, outreach unchanged',
   TRANSFER_FAILED:
     'nothing at completion: the next attempt (the dial-time check, call-rules.ts lastTransferFailed) transfers to the company fallback (transferFallback) instead of the routes',
-  VOICEMAIL_FULL: 'not yet acted on: later attempts still carry the agent’s voicemail setting',
-  VOICEMAIL_NOT_SET_UP: 'not yet acted on: later attempts still carry the agent’s voicemail setting',
   TRANSFER: 'a scheduled call’s transfer marker: recorded, no effect',
 };
 

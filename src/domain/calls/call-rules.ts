@@ -41,10 +41,27 @@ import {
   numberSources,
   refusalReason,
 } from '../consent/standing.js';
+import {
+  consentDateOf,
+  type ReassignedAnswerRow,
+  type ReassignedStanding,
+  listReassignedAnswersOf,
+  reassignedPolicy,
+  reassignedStanding,
+  reassignedVerdict,
+  REASSIGNED_NO_DATA_HOLD,
+} from '../consent/reassigned-check.js';
 
 /** The dial-time verdict; `rules` is every rule evaluated at `at` with its verdict (the decision's evidence). */
 export type CallVerdict =
-  | { kind: 'allowed'; transferDestination: string; consent: ConsentBasis; rules: RuleVerdict[] }
+  | {
+      kind: 'allowed';
+      transferDestination: string;
+      /** False when the number's voicemail was recently full or not set up (voicemailUnusable). */
+      leaveVoicemail: boolean;
+      consent: ConsentBasis;
+      rules: RuleVerdict[];
+    }
   | { kind: 'later'; time: string; reason: string; rules: RuleVerdict[] }
   | { kind: 'never'; reason: string; rules: RuleVerdict[] }
   | { kind: 'held'; reason: string; rules: RuleVerdict[] };
@@ -77,6 +94,14 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
   if (result.time === null) return { kind: 'never', reason: because, rules };
   if (consent.kind === 'refused')
     return { kind: awaitsConsent(consent) ? 'held' : 'never', reason: refusalReason(consent), rules };
+  // What the Reassigned Numbers Database already answered for the number and its consent date (the
+  // dial asks it when nothing fresh answers: reassigned-check.ts checkReassigned).
+  const reassigned = reassignedOf(config, call.phoneNumber, consent.basis, state, at);
+  if (reassigned.standing.kind !== 'ask') rules.push(reassigned.verdict);
+  if (reassigned.standing.kind === 'reassigned' || reassigned.standing.kind === 'no-data') {
+    const reason = `${reassigned.verdict.rule}: ${reassigned.verdict.detail} (${reassigned.verdict.source})`;
+    return { kind: reassigned.standing.kind === 'reassigned' ? 'never' : 'held', reason, rules };
+  }
   if (new Date(result.time).getTime() > at.getTime())
     return { kind: 'later', time: result.time, reason: because, rules };
   const route = transferDestinationAt(schedulerConfig, call.taskType, candidate);
@@ -86,6 +111,8 @@ export function verdictAt(config: CompanyConfig, call: ScheduledCallRow, state: 
     transferDestination: lastTransferFailed(state.history, at)
       ? schedulerConfig.transferFallback
       : (route?.destination ?? call.transferDestination),
+    // After a full or missing voicemail on this number, the attempt does not leave one (call-effects.ts).
+    leaveVoicemail: !voicemailUnusable(state.history, call.phoneNumber, at),
     consent: consent.basis,
     rules,
   };
@@ -105,13 +132,38 @@ export function callEligibilityAt(
   const { schedulerConfig, candidate, context } = dialTimeInputs(config, call, state, at);
   const read = eligibilityAt(candidate, context, schedulerConfig);
   const consent = callConsent(config, call.taskType, call.phoneNumber, state.consents, at, subjectOf(call, state));
-  if (consent.kind === 'covered' || read.time === null) return read;
+  if (read.time === null) return read;
+  if (consent.kind === 'covered') {
+    // A number the Reassigned Numbers Database answered "yes" for (or "no data", held) shows why.
+    const { standing, verdict } = reassignedOf(config, call.phoneNumber, consent.basis, state, at);
+    if (standing.kind !== 'reassigned' && standing.kind !== 'no-data') return read;
+    const message = standing.kind === 'no-data' ? `${REASSIGNED_NO_DATA_HOLD}: ${verdict.detail}` : verdict.detail!;
+    return {
+      ...read,
+      time: null,
+      blocking: [...read.blocking, { rule: verdict.rule, source: verdict.source, message, until: null }],
+    };
+  }
   const message = awaitsConsent(consent) ? `${CONSENT_REQUIRED_HOLD}: ${consent.detail}` : consent.detail;
   return {
     ...read,
     time: null,
     blocking: [...read.blocking, { rule: consent.rule, source: consent.source, message, until: null }],
   };
+}
+
+/** The stored Reassigned Numbers Database answers' reading of a call's number and consent (reassigned-check.ts). */
+export function reassignedOf(
+  config: CompanyConfig,
+  phone: string,
+  basis: ConsentBasis,
+  state: CallingState,
+  at: Date,
+): { standing: ReassignedStanding; verdict: RuleVerdict; consentDate: string } {
+  const address = consentAddress(phone);
+  const consentDate = consentDateOf(basis, state.customer.createdAt);
+  const standing = reassignedStanding(state.reassigned, address, consentDate, reassignedPolicy(config), at);
+  return { standing, verdict: reassignedVerdict(standing, address, consentDate), consentDate };
 }
 
 /** The hold reason of a call waiting for the consent its purpose needs (scheduled call `hold.reason`, eligibility, console). */
@@ -135,6 +187,8 @@ export interface CallingState {
   contact: CustomerContact;
   history: ContactAttempt[];
   consents: ConsentEventRow[];
+  /** The Reassigned Numbers Database's answers for the same numbers (reassigned-check.ts). */
+  reassigned: ReassignedAnswerRow[];
   /** What the consent check needs of the customer beyond its contact (a test customer skips the law floor). */
   customer: Pick<CustomerRow, 'isTest' | 'createdAt'>;
 }
@@ -186,6 +240,28 @@ export function lastTransferFailed(history: readonly ContactAttempt[], at: Date)
   return last?.includes('TRANSFER_FAILED') ?? false;
 }
 
+/** How long a full or missing voicemail keeps later attempts to the number from leaving a message. */
+export const VOICEMAIL_UNUSABLE_DAYS = 30;
+
+/**
+ * Whether a call to `phoneNumber` within the last VOICEMAIL_UNUSABLE_DAYS (up to `at`) carried
+ * VOICEMAIL_FULL or VOICEMAIL_NOT_SET_UP: later attempts to that number then hang up on its
+ * voicemail instead of leaving the message. After 30 days the mailbox is tried again (it may have
+ * been emptied or set up); the history read always reaches that far (contact-history.ts, 60 days).
+ */
+export function voicemailUnusable(history: readonly ContactAttempt[], phoneNumber: string, at: Date): boolean {
+  const number = canonicalPhone(phoneNumber);
+  const since = at.getTime() - VOICEMAIL_UNUSABLE_DAYS * 86_400_000;
+  return history.some((h) => {
+    if ((h.channel ?? 'call') !== 'call' || !h.flags?.some((f) => VOICEMAIL_UNUSABLE_FLAGS.includes(f))) return false;
+    if (!number || canonicalPhone(h.phoneNumber) !== number) return false;
+    const ms = typeof h.at === 'string' ? Date.parse(h.at) : h.at.toMillis();
+    return ms >= since && ms <= at.getTime();
+  });
+}
+
+const VOICEMAIL_UNUSABLE_FLAGS: readonly string[] = ['VOICEMAIL_FULL', 'VOICEMAIL_NOT_SET_UP'];
+
 /** Every rule that moved or blocked the call, in order, then the last one's message and source. */
 export function explain(decisions: readonly Decision[]): string {
   const deciding = decisions.filter((d) => d.effect === 'blocked' || d.effect === 'moved');
@@ -210,7 +286,12 @@ export async function callingState(
   const messages = await listSentMessagesOf(db, key, since);
   const outside = await listOutsideContactsOf(db, key, since);
   const state = stateOf(customer, call, restrictions, calls, messages, outside);
-  return { ...state, consents: await listConsentEventsOf(db, consentKeys(customer, call, state.contact)) };
+  const keys = consentKeys(customer, call, state.contact);
+  return {
+    ...state,
+    consents: await listConsentEventsOf(db, keys),
+    reassigned: await listReassignedAnswersOf(db, keys),
+  };
 }
 
 /** A call the calling state is read for: its id (left out of the history) and, for a real call, the number it dials. */
@@ -260,13 +341,13 @@ export async function callingStates(
       from(of(outside, customer), starts[i], (o) => o.occurredAt),
     ),
   );
-  const consents = await listConsentEventsOf(
-    db,
-    calls.flatMap(({ customer, call }, i) => consentKeys(customer, call, states[i].contact)),
-  );
+  const numbers = calls.flatMap(({ customer, call }, i) => consentKeys(customer, call, states[i].contact));
+  const consents = await listConsentEventsOf(db, numbers);
+  const reassigned = await listReassignedAnswersOf(db, numbers);
   return states.map((state, i) => ({
     ...state,
     consents: consents.filter((e) => e.companyId === calls[i].customer.companyId),
+    reassigned: reassigned.filter((a) => a.companyId === calls[i].customer.companyId),
   }));
 }
 
@@ -277,7 +358,7 @@ function stateOf(
   other: ScheduledCallRow[],
   messages: SentMessage[],
   outside: OutsideContactRow[],
-): Omit<CallingState, 'consents'> {
+): Omit<CallingState, 'consents' | 'reassigned'> {
   const calls = other.filter((c) => c.id !== call.id);
   const contact: CustomerContact = {
     id: customer.id,

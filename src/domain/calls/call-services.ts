@@ -5,7 +5,9 @@ import type { Clock } from '../ports/clock.js';
 import { type CompanyConfig, findCompany } from '../shared/company-config.js';
 import type { RecordingStore } from '../ports/recording-store.js';
 import type { ProviderName, VoiceProvider } from '../ports/voice-provider.js';
+import type { ReassignedNumbers } from '../ports/reassigned-numbers.js';
 import { agentFor, sandboxAgentOf } from './dial-target.js';
+import type { LmsResolver } from '../ports/lms.js';
 
 /** What the call use cases (dispatch, callbacks, recordings, reads) need from the process. */
 export interface CallServices {
@@ -20,8 +22,19 @@ export interface CallServices {
   /** A company's own provider account (company configuration `calls.provider`), or undefined. */
   companyVoice?: (companyId: string, config: CompanyConfig) => VoiceProvider | undefined;
   recordings: RecordingStore;
+  /**
+   * The Reassigned Numbers Database: `sandbox` (the simulator) for test customers, `live` for real
+   * ones; unset = not asked (docs/operators/compliance.md#reassigned-numbers).
+   */
+  reassigned?: { live?: ReassignedNumbers; sandbox?: ReassignedNumbers };
   queue: JobQueue;
   settings: CallSettings;
+  /**
+   * The companies' LMS connectors, the same ones the API and batch rows use (one concurrency limit
+   * per company and process): collections calls read the LMS again before they are placed
+   * (lms-dial-check.ts). Absent: no dial-time read.
+   */
+  lms?: LmsResolver;
 }
 
 export interface CallSettings {

@@ -28,6 +28,7 @@ import {
   retryAfterRefusal,
 } from './refusals.js';
 import { callingStates, verdictAt } from './call-rules.js';
+import { reassignedAtDial } from './reassigned-dial.js';
 import { type CallServices, callbackUrlOf, DIAL_QUEUE, voiceOf } from './call-services.js';
 import { CONFIGURATION_RETRY_MS, dialTargetOf } from './dial-target.js';
 import { publishedAgentVersions } from './voice-agents.js';
@@ -35,6 +36,7 @@ import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { publishEvent } from '../webhooks/publish.js';
 import { scheduledCallUpdated } from '../planning/call-status-events.js';
 import { type ContactDecision, recordContactDecisions } from '../audit/contact-decisions.js';
+import { lmsDialVerdict, settleLmsVerdict } from './lms-dial-check.js';
 
 /** One claimed scheduled call to dial (a message of the call-dial queue). */
 export interface DialRequest {
@@ -87,7 +89,10 @@ export async function claimCallsToDial(
  * 2. a call's attempt after the first looks the call up at the provider before anything else (the
  *    previous holder may have died after the provider accepted it): found → recorded; ambiguous →
  *    the call fails without a second dial; only a lookup proving no call exists lets it dial;
- * 3. the pure scheduler re-checks every call against the state now (read for the batch in a few
+ * 3. a collections call's LMS is read again (lms-dial-check.ts: loan sub-status, the phone's Do Not
+ *    Call flag; cached for a bounded time): a closed loan cancels, a bankruptcy/attorney/deceased
+ *    sub-status restricts, a Do Not Call phone skips; an LMS that cannot be read puts the call back;
+ *    then the pure scheduler re-checks every call against the state now (read for the batch in a few
  *    statements, right before the requests), then its number's consent (the consent ledger, read
  *    with it): not allowed → moved back to pending at the next allowed time, or skipped (a revoked
  *    consent: always), or held for the consent its purpose needs (pending, re-checked a day later
@@ -186,7 +191,13 @@ export async function dialScheduledCalls(
         if (found.kind === 'ambiguous') return notRedialed(s, call, found);
       }
       if ('notReady' in target) return await notConfigured(s, call, target.notReady, now);
-      const verdict = verdictAt(entry.config, call, states.get(call.id)!, now);
+      // A collections call: the LMS's word now (loan sub-status, the phone's Do Not Call flag) before the rules.
+      const lms = call.purpose === 'collections' ? await lmsDialVerdict(s, call, entry.config, now) : null;
+      if (lms && lms.kind !== 'clear') return { outcome: await settleLmsVerdict(s, call, lms, now, decisions) };
+      let verdict = verdictAt(entry.config, call, states.get(call.id)!, now);
+      // The Reassigned Numbers Database, asked only for a call the rules and consent allow.
+      if (verdict.kind === 'allowed')
+        verdict = await reassignedAtDial(s, entry, call, verdict, states.get(call.id)!, now);
       decisions.push({
         companyId: call.companyId,
         customerId: call.customerId,
@@ -246,6 +257,7 @@ export async function dialScheduledCalls(
         agent: target.agent,
         ...(target.agentVersion !== undefined ? { agentVersion: target.agentVersion } : {}),
         transferDestination: verdict.transferDestination,
+        ...(verdict.leaveVoicemail ? {} : { skipVoicemail: true }),
         dynamicVariables: dynamicVariablesOf({
           purpose,
           transferDestination: verdict.transferDestination,

@@ -148,13 +148,58 @@ export async function raiseAccountAlert(
 export function announceAlerts(log: Logger, alerts: readonly AccountAlertRow[]): void {
   for (const a of alerts) {
     recordProviderAlert(a.kind);
-    log.error('voice provider alert: dialing paused on the account until `outreach voice resume`', {
-      companyId: a.companyId,
-      provider: a.provider,
-      kind: a.kind,
-      detail: a.detail,
-    });
+    log.error(
+      SMS_CONNECTIONS.includes(a.provider)
+        ? "SMS provider alert: the company's texts are held until the account accepts one again"
+        : 'voice provider alert: dialing paused on the account until `outreach voice resume`',
+      {
+        companyId: a.companyId,
+        provider: a.provider,
+        kind: a.kind,
+        detail: a.detail,
+      },
+    );
   }
+}
+
+/** The connections of voice accounts (their open alerts pause dialing) and of SMS accounts (theirs hold texts). */
+export const VOICE_CONNECTIONS: readonly string[] = ['live', 'sandbox'];
+export const SMS_CONNECTIONS: readonly string[] = ['sms_live', 'sms_sandbox'];
+
+/**
+ * The `provider.alert` of an SMS account that refused the request itself (Twilio 20003 Permission
+ * Denied, 20403 Forbidden, 30002 Account suspended: the `hold` meaning of
+ * src/domain/messages/sms-errors.ts), through the same mechanism as a voice account's: one open
+ * alert per company and connection, its webhook event, the metric, the console banner. Its
+ * connection is `sms_sandbox` (test customers' texts, the simulator) or `sms_live` (the company's
+ * own Twilio account, else the operator's), never a voice one: it pauses no dialing. It closes when
+ * the account accepts a text again (the hold lifts); `resumed_by` then says so.
+ * The message dispatcher gets these as its `alerts` (wired in src/jobs/, which may use both capabilities).
+ */
+export function smsAccountAlerts(log: Logger) {
+  const connection = (account: string) => (account === 'sandbox' ? 'sms_sandbox' : 'sms_live');
+  return {
+    async raise(db: Db, a: { companyId: string; account: string; code: number; reason: string; now: Date }) {
+      const alert = await raiseAccountAlert(db, {
+        companyId: a.companyId,
+        provider: connection(a.account),
+        kind: a.code === 20003 ? 'sms_permission_denied' : 'sms_account_suspended',
+        detail: `Twilio refused the ${a.account === 'company' ? "company's" : a.account === 'operator' ? "operator's" : 'sandbox'} account's request with ${a.reason}: the company's texts are held (retried every 15 minutes) until the account accepts one; check its Account SID and auth token, and that it is active`,
+        providerCallId: null,
+        now: a.now,
+      });
+      if (alert) announceAlerts(log, [alert]);
+    },
+    async clear(db: Db, a: { companyId: string; account: string; now: Date }) {
+      await resumeAccountAlerts(
+        db,
+        a.companyId,
+        [connection(a.account)],
+        'sms: the account accepted a text',
+        a.now.toISOString(),
+      );
+    },
+  };
 }
 
 /** The open alerts (paused accounts) of these companies, keyed `companyId provider` (pausedKey). */
@@ -172,10 +217,14 @@ export function pausedReason(alert: AccountAlertRow): string {
  * NotFoundError when nothing is paused.
  */
 export async function resumeVoiceAccount(db: Db, companyId: string, by: string, now: Date): Promise<AccountAlertRow[]> {
-  const resumed = await resumeAccountAlerts(db, companyId, by, now.toISOString());
+  const resumed = await resumeAccountAlerts(db, companyId, VOICE_CONNECTIONS, by, now.toISOString());
   if (!resumed.length) throw new NotFoundError(`Dialing is not paused on company ${companyId}'s voice account`);
   return resumed;
 }
+
+/** Whether dialing is paused: an alert open on a voice connection (an SMS account's alert holds only texts). */
+export const pausesDialing = (a: AccountAlertRow): boolean =>
+  a.resumedAt === null && VOICE_CONNECTIONS.includes(a.provider);
 
 /** The company's alerts, newest first (GET /provider-alerts, the console's banner). */
 export const providerAlerts = (db: Db, companyId: string, limit = 20) => listAccountAlerts(db, companyId, limit);

@@ -22,6 +22,7 @@ const state = (flags: string[][]): CallingState => ({
   // Calls of other loans: the Reg F rules of L1 do not see them.
   history: flags.map((f, i) => ({ at: `2026-11-2${i}T15:00:00.000Z`, loanId: 'L0', purpose: 'collections', flags: f })),
   consents: [],
+  reassigned: [],
   customer: { isTest: false, createdAt: '2026-11-01T15:00:00.000Z' },
 });
 

@@ -9,6 +9,7 @@ import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import type { CompanyContext } from '../shared/context.js';
 import { InvalidInputError, NotFoundError, UnprocessableError } from '../shared/errors.js';
 import { releaseHeldCalls } from '../scheduled-calls/scheduled-calls.js';
+import { releaseHeldMessages } from '../scheduled-messages/scheduled-messages.js';
 import { newId } from '../shared/ids.js';
 import { customerNumbers, recordRevocation } from './ledger.js';
 import { type ConsentBasis, consentAddress, consentSubject, latestEvent, unrecordedBasis } from './standing.js';
@@ -140,8 +141,11 @@ export async function recordConsents(
     }
     // Consent arrived: the customer's calls held for it are planned again as usual (the dial-time
     // check decides each one; a revocation leaves nothing to release that it would allow).
-    if (checked.some((e) => e.action === 'grant'))
+    if (checked.some((e) => e.action === 'grant')) {
       await releaseHeldCalls(trx, ctx.companyId, [customerId], ctx.now.toISOString());
+      // Texts and emails held for consent (New York City's, a "no data" reassigned-number answer) too.
+      await releaseHeldMessages(trx, ctx.companyId, [customerId], ctx.now.toISOString());
+    }
   });
   return readConsents(ctx, customerId);
 }

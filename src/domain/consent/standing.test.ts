@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { defaultCompanyConfig, type CompanyConfig } from '../shared/company-config.js';
 import type { ConsentEventRow } from '../../store/consent/consent-events.js';
 import {
+  awaitsConsent,
   callConsent,
   type ConsentSubject,
   consentPolicy,
   LAW_FLOOR,
   messageConsent,
+  type MessageSubject,
   NUMBER_SOURCES,
   numberSources,
 } from './standing.js';
@@ -128,6 +130,50 @@ describe('the consent a call relies on (one row per rule)', () => {
         AT,
       ),
     ).toMatchObject({ rule: 'tcpa-consent-revoked' });
+  });
+});
+
+/**
+ * New York City, 6 RCNY § 5-77 as amended (read strictly): a collections text or email to a New
+ * York City consumer needs consent to that medium recorded in the ledger.
+ */
+describe('New York City consent to electronic communications', () => {
+  const nyc = (over: Partial<MessageSubject> = {}): MessageSubject => ({
+    purpose: 'collections',
+    localities: ['NYC'],
+    isTest: false,
+    ...over,
+  });
+  const cases: Array<[string, MessageSubject, ConsentEventRow[], string]> = [
+    ['collections, New York City, nothing recorded: held for consent', nyc(), [], 'nyc-electronic-consent-required'],
+    [
+      'a grant recorded for texts: covered',
+      nyc(),
+      [event('grant', '2026-12-01T00:00:00.000Z', { channel: 'sms', consentType: 'express' })],
+      'covered',
+    ],
+    [
+      'a grant for calls only does not cover texts',
+      nyc(),
+      [event('grant', '2026-12-01T00:00:00.000Z', { channel: 'call', consentType: 'express' })],
+      'nyc-electronic-consent-required',
+    ],
+    ['origination (not a debt): the lender-supplied default covers', nyc({ purpose: 'origination' }), [], 'covered'],
+    ['outside New York City: covered', nyc({ localities: [] }), [], 'covered'],
+    ['a test customer: exempt, as from the law floor', nyc({ isTest: true }), [], 'covered'],
+  ];
+  it.each(cases)('%s', (_name, who, events, expected) => {
+    const standing = messageConsent('sms', PHONE, events, AT, who);
+    expect(standing.kind === 'covered' ? 'covered' : standing.rule).toBe(expected);
+    if (standing.kind === 'refused') expect(awaitsConsent(standing)).toBe(true);
+  });
+
+  it('an email address the same way', () => {
+    expect(messageConsent('email', 'A@b.example', [], AT, nyc())).toMatchObject({
+      kind: 'refused',
+      rule: 'nyc-electronic-consent-required',
+      source: expect.stringMatching(/^New York City 6 RCNY § 5-77/),
+    });
   });
 });
 

@@ -245,19 +245,37 @@ export function awaitsConsent(s: ConsentStanding): boolean {
   return s.kind === 'refused' && s.rule !== CONSENT_RULES.revoked.id;
 }
 
+/** Who a text or email is for, as far as the consent rules need: its purpose and the customer's localities (customerLocalities). */
+export interface MessageSubject {
+  purpose: 'origination' | 'collections';
+  localities: readonly string[];
+  isTest: boolean;
+}
+
 /**
- * A text or email: refused only when its consent was revoked (a STOP, an unsubscribe, a revocation
- * by API); otherwise covered by the grant recorded for it, else by the lender's supplying the address.
+ * A text or email: refused when its consent was revoked (a STOP, an unsubscribe, a revocation by
+ * API), or, to a New York City consumer about a debt, when no consent to that medium is recorded;
+ * otherwise covered by the grant recorded for it, else by the lender's supplying the address.
  */
 export function messageConsent(
   channel: 'sms' | 'email',
   address: string,
   events: readonly ConsentEventRow[],
   at: Date,
+  subject?: MessageSubject,
 ): ConsentStanding {
   const latest = latestEvent(events, address, channel, at);
   if (latest?.kind === 'revoke')
     return revoked(consentAddress(address), channel === 'sms' ? 'texts' : 'emails', latest);
+  // New York City (6 RCNY § 5-77 as amended, read strictly): a collections text or email to a New
+  // York City consumer needs the consumer's consent to that medium and address, recorded in the
+  // ledger; the lender's supplying the address is not that consent. Held (awaitsConsent) until one is.
+  // Test customers are exempt, as from the law floor of calls (the demo and the magic numbers).
+  if (!latest && subject && !subject.isTest && subject.purpose === 'collections' && subject.localities.includes('NYC'))
+    return refuse(
+      CONSENT_RULES.nycElectronic,
+      `${channel === 'sms' ? 'texts' : 'emails'} to ${consentAddress(address)} need the New York City consumer's consent to ${channel === 'sms' ? 'texts' : 'email'}, and none is recorded`,
+    );
   return {
     kind: 'covered',
     basis: latest

@@ -1,12 +1,25 @@
 import { DateTime } from 'luxon';
-import { type EligibilityResult, eligibilityAt, messageContact, phoneBook } from '../../scheduler/index.js';
+import {
+  customerLocalities,
+  type EligibilityResult,
+  eligibilityAt,
+  messageContact,
+  phoneBook,
+} from '../../scheduler/index.js';
 import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import { getLoan } from '../borrowers/borrowers.js';
 import { emailSuppression, smsOptOut } from '../messages/messages.js';
 import { sentTimesSince, type MessageChannel, type MessageRow } from '../scheduled-messages/scheduled-messages.js';
 import { callEligibilityAt, callingState } from '../calls/call-rules.js';
 import { capVerdict } from '../messages/message-checks.js';
-import { messageConsent } from '../consent/standing.js';
+import { awaitsConsent, consentAddress, type MessageSubject, messageConsent } from '../consent/standing.js';
+import {
+  consentDateOf,
+  type ReassignedAnswerRow,
+  reassignedPolicy,
+  reassignedStanding,
+  reassignedVerdict,
+} from '../consent/reassigned-check.js';
 import { listConsentEvents } from '../consent/ledger.js';
 import { schedulerConfigFor } from '../planning/scheduler-config.js';
 import type { CompanyContext } from '../shared/context.js';
@@ -106,6 +119,8 @@ export async function contactEligibility(
       { customer: messageState.contact, purpose, loanId, channel, history: messageState.history },
       schedulerConfigFor(ctx.config),
     );
+  // Who a text or email is for, as the send-time consent check reads it (New York City's consent rule).
+  const subject: MessageSubject = { purpose, localities: customerLocalities(customer), isTest: customer.isTest };
   if (customer.phoneNumber) {
     const sms = fromScheduler('sms', customer.phoneNumber, messageRead('sms'), at);
     const optedOut = await smsOptOut(ctx.db, ctx.companyId, customer.phoneNumber);
@@ -115,7 +130,7 @@ export async function contactEligibility(
         detail: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})`,
         until: null,
       });
-    else consentStop(sms, state.consents, at);
+    else consentStop(ctx, customer, sms, state.consents, state.reassigned, at, subject);
     channels.push(await withChannelCap(ctx, customer, sms, purpose, loanId, at));
   }
   if (customer.email) {
@@ -127,7 +142,16 @@ export async function contactEligibility(
         detail: `${customer.email} is unusable: ${suppressed.reason}`,
         until: null,
       });
-    else consentStop(email, await listConsentEvents(ctx.db, ctx.companyId, [customer.email.toLowerCase()]), at);
+    else
+      consentStop(
+        ctx,
+        customer,
+        email,
+        await listConsentEvents(ctx.db, ctx.companyId, [customer.email.toLowerCase()]),
+        [],
+        at,
+        subject,
+      );
     channels.push(await withChannelCap(ctx, customer, email, purpose, loanId, at));
   }
   return { customerId, at: at.toISOString(), loanId, purpose, channels };
@@ -163,11 +187,43 @@ function stop(entry: ChannelEligibility, reason: BlockingReason): void {
   entry.nextAllowedAt = null;
 }
 
-/** A revoked consent stops a text or email as the send-time check does (message-dispatch.ts). */
-function consentStop(entry: ChannelEligibility, events: Parameters<typeof messageConsent>[2], at: Date): void {
-  const refused = messageConsent(entry.channel as MessageChannel, entry.address, events, at);
-  if (refused?.kind === 'refused')
-    stop(entry, { rule: refused.rule, source: refused.source, detail: refused.detail, until: null });
+/**
+ * A revoked consent stops a text or email as the send-time check does (message-dispatch.ts); a
+ * consent a rule asks for and that is not recorded (New York City) holds it, with the same reason;
+ * for a text, a Reassigned Numbers Database answer kept for the number ("yes", or "no data" held)
+ * stops it as the send-time step does (reassigned-send.ts).
+ */
+function consentStop(
+  ctx: Pick<CompanyContext, 'config'>,
+  customer: Pick<CustomerRow, 'createdAt'>,
+  entry: ChannelEligibility,
+  events: Parameters<typeof messageConsent>[2],
+  answers: readonly ReassignedAnswerRow[],
+  at: Date,
+  subject: MessageSubject,
+): void {
+  const standing = messageConsent(entry.channel as MessageChannel, entry.address, events, at, subject);
+  if (standing.kind === 'refused') {
+    stop(entry, {
+      rule: standing.rule,
+      source: standing.source,
+      detail: awaitsConsent(standing) ? `consent-required: ${standing.detail}` : standing.detail,
+      until: null,
+    });
+    return;
+  }
+  if (entry.channel !== 'sms') return;
+  const phone = consentAddress(entry.address);
+  const consentDate = consentDateOf(standing.basis, customer.createdAt);
+  const kept = reassignedStanding(answers, phone, consentDate, reassignedPolicy(ctx.config), at);
+  if (kept.kind !== 'reassigned' && kept.kind !== 'no-data') return;
+  const verdict = reassignedVerdict(kept, phone, consentDate);
+  stop(entry, {
+    rule: verdict.rule,
+    source: verdict.source,
+    detail: kept.kind === 'no-data' ? `consent-required: ${verdict.detail}` : verdict.detail!,
+    until: null,
+  });
 }
 
 /** The company's own per-channel caps, checked by the same function the send-time check uses. */

@@ -3,7 +3,15 @@ import { listActiveRestrictions, listOutsideContactsOf } from '../borrowers/borr
 import { getCustomer, type CustomerRow } from '../borrowers/borrowers.js';
 import type { Db } from '../../store/shared/db.js';
 import { listConsentEvents } from '../consent/ledger.js';
-import { type ConsentBasis, consentAddress, messageConsent, refusalReason } from '../consent/standing.js';
+import {
+  awaitsConsent,
+  type ConsentBasis,
+  consentAddress,
+  messageConsent,
+  type MessageSubject,
+  refusalReason,
+} from '../consent/standing.js';
+import { customerLocalities } from '../../scheduler/index.js';
 import { emailSuppression, smsOptOut, suppressEmail } from '../../store/messages/channel-stops.js';
 import {
   getSmsNumber,
@@ -15,6 +23,8 @@ import {
   type SmsAccount,
 } from '../../store/messages/sms-numbers.js';
 import type { SmsProvider } from '../ports/sms.js';
+import type { ReassignedNumbers } from '../ports/reassigned-numbers.js';
+import { reassignedAtSend } from './reassigned-send.js';
 import { HOLD_RETRY_MS, LINE_TYPE_CACHE_DAYS, NEVER_TEXTED_LINE_TYPES, smsErrorMeaning } from './sms-errors.js';
 import { recordProviderOptOut, unusableNumber } from './sms-numbers.js';
 import { resolveLanguage, type SupportedLanguage } from '../shared/language.js';
@@ -26,6 +36,7 @@ import {
   recordSend,
   releaseMessage,
   sentTimesSince,
+  MESSAGE_HELD_PREFIX,
   type MessageRow,
 } from '../scheduled-messages/scheduled-messages.js';
 import { listContactHistory } from '../scheduled-calls/scheduled-calls.js';
@@ -36,6 +47,7 @@ import type { ChannelRoute, MessageRoutes } from '../ports/channels.js';
 import { optOutToken } from './email-opt-out.js';
 import { capVerdict, type SendVerdict, windowVerdict } from './message-checks.js';
 import { render, templateData } from './templates.js';
+import { PROMISE_REMINDER_STEP, promiseOfReminder } from '../promises/promises.js';
 import { paymentLinkForMessage, paymentLinkUrl } from '../payment-links/payment-links.js';
 import { recordSmsSent } from './sms-events.js';
 import { recordContactDecisions } from '../audit/contact-decisions.js';
@@ -48,12 +60,32 @@ export interface DispatchDeps {
   /** Base of links in messages and of the SMS status callback URL. */
   publicBaseUrl: string;
   log: { error(msg: string, data?: object): void };
+  /**
+   * The `provider.alert` of an account that refused the request itself (a `hold`): raised when the
+   * hold starts, closed when the account accepts a text again. The voice go-live's alert mechanism
+   * (src/domain/calls/refusals.ts `smsAccountAlerts`), handed in by the workers (src/jobs/index.ts)
+   * since calls and messages are siblings. Absent: the hold alone.
+   */
+  alerts?: {
+    raise(
+      db: Db,
+      a: { companyId: string; account: SmsAccount; code: number; reason: string; now: Date },
+    ): Promise<void>;
+    clear(db: Db, a: { companyId: string; account: SmsAccount; now: Date }): Promise<void>;
+  };
+  /**
+   * The Reassigned Numbers Database: `sandbox` (the simulator) for test customers, `live` for real
+   * ones; unset = not asked (docs/operators/compliance.md#reassigned-numbers).
+   */
+  reassigned?: { live?: ReassignedNumbers; sandbox?: ReassignedNumbers };
 }
 
 /** A claim older than this whose send never finished: its process died mid-send. */
 const STALE_CLAIM_MS = 10 * 60_000;
 /** Transient provider failures (connection refused, 4xx SMTP, 5xx HTTP) are retried after this. */
 const RETRY_MS = 5 * 60_000;
+/** A message waiting for consent a rule asks for is looked at again this long after. */
+const CONSENT_HOLD_RECHECK_MS = 24 * 3_600_000;
 
 /** The opt-out line every text carries, in the customer's language (STOP works in every language: CTIA). */
 export const SMS_OPT_OUT_NOTICES: Record<SupportedLanguage, string> = {
@@ -188,6 +220,16 @@ async function deliver(
   decided = true;
   const recipient = await usableRecipient(deps.db, m, customer, route, now);
   if ('skip' in recipient) return skip(recipient.skip);
+  // Waiting for the consent a rule asks for (New York City's consent to electronic communications):
+  // looked at again a day later, and sent once the consent is recorded.
+  if ('hold' in recipient)
+    return release({
+      send: false,
+      status: 'pending',
+      at: new Date(now.getTime() + CONSENT_HOLD_RECHECK_MS).toISOString(),
+      reason: recipient.hold.slice(0, 500),
+      rules: recipient.rules,
+    });
 
   const restrictions = await listActiveRestrictions(deps.db, m.companyId, m.customerId);
   const windowCheck = windowVerdict(
@@ -224,14 +266,31 @@ async function deliver(
       });
     if ('skip' in line) return release({ send: false, status: 'skipped', reason: line.skip, rules: windowCheck.rules });
   }
-  await decide('allowed', recipient.to, windowCheck.rules ?? [], null, recipient.consent);
+  const rules = [...(windowCheck.rules ?? [])];
+  if (m.channel === 'sms') {
+    // Consent old enough: the Reassigned Numbers Database is asked before the text (reassigned-send.ts).
+    const rnd = await reassignedAtSend(
+      deps.db,
+      deps.reassigned,
+      m,
+      customer,
+      config,
+      recipient.to,
+      recipient.consent,
+      now,
+    );
+    if (!('go' in rnd)) return release({ ...rnd, rules: [...rules, ...(rnd.rules ?? [])] }, recipient.to);
+    rules.push(rnd.go);
+  }
+  await decide('allowed', recipient.to, rules, null, recipient.consent);
 
   const loan = m.loanId ? await getLoan(deps.db, m.companyId, m.customerId, m.loanId) : null;
   // The customer's language (BCP 47), else the company's default: the template version and the notices.
   const { language } = resolveLanguage(customer.language, config);
+  const promise = m.step === PROMISE_REMINDER_STEP ? await promiseOfReminder(deps.db, m.companyId, m.id) : null;
   // A template with `{{paymentLink}}` carries the message's payment link (docs/partners/outcomes.md#pay-by-link).
   const link = await paymentLinkForMessage(deps.db, config, m, loan, now);
-  const data = templateData(customer, loan);
+  const data = templateData(customer, loan, promise && { amount: promise.amount, promisedDate: promise.promisedDate });
   const signing = { publicBaseUrl: deps.publicBaseUrl, signingSecret: deps.routes.signingSecret };
   const rendered = render(template, link ? { ...data, paymentLink: paymentLinkUrl(signing, link) } : data, language);
   // A text sent through the company's own account reports back naming the company: its token verifies it.
@@ -265,7 +324,7 @@ async function usableRecipient(
   customer: CustomerRow,
   route: ChannelRoute,
   now: Date,
-): Promise<{ to: string; consent: ConsentBasis } | { skip: string }> {
+): Promise<{ to: string; consent: ConsentBasis } | { skip: string } | { hold: string; rules: RuleVerdict[] }> {
   if (m.channel === 'email') {
     if (!route.email)
       return {
@@ -277,8 +336,8 @@ async function usableRecipient(
       return {
         skip: `email address ${customer.email} is unusable: ${suppressed.reason}${suppressed.detail ? ` (${suppressed.detail})` : ''}`,
       };
-    const consent = await consentOf(db, m, 'email', customer.email, now);
-    return 'skip' in consent ? consent : { to: customer.email, consent: consent.basis };
+    const consent = await consentOf(db, m, 'email', customer.email, now, customer);
+    return 'basis' in consent ? { to: customer.email, consent: consent.basis } : consent;
   }
   if (!route.sms)
     return {
@@ -289,8 +348,8 @@ async function usableRecipient(
   if (optedOut) return { skip: `${customer.phoneNumber} opted out of SMS (${optedOut.keyword})` };
   const unusable = await unusableNumber(db, m.companyId, customer.phoneNumber);
   if (unusable) return { skip: `${customer.phoneNumber} is unusable for texts: ${unusable}` };
-  const consent = await consentOf(db, m, 'sms', customer.phoneNumber, now);
-  return 'skip' in consent ? consent : { to: customer.phoneNumber, consent: consent.basis };
+  const consent = await consentOf(db, m, 'sms', customer.phoneNumber, now, customer);
+  return 'basis' in consent ? { to: customer.phoneNumber, consent: consent.basis } : consent;
 }
 
 /**
@@ -303,14 +362,27 @@ async function consentOf(
   channel: 'sms' | 'email',
   address: string,
   now: Date,
-): Promise<{ basis: ConsentBasis } | { skip: string }> {
+  customer: CustomerRow,
+): Promise<{ basis: ConsentBasis } | { skip: string } | { hold: string; rules: RuleVerdict[] }> {
+  const subject: MessageSubject = {
+    purpose: m.purpose === 'collections' ? 'collections' : 'origination',
+    localities: customerLocalities(customer),
+    isTest: customer.isTest,
+  };
   const standing = messageConsent(
     channel,
     address,
     await listConsentEvents(db, m.companyId, [consentAddress(address)]),
     now,
+    subject,
   );
-  return standing.kind === 'refused' ? { skip: refusalReason(standing) } : { basis: standing.basis };
+  if (standing.kind === 'covered') return { basis: standing.basis };
+  if (awaitsConsent(standing))
+    return {
+      hold: `${MESSAGE_HELD_PREFIX}${refusalReason(standing)}`,
+      rules: [{ rule: standing.rule, source: standing.source, verdict: 'block', detail: standing.detail, until: null }],
+    };
+  return { skip: refusalReason(standing) };
 }
 
 async function sendSms(
@@ -352,7 +424,11 @@ async function sendSms(
     );
   }
   if (result.accepted) {
-    if (via.held) await releaseSmsHold(deps.db, m.companyId, via.account); // the account answers again
+    if (via.held) {
+      // The account answers again: the hold lifts, and its alert closes.
+      await releaseSmsHold(deps.db, m.companyId, via.account);
+      await deps.alerts?.clear(deps.db, { companyId: m.companyId, account: via.account, now: deps.now() });
+    }
     return recordSmsSent(
       deps.db,
       m.companyId,
@@ -488,13 +564,14 @@ function heldReason(reason: string): string {
 /**
  * A refusal of the account itself (sms-errors.ts `hold`: 20003 credentials, 20403 suspended): the
  * account's texts of this company are held until HOLD_RETRY_MS from now, when one is tried again,
- * and this one goes back to pending with the reason. Nothing is failed.
- * The operator alert (`provider.alert`) is the voice go-live's; it is not raised here.
+ * and this one goes back to pending with the reason. Nothing is failed. The operator is told by a
+ * `provider.alert` (deps.alerts: one per hold, however many retries it refuses).
  */
 async function holdTexts(deps: DispatchDeps, m: MessageRow, account: SmsAccount, code: number, reason: string) {
   const now = deps.now();
   const retryAt = new Date(now.getTime() + HOLD_RETRY_MS).toISOString();
   await holdSms(deps.db, m.companyId, account, { code, reason, at: now.toISOString(), retryAt });
+  await deps.alerts?.raise(deps.db, { companyId: m.companyId, account, code, reason, now });
   return releaseMessage(
     deps.db,
     m.companyId,

@@ -25,10 +25,15 @@ function compile(source: string): Compiled {
 }
 
 /** What templates see: `customer.*` and `loan.*` (null fields render empty). */
-export function templateData(customer: CustomerRow, loan: LoanRow | null): Record<string, unknown> {
+export function templateData(
+  customer: CustomerRow,
+  loan: LoanRow | null,
+  promise: { amount: string; promisedDate: string } | null = null,
+): Record<string, unknown> {
   const { companyId: _c, loanIds: _l, ssnLastFour: _s, ...visible } = customer;
   const loanData = loan ? (({ companyId: _co, externalLmsMetadata: _m, ...rest }) => rest)(loan) : null;
-  return { customer: visible, loan: loanData };
+  // A promise's reminder text also reads `{{promise.amount}}` and `{{promise.promisedDate}}`.
+  return { customer: visible, loan: loanData, ...(promise ? { promise } : {}) };
 }
 
 export interface Rendered {

@@ -15,6 +15,10 @@ const OUTSIDE_RULES = {
   loan: { rule: 'loan-outreach', source: 'Loan record and company loan workflow (loanWorkflow)' },
   provider: { rule: 'voice-provider', source: 'Voice provider: the call was not placed or brought no result' },
   customerGone: { rule: 'customer-deleted', source: 'Customer record removed' },
+  lms: {
+    rule: 'lms-dial-check',
+    source: "The lender's LMS, read again before the call (docs/partners/lms.md#at-dial-time)",
+  },
   unclassified: { rule: 'unclassified', source: 'Stored reason (not from the rule catalog)' },
   unrecorded: { rule: 'unrecorded', source: 'No reason was recorded for this call' },
 } as const;
@@ -34,6 +38,13 @@ const RECHECK_PREFIXES = [
 export const PROVIDER_DEFERRAL = 'Deferred by the voice provider: ';
 
 /**
+ * The prefix of the reason of a call the LMS's answer at dial time stopped (a paid-off or
+ * charged-off loan, a phone marked Do Not Call) or put back because the LMS could not be read
+ * (src/domain/calls/lms-dial-check.ts). A restriction the LMS asserts reads as the restriction itself.
+ */
+export const LMS_DIAL_CHECK = 'LMS at dial time: ';
+
+/**
  * Why the call is at its time: each rule that moved it from the cadence's wish when it was planned,
  * then each rule that moved it again at a later re-check (dial time, a call outcome), in order.
  */
@@ -50,6 +61,8 @@ export function timingReasons(call: Pick<ScheduledCallRow, 'explanation' | 'stat
   }
   if (call.statusReason?.startsWith(PROVIDER_DEFERRAL))
     reasons.push({ ...OUTSIDE_RULES.provider, detail: call.statusReason.slice(PROVIDER_DEFERRAL.length) });
+  if (call.status === 'pending' && call.statusReason?.startsWith(LMS_DIAL_CHECK))
+    reasons.push({ ...OUTSIDE_RULES.lms, detail: call.statusReason.slice(LMS_DIAL_CHECK.length) });
   return reasons;
 }
 
@@ -85,6 +98,7 @@ export function endReason(call: Pick<ScheduledCallRow, 'status' | 'statusReason'
   const text = call.statusReason;
   if (!text) return { ...OUTSIDE_RULES.unrecorded, detail: `the call is ${call.status}` };
   if (RECHECK_PREFIXES.some((p) => text.startsWith(p))) return recheckReasons(text).at(-1)!;
+  if (text.startsWith(LMS_DIAL_CHECK)) return { ...OUTSIDE_RULES.lms, detail: text.slice(LMS_DIAL_CHECK.length) };
   if (text.startsWith('Do Not Call: '))
     return { rule: RESTRICTION_RULES.do_not_call.id, source: RESTRICTION_RULES.do_not_call.source, detail: text };
   const restriction = /^Contact restriction ([a-z_]+): /.exec(text);

@@ -68,6 +68,21 @@ export interface LmsLoan {
   externalLmsMetadata?: Record<string, unknown>;
 }
 
+/** A loan's current status and sub-status as the LMS names them (read again before a collections call). */
+export interface LmsLoanStanding {
+  status?: string;
+  subStatus?: string;
+}
+
+/** One phone of a customer with the LMS's flags on it, the number as the LMS stores it (read again before a call). */
+export interface LmsPhoneFlags {
+  number: string;
+  /** The LMS says never to call it automatically (LoanPro's `dndEnabled`). */
+  doNotCall: boolean;
+  /** False: the LMS marks the phone inactive. */
+  active: boolean;
+}
+
 export interface LmsConnector {
   /** Names the connector in messages, e.g. `LoanPro (instance 5200776)`. */
   readonly label: string;
@@ -75,6 +90,10 @@ export interface LmsConnector {
   getCustomer(customerId: string): Promise<LmsCustomer>;
   /** One loan of that customer; a loan of another customer is refused like a missing one. */
   getLoan(customerId: string, loanId: number): Promise<LmsLoan>;
+  /** The loan's current status and sub-status (NotFoundError: the LMS has no such loan). */
+  loanStanding(loanId: number): Promise<LmsLoanStanding>;
+  /** Every phone of the customer with its flags (NotFoundError: the LMS has no such customer). */
+  customerPhones(customerId: string): Promise<LmsPhoneFlags[]>;
 }
 
 /** The connector of a company, from its configuration's `lms` section (undefined: none configured). */

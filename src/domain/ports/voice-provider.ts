@@ -89,6 +89,11 @@ export interface CreateCallRequest {
   /** Where the agent transfers a live borrower, evaluated for business hours at dial time. */
   transferDestination: string;
   /**
+   * The number's voicemail was full or not set up on a recent call (VOICEMAIL_FULL,
+   * VOICEMAIL_NOT_SET_UP): on a voicemail the agent hangs up instead of leaving its message.
+   */
+  skipVoicemail?: boolean;
+  /**
    * The agent's context (domain/calls/dynamic-variables.ts), sent as Retell's dynamic variables;
    * includes `transfer_destination`.
    */

@@ -109,3 +109,21 @@ export function smsReadinessChecks(routeOf: SmsRouteOf): ReadinessCheck[] {
     },
   ];
 }
+
+/** Whether the company sends texts at all: some task type has an SMS message step. */
+const sendsTexts = (config: CompanyConfig): boolean =>
+  config.taskTypes.some((t) => t.messages?.some((m) => m.channel === 'sms') ?? false);
+
+/**
+ * The SMS rows as `outreach doctor` runs them: a company whose task types have no SMS step sends no
+ * texts and needs no Twilio account, so each row passes saying so (as the LMS rows pass without an LMS).
+ */
+export function smsDoctorChecks(routeOf: SmsRouteOf): ReadinessCheck[] {
+  return smsReadinessChecks(routeOf).map((check) => ({
+    ...check,
+    run: (ctx) =>
+      sendsTexts(ctx.config)
+        ? check.run(ctx)
+        : Promise.resolve({ ok: true, detail: 'no task type has an SMS step: the company sends no texts' }),
+  }));
+}

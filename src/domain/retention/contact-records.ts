@@ -18,7 +18,7 @@ export const CONTACT_RECORD_FLOOR_DAYS = 1096;
 
 /**
  * Consent evidence and revocations (the consent ledger, SMS opt-outs, email suppressions, inbound
- * messages and their review) are kept at least five years: the longest period that applies.
+ * messages and their review, the Reassigned Numbers Database's answers) are kept at least five years: the longest period that applies.
  * - Reg F 12 CFR 1006.100(a): 3 years;
  * - TCPA: a private action may be brought within 4 years (28 U.S.C. 1658(a)), and the consent
  *   (or its revocation) is the defence;
@@ -33,6 +33,8 @@ export const CONSENT_EVIDENCE_TABLES: readonly string[] = [
   'sms_opt_outs',
   'email_suppressions',
   'inbound_messages',
+  // The Reassigned Numbers Database's answers: a "no" is the 47 CFR 64.1200(m) safe harbor's evidence.
+  'reassigned_number_answers',
 ];
 export const CONSENT_EVIDENCE_FLOOR_DAYS = 1827;
 const DAY_MS = 86_400_000;

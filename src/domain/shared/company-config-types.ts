@@ -109,8 +109,24 @@ export interface CompanyConfig {
   ach?: AchConfig;
   /** TCPA consent for AI-voice calls and texts (docs/partners/consent.md); unset = every supplied number carries express consent. */
   consent?: ConsentConfig;
+  /** Promises to pay (docs/partners/outcomes.md#promises-to-pay). */
+  promises?: PromisesConfig;
   /** Pay by link (docs/partners/outcomes.md#pay-by-link); unset = no payment link is issued. */
   paymentLinks?: PaymentLinksConfig;
+}
+
+export interface PromisesConfig {
+  /** How far ahead a promised date may be, in days from the call (default 60); later ones go to review. */
+  horizonDays?: number;
+  /** Calendar days after the promised date in which a payment still keeps it (default 3). */
+  graceDays?: number;
+  /**
+   * A text before the promised date, through the usual dispatch (consent, quiet hours, caps at send
+   * time): the template (an entry of `templates`; it may read `{{promise.amount}}` and
+   * `{{promise.promisedDate}}`), days before the date (default 1) and the borrower's local time
+   * (default 10:00). Unset = no reminder.
+   */
+  reminder?: { template: string; daysBefore?: number; at?: string };
 }
 
 /**
@@ -186,6 +202,14 @@ export interface ConsentConfig {
    * review is running out (1–9, default 8); at 10 (47 CFR 64.1200(a)(10)) it is applied as a revocation.
    */
   reviewWarnBusinessDays?: number;
+  /**
+   * The Reassigned Numbers Database check before a call or text (docs/operators/compliance.md#reassigned-numbers):
+   * `queryAfterDays` (default 45, the minimum aging of a disconnected number before it may be
+   * reassigned, 47 CFR 52.15(f)(1)(ii)): a number whose consent is older is asked about before it
+   * is called or texted; `noData` (default `hold`): what a "no data" answer does: `hold` waits for
+   * consent recorded after it, `proceed` calls or texts without the safe harbor.
+   */
+  reassignedNumbers?: { queryAfterDays?: number; noData?: 'hold' | 'proceed' };
 }
 
 export interface CallsConfig {
@@ -231,4 +255,23 @@ export interface LmsConfig {
   retries?: number;
   /** Requests in flight to the LMS per company and process; default 4. */
   maxConcurrency?: number;
+  /**
+   * Seconds a dial-time read of the LMS (the loan's status and sub-status, the customer's phone
+   * flags) is reused for the company's next collections calls; default 300, 0: every call reads.
+   */
+  dialCheckCacheSeconds?: number;
+  /**
+   * LoanPro loan sub-status names (compared without case and spacing around dashes) and what each
+   * does at dial time; absent: DEFAULT_SUB_STATUS_EFFECTS, LoanPro's default sub-statuses
+   * (docs/partners/lms.md#at-dial-time). Given, it replaces the defaults.
+   */
+  subStatusEffects?: Record<string, SubStatusEffect>;
 }
+
+/**
+ * What a loan sub-status does to collections calls at dial time: `paid_off`, `settled` and
+ * `charged_off` cancel the loan's pending collections calls; the others are the contact restriction
+ * of that kind (customer-wide, source `lms`).
+ */
+export type SubStatusEffect =
+  'paid_off' | 'settled' | 'charged_off' | 'bankruptcy' | 'attorney_representation' | 'deceased';

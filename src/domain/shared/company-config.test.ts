@@ -22,3 +22,22 @@ describe('company configuration: consent', () => {
     expect(() => parseCompanyConfig({ ...defaultCompanyConfig(), consent })).toThrow(message);
   });
 });
+
+describe('company configuration: promises', () => {
+  it('accepts a horizon, a grace and a reminder naming a template', () => {
+    const promises = { horizonDays: 30, graceDays: 0, reminder: { template: 'r', daysBefore: 2, at: '09:30' } };
+    const config = { ...defaultCompanyConfig(), templates: { r: { body: 'Due {{promise.promisedDate}}' } }, promises };
+    expect(parseCompanyConfig(config).promises).toEqual(promises);
+  });
+
+  it.each([
+    [{ reminder: { template: 'missing' } }, /promises.reminder names unknown template "missing"/],
+    [{ graceDays: 31 }, /promises\/graceDays/],
+    [{ horizonDays: 0 }, /promises\/horizonDays/],
+    [{ reminder: { template: 'r', at: '25:00' } }, /promises\/reminder\/at/],
+  ])('rejects %j', (promises, message) => {
+    const config = { ...defaultCompanyConfig(), templates: { r: { body: 'x' } }, promises };
+    expect(() => parseCompanyConfig(config)).toThrow(InvalidInputError);
+    expect(() => parseCompanyConfig(config)).toThrow(message);
+  });
+});

@@ -1,5 +1,5 @@
 import { createAjv } from '../../lib/ajv.js';
-import type { CompanyConfig } from './company-config-types.js';
+import type { CompanyConfig, LmsConfig, SubStatusEffect } from './company-config-types.js';
 import { InvalidInputError } from './errors.js';
 import type { Db } from '../../store/shared/db.js';
 import { getCompanies, getCompany } from '../../store/shared/companies.js';
@@ -18,6 +18,7 @@ export type {
   IntegrationConfig,
   LmsConfig,
   LoanWorkflowConfig,
+  SubStatusEffect,
   MessageChannel,
   MessageStepConfig,
   MessageTemplate,
@@ -35,6 +36,42 @@ export const DEFAULT_CLOSED_SERVICING_STATUSES = [
   'chargedoff',
   'charge_off',
 ];
+
+/**
+ * LoanPro's default loan sub-statuses that end or restrict collections calls, by the names its
+ * documentation gives them: "Open-bankruptcy", "Open-attorney retained", "Open-deceased process"
+ * and "Closed - Charged Off" (https://help.loanpro.io/organization/statuses-and-sub-statuses),
+ * "Closed - Settled" (the same page), and "Paid Off - Paid in Full", which LoanPro's default payoff
+ * process assigns (https://help.loanpro.io/article/qfzol7bo1s-default-payoff-small-balance-write-off-process).
+ * "Open-charged off collectible" is left out on purpose: LoanPro's page says the loan "is still
+ * being attempted to collect".
+ */
+export const DEFAULT_SUB_STATUS_EFFECTS: Readonly<Record<string, SubStatusEffect>> = {
+  'Open-bankruptcy': 'bankruptcy',
+  'Open-attorney retained': 'attorney_representation',
+  'Open-deceased process': 'deceased',
+  'Closed - Charged Off': 'charged_off',
+  'Closed - Settled': 'settled',
+  'Paid Off - Paid in Full': 'paid_off',
+};
+
+/** A sub-status name as the mapping compares it: no case, one space between words, none around dashes. */
+export const subStatusKey = (name: string): string =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/\s*-\s*/g, '-')
+    .replace(/\s+/g, ' ');
+
+/** The company's sub-status mapping (its own, else LoanPro's defaults), keyed by subStatusKey. */
+export function subStatusEffects(lms: Pick<LmsConfig, 'subStatusEffects'>): Map<string, SubStatusEffect> {
+  return new Map(
+    Object.entries(lms.subStatusEffects ?? DEFAULT_SUB_STATUS_EFFECTS).map(([name, effect]) => [
+      subStatusKey(name),
+      effect,
+    ]),
+  );
+}
 
 export const ORIGINATION_TASK_TYPES = ['PendingLoanNewLead', 'PendingLoanReturning'] as const;
 
@@ -233,6 +270,15 @@ export const companyConfigSchema = {
         timeoutMs: { type: 'integer', minimum: 100, maximum: 60000 },
         retries: { type: 'integer', minimum: 0, maximum: 5 },
         maxConcurrency: { type: 'integer', minimum: 1, maximum: 64 },
+        dialCheckCacheSeconds: { type: 'integer', minimum: 0, maximum: 3600 },
+        subStatusEffects: {
+          type: 'object',
+          maxProperties: 200,
+          propertyNames: { minLength: 1, maxLength: 120 },
+          additionalProperties: {
+            enum: ['paid_off', 'settled', 'charged_off', 'bankruptcy', 'attorney_representation', 'deceased'],
+          },
+        },
       },
     },
     paymentLinks: { $ref: '#/$defs/paymentLinks' },
@@ -244,6 +290,14 @@ export const companyConfigSchema = {
         taskTypes: { type: 'object', maxProperties: 200, additionalProperties: { $ref: '#/$defs/consentPolicy' } },
         revocationScope: { enum: ['all-channels', 'channel'] },
         reviewWarnBusinessDays: { type: 'integer', minimum: 1, maximum: 9 },
+        reassignedNumbers: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            queryAfterDays: { type: 'integer', minimum: 0, maximum: 3650 },
+            noData: { enum: ['hold', 'proceed'] },
+          },
+        },
         attestation: {
           type: 'object',
           additionalProperties: false,
@@ -272,6 +326,24 @@ export const companyConfigSchema = {
         closedServicingStatuses: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 120 } },
         stopWhenSettled: { type: 'boolean' },
         stopWhenChargedOff: { type: 'boolean' },
+      },
+    },
+    promises: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        horizonDays: { type: 'integer', minimum: 1, maximum: 365 },
+        graceDays: { type: 'integer', minimum: 0, maximum: 30 },
+        reminder: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['template'],
+          properties: {
+            template: { type: 'string', minLength: 1, maxLength: 120 },
+            daysBefore: { type: 'integer', minimum: 0, maximum: 14 },
+            at: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+          },
+        },
       },
     },
     ach: {
@@ -399,6 +471,9 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
         fail(`template "${step.template}" is used for email and needs a subject`);
     }
   }
+  const reminder = config.promises?.reminder;
+  if (reminder && !config.templates?.[reminder.template])
+    fail(`promises.reminder names unknown template "${reminder.template}"`);
   checkPaymentLinks(config, fail);
   const outreach = config.ach?.returnOutreach;
   if (outreach) {

@@ -18,6 +18,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'accessibility.reported',
   'complaint.received',
   'inbound_message.review_due',
+  // Promises to pay (src/domain/promises): data is the promise as GET /promises/{promiseId} returns it.
+  'promise.created',
+  'promise.kept',
+  'promise.partially_kept',
+  'promise.broken',
+  'promise.reopened',
   // A borrower opened a payment link (src/domain/payment-links/): data is the link.
   'payment_link.opened',
 ] as const;

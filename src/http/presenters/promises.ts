@@ -14,6 +14,9 @@ export function presentPromise(p: PromiseRow): PromiseBody {
     promisedDate: p.promisedDate,
     status: p.status,
     paidAmount: p.paidAmount,
+    dueDate: p.dueDate,
+    followUpScheduledCallId: p.followUpCallId,
+    followUpReason: p.followUpReason,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };

@@ -1,4 +1,4 @@
-import type { AccountAlertRow } from '../../domain/calls/refusals.js';
+import { type AccountAlertRow, pausesDialing } from '../../domain/calls/refusals.js';
 import type { components } from '../../../generated/api-types.js';
 
 type Schemas = components['schemas'];
@@ -18,7 +18,7 @@ export function presentProviderAlert(a: AccountAlertRow): Schemas['ProviderAlert
   };
 }
 
-/** GET /provider-alerts: newest first; paused while one is open. */
+/** GET /provider-alerts: newest first; paused while a voice account's alert is open (an SMS account's holds only texts). */
 export function presentProviderAlerts(alerts: readonly AccountAlertRow[]): Schemas['ProviderAlerts'] {
-  return { paused: alerts.some((a) => a.resumedAt === null), data: alerts.map(presentProviderAlert) };
+  return { paused: alerts.some(pausesDialing), data: alerts.map(presentProviderAlert) };
 }

@@ -141,6 +141,8 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
   },
   // Outcomes that act (docs/partners/outcomes.md; docs/partners/sandbox.md): 0150…0159.
   ...outcomeScenarios(),
+  // Promises to pay and voicemails that take no message (issue 42): 0160…0169.
+  ...promiseScenarios(),
 };
 
 /** A conversation with the borrower that ends with one routed outcome (its label), as a sandbox partner sees it. */
@@ -177,6 +179,60 @@ function outcomeScenarios(): Record<string, Scenario> {
       ...outcome('transfer-failed', 'transfer_failed', 'Yes, please connect me to someone.'),
       disconnectionReason: 'transfer_cancelled',
     },
+  };
+}
+
+/** The borrower's calendar date `days` after the call started (UTC date: the sandbox's customers are in the US). */
+const dayAfter = (startedAt: Date, days: number) =>
+  new Date(startedAt.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+function promiseScenarios(): Record<string, Scenario> {
+  const promise = (name: string, says: string, amount: number, days: number): Scenario => ({
+    ...outcome(name, 'right_party_contact', says),
+    labels: ['live_conversation', 'right_party_contact'],
+    values: (startedAt) => ({ promise_amount: amount, promise_date: dayAfter(startedAt, days) }),
+  });
+  const voicemail = (name: string, label: string, summary: string): Scenario => ({
+    ...base,
+    name,
+    reached: 'voicemail',
+    disconnectionReason: 'voicemail_reached',
+    labels: [label],
+    transcript: 'Agent: Hello, this is the loan team with a message about your account. [mailbox]',
+    summary,
+  });
+  return {
+    '0160': promise('promise-to-pay', 'I can pay 150 dollars this Friday.', 150, 3),
+    // 90 days ahead: past the default 60-day horizon, the call is flagged for review, no promise is made.
+    '0161': promise('promise-beyond-horizon', 'I can pay 200 dollars in three months.', 200, 90),
+    // A million dollars: flagged for review when the loans' balances are known (a promise otherwise).
+    '0162': promise('promise-over-balance', 'I will pay the whole million next week.', 1_000_000, 5),
+    '0163': voicemail(
+      'voicemail-full',
+      'voicemail_full',
+      'Reached a voicemail whose mailbox is full; no message left.',
+    ),
+    '0164': voicemail(
+      'voicemail-not-set-up',
+      'voicemail_not_set_up',
+      'Reached a voicemail that is not set up; no message left.',
+    ),
+  };
+}
+
+/**
+ * A call placed with `agent_override.agent.voicemail_option` = hangup: on a voicemail the agent
+ * hangs up at once (https://docs.retellai.com/build/handle-voicemail), so nothing is left and the
+ * analysis reports only that a voicemail was reached. Other scenarios are unchanged.
+ */
+export function hangUpOnVoicemail(scenario: Scenario): Scenario {
+  if (scenario.reached !== 'voicemail') return scenario;
+  return {
+    ...scenario,
+    name: `${scenario.name} (hung up on the voicemail)`,
+    labels: [],
+    transcript: '',
+    summary: 'Reached voicemail and hung up without a message.',
   };
 }
 

@@ -12,7 +12,7 @@ import {
 import { type Agents, simulatedAgents } from './agents.js';
 import { listCalls } from './call-list.js';
 import { callbackSender } from './callback-sender.js';
-import { scenarioFor, type Scenario } from './scenarios.js';
+import { hangUpOnVoicemail, scenarioFor, type Scenario } from './scenarios.js';
 import { toneWav } from './wav.js';
 
 export interface VoiceSimulatorOptions {
@@ -329,7 +329,9 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     if (!agent)
       return [404, retellError(`agent ${agentId}${version === undefined ? '' : ` version ${version}`} not found`)];
     const override = body.agent_override?.agent?.webhook_url;
-    const scenario = scenarioFor(body.to_number);
+    // A per-call voicemail_option of hangup (agent_override) ends a voicemail without a message.
+    const hangsUp = body.agent_override?.agent?.voicemail_option?.action?.type === 'hangup';
+    const scenario = hangsUp ? hangUpOnVoicemail(scenarioFor(body.to_number)) : scenarioFor(body.to_number);
     const scheduled = (body.metadata as Partial<CallMetadata> | undefined)?.scheduled_call_id;
     const refusals = scheduled ? (refused.get(scheduled) ?? 0) : 0;
     if (scheduled && refusals < scenario.createFailures) {

@@ -112,6 +112,17 @@ export async function findPayment(db: Db, companyId: string, key: PaymentKey): P
   return r ? paymentFromRow(r) : null;
 }
 
+/** Every payment of a customer (all loans), oldest first: what the promises count (domain/ach/promise-payments.ts). */
+export async function listCustomerPayments(db: Db, companyId: string, customerId: string): Promise<PaymentRow[]> {
+  const rows = await db<Record<string, unknown>>('payments')
+    .where({ company_id: companyId, customer_id: customerId })
+    .orderBy([
+      { column: 'created_at', order: 'asc' },
+      { column: 'id', order: 'asc' },
+    ]);
+  return rows.map(paymentFromRow);
+}
+
 /**
  * Inserts the payment unless (company, customer, loan, payment) exists: `ON CONFLICT DO NOTHING`, so
  * two concurrent first writes cannot both insert. Returns whether this call created it.

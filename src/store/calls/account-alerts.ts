@@ -1,11 +1,14 @@
 import type { Db } from '../shared/db.js';
 import { readInstant, readText } from '../shared/columns.js';
 
-/** An alert on a company's voice provider account (`voice_account_alerts`); open (dialing paused) until resumed. */
+/**
+ * An alert on a company's provider account (`voice_account_alerts`): a voice account's (dialing
+ * paused until resumed) or an SMS account's (texts held until the account accepts one again).
+ */
 export interface AccountAlertRow {
   id: string;
   companyId: string;
-  /** The provider connection (`live` or `sandbox`) whose account it is. */
+  /** The provider connection whose account it is: voice `live` or `sandbox`, SMS `sms_live` or `sms_sandbox`. */
   provider: string;
   kind: string;
   detail: string;
@@ -85,15 +88,17 @@ export async function listAccountAlerts(db: Db, companyId: string, limit: number
   return rows.map((r: Record<string, unknown>) => alertFromRow(r));
 }
 
-/** Closes the company's open alerts (each connection's), recording who and when; the alerts closed. */
+/** Closes the company's open alerts on these connections, recording who and when; the alerts closed. */
 export async function resumeAccountAlerts(
   db: Db,
   companyId: string,
+  providers: readonly string[],
   by: string,
   at: string,
 ): Promise<AccountAlertRow[]> {
   const rows = await db('voice_account_alerts')
     .where({ company_id: companyId })
+    .whereIn('provider', [...providers])
     .whereNull('resumed_at')
     .update({ resumed_at: at, resumed_by: by.slice(0, 200) })
     .returning('*');

@@ -116,6 +116,20 @@ export async function cancelPendingMessages(
   return q.update({ status: 'cancelled', status_reason: filter.reason ?? null, updated_at: at });
 }
 
+/** Cancels one message if it is still pending (a promise's reminder once the promise is kept). */
+export async function cancelPendingMessage(
+  db: Db,
+  companyId: string,
+  id: string,
+  at: string,
+  reason: string,
+): Promise<boolean> {
+  const n = await db('scheduled_messages')
+    .where({ company_id: companyId, id, status: 'pending' })
+    .update({ status: 'cancelled', status_reason: reason, updated_at: at });
+  return n > 0;
+}
+
 /**
  * Claims due messages for sending in ONE statement: oldest first, at most `perCompany` per company
  * per round so one company's backlog cannot starve another. The claim (status `sending`) commits
@@ -174,6 +188,26 @@ export async function releaseMessage(
       ...(outcome.scheduledTime ? { scheduled_time: outcome.scheduledTime } : {}),
       ...(outcome.explanation !== undefined ? { explanation: toJson(outcome.explanation) } : {}),
     });
+}
+
+/** The reason a message waiting for consent carries (message-dispatch.ts), and what releases it. */
+export const MESSAGE_HELD_PREFIX = 'consent-required: ';
+
+/**
+ * Consent was recorded for the customer: their pending messages held for consent are due again
+ * now, so the send-time check decides each as usual. Answers how many were released.
+ */
+export async function releaseHeldMessages(
+  db: Db,
+  companyId: string,
+  customerIds: readonly string[],
+  at: string,
+): Promise<number> {
+  return db('scheduled_messages')
+    .where({ company_id: companyId, status: 'pending' })
+    .whereIn('customer_id', [...customerIds])
+    .where('status_reason', 'like', `${MESSAGE_HELD_PREFIX}%`)
+    .update({ scheduled_time: at, status_reason: 'Released: consent recorded', updated_at: at });
 }
 
 /** Records what was handed to the provider (or what it refused). */

@@ -1,4 +1,4 @@
-import type { LmsCustomer } from '../../../domain/ports/lms.js';
+import type { LmsCustomer, LmsPhoneFlags } from '../../../domain/ports/lms.js';
 import { collection, date, entity, enumValue, flag, text } from './odata.js';
 
 /** What GET Customers({id}) must expand for the mapping below (single nested objects). */
@@ -61,5 +61,21 @@ function dialablePhones(d: Obj) {
     if (!number || flag(phone, 'active', at) === false || flag(phone, 'dndEnabled', at) === true) return [];
     const textable = flag(phone, 'sbtActVerified', at) === true && flag(phone, 'isLandLine', at) !== true;
     return [{ number, type: enumValue(phone, 'type', at), primary: flag(phone, 'isPrimary', at) === true, textable }];
+  });
+}
+
+/**
+ * Every phone of the customer (the `results` of `Customers({id})/Phones`) with the flags read again
+ * before a call: `dndEnabled` ("Do Not Call": LoanPro removes the number from any automated phone
+ * service, https://developers.loanpro.io/reference/addremove-dnd-phone-customer) and `active`
+ * (https://help.loanpro.io/article/ds9jms85n8-customer-phone-entity-customer-phone-entity). A phone
+ * without a number is left out; a flag LoanPro leaves out reads as not set.
+ */
+export function mapPhoneFlags(phones: Obj[]): LmsPhoneFlags[] {
+  return phones.flatMap((phone, i) => {
+    const at = `d.results[${i}]`;
+    const number = text(phone, 'phone', at);
+    if (!number) return [];
+    return [{ number, doNotCall: flag(phone, 'dndEnabled', at) === true, active: flag(phone, 'active', at) !== false }];
   });
 }

@@ -1,4 +1,4 @@
-import type { LmsLoan } from '../../../domain/ports/lms.js';
+import type { LmsLoan, LmsLoanStanding } from '../../../domain/ports/lms.js';
 import { collection, date, decimal, entity, enumValue, flag, id, integer, text } from './odata.js';
 
 /** What GET Loans({id}) must expand for the mapping below (single nested objects). */
@@ -50,6 +50,21 @@ export function mapLoan(d: Obj): LmsLoan {
     Object.entries(metadata).filter(([, v]) => v !== undefined && v !== null),
   );
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as LmsLoan;
+}
+
+/**
+ * The loan's current status and sub-status from its StatusArchive list (the `results` of
+ * `Loans({id})/StatusArchive`): the texts of the entry of the latest date, as mapLoan reads them
+ * (https://developers.loanpro.io/reference/get-current-loan-values). No entry: nothing known.
+ */
+export function mapStanding(entries: Obj[]): LmsLoanStanding {
+  const status = newestStatus({ StatusArchive: { results: entries } });
+  if (!status) return {};
+  const out: LmsLoanStanding = {
+    status: text(status.entry, 'loanStatusText', status.path),
+    subStatus: text(status.entry, 'loanSubStatusText', status.path),
+  };
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined));
 }
 
 /** LoanPro ids of the loan's customers (the expanded Customers collection). */

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * own plant (a rule that never fires would pass `npm run lint:deps` forever).
  */
 const require = createRequire(import.meta.url);
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const config = require(path.join(root, '.dependency-cruiser.cjs')) as {
   forbidden: Array<{
     name: string;

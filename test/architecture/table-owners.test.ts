@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  * `db('table')`, `.from('table')`, `.join('table' …)`, a table name handed to a store helper with
  * the connection, raw SQL text) and fails on any outside its owner.
  */
-const root = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../..');
 const RECORD = path.join(root, 'docs/architecture/decisions/table-owners.md');
 
 interface Exception {
