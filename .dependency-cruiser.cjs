@@ -22,8 +22,10 @@ const RANKS = [
   ['webhooks', 'consent'],
   // Promises publish their events (webhooks) and schedule their reminder (scheduled-messages).
   ['planning', 'audit', 'promises'],
+  // Pay by link: issued by calls (the agent's variable, after a promise) and messages (a template's link).
+  ['payment-links'],
   ['calls', 'messages', 'loans', 'integrations', 'ach'],
-  ['customers', 'companies', 'console'],
+  ['customers', 'companies', 'console', 'reports'],
   ['enrollment'],
   ['batches'],
   ['retention'],

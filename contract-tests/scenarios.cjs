@@ -121,6 +121,10 @@ const scenarios = {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
     400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
   },
+  getCollectionsReport: {
+    // Schema-valid dates in the wrong order: the app answers 400.
+    400: async (txn) => rewritePath(txn, (p) => `${p.split('?')[0]}?from=2026-11-15&to=2026-11-02`),
+  },
   getDailyActivity: {
     // Schema-valid (any string) but no time zone: the app answers 400.
     400: async (txn) => rewritePath(txn, (p) => `${p.split('?')[0]}?timezone=Mars%2FOlympus`),
@@ -189,6 +193,12 @@ scenarios.coveredByVitest = new Map([
   ['clearCustomerRestriction 200', 'test/outcomes/call-outcome-effects.test.ts'],
   ['getPromise 200', 'test/outcomes/promises-api.test.ts'],
   ['createContactAttempt 404', 'test/customers/contact-attempts.test.ts'],
+  // A valid payment link needs a company with a payment page and an issued link (and its 303 would
+  // lead off this machine); its other answers are HTML pages, which Dredd compares with the example
+  // text literally. Every status is proved against the real service by the vitest file.
+  ['openPaymentLink 303', 'test/outcomes/payment-links.test.ts'],
+  ['openPaymentLink 404', 'test/outcomes/payment-links.test.ts'],
+  ['openPaymentLink 410', 'test/outcomes/payment-links.test.ts'],
 ]);
 
 module.exports = { fixtures, scenarios };

@@ -1367,6 +1367,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/{customerId}/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a customer's payment links
+         * @description Extension, not part of the partner contract. Every payment link issued for the customer, newest first: sent by text or email after a promise to pay or in a cadence's message, or given to the agent of a collections call, with when it expires and when it was opened (docs/partners/outcomes.md#pay-by-link). Another company's customer (or an unknown one) is 404. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["listCustomerPaymentLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pay/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment link's token, as the text or email carried it: the link's id, its expiry and an HMAC-SHA256 over both keyed with the service's signing secret.
+                 * @example AZrA7TtLd1CqXxv3aEcRkA.tfqc80.8bDxq3c2W0u9n1Zr5v6yEw
+                 */
+                token: components["parameters"]["PaymentLinkToken"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Follow a payment link
+         * @description Extension, followed by the borrower in a browser, not by partners: no `X-API-Key`; the signed token is the link's own authorization. A valid link answers 303 to the lender's payment page (company configuration `paymentLinks.urlTemplate`, filled for the link), counts the open, and its first open sends `payment_link.opened`. Every other answer is an HTML page a person can read, never a redirect: 404 for a link that is malformed or was altered, 410 for one that expired or whose company no longer has a payment page, 400 for a request the service cannot read, 503 when the service is briefly unavailable. Every answer carries `Referrer-Policy: no-referrer`, so the token does not reach the payment page's logs (docs/partners/outcomes.md#pay-by-link).
+         */
+        get: operations["openPaymentLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The collections funnel of a period, in dollars
+         * @description Extension, not part of the partner contract. What a collections team is paid for, for the company of the credential over a period of at most 371 days: calls placed, connects, right-party contacts and transfers; promises to pay made and what became of them (open, kept, partly kept, broken, cancelled, with their amounts and what was collected); payment links sent and opened. By task type or by week (Monday to Sunday in `timezone`, every week of the period listed). Read in one statement bounded by indexes on the company and each table's time. The console's Results page (docs/operators/console.md); docs/partners/outcomes.md#results-report defines every figure. Errors use the `ErrorMessage` shape.
+         */
+        get: operations["getCollectionsReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/callbacks/voice/{provider}": {
         parameters: {
             query?: never;
@@ -1855,6 +1927,26 @@ export interface webhooks {
          * @description Sent when an ACH return (`POST /ach-returns`) takes back a payment that had kept the promise while its window is still open: the promise is `open` again and is kept, or broken, by what happens before `dueDate`. `data` is the promise as `GET /promises/{promiseId}` returns it when the event is first sent; `callId` names the call it was made on.
          */
         post: operations["promiseReopenedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment_link.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A borrower opened a payment link
+         * @description Sent to every webhook endpoint of the company once per payment link, when the borrower first follows it (`GET /pay/{token}`) while it is valid, in the same transaction that counts the open. Later opens are counted on the link (`openCount`, `lastOpenedAt`) without another event. `data` is the link as `GET /customers/{customerId}/payment-links` lists it when the event is first sent.
+         */
+        post: operations["paymentLinkOpenedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3839,6 +3931,105 @@ export interface components {
             customerId: string;
             promises: components["schemas"]["Promise"][];
         };
+        /** @description A payment link the service issued (docs/partners/outcomes.md#pay-by-link): the borrower follows its short URL (`GET /pay/{token}`) to the lender's payment page. Amounts are decimal strings in US dollars with two places. */
+        PaymentLink: {
+            /** @description The link's id; the payment page's `{reference}`. */
+            id: string;
+            customerId: string;
+            /** @description The loan the link is for; null when the customer has none or several (a promise without one loan). */
+            loanId: string | null;
+            /** @description The amount the link is for: the promised amount after a promise, else the loan's `amountDue`; null when that was unknown. */
+            amount: string | null;
+            /** @description The task type of the call or message it came with. */
+            taskType: string;
+            /**
+             * @description How the borrower got it: a text, an email, or from the agent on a call.
+             * @enum {string}
+             */
+            channel: "sms" | "email" | "call";
+            /**
+             * @description `promise`: sent after a promise to pay; `message`: in a cadence's message whose template uses `{{paymentLink}}`; `call`: given to the agent of a collections call as the `payment_link` dynamic variable.
+             * @enum {string}
+             */
+            source: "promise" | "message" | "call";
+            /** @description The promise it followed (`GET /promises/{promiseId}`), for `source` `promise`. */
+            promiseId: string | null;
+            /** @description The text or email that carries it (GET /texts or /emails of the customer), for `sms` and `email`. */
+            scheduledMessageId: string | null;
+            /** @description The scheduled call whose agent was given it, for `call`. */
+            scheduledCallId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description After this instant the link shows an "expired" page instead of the payment page.
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When the borrower first opened it (the `payment_link.opened` event); null until then.
+             */
+            firstOpenedAt: string | null;
+            /** Format: date-time */
+            lastOpenedAt: string | null;
+            /** @description Opens of the link while it was valid. */
+            openCount: number;
+        };
+        /** @description The customer's payment links, newest first. */
+        PaymentLinkList: {
+            customerId: string;
+            paymentLinks: components["schemas"]["PaymentLink"][];
+        };
+        /** @description A count of promises and their amount, a decimal string in US dollars with two places. */
+        CollectionsAmount: {
+            count: number;
+            amount: string;
+        };
+        /** @description One group's collections funnel (or the period's totals). Calls count by when they were placed; promises by when they were made, with what became of them since (their status now); payment links by when they were issued. */
+        CollectionsFigures: {
+            /** @description Calls placed (handed to the voice provider). */
+            attempts: number;
+            /** @description Placed calls a person or a voicemail answered (flag `CONNECT`). */
+            connects: number;
+            /** @description Placed calls on which the borrower confirmed who they are (flag `RPC`). */
+            rightPartyContacts: number;
+            /** @description Placed calls transferred to the lender's people (flag `SUCCESSFUL_TRANSFER` or `TRANSFER`). */
+            transfers: number;
+            /** @description Promises to pay made in the period; `amount` is what was promised. */
+            promises: components["schemas"]["CollectionsAmount"];
+            /** @description Of those, still open; `amount` is what was promised. */
+            open: components["schemas"]["CollectionsAmount"];
+            /** @description Of those, kept; `amount` is what was paid. */
+            kept: components["schemas"]["CollectionsAmount"];
+            /** @description Of those, partly kept; `amount` is what was paid. */
+            partiallyKept: components["schemas"]["CollectionsAmount"];
+            /** @description Of those, broken; `amount` is what was promised. */
+            broken: components["schemas"]["CollectionsAmount"];
+            /** @description Of those, cancelled; `amount` is what was promised. */
+            cancelled: components["schemas"]["CollectionsAmount"];
+            /** @description Paid against the period's promises (kept and partly kept), US dollars. */
+            collected: string;
+            /** @description Payment links issued in the period: `sent`, those whose text or email the provider accepted (and did not report failed); `opened`, those the borrower opened at least once (links given to an agent included). */
+            links: {
+                sent: number;
+                opened: number;
+            };
+        };
+        /** @description The collections funnel of a period (docs/partners/outcomes.md#results-report): one row per task type, or per week (every week of the period, empty ones included), and the totals. */
+        CollectionsReport: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            timezone: string;
+            /** @enum {string} */
+            groupBy: "taskType" | "week";
+            rows: ({
+                /** @description The task type (`groupBy=taskType`; `(unknown)` for promises whose call was removed), or the week's Monday as YYYY-MM-DD in `timezone` (`groupBy=week`). */
+                group: string;
+            } & components["schemas"]["CollectionsFigures"])[];
+            totals: components["schemas"]["CollectionsFigures"];
+        };
         /** @description A Retell webhook exactly as Retell sends it (https://docs.retellai.com/features/webhook-overview): the event and the whole call object as of the event, with no event id. The service applies `call_started`, `call_ended` and `call_analyzed`; any other event (`transcript_updated`, `transfer_started`, `transfer_bridged`, `transfer_cancelled`, `transfer_ended`, and any Retell adds) is acknowledged and ignored. `call.metadata.scheduled_call_id` names the scheduled call the service sent when it created the call; an applied event without it is a 400. */
         VoiceCallbackEvent: {
             /**
@@ -4125,6 +4316,17 @@ export interface components {
              */
             timestamp: string;
             data: components["schemas"]["Promise"];
+        };
+        /** @description Body of `payment_link.opened`: sent once per link, when the borrower first opens it (docs/partners/outcomes.md#pay-by-link). */
+        WebhookPaymentLinkOpened: {
+            /** @constant */
+            type: "payment_link.opened";
+            /**
+             * Format: date-time
+             * @description When the link was first opened (the same on every attempt).
+             */
+            timestamp: string;
+            data: components["schemas"]["PaymentLink"];
         };
     };
     responses: {
@@ -4575,6 +4777,11 @@ export interface components {
          * @example 6d2f9a1c-3b4e-4c5d-8e7f-0a1b2c3d4e5f
          */
         RestrictionIdPath: string;
+        /**
+         * @description The payment link's token, as the text or email carried it: the link's id, its expiry and an HMAC-SHA256 over both keyed with the service's signing secret.
+         * @example AZrA7TtLd1CqXxv3aEcRkA.tfqc80.8bDxq3c2W0u9n1Zr5v6yEw
+         */
+        PaymentLinkToken: string;
         /**
          * @description Which provider connection the callback belongs to: `live` (the configured voice provider) or `sandbox` (the voice simulator, which test customers always reach).
          * @example sandbox
@@ -7838,6 +8045,308 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listCustomerPaymentLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The caller's customer reference (the customer `id` sent at boarding).
+                 * @example cust-1001
+                 */
+                customerId: components["parameters"]["CustomerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's payment links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "customerId": "cust-1001",
+                     *       "paymentLinks": [
+                     *         {
+                     *           "id": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90",
+                     *           "customerId": "cust-1001",
+                     *           "loanId": "loan-88231",
+                     *           "amount": "150.00",
+                     *           "taskType": "Collections",
+                     *           "channel": "sms",
+                     *           "source": "promise",
+                     *           "promiseId": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                     *           "scheduledMessageId": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a91",
+                     *           "scheduledCallId": null,
+                     *           "createdAt": "2026-12-08T15:03:12.000Z",
+                     *           "expiresAt": "2026-12-11T15:03:12.000Z",
+                     *           "firstOpenedAt": "2026-12-08T15:10:40.000Z",
+                     *           "lastOpenedAt": "2026-12-08T15:10:40.000Z",
+                     *           "openCount": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    openPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The payment link's token, as the text or email carried it: the link's id, its expiry and an HMAC-SHA256 over both keyed with the service's signing secret.
+                 * @example AZrA7TtLd1CqXxv3aEcRkA.tfqc80.8bDxq3c2W0u9n1Zr5v6yEw
+                 */
+                token: components["parameters"]["PaymentLinkToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link is valid; the browser continues to the lender's payment page. */
+            303: {
+                headers: {
+                    /**
+                     * @description The lender's payment page, filled for the link.
+                     * @example https://pay.example.com/loans/loan-88231?amount=150.00&ref=0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90
+                     */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Continuing to your payment page</title></head><body><main><h1>Continuing to your payment page</h1><p><a href="https://pay.example.com/loans/loan-88231?amount=150.00">Continue to your lender's payment page</a></p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The request cannot be read (a page saying so). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>This link cannot be used</title></head><body><main><h1>This link cannot be used</h1><p>The path is not valid.</p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The link is malformed, was altered or was never issued (a page saying so; no redirect). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>This payment link is not valid</title></head><body><main><h1>This payment link is not valid</h1><p>Check that you opened the whole link from your text or email.</p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The link expired, or its company no longer has a payment page (a page saying so; no redirect). */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>This payment link has expired</title></head><body><main><h1>This payment link has expired</h1><p>Ask your lender for a new link, or pay the way you usually do.</p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The service is briefly unavailable (a page saying so). */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html lang="en"><head><title>Please try again in a moment</title></head><body><main><h1>Please try again in a moment</h1><p>The service is briefly unavailable; retry the same request</p></main></body></html> */
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    getCollectionsReport: {
+        parameters: {
+            query: {
+                /**
+                 * @description First day of the period (YYYY-MM-DD) in `timezone`, included.
+                 * @example 2026-01-01
+                 */
+                from: string;
+                /**
+                 * @description Last day of the period (YYYY-MM-DD) in `timezone`, included; at most 370 days after `from`.
+                 * @example 2026-12-31
+                 */
+                to: string;
+                /**
+                 * @description One row per task type (default), or per week.
+                 * @example taskType
+                 */
+                groupBy?: "taskType" | "week";
+                /**
+                 * @description IANA time zone of the days and weeks; default `UTC`.
+                 * @example America/New_York
+                 */
+                timezone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-01-01",
+                     *       "to": "2026-12-31",
+                     *       "timezone": "America/New_York",
+                     *       "groupBy": "taskType",
+                     *       "rows": [
+                     *         {
+                     *           "group": "Collections",
+                     *           "attempts": 1200,
+                     *           "connects": 540,
+                     *           "rightPartyContacts": 310,
+                     *           "transfers": 96,
+                     *           "promises": {
+                     *             "count": 31,
+                     *             "amount": "4650.00"
+                     *           },
+                     *           "open": {
+                     *             "count": 6,
+                     *             "amount": "900.00"
+                     *           },
+                     *           "kept": {
+                     *             "count": 18,
+                     *             "amount": "2700.00"
+                     *           },
+                     *           "partiallyKept": {
+                     *             "count": 2,
+                     *             "amount": "150.00"
+                     *           },
+                     *           "broken": {
+                     *             "count": 5,
+                     *             "amount": "750.00"
+                     *           },
+                     *           "cancelled": {
+                     *             "count": 0,
+                     *             "amount": "0.00"
+                     *           },
+                     *           "collected": "2850.00",
+                     *           "links": {
+                     *             "sent": 29,
+                     *             "opened": 17
+                     *           }
+                     *         },
+                     *         {
+                     *           "group": "PaymentReturned",
+                     *           "attempts": 800,
+                     *           "connects": 300,
+                     *           "rightPartyContacts": 150,
+                     *           "transfers": 40,
+                     *           "promises": {
+                     *             "count": 9,
+                     *             "amount": "1350.00"
+                     *           },
+                     *           "open": {
+                     *             "count": 2,
+                     *             "amount": "300.00"
+                     *           },
+                     *           "kept": {
+                     *             "count": 5,
+                     *             "amount": "750.00"
+                     *           },
+                     *           "partiallyKept": {
+                     *             "count": 0,
+                     *             "amount": "0.00"
+                     *           },
+                     *           "broken": {
+                     *             "count": 2,
+                     *             "amount": "300.00"
+                     *           },
+                     *           "cancelled": {
+                     *             "count": 0,
+                     *             "amount": "0.00"
+                     *           },
+                     *           "collected": "750.00",
+                     *           "links": {
+                     *             "sent": 9,
+                     *             "opened": 4
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "attempts": 2000,
+                     *         "connects": 840,
+                     *         "rightPartyContacts": 460,
+                     *         "transfers": 136,
+                     *         "promises": {
+                     *           "count": 40,
+                     *           "amount": "6000.00"
+                     *         },
+                     *         "open": {
+                     *           "count": 8,
+                     *           "amount": "1200.00"
+                     *         },
+                     *         "kept": {
+                     *           "count": 23,
+                     *           "amount": "3450.00"
+                     *         },
+                     *         "partiallyKept": {
+                     *           "count": 2,
+                     *           "amount": "150.00"
+                     *         },
+                     *         "broken": {
+                     *           "count": 7,
+                     *           "amount": "1050.00"
+                     *         },
+                     *         "cancelled": {
+                     *           "count": 0,
+                     *           "amount": "0.00"
+                     *         },
+                     *         "collected": "3600.00",
+                     *         "links": {
+                     *           "sent": 38,
+                     *           "opened": 21
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CollectionsReport"];
+                };
+            };
+            /** @description A date that is not a date, `to` before `from`, a period over 371 days, an unknown time zone. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 400,
+                     *       "message": "the period is 400 days; at most 371"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     receiveVoiceCallback: {
         parameters: {
             query?: never;
@@ -9119,6 +9628,61 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["WebhookPromiseReopened"];
+            };
+        };
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    paymentLinkOpenedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique message id, the same on every attempt of one delivery
+                 * @example deduplicate on it.:msg_2b0f5c7e9a3d4b1c8e6f0a2d4c6b8e1f
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Seconds since the epoch when this attempt was signed; reject values far from your clock (Standard Webhooks suggests 5 minutes).
+                 * @example 1796742003
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`, one per active secret (two during a rotation); accept the request if any matches.
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "payment_link.opened",
+                 *       "timestamp": "2026-12-08T15:10:40.000Z",
+                 *       "data": {
+                 *         "id": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a90",
+                 *         "customerId": "cust-1001",
+                 *         "loanId": "loan-88231",
+                 *         "amount": "150.00",
+                 *         "taskType": "Collections",
+                 *         "channel": "sms",
+                 *         "source": "promise",
+                 *         "promiseId": "3f8e2b1a-7c4d-4e5f-9a0b-1c2d3e4f5a6b",
+                 *         "scheduledMessageId": "0193a4c2-7b1e-7d2f-9a3b-4c5d6e7f8a91",
+                 *         "scheduledCallId": null,
+                 *         "createdAt": "2026-12-08T15:03:12.000Z",
+                 *         "expiresAt": "2026-12-11T15:03:12.000Z",
+                 *         "firstOpenedAt": "2026-12-08T15:10:40.000Z",
+                 *         "lastOpenedAt": "2026-12-08T15:10:40.000Z",
+                 *         "openCount": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookPaymentLinkOpened"];
             };
         };
         responses: {

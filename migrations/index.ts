@@ -34,6 +34,8 @@ import * as promises from './20261128_043_promises.js';
 import * as voiceAccountAlerts from './20261128_045_voice_account_alerts.js';
 import * as reassignedNumberAnswers from './20261128_050_reassigned_number_answers.js';
 import * as promiseLifecycle from './20261128_053_promise_lifecycle.js';
+import * as paymentLinks from './20261128_056_payment_links.js';
+import * as reportIndexes from './20261128_057_report_indexes.js';
 import * as voiceAccounts from './20261128_059_voice_accounts.js';
 import * as accountDialingIndex from './20261128_060_account_dialing_index.js';
 import * as companyDialTurns from './20261128_061_company_dial_turns.js';
@@ -75,6 +77,8 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128_045_voice_account_alerts': voiceAccountAlerts,
   '20261128_050_reassigned_number_answers': reassignedNumberAnswers,
   '20261128_053_promise_lifecycle': promiseLifecycle,
+  '20261128_056_payment_links': paymentLinks,
+  '20261128_057_report_indexes': reportIndexes,
   '20261128_059_voice_accounts': voiceAccounts,
   '20261128_060_account_dialing_index': accountDialingIndex,
   '20261128_061_company_dial_turns': companyDialTurns,

@@ -15,6 +15,11 @@ export interface IndexDef {
   table: string;
   columns: string;
   where?: string;
+  /**
+   * Columns stored in the index beside its key, so a read of them needs no table row (an index-only
+   * scan): Postgres's INCLUDE; SQLite has none, so they are appended to the key there.
+   */
+  include?: string;
 }
 
 export async function createIndex(knex: Knex, index: IndexDef): Promise<void> {
@@ -28,7 +33,9 @@ export async function createIndex(knex: Knex, index: IndexDef): Promise<void> {
     if (invalid.rows.length > 0) await knex.raw(`DROP INDEX CONCURRENTLY IF EXISTS ${index.name}`);
   }
   const mode = (await concurrently(knex, index.table)) ? 'CONCURRENTLY ' : '';
-  await knex.raw(`CREATE INDEX ${mode}IF NOT EXISTS ${index.name} ON ${index.table} (${index.columns})${where}`);
+  const columns = index.include && !isPostgres(knex) ? `${index.columns}, ${index.include}` : index.columns;
+  const include = index.include && isPostgres(knex) ? ` INCLUDE (${index.include})` : '';
+  await knex.raw(`CREATE INDEX ${mode}IF NOT EXISTS ${index.name} ON ${index.table} (${columns})${include}${where}`);
 }
 
 export async function dropIndex(knex: Knex, index: IndexDef): Promise<void> {

@@ -1,4 +1,5 @@
-// Builds the console (console/, Preact) into dist/console: one minified ES bundle, its CSS and
+// Builds the console (console/, Preact) into dist/console: one minified ES bundle, its CSS (Pico's
+// classless sheet and the console's own rules) and
 // index.html, served by the API process at /console (docs/operators/console.md). Part of `npm run
 // build`, so `npm ci` (prepare) and `npm start` produce it; nothing is fetched at run time. Like
 // `tsc -b`, it writes nothing when the bundle is newer than every source, so a start after an
@@ -10,8 +11,11 @@ import { build } from 'esbuild';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = path.join(root, 'dist', 'console');
+// Pico's classless stylesheet (@picocss/pico): every element styled without classes, no CDN.
+const pico = path.join(root, 'node_modules', '@picocss', 'pico', 'css', 'pico.classless.min.css');
 const sources = [
   path.join(root, 'console'),
+  pico,
   path.join(root, 'clients', 'typescript', 'src'),
   fileURLToPath(import.meta.url),
 ];
@@ -39,5 +43,9 @@ await build({
   outdir: out,
   logLevel: 'warning',
 });
-fs.copyFileSync(path.join(root, 'console/src/style.css'), path.join(out, 'app.css'));
+// One stylesheet: Pico first, the console's own rules after it.
+fs.writeFileSync(
+  path.join(out, 'app.css'),
+  `${fs.readFileSync(pico, 'utf8')}\n${fs.readFileSync(path.join(root, 'console/src/style.css'), 'utf8')}`,
+);
 fs.copyFileSync(path.join(root, 'console/index.html'), path.join(out, 'index.html'));

@@ -4,7 +4,8 @@
  * share falls as a power law), 2M customers with a loan each, 10M scheduled calls (5 per customer,
  * ended except those of the last days, which are due in the coming days), ~5M calls with 2 callback
  * events each, 2M sent messages, 1M idempotency records and ~1M webhook deliveries, spread over the
- * 13 months before `now`. Every row satisfies the schema's keys, foreign keys and uniques and the
+ * 13 months before `now`; promises to pay, their payments and payment links in the shape of
+ * PROMISE_SHAPE. Every row satisfies the schema's keys, foreign keys and uniques and the
  * vocabularies the application reads (statuses, call states, flags).
  */
 import type { Db } from '../../src/store/shared/db.js';
@@ -49,6 +50,10 @@ export function volumeCounts(scale: number) {
 }
 
 const SCHEDULED_CALLS_PER_CUSTOMER = 5;
+
+/** The shape of the outcome rows (the collections report's input), as the statements below make them. */
+export const PROMISE_SHAPE =
+  '1 in 10 right-party contacts promises its amount due; of the promises 60 % kept, 10 % partly kept (half paid), 25 % broken, 5 % open; a payment per kept or partly kept promise; a payment link texted after every promise, 40 % opened';
 
 /** The statements, in order; each inserts one table from generate_series or from the rows before it. */
 function statements(): Array<{ table: string; sql: string }> {
@@ -149,6 +154,30 @@ function statements(): Array<{ table: string; sql: string }> {
         FROM calls CROSS JOIN (VALUES ('call_ended'), ('call_analyzed')) e(t)`,
     },
     {
+      // Promises to pay (PROMISE_SHAPE): 1 in 10 right-party contacts promises its loan's amount due
+      // two minutes after the call, due 7 days later; by a hash of the call, 60 % were kept (paid in
+      // full), 10 % partly kept (half paid), 25 % broken and 5 % are still open.
+      table: 'promises',
+      sql: `INSERT INTO promises (company_id, id, customer_id, loan_id, call_id, amount, promised_date, status, paid_amount, created_at, updated_at)
+        SELECT c.company_id, md5('promise:' || c.id)::uuid::text, c.customer_id, l.id, c.id, l.amount_due,
+               to_char((c."timestamp" + interval '7 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD'), p.status,
+               CASE p.status WHEN 'kept' THEN l.amount_due WHEN 'partially_kept' THEN round(l.amount_due / 2, 2) ELSE 0 END,
+               c."timestamp" + interval '2 minutes', c."timestamp" + interval '8 days'
+        FROM calls c JOIN loans l ON l.company_id = c.company_id AND l.customer_id = c.customer_id
+        CROSS JOIN LATERAL (SELECT CASE WHEN abs(hashtext('kept:' || c.id)) % 100 < 60 THEN 'kept'
+                                        WHEN abs(hashtext('kept:' || c.id)) % 100 < 70 THEN 'partially_kept'
+                                        WHEN abs(hashtext('kept:' || c.id)) % 100 < 95 THEN 'broken' ELSE 'open' END AS status) p
+        WHERE c.flags @> '["RPC"]'::jsonb AND abs(hashtext('promise:' || c.id)) % 10 = 0`,
+    },
+    {
+      // The payment that kept (or partly kept) each promise, on its date.
+      table: 'payments',
+      sql: `INSERT INTO payments (id, company_id, customer_id, loan_id, payment_id, status, payment_date, payment_amount_cents, payment_type, system_source, created_at, updated_at)
+        SELECT md5('payment:' || p.id)::uuid::text, p.company_id, p.customer_id, p.loan_id, 'pay-' || p.id, 'settled', p.promised_date::date,
+               (p.paid_amount * 100)::bigint, 'ach', 'volume', p.updated_at, p.updated_at
+        FROM promises p WHERE p.status IN ('kept', 'partially_kept')`,
+    },
+    {
       table: 'scheduled_messages',
       sql: `INSERT INTO scheduled_messages (id, company_id, customer_id, schedule_id, loan_id, task_type, purpose, channel, step, step_index, template, scheduled_time,
                                             status, recipient, subject, content, sandbox, provider_message_id, sent_at, created_at, updated_at)
@@ -161,6 +190,29 @@ function statements(): Array<{ table: string; sql: string }> {
                false, CASE WHEN channel = 'sms' AND at <= :now::timestamptz THEN 'SM' || md5('sms:' || g) END,
                CASE WHEN at <= :now::timestamptz THEN at + interval '2 seconds' END, created_at, created_at
         FROM (SELECT v.*, CASE WHEN g % 2 = 0 THEN 'email' ELSE 'sms' END AS channel, date_trunc('day', created_at) + interval '1 day 14 hours' AS at FROM vol_customers v) m`,
+    },
+    {
+      // The text each promise sent with its payment link (the message schedule of the customer; its
+      // step index after the reminder's 0), sent two seconds after the promise.
+      table: 'scheduled_messages (payment links)',
+      sql: `INSERT INTO scheduled_messages (id, company_id, customer_id, schedule_id, loan_id, task_type, purpose, channel, step, step_index, template, scheduled_time,
+                                            status, recipient, content, sandbox, provider_message_id, sent_at, created_at, updated_at)
+        SELECT md5('link-message:' || p.id)::uuid::text, p.company_id, p.customer_id, md5('mschedule:' || substr(p.customer_id, 6))::uuid::text, p.loan_id,
+               sc.task_type, sc.purpose, 'sms', 'payment-link', 1 + sc.step_index, 'pay', p.created_at, 'delivered', '+12127000000', 'Pay here',
+               false, 'SM' || md5('link-sms:' || p.id), p.created_at + interval '2 seconds', p.created_at, p.created_at
+        FROM promises p JOIN calls c ON c.id = p.call_id JOIN scheduled_calls sc ON sc.id = c.scheduled_call_id`,
+    },
+    {
+      // One payment link per promise, sent in that text; 40 % were opened, a few minutes later.
+      table: 'payment_links',
+      sql: `INSERT INTO payment_links (id, company_id, customer_id, loan_id, amount, task_type, channel, source, promise_id, scheduled_message_id, scheduled_call_id,
+                                       created_at, expires_at, first_opened_at, last_opened_at, open_count)
+        SELECT md5('link:' || p.id)::uuid::text, p.company_id, p.customer_id, p.loan_id, p.amount, sc.task_type, 'sms', 'promise', p.id,
+               md5('link-message:' || p.id)::uuid::text, NULL, p.created_at, p.created_at + interval '72 hours',
+               CASE WHEN o.opened THEN p.created_at + interval '5 minutes' END, CASE WHEN o.opened THEN p.created_at + interval '5 minutes' END,
+               CASE WHEN o.opened THEN 1 ELSE 0 END
+        FROM promises p JOIN calls c ON c.id = p.call_id JOIN scheduled_calls sc ON sc.id = c.scheduled_call_id
+        CROSS JOIN LATERAL (SELECT abs(hashtext('opened:' || p.id)) % 10 < 4 AS opened) o`,
     },
     {
       // Replays kept for a day, so all but the newest are expired (what the retention sweep removes).

@@ -6,7 +6,7 @@
  *
  *   npm run bench:volume -- [--scale 1] [--baseline-days 7] [--baseline-companies N] [--runs 200] [--seed 0.42]
  *                           [--now 2026-11-26T00:00:00Z] [--schema bench_volume] [--reuse] [--sweep [--sweep-days 365]]
- *                           [--export [--export-days 30]]
+ *                           [--export [--export-days 30]] [--report-runs 10]
  *
  * The baseline has the full data set's companies (--baseline-companies, default the full scale's
  * 1,000) and its daily volume over its last --baseline-days (default 7) only: the same lenders in
@@ -16,6 +16,9 @@
  * shows what a year of history adds. (A baseline of a 2,000th of the customers spread over the 13
  * months had a fifth of the due calls, so its claims did less work; with 2 companies, the claim's
  * ratio was the ratio of company counts.)
+ *
+ * Then the collections report (report.ts): a year of the largest lender by task type and by week,
+ * beside the same aggregation as raw SQL (--report-runs, default 10).
  *
  * --reuse measures the full schema a previous run built (same options) instead of building it again:
  * the reads are rolled back or read-only, so a build serves any number of runs. The baseline is
@@ -48,6 +51,7 @@ import { measureDeepPages } from './deep-pages.js';
 import { percentile } from './percentile.js';
 import { measureSweep } from './sweep.js';
 import { measureExport } from './export-rate.js';
+import { measureReport } from './report.js';
 
 /** Thrown to roll a transaction back on purpose. */
 class Rollback extends Error {}
@@ -66,6 +70,7 @@ const { values } = parseArgs({
     'sweep-days': { type: 'string', default: '365' },
     export: { type: 'boolean', default: false },
     'export-days': { type: 'string', default: '30' },
+    'report-runs': { type: 'string', default: '10' },
   },
 });
 const scale = Number(values.scale);
@@ -122,6 +127,7 @@ for (const [name, read] of Object.entries(fullReads)) {
   );
 }
 for (const [name, read] of Object.entries(fullReads)) await plan(full, name, read);
+await measureReport(full, now, Number(values['report-runs']));
 await measureDeepPages(url, schema, now);
 if (values.export) await measureExport(full, now, Number(values['export-days']));
 if (values.sweep) await measureSweep(full, now, Number(values['sweep-days']));

@@ -37,7 +37,8 @@ export function Batches({ open }: { open?: string }) {
                 <td>{j.kind.replace('_', ' ')}</td>
                 <td>{j.status}</td>
                 <td>
-                  <progress max={100} value={j.progressPercentage} /> {Math.round(j.progressPercentage)}%
+                  <progress max={100} value={j.progressPercentage} aria-label={`Job ${j.jobId} progress`} />{' '}
+                  {Math.round(j.progressPercentage)}%
                 </td>
                 <td>
                   {j.processed} / {j.total}

@@ -5,6 +5,7 @@ import { Batches } from './batches.js';
 import { Customer } from './customer.js';
 import { ProviderAlertBanner } from './provider-alert.js';
 import { Reviews } from './reviews.js';
+import { Results } from './results.js';
 import { SignIn } from './sign-in.js';
 import { Today } from './today.js';
 import { Webhooks } from './webhooks.js';
@@ -34,36 +35,64 @@ function App() {
   const customer = /^#\/customers\/(.+)$/.exec(hash);
   const batches = /^#\/batches(?:\/(.+))?$/.exec(hash);
   return (
-    <div>
+    <>
       <header>
-        <nav>
-          <a href="#/today">Today</a> <a href="#/batches">Batches</a> <a href="#/webhooks">Webhooks</a>{' '}
-          <a href="#/reviews">Replies in review</a>
+        <nav aria-label="Console">
+          <ul>
+            <li>
+              <strong>Outreach</strong>
+            </li>
+            <li>
+              <a href="#/today">Today</a>
+            </li>
+            <li>
+              <a href="#/results">Results</a>
+            </li>
+            <li>
+              <a href="#/batches">Batches</a>
+            </li>
+            <li>
+              <a href="#/webhooks">Webhooks</a>
+            </li>
+            <li>
+              <a href="#/reviews">Replies in review</a>
+            </li>
+          </ul>
+          <ul>
+            <li>
+              <form
+                class="find"
+                role="search"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  location.hash = `#/customers/${encodeURIComponent(search.trim())}`;
+                }}
+              >
+                <input
+                  name="customer"
+                  aria-label="Customer id"
+                  placeholder="Customer id"
+                  value={search}
+                  onInput={(e) => setSearch(e.currentTarget.value)}
+                />
+                <button type="submit">Open</button>
+              </form>
+            </li>
+            <li class="me">
+              {me.email} ({me.role})
+            </li>
+            <li>
+              <button type="button" class="secondary" onClick={() => out(false)}>
+                Sign out
+              </button>
+            </li>
+            <li>
+              <button type="button" class="secondary" onClick={() => out(true)}>
+                Sign out everywhere
+              </button>
+            </li>
+          </ul>
         </nav>
-        <form
-          class="find"
-          onSubmit={(e) => {
-            e.preventDefault();
-            location.hash = `#/customers/${encodeURIComponent(search.trim())}`;
-          }}
-        >
-          <input
-            name="customer"
-            placeholder="Customer id"
-            value={search}
-            onInput={(e) => setSearch(e.currentTarget.value)}
-          />
-          <button type="submit">Open</button>
-        </form>
-        <span class="me">
-          {me.email} ({me.role})
-        </span>
-        <button type="button" onClick={() => out(false)}>
-          Sign out
-        </button>
-        <button type="button" onClick={() => out(true)}>
-          Sign out everywhere
-        </button>
       </header>
       <ProviderAlertBanner />
       <main>
@@ -75,11 +104,13 @@ function App() {
           <Webhooks me={me} />
         ) : hash === '#/reviews' ? (
           <Reviews me={me} />
+        ) : hash === '#/results' ? (
+          <Results />
         ) : (
           <Today />
         )}
       </main>
-    </div>
+    </>
   );
 }
 

@@ -12,36 +12,38 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     else onSignedIn(result);
   };
   return (
-    <form class="sign-in" onSubmit={handled(submit, setError)}>
-      <h1>Outreach console</h1>
-      <label>
-        Email{' '}
-        <input
-          name="email"
-          type="email"
-          autocomplete="username"
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-          required
-        />
-      </label>
-      <label>
-        Password{' '}
-        <input
-          name="password"
-          type="password"
-          autocomplete="current-password"
-          value={password}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-          required
-        />
-      </label>
-      <button type="submit">Sign in</button>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-    </form>
+    <main>
+      <form class="sign-in" onSubmit={handled(submit, setError)}>
+        <h1>Outreach console</h1>
+        <label>
+          Email{' '}
+          <input
+            name="email"
+            type="email"
+            autocomplete="username"
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+            required
+          />
+        </label>
+        <label>
+          Password{' '}
+          <input
+            name="password"
+            type="password"
+            autocomplete="current-password"
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+            required
+          />
+        </label>
+        <button type="submit">Sign in</button>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </main>
   );
 }

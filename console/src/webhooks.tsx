@@ -50,7 +50,7 @@ export function Webhooks({ me }: { me: Me }) {
               <th>Status</th>
               <th>Attempts</th>
               <th>Last answer</th>
-              <th />
+              <th>Action</th>
             </tr>
           </thead>
           <tbody>

@@ -79,7 +79,7 @@ export const VARIABLES = [
     name: 'OUTREACH_SIGNING_SECRET',
     unset: 'random per process (logged)',
     meaning:
-      'HMAC key of recording links and email opt-out links (≥ 16 characters). Set it, the same in every process, or links stop working after a restart and on other processes',
+      'HMAC key of recording links, email opt-out links and payment links (≥ 16 characters). Set it, the same in every process, or links stop working after a restart and on other processes',
   },
   {
     name: 'OUTREACH_VOICE_API_KEY',

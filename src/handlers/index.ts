@@ -14,10 +14,12 @@ import * as messages from './messages.js';
 import * as ops from './ops.js';
 import * as origination from './origination.js';
 import * as paymentMethods from './payment-methods.js';
+import * as paymentLinks from './payment-links.js';
 import * as payments from './payments.js';
 import * as providerCallbacks from './provider-callbacks.js';
 import * as restrictions from './restrictions.js';
 import * as promises from './promises.js';
+import * as reports from './reports.js';
 import * as scheduleSync from './schedule-sync.js';
 import * as scheduledCalls from './scheduled-calls.js';
 import * as webhookDeliveries from './webhook-deliveries.js';
@@ -44,10 +46,12 @@ export function operationHandlers(): OperationHandlers {
     ...ops,
     ...origination,
     ...paymentMethods,
+    ...paymentLinks,
     ...payments,
     ...providerCallbacks,
     ...restrictions,
     ...promises,
+    ...reports,
     ...scheduleSync,
     ...scheduledCalls,
     ...webhookDeliveries,

@@ -15,6 +15,8 @@ import { presentProviderAlert } from '../http/presenters/provider-alerts.js';
 import { presentRestriction } from '../http/presenters/restrictions.js';
 import { promiseById } from '../domain/promises/promises.js';
 import { presentPromise } from '../http/presenters/promises.js';
+import { paymentLinkOfCompany } from '../domain/payment-links/payment-links.js';
+import { presentPaymentLink } from '../http/presenters/payment-links.js';
 
 /**
  * `data` of each outbound event: the resource exactly as the API's read operation returns it, from
@@ -50,6 +52,9 @@ export const webhookPayloads = (links: RecordingLinkSettings): EventDataBuilders
   'promise.partially_kept': promise,
   'promise.broken': promise,
   'promise.reopened': promise,
+  // The link as GET /customers/{customerId}/payment-links lists it when the event is first sent.
+  'payment_link.opened': async (db, companyId, id) =>
+    presentPaymentLink(await paymentLinkOfCompany({ db, companyId }, id)),
 });
 
 const promise: EventDataBuilder = async (db, companyId, id) => presentPromise(await promiseById({ db, companyId }, id));

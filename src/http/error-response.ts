@@ -14,6 +14,7 @@ import {
   UpstreamError,
 } from '../domain/shared/errors.js';
 import { errorBody, errorFamilyOf } from './error-family.js';
+import { errorPage } from './error-page.js';
 import type { HandlerResult } from './handler-types.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 
@@ -40,6 +41,7 @@ export function statusOf(err: DomainError): number {
 
 export function errorResult(operationId: string | undefined, err: DomainError): HandlerResult {
   const status = statusOf(err);
+  if (errorFamilyOf(operationId) === 'page') return errorPage(status, err.message, errorHeaders(err));
   return {
     status,
     body: errorBody(errorFamilyOf(operationId), status, err.code, err.message),
@@ -57,6 +59,7 @@ function errorHeaders(err: DomainError): Record<string, string> {
 
 /** Anything that is not a DomainError is a bug: the caller gets a plain 500, the log gets the stack. */
 export function internalErrorResult(operationId: string | undefined): HandlerResult {
+  if (errorFamilyOf(operationId) === 'page') return errorPage(500, 'Something went wrong on our side.');
   return { status: 500, body: errorBody(errorFamilyOf(operationId), 500, 'internal_error', 'Internal server error') };
 }
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import { type ApiOptions, createApi, type Api } from '../http/api.js';
 import { errorBody, errorFamilyOf } from '../http/error-family.js';
+import { errorPage } from '../http/error-page.js';
 import type { HandlerResult, RequestEnv, Services } from '../http/handler-types.js';
 import { loadOpenApiDocument } from '../contract/openapi-document.js';
 import { operationHandlers } from '../handlers/index.js';
@@ -202,6 +203,7 @@ export async function createApp(services: Services, opts: ApiOptions = {}) {
 function parseFailure(api: Api, req: Request, status: number, message: string): HandlerResult {
   const operationId = api.matchOperation({ method: req.method, path: req.path, headers: {} })?.operationId;
   const code = status === 413 ? 'payload_too_large' : status === 500 ? 'internal_error' : 'invalid_request';
+  if (errorFamilyOf(operationId) === 'page') return errorPage(status, message);
   return { status, body: errorBody(errorFamilyOf(operationId), status, code, message) };
 }
 

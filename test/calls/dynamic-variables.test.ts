@@ -14,7 +14,8 @@ import { tables } from '../support/tables.js';
  * The agent's context end to end (docs/operators/voice-provider.md#dynamic-variables): an
  * origination and a collections test customer are dialed through retell-sdk against the sandbox
  * simulator, and the simulator's call (read back with retell-sdk's `call.retrieve`) carries exactly
- * the documented variables of each purpose. Tuesday 2026-12-08, 09:59:50 in New York.
+ * the documented variables of each purpose (the collections call's payment link too: the company has
+ * a payment page). Tuesday 2026-12-08, 09:59:50 in New York.
  */
 const CLOCK = '2026-12-08T14:59:50Z';
 const VOICEMAIL = { businessName: 'Acme Lending', agentName: 'Sam Rivera', callbackNumber: '+12025550199' };
@@ -32,7 +33,11 @@ describe.each(DIALECTS)('dynamic variables sent to the agent on %s', (dialect) =
     ({ sandbox, live, t } = await startCallStack(database.db, CLOCK));
     ({ apiKey: key, companyId } = await t.company());
     const config = await getCompanyConfig(database.db, companyId);
-    await setCompanyConfig(database.db, companyId, { ...config, calls: { ...config.calls, voicemail: VOICEMAIL } });
+    await setCompanyConfig(database.db, companyId, {
+      ...config,
+      calls: { ...config.calls, voicemail: VOICEMAIL },
+      paymentLinks: { urlTemplate: 'https://pay.example.com/{loanId}?amount={amount}' },
+    });
     const orig = await t.call('POST', '/customers/schedule/sync', {
       key,
       headers: { 'Idempotency-Key': newKey() },
@@ -100,8 +105,11 @@ describe.each(DIALECTS)('dynamic variables sent to the agent on %s', (dialect) =
     });
   });
 
-  it('a collections call adds amount due, due date and days past due, and never the SSN digits', async () => {
+  it('a collections call adds amount due, due date, days past due and its payment link, and never the SSN digits', async () => {
     const vars = await variablesAtSimulator(first.coll);
+    const [link] = (await t.call('GET', '/customers/coll/payment-links', { key })).body.paymentLinks;
+    expect(link).toMatchObject({ loanId: 'debt-1', amount: '412.50', channel: 'call', source: 'call' });
+    expect(link.scheduledCallId).toBe(first.coll);
     expect(vars).toEqual({
       transfer_destination: 'queue:collections-agents',
       borrower_first_name: 'Ada',
@@ -111,6 +119,9 @@ describe.each(DIALECTS)('dynamic variables sent to the agent on %s', (dialect) =
       amount_due: '412.5',
       due_date: '2026-11-20',
       days_past_due: '18',
+      payment_link: expect.stringMatching(
+        /^http:\/\/127\.0\.0\.1:\d+\/pay\/[A-Za-z0-9_-]{22}\.[0-9a-z]+\.[A-Za-z0-9_-]{22}$/,
+      ),
     });
     expect(JSON.stringify(vars)).not.toContain('1234');
   });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium as playwright, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCallStack, type CallStack } from '../support/calls.js';
@@ -70,8 +71,19 @@ describe.runIf(chromium || required).each(DIALECTS)(
       await stack?.live.close();
     });
 
+    /** axe-core on the page as it stands: no serious or critical violation (WCAG 2.1 A/AA and best practices). */
+    async function expectAccessible(name: string) {
+      const results = await new AxeBuilder({ page }).analyze();
+      const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(
+        blocking.map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+    }
+
     async function signInAs(email: string, password: string) {
       await page.goto(`${stack.t.url}/console/`);
+      await page.waitForSelector('input[name=email]');
+      await expectAccessible('sign-in');
       await page.fill('input[name=email]', email);
       await page.fill('input[name=password]', password);
       await page.click('button[type=submit]');
@@ -96,6 +108,7 @@ describe.runIf(chromium || required).each(DIALECTS)(
         timeout: 150_000,
       });
       await page.waitForSelector('[data-hour="10"] rect.bar-transferred');
+      await expectAccessible('today');
       const today = path.join(shots, `console-today-${dialect}.png`);
       await page.screenshot({ path: today, fullPage: true });
 
@@ -120,6 +133,7 @@ describe.runIf(chromium || required).each(DIALECTS)(
         return audio.duration;
       });
       expect(duration).toBeGreaterThan(0);
+      await expectAccessible('customer');
       const timeline = path.join(shots, `console-customer-${dialect}.png`);
       await page.screenshot({ path: timeline, fullPage: true });
       console.log(`console screenshots: ${today} ${timeline}`);
@@ -157,6 +171,7 @@ describe.runIf(chromium || required).each(DIALECTS)(
       await page.waitForSelector(`tr[data-job="${job.body.jobId}"] >> text=completed`, { timeout: 60_000 });
       await page.waitForSelector('tr[data-row="1"] >> text=batch-bad');
       expect(await page.locator('tr[data-row]').count()).toBe(1);
+      await expectAccessible('batches');
     });
 
     it('shows the webhook delivery log and sends a dead delivery again', async () => {
@@ -176,6 +191,7 @@ describe.runIf(chromium || required).each(DIALECTS)(
       const row = page.locator(`tr[data-delivery="${dead.id}"]`);
       await row.locator('text=Redeliver').click();
       await page.waitForSelector('[role=status]:text("queued again")');
+      await expectAccessible('webhooks');
       expect((await tables(database.db).webhookDeliveries().where({ id: dead.id }).first())!.status).toBe('pending');
     });
 
@@ -203,6 +219,39 @@ describe.runIf(chromium || required).each(DIALECTS)(
       expect(decided).toMatchObject({ status: 'kept', decision_note: 'About a payment, not the texts' });
       expect(decided.decided_by).toMatch(/@/);
       await page.waitForSelector('text=No replies waiting.');
+      await expectAccessible('replies in review');
+    });
+
+    it('shows the collections results with charts and a CSV of the same figures', async () => {
+      await page.goto(`${stack.t.url}/console/#/results`);
+      await page.waitForSelector('.results table caption');
+      // The sandbox clock's December: the call placed on 12-08 counts.
+      await page.fill('input[name=from]', '2026-12-01');
+      await page.fill('input[name=to]', '2026-12-31');
+      await page.selectOption('select[name=groupBy]', 'taskType');
+      await page.waitForSelector('tr[data-group="PendingLoanNewLead"]');
+      expect(await page.locator('svg[aria-label^="Funnel: Attempts 1,"]').count()).toBe(1);
+      await expectAccessible('results');
+      const results = path.join(shots, `console-results-${dialect}.png`);
+      await page.screenshot({ path: results, fullPage: true });
+      console.log(`console screenshot: ${results}`);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-csv]')]);
+      const csv = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
+      expect(csv[0]).toBe(
+        'group,attempts,connects,right_party_contacts,transfers,promises,promised_amount,kept,kept_amount,partially_kept,partially_kept_amount,broken,broken_amount,open,collected,links_sent,links_opened',
+      );
+      expect(csv[1]).toMatch(/^PendingLoanNewLead,1,1,1,1,0,0\.00,/);
+      expect(csv[2]).toMatch(/^total,1,1,1,1,/);
+    });
+
+    it('a payment link that is not valid is a readable page (no redirect)', async () => {
+      const res = await page.goto(`${stack.t.url}/pay/not-a-token`);
+      expect(res?.status()).toBe(404);
+      expect(page.url()).toBe(`${stack.t.url}/pay/not-a-token`);
+      expect(await page.textContent('h1')).toBe('This payment link is not valid');
+      await expectAccessible('payment link page');
+      await page.goto(`${stack.t.url}/console/#/today`); // back to the console for the next test
+      await page.waitForSelector('text=Sign out everywhere');
     });
 
     it("another company's user cannot open the customer (not found)", async () => {

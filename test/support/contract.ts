@@ -82,6 +82,12 @@ export function responseProblems(operationId: string, status: number, body: unkn
     const responseRef = `#/paths/${found.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${found.method}/responses/${status}`;
     const raw = doc.paths[found.path][found.method].responses[String(status)];
     if (!raw) validators.set(key, null);
+    else if (!resolve(raw).node.content?.['application/json'] && resolve(raw).node.content?.['text/html'])
+      // A page a person reads (GET /pay/{token}): its body is text.
+      validators.set(
+        key,
+        ((body: unknown) => typeof body === 'string' && body.includes('<h1>')) as unknown as ValidateFunction,
+      );
     else {
       const { pointer } = resolve(raw);
       const base = pointer ?? responseRef.slice(1);

@@ -52,8 +52,10 @@ export function tables(db: Db | Knex.Transaction) {
     inboundReviews: () => db<InboundReviewsColumns>('inbound_reviews'),
     jobQueue: () => db<JobQueueColumns>('job_queue'),
     loans: () => db<LoansColumns>('loans'),
+    paymentLinks: () => db<PaymentLinksColumns>('payment_links'),
     paymentMethods: () => db<PaymentMethodsColumns>('payment_methods'),
     payments: () => db<PaymentsColumns>('payments'),
+    promises: () => db<PromisesColumns>('promises'),
     rateLimits: () => db<RateLimitsColumns>('rate_limits'),
     reassignedNumberAnswers: () => db<ReassignedNumberAnswersColumns>('reassigned_number_answers'),
     scheduledCalls: () => db<ScheduledCallsColumns>('scheduled_calls'),
@@ -823,4 +825,39 @@ type TableColumns = {
   sms_holds: SmsHoldsColumns;
   webhook_deliveries: WebhookDeliveriesColumns;
   webhook_endpoints: WebhookEndpointsColumns;
+};
+
+/** `promises` (migration _043). */
+export type PromisesColumns = {
+  company_id: string;
+  id: string;
+  customer_id: string;
+  loan_id: string | null;
+  call_id: string;
+  amount: string | number;
+  promised_date: string;
+  status: string;
+  paid_amount: string | number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** `payment_links` (migration _056). */
+export type PaymentLinksColumns = {
+  id: string;
+  company_id: string;
+  customer_id: string;
+  loan_id: string | null;
+  amount: string | number | null;
+  task_type: string;
+  channel: string;
+  source: string;
+  promise_id: string | null;
+  scheduled_message_id: string | null;
+  scheduled_call_id: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  first_opened_at: Timestamp | null;
+  last_opened_at: Timestamp | null;
+  open_count: number;
 };

@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setCompanyConfig } from '../../src/domain/companies/companies.js';
+import { openPaymentLink, paymentLinkForCall, paymentLinkUrl } from '../../src/domain/payment-links/payment-links.js';
+import { getScheduledCall } from '../../src/domain/scheduled-calls/scheduled-calls.js';
+import { findCompany } from '../../src/domain/shared/company-config.js';
+import { seedCollectionsCall } from '../support/call-seeds.js';
 import { webhookDeliveryLog, type WebhookDeliveryRow } from '../../src/domain/webhooks/delivery-log.js';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { queueForReview } from '../../src/domain/consent/review-queue.js';
@@ -326,6 +332,29 @@ describe.each(DIALECTS)('webhook payloads equal the matching GET on %s', (dialec
       });
     },
   );
+  it('payment_link.opened ↔ GET /customers/{customerId}/payment-links', async () => {
+    const db = database.db;
+    const company = (await findCompany(db, companyId))!;
+    const config = { ...company.config, paymentLinks: { urlTemplate: 'https://pay.example.com/{loanId}?a={amount}' } };
+    await setCompanyConfig(db, companyId, config);
+    const scheduledCallId = randomUUID();
+    await seedCollectionsCall(
+      db,
+      companyId,
+      { customerId: 'wp-link', scheduledCallId, phone: '+12125550177', status: 'pending', scheduledTime: CLOCK },
+      CLOCK,
+    );
+    const call = (await getScheduledCall(db, companyId, scheduledCallId))!;
+    const loan = { id: 'L-link', amountDue: '25.00' } as Parameters<typeof paymentLinkForCall>[3];
+    const link = (await paymentLinkForCall(db, config, call, loan, new Date(CLOCK)))!;
+    const secret = 'webhook-payloads-secret-0123456789';
+    const token = paymentLinkUrl({ publicBaseUrl: '', signingSecret: secret }, link).slice('/pay/'.length);
+    expect((await openPaymentLink(db, secret, token, new Date(CLOCK))).kind).toBe('redirect');
+    const [opened] = await payloads('payment_link.opened', link.id);
+    expect(opened.data).toEqual((await get('/customers/wp-link/payment-links')).paymentLinks[0]);
+    expect(opened.data.openCount).toBe(1);
+    covered.add('payment_link.opened');
+  });
 
   it('covers every event type the service sends', () => {
     expect([...covered].sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());

@@ -23,6 +23,7 @@ import { callingState, explain, usableNumbers } from './call-rules.js';
 import { recordRevocation } from '../consent/ledger.js';
 import { newId } from '../shared/ids.js';
 import { recordPromiseOfCall } from '../promises/promises.js';
+import { sendPaymentLinkAfterPromise } from '../payment-links/payment-links.js';
 
 export interface EffectScope {
   db: Db;
@@ -143,8 +144,8 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
   }
   // A promise read off the call: checked, then a promise or a review (domain/promises).
   const values = scope.values;
-  if (scope.callId && values && (values.promiseAmount !== null || values.promiseDate !== null))
-    await recordPromiseOfCall(db, {
+  if (scope.callId && values && (values.promiseAmount !== null || values.promiseDate !== null)) {
+    const promise = await recordPromiseOfCall(db, {
       companyId: customer.companyId,
       customerId: customer.id,
       timezone: customer.timezone ?? 'UTC',
@@ -155,6 +156,9 @@ export async function applyCallEffects(scope: EffectScope, flags: readonly strin
       config: scope.config,
       scheduledCall: call,
     });
+    // A payment link for the promised amount, when the company sends one (domain/payment-links).
+    if (promise) await sendPaymentLinkAfterPromise(db, scope.config, scope.call, promise, scope.now);
+  }
   // Read here unless the caller has them: an earlier rule of this call may have cancelled some.
   if (recheck)
     await recheckPendingCalls(scope, scope.pending ?? (await listPendingCalls(db, customer.companyId, customer.id)));

@@ -1,6 +1,7 @@
 import { findCompanies } from '../shared/company-config.js';
 import { getCustomersByKey, getLoan } from '../borrowers/borrowers.js';
 import { dynamicVariablesOf } from './dynamic-variables.js';
+import { paymentLinkForCall, paymentLinkUrl } from '../payment-links/payment-links.js';
 import { claimDueCalls } from '../../store/calls/call-dispatch.js';
 import {
   endClaimedCall,
@@ -248,6 +249,8 @@ export async function dialScheduledCalls(
         purpose === 'collections' && call.loanId
           ? await getLoan(s.db, call.companyId, call.customerId, call.loanId)
           : null;
+      // The link the agent may offer ("I can text you a link"): one per scheduled call, however often dialed.
+      const link = loan ? await paymentLinkForCall(s.db, entry.config, call, loan, now) : null;
       const placed = await provider.createCall({
         to: call.phoneNumber,
         from: target.from,
@@ -262,6 +265,7 @@ export async function dialScheduledCalls(
           companyName: entry.companyName,
           config: entry.config,
           loan,
+          paymentLink: link && paymentLinkUrl(s.settings, link),
           now,
         }),
         metadata: { scheduledCallId: call.id, companyId: call.companyId, customerId: call.customerId },

@@ -39,6 +39,40 @@ describe('dynamic variables per task purpose', () => {
       },
     },
     {
+      name: "collections with the company's payment page: adds the call's payment link",
+      facts: {
+        ...base,
+        purpose: 'collections' as const,
+        config: defaultCompanyConfig(),
+        loan: { amountDue: '10', dueDate: null },
+        paymentLink: 'https://outreach.example.com/pay/AZrA7TtLd1CqXxv3aEcRkA.tfqc80.8bDxq3c2W0u9n1Zr5v6yEw',
+      },
+      want: {
+        transfer_destination: '+12125550000',
+        borrower_first_name: 'Ada',
+        lender_name: 'Acme Inc',
+        language: 'en',
+        amount_due: '10',
+        payment_link: 'https://outreach.example.com/pay/AZrA7TtLd1CqXxv3aEcRkA.tfqc80.8bDxq3c2W0u9n1Zr5v6yEw',
+      },
+    },
+    {
+      name: 'origination never gets a payment link',
+      facts: {
+        ...base,
+        purpose: 'origination' as const,
+        config: defaultCompanyConfig(),
+        loan: null,
+        paymentLink: 'https://outreach.example.com/pay/x',
+      },
+      want: {
+        transfer_destination: '+12125550000',
+        borrower_first_name: 'Ada',
+        lender_name: 'Acme Inc',
+        language: 'en',
+      },
+    },
+    {
       name: 'collections without voicemail settings: the company name, no callback number',
       facts: {
         ...base,

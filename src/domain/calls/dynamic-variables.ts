@@ -19,6 +19,8 @@ export const COMMON_VARIABLES = [
   'callback_number',
 ] as const;
 export const COLLECTIONS_VARIABLES = ['amount_due', 'due_date', 'days_past_due'] as const;
+/** Collections calls with a loan, where the company configured its payment page (docs/partners/outcomes.md#pay-by-link). */
+export const PAYMENT_LINK_VARIABLE = 'payment_link';
 
 export interface DynamicVariableFacts {
   purpose: TaskPurpose;
@@ -29,6 +31,8 @@ export interface DynamicVariableFacts {
   config: CompanyConfig;
   /** The call's loan, when it has one. */
   loan: { amountDue: string | null; dueDate: string | null } | null;
+  /** The call's payment link (a collections call with a loan, where the company has a payment page). */
+  paymentLink?: string | null;
   now: Date;
 }
 
@@ -44,6 +48,7 @@ export function dynamicVariablesOf(f: DynamicVariableFacts): Record<string, stri
   if (callback) vars.callback_number = callback;
   if (f.purpose !== 'collections' || !f.loan) return vars;
   if (f.loan.amountDue !== null) vars.amount_due = f.loan.amountDue;
+  if (f.paymentLink) vars[PAYMENT_LINK_VARIABLE] = f.paymentLink;
   if (f.loan.dueDate !== null) {
     vars.due_date = f.loan.dueDate;
     vars.days_past_due = String(daysPastDue(f.loan.dueDate, f.now, f.customer.timezone));

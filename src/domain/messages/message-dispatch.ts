@@ -48,6 +48,7 @@ import { optOutToken } from './email-opt-out.js';
 import { capVerdict, type SendVerdict, windowVerdict } from './message-checks.js';
 import { render, templateData } from './templates.js';
 import { PROMISE_REMINDER_STEP, promiseOfReminder } from '../promises/promises.js';
+import { paymentLinkForMessage, paymentLinkUrl } from '../payment-links/payment-links.js';
 import { recordSmsSent } from './sms-events.js';
 import { recordContactDecisions } from '../audit/contact-decisions.js';
 import type { RuleVerdict } from '../../scheduler/index.js';
@@ -287,11 +288,11 @@ async function deliver(
   // The customer's language (BCP 47), else the company's default: the template version and the notices.
   const { language } = resolveLanguage(customer.language, config);
   const promise = m.step === PROMISE_REMINDER_STEP ? await promiseOfReminder(deps.db, m.companyId, m.id) : null;
-  const rendered = render(
-    template,
-    templateData(customer, loan, promise && { amount: promise.amount, promisedDate: promise.promisedDate }),
-    language,
-  );
+  // A template with `{{paymentLink}}` carries the message's payment link (docs/partners/outcomes.md#pay-by-link).
+  const link = await paymentLinkForMessage(deps.db, config, m, loan, now);
+  const data = templateData(customer, loan, promise && { amount: promise.amount, promisedDate: promise.promisedDate });
+  const signing = { publicBaseUrl: deps.publicBaseUrl, signingSecret: deps.routes.signingSecret };
+  const rendered = render(template, link ? { ...data, paymentLink: paymentLinkUrl(signing, link) } : data, language);
   // A text sent through the company's own account reports back naming the company: its token verifies it.
   const statusCallback = `${deps.publicBaseUrl}/webhooks/sms/status${own ? `?company=${encodeURIComponent(m.companyId)}` : ''}`;
   if (m.channel === 'sms')

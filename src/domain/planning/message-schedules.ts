@@ -4,6 +4,7 @@ import { listActiveRestrictions } from '../borrowers/borrowers.js';
 import type { CustomerRow } from '../borrowers/borrowers.js';
 import { insertMessages, type MessageChannel } from '../scheduled-messages/scheduled-messages.js';
 import { insertSchedule } from '../../store/planning/schedules.js';
+import type { Db } from '../../store/shared/db.js';
 import type { MessageStepConfig } from '../shared/company-config.js';
 import { schedulerConfigFor } from './scheduler-config.js';
 import type { ScheduleScope, ScheduleSource } from './schedules.js';
@@ -91,4 +92,63 @@ function reachable(customer: CustomerRow, channel: MessageChannel): boolean {
 
 function asStep(step: MessageStepConfig): MessageStep {
   return { id: step.id, day: step.day, at: step.at, offsetMinutes: step.offsetMinutes };
+}
+
+/** One message sent outside a cadence (a payment link after a promise): what it is and when it is due. */
+export interface SingleMessage {
+  customerId: string;
+  loanId: string | null;
+  taskType: string;
+  purpose: 'origination' | 'collections';
+  channel: MessageChannel;
+  /** The step's name, shown with the message (`payment-link`). */
+  step: string;
+  template: string;
+  /** Due at once: the dispatcher's send-time checks (hours, caps, consent) move or refuse it. */
+  at: Date;
+  source: 'payment_link';
+}
+
+/**
+ * A schedule of one message, due at `at`, in the caller's transaction; returns the message's id.
+ * Like every message it is sent by the dispatcher under every send-time rule (calling hours, the
+ * channel's caps, consent, opt-outs), so it may go later than `at` or not at all.
+ */
+export async function scheduleSingleMessage(db: Db, companyId: string, m: SingleMessage): Promise<string> {
+  const at = m.at.toISOString();
+  const scheduleId = newId();
+  const id = newId();
+  await insertSchedule(db, companyId, {
+    id: scheduleId,
+    customerId: m.customerId,
+    cadenceId: null,
+    source: m.source,
+    channel: m.channel,
+    taskType: m.taskType,
+    cadence: `${m.step}-${m.channel}`.slice(0, 120),
+    loanId: m.loanId,
+    at,
+  });
+  await insertMessages(
+    db,
+    companyId,
+    [
+      {
+        id,
+        customerId: m.customerId,
+        scheduleId,
+        loanId: m.loanId,
+        taskType: m.taskType,
+        purpose: m.purpose,
+        channel: m.channel,
+        step: m.step,
+        stepIndex: 0,
+        template: m.template,
+        scheduledTime: at,
+        explanation: null,
+      },
+    ],
+    at,
+  );
+  return id;
 }

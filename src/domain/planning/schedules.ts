@@ -99,7 +99,7 @@ export interface CadenceRequest {
   recordedTaskType?: string;
 }
 
-export type ScheduleSource = 'enrollment' | 'replace' | 'integration' | 'loan';
+export type ScheduleSource = 'enrollment' | 'replace' | 'integration' | 'loan' | 'payment_link';
 
 /**
  * Plans a cadence with the pure scheduler, against the customer's active contact restrictions and

@@ -111,6 +111,8 @@ export interface CompanyConfig {
   consent?: ConsentConfig;
   /** Promises to pay (docs/partners/outcomes.md#promises-to-pay). */
   promises?: PromisesConfig;
+  /** Pay by link (docs/partners/outcomes.md#pay-by-link); unset = no payment link is issued. */
+  paymentLinks?: PaymentLinksConfig;
 }
 
 export interface PromisesConfig {
@@ -125,6 +127,23 @@ export interface PromisesConfig {
    * (default 10:00). Unset = no reminder.
    */
   reminder?: { template: string; daysBefore?: number; at?: string };
+}
+
+/**
+ * The lender's payment page and how links to it go out. A link is the service's own short URL
+ * (`GET /pay/{token}`, signed, expiring) that redirects to `urlTemplate` filled for the link.
+ */
+export interface PaymentLinksConfig {
+  /**
+   * The lender's payment page: an https URL with any of the placeholders `{customerId}`, `{loanId}`,
+   * `{amount}` (decimal, `150.00`; empty when unknown) and `{reference}` (the link's id), each
+   * percent-encoded, only after the host.
+   */
+  urlTemplate: string;
+  /** Hours a link stays usable after it is issued (1–720, default 72). */
+  expiresInHours?: number;
+  /** After a promise to pay is recorded: one message with the link, by this channel and template (it must use `{{paymentLink}}`). */
+  afterPromise?: { channel: MessageChannel; template: string };
 }
 
 export interface AchConfig {

@@ -3,6 +3,7 @@ import type { CompanyConfig, LmsConfig, SubStatusEffect } from './company-config
 import { InvalidInputError } from './errors.js';
 import type { Db } from '../../store/shared/db.js';
 import { getCompanies, getCompany } from '../../store/shared/companies.js';
+import { paymentUrlTemplateProblem } from './payment-link-url.js';
 
 export type {
   AchConfig,
@@ -21,6 +22,7 @@ export type {
   MessageChannel,
   MessageStepConfig,
   MessageTemplate,
+  PaymentLinksConfig,
   TaskPurpose,
   TaskTypeConfig,
 } from './company-config-types.js';
@@ -281,6 +283,7 @@ export const companyConfigSchema = {
         },
       },
     },
+    paymentLinks: { $ref: '#/$defs/paymentLinks' },
     consent: {
       type: 'object',
       additionalProperties: false,
@@ -370,6 +373,24 @@ export const companyConfigSchema = {
     },
   },
   $defs: {
+    paymentLinks: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['urlTemplate'],
+      properties: {
+        urlTemplate: { type: 'string', minLength: 10, maxLength: 2000 },
+        expiresInHours: { type: 'integer', minimum: 1, maximum: 720 },
+        afterPromise: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['channel', 'template'],
+          properties: {
+            channel: { enum: ['email', 'sms'] },
+            template: { type: 'string', minLength: 1, maxLength: 120 },
+          },
+        },
+      },
+    },
     agentId: { type: 'string', minLength: 1, maxLength: 200 },
     // BCP 47 language tag, as the customer's language (`en`, `es`, `pt-BR`).
     language: { type: 'string', pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$' },
@@ -425,7 +446,7 @@ export function requireKnownTaskType(config: CompanyConfig, taskType: string): v
 
 /** Cross-references JSON Schema cannot express: integrations, message steps and their templates. */
 function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
-  const fail = (why: string) => {
+  const fail = (why: string): never => {
     throw new InvalidInputError(`Invalid company configuration: ${why}`);
   };
   const seen = new Set<string>();
@@ -455,6 +476,7 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
   const reminder = config.promises?.reminder;
   if (reminder && !config.templates?.[reminder.template])
     fail(`promises.reminder names unknown template "${reminder.template}"`);
+  checkPaymentLinks(config, fail);
   const outreach = config.ach?.returnOutreach;
   if (outreach) {
     const taskType = config.taskTypes.find((t) => t.name === outreach.taskType);
@@ -462,6 +484,40 @@ function checkReferences(config: CompanyConfig, taskTypes: string[]): void {
     if (taskType!.purpose !== 'collections')
       fail(`ach.returnOutreach task type "${outreach.taskType}" must have purpose collections`);
   }
+}
+
+/** `{{paymentLink}}` in a template: the message carries a payment link (src/domain/payment-links/). */
+export const PAYMENT_LINK_VARIABLE = /\{\{\{?\s*paymentLink\s*\}?\}\}/;
+
+/** Whether any version of the template (its languages included) uses the payment link. */
+export function usesPaymentLink(template: {
+  subject?: string;
+  body: string;
+  languages?: Record<string, { subject?: string; body: string }>;
+}): boolean {
+  return [template, ...Object.values(template.languages ?? {})].some(
+    (v) => PAYMENT_LINK_VARIABLE.test(v.body) || (v.subject !== undefined && PAYMENT_LINK_VARIABLE.test(v.subject)),
+  );
+}
+
+/** The payment page's template, and the templates that carry a link: only where links can be made. */
+function checkPaymentLinks(config: CompanyConfig, fail: (why: string) => never): void {
+  const links = config.paymentLinks;
+  if (links) {
+    const problem = paymentUrlTemplateProblem(links.urlTemplate);
+    if (problem) fail(`paymentLinks.urlTemplate: ${problem}`);
+    const after = links.afterPromise;
+    if (after) {
+      const template = config.templates?.[after.template];
+      if (!template) fail(`paymentLinks.afterPromise names unknown template "${after.template}"`);
+      if (after.channel === 'email' && !template.subject)
+        fail(`template "${after.template}" is used for email and needs a subject`);
+      if (!usesPaymentLink(template)) fail(`template "${after.template}" must use {{paymentLink}}`);
+    }
+    return;
+  }
+  for (const [name, template] of Object.entries(config.templates ?? {}))
+    if (usesPaymentLink(template)) fail(`template "${name}" uses {{paymentLink}} but paymentLinks is not configured`);
 }
 
 /** A stored company, its configuration typed (every configuration was validated when it was written). */

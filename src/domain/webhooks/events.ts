@@ -24,6 +24,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'promise.partially_kept',
   'promise.broken',
   'promise.reopened',
+  // A borrower opened a payment link (src/domain/payment-links/): data is the link.
+  'payment_link.opened',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -68,7 +68,7 @@ export interface NewSchedule {
   id: string;
   customerId: string;
   cadenceId: string | null;
-  source: 'enrollment' | 'replace' | 'integration' | 'loan';
+  source: 'enrollment' | 'replace' | 'integration' | 'loan' | 'payment_link';
   /** call, email or sms (default call). */
   channel?: 'call' | 'email' | 'sms';
   taskType: string;
