@@ -32,6 +32,7 @@ import * as restrictionClearing from './20261128_041_restriction_clearing.js';
 import * as callOutcomeValues from './20261128_042_call_outcome_values.js';
 import * as promises from './20261128_043_promises.js';
 import * as voiceAccountAlerts from './20261128_045_voice_account_alerts.js';
+import * as callTransfers from './20261128_046_call_transfers.js';
 
 /** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations: Record<string, Knex.Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128_042_call_outcome_values': callOutcomeValues,
   '20261128_043_promises': promises,
   '20261128_045_voice_account_alerts': voiceAccountAlerts,
+  '20261128_046_call_transfers': callTransfers,
 };

@@ -27,6 +27,7 @@ export function tables(db: Db | Knex.Transaction) {
     achSettlements: () => db<AchSettlementsColumns>('ach_settlements'),
     apiKeys: () => db<ApiKeysColumns>('api_keys'),
     voiceAccountAlerts: () => db<VoiceAccountAlertsColumns>('voice_account_alerts'),
+    callTransfers: () => db<CallTransfersColumns>('call_transfers'),
     applications: () => db<ApplicationsColumns>('applications'),
     authRevision: () => db<AuthRevisionColumns>('auth_revision'),
     batchJobSlices: () => db<BatchJobSlicesColumns>('batch_job_slices'),
@@ -173,6 +174,18 @@ export type VoiceAccountAlertsColumns = {
   raised_at: Timestamp;
   resumed_at: Timestamp | null;
   resumed_by: string | null;
+};
+
+/** `call_transfers` (migration _046) */
+export type CallTransfersColumns = {
+  provider: string;
+  event_id: string;
+  company_id: string;
+  scheduled_call_id: string;
+  provider_call_id: string;
+  step: string;
+  destination: string | null;
+  received_at: Timestamp;
 };
 
 /** `ach_return_rate_levels` */
@@ -734,6 +747,7 @@ type TableColumns = {
   ach_return_rate_events: AchReturnRateEventsColumns;
   ach_return_rate_levels: AchReturnRateLevelsColumns;
   voice_account_alerts: VoiceAccountAlertsColumns;
+  call_transfers: CallTransfersColumns;
   ach_settlements: AchSettlementsColumns;
   api_keys: ApiKeysColumns;
   applications: ApplicationsColumns;
