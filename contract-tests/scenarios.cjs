@@ -121,6 +121,11 @@ const scenarios = {
     201: async (txn) => patchBody(txn, { id: `cust-${randomUUID()}` }),
     400: async (txn) => patchBody(txn, { taskType: 'NotInTheCatalog' }),
   },
+  getTransferResults: {
+    // Schema-valid, but the period is empty: the app answers 400.
+    400: async (txn) =>
+      rewritePath(txn, (p) => `${p.split('?')[0]}?from=2026-12-09T05%3A00%3A00.000Z&to=2026-12-08T05%3A00%3A00.000Z`),
+  },
   getDailyActivity: {
     // Schema-valid (any string) but no time zone: the app answers 400.
     400: async (txn) => rewritePath(txn, (p) => `${p.split('?')[0]}?timezone=Mars%2FOlympus`),
@@ -189,6 +194,8 @@ scenarios.coveredByVitest = new Map([
   ['clearCustomerRestriction 200', 'test/outcomes/call-outcome-effects.test.ts'],
   ['getPromise 200', 'test/outcomes/promises-api.test.ts'],
   ['createContactAttempt 404', 'test/customers/contact-attempts.test.ts'],
+  // Runs the live go-live checks, a probe of PUBLIC_BASE_URL among them (up to 10 s).
+  ['getGoLiveChecklist 200', 'test/calls/voice-go-live.test.ts'],
 ]);
 
 module.exports = { fixtures, scenarios };

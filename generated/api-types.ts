@@ -370,6 +370,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/go-live-checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The go-live checklist of the company
+         * @description Extension, not part of the partner contract. The checklist `outreach doctor
+         *     --company ID` prints (docs/operators/going-live.md), run now against the
+         *     company's outside accounts as this process reaches them: each check, whether it
+         *     passes, what was found and, for a failure, the fix. `ready` is true when every
+         *     check passes. The console's Setup page shows it. Errors use the
+         *     `ErrorMessage` shape.
+         */
+        get: operations["getGoLiveChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batches": {
         parameters: {
             query?: never;
@@ -2630,6 +2655,19 @@ export interface components {
                 failed: number;
                 /** @description Failed transfers whose call then bridged to another destination. */
                 fellBack: number;
+            }[];
+        };
+        /** @description The company's go-live checklist (GET /go-live-checklist), as `outreach doctor` prints it. */
+        GoLiveChecklist: {
+            /** @description Every check passes. */
+            ready: boolean;
+            checks: {
+                id: string;
+                title: string;
+                ok: boolean;
+                detail: string;
+                /** @description What to change when the check fails. */
+                fix?: string;
             }[];
         };
         /** @description Extension, not part of the partner contract. One batch job of the company, as listed by `GET /batches`: its kind, status and counts. The job's rows (failures by row, results) are read from `statusPath`. */
@@ -5427,6 +5465,48 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getGoLiveChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ready": false,
+                     *       "checks": [
+                     *         {
+                     *           "id": "voice.account",
+                     *           "title": "Voice account key is valid",
+                     *           "ok": true,
+                     *           "detail": "the company's own Retell account answers with calls.provider.apiKey"
+                     *         },
+                     *         {
+                     *           "id": "voice.caller-ids",
+                     *           "title": "Caller ids are numbers of the account",
+                     *           "ok": false,
+                     *           "detail": "not numbers of the account: +12125550120",
+                     *           "fix": "buy or import them in Retell (Phone Numbers), or remove them from calls.callerIds"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GoLiveChecklist"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -4,6 +4,7 @@ import { handled, signOut, whoAmI, type Me } from './api.js';
 import { Batches } from './batches.js';
 import { Customer } from './customer.js';
 import { ProviderAlertBanner } from './provider-alert.js';
+import { Setup } from './setup.js';
 import { SignIn } from './sign-in.js';
 import { Today } from './today.js';
 import { Webhooks } from './webhooks.js';
@@ -36,7 +37,8 @@ function App() {
     <div>
       <header>
         <nav>
-          <a href="#/today">Today</a> <a href="#/batches">Batches</a> <a href="#/webhooks">Webhooks</a>
+          <a href="#/today">Today</a> <a href="#/batches">Batches</a> <a href="#/webhooks">Webhooks</a>{' '}
+          <a href="#/setup">Setup</a>
         </nav>
         <form
           class="find"
@@ -71,6 +73,8 @@ function App() {
           <Batches open={batches[1]} />
         ) : hash === '#/webhooks' ? (
           <Webhooks me={me} />
+        ) : hash === '#/setup' ? (
+          <Setup />
         ) : (
           <Today />
         )}

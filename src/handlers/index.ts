@@ -16,6 +16,7 @@ import * as origination from './origination.js';
 import * as paymentMethods from './payment-methods.js';
 import * as payments from './payments.js';
 import * as providerCallbacks from './provider-callbacks.js';
+import * as goLiveChecklist from './go-live-checklist.js';
 import * as restrictions from './restrictions.js';
 import * as promises from './promises.js';
 import * as scheduleSync from './schedule-sync.js';
@@ -37,6 +38,7 @@ export function operationHandlers(): OperationHandlers {
     ...contactAttempts,
     ...contactEligibility,
     ...customers,
+    ...goLiveChecklist,
     ...inboundMessages,
     ...integrations,
     ...loans,

@@ -2,8 +2,8 @@ import { companyVoiceProviders } from '../adapters/voice/company-providers.js';
 import { RetellVoiceProvider } from '../adapters/voice/retell-voice-provider.js';
 import type { Config } from '../config/config.js';
 import type { SecretBox } from '../domain/ports/secrets.js';
-import { READINESS_CHECKS } from '../domain/readiness/voice-checks.js';
-import { type ReadinessReport, runReadiness } from '../domain/readiness/readiness.js';
+import { companyReadiness } from '../domain/readiness/company-readiness.js';
+import type { ReadinessReport } from '../domain/readiness/readiness.js';
 import { findCompany } from '../domain/shared/company-config.js';
 import type { Db } from '../store/shared/db.js';
 
@@ -45,21 +45,12 @@ export async function runDoctorCommand(
     company.config,
   );
   const voice = own ?? (c.provider ? new RetellVoiceProvider({ name: 'live', ...c.provider, requestTimeoutMs }) : null);
-  const report = await runReadiness(READINESS_CHECKS, {
-    db,
-    companyId: args.companyId,
-    config: company.config,
+  const { checks: report } = await companyReadiness(db, args.companyId, company.config, {
     publicBaseUrl: config.publicBaseUrl,
     voice,
     ownVoiceAccount: own !== undefined,
     defaultMaxConcurrentCalls: c.dispatch.maxConcurrentPerCompany,
-    probe:
-      deps.probe ??
-      (async (url) => {
-        const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-        await res.arrayBuffer().catch(() => undefined);
-        return res.status;
-      }),
+    probe: deps.probe ?? probeStatus,
   });
   const ready = report.every((r) => r.ok);
   out(args.json ? JSON.stringify({ ready, checks: report }) : checklist(report, ready));
@@ -73,4 +64,11 @@ function checklist(report: ReadinessReport, ready: boolean): string {
   ]);
   lines.push(ready ? 'ready to go live' : `not ready: ${report.filter((r) => !r.ok).length} check(s) failed`);
   return lines.join('\n');
+}
+
+/** GETs a URL (10 s timeout) and answers its HTTP status; throws when nothing answers. */
+export async function probeStatus(url: string): Promise<number> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  await res.arrayBuffer().catch(() => undefined);
+  return res.status;
 }

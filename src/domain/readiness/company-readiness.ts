@@ -1,0 +1,37 @@
+import type { CallServices } from '../calls/call-services.js';
+import type { VoiceProvider } from '../ports/voice-provider.js';
+import type { CompanyConfig } from '../shared/company-config.js';
+import type { Db } from '../../store/shared/db.js';
+import { type ReadinessContext, type ReadinessReport, runReadiness } from './readiness.js';
+import { READINESS_CHECKS } from './voice-checks.js';
+
+/** What the checklist reads besides the company: its outside accounts as the process reaches them. */
+export type ReadinessSources = Omit<ReadinessContext, 'db' | 'companyId' | 'config'>;
+
+/**
+ * The go-live checklist of one company: `outreach doctor` prints it, `GET /go-live-checklist` answers it
+ * (the console's Setup page). `ready` when every check passes.
+ */
+export async function companyReadiness(
+  db: Db,
+  companyId: string,
+  config: CompanyConfig,
+  sources: ReadinessSources,
+): Promise<{ ready: boolean; checks: ReadinessReport }> {
+  const checks = await runReadiness(READINESS_CHECKS, { db, companyId, config, ...sources });
+  return { ready: checks.every((c) => c.ok), checks };
+}
+
+/**
+ * The voice account the company's live calls go through in this process: its own (`calls.provider`),
+ * else the operator's; null when no provider is configured (every call goes to the simulator).
+ */
+export function liveVoiceAccountOf(
+  calls: CallServices,
+  companyId: string,
+  config: CompanyConfig,
+): { voice: VoiceProvider | null; own: boolean } {
+  const own = calls.companyVoice?.(companyId, config);
+  if (own) return { voice: own, own: true };
+  return { voice: calls.liveSimulated ? null : calls.voice.live, own: false };
+}
