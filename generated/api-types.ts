@@ -5509,6 +5509,7 @@ export interface operations {
                     "application/json": components["schemas"]["GoLiveChecklist"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             503: components["responses"]["ServiceUnavailable"];
         };
