@@ -125,6 +125,11 @@ const scenarios = {
     // Schema-valid dates in the wrong order: the app answers 400.
     400: async (txn) => rewritePath(txn, (p) => `${p.split('?')[0]}?from=2026-11-15&to=2026-11-02`),
   },
+  getTransferResults: {
+    // Schema-valid, but the period is empty: the app answers 400.
+    400: async (txn) =>
+      rewritePath(txn, (p) => `${p.split('?')[0]}?from=2026-12-09T05%3A00%3A00.000Z&to=2026-12-08T05%3A00%3A00.000Z`),
+  },
   getDailyActivity: {
     // Schema-valid (any string) but no time zone: the app answers 400.
     400: async (txn) => rewritePath(txn, (p) => `${p.split('?')[0]}?timezone=Mars%2FOlympus`),
@@ -199,6 +204,8 @@ scenarios.coveredByVitest = new Map([
   ['openPaymentLink 303', 'test/outcomes/payment-links.test.ts'],
   ['openPaymentLink 404', 'test/outcomes/payment-links.test.ts'],
   ['openPaymentLink 410', 'test/outcomes/payment-links.test.ts'],
+  // Runs the live go-live checks, a probe of PUBLIC_BASE_URL among them (up to 10 s).
+  ['getGoLiveChecklist 200', 'test/calls/voice-go-live.test.ts'],
 ]);
 
 module.exports = { fixtures, scenarios };

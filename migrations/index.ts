@@ -32,6 +32,7 @@ import * as restrictionClearing from './20261128_041_restriction_clearing.js';
 import * as callOutcomeValues from './20261128_042_call_outcome_values.js';
 import * as promises from './20261128_043_promises.js';
 import * as voiceAccountAlerts from './20261128_045_voice_account_alerts.js';
+import * as callTransfers from './20261128_046_call_transfers.js';
 import * as reassignedNumberAnswers from './20261128_050_reassigned_number_answers.js';
 import * as promiseLifecycle from './20261128_053_promise_lifecycle.js';
 import * as paymentLinks from './20261128_056_payment_links.js';
@@ -75,6 +76,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128_042_call_outcome_values': callOutcomeValues,
   '20261128_043_promises': promises,
   '20261128_045_voice_account_alerts': voiceAccountAlerts,
+  '20261128_046_call_transfers': callTransfers,
   '20261128_050_reassigned_number_answers': reassignedNumberAnswers,
   '20261128_053_promise_lifecycle': promiseLifecycle,
   '20261128_056_payment_links': paymentLinks,

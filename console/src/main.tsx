@@ -6,6 +6,7 @@ import { Customer } from './customer.js';
 import { ProviderAlertBanner } from './provider-alert.js';
 import { Reviews } from './reviews.js';
 import { Results } from './results.js';
+import { Setup } from './setup.js';
 import { SignIn } from './sign-in.js';
 import { Today } from './today.js';
 import { Webhooks } from './webhooks.js';
@@ -57,6 +58,9 @@ function App() {
             <li>
               <a href="#/reviews">Replies in review</a>
             </li>
+            <li>
+              <a href="#/setup">Setup</a>
+            </li>
           </ul>
           <ul>
             <li>
@@ -106,6 +110,8 @@ function App() {
           <Reviews me={me} />
         ) : hash === '#/results' ? (
           <Results />
+        ) : hash === '#/setup' ? (
+          <Setup />
         ) : (
           <Today />
         )}

@@ -96,6 +96,48 @@ export function Today() {
           </tbody>
         </table>
       )}
+      <Transfers from={data.from} to={data.to} />
     </section>
+  );
+}
+
+/** The day's transfers per destination, as the voice provider reported them (GET /transfer-results). */
+function Transfers({ from, to }: { from: string; to: string }) {
+  const { data, error } = usePoll(
+    async () => dataOf(await api.GET('/transfer-results', { params: { query: { from, to } } })),
+    [from, to],
+  );
+  return (
+    <>
+      <h3>Transfers by destination</h3>
+      {!data ? (
+        <p>{error ?? 'Loading…'}</p>
+      ) : data.data.length === 0 ? (
+        <p>No transfer today.</p>
+      ) : (
+        <table class="transfers">
+          <thead>
+            <tr>
+              <th>Destination</th>
+              <th>Attempted</th>
+              <th>Bridged</th>
+              <th>Failed</th>
+              <th>Fell back</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.data.map((t) => (
+              <tr key={t.destination}>
+                <td>{t.destination}</td>
+                <td>{t.attempted}</td>
+                <td>{t.bridged}</td>
+                <td>{t.failed}</td>
+                <td>{t.fellBack}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
   );
 }

@@ -209,7 +209,7 @@ export const VARIABLES = [
     default: '128',
     range: [1, 1000],
     meaning:
-      "provider callbacks processed at once per API process ({range}); up to 8 per slot more wait in memory, beyond that a callback is answered 503 + `Retry-After: 1` (the provider retries). Also the largest group written to the inbox in one insert: at 16, a provider's 64 concurrent senders got groups of at most 16 and half the receipt rate",
+      "provider callbacks read and verified at once per API process ({range}); the rest wait in memory for a turn, and verified ones wait for the inbox's grouped insert (up to 500 rows). One is answered 503 + `Retry-After: 1` only when 64 MiB of callbacks are received and not yet answered (docs/operators/voice-provider.md#retells-retries-and-when-the-service-sheds)",
   },
   { name: 'OUTREACH_RECORDINGS_DIR', unset: '`<data dir>/recordings`', meaning: 'the recording store' },
 

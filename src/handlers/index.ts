@@ -17,6 +17,7 @@ import * as paymentMethods from './payment-methods.js';
 import * as paymentLinks from './payment-links.js';
 import * as payments from './payments.js';
 import * as providerCallbacks from './provider-callbacks.js';
+import * as goLiveChecklist from './go-live-checklist.js';
 import * as restrictions from './restrictions.js';
 import * as promises from './promises.js';
 import * as reports from './reports.js';
@@ -39,6 +40,7 @@ export function operationHandlers(): OperationHandlers {
     ...contactAttempts,
     ...contactEligibility,
     ...customers,
+    ...goLiveChecklist,
     ...inboundMessages,
     ...integrations,
     ...loans,

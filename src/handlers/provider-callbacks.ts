@@ -2,6 +2,7 @@ import { readRecording } from '../domain/calls/recordings.js';
 import { receiveVoiceCallback as receive } from '../domain/calls/voice-callbacks.js';
 import type { OperationHandler } from '../http/handler-types.js';
 import { providerAlerts } from '../domain/calls/refusals.js';
+import { transferResults } from '../domain/calls/call-transfers.js';
 import { presentProviderAlerts } from '../http/presenters/provider-alerts.js';
 import { companyContext } from './context.js';
 
@@ -30,4 +31,13 @@ export const getRecording: OperationHandler<'getRecording'> = async (c, env) => 
 export const listProviderAlerts: OperationHandler<'listProviderAlerts'> = async (_c, env) => {
   const ctx = companyContext(env);
   return { status: 200, body: presentProviderAlerts(await providerAlerts(ctx.db, ctx.companyId)) };
+};
+
+/** Transfers per destination in a period (the console's Today page). */
+export const getTransferResults: OperationHandler<'getTransferResults'> = async (c, env) => {
+  const ctx = companyContext(env);
+  const from = new Date(c.request.query.from);
+  const to = new Date(c.request.query.to);
+  const data = await transferResults(ctx.db, ctx.companyId, from, to);
+  return { status: 200, body: { from: from.toISOString(), to: to.toISOString(), data } };
 };

@@ -2,12 +2,11 @@ import { companyVoiceProviders } from '../adapters/voice/company-providers.js';
 import { RetellVoiceProvider } from '../adapters/voice/retell-voice-provider.js';
 import type { Config } from '../config/config.js';
 import type { SecretBox } from '../domain/ports/secrets.js';
-import { READINESS_CHECKS } from '../domain/readiness/voice-checks.js';
-import { lmsReadinessChecks } from '../domain/readiness/lms.js';
 import { lmsConnectors } from '../adapters/lms/connectors.js';
 import { createChannelSenders } from '../adapters/channel-senders.js';
-import { smsDoctorChecks, type SmsRouteOf } from '../domain/readiness/sms.js';
-import { type ReadinessReport, runReadiness } from '../domain/readiness/readiness.js';
+import { companyReadiness } from '../domain/readiness/company-readiness.js';
+import { smsRouteOf } from '../domain/readiness/sms.js';
+import type { ReadinessReport } from '../domain/readiness/readiness.js';
 import { findCompany } from '../domain/shared/company-config.js';
 import type { Db } from '../store/shared/db.js';
 
@@ -50,36 +49,17 @@ export async function runDoctorCommand(
     company.config,
   );
   const voice = own ?? (c.provider ? new RetellVoiceProvider({ name: 'live', ...c.provider, requestTimeoutMs }) : null);
-  // The LMS rows: reachable with the configured ids, and the dial-time sub-status mapping (both pass without an LMS).
-  const lms = lmsConnectors(secrets);
-  // The SMS rows, on the account real customers' texts go through: the company's own Twilio account, else the operator's.
+  // The SMS rows read the account real customers' texts go through; the LMS rows, the company's LoanPro.
   const senders = createChannelSenders(config.channels, c.signingSecret, secrets);
-  const smsRoute: SmsRouteOf = (companyId, cfg) => {
-    const ownSms = senders.companySms?.(companyId, cfg);
-    const provider = ownSms ?? (config.channels.sms ? senders.live.sms : undefined);
-    if (!provider) return null;
-    return { provider, own: ownSms !== undefined, from: cfg.channels?.sms?.from ?? config.channels.sms?.from ?? '' };
-  };
-  const checks = [
-    ...READINESS_CHECKS,
-    ...smsDoctorChecks(smsRoute),
-    ...lmsReadinessChecks((companyId, cfg) => lms(companyId, cfg.lms)),
-  ];
-  const report = await runReadiness(checks, {
-    db,
-    companyId: args.companyId,
-    config: company.config,
+  const lms = lmsConnectors(secrets);
+  const { checks: report } = await companyReadiness(db, args.companyId, company.config, {
+    smsRoute: smsRouteOf(senders, config.channels.sms),
+    lmsOf: (companyId, cfg) => lms(companyId, cfg.lms),
     publicBaseUrl: config.publicBaseUrl,
     voice,
     ownVoiceAccount: own !== undefined,
     defaultMaxConcurrentCalls: c.dispatch.maxConcurrentPerCompany,
-    probe:
-      deps.probe ??
-      (async (url) => {
-        const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
-        await res.arrayBuffer().catch(() => undefined);
-        return res.status;
-      }),
+    probe: deps.probe ?? probeStatus,
   });
   await senders.close();
   const ready = report.every((r) => r.ok);
@@ -94,4 +74,11 @@ function checklist(report: ReadinessReport, ready: boolean): string {
   ]);
   lines.push(ready ? 'ready to go live' : `not ready: ${report.filter((r) => !r.ok).length} check(s) failed`);
   return lines.join('\n');
+}
+
+/** GETs a URL (10 s timeout) and answers its HTTP status; throws when nothing answers. */
+export async function probeStatus(url: string): Promise<number> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  await res.arrayBuffer().catch(() => undefined);
+  return res.status;
 }

@@ -116,3 +116,20 @@ export const providerAlerts = new Counter({
 export function recordProviderAlert(kind: string): void {
   providerAlerts.inc({ kind });
 }
+
+/**
+ * Transfer events recorded (docs/operators/voice-provider.md#transfers), by step (`started`,
+ * `bridged`, `cancelled`, `ended`) and destination (the lender's transfer routes and fallback: a
+ * handful per company, never a borrower's number). Counted once per event, when it is first
+ * recorded (a redelivery is not counted again).
+ */
+export const callTransfers = new Counter({
+  name: 'outreach_call_transfers_total',
+  help: 'Transfer events recorded from the voice provider, by step and destination',
+  labelNames: ['step', 'destination'] as const,
+  registers: [registry],
+});
+
+export function recordCallTransfer(step: string, destination: string | null): void {
+  callTransfers.inc({ step, destination: destination ?? '' });
+}

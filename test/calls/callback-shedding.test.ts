@@ -11,13 +11,20 @@ import { useTestDatabase } from '../support/suite.js';
 
 const NOW = new Date('2026-12-08T15:05:00Z');
 const IN_FLIGHT = 2;
-const QUEUED = IN_FLIGHT * 8; // QUEUED_PER_SLOT in voice-callbacks.ts
+/** Far beyond what the old gate kept waiting (8 per slot): a burst waits for the inbox, it is not refused. */
+const BURST = 200;
+/** Callbacks whose bytes the second test's memory cap holds. */
+const CAPPED = 6;
 
 /**
- * Load shedding of provider callbacks: while the inbox cannot be written (held here by an open
- * transaction), IN_FLIGHT callbacks are in progress and QUEUED more wait in memory; the next one
- * is refused at once with 503 semantics (UnavailableError, Retry-After 1), so the provider retries it. When the inbox is writable again every waiting callback is processed and
- * the gate admits new ones.
+ * Load shedding of provider callbacks (voice-callbacks.ts). Retell retries a webhook only 3 times
+ * (docs/operators/voice-provider.md#webhooks-from-retell) and a 503 stores nothing, while a callback
+ * that waits is stored even after its sender gave up on the answer. So while the inbox cannot be
+ * written (held here by an open transaction), IN_FLIGHT callbacks are verified at a time and every
+ * one waits in memory, however many arrive; only past the memory cap (CALLBACK_BYTES_MAX, 64 MiB;
+ * the bytes of CAPPED callbacks here) is a new one refused at once with 503 semantics
+ * (UnavailableError, Retry-After 1). When the inbox is writable again every waiting callback is
+ * processed and new ones are admitted. No timing: the cap counts bytes.
  */
 describe.each(DIALECTS)('provider callbacks beyond the in-flight limit on %s', (dialect) => {
   const database = useTestDatabase(dialect);
@@ -27,7 +34,7 @@ describe.each(DIALECTS)('provider callbacks beyond the in-flight limit on %s', (
     name: 'sandbox',
     readCallback: (raw: Buffer) => JSON.parse(raw.toString()) as VoiceEvent,
   } as unknown as VoiceProvider;
-  const services = (): CallServices => ({
+  const services = (callbackBytesMax?: number): CallServices => ({
     db: database.db,
     now: () => NOW,
     log: createLogger('silent'),
@@ -40,6 +47,7 @@ describe.each(DIALECTS)('provider callbacks beyond the in-flight limit on %s', (
       signingSecret: 'x'.repeat(32),
       dialLeaseMs: 60_000,
       maxCallbacksInFlight: IN_FLIGHT,
+      ...(callbackBytesMax === undefined ? {} : { callbackBytesMax }),
     },
   });
   const body = (n: number) =>
@@ -69,33 +77,46 @@ describe.each(DIALECTS)('provider callbacks beyond the in-flight limit on %s', (
       () => 'accepted',
       (err: Error) => err.constructor.name,
     );
-
-  it('refuses the callback past the queue at once and serves the waiting ones when the inbox frees up', async () => {
-    const s = services();
-    // Hold the inbox: SQLite's one connection is taken; on Postgres the table is locked.
+  /** Holds the inbox: SQLite's one connection is taken; on Postgres the table is locked. */
+  const holdInbox = async () => {
     const hold = await database.db.transaction();
     if (dialectOf(database.db) === 'pg') await hold.raw('LOCK TABLE callback_inbox IN ACCESS EXCLUSIVE MODE');
+    return hold;
+  };
+
+  it('a burst far beyond the in-flight limit waits for the inbox: none is refused, each is answered once it frees up', async () => {
+    const s = services(); // the default cap, 64 MiB
+    const hold = await holdInbox();
     let waiting: Array<Promise<string>>;
     try {
-      waiting = Array.from({ length: IN_FLIGHT + QUEUED }, (_, n) =>
-        settle(receiveVoiceCallback(s, 'sandbox', body(n), {})),
-      );
-      await new Promise((r) => setTimeout(r, 200));
+      waiting = Array.from({ length: BURST }, (_, n) => settle(receiveVoiceCallback(s, 'sandbox', body(n), {})));
+      // Nothing is answered while the inbox is held: no callback was refused at once.
+      const first = await Promise.race([...waiting, new Promise((r) => setTimeout(() => r('none yet'), 300))]);
+      expect(first).toBe('none yet');
+    } finally {
+      await hold.rollback();
+    }
+    // No scheduled call exists, so each callback ends as an unknown call (404), none as 503.
+    expect(await Promise.all(waiting)).toEqual(Array(BURST).fill(NotFoundError.name));
+  });
+
+  it('past the memory cap a new callback is refused at once; the waiting ones are served when the inbox frees up', async () => {
+    const s = services(body(0).length * CAPPED);
+    const hold = await holdInbox();
+    let waiting: Array<Promise<string>>;
+    try {
+      waiting = Array.from({ length: CAPPED }, (_, n) => settle(receiveVoiceCallback(s, 'sandbox', body(n), {})));
       // Refused at once: it neither waits for a slot nor reaches the inbox.
-      const shed = await Promise.race([
-        receiveVoiceCallback(s, 'sandbox', body(999), {}).then(
-          () => 'accepted',
-          (err: unknown) => err,
-        ),
-        new Promise((r) => setTimeout(() => r('still waiting after 1 s'), 1_000)),
-      ]);
+      const shed = await receiveVoiceCallback(s, 'sandbox', body(7), {}).then(
+        () => 'accepted',
+        (err: unknown) => err,
+      );
       expect(shed).toBeInstanceOf(UnavailableError);
       expect((shed as UnavailableError).retryAfterSeconds).toBe(1);
     } finally {
       await hold.rollback();
     }
-    // No scheduled call exists, so each waiting callback ends as an unknown call (404), none as 503.
-    expect(await Promise.all(waiting)).toEqual(Array(IN_FLIGHT + QUEUED).fill(NotFoundError.name));
-    expect(await settle(receiveVoiceCallback(s, 'sandbox', body(1000), {}))).toBe(NotFoundError.name);
+    expect(await Promise.all(waiting)).toEqual(Array(CAPPED).fill(NotFoundError.name));
+    expect(await settle(receiveVoiceCallback(s, 'sandbox', body(8), {}))).toBe(NotFoundError.name);
   });
 });

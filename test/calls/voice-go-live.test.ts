@@ -202,6 +202,17 @@ describe.each(DIALECTS)('going live on a company Retell account on %s', { timeou
     expect(check(d, 'voice.concurrency').ok).toBe(true);
   });
 
+  it("the console's Setup page reads the doctor's checklist: GET /go-live-checklist answers the same checks, details and fixes", async () => {
+    const d = await doctor();
+    const page = await t.call('GET', '/go-live-checklist', { key: company.apiKey });
+    expect(page.status).toBe(200);
+    // The voice account's rows; PUBLIC_BASE_URL is the process's own (the test service's is http).
+    const voiceRows = (checks: Doctor['checks']) => checks.filter((c) => c.id.startsWith('voice.'));
+    expect(voiceRows(page.body.checks)).toEqual(voiceRows(d.checks));
+    expect(page.body.checks.map((c: { id: string }) => c.id)).toEqual(d.checks.map((c) => c.id));
+    expect(page.body.ready).toBe(false);
+  });
+
   it('after `outreach voice agents` (set up and published) and the foreign number removed, the doctor passes (exit 0)', async () => {
     await configure((c) => ({
       ...c,

@@ -254,6 +254,19 @@ describe.runIf(chromium || required).each(DIALECTS)(
       await page.waitForSelector('text=Sign out everywhere');
     });
 
+    it("shows the day's transfers by destination on Today, and the go-live checklist with its fixes on Setup", async () => {
+      // The 555-0100 call of the first test was transferred: its destination shows one bridged transfer.
+      await page.goto(`${stack.t.url}/console/#/today`);
+      await page.waitForSelector('table.transfers tbody tr', { timeout: 30_000 });
+      expect(await page.locator('table.transfers tbody tr td').nth(2).textContent()).toBe('1');
+      await page.goto(`${stack.t.url}/console/#/setup`);
+      // The same checks as `outreach doctor`, each with what was found (and a fix for a failure).
+      await page.waitForSelector('[data-check="voice.agents"]', { timeout: 30_000 });
+      expect(await page.locator('tr[data-check]').count()).toBeGreaterThan(3);
+      await expectAccessible('setup');
+      await page.screenshot({ path: path.join(shots, `console-setup-${dialect}.png`), fullPage: true });
+    });
+
     it("another company's user cannot open the customer (not found)", async () => {
       await page.click('text=Sign out');
       await page.waitForSelector('input[name=email]');

@@ -29,6 +29,7 @@ export function tables(db: Db | Knex.Transaction) {
     voiceAccountAlerts: () => db<VoiceAccountAlertsColumns>('voice_account_alerts'),
     voiceAccounts: () => db<VoiceAccountsColumns>('voice_accounts'),
     companyDialTurns: () => db<CompanyDialTurnsColumns>('company_dial_turns'),
+    callTransfers: () => db<CallTransfersColumns>('call_transfers'),
     applications: () => db<ApplicationsColumns>('applications'),
     authRevision: () => db<AuthRevisionColumns>('auth_revision'),
     batchJobSlices: () => db<BatchJobSlicesColumns>('batch_job_slices'),
@@ -193,6 +194,18 @@ export type VoiceAccountAlertsColumns = {
   raised_at: Timestamp;
   resumed_at: Timestamp | null;
   resumed_by: string | null;
+};
+
+/** `call_transfers` (migration _046) */
+export type CallTransfersColumns = {
+  provider: string;
+  event_id: string;
+  company_id: string;
+  scheduled_call_id: string;
+  provider_call_id: string;
+  step: string;
+  destination: string | null;
+  received_at: Timestamp;
 };
 
 /** `ach_return_rate_levels` */
@@ -789,6 +802,7 @@ type TableColumns = {
   voice_account_alerts: VoiceAccountAlertsColumns;
   voice_accounts: VoiceAccountsColumns;
   company_dial_turns: CompanyDialTurnsColumns;
+  call_transfers: CallTransfersColumns;
   ach_settlements: AchSettlementsColumns;
   api_keys: ApiKeysColumns;
   applications: ApplicationsColumns;

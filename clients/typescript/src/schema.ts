@@ -342,6 +342,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transfer-results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transfers per destination in a period
+         * @description Extension, not part of the partner contract. The company's transfers per
+         *     destination whose events the voice provider reported in [`from`, `to`)
+         *     (Retell's `transfer_started`, `transfer_bridged`, `transfer_cancelled`):
+         *     `attempted` transfers started, `bridged` ones that connected, `failed` ones
+         *     cancelled or that failed to connect, and `fellBack` the failed ones whose call
+         *     then bridged to another destination (the call's flag is then
+         *     FALLBACK_TRANSFER). Ordered by destination. The console's Today page shows
+         *     them (docs/operators/voice-provider.md#transfers). Errors use the
+         *     `ErrorMessage` shape.
+         */
+        get: operations["getTransferResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/go-live-checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The go-live checklist of the company
+         * @description Extension, not part of the partner contract. The checklist `outreach doctor
+         *     --company ID` prints (docs/operators/going-live.md), run now against the
+         *     company's outside accounts as this process reaches them: each check, whether it
+         *     passes, what was found and, for a failure, the fix. `ready` is true when every
+         *     check passes. The console's Setup page shows it. Errors use the
+         *     `ErrorMessage` shape.
+         */
+        get: operations["getGoLiveChecklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/batches": {
         parameters: {
             query?: never;
@@ -2778,6 +2831,38 @@ export interface components {
                 /** Format: date-time */
                 scheduledTime: string;
                 taskType: string;
+            }[];
+        };
+        /** @description Transfers per destination in a period (GET /transfer-results). */
+        TransferResults: {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            data: {
+                /** @description Where the call was transferred (a number or a SIP URI). */
+                destination: string;
+                /** @description Transfers started (`transfer_started`). */
+                attempted: number;
+                /** @description Transfers that connected (`transfer_bridged`). */
+                bridged: number;
+                /** @description Transfers cancelled or that failed to connect (`transfer_cancelled`). */
+                failed: number;
+                /** @description Failed transfers whose call then bridged to another destination. */
+                fellBack: number;
+            }[];
+        };
+        /** @description The company's go-live checklist (GET /go-live-checklist), as `outreach doctor` prints it. */
+        GoLiveChecklist: {
+            /** @description Every check passes. */
+            ready: boolean;
+            checks: {
+                id: string;
+                title: string;
+                ok: boolean;
+                detail: string;
+                /** @description What to change when the check fails. */
+                fix?: string;
             }[];
         };
         /** @description Extension, not part of the partner contract. One batch job of the company, as listed by `GET /batches`: its kind, status and counts. The job's rows (failures by row, results) are read from `statusPath`. */
@@ -5686,6 +5771,119 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorMessage"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTransferResults: {
+        parameters: {
+            query: {
+                /**
+                 * @description Start of the period (included).
+                 * @example 2026-12-08T05:00:00.000Z
+                 */
+                from: string;
+                /**
+                 * @description End of the period (excluded); after `from`.
+                 * @example 2026-12-09T05:00:00.000Z
+                 */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts per destination. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-12-08T05:00:00.000Z",
+                     *       "to": "2026-12-09T05:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "destination": "+12025550100",
+                     *           "attempted": 12,
+                     *           "bridged": 9,
+                     *           "failed": 3,
+                     *           "fellBack": 2
+                     *         },
+                     *         {
+                     *           "destination": "sip:overflow@lender.example",
+                     *           "attempted": 2,
+                     *           "bridged": 2,
+                     *           "failed": 0,
+                     *           "fellBack": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransferResults"];
+                };
+            };
+            /** @description A query parameter is missing or malformed, or `to` is not after `from`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": 400,
+                     *       "message": "transferResults: from must be before to"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getGoLiveChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ready": false,
+                     *       "checks": [
+                     *         {
+                     *           "id": "voice.account",
+                     *           "title": "Voice account key is valid",
+                     *           "ok": true,
+                     *           "detail": "the company's own Retell account answers with calls.provider.apiKey"
+                     *         },
+                     *         {
+                     *           "id": "voice.caller-ids",
+                     *           "title": "Caller ids are numbers of the account",
+                     *           "ok": false,
+                     *           "detail": "not numbers of the account: +12125550120",
+                     *           "fix": "buy or import them in Retell (Phone Numbers), or remove them from calls.callerIds"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GoLiveChecklist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             503: components["responses"]["ServiceUnavailable"];
         };

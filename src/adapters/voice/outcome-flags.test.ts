@@ -30,7 +30,7 @@ describe('Retell disconnection_reason → what the call reached and its flags: o
     ['max_duration_reached', 'human', ['CONNECT']],
     ['manual_stopped', 'human', ['CONNECT']],
     ['call_take_over', 'human', ['CONNECT']],
-    ['call_transfer', 'human', ['CONNECT', 'SUCCESSFUL_TRANSFER']],
+    ['call_transfer', 'human', ['CONNECT']],
     ['transfer_bridged', 'human', ['CONNECT', 'SUCCESSFUL_TRANSFER']],
     ['transfer_cancelled', 'human', ['CONNECT', 'TRANSFER_FAILED']],
     ['voicemail_reached', 'machine', ['VOICEMAIL']],
@@ -129,7 +129,7 @@ describe("the agent's post-call analysis fields and voicemail detection → flag
   });
 
   it("combines rows in the contract's order without repeats; a field answered false or not boolean is no label", () => {
-    const live = call({ disconnection_reason: 'call_transfer' }, ['right_party_contact', 'live_conversation']);
+    const live = call({ disconnection_reason: 'transfer_bridged' }, ['right_party_contact', 'live_conversation']);
     expect(flagsOf(live)).toEqual(['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER']);
     const unsure = call({ call_analysis: { custom_analysis_data: { do_not_call: false, wrong_number: 'true' } } });
     expect(flagsOf(unsure)).toEqual(['CONNECT']);

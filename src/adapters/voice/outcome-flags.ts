@@ -19,7 +19,9 @@ export const DISCONNECTION_ROWS: Readonly<
   max_duration_reached: { reached: 'person', flags: [] },
   manual_stopped: { reached: 'person', flags: [] },
   call_take_over: { reached: 'person', flags: [] },
-  call_transfer: { reached: 'person', flags: ['SUCCESSFUL_TRANSFER'] },
+  // The agent handed the call over; whether the transfer connected is told by Retell's transfer
+  // events (transfer_bridged / transfer_cancelled), read when the call completes (call-transfers.ts).
+  call_transfer: { reached: 'person', flags: [] },
   transfer_bridged: { reached: 'person', flags: ['SUCCESSFUL_TRANSFER'] },
   transfer_cancelled: { reached: 'person', flags: ['TRANSFER_FAILED'] },
   voicemail_reached: { reached: 'voicemail', flags: [] },

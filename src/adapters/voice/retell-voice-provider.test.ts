@@ -79,8 +79,9 @@ describe('RetellVoiceProvider', () => {
         (c) => c?.state === 'ended',
       );
       expect(ended).toMatchObject({ state: 'ended', analyzed: false });
-      // Before the analysis only the call facts give flags (a person reached, transferred); no labels yet.
-      expect(ended!.call.flags).toEqual(['CONNECT', 'SUCCESSFUL_TRANSFER']);
+      // Before the analysis only the call facts give flags (a person reached); no labels yet. The
+      // transfer's outcome is its transfer events' (call-transfers.ts), not `call_transfer`'s.
+      expect(ended!.call.flags).toEqual(['CONNECT']);
       const analyzed = await until(
         () => provider.getCall(providerCallId),
         (c) => c?.analyzed === true,
@@ -92,7 +93,7 @@ describe('RetellVoiceProvider', () => {
         answeredBy: 'human',
         disconnectionReason: 'call_transfer',
         durationMs: 42_000,
-        flags: ['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'],
+        flags: ['CONNECT', 'LIVE_CONNECT', 'RPC'],
       });
       expect(analyzed!.call.transcript).toMatch(/Borrower: Yes, speaking/);
       expect(analyzed!.call.recordingUrl).toBe(`${sim.url}/recordings/${providerCallId}.wav`);
@@ -316,6 +317,23 @@ describe('RetellVoiceProvider', () => {
       });
     });
 
+    it("reads Retell's transfer events: the step and the destination beside the call", async () => {
+      const call = { call_id: 'call_3', call_status: 'ongoing', metadata: { scheduled_call_id: 'sc3' } };
+      const bridged = JSON.stringify({ event: 'transfer_bridged', call, transfer_destination: '+12025550100' });
+      expect(await read(bridged, await Retell.sign(bridged, SIMULATOR_DEFAULTS.apiKey))).toEqual({
+        eventId: expect.stringMatching(/^call_3:transfer_bridged:[0-9a-f]{32}$/),
+        transfer: 'bridged',
+        providerCallId: 'call_3',
+        scheduledCallId: 'sc3',
+        destination: '+12025550100',
+      });
+      const ended = JSON.stringify({ event: 'transfer_ended', call });
+      expect(await read(ended, await Retell.sign(ended, SIMULATOR_DEFAULTS.apiKey))).toMatchObject({
+        transfer: 'ended',
+        destination: null,
+      });
+    });
+
     it('reads the call_ended of a call never connected as its final event', async () => {
       const never = JSON.stringify({
         event: 'call_ended',
@@ -330,6 +348,11 @@ describe('RetellVoiceProvider', () => {
       expect(await read(never, await Retell.sign(never, SIMULATOR_DEFAULTS.apiKey))).toMatchObject({
         type: 'call_analyzed',
         call: { flags: ['NO_ANSWER'] },
+      });
+      // The call_analyzed Retell sends after it is acknowledged and nothing more.
+      const analyzed = never.replace('"call_ended"', '"call_analyzed"');
+      expect(await read(analyzed, await Retell.sign(analyzed, SIMULATOR_DEFAULTS.apiKey))).toEqual({
+        ignored: 'call_analyzed',
       });
     });
   });

@@ -14,6 +14,8 @@ import {
   type CreateCallRequest,
   type IgnoredEvent,
   type PlacedCall,
+  type TransferEvent,
+  type TransferStep,
   ProviderRejectedError,
   type ProviderName,
   ProviderUnavailableError,
@@ -23,6 +25,7 @@ import {
 import { agentChanges } from './agent-setup.js';
 import { answeredByOf, flagsOf, outcomeValuesOf } from './outcome-flags.js';
 import {
+  AGENT_WEBHOOK_EVENTS,
   APPLIED_EVENTS,
   type AppliedEvent,
   type CallMetadata,
@@ -30,6 +33,7 @@ import {
   type RetellCall,
   type RetellEvent,
   SIGNATURE_HEADER,
+  TRANSFER_EVENTS,
 } from './protocol.js';
 import { canonicalJson } from './canonical-json.js';
 
@@ -87,6 +91,7 @@ export class RetellVoiceProvider implements VoiceProvider {
           ...(req.agentVersion !== undefined ? { override_agent_version: req.agentVersion } : {}),
           metadata,
           retell_llm_dynamic_variables: { ...req.dynamicVariables, transfer_destination: req.transferDestination },
+          // This call's webhooks: where, and which (the transfer events are not among Retell's defaults).
           // A number whose voicemail was full or not set up: hang up on a voicemail rather than speak to
           // it, for this call only (create-phone-call `agent_override.agent.voicemail_option`,
           // https://docs.retellai.com/api-references/create-phone-call; actions at
@@ -94,6 +99,7 @@ export class RetellVoiceProvider implements VoiceProvider {
           agent_override: {
             agent: {
               webhook_url: req.callbackUrl,
+              webhook_events: [...AGENT_WEBHOOK_EVENTS],
               ...(req.skipVoicemail ? { voicemail_option: { action: { type: 'hangup' as const } } } : {}),
             },
           },
@@ -185,7 +191,10 @@ export class RetellVoiceProvider implements VoiceProvider {
    * event and a digest of its content, so a redelivery is recognised and a changed snapshot is not.
    * A `call_ended` of a call that never connected is its last event: it is read as the final one.
    */
-  async readCallback(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VoiceEvent | IgnoredEvent> {
+  async readCallback(
+    rawBody: Buffer,
+    headers: Record<string, string | undefined>,
+  ): Promise<VoiceEvent | TransferEvent | IgnoredEvent> {
     const signature = headers[SIGNATURE_HEADER];
     const text = rawBody.toString('utf8');
     if (!signature) throw new CallbackRejectedError(`Missing ${SIGNATURE_HEADER} header`, 'signature');
@@ -199,14 +208,31 @@ export class RetellVoiceProvider implements VoiceProvider {
       throw new CallbackRejectedError('Callback body is not valid JSON', 'malformed');
     }
     if (typeof event?.event !== 'string') throw new CallbackRejectedError('Callback needs event and call', 'malformed');
-    if (!(APPLIED_EVENTS as readonly string[]).includes(event.event)) return { ignored: event.event.slice(0, 64) };
+    const transfer = (TRANSFER_EVENTS as readonly string[]).includes(event.event);
+    if (!transfer && !(APPLIED_EVENTS as readonly string[]).includes(event.event))
+      return { ignored: event.event.slice(0, 64) };
     const call = event.call;
     const scheduledCallId = metadataOf(call)?.scheduled_call_id;
     if (typeof call?.call_id !== 'string' || typeof scheduledCallId !== 'string') {
       throw new CallbackRejectedError('Callback needs call.call_id and call.metadata.scheduled_call_id', 'malformed');
     }
-    const type = event.event as AppliedEvent;
     const digest = createHash('sha256').update(canonicalJson(event)).digest('hex').slice(0, 32);
+    if (transfer) {
+      // The destination beside the call (Retell's page), else the call's own field.
+      const destination = event.transfer_destination ?? call.transfer_destination ?? null;
+      return {
+        eventId: `${call.call_id.slice(0, 64)}:${event.event}:${digest}`,
+        transfer: event.event.slice('transfer_'.length) as TransferStep,
+        providerCallId: call.call_id,
+        scheduledCallId,
+        destination: typeof destination === 'string' && destination !== '' ? destination.slice(0, 255) : null,
+      };
+    }
+    const type = event.event as AppliedEvent;
+    // A call never connected is over with its call_ended (read as final below); the call_analyzed
+    // Retell sends after it carries no conversation, and applying it could only be stale, or, once
+    // the scheduled call is dialed again after a refusal, be mistaken for the new attempt.
+    if (type === 'call_analyzed' && call.call_status === 'not_connected') return { ignored: 'call_analyzed' };
     return {
       eventId: `${call.call_id.slice(0, 64)}:${type}:${digest}`,
       type: type === 'call_ended' && call.call_status === 'not_connected' ? 'call_analyzed' : type,

@@ -50,11 +50,14 @@ export interface CallSettings {
    */
   dialLeaseMs: number;
   /**
-   * Callbacks processed at once by this process; up to 8 per slot more wait in memory for a turn, and
-   * beyond those a callback is answered 503 at once (the provider retries) instead of queueing until
-   * the provider's own timeout fires and it retries anyway.
+   * Callbacks read and verified at once by this process; the rest wait in memory for a turn, and
+   * verified ones wait for the inbox's grouped insert. One is answered 503 only past the memory cap
+   * (voice-callbacks.ts): a sender retrying 3 times (Retell) must not lose what the inbox could
+   * still take.
    */
   maxCallbacksInFlight: number;
+  /** Bytes of callbacks received and not yet answered past which one is answered 503; CALLBACK_BYTES_MAX (64 MiB) when not given. */
+  callbackBytesMax?: number;
   /** Concurrency refusals and account alerts; DEFAULT_REFUSAL_SETTINGS (refusals.ts) when not given. */
   refusals?: RefusalSettings;
 }

@@ -9,12 +9,15 @@ import {
   type ScheduledWithCall,
 } from '../../store/calls/call-batches.js';
 import { markInboxApplied } from '../../store/calls/callback-inbox.js';
+import { transferStepsOf } from '../../store/calls/call-transfers.js';
+import type { Db } from '../../store/shared/db.js';
 import { noteReconciledCompletions } from '../scheduled-calls/scheduled-calls.js';
 import type { CallRow } from '../../store/calls/calls.js';
 import type { ScheduledCallRow } from '../scheduled-calls/scheduled-calls.js';
 import type { VoiceEvent } from '../ports/voice-provider.js';
 import { type CallServices, CLAIM_SIGNAL } from './call-services.js';
 import { decideCallEvent } from './call-event-rules.js';
+import { transferFlags } from './call-transfers.js';
 import { completeCalls } from './complete-call.js';
 import { type PlacedAnswer, recordPlacedCalls } from './placed-calls.js';
 import { RECORDING_JOB, RECORDING_QUEUE, type RecordingMessage } from './recordings.js';
@@ -166,6 +169,31 @@ function placedByCallback(
 }
 
 /**
+ * The completed calls' flags with their transfer events read (transferFlags, call-transfers.ts):
+ * the events were recorded on receipt, before the call's later events (one read, only when calls
+ * complete). A transfer event that arrives after its call completed is counted per destination but
+ * changes no flag: a completed call never changes.
+ */
+async function readTransfers(db: Db, plan: BatchPlan): Promise<void> {
+  if (plan.completions.length === 0) return;
+  const byProvider = new Map<string, string[]>();
+  for (const { call } of plan.completions)
+    byProvider.set(call.provider, [...(byProvider.get(call.provider) ?? []), call.providerCallId]);
+  for (const [provider, ids] of byProvider) {
+    const steps = await transferStepsOf(db, provider, ids);
+    if (steps.size === 0) continue;
+    for (const completion of plan.completions) {
+      const own = completion.call.provider === provider ? steps.get(completion.call.providerCallId) : undefined;
+      if (!own) continue;
+      const flags = transferFlags(completion.call.flags, own);
+      completion.call = { ...completion.call, flags };
+      const advance = plan.advances.find((a) => a.id === completion.call.id);
+      if (advance) advance.advance = { ...advance.advance, flags };
+    }
+  }
+}
+
+/**
  * THE way a provider event is applied (callbacks from the inbox, the reconciliation sweep's synthetic
  * events, one event alone as a set of one), set-based whatever the number of events: the scheduled
  * calls read with their call records (one read); in ONE transaction, the calls a callback reached
@@ -197,6 +225,7 @@ export async function applyCallEvents(
       rows.map((r) => ({ provider: r.provider, eventId: r.event.eventId })),
     );
     const plan = planCallEvents(byScheduledCall, locked, known);
+    await readTransfers(trx, plan);
     const inserted = await recordEventsOnce(trx, plan.events, at);
     // Every writer of a call's events holds its lock, so this cannot happen; if it does, the set is retried.
     if (inserted.size !== plan.events.length)

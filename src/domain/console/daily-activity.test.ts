@@ -5,6 +5,8 @@ describe('outcomeOf: the first outcome that applies, by flags', () => {
   it.each([
     [['CONNECT', 'LIVE_CONNECT', 'RPC', 'SUCCESSFUL_TRANSFER'], 'analyzed', 'transferred'],
     [['TRANSFER'], 'analyzed', 'transferred'],
+    [['CONNECT', 'LIVE_CONNECT', 'RPC', 'FALLBACK_TRANSFER'], 'analyzed', 'transferred'],
+    [['CONNECT', 'LIVE_CONNECT', 'RPC', 'TRANSFER_FAILED'], 'analyzed', 'right_party'],
     [['CONNECT', 'LIVE_CONNECT', 'RPC', 'DNC'], 'analyzed', 'right_party'],
     [['CONNECT', 'WRONG_NUMBER'], 'analyzed', 'wrong_number'],
     [['CONNECT', 'LIVE_CONNECT', 'ATTORNEY_REP'], 'analyzed', 'connected'],

@@ -15,7 +15,8 @@ export type CallOutcome =
 /** A call's outcome for counting, from its flags: the first that applies, most valuable first. */
 export function outcomeOf(call: { state: string; flags: string[] }): CallOutcome {
   const f = new Set(call.flags);
-  if (f.has('SUCCESSFUL_TRANSFER') || f.has('TRANSFER')) return 'transferred';
+  // A transfer bridged to the fallback after the first destination failed is a transfer too.
+  if (f.has('SUCCESSFUL_TRANSFER') || f.has('FALLBACK_TRANSFER') || f.has('TRANSFER')) return 'transferred';
   if (f.has('RPC')) return 'right_party';
   if (f.has('WRONG_NUMBER')) return 'wrong_number';
   if (f.has('CONNECT')) return 'connected';
@@ -56,7 +57,7 @@ export async function dailyActivity(ctx: CompanyContext, q: { date?: string; tim
   const placed = calls.length;
   const connected = count((f) => f.has('CONNECT'));
   const rightParty = count((f) => f.has('RPC'));
-  const transferred = count((f) => f.has('SUCCESSFUL_TRANSFER') || f.has('TRANSFER'));
+  const transferred = count((f) => f.has('SUCCESSFUL_TRANSFER') || f.has('FALLBACK_TRANSFER') || f.has('TRANSFER'));
 
   const rules = new Map<string, { rule: string; source: string; calls: number; example: string }>();
   for (const call of unplaced) {

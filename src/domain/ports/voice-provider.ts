@@ -27,7 +27,10 @@ export interface VoiceProvider {
    * 5 minutes of the wall clock: transport freshness, not the business clock) and reads it.
    * Throws CallbackRejectedError for a bad signature, a stale timestamp or an unreadable body.
    */
-  readCallback(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<VoiceEvent | IgnoredEvent>;
+  readCallback(
+    rawBody: Buffer,
+    headers: Record<string, string | undefined>,
+  ): Promise<VoiceEvent | TransferEvent | IgnoredEvent>;
   /**
    * Brings one agent to the setup the service needs (its post-call analysis fields, its voicemail
    * message) in its latest draft and publishes that draft; with `check`, only reports what differs
@@ -148,6 +151,22 @@ export interface AgentDrift {
 }
 
 export type VoiceEventType = 'call_started' | 'call_ended' | 'call_analyzed';
+
+/** A step of a transfer the agent made during a call, as the provider reports it. */
+export type TransferStep = 'started' | 'bridged' | 'cancelled' | 'ended';
+
+/**
+ * A transfer event, authenticated and read (Retell's `transfer_*` webhooks): recorded per call
+ * (call-transfers.ts), it decides SUCCESSFUL_TRANSFER, TRANSFER_FAILED and FALLBACK_TRANSFER.
+ */
+export interface TransferEvent {
+  eventId: string;
+  transfer: TransferStep;
+  providerCallId: string;
+  scheduledCallId: string;
+  /** Where the call was being transferred (a number or a SIP URI); null when the event does not say (`ended`). */
+  destination: string | null;
+}
 
 /** An authenticated delivery of an event the service does not use (acknowledged, nothing recorded). */
 export interface IgnoredEvent {

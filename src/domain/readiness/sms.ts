@@ -1,4 +1,5 @@
 import type { CompanyConfig } from '../shared/company-config.js';
+import type { MessageRoutes } from '../ports/channels.js';
 import type { SmsProvider } from '../ports/sms.js';
 import type { ReadinessCheck, ReadinessResult } from './check-shape.js';
 
@@ -13,6 +14,19 @@ export interface SmsRoute {
 
 /** `null`: no live SMS provider is configured (real customers' texts then go to the simulator). */
 export type SmsRouteOf = (companyId: string, config: CompanyConfig) => SmsRoute | null;
+
+/**
+ * The account real customers' texts go through, as the dispatcher picks it: the company's own Twilio
+ * account, else the operator's (`operatorSms`, OUTREACH_SMS_*, when configured).
+ */
+export function smsRouteOf(routes: MessageRoutes | undefined, operatorSms: { from?: string } | undefined): SmsRouteOf {
+  return (companyId, cfg) => {
+    const ownSms = routes?.companySms?.(companyId, cfg);
+    const provider = ownSms ?? (operatorSms ? routes?.live.sms : undefined);
+    if (!provider) return null;
+    return { provider, own: ownSms !== undefined, from: cfg.channels?.sms?.from ?? operatorSms?.from ?? '' };
+  };
+}
 
 const E164 = /^\+[1-9]\d{7,14}$/;
 const credentialsFix = (own: boolean) =>

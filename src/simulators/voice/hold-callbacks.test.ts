@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startVoiceSimulator, type VoiceSimulator } from './server.js';
+import { RETELL_WEBHOOK_RETRIES, startVoiceSimulator, type VoiceSimulator } from './server.js';
 
-/** The benchmark's simulator mode: callbacks held until released; a 503's Retry-After is honoured. */
+/** The benchmark's simulator mode: callbacks held until released; and Retell's retries: 3, prompt, Retry-After not honoured. */
 describe('voice simulator callback delivery', () => {
   let simulator: VoiceSimulator | undefined;
   let receiver: http.Server | undefined;
@@ -34,17 +34,30 @@ describe('voice simulator callback delivery', () => {
       await new Promise((r) => setTimeout(r, 20));
   }
 
-  const create = (sim: VoiceSimulator, webhook: string) =>
+  const create = (sim: VoiceSimulator, webhook: string, to = '+12125550101') =>
     fetch(`${sim.url}/v2/create-phone-call`, {
       method: 'POST',
       headers: { Authorization: 'Bearer sim_voice_key', 'Content-Type': 'application/json' },
       // 555-0101: a voicemail, so all three events are sent.
       body: JSON.stringify({
         from_number: '+12025550199',
-        to_number: '+12125550101',
+        to_number: to,
         agent_override: { agent: { webhook_url: webhook } },
       }),
     });
+
+  it(
+    'a call that never connects gets call_ended then call_analyzed, and no call_started (as at Retell)',
+    { timeout: 30_000 },
+    async () => {
+      const { url, seen } = await receive(() => 200);
+      simulator = await startVoiceSimulator({ timeline: { startedMs: 5, endedMs: 10, analyzedMs: 15 } });
+      expect((await create(simulator, url, '+12125550102')).status).toBe(201); // 555-0102: no answer
+      await until(() => seen.length >= 2);
+      await new Promise((r) => setTimeout(r, 100)); // nothing more comes
+      expect(seen.map((e) => e.event)).toEqual(['call_ended', 'call_analyzed']);
+    },
+  );
 
   it('holds every callback until released, then delivers every one', { timeout: 30_000 }, async () => {
     const { url, seen } = await receive(() => 200);
@@ -62,14 +75,38 @@ describe('voice simulator callback delivery', () => {
     expect(seen.map((e) => e.event).sort()).toEqual(['call_analyzed', 'call_ended', 'call_started']);
   });
 
-  it("retries a 503 after the receiver's Retry-After instead of its own backoff", { timeout: 30_000 }, async () => {
-    const { url, seen } = await receive((n) => (n === 1 ? 503 : 200));
-    simulator = await startVoiceSimulator({ timeline: { startedMs: 5, endedMs: 10_000, analyzedMs: 10_000 } });
+  it(
+    "retries promptly, not after the receiver's Retry-After (Retell does not honour it)",
+    { timeout: 30_000 },
+    async () => {
+      const { url, seen } = await receive((n) => (n === 1 ? 503 : 200)); // Retry-After: 2 on every answer
+      simulator = await startVoiceSimulator({
+        timeline: { startedMs: 5, endedMs: 10_000, analyzedMs: 10_000 },
+        webhookRetryDelayMs: 100,
+      });
+      expect((await create(simulator, url)).status).toBe(201);
+      await until(() => seen.length >= 2);
+      expect(seen.map((e) => e.event).slice(0, 2)).toEqual(['call_started', 'call_started']);
+      // After its own 100 ms, well before the 2 s asked (the gap is far from both bounds).
+      expect(seen[1].at - seen[0].at).toBeLessThan(1_900);
+      expect(simulator.webhookStats()).toMatchObject({
+        delivered: 1,
+        failedAttempts: 1,
+        failures: { 503: 1 },
+        givenUp: 0,
+      });
+    },
+  );
+
+  it('gives a webhook up after 3 retries, whatever the answer (a 4xx as a 5xx)', { timeout: 30_000 }, async () => {
+    const { url, seen } = await receive(() => 409);
+    simulator = await startVoiceSimulator({
+      timeline: { startedMs: 5, endedMs: 10_000, analyzedMs: 10_000 },
+      webhookRetryDelayMs: 20,
+    });
     expect((await create(simulator, url)).status).toBe(201);
-    await until(() => seen.length >= 2);
-    // Retry-After: 2 → retried after 2 s; the simulator's own first backoff is 500 ms. A timer never
-    // fires early, so a slow machine can only lengthen the gap: the lower bound cannot flake.
-    expect(seen.map((e) => e.event).slice(0, 2)).toEqual(['call_started', 'call_started']);
-    expect(seen[1].at - seen[0].at).toBeGreaterThanOrEqual(1_990);
+    await until(() => simulator!.webhookStats().givenUp === 1);
+    expect(seen.map((e) => e.event)).toEqual(Array(1 + RETELL_WEBHOOK_RETRIES).fill('call_started'));
+    expect(simulator.webhookStats()).toEqual({ delivered: 0, failedAttempts: 4, failures: { 409: 4 }, givenUp: 1 });
   });
 });

@@ -32,7 +32,17 @@ export interface Scenario {
   duplicateCallbacks: boolean;
   /** The call happens (GET /v2/get-call shows it) but no callback is ever sent: the reconciliation sweep must find it. */
   callbacksLost: boolean;
+  /**
+   * The agent's transfers during the call, in order, each reported with Retell's `transfer_started`
+   * then `transfer_bridged` (and `transfer_ended` when that leg ends) or `transfer_cancelled`
+   * (https://docs.retellai.com/features/webhook): the first to the call's `transfer_destination`,
+   * any later one to TRANSFER_FALLBACK_DESTINATION.
+   */
+  transfers: ReadonlyArray<'bridged' | 'cancelled'>;
 }
+
+/** Where the simulated agent transfers after its first transfer failed (a SIP URI, as Retell allows). */
+export const TRANSFER_FALLBACK_DESTINATION = 'sip:fallback@sandbox.invalid';
 
 const base = {
   recorded: true,
@@ -41,6 +51,7 @@ const base = {
   endRefusals: null,
   duplicateCallbacks: false,
   callbacksLost: false,
+  transfers: [],
 };
 
 const LIVE_TRANSFER: Scenario = {
@@ -48,6 +59,7 @@ const LIVE_TRANSFER: Scenario = {
   name: 'live-transfer',
   reached: 'person',
   disconnectionReason: 'call_transfer',
+  transfers: ['bridged'],
   labels: ['live_conversation', 'right_party_contact'],
   transcript:
     'Agent: Hello, this is the loan team calling for you about your application. Borrower: Yes, speaking. Agent: Let me connect you with a loan officer now.',
@@ -139,6 +151,9 @@ export const MAGIC_NUMBERS: Readonly<Record<string, Scenario>> = {
     summary: '',
     recorded: false,
   },
+  // The transfer's own events decide its outcome, not the disconnection reason `call_transfer`.
+  '0128': { ...LIVE_TRANSFER, name: 'transfer-failed-then-fallback-bridged', transfers: ['cancelled', 'bridged'] },
+  '0129': { ...LIVE_TRANSFER, name: 'transfer-not-answered', transfers: ['cancelled'] },
   // Outcomes that act (docs/partners/outcomes.md; docs/partners/sandbox.md): 0150…0159.
   ...outcomeScenarios(),
   // Promises to pay and voicemails that take no message (issue 42): 0160…0169.
@@ -178,6 +193,7 @@ function outcomeScenarios(): Record<string, Scenario> {
     '0159': {
       ...outcome('transfer-failed', 'transfer_failed', 'Yes, please connect me to someone.'),
       disconnectionReason: 'transfer_cancelled',
+      transfers: ['cancelled'],
     },
   };
 }
@@ -244,8 +260,8 @@ const MIX: Scenario[] = [
   MAGIC_NUMBERS['0101'],
   MAGIC_NUMBERS['0101'],
   MAGIC_NUMBERS['0101'],
-  { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup' },
-  { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup' },
+  { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup', transfers: [] },
+  { ...LIVE_TRANSFER, name: 'live-conversation', disconnectionReason: 'user_hangup', transfers: [] },
   LIVE_TRANSFER,
 ];
 

@@ -82,14 +82,22 @@ describe('the voice simulator through retell-sdk', () => {
     await expect(client.call.retrieve('call_nope')).rejects.toBeInstanceOf(Retell.NotFoundError);
   });
 
-  it('a number that never answers ends not_connected, with no analysis', async () => {
+  it('a number that never answers ends not_connected, and its analysis follows (as at Retell)', async () => {
     const { call_id } = await create('+12125550102', 'sc-noanswer');
     const over = await until(
       () => client.call.retrieve(call_id),
       (c) => c.call_status !== 'registered',
     );
     expect(over).toMatchObject({ call_status: 'not_connected', disconnection_reason: 'dial_no_answer' });
-    expect(over).not.toHaveProperty('call_analysis');
+    expect(over).not.toHaveProperty('start_timestamp');
+    const analyzed = await until(
+      () => client.call.retrieve(call_id),
+      (c) => 'call_analysis' in c,
+    );
+    expect(analyzed).toMatchObject({
+      call_status: 'not_connected',
+      call_analysis: { in_voicemail: false, call_successful: false },
+    });
   });
 
   it('lists calls (v3) filtered by metadata and by to_number, pages with pagination_key, and omits transcripts', async () => {
@@ -164,6 +172,61 @@ describe('the voice simulator through retell-sdk', () => {
         expect(await Retell.verify(`${r.body} `, SIMULATOR_DEFAULTS.apiKey, r.signature)).toBe(false);
         expect(await Retell.verify(r.body, 'another-key', r.signature)).toBe(false);
       }
+    },
+  );
+
+  it(
+    "sends Retell's transfer events only when the call asks for them (webhook_events), in order, with the destination",
+    { timeout: 30_000 },
+    async () => {
+      received.length = 0;
+      const events = (callId: string) =>
+        until(
+          async () => received.filter((r) => JSON.parse(r.body).call.call_id === callId),
+          (r) => r.some((e) => JSON.parse(e.body).event === 'call_analyzed'),
+        );
+      // Without webhook_events: Retell's default three, although 555-0100 is transferred.
+      const plain = await create('+12125550100', 'sc-plain');
+      expect((await events(plain.call_id)).map((r) => JSON.parse(r.body).event)).toEqual([
+        'call_started',
+        'call_ended',
+        'call_analyzed',
+      ]);
+      // 555-0128: the transfer to the call's destination fails, the one to the fallback bridges.
+      const asked = await client.call.createPhoneCall({
+        from_number: '+12025550199',
+        to_number: '+12125550128',
+        metadata: { scheduled_call_id: 'sc-transfer', company_id: 'co', customer_id: 'cu' },
+        retell_llm_dynamic_variables: { transfer_destination: '+12125550000' },
+        agent_override: {
+          agent: {
+            webhook_url: webhookUrl(),
+            webhook_events: [
+              'call_started',
+              'call_ended',
+              'call_analyzed',
+              'transfer_started',
+              'transfer_bridged',
+              'transfer_cancelled',
+              'transfer_ended',
+            ],
+          },
+        },
+      });
+      const seen = (await events(asked.call_id)).map((r) => {
+        const body = JSON.parse(r.body) as { event: string; transfer_destination?: string };
+        return [body.event, body.transfer_destination].filter(Boolean).join(' ');
+      });
+      expect(seen).toEqual([
+        'call_started',
+        'transfer_started +12125550000',
+        'transfer_cancelled +12125550000',
+        'transfer_started sip:fallback@sandbox.invalid',
+        'transfer_bridged sip:fallback@sandbox.invalid',
+        'transfer_ended',
+        'call_ended',
+        'call_analyzed',
+      ]);
     },
   );
 });

@@ -12,7 +12,7 @@ import {
 import { type Agents, simulatedAgents } from './agents.js';
 import { listCalls } from './call-list.js';
 import { callbackSender } from './callback-sender.js';
-import { hangUpOnVoicemail, scenarioFor, type Scenario } from './scenarios.js';
+import { hangUpOnVoicemail, scenarioFor, type Scenario, TRANSFER_FALLBACK_DESTINATION } from './scenarios.js';
 import { toneWav } from './wav.js';
 
 export interface VoiceSimulatorOptions {
@@ -50,6 +50,20 @@ export interface VoiceSimulatorOptions {
   retention?: { ms: number; maxCalls: number };
   /** The default account's `concurrency_limit` (GET /get-concurrency); default 20, Retell's free concurrency. */
   concurrencyLimit?: number;
+  /** The wait before each of a webhook's 3 retries (default 1 s: Retell retries promptly and documents no interval). */
+  webhookRetryDelayMs?: number;
+}
+
+/** What became of the webhooks sent so far. */
+export interface WebhookStats {
+  /** Webhooks answered 2xx at last. */
+  delivered: number;
+  /** Attempts answered otherwise (any status but 2xx, a timeout or a network error). */
+  failedAttempts: number;
+  /** The failed attempts by answer: the status, `timeout` or `network`. */
+  failures: Record<string, number>;
+  /** Webhooks given up after their 3 retries: lost to the receiver, as at Retell. */
+  givenUp: number;
 }
 
 export interface VoiceSimulator {
@@ -61,6 +75,7 @@ export interface VoiceSimulator {
   dials(): Record<string, number>;
   /** Delivers the callbacks held so far (holdCallbacks) and stops holding; returns how many were held. */
   releaseCallbacks(): number;
+  webhookStats(): WebhookStats;
   close(): Promise<void>;
 }
 
@@ -106,7 +121,14 @@ interface SimCall {
   webhookUrl: string | null;
   /** Wall-clock ms after which the call is forgotten (retention; the process clock may be a sandbox's). */
   forgetAt: number;
+  /** Its webhooks, delivered in order (each after the previous one was answered or given up). */
+  chain: Promise<void>;
+  /** The events it sends: the call's `agent_override.agent.webhook_events`, else the agent's, else Retell's default three. */
+  webhookEvents: ReadonlySet<string>;
 }
+
+/** Retell retries a webhook not answered 2xx up to 3 times (https://docs.retellai.com/features/webhook). */
+export const RETELL_WEBHOOK_RETRIES = 3;
 
 /**
  * The simulated voice provider: a real HTTP server on 127.0.0.1 that `retell-sdk` accepts as Retell
@@ -184,38 +206,70 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     timers.add(t);
   };
 
-  const deliver = async (call: SimCall, event: string, snapshot: RetellCall, attempt = 1): Promise<void> => {
-    if (call.webhookUrl === null) return;
-    if (holding) {
-      held.push(() => void deliver(call, event, snapshot, attempt));
-      return;
-    }
-    // Retell's webhook body: the event and the call as it stands, no event id; signed with the API key.
-    const body = JSON.stringify({ event, call: snapshot });
-    let retryAfterMs: number | null = null;
+  const stats: WebhookStats = { delivered: 0, failedAttempts: 0, failures: {}, givenUp: 0 };
+  const failed = (why: string) => {
+    stats.failedAttempts++;
+    stats.failures[why] = (stats.failures[why] ?? 0) + 1;
+  };
+  const retryDelayMs = opts.webhookRetryDelayMs ?? 1_000;
+  /** One attempt: true when the receiver answered 2xx within Retell's 10 s. */
+  const attemptOnce = async (call: SimCall, body: string): Promise<boolean> => {
     await slot();
     try {
       const signature = await Retell.sign(body, call.account.webhookKey);
       const answer = await sender.send(
-        call.webhookUrl,
+        call.webhookUrl!,
         { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature },
         body,
         10_000,
       );
-      if (answer.status < 500) return; // 2xx delivered; 4xx is the receiver's final answer (e.g. a duplicate)
-      retryAfterMs = answer.retryAfterMs;
-    } catch {
-      /* retried below */
+      if (answer.status >= 200 && answer.status < 300) return true;
+      failed(String(answer.status));
+      return false;
+    } catch (err) {
+      failed((err as Error).name === 'TimeoutError' ? 'timeout' : 'network'); // either fails the attempt
+      return false;
     } finally {
       freeSlot();
     }
-    // Retried when the receiver asks (Retry-After), else with exponential backoff (capped at 30 s),
-    // for about three minutes: more patient than Retell (3 retries), so tests of load shedding hold.
-    if (attempt < 10)
-      later(
-        Math.min(30_000, retryAfterMs ?? 250 * 2 ** attempt),
-        () => void deliver(call, event, snapshot, attempt + 1),
-      );
+  };
+  /**
+   * Retell's delivery: an attempt that is not answered 2xx within 10 seconds is retried up to 3
+   * times (https://docs.retellai.com/features/webhook; Retell's answer on its forum: "if your endpoint
+   * doesn't return a 2xx success status within 10 seconds, the webhook retries up to 3 times"),
+   * promptly, whatever the answer said: a Retry-After is not honoured, and a 4xx is retried like a
+   * 5xx. Then the webhook is lost to the receiver. Resolves once delivered or given up;
+   * `firstAnswered` is told after the first attempt.
+   */
+  const deliver = async (
+    call: SimCall,
+    event: string,
+    snapshot: RetellCall,
+    extra: Record<string, unknown> = {},
+    firstAnswered?: () => void,
+  ): Promise<void> => {
+    if (call.webhookUrl === null || !call.webhookEvents.has(event)) return firstAnswered?.();
+    // Retell's webhook body: the event and the call as it stands, no event id; signed with the badge key.
+    const body = JSON.stringify({ event, call: snapshot, ...extra });
+    for (let attempt = 0; attempt <= RETELL_WEBHOOK_RETRIES; attempt++) {
+      if (attempt > 0) await new Promise<void>((resolve) => later(retryDelayMs, resolve));
+      const ok = await attemptOnce(call, body);
+      if (attempt === 0) firstAnswered?.();
+      if (ok) {
+        stats.delivered++;
+        return;
+      }
+    }
+    stats.givenUp++;
+  };
+  /**
+   * A call's webhooks go one after another, each once the previous one was delivered or given up: a
+   * real call's events are seconds apart, the simulator's milliseconds, so it orders them rather than
+   * let them race. Held ones (holdCallbacks) are all sent at once on release, in any order.
+   */
+  const inOrder = (call: SimCall, event: string, snapshot: RetellCall, extra?: Record<string, unknown>) => {
+    if (holding) held.push(() => void deliver(call, event, snapshot, extra));
+    else call.chain = call.chain.then(() => deliver(call, event, snapshot, extra));
   };
 
   const play = (call: SimCall, endedFor: RetellDisconnectionReason | null) => {
@@ -223,16 +277,27 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     const startMs = now().getTime();
     const connected = scenario.reached !== 'nobody' && endedFor === null;
     if (!connected) {
-      // Never connected: one call_ended with status not_connected, and no analysis (as at Retell).
+      // Never connected: no call_started ("If the call did not connect (like dial failed), the
+      // call_started webhook event will not be triggered": https://docs.retellai.com/features/webhook),
+      // then call_ended with status not_connected and call_analyzed, as for every call.
       const ended: RetellCall = {
         ...wire,
         call_status: 'not_connected',
         disconnection_reason: endedFor ?? scenario.disconnectionReason,
       };
+      const analyzed: RetellCall = {
+        ...ended,
+        call_analysis: { call_summary: '', in_voicemail: false, call_successful: false, custom_analysis_data: {} },
+      };
       later(timeline.endedMs, () => {
         call.wire = ended;
       });
-      if (!scenario.callbacksLost) later(timeline.endedMs, () => void deliver(call, 'call_ended', ended));
+      later(timeline.analyzedMs, () => {
+        call.wire = analyzed;
+      });
+      if (scenario.callbacksLost) return;
+      later(timeline.endedMs, () => inOrder(call, 'call_ended', ended));
+      later(timeline.analyzedMs, () => inOrder(call, 'call_analyzed', analyzed));
       return;
     }
     const durationMs = 42_000;
@@ -271,20 +336,43 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       }),
     );
     if (scenario.callbacksLost) return; // the provider keeps the call; its callbacks never reach the service
+    // The transfers happen between the start and the end, each reported as Retell reports it.
+    const destination = wire.retell_llm_dynamic_variables?.transfer_destination;
+    const transfers: Array<[string, RetellCall, Record<string, unknown>]> = [];
+    scenario.transfers.forEach((outcome, k) => {
+      const extra = {
+        transfer_destination: k === 0 && typeof destination === 'string' ? destination : TRANSFER_FALLBACK_DESTINATION,
+      };
+      transfers.push(['transfer_started', started, extra]);
+      transfers.push([outcome === 'bridged' ? 'transfer_bridged' : 'transfer_cancelled', started, extra]);
+      if (outcome === 'bridged') transfers.push(['transfer_ended', started, {}]);
+    });
     if (scenario.duplicateCallbacks) {
-      // Twice each, newest first and then again in another order, all after the call is over; one
-      // at a time, each after the previous one was answered, so the order the receiver sees is this one.
+      // The transfers, then twice each call event, newest first and then again in another order, all
+      // after the call is over; one at a time, each after the previous one was answered, so the
+      // order the receiver sees is this one.
       const order = [2, 0, 1, 1, 2, 0];
+      const sends: Array<[string, RetellCall, Record<string, unknown>]> = [
+        ...transfers,
+        ...order.map((i): [string, RetellCall, Record<string, unknown>] => [...events[i], {}]),
+      ];
       later(
         timeline.analyzedMs,
         () =>
           void (async () => {
-            for (const i of order) await deliver(call, ...events[i]);
+            for (const [event, snapshot, extra] of sends)
+              if (holding) held.push(() => void deliver(call, event, snapshot, extra));
+              else await new Promise<void>((answered) => void deliver(call, event, snapshot, extra, answered));
           })(),
       );
       return;
     }
-    events.forEach((e, i) => later(at[i], () => void deliver(call, ...e)));
+    const transferAt = (k: number) =>
+      timeline.startedMs + ((timeline.endedMs - timeline.startedMs) * (k + 1)) / (transfers.length + 1);
+    later(at[0], () => inOrder(call, ...events[0]));
+    transfers.forEach((e, k) => later(transferAt(k), () => inOrder(call, ...e)));
+    later(at[1], () => inOrder(call, ...events[1]));
+    later(at[2], () => inOrder(call, ...events[2]));
   };
 
   const scheduledOf = (call: RetellCall) => (call.metadata as Partial<CallMetadata> | undefined)?.scheduled_call_id;
@@ -379,6 +467,12 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
       scenario,
       webhookUrl: override ?? agent.webhook_url ?? null,
       forgetAt: Date.now() + timeline.analyzedMs + retention.ms,
+      chain: Promise.resolve(),
+      // "If not set, defaults to call_started, call_ended, call_analyzed" (retell-sdk AgentResponse.webhook_events).
+      webhookEvents: new Set(
+        body.agent_override?.agent?.webhook_events ??
+          agent.webhook_events ?? ['call_started', 'call_ended', 'call_analyzed'],
+      ),
     };
     calls.set(callId, call);
     play(call, endedFor);
@@ -456,6 +550,7 @@ export async function startVoiceSimulator(opts: VoiceSimulatorOptions = {}): Pro
     url,
     dials: () => Object.fromEntries(dials),
     releaseCallbacks,
+    webhookStats: () => ({ ...stats, failures: { ...stats.failures } }),
     async close() {
       for (const t of timers) clearTimeout(t);
       sender.close();
