@@ -244,6 +244,39 @@ export function Results() {
               </tbody>
             </table>
           </div>
+          <div class="scroll" tabIndex={0} role="region" aria-label="Transfers by destination">
+            <table class="transfers-by-destination">
+              <caption>
+                Transfers by destination, {report.from} to {report.to}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Destination</th>
+                  <th scope="col">Attempted</th>
+                  <th scope="col">Bridged</th>
+                  <th scope="col">Failed</th>
+                  <th scope="col">Fell back</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.transfersByDestination.length === 0 ? (
+                  <tr>
+                    <td colSpan={5}>No transfers in this period.</td>
+                  </tr>
+                ) : (
+                  report.transfersByDestination.map((t) => (
+                    <tr key={t.destination} data-destination={t.destination}>
+                      <th scope="row">{t.destination}</th>
+                      <td>{t.attempted}</td>
+                      <td>{t.bridged}</td>
+                      <td>{t.failed}</td>
+                      <td>{t.fellBack}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>

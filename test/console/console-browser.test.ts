@@ -231,6 +231,10 @@ describe.runIf(chromium || required).each(DIALECTS)(
       await page.selectOption('select[name=groupBy]', 'taskType');
       await page.waitForSelector('tr[data-group="PendingLoanNewLead"]');
       expect(await page.locator('svg[aria-label^="Funnel: Attempts 1,"]').count()).toBe(1);
+      // The 555-0100 call was transferred: its destination's bridged transfer, from the transfer record.
+      expect(
+        await page.locator('table.transfers-by-destination tbody tr[data-destination] td').nth(1).textContent(),
+      ).toBe('1');
       await expectAccessible('results');
       const results = path.join(shots, `console-results-${dialect}.png`);
       await page.screenshot({ path: results, fullPage: true });

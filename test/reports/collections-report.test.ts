@@ -291,6 +291,28 @@ describe.each(DIALECTS)('GET /reports/collections on %s', (dialect) => {
     await seed(suite.database.db, a.companyId, A);
     const b = await suite.t.company('Other Lending');
     await seed(suite.database.db, b.companyId, B);
+    // Transfer events as the webhooks record them: on A's sc3, the first destination fails and the
+    // call falls back to the second; one more event after the period, and one of company B.
+    const transfer = (companyId: string, n: number, step: string, destination: string, at: string) => ({
+      provider: 'simulator',
+      event_id: `${companyId}-t${n}`,
+      company_id: companyId,
+      scheduled_call_id: uid(companyId, 'sc3'),
+      provider_call_id: `call-${companyId}-sc3`,
+      step,
+      destination,
+      received_at: at,
+    });
+    await tables(suite.database.db)
+      .callTransfers()
+      .insert([
+        transfer(a.companyId, 1, 'started', '+18005550100', '2026-11-03T15:00:00.000Z'),
+        transfer(a.companyId, 2, 'cancelled', '+18005550100', '2026-11-03T15:00:20.000Z'),
+        transfer(a.companyId, 3, 'started', '+18005550101', '2026-11-03T15:00:21.000Z'),
+        transfer(a.companyId, 4, 'bridged', '+18005550101', '2026-11-03T15:00:30.000Z'),
+        transfer(a.companyId, 5, 'started', '+18005550100', '2026-11-16T05:00:00.000Z'), // the day after the period
+        transfer(b.companyId, 1, 'started', '+18005550100', '2026-11-03T15:00:00.000Z'),
+      ]);
   });
 
   it('by task type: every figure as counted by hand, and the totals', async () => {
@@ -332,6 +354,10 @@ describe.each(DIALECTS)('GET /reports/collections on %s', (dialect) => {
         },
       ],
       totals: TOTALS,
+      transfersByDestination: [
+        { destination: '+18005550100', attempted: 1, bridged: 0, failed: 1, fellBack: 1 },
+        { destination: '+18005550101', attempted: 1, bridged: 1, failed: 0, fellBack: 0 },
+      ],
     });
   });
 

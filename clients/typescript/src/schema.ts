@@ -1481,7 +1481,7 @@ export interface paths {
         };
         /**
          * The collections funnel of a period, in dollars
-         * @description Extension, not part of the partner contract. What a collections team is paid for, for the company of the credential over a period of at most 371 days: calls placed, connects, right-party contacts and transfers; promises to pay made and what became of them (open, kept, partly kept, broken, cancelled, with their amounts and what was collected); payment links sent and opened. By task type or by week (Monday to Sunday in `timezone`, every week of the period listed). Read in one statement bounded by indexes on the company and each table's time. The console's Results page (docs/operators/console.md); docs/partners/outcomes.md#results-report defines every figure. Errors use the `ErrorMessage` shape.
+         * @description Extension, not part of the partner contract. What a collections team is paid for, for the company of the credential over a period of at most 371 days: calls placed, connects, right-party contacts and transfers (and transfers per destination, as GET /transfer-results counts them); promises to pay made and what became of them (open, kept, partly kept, broken, cancelled, with their amounts and what was collected); payment links sent and opened. By task type or by week (Monday to Sunday in `timezone`, every week of the period listed). Read in one statement bounded by indexes on the company and each table's time. The console's Results page (docs/operators/console.md); docs/partners/outcomes.md#results-report defines every figure. Errors use the `ErrorMessage` shape.
          */
         get: operations["getCollectionsReport"];
         put?: never;
@@ -2833,24 +2833,26 @@ export interface components {
                 taskType: string;
             }[];
         };
+        /** @description One transfer destination's transfers in a period (GET /transfer-results, GET /reports/collections). */
+        TransferDestinationResult: {
+            /** @description Where the call was transferred (a number or a SIP URI). */
+            destination: string;
+            /** @description Transfers started (`transfer_started`). */
+            attempted: number;
+            /** @description Transfers that connected (`transfer_bridged`). */
+            bridged: number;
+            /** @description Transfers cancelled or that failed to connect (`transfer_cancelled`). */
+            failed: number;
+            /** @description Failed transfers whose call then bridged to another destination. */
+            fellBack: number;
+        };
         /** @description Transfers per destination in a period (GET /transfer-results). */
         TransferResults: {
             /** Format: date-time */
             from: string;
             /** Format: date-time */
             to: string;
-            data: {
-                /** @description Where the call was transferred (a number or a SIP URI). */
-                destination: string;
-                /** @description Transfers started (`transfer_started`). */
-                attempted: number;
-                /** @description Transfers that connected (`transfer_bridged`). */
-                bridged: number;
-                /** @description Transfers cancelled or that failed to connect (`transfer_cancelled`). */
-                failed: number;
-                /** @description Failed transfers whose call then bridged to another destination. */
-                fellBack: number;
-            }[];
+            data: components["schemas"]["TransferDestinationResult"][];
         };
         /** @description The company's go-live checklist (GET /go-live-checklist), as `outreach doctor` prints it. */
         GoLiveChecklist: {
@@ -4100,7 +4102,7 @@ export interface components {
                 opened: number;
             };
         };
-        /** @description The collections funnel of a period (docs/partners/outcomes.md#results-report): one row per task type, or per week (every week of the period, empty ones included), and the totals. */
+        /** @description The collections funnel of a period (docs/partners/outcomes.md#results-report): one row per task type, or per week (every week of the period, empty ones included), the totals, and the period's transfers per destination. */
         CollectionsReport: {
             /** Format: date */
             from: string;
@@ -4114,6 +4116,8 @@ export interface components {
                 group: string;
             } & components["schemas"]["CollectionsFigures"])[];
             totals: components["schemas"]["CollectionsFigures"];
+            /** @description The period's transfers per destination, read from the record the transfer webhooks write (the same figures as GET /transfer-results for the period's instants), ordered by destination. */
+            transfersByDestination: components["schemas"]["TransferDestinationResult"][];
         };
         /** @description A Retell webhook exactly as Retell sends it (https://docs.retellai.com/features/webhook-overview): the event and the whole call object as of the event, with no event id. The service applies `call_started`, `call_ended` and `call_analyzed`; any other event (`transcript_updated`, `transfer_started`, `transfer_bridged`, `transfer_cancelled`, `transfer_ended`, and any Retell adds) is acknowledged and ignored. `call.metadata.scheduled_call_id` names the scheduled call the service sent when it created the call; an applied event without it is a 400. */
         VoiceCallbackEvent: {
@@ -8520,7 +8524,23 @@ export interface operations {
                      *           "sent": 38,
                      *           "opened": 21
                      *         }
-                     *       }
+                     *       },
+                     *       "transfersByDestination": [
+                     *         {
+                     *           "destination": "+18005550100",
+                     *           "attempted": 127,
+                     *           "bridged": 111,
+                     *           "failed": 16,
+                     *           "fellBack": 9
+                     *         },
+                     *         {
+                     *           "destination": "+18005550101",
+                     *           "attempted": 9,
+                     *           "bridged": 9,
+                     *           "failed": 0,
+                     *           "fellBack": 0
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["CollectionsReport"];

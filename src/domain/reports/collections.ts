@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { BUCKET_SECONDS, collectionsFigures, type CollectionsCounts } from '../../store/reports/collections.js';
+import { type TransferResult, transferResults } from '../calls/call-transfers.js';
 import type { CompanyContext } from '../shared/context.js';
 import { InvalidInputError } from '../shared/errors.js';
 
@@ -48,6 +49,8 @@ export interface CollectionsReport {
   groupBy: ReportGroupBy;
   rows: Array<{ group: string } & CollectionsFigures>;
   totals: CollectionsFigures;
+  /** The period's transfers per destination: the one record the transfer webhooks write (calls' transferResults). */
+  transfersByDestination: TransferResult[];
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -127,7 +130,15 @@ export async function collectionsReport(
   });
   const totals = zero();
   for (const c of counts) add(totals, c);
-  const base = { from: q.from, to: q.to, timezone, groupBy: q.groupBy, totals: figures(totals) };
+  const transfersByDestination = await transferResults(ctx.db, ctx.companyId, start.toJSDate(), end.toJSDate());
+  const base = {
+    from: q.from,
+    to: q.to,
+    timezone,
+    groupBy: q.groupBy,
+    totals: figures(totals),
+    transfersByDestination,
+  };
   if (q.groupBy === 'taskType') {
     const rows = counts
       .sort((a, b) => a.key.localeCompare(b.key))
