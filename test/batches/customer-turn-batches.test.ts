@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storedCustomer } from '../support/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
@@ -7,27 +8,8 @@ import { type CustomerFields, getCustomer, upsertCustomer } from '../../src/stor
 
 const AT = '2026-12-08T15:00:00.000Z';
 
-const fields = (firstName: string, extra: Partial<CustomerFields> = {}): CustomerFields => ({
-  firstName,
-  lastName: 'N',
-  email: null,
-  birthday: '1990-01-02',
-  ssnLastFour: null,
-  language: null,
-  timezone: 'America/New_York',
-  phoneNumber: '+12125550100',
-  streetAddress1: null,
-  streetAddress2: null,
-  city: null,
-  state: 'NY',
-  zipCode: null,
-  doNotCall: false,
-  isTest: true,
-  taskType: null,
-  externalMetadata: { source: firstName },
-  loanIds: [1, 2],
-  ...extra,
-});
+const fields = (firstName: string, extra: Partial<CustomerFields> = {}): CustomerFields =>
+  storedCustomer({ firstName, externalMetadata: { source: firstName }, loanIds: [1, 2], ...extra });
 
 /**
  * Customer reads and new-customer inserts of concurrent requests go to Postgres as one statement per

@@ -1,33 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordPromiseOfCall } from '../../src/domain/promises/promises.js';
-import { upsertCustomer, type CustomerFields } from '../../src/store/borrowers/customers.js';
+import { upsertCustomer } from '../../src/store/borrowers/customers.js';
 import { upsertLoan } from '../../src/store/borrowers/loans.js';
+import { storedCustomer } from '../support/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestService } from '../support/suite.js';
 
 const NOW = new Date('2026-12-08T15:00:00Z');
 const ZONE = 'America/New_York';
-
-const fields = (): CustomerFields => ({
-  language: null,
-  firstName: 'P',
-  lastName: 'N',
-  email: null,
-  birthday: '1990-01-02',
-  ssnLastFour: null,
-  timezone: ZONE,
-  phoneNumber: '+12125550100',
-  streetAddress1: null,
-  streetAddress2: null,
-  city: null,
-  state: 'NY',
-  zipCode: null,
-  doNotCall: false,
-  isTest: true,
-  taskType: null,
-  externalMetadata: null,
-  loanIds: null,
-});
 
 describe.each(DIALECTS)('GET /customers/{customerId}/promises and GET /promises/{promiseId} on %s', (dialect) => {
   const { t, database } = useTestService(dialect);
@@ -40,8 +20,8 @@ describe.each(DIALECTS)('GET /customers/{customerId}/promises and GET /promises/
     key = company.apiKey;
     ({ apiKey: otherKey } = await t.company('Other Lending'));
     const at = NOW.toISOString();
-    await upsertCustomer(database.db, company.companyId, 'cust-1', fields(), {}, at);
-    await upsertCustomer(database.db, company.companyId, 'no-promise', fields(), {}, at);
+    await upsertCustomer(database.db, company.companyId, 'cust-1', storedCustomer(), {}, at);
+    await upsertCustomer(database.db, company.companyId, 'no-promise', storedCustomer(), {}, at);
     await upsertLoan(database.db, company.companyId, 'cust-1', 'loan-1', { totalBalance: '500.00' }, at);
     const made = [];
     for (const [callId, amount, date, minutes] of [

@@ -7,8 +7,9 @@ import {
   listPromises,
   recordPromiseOfCall,
 } from '../../src/domain/promises/promises.js';
-import { upsertCustomer, type CustomerFields } from '../../src/store/borrowers/customers.js';
+import { upsertCustomer } from '../../src/store/borrowers/customers.js';
 import { upsertLoan } from '../../src/store/borrowers/loans.js';
+import { storedCustomer } from '../support/customers.js';
 import { DIALECTS } from '../support/databases.js';
 import { useTestDatabase } from '../support/suite.js';
 
@@ -48,27 +49,6 @@ describe('a promise read off a call is checked before it becomes one', () => {
   });
 });
 
-const fields = (): CustomerFields => ({
-  language: null,
-  firstName: 'P',
-  lastName: 'N',
-  email: null,
-  birthday: '1990-01-02',
-  ssnLastFour: null,
-  timezone: ZONE,
-  phoneNumber: '+12125550100',
-  streetAddress1: null,
-  streetAddress2: null,
-  city: null,
-  state: 'NY',
-  zipCode: null,
-  doNotCall: false,
-  isTest: true,
-  taskType: null,
-  externalMetadata: null,
-  loanIds: null,
-});
-
 describe.each(DIALECTS)("a call's promise is recorded or flagged for review on %s", (dialect) => {
   const database = useTestDatabase(dialect);
   let companyId: string;
@@ -79,7 +59,7 @@ describe.each(DIALECTS)("a call's promise is recorded or flagged for review on %
   beforeAll(async () => {
     ({ companyId } = await createCompany(database.db, 'Promises', NOW));
     for (const id of ['one-loan', 'two-loans', 'no-balance'])
-      await upsertCustomer(database.db, companyId, id, fields(), {}, at);
+      await upsertCustomer(database.db, companyId, id, storedCustomer(), {}, at);
     await upsertLoan(database.db, companyId, 'one-loan', 'L1', { totalBalance: '300.00' }, at);
     await upsertLoan(database.db, companyId, 'two-loans', 'A', { totalBalance: '100.00' }, at);
     await upsertLoan(database.db, companyId, 'two-loans', 'B', { totalBalance: '150.00' }, at);
