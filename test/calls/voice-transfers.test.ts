@@ -4,7 +4,7 @@ import { registry } from '../../src/observability/metrics.js';
 import { TRANSFER_FALLBACK_DESTINATION } from '../../src/simulators/voice/scenarios.js';
 import { settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
 import { DIALECTS } from '../support/databases.js';
-import { replaceBody } from '../support/enrollment.js';
+import { collectionsSyncBody } from '../support/enrollment.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
 
@@ -32,17 +32,7 @@ describe.each(DIALECTS)('transfers as the voice provider reports them on %s', { 
   const sync = (id: string, digits: string) =>
     stack.t.call('POST', '/customers/schedule/sync', {
       key,
-      body: replaceBody({
-        id,
-        taskType: 'Collections',
-        loanId: `loan-${id}`,
-        timezone: 'America/New_York',
-        phoneNumber: `(212) 555-${digits}`,
-        state: 'NY',
-        city: 'Albany',
-        zipCode: '12207',
-        isTest: true,
-      }),
+      body: collectionsSyncBody(id, `(212) 555-${digits}`),
     });
 
   beforeAll(async () => {

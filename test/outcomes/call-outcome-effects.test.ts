@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWebhookEndpoint } from '../../src/domain/webhooks/endpoints.js';
 import { settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
 import { DIALECTS } from '../support/databases.js';
-import { replaceBody } from '../support/enrollment.js';
+import { collectionsSyncBody } from '../support/enrollment.js';
 import { eventually } from '../support/eventually.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
@@ -56,17 +56,7 @@ describe.each(DIALECTS)('call outcomes act: restrictions, paused outreach and ro
       Object.entries(PEOPLE).map(([id, p]) =>
         stack.t.call('POST', '/customers/schedule/sync', {
           key,
-          body: replaceBody({
-            id,
-            taskType: 'Collections',
-            loanId: `loan-${id}`,
-            timezone: 'America/New_York',
-            phoneNumber: p.phone,
-            state: 'NY',
-            city: 'Albany',
-            zipCode: '12207',
-            isTest: true,
-          }),
+          body: collectionsSyncBody(id, p.phone),
         }),
       ),
     );

@@ -5,7 +5,7 @@ import { getCustomer } from '../../src/store/borrowers/customers.js';
 import { getScheduledCall } from '../../src/store/scheduled-calls/scheduled-calls.js';
 import { settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
 import { DIALECTS } from '../support/databases.js';
-import { replaceBody } from '../support/enrollment.js';
+import { collectionsSyncBody } from '../support/enrollment.js';
 import { eventually } from '../support/eventually.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
@@ -31,17 +31,7 @@ describe.each(DIALECTS)('a callback request is honoured at the asked time on %s'
   const sync = (id = 'cb-0150', digits = '0150') =>
     stack.t.call('POST', '/customers/schedule/sync', {
       key,
-      body: replaceBody({
-        id,
-        taskType: 'Collections',
-        loanId: `loan-${id}`,
-        timezone: 'America/New_York',
-        phoneNumber: `(212) 555-${digits}`,
-        state: 'NY',
-        city: 'Albany',
-        zipCode: '12207',
-        isTest: true,
-      }),
+      body: collectionsSyncBody(id, `(212) 555-${digits}`),
     });
 
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { getCustomer } from '../../src/store/borrowers/customers.js';
 import { getScheduledCall } from '../../src/store/scheduled-calls/scheduled-calls.js';
 import { settledScheduledCall, startCallStack, type CallStack } from '../support/calls.js';
 import { DIALECTS } from '../support/databases.js';
-import { replaceBody } from '../support/enrollment.js';
+import { collectionsSyncBody } from '../support/enrollment.js';
 import { useTestDatabase } from '../support/suite.js';
 import { tables } from '../support/tables.js';
 
@@ -87,17 +87,7 @@ describe.each(DIALECTS)('promises to pay kept, broken and followed up, re-opened
       Object.entries(PEOPLE).map(([person, phone]) =>
         stack.t.call('POST', '/customers/schedule/sync', {
           key,
-          body: replaceBody({
-            id: `pl-${person}`,
-            taskType: 'Collections',
-            loanId: `loan-pl-${person}`,
-            timezone: 'America/New_York',
-            phoneNumber: phone,
-            state: 'NY',
-            city: 'Albany',
-            zipCode: '12207',
-            isTest: true,
-          }),
+          body: collectionsSyncBody(`pl-${person}`, phone),
         }),
       ),
     );

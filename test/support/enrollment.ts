@@ -53,3 +53,21 @@ export function enrollRow(id: string, overrides: Record<string, unknown> = {}): 
   const { scheduleMode: _mode, ...body } = enrollBody({ id });
   return { idempotencyKey: newKey('row'), ...body, ...overrides };
 }
+
+/**
+ * A replacement sync of a test customer in Albany, NY, onto the Collections cadence of loan
+ * `loan-<id>`: the sandbox's magic number `phoneNumber` decides how its calls end.
+ */
+export function collectionsSyncBody(id: string, phoneNumber: string): Record<string, unknown> {
+  return replaceBody({
+    id,
+    taskType: 'Collections',
+    loanId: `loan-${id}`,
+    timezone: 'America/New_York',
+    phoneNumber,
+    state: 'NY',
+    city: 'Albany',
+    zipCode: '12207',
+    isTest: true,
+  });
+}
