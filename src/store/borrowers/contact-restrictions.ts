@@ -1,19 +1,9 @@
+import type { RestrictionKind } from '../../scheduler/types.js';
 import type { Db } from '../shared/db.js';
 import { readInstant, readText } from '../shared/columns.js';
 
-export type RestrictionKind =
-  | 'do_not_call'
-  | 'cease_request'
-  | 'attorney_representation'
-  | 'bankruptcy'
-  | 'deceased'
-  | 'debt_dispute'
-  | 'hardship_review'
-  | 'fraud_claim'
-  | 'military_review'
-  | 'incarcerated'
-  | 'threat_or_abuse'
-  | 'accessibility';
+// The kinds are the scheduler's (its rules read them); the table stores the same names.
+export type { RestrictionKind };
 
 /** Mirrors `contact_restrictions`, camel-cased. */
 export interface ContactRestrictionRow {
