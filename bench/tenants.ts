@@ -34,13 +34,11 @@ import { claimDueCalls } from '../src/store/calls/call-dispatch.js';
 import { defaultCompanyConfig } from '../src/domain/shared/company-config.js';
 import { type Db, openDb } from '../src/store/shared/db.js';
 import { migrateLatest } from '../src/store/shared/migrate.js';
-import { percentile } from './volume/percentile.js';
+import { percentile, Rollback, rolledBackLatency } from './volume/percentile.js';
 import { leaseStaleDialingCalls } from '../src/store/scheduled-calls/reconcile-leases.js';
 import { claimDueMessages } from '../src/store/scheduled-messages/scheduled-messages.js';
 import { sweepRetention } from '../src/domain/retention/sweep.js';
 import { createLogger } from '../src/lib/logger.js';
-
-class Rollback extends Error {}
 
 const { values } = parseArgs({
   options: {
@@ -246,25 +244,6 @@ async function explain(db: Db, title: string): Promise<void> {
     });
 }
 
-/** p50/p99 of a read in a transaction rolled back, timed around the read. */
-async function timedRolledBack(db: Db, read: (trx: Db) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS + 10; i++) {
-    await db
-      .transaction(async (trx) => {
-        const started = performance.now();
-        await read(trx);
-        if (i >= 10) times.push(performance.now() - started);
-        throw new Rollback();
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof Rollback)) throw err;
-      });
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
-}
-
 /** The sweeps' statements on this side's data (their setup is committed: run after the claim's figures). */
 async function sweeps(db: Db): Promise<Record<string, { p50: number; p99: number }>> {
   await db.raw(
@@ -283,10 +262,10 @@ async function sweeps(db: Db): Promise<Record<string, { p50: number; p99: number
   );
   await db.raw('ANALYZE');
   const out: Record<string, { p50: number; p99: number }> = {};
-  out['reconciliation sweep: stale dialing pick (50)'] = await timedRolledBack(db, (trx) =>
+  out['reconciliation sweep: stale dialing pick (50)'] = await rolledBackLatency(db, RUNS, (trx) =>
     leaseStaleDialingCalls(trx, { staleBefore: NOW, wallNow: NOW, leaseUntil: NOW, batch: 50 }),
   );
-  out['message dispatcher: claim (100, 10 per company)'] = await timedRolledBack(db, (trx) =>
+  out['message dispatcher: claim (100, 10 per company)'] = await rolledBackLatency(db, RUNS, (trx) =>
     claimDueMessages(trx, NOW, 100, 10),
   );
   // The retention sweep, as the workers run it: each of its statements timed (it finds little to delete here).

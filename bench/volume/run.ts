@@ -48,13 +48,10 @@ import { migrateLatest } from '../../src/store/shared/migrate.js';
 import { claimDueDeliveries } from '../../src/store/webhooks/webhooks.js';
 import { baselineScale, fillVolume, volumeCounts } from './fill.js';
 import { measureDeepPages } from './deep-pages.js';
-import { percentile } from './percentile.js';
+import { Rollback, rolledBackLatency } from './percentile.js';
 import { measureSweep } from './sweep.js';
 import { measureExport } from './export-rate.js';
 import { measureReport } from './report.js';
-
-/** Thrown to roll a transaction back on purpose. */
-class Rollback extends Error {}
 
 const { values } = parseArgs({
   options: {
@@ -120,8 +117,8 @@ console.log(
   '| read | baseline p50 | baseline p99 | full p50 | full p99 | p99 full ÷ baseline |\n|---|---:|---:|---:|---:|---:|',
 );
 for (const [name, read] of Object.entries(fullReads)) {
-  const b = await latency(base, baseReads[name]);
-  const f = await latency(full, read);
+  const b = await rolledBackLatency(base, runs, baseReads[name]);
+  const f = await rolledBackLatency(full, runs, read);
   console.log(
     `| ${name} | ${b.p50.toFixed(2)} | ${b.p99.toFixed(2)} | ${f.p50.toFixed(2)} | ${f.p99.toFixed(2)} | ${(f.p99 / b.p99).toFixed(2)} |`,
   );
@@ -207,25 +204,6 @@ async function hotReads(db: Db): Promise<Record<string, Read>> {
     'GET /scheduled-calls/customer/{id}, first page': (d) =>
       listScheduledCalls(d, top.company_id, top.customer_id, 100, 0),
   };
-}
-
-/** p50 and p99 of `read` inside a transaction that is rolled back, timed around the read only. */
-async function latency(db: Db, read: Read): Promise<{ p50: number; p99: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 10; i++) {
-    await db
-      .transaction(async (trx) => {
-        const started = performance.now();
-        await read(trx);
-        if (i >= 10) times.push(performance.now() - started);
-        throw new Rollback();
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof Rollback)) throw err;
-      });
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
 
 /**
